@@ -1,0 +1,16 @@
+// Type-checks every per-runtime project of tsconfig.json, one after the other, and fails on
+// the first error. Each runtime has its own lib/types, so a DOM call in shared/ fails here.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const root = JSON.parse(readFileSync('tsconfig.json', 'utf8').replace(/^\s*\/\/.*$/gm, ''));
+for (const { path } of root.references) {
+  const project = `${path}/tsconfig.json`;
+  const started = Date.now();
+  const run = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project], { stdio: 'inherit' });
+  if (run.status !== 0) {
+    console.error(`typecheck failed: ${project}`);
+    process.exit(run.status ?? 1);
+  }
+  console.log(`typecheck ok: ${project} (${Date.now() - started} ms)`);
+}

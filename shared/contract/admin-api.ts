@@ -1,0 +1,265 @@
+// The admin API route table (section 7 with the methods of DECISIONS.md). The server
+// registers exactly these routes and the desktop client derives one typed method from each;
+// paths are relative to {host}/v1 and use `:name` for parameters.
+import { z } from 'zod';
+import {
+  AdminListing,
+  AdminUser,
+  AuctionMessage,
+  Chat,
+  ChatMessage,
+  Rating,
+  SoldListing,
+  Statistics,
+  Subcategory,
+  id,
+  listResponse,
+  usd,
+} from './entities.js';
+import { LISTING_TYPES, MASS_UNITS, REFUND_REASONS } from './enums.js';
+import { listQuery } from './list-query.js';
+import { SELLER_FEE_MAX, SELLER_FEE_MIN } from '../rules/constants.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  method: HttpMethod;
+  path: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The 2xx answer; `null` for 204 No Content. */
+  response: z.ZodType | null;
+}
+
+const byId = z.strictObject({ id });
+const empty = z.strictObject({});
+
+export const UserPatchBody = z
+  .strictObject({
+    userName: z.string().trim().min(1).max(50),
+    email: z.email(),
+    sellerFee: z.number().int().min(SELLER_FEE_MIN).max(SELLER_FEE_MAX),
+    sellerEnabled: z.boolean(),
+    featured: z.boolean(),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'at least one field is required');
+
+/** "Whole listing minus bid": every editable field of the admin listing view. */
+export const ListingPatchBody = z
+  .strictObject({
+    title: z.string().trim().min(1).max(200),
+    description: z.string().max(5000),
+    listingType: z.enum(LISTING_TYPES),
+    inStock: z.number().int().min(0),
+    startingBid: usd.nullable(),
+    featured: z.boolean(),
+    endTime: z.string().regex(/^\d+$/, 'must be epoch milliseconds').nullable(),
+    video: z.string().max(2000).nullable(),
+    massUnit: z.enum(MASS_UNITS),
+    weight: z.number().int().min(0),
+    width: z.number().int().min(0),
+    height: z.number().int().min(0),
+    length: z.number().int().min(0),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'at least one field is required');
+export type ListingPatchBody = z.infer<typeof ListingPatchBody>;
+
+export const RefundBody = z.strictObject({
+  amount: usd.refine((amount) => amount >= 0.01, 'must be at least 0.01'),
+  refundReason: z.enum(REFUND_REASONS),
+});
+export type RefundBody = z.infer<typeof RefundBody>;
+
+export const ExistsAnswer = z.object({ exists: z.boolean() });
+
+export const adminRoutes = {
+  // Users
+  'users.list': { method: 'GET', path: '/admin/users', query: listQuery('users'), response: listResponse(AdminUser) },
+  'users.checkUsername': {
+    method: 'POST',
+    path: '/admin/users/check-username',
+    body: z.strictObject({ userName: z.string().trim().min(1).max(50) }),
+    response: ExistsAnswer,
+  },
+  'users.checkEmail': {
+    method: 'POST',
+    path: '/admin/users/check-email',
+    body: z.strictObject({ email: z.email() }),
+    response: ExistsAnswer,
+  },
+  'users.get': { method: 'GET', path: '/admin/users/:id', params: byId, response: AdminUser },
+  'users.update': { method: 'PATCH', path: '/admin/users/:id', params: byId, body: UserPatchBody, response: AdminUser },
+  'users.delete': { method: 'DELETE', path: '/admin/users/:id', params: byId, response: null },
+  'users.approveRequest': { method: 'PATCH', path: '/admin/users/:id/approve', params: byId, body: empty.optional(), response: AdminUser },
+  'users.rejectRequest': { method: 'PATCH', path: '/admin/users/:id/reject', params: byId, body: empty.optional(), response: AdminUser },
+  'users.setSellerEnabled': {
+    method: 'PATCH',
+    path: '/admin/users/:id/enable-disable-seller',
+    params: byId,
+    body: z.strictObject({ sellerEnabled: z.boolean() }),
+    response: AdminUser,
+  },
+  'users.setSellerFee': {
+    method: 'PATCH',
+    path: '/admin/users/:id/seller-fee',
+    params: byId,
+    body: z.strictObject({ sellerFee: z.number().int().min(SELLER_FEE_MIN).max(SELLER_FEE_MAX) }),
+    response: AdminUser,
+  },
+  'users.setFeatured': {
+    method: 'PATCH',
+    path: '/admin/users/:id/feature',
+    params: byId,
+    body: z.strictObject({ featured: z.boolean() }),
+    response: AdminUser,
+  },
+  'users.setUserName': {
+    method: 'PATCH',
+    path: '/admin/users/:id/username',
+    params: byId,
+    body: z.strictObject({ userName: z.string().trim().min(1).max(50) }),
+    response: AdminUser,
+  },
+  'users.setEmail': {
+    method: 'PATCH',
+    path: '/admin/users/:id/email',
+    params: byId,
+    body: z.strictObject({ email: z.email() }),
+    response: AdminUser,
+  },
+
+  // Statistics
+  'statistics.get': { method: 'GET', path: '/admin/statistics', response: Statistics },
+
+  // Listings
+  'listings.active': {
+    method: 'GET',
+    path: '/admin/listings/active',
+    query: listQuery('activeListings'),
+    response: listResponse(AdminListing),
+  },
+  'listings.get': { method: 'GET', path: '/admin/listings/active/:id', params: byId, response: AdminListing },
+  'listings.update': {
+    method: 'PATCH',
+    path: '/admin/listings/active/:id',
+    params: byId,
+    body: ListingPatchBody,
+    response: AdminListing,
+  },
+  'listings.delete': { method: 'DELETE', path: '/admin/listings/active/:id', params: byId, response: null },
+  'listings.setFeatured': {
+    method: 'PATCH',
+    path: '/admin/listings/feature/:id',
+    params: byId,
+    body: z.strictObject({ featured: z.boolean() }),
+    response: AdminListing,
+  },
+  'listings.sold': {
+    method: 'GET',
+    path: '/admin/listings/sold',
+    query: listQuery('soldListings'),
+    response: listResponse(SoldListing),
+  },
+  'listings.soldGet': { method: 'GET', path: '/admin/listings/sold/:id', params: byId, response: SoldListing },
+  'orders.get': { method: 'GET', path: '/admin/listings/order/:id', params: byId, response: SoldListing },
+  'orders.delete': { method: 'DELETE', path: '/admin/listings/order/:id', params: byId, response: null },
+  'orders.cancel': {
+    method: 'PATCH',
+    path: '/admin/listings/cancel-order/:id',
+    params: byId,
+    body: empty.optional(),
+    response: SoldListing,
+  },
+
+  // Transactions and refunds
+  'transactions.orderTransactions': {
+    method: 'GET',
+    path: '/admin/transactions/order-transactions/:id',
+    params: byId,
+    response: SoldListing,
+  },
+  'transactions.refundRemaining': {
+    method: 'GET',
+    path: '/admin/transactions/order-refund-remaining/:id',
+    params: byId,
+    response: usd,
+  },
+  'transactions.refund': {
+    method: 'POST',
+    path: '/admin/transactions/order-refund/:id',
+    params: byId,
+    body: RefundBody,
+    response: SoldListing,
+  },
+
+  // Subcategories
+  'subcategories.list': {
+    method: 'GET',
+    path: '/admin/subCategory',
+    query: listQuery('subcategories'),
+    response: listResponse(Subcategory),
+  },
+  'subcategories.update': {
+    method: 'PATCH',
+    path: '/admin/subCategory/:id',
+    params: byId,
+    body: z.strictObject({ minPackageWeightInOz: z.number().positive().max(100000) }),
+    response: Subcategory,
+  },
+
+  // Ratings
+  'ratings.list': { method: 'GET', path: '/admin/ratings/all', query: listQuery('ratings'), response: listResponse(Rating) },
+  'ratings.delete': { method: 'DELETE', path: '/admin/ratings/soft-delete/:id', params: byId, response: null },
+
+  // Auction messages
+  'auctionMessages.list': {
+    method: 'GET',
+    path: '/admin/auction-messages/active',
+    query: listQuery('auctionMessages'),
+    response: listResponse(AuctionMessage),
+  },
+  'auctionMessages.delete': {
+    method: 'DELETE',
+    path: '/admin/auction-messages/soft-delete/:id',
+    params: byId,
+    response: null,
+  },
+
+  // Chats and chat messages
+  'chats.list': { method: 'GET', path: '/admin/chat/all-chats', query: listQuery('chats'), response: listResponse(Chat) },
+  'chats.delete': { method: 'DELETE', path: '/admin/chat/soft-delete-chat/:id', params: byId, response: null },
+  'messages.list': {
+    method: 'GET',
+    path: '/admin/chat/all-messages',
+    query: listQuery('chatMessages'),
+    response: listResponse(ChatMessage),
+  },
+  'messages.delete': { method: 'DELETE', path: '/admin/chat/soft-delete-message/:id', params: byId, response: null },
+} as const satisfies Record<string, RouteDef>;
+
+export type AdminRoutes = typeof adminRoutes;
+export type AdminRouteName = keyof AdminRoutes;
+
+type Field<R, K extends string> = R extends Record<K, infer S> ? (S extends z.ZodType ? z.input<S> : never) : undefined;
+/** What a caller sends for a route: its params, query and body, each only when the route has it. */
+export type AdminRouteInput<N extends AdminRouteName> = {
+  params: Field<AdminRoutes[N], 'params'>;
+  query: Field<AdminRoutes[N], 'query'>;
+  body: Field<AdminRoutes[N], 'body'>;
+};
+/** What a route answers with (undefined for 204). */
+export type AdminRouteOutput<N extends AdminRouteName> = AdminRoutes[N]['response'] extends z.ZodType
+  ? z.output<AdminRoutes[N]['response']>
+  : undefined;
+
+/** `/admin/users/:id` + `{id: 'u1'}` → `/admin/users/u1` (each value URI-encoded). */
+export function fillPath(path: string, params: Record<string, string> | undefined): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}

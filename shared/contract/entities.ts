@@ -1,0 +1,231 @@
+// The entities of section 3 as zod schemas: the one definition of every shape the admin API
+// answers with. Server serializers, the desktop client's parsers and the renderer's types
+// all come from here.
+import { z } from 'zod';
+import {
+  ADDRESS_TYPES,
+  AUCTION_MESSAGE_TYPES,
+  LISTING_TYPES,
+  MASS_UNITS,
+  ORDER_STATUSES,
+  REFUND_REASONS,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from './enums.js';
+import { isUsdAmount } from '../rules/money.js';
+
+export const id = z.string().min(1).max(64);
+export const isoDate = z.iso.datetime({ offset: true });
+/** A USD amount: a JSON number with at most 2 decimals. */
+export const usd = z.number().refine(isUsdAmount, 'must be a USD amount with at most 2 decimals');
+
+export const UserRef = z.object({ id, userName: z.string().nullable(), email: z.string() });
+export type UserRef = z.infer<typeof UserRef>;
+
+export const Address = z.object({
+  id,
+  firstName: z.string(),
+  lastName: z.string(),
+  addressLineOne: z.string(),
+  addressLineTwo: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  country: z.string(),
+  countryCode: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  type: z.enum(ADDRESS_TYPES),
+  createdAt: isoDate,
+});
+export type Address = z.infer<typeof Address>;
+
+export const PendingRequest = z.object({
+  id,
+  description: z.string(),
+  createdAt: isoDate,
+  instagramLink: z.string().nullable(),
+  tikTokLink: z.string().nullable(),
+  otherProfileLink: z.string().nullable(),
+});
+export type PendingRequest = z.infer<typeof PendingRequest>;
+
+export const AdminUser = z.object({
+  id,
+  userName: z.string().nullable(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  createdAt: isoDate,
+  stripeCustomerId: z.string().nullable(),
+  /** The seller's payout (connected) account id. */
+  stripeUserId: z.string().nullable(),
+  paymentFailedStrikes: z.number().int().nonnegative(),
+  amountSpent: usd,
+  amountSold: usd,
+  sellerEnabled: z.boolean(),
+  pendingRequest: PendingRequest.nullable(),
+  sellerFee: z.number().int().min(0).max(100),
+  /** Latest DEFAULT and latest RETURN_ADDRESS address, when present. */
+  shippingInfo: z.array(Address),
+  featured: z.boolean(),
+  countryCode: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+export const AdminListing = z.object({
+  id,
+  title: z.string(),
+  description: z.string(),
+  listingType: z.enum(LISTING_TYPES),
+  inStock: z.number().int().nonnegative(),
+  startingBid: usd.nullable(),
+  /** The current bid (auctions). */
+  bid: usd.nullable(),
+  featured: z.boolean(),
+  createdAt: isoDate,
+  /** Epoch milliseconds as a string, as the specification says. */
+  endTime: z.string().regex(/^\d+$/).nullable(),
+  video: z.string().nullable(),
+  massUnit: z.enum(MASS_UNITS),
+  weight: z.number().int().nonnegative(),
+  width: z.number().int().nonnegative(),
+  height: z.number().int().nonnegative(),
+  length: z.number().int().nonnegative(),
+  user: UserRef,
+});
+export type AdminListing = z.infer<typeof AdminListing>;
+
+export const Transaction = z.object({
+  id,
+  type: z.enum(TRANSACTION_TYPES),
+  status: z.enum(TRANSACTION_STATUSES),
+  amount: usd,
+  refundReason: z.enum(REFUND_REASONS).nullable(),
+  refundDate: isoDate.nullable(),
+});
+export type Transaction = z.infer<typeof Transaction>;
+
+export const SoldListingRef = z.object({
+  id,
+  title: z.string(),
+  description: z.string(),
+  listingType: z.enum(LISTING_TYPES),
+  video: z.string().nullable(),
+  createdAt: isoDate,
+});
+
+export const PAYOUT_STATUSES = ['succeeded', 'failed'] as const;
+
+export const SoldListing = z.object({
+  id,
+  listing: SoldListingRef,
+  seller: UserRef,
+  /** The buyer. */
+  user: UserRef,
+  createdAt: isoDate,
+  price: usd,
+  shippingPrice: usd,
+  status: z.enum(ORDER_STATUSES),
+  trackingCode: z.string().nullable(),
+  /** From the order's order_payout transaction; null while there is none. */
+  payoutStatus: z.enum(PAYOUT_STATUSES).nullable(),
+  transactions: z.array(Transaction),
+});
+export type SoldListing = z.infer<typeof SoldListing>;
+
+export const Subcategory = z.object({
+  id,
+  title: z.string(),
+  minPackageWeightInOz: z.number().positive(),
+  category: z.object({ id, title: z.string() }),
+});
+export type Subcategory = z.infer<typeof Subcategory>;
+
+export const ProfileRef = z.object({ id, userName: z.string().nullable(), avatar: z.string().nullable() });
+export type ProfileRef = z.infer<typeof ProfileRef>;
+
+export const AuctionMessage = z.object({
+  id,
+  type: z.enum(AUCTION_MESSAGE_TYPES),
+  amount: usd.nullable(),
+  text: z.string().nullable(),
+  createdAt: isoDate,
+  user: ProfileRef,
+  listing: z.object({ id, title: z.string(), user: ProfileRef }),
+});
+export type AuctionMessage = z.infer<typeof AuctionMessage>;
+
+export const Chat = z.object({
+  id,
+  user: ProfileRef,
+  otherUser: ProfileRef,
+  updatedAt: isoDate,
+  lastMessage: z.string().nullable(),
+  blockedUser: ProfileRef.nullable(),
+});
+export type Chat = z.infer<typeof Chat>;
+
+export const ChatMessage = z.object({
+  id,
+  /** The sender. */
+  user: ProfileRef,
+  /** The other participant of the chat. */
+  otherUser: ProfileRef,
+  createdAt: isoDate,
+  message: z.string(),
+  isSeen: z.boolean(),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+export const Rating = z.object({
+  id,
+  /** null when the buyer's account was deleted. */
+  buyer: ProfileRef.nullable(),
+  seller: ProfileRef.nullable(),
+  createdAt: isoDate,
+  rate: z.number().int().min(1).max(5).nullable(),
+  /** The buyer's written experience: the Comment column. */
+  experience: z.string().nullable(),
+  orderId: id.nullable(),
+});
+export type Rating = z.infer<typeof Rating>;
+
+export const StatisticsUser = z.object({
+  id,
+  userName: z.string().nullable(),
+  avatar: z.string().nullable(),
+  createdAt: isoDate,
+});
+export type StatisticsUser = z.infer<typeof StatisticsUser>;
+
+export const Statistics = z.object({
+  numberOfUsers: z.number().int().nonnegative(),
+  numberOfUniqueBidders: z.number().int().nonnegative(),
+  newSignUpsPast24Hours: z.array(StatisticsUser),
+  newBiddersPast24Hours: z.array(StatisticsUser),
+});
+export type Statistics = z.infer<typeof Statistics>;
+
+/** The signed-in admin: identity provider fields plus isAdmin from the admin claim. */
+export const SignedInAdmin = z.object({
+  uid: z.string(),
+  email: z.string().nullable(),
+  displayName: z.string().nullable(),
+  photoURL: z.string().nullable(),
+  isAdmin: z.boolean(),
+});
+export type SignedInAdmin = z.infer<typeof SignedInAdmin>;
+
+/** Every list endpoint answers `{count, items}`. */
+export function listResponse<T extends z.ZodType>(item: T) {
+  return z.object({ count: z.number().int().nonnegative(), items: z.array(item) });
+}
+export type ListResponse<T> = { count: number; items: T[] };
+
+/** The error body of every non-2xx answer (DECISIONS.md). */
+export const ApiErrorBody = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;

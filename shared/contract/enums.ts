@@ -1,0 +1,210 @@
+// Every enumeration of the specification (section 3 and 4), as const arrays and their types.
+// Values are the wire values: they are stored, sent and compared exactly as written here.
+
+export const LISTING_TYPES = ['default', 'auction', 'giveaway'] as const;
+export type ListingType = (typeof LISTING_TYPES)[number];
+
+export const LISTING_STATUSES = ['active', 'draft', 'auction_ended', 'sold'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export const LISTING_TAG_TYPES = ['info', 'search', 'seo'] as const;
+export type ListingTagType = (typeof LISTING_TAG_TYPES)[number];
+
+export const SHIPPING_TYPES = ['buyer_pays', 'seller_pays'] as const;
+export type ShippingType = (typeof SHIPPING_TYPES)[number];
+
+export const MASS_UNITS = ['lbs', 'oz'] as const;
+export type MassUnit = (typeof MASS_UNITS)[number];
+
+export const IDENTITY_STATUSES = ['Pending', 'Failed', 'Verified'] as const;
+export type IdentityStatus = (typeof IDENTITY_STATUSES)[number];
+
+export const AUCTION_MESSAGE_TYPES = ['bid', 'text', 'giveawayEntry', 'giveawayWinner'] as const;
+export type AuctionMessageType = (typeof AUCTION_MESSAGE_TYPES)[number];
+
+export const OFFER_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED', 'EXPIRED'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+export const LABEL_SIZES = ['8.5x11', '4x6'] as const;
+export type LabelSize = (typeof LABEL_SIZES)[number];
+
+export const ORDER_ISSUE_OPTIONS = [
+  'Damaged Item',
+  "Lost / Didn't receive item",
+  'Item delivered to the wrong address',
+  'Received different item',
+] as const;
+export type OrderIssueOption = (typeof ORDER_ISSUE_OPTIONS)[number];
+
+export const REPORT_TYPES = ['nudity', 'harmful', 'scam', 'other'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+export const USER_REQUEST_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type UserRequestStatus = (typeof USER_REQUEST_STATUSES)[number];
+
+export const USER_STATUSES = ['Active', 'DeActive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const FILE_STATUSES = ['Pending', 'Generating', 'Generated', 'Failed'] as const;
+export type FileStatus = (typeof FILE_STATUSES)[number];
+
+export const COMMUNITY_USER_TYPES = ['follower', 'following'] as const;
+export type CommunityUserType = (typeof COMMUNITY_USER_TYPES)[number];
+
+export const TASK_TYPES = [
+  'shipped',
+  'two_days_reminder',
+  'three_days_reminder',
+  'auction_payment_failed',
+] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+
+export const NOTIFICATION_TYPES = [
+  'auctionWon',
+  'giveawayWon',
+  'auctionEnded',
+  'offerAccepted',
+  'offerDeclined',
+  'offerReceived',
+  'auctionCreated',
+  'auctionEndingSoon',
+  'orderStatusUpdate',
+  'youWereOutbid',
+  'orderCancelled',
+  'retryPaymentSuccess',
+  'maxBidOutbid',
+  'newMessage',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const PAYMENT_STATUSES = ['succeeded', 'required_payment_method'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const TRANSACTION_TYPES = [
+  'order_payment',
+  'admin_refund',
+  'bundled_shipping_refund',
+  'order_payout',
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const TRANSACTION_STATUSES = ['succeeded', 'failed', 'refunded'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const REFUND_REASONS = [
+  'damaged_in_shipping',
+  'damaged_by_seller',
+  'courtesy_refund',
+  'incorrect_item_sent',
+  'fake_item_sent',
+  'other',
+] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+export const ADDRESS_TYPES = ['DEFAULT', 'RETURN_ADDRESS'] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
+
+export const SORT_ORDERS = ['ASC', 'DESC'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+export const ROLES = ['user', 'seller', 'buyer', 'admin', 'guest'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const HOME_TABS = ['Home', 'Auctions', 'Buy Now', 'Sellers'] as const;
+export const HOME_SECTION_TYPES = ['listings', 'users'] as const;
+export const RATING_STEPS = { star: 1, experience: 2, skip: 3 } as const;
+export const APPLICATION_ERROR_CODES = ['paymentDeletedWithActiveBids'] as const;
+
+// Order statuses come in three families (section 4). The admin screens show the raw value.
+export const CORE_ORDER_STATUSES = [
+  'Pending',
+  'Shipped',
+  'PAYMENT_CONFIRMED',
+  'PAYMENT_FAILED',
+  'SHIPPING_LABEL_PRINTED',
+  'SHIPPING_LABEL_FAILED',
+  'SHIPPING_DELIVERED',
+  'SHIPPING_MARKED_SHIPPED',
+  'cancelled',
+] as const;
+
+/** The carrier's tracking statuses: together, the "in-transit family". */
+export const CARRIER_TRACKING_STATUSES = [
+  'information_received',
+  'delayed',
+  'delivery_rescheduled',
+  'delivery_scheduled',
+  'out_for_delivery',
+  'package_accepted',
+  'package_arrived',
+  'package_departed',
+  'package_forward',
+  'package_processed',
+  'package_processing',
+] as const;
+
+/** The carrier's exception statuses. return_to_sender is listed here but labelled apart. */
+export const EXCEPTION_ORDER_STATUSES = [
+  'return_to_sender',
+  'package_disposed',
+  'other',
+  'address_issue',
+  'contact_carrier',
+  'delivery_attempted',
+  'location_inaccessible',
+  'notice_left',
+  'package_damaged',
+  'package_held',
+  'pickup_available',
+  'reschedule_delivery',
+  'package_unclaimed',
+  'package_undelivered',
+  'package_lost',
+] as const;
+
+export const ORDER_STATUSES = [
+  ...CORE_ORDER_STATUSES,
+  ...CARRIER_TRACKING_STATUSES,
+  ...EXCEPTION_ORDER_STATUSES,
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type CarrierTrackingStatus = (typeof CARRIER_TRACKING_STATUSES)[number];
+export type ExceptionOrderStatus = (typeof EXCEPTION_ORDER_STATUSES)[number];
+
+export const SHIPPING_MANAGER_SECTIONS = ['createLabel', 'markShipped', 'shipped', 'delivered'] as const;
+export type ShippingManagerSection = (typeof SHIPPING_MANAGER_SECTIONS)[number];
+
+/** Every realtime event name of section 7, for the buyer/seller namespace. */
+export const REALTIME_EVENT_NAMES = [
+  'newBid',
+  'itemOutOfStock',
+  'listingVideoUploaded',
+  'aiAutofillCompleted',
+  'listingEndTimeIncremented',
+  'stockDecremented',
+  'bidAlreadyExists',
+  'userOutbid',
+  'auctionEnded',
+  'paymentSuccess',
+  'paymentFailed',
+  'listingStockEmpty',
+  'userMessage',
+  'feedListingUpdated',
+  'giveawayEnded',
+  'giveawayEntriesUpdated',
+  'newChat',
+  'newMessage',
+  'updateChat',
+  'updateUnreadCount',
+  'maxBidHistory',
+  'blockChat',
+  'shippingLabelGenerated',
+  'orderDocumentsGenerated',
+  'orderDocumentsFailed',
+  'bulkShippingDocumentsGenerated',
+  'bulkShippingDocumentsFailed',
+  'updatedVideo',
+] as const;
+export type RealtimeEventName = (typeof REALTIME_EVENT_NAMES)[number];
+
+export const REALTIME_COLLECTIONS = ['listing-details', 'auction-messages'] as const;

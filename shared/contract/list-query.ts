@@ -1,0 +1,44 @@
+// The list query every admin table sends (DECISIONS.md, "Lists"), with the sortable keys of
+// each table. Query strings arrive as text, so page and limit are coerced here; bodies never are.
+import { z } from 'zod';
+import { SORT_ORDERS } from './enums.js';
+
+export const MAX_LIST_LIMIT = 100;
+export const DEFAULT_LIST_LIMIT = 10;
+
+/** The keys each admin table may be sorted by; anything else is a 400. */
+export const SORT_KEYS = {
+  users: ['userName', 'email', 'createdAt'],
+  activeListings: ['title', 'description', 'createdAt', 'listingType', 'inStock', 'startingBid'],
+  soldListings: ['price', 'shippingPrice', 'createdAt', 'status'],
+  subcategories: ['minPackageWeightInOz'],
+  ratings: ['createdAt', 'rate', 'experience', 'orderId'],
+  // The spec names no sortable column for the moderation tables: they sort by time only.
+  auctionMessages: ['createdAt'],
+  chats: ['updatedAt', 'createdAt'],
+  chatMessages: ['createdAt'],
+} as const;
+export type ListName = keyof typeof SORT_KEYS;
+export type SortKey<L extends ListName> = (typeof SORT_KEYS)[L][number];
+
+const intFromQuery = (min: number, max: number, fallback: number) =>
+  z
+    .union([z.string().regex(/^\d+$/, 'must be a whole number'), z.number().int()])
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .default(fallback);
+
+/** The list query of one table: `page`, `limit` ≤ 100, `sortBy` from its keys, `order`, `search`. */
+export function listQuery<L extends ListName>(list: L) {
+  const keys = SORT_KEYS[list] as unknown as [SortKey<L>, ...SortKey<L>[]];
+  return z.strictObject({
+    page: intFromQuery(1, Number.MAX_SAFE_INTEGER, 1),
+    limit: intFromQuery(1, MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT),
+    sortBy: z.enum(keys).optional(),
+    order: z.enum(SORT_ORDERS).optional(),
+    search: z.string().max(200).optional(),
+  });
+}
+export type ListQuery<L extends ListName> = z.output<ReturnType<typeof listQuery<L>>>;
+/** What a caller passes: every field optional. */
+export type ListQueryInput<L extends ListName> = z.input<ReturnType<typeof listQuery<L>>>;
