@@ -8,10 +8,29 @@ const nodeBuiltins = ['node:*', ...builtinModules, ...builtinModules.map((name) 
 const message = (why) => `${why} (ARCHITECTURE.md, "may import")`;
 
 const banned = {
-  electron: { group: ['electron', 'electron/*', 'electron-store', 'electron-updater'], message: message('only main/ outside core/ and preload/ may import electron') },
+  electron: {
+    group: ['electron', 'electron/*', 'electron-store', 'electron-updater'],
+    message: message('only main/ outside core/ and preload/ may import electron'),
+  },
   node: { group: nodeBuiltins, message: message('this runtime has no Node built-ins') },
-  react: { group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@blueprintjs/*', 'zustand', 'zustand/*'], message: message('UI libraries belong to renderer/') },
-  server: { group: ['**/server/**', 'fastify', 'fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'firebase-admin', 'firebase-admin/*'], message: message('server code stays in server/') },
+  react: {
+    group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@blueprintjs/*', 'zustand', 'zustand/*'],
+    message: message('UI libraries belong to renderer/'),
+  },
+  server: {
+    group: [
+      '**/server/**',
+      'fastify',
+      'fastify/*',
+      'drizzle-orm',
+      'drizzle-orm/*',
+      'pg',
+      '@electric-sql/*',
+      'firebase-admin',
+      'firebase-admin/*',
+    ],
+    message: message('server code stays in server/'),
+  },
   main: { group: ['**/main/**'], message: message('main-process code stays in main/') },
   renderer: { group: ['**/renderer/**'], message: message('renderer code stays in renderer/') },
   preload: { group: ['**/preload/**'], message: message('preload is reached only through window.market') },
@@ -22,7 +41,16 @@ const restrict = (...keys) => ({
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'dist/', 'dist-electron/', 'release/', '.data/', 'test-results/', 'playwright-report/', 'tests/architecture/fixtures/'],
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'dist-electron/',
+      'release/',
+      '.data/',
+      'test-results/',
+      'playwright-report/',
+      'tests/architecture/fixtures/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -33,12 +61,32 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  { files: ['shared/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict('electron', 'node', 'react', 'server', 'main', 'renderer', 'preload') },
-  { files: ['renderer/**/*.{ts,tsx}'], ignores: ['**/*.test.{ts,tsx}'], rules: restrict('electron', 'node', 'server', 'main', 'preload') },
-  { files: ['main/core/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict('electron', 'react', 'server', 'renderer', 'preload') },
-  { files: ['main/**/*.ts'], ignores: ['main/core/**', '**/*.test.ts'], rules: restrict('react', 'server', 'renderer', 'preload') },
+  {
+    files: ['shared/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict('electron', 'node', 'react', 'server', 'main', 'renderer', 'preload'),
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: restrict('electron', 'node', 'server', 'main', 'preload'),
+  },
+  {
+    files: ['main/core/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict('electron', 'react', 'server', 'renderer', 'preload'),
+  },
+  {
+    files: ['main/**/*.ts'],
+    ignores: ['main/core/**', '**/*.test.ts'],
+    rules: restrict('react', 'server', 'renderer', 'preload'),
+  },
   { files: ['preload/**/*.ts'], rules: restrict('node', 'react', 'server', 'main', 'renderer') },
-  { files: ['server/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict('electron', 'react', 'main', 'renderer', 'preload') },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict('electron', 'react', 'main', 'renderer', 'preload'),
+  },
   {
     files: ['scripts/**/*.{js,mjs}', '*.config.{js,ts}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

@@ -93,8 +93,20 @@ export const adminRoutes = {
   'users.get': { method: 'GET', path: '/admin/users/:id', params: byId, response: AdminUser },
   'users.update': { method: 'PATCH', path: '/admin/users/:id', params: byId, body: UserPatchBody, response: AdminUser },
   'users.delete': { method: 'DELETE', path: '/admin/users/:id', params: byId, response: null },
-  'users.approveRequest': { method: 'PATCH', path: '/admin/users/:id/approve', params: byId, body: empty.optional(), response: AdminUser },
-  'users.rejectRequest': { method: 'PATCH', path: '/admin/users/:id/reject', params: byId, body: empty.optional(), response: AdminUser },
+  'users.approveRequest': {
+    method: 'PATCH',
+    path: '/admin/users/:id/approve',
+    params: byId,
+    body: empty.optional(),
+    response: AdminUser,
+  },
+  'users.rejectRequest': {
+    method: 'PATCH',
+    path: '/admin/users/:id/reject',
+    params: byId,
+    body: empty.optional(),
+    response: AdminUser,
+  },
   'users.setSellerEnabled': {
     method: 'PATCH',
     path: '/admin/users/:id/enable-disable-seller',
@@ -211,7 +223,12 @@ export const adminRoutes = {
   },
 
   // Ratings
-  'ratings.list': { method: 'GET', path: '/admin/ratings/all', query: listQuery('ratings'), response: listResponse(Rating) },
+  'ratings.list': {
+    method: 'GET',
+    path: '/admin/ratings/all',
+    query: listQuery('ratings'),
+    response: listResponse(Rating),
+  },
   'ratings.delete': { method: 'DELETE', path: '/admin/ratings/soft-delete/:id', params: byId, response: null },
 
   // Auction messages
@@ -229,7 +246,12 @@ export const adminRoutes = {
   },
 
   // Chats and chat messages
-  'chats.list': { method: 'GET', path: '/admin/chat/all-chats', query: listQuery('chats'), response: listResponse(Chat) },
+  'chats.list': {
+    method: 'GET',
+    path: '/admin/chat/all-chats',
+    query: listQuery('chats'),
+    response: listResponse(Chat),
+  },
   'chats.delete': { method: 'DELETE', path: '/admin/chat/soft-delete-chat/:id', params: byId, response: null },
   'messages.list': {
     method: 'GET',

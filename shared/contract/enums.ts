@@ -51,12 +51,7 @@ export type FileStatus = (typeof FILE_STATUSES)[number];
 export const COMMUNITY_USER_TYPES = ['follower', 'following'] as const;
 export type CommunityUserType = (typeof COMMUNITY_USER_TYPES)[number];
 
-export const TASK_TYPES = [
-  'shipped',
-  'two_days_reminder',
-  'three_days_reminder',
-  'auction_payment_failed',
-] as const;
+export const TASK_TYPES = ['shipped', 'two_days_reminder', 'three_days_reminder', 'auction_payment_failed'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 
 export const NOTIFICATION_TYPES = [
@@ -80,12 +75,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const PAYMENT_STATUSES = ['succeeded', 'required_payment_method'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const TRANSACTION_TYPES = [
-  'order_payment',
-  'admin_refund',
-  'bundled_shipping_refund',
-  'order_payout',
-] as const;
+export const TRANSACTION_TYPES = ['order_payment', 'admin_refund', 'bundled_shipping_refund', 'order_payout'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export const TRANSACTION_STATUSES = ['succeeded', 'failed', 'refunded'] as const;

@@ -29,9 +29,14 @@ export interface PriceCells {
  * Price shows the starting bid only for buy-now (default) listings; Starting bid and
  * Current bid only for auctions; every other cell reads 'N/A' (null here).
  */
-export function priceCells(listing: { listingType: ListingType; startingBid: number | null; bid: number | null }): PriceCells {
+export function priceCells(listing: {
+  listingType: ListingType;
+  startingBid: number | null;
+  bid: number | null;
+}): PriceCells {
   if (listing.listingType === 'default') return { price: listing.startingBid, startingBid: null, currentBid: null };
-  if (listing.listingType === 'auction') return { price: null, startingBid: listing.startingBid, currentBid: listing.bid };
+  if (listing.listingType === 'auction')
+    return { price: null, startingBid: listing.startingBid, currentBid: listing.bid };
   return { price: null, startingBid: null, currentBid: null };
 }
 

@@ -35,7 +35,11 @@ export interface RefundFormCheck {
   canConfirm: boolean;
 }
 
-export function checkRefundForm(amountText: string, reason: RefundReason | string | null, max: number): RefundFormCheck {
+export function checkRefundForm(
+  amountText: string,
+  reason: RefundReason | string | null,
+  max: number,
+): RefundFormCheck {
   const amountError = refundAmountError(amountText, max);
   const reasonError = refundReasonError(reason);
   return { amountError, reasonError, canConfirm: amountError === null && reasonError === null };

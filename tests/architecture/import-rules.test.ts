@@ -1,0 +1,49 @@
+// The architecture's "may import" column is enforced by ESLint (eslint.config.js). These cases
+// lint a one-line file as if it sat in each folder, so a rule that stops biting fails here.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function importErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const used = x;\n`, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('what each folder may import', () => {
+  it.each([
+    ['shared/contract/x.ts', "import x from 'electron';"],
+    ['shared/rules/x.ts', "import x from 'node:fs';"],
+    ['shared/rules/x.ts', "import x from 'fs';"],
+    ['shared/rules/x.ts', "import x from 'react';"],
+    ['shared/rules/x.ts', "import x from '@blueprintjs/core';"],
+    ['shared/rules/x.ts', "import x from '../../server/app.js';"],
+    ['renderer/screens/x.ts', "import x from 'electron';"],
+    ['renderer/screens/x.ts', "import x from 'node:path';"],
+    ['renderer/screens/x.ts', "import x from '../../main/core/session.js';"],
+    ['renderer/screens/x.ts', "import x from 'fastify';"],
+    ['main/core/x.ts', "import x from 'electron';"],
+    ['main/core/x.ts', "import x from 'electron-store';"],
+    ['main/core/x.ts', "import x from 'react';"],
+    ['preload/x.ts', "import x from 'node:fs';"],
+    ['server/x.ts', "import x from 'electron';"],
+    ['server/x.ts', "import x from '../renderer/app/App.js';"],
+  ])('%s may not: %s', async (file, code) => {
+    expect(await importErrors(file, code)).not.toEqual([]);
+  });
+
+  it.each([
+    ['shared/rules/x.ts', "import x from 'zod';"],
+    ['shared/rules/x.ts', "import x from '../contract/enums.js';"],
+    ['renderer/screens/x.ts', "import x from '@blueprintjs/core';"],
+    ['renderer/screens/x.ts', "import x from '../../shared/contract/entities.js';"],
+    ['main/window.ts', "import x from 'electron';"],
+    ['main/core/x.ts', "import x from 'node:fs';"],
+    ['main/core/x.ts', "import x from 'ky';"],
+    ['preload/x.ts', "import x from 'electron';"],
+    ['server/x.ts', "import x from 'node:http';"],
+    ['server/x.ts', "import x from 'fastify';"],
+  ])('%s may: %s', async (file, code) => {
+    expect(await importErrors(file, code)).toEqual([]);
+  });
+});
