@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 
 const root = JSON.parse(readFileSync('tsconfig.json', 'utf8').replace(/^\s*\/\/.*$/gm, ''));
 for (const { path } of root.references) {
-  const project = `${path}/tsconfig.json`;
+  const project = path.endsWith('.json') ? path : `${path}/tsconfig.json`;
   const started = Date.now();
   const run = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project], { stdio: 'inherit' });
   if (run.status !== 0) {
