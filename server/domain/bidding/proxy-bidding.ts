@@ -52,7 +52,8 @@ export interface BidAttempt {
   readonly placedAtMs: number;
 }
 
-export type BidRejectionReason = 'invalid_amount' | 'auction_ended' | 'own_listing' | 'below_minimum' | 'not_above_own_max';
+export type BidRejectionReason =
+  'invalid_amount' | 'auction_ended' | 'own_listing' | 'below_minimum' | 'not_above_own_max';
 
 /** What the accepted bid did for its bidder. */
 export type BidOutcome =
@@ -71,10 +72,7 @@ type EventOf<E extends 'newBid' | 'userOutbid' | 'maxBidHistory' | 'listingEndTi
 };
 /** The realtime events one bid causes, as data for the publisher. */
 export type BiddingEvent =
-  | EventOf<'newBid'>
-  | EventOf<'userOutbid'>
-  | EventOf<'maxBidHistory'>
-  | EventOf<'listingEndTimeIncremented'>;
+  EventOf<'newBid'> | EventOf<'userOutbid'> | EventOf<'maxBidHistory'> | EventOf<'listingEndTimeIncremented'>;
 
 export type PlaceBidResult =
   | {
@@ -158,6 +156,7 @@ export function placeBid(state: AuctionState, bid: BidAttempt, options: PlaceBid
     endTimeMs: extended ? bid.placedAtMs + windowMs : state.endTimeMs,
   };
 
+  const outcome: BidOutcome = nextLeader.bidderId === bid.bidderId ? 'leading' : 'outbid';
   const events: BiddingEvent[] = [
     {
       name: 'newBid',
@@ -166,7 +165,9 @@ export function placeBid(state: AuctionState, bid: BidAttempt, options: PlaceBid
         listingId: state.listingId,
         bidId: bid.bidId,
         bidderId: bid.bidderId,
-        amount: centsToUsd(priceCents),
+        // A bid the leader's proxy beat at once was spent in full, so its maximum is public
+        // (as on eBay); a leading bid shows only the price it needed.
+        amount: centsToUsd(outcome === 'outbid' ? bid.maxCents : priceCents),
         currentBid: centsToUsd(priceCents),
         leaderId: nextLeader.bidderId,
         bidCount: newState.bidCount,
@@ -189,7 +190,6 @@ export function placeBid(state: AuctionState, bid: BidAttempt, options: PlaceBid
       payload: { listingId: state.listingId, endTime: String(newState.endTimeMs) },
     });
   }
-  const outcome: BidOutcome = nextLeader.bidderId === bid.bidderId ? 'leading' : 'outbid';
   return { status: 'accepted', outcome, newState, events };
 }
 
