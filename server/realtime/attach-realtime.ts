@@ -17,7 +17,12 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { id } from '../../shared/contract/entities.js';
-import { ADMIN_NAMESPACE, listingRoom } from '../../shared/contract/realtime-events.js';
+import {
+  ADMIN_NAMESPACE,
+  LISTING_SUBSCRIPTION_EVENTS,
+  listingRoom,
+  type ListingSubscriptionAck,
+} from '../../shared/contract/realtime-events.js';
 import type { VerifyToken } from './handshake.js';
 import { adminHandshake, marketHandshake, ownUserRoom } from './handshake.js';
 import type { RealtimePublisher } from './publisher.js';
@@ -29,10 +34,7 @@ export type { RealtimePublisher } from './publisher.js';
 /** How long a dropped socket's session and missed packets are kept: 2 minutes. */
 export const RECOVERY_WINDOW_MS = 2 * 60_000;
 
-/** What a default-namespace client sends to follow or stop following a listing. */
-export const LISTING_SUBSCRIPTION_EVENTS = { join: 'joinListing', leave: 'leaveListing' } as const;
-/** The acknowledgement of `joinListing` / `leaveListing`. */
-export type ListingSubscriptionAck = { ok: true; room: string } | { ok: false; message: string };
+export { LISTING_SUBSCRIPTION_EVENTS, type ListingSubscriptionAck } from '../../shared/contract/realtime-events.js';
 
 export interface RealtimeOptions {
   verifyToken: VerifyToken;

@@ -93,3 +93,8 @@ export type MarketEventPayload<E extends RealtimeEventName> = z.infer<MarketEven
 
 export const listingRoom = (listingId: string) => `listing:${listingId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
+
+/** What a default-namespace client sends to follow or stop following a listing's room. */
+export const LISTING_SUBSCRIPTION_EVENTS = { join: 'joinListing', leave: 'leaveListing' } as const;
+/** The acknowledgement of `joinListing` / `leaveListing`. */
+export type ListingSubscriptionAck = { ok: true; room: string } | { ok: false; message: string };
