@@ -39,6 +39,34 @@ const restrict = (...keys) => ({
   'no-restricted-imports': ['error', { patterns: keys.map((key) => banned[key]) }],
 });
 
+// Raw IPC only in the one adapter per side (STYLE.md, after GitHub Desktop): everything else
+// goes through the shared channel table.
+const ipcAdapters = ['main/ipc.ts', 'preload/preload.ts'];
+const rawIpc =
+  'raw IPC only in main/ipc.ts and preload/preload.ts; use the channel table in shared/contract/ipc-table.ts';
+const banRawIpc = (...keys) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: keys.map((key) => banned[key]),
+      paths: ['electron', 'electron/main', 'electron/renderer'].map((name) => ({
+        name,
+        importNames: ['ipcMain', 'ipcRenderer'],
+        message: rawIpc,
+      })),
+    },
+  ],
+  'no-restricted-syntax': [
+    'error',
+    { selector: "MemberExpression[object.name='electron'][property.name=/^ipc(Main|Renderer)$/]", message: rawIpc },
+    {
+      selector: "MemberExpression[property.name='send'][object.property.name=/^(webContents|sender)$/]",
+      message: rawIpc,
+    },
+    { selector: "MemberExpression[property.name='send'][object.name=/^(webContents|contents)$/]", message: rawIpc },
+  ],
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -78,14 +106,29 @@ export default tseslint.config(
   },
   {
     files: ['main/**/*.ts'],
-    ignores: ['main/core/**', '**/*.test.ts'],
-    rules: restrict('react', 'server', 'renderer', 'preload'),
+    ignores: ['main/core/**', '**/*.test.ts', ...ipcAdapters],
+    rules: banRawIpc('react', 'server', 'renderer', 'preload'),
   },
-  { files: ['preload/**/*.ts'], rules: restrict('node', 'react', 'server', 'main', 'renderer') },
+  { files: ['main/ipc.ts'], rules: restrict('react', 'server', 'renderer', 'preload') },
+  {
+    files: ['preload/**/*.ts'],
+    ignores: ipcAdapters,
+    rules: banRawIpc('node', 'react', 'server', 'main', 'renderer'),
+  },
+  { files: ['preload/preload.ts'], rules: restrict('node', 'react', 'server', 'main', 'renderer') },
   {
     files: ['server/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: restrict('electron', 'react', 'main', 'renderer', 'preload'),
+  },
+  {
+    // electron-builder hooks run as CommonJS in Node.
+    files: ['resources/build/**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['scripts/**/*.{js,mjs}', '*.config.{js,ts}'],

@@ -7,5 +7,7 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 30_000,
+    // Auth emulator + throwaway PostgreSQL for the server integration tests (tests/server/).
+    globalSetup: ['tests/support/server-global-setup.ts'],
   },
 });

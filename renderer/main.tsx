@@ -1,4 +1,5 @@
 // The renderer's entry: mounts the back-office app.
+import './host/browser-shim.js'; // installs window.market in the browser host only; a no-op under Electron
 import '@blueprintjs/core/lib/css/blueprint.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';

@@ -1,6 +1,95 @@
-import { NonIdealState } from '@blueprintjs/core';
+// The back-office app: routes of section 2 in a hash router, so `/#/auth/login` works both
+// from the browser host and from Electron's file:// load.
+import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { useEffect } from 'react';
+import { HashRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { hasMarket, market } from '../bridge.js';
+import { colorModeStore, useColorMode } from '../stores/color-mode-store.js';
+import { sessionStore, useSession } from '../stores/session-store.js';
+import { LoginScreen } from '../screens/login/LoginScreen.js';
+import { DashboardHome } from '../screens/home/DashboardHome.js';
+import { UsersScreen } from '../screens/users/UsersScreen.js';
+import { ActiveListingsScreen } from '../screens/listings/ActiveListingsScreen.js';
+import { SoldListingsScreen } from '../screens/sold/SoldListingsScreen.js';
+import { SubcategoriesScreen } from '../screens/subcategories/SubcategoriesScreen.js';
+import { RatingsScreen } from '../screens/ratings/RatingsScreen.js';
+import { AuctionMessagesScreen } from '../screens/moderation/AuctionMessagesScreen.js';
+import { ChatsScreen } from '../screens/moderation/ChatsScreen.js';
+import { ChatMessagesScreen } from '../screens/moderation/ChatMessagesScreen.js';
+import { DashboardLayout } from './DashboardLayout.js';
+import { Placeholder } from './Placeholder.js';
+import './app.css';
 
-/** The back-office app. Screens arrive with the UI issue; until then it says so. */
+function useColorModeClass() {
+  const mode = useColorMode((s) => s.mode);
+  useEffect(() => {
+    // On <html> so drawers, dialogs and toasts (portals) follow the theme too.
+    document.documentElement.classList.toggle('bp6-dark', mode === 'dark');
+    document.documentElement.style.colorScheme = mode;
+  }, [mode]);
+  useEffect(() => {
+    if (!hasMarket()) return;
+    return market.windows.onColorMode((next) => colorModeStore.getState().setMode(next));
+  }, []);
+}
+
+function LoginRoute() {
+  const user = useSession((s) => s.user);
+  return user ? <Navigate to="/dashboard/home" replace /> : <LoginScreen />;
+}
+
 export function App() {
-  return <NonIdealState icon="shop" title="Market Admin" description="The back-office screens are being built." />;
+  useColorModeClass();
+  const restored = useSession((s) => s.restored);
+  useEffect(() => {
+    if (hasMarket()) void sessionStore.getState().restore();
+  }, []);
+
+  if (!hasMarket()) {
+    return (
+      <main className="app-fullpage">
+        <NonIdealState
+          icon="offline"
+          title="Market Admin"
+          description="The back-office needs its desktop host (window.market is not available)."
+        />
+      </main>
+    );
+  }
+  if (!restored) {
+    return (
+      <main className="app-fullpage">
+        <Spinner aria-label="Loading" />
+      </main>
+    );
+  }
+  return (
+    <HashRouter>
+      <Routes>
+        <Route path="/" element={<Navigate to="/dashboard/home" replace />} />
+        <Route path="/auth/login" element={<LoginRoute />} />
+        <Route path="/dashboard" element={<DashboardLayout />}>
+          <Route index element={<Navigate to="/dashboard/home" replace />} />
+          <Route path="home" element={<DashboardHome />} />
+          <Route path="users" element={<UsersScreen />} />
+          <Route path="listings">
+            <Route index element={<Placeholder text="Listings" />} />
+            <Route path="active" element={<ActiveListingsScreen />} />
+            <Route path="sold" element={<SoldListingsScreen />} />
+          </Route>
+          <Route path="customer-support" element={<Placeholder text="Customer Support" />} />
+          <Route path="settings" element={<Placeholder text="Settings" />} />
+          <Route path="subcategory" element={<SubcategoriesScreen />} />
+          <Route path="ratings" element={<RatingsScreen />} />
+          <Route path="auctionMessages" element={<AuctionMessagesScreen />} />
+          <Route path="inbox">
+            <Route index element={<Navigate to="/dashboard/inbox/chats" replace />} />
+            <Route path="chats" element={<ChatsScreen />} />
+            <Route path="messages" element={<ChatMessagesScreen />} />
+          </Route>
+        </Route>
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </HashRouter>
+  );
 }

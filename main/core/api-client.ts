@@ -1,0 +1,113 @@
+// The admin API client (section 7): ky with base `{host}/v1/`, 60 s time-out, JSON, and a
+// Bearer token per request. Derived from `adminRoutes`: one generic call, no per-route code;
+// inputs and answers are parsed with the route's zod schemas, failures become ApiResult.
+import ky, { HTTPError, NetworkError, TimeoutError, type KyInstance } from 'ky';
+import type { z } from 'zod';
+import {
+  adminRoutes,
+  fillPath,
+  type AdminRouteName,
+  type AdminRouteOutput,
+  type RouteDef,
+} from '../../shared/contract/admin-api.js';
+import { ApiErrorBody } from '../../shared/contract/entities.js';
+import type { AdminCallInput, ApiFailure, ApiResult } from '../../shared/contract/market-api.js';
+import { ADMIN_API_TIMEOUT_MS } from '../../shared/rules/constants.js';
+
+export interface AdminApiClientOptions {
+  /** e.g. http://127.0.0.1:4000 (no /v1). */
+  host: string;
+  accessToken: () => Promise<string | null>;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export type AdminCall = <N extends AdminRouteName>(
+  name: N,
+  input?: AdminCallInput<N> | Record<string, unknown>,
+) => Promise<ApiResult<AdminRouteOutput<N>>>;
+
+const failure = (status: number, code: string, message: string): { ok: false; error: ApiFailure } => ({
+  ok: false,
+  error: { status, code, message },
+});
+
+function parseOrFail(schema: z.ZodType | undefined, value: unknown, what: string) {
+  if (!schema) return { ok: true as const, data: undefined };
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true as const, data: parsed.data };
+  return failure(400, 'invalid-input', `Invalid ${what}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+}
+
+/** Query values as ky search params: arrays repeated, undefined dropped. */
+function searchParams(query: unknown): URLSearchParams | undefined {
+  if (!query || typeof query !== 'object') return undefined;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  return params;
+}
+
+export async function toApiFailure(error: unknown): Promise<ApiFailure> {
+  if (error instanceof HTTPError) {
+    const status = error.response.status;
+    const body = ApiErrorBody.safeParse(error.data);
+    if (body.success) return { status, code: body.data.error, message: body.data.message };
+    const text = typeof error.data === 'string' && error.data.trim() ? error.data.trim().slice(0, 500) : undefined;
+    return { status, code: error.response.statusText || `HTTP ${status}`, message: text ?? error.message };
+  }
+  if (error instanceof TimeoutError)
+    return { status: 0, code: 'timeout', message: 'The server did not answer in time.' };
+  if (error instanceof NetworkError || error instanceof TypeError) {
+    return { status: 0, code: 'network', message: 'The server could not be reached.' };
+  }
+  return { status: 0, code: 'network', message: error instanceof Error ? error.message : String(error) };
+}
+
+export function createAdminApiClient(options: AdminApiClientOptions): { call: AdminCall; http: KyInstance } {
+  const http = ky.create({
+    prefix: `${options.host.replace(/\/+$/, '')}/v1/`,
+    timeout: options.timeoutMs ?? ADMIN_API_TIMEOUT_MS,
+    headers: { Accept: 'application/json' },
+    retry: 0,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  const call: AdminCall = async (name, rawInput) => {
+    const route: RouteDef | undefined = (adminRoutes as Record<string, RouteDef>)[name];
+    if (!route) return failure(0, 'unknown-route', `Unknown admin call ${String(name)}`);
+    const input = (rawInput ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
+    const params = parseOrFail(route.params, input.params, 'path parameters');
+    if (!params.ok) return params;
+    const query = parseOrFail(route.query, input.query ?? {}, 'query');
+    if (!query.ok) return query;
+    const body = parseOrFail(route.body, input.body, 'body');
+    if (!body.ok) return body;
+
+    const token = await options.accessToken();
+    let answer: unknown;
+    let status: number;
+    try {
+      const response = await http(fillPath(route.path, params.data as Record<string, string> | undefined).slice(1), {
+        method: route.method,
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        searchParams: searchParams(query.data),
+        ...(body.data !== undefined ? { json: body.data } : {}),
+      });
+      status = response.status;
+      if (route.response === null) return { ok: true, data: undefined as AdminRouteOutput<typeof name> };
+      answer = await response.json();
+    } catch (error) {
+      return { ok: false, error: await toApiFailure(error) };
+    }
+    const parsed = route.response.safeParse(answer);
+    if (!parsed.success) {
+      return failure(status, 'invalid-response', `Unexpected answer from ${route.method} /v1${route.path}`);
+    }
+    return { ok: true, data: parsed.data as AdminRouteOutput<typeof name> };
+  };
+
+  return { call, http };
+}

@@ -1,0 +1,90 @@
+// The checks every IPC call passes before reaching core, kept free of Electron so tests prove
+// them: the sender must be one of our windows showing our own page (as GitHub Desktop's
+// trusted-ipc-sender), the channel must be in the table and its args must parse with its zod
+// schema. main/ipc.ts (Electron) and the browser bridge both call `dispatch`.
+import type { z } from 'zod';
+import { ipcRequestChannels, type IpcRequestChannels, type IpcRequestName } from '../../shared/contract/ipc-table.js';
+
+/** Who sent a call: `key` names the window (webContents id, or the browser page's client id). */
+export interface IpcSender {
+  key: string;
+  /** The URL of the frame that sent it; null when unknown. */
+  url: string | null;
+  /** false for a sub-frame (an iframe is never trusted). */
+  topFrame: boolean;
+}
+
+export type IpcHandlers = {
+  [N in IpcRequestName]: (sender: IpcSender, args: z.output<IpcRequestChannels[N]['args']>) => Promise<unknown>;
+};
+
+export class IpcRejected extends Error {
+  readonly reason: 'untrusted-sender' | 'unknown-channel' | 'invalid-args';
+  constructor(reason: IpcRejected['reason'], message: string) {
+    super(message);
+    this.name = 'IpcRejected';
+    this.reason = reason;
+  }
+}
+
+export interface TrustedPages {
+  /** Is this one of the windows we opened? */
+  isOurWindow(key: string): boolean;
+  /** Origins our pages are served from (the Vite dev server, the browser host). */
+  origins: readonly string[];
+  /** The folder of the packaged renderer; pages loaded with file:// must be inside it. */
+  rendererDir?: string | undefined;
+}
+
+function fileUrlInside(url: URL, dir: string): boolean {
+  const root = new URL(`file://${dir.replace(/\\/g, '/').replace(/\/*$/, '/')}`);
+  return (
+    url.protocol === 'file:' &&
+    url.host === '' &&
+    decodeURIComponent(url.pathname).startsWith(decodeURIComponent(root.pathname))
+  );
+}
+
+/** Our own page in one of our windows, top frame only. */
+export function isTrustedSender(sender: IpcSender, pages: TrustedPages): boolean {
+  if (!sender.topFrame || !sender.url || !pages.isOurWindow(sender.key)) return false;
+  let url: URL;
+  try {
+    url = new URL(sender.url);
+  } catch {
+    return false;
+  }
+  if (url.protocol === 'file:') return pages.rendererDir !== undefined && fileUrlInside(url, pages.rendererDir);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && pages.origins.includes(url.origin);
+}
+
+export interface IpcDispatcher {
+  dispatch(channel: string, sender: IpcSender, args: unknown): Promise<unknown>;
+}
+
+export function createIpcDispatcher(options: {
+  handlers: IpcHandlers;
+  isTrusted: (sender: IpcSender) => boolean;
+  log?: (message: string) => void;
+}): IpcDispatcher {
+  const log = options.log ?? ((message: string) => console.warn(message));
+  return {
+    async dispatch(channel, sender, args) {
+      if (!Object.hasOwn(ipcRequestChannels, channel)) {
+        log(`IPC: unknown channel ${channel}`);
+        throw new IpcRejected('unknown-channel', `Unknown channel ${channel}`);
+      }
+      if (!options.isTrusted(sender)) {
+        log(`IPC: dropped ${channel} from an untrusted sender (${sender.url ?? 'no url'})`);
+        throw new IpcRejected('untrusted-sender', `Untrusted sender for ${channel}`);
+      }
+      const name = channel as IpcRequestName;
+      const parsed = ipcRequestChannels[name].args.safeParse(args);
+      if (!parsed.success) {
+        throw new IpcRejected('invalid-args', `Invalid arguments for ${channel}`);
+      }
+      const handler = options.handlers[name] as (sender: IpcSender, args: unknown) => Promise<unknown>;
+      return handler(sender, parsed.data);
+    },
+  };
+}

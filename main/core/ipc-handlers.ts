@@ -1,0 +1,87 @@
+// Binds core (session, API client, realtime hub) to the channel table: one handler per
+// request channel; admin channels come from the route table, not from code per route.
+import { adminRoutes, type AdminRouteName } from '../../shared/contract/admin-api.js';
+import {
+  adminChannelName,
+  type AdminChannelName,
+  type IpcEventName,
+  type IpcEventPayloadOf,
+} from '../../shared/contract/ipc-table.js';
+import type { AdminCall } from './api-client.js';
+import type { IpcHandlers, IpcSender } from './ipc-dispatch.js';
+import type { RealtimeHub } from './realtime-hub.js';
+import type { Session } from './session.js';
+
+/** What the host (Electron or the browser bridge) does for core: reach windows. */
+export interface WindowHost {
+  send<E extends IpcEventName>(windowKey: string, channel: E, payload: IpcEventPayloadOf<E>): void;
+  broadcast<E extends IpcEventName>(channel: E, payload: IpcEventPayloadOf<E>): void;
+  openRoute(route: string): Promise<void>;
+}
+
+export interface DesktopCoreParts {
+  session: Session;
+  api: { call: AdminCall };
+  hub: RealtimeHub;
+}
+
+export interface BoundIpc {
+  handlers: IpcHandlers;
+  /** Forget a closed window's subscriptions. */
+  dropWindow(windowKey: string): void;
+  dispose(): void;
+}
+
+export function bindIpcHandlers(core: DesktopCoreParts, host: WindowHost): BoundIpc {
+  const subscriptions = new Map<string, Map<string, () => void>>();
+  const stopState = core.hub.onState((state) => host.broadcast('events.connectionState', state));
+
+  const dropWindow = (windowKey: string) => {
+    for (const stop of subscriptions.get(windowKey)?.values() ?? []) stop();
+    subscriptions.delete(windowKey);
+  };
+
+  const adminHandlers = Object.fromEntries(
+    (Object.keys(adminRoutes) as AdminRouteName[]).map((name) => [
+      adminChannelName(name),
+      (_sender: IpcSender, [input]: [unknown]) => core.api.call(name, input as Record<string, unknown> | undefined),
+    ]),
+  ) as Pick<IpcHandlers, AdminChannelName>;
+
+  const ownHandlers: Omit<IpcHandlers, AdminChannelName> = {
+    'session.signIn': (_sender, [email, password]) => core.session.signIn(email, password),
+    'session.signOut': () => core.session.signOut(),
+    'session.current': () => core.session.current(),
+    'events.subscribe': async (sender, [subscriptionId, names]) => {
+      const forWindow = subscriptions.get(sender.key) ?? new Map<string, () => void>();
+      subscriptions.set(sender.key, forWindow);
+      forWindow.get(subscriptionId)?.();
+      forWindow.set(
+        subscriptionId,
+        core.hub.subscribe(names, (event) => host.send(sender.key, 'events.event', { subscriptionId, event })),
+      );
+      return undefined;
+    },
+    'events.unsubscribe': async (sender, [subscriptionId]) => {
+      const forWindow = subscriptions.get(sender.key);
+      forWindow?.get(subscriptionId)?.();
+      forWindow?.delete(subscriptionId);
+      return undefined;
+    },
+    'events.connectionState': async () => core.hub.state,
+    'windows.open': async (_sender, [route]) => {
+      await host.openRoute(route);
+      return undefined;
+    },
+  };
+  const handlers: IpcHandlers = { ...adminHandlers, ...ownHandlers };
+
+  return {
+    handlers,
+    dropWindow,
+    dispose() {
+      stopState();
+      for (const key of [...subscriptions.keys()]) dropWindow(key);
+    },
+  };
+}

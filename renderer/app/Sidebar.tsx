@@ -1,0 +1,117 @@
+// The fixed 250 px sidebar of section 2: entries, the Listings and Inbox groups, the
+// colour-mode switch and Logout. Plain links and buttons, so Tab reaches every entry.
+import { Button, Classes, Icon, type IconName, Switch } from '@blueprintjs/core';
+import { useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { SIDEBAR_WIDTH_PX } from '../../shared/rules/constants.js';
+import { useColorMode } from '../stores/color-mode-store.js';
+
+interface Entry {
+  label: string;
+  icon: IconName;
+  to: string;
+}
+interface Group {
+  label: string;
+  icon: IconName;
+  base: string;
+  children: Entry[];
+}
+
+export const SIDEBAR_ITEMS: (Entry | Group)[] = [
+  { label: 'Dashboard', icon: 'dashboard', to: '/dashboard/home' },
+  { label: 'Users', icon: 'people', to: '/dashboard/users' },
+  {
+    label: 'Listings',
+    icon: 'shop',
+    base: '/dashboard/listings',
+    children: [
+      { label: 'Active listings', icon: 'tag', to: '/dashboard/listings/active' },
+      { label: 'Sold listings', icon: 'dollar', to: '/dashboard/listings/sold' },
+    ],
+  },
+  { label: 'Subcategories', icon: 'diagram-tree', to: '/dashboard/subcategory' },
+  { label: 'Auction messages', icon: 'take-action', to: '/dashboard/auctionMessages' },
+  {
+    label: 'Inbox',
+    icon: 'inbox',
+    base: '/dashboard/inbox',
+    children: [
+      { label: 'Chats', icon: 'chat', to: '/dashboard/inbox/chats' },
+      { label: 'Messages', icon: 'comment', to: '/dashboard/inbox/messages' },
+    ],
+  },
+  { label: 'Ratings', icon: 'star', to: '/dashboard/ratings' },
+  { label: 'Customer support', icon: 'headset', to: '/dashboard/customer-support' },
+  { label: 'Settings', icon: 'cog', to: '/dashboard/settings' },
+];
+
+function NavEntry({ entry, nested = false }: { entry: Entry; nested?: boolean }) {
+  return (
+    <li>
+      <NavLink
+        to={entry.to}
+        className={({ isActive }) =>
+          `sidebar-link${nested ? ' sidebar-link-nested' : ''}${isActive ? ` sidebar-link-active ${Classes.ACTIVE}` : ''}`
+        }
+      >
+        <Icon icon={entry.icon} size={14} />
+        <span>{entry.label}</span>
+      </NavLink>
+    </li>
+  );
+}
+
+function NavGroup({ group }: { group: Group }) {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(pathname.startsWith(group.base));
+  const listId = `sidebar-group-${group.label.toLowerCase()}`;
+  return (
+    <li>
+      <button
+        type="button"
+        className="sidebar-link sidebar-group"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+      >
+        <Icon icon={group.icon} size={14} />
+        <span>{group.label}</span>
+        <Icon className="sidebar-caret" icon={open ? 'chevron-down' : 'chevron-right'} size={12} />
+      </button>
+      {open && (
+        <ul id={listId} className="sidebar-list">
+          {group.children.map((child) => (
+            <NavEntry key={child.to} entry={child} nested />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+export function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
+  const mode = useColorMode((s) => s.mode);
+  const toggle = useColorMode((s) => s.toggle);
+  return (
+    <aside className="sidebar" style={{ width: SIDEBAR_WIDTH_PX }}>
+      <div className="sidebar-brand">
+        <Icon icon="shop" size={18} />
+        <span>Market Admin</span>
+      </div>
+      <nav aria-label="Main" className="sidebar-nav">
+        <ul className="sidebar-list">
+          {SIDEBAR_ITEMS.map((item) =>
+            'children' in item ? <NavGroup key={item.label} group={item} /> : <NavEntry key={item.to} entry={item} />,
+          )}
+        </ul>
+      </nav>
+      <div className="sidebar-footer">
+        <Switch checked={mode === 'dark'} label="Dark mode" onChange={toggle} className="sidebar-switch" />
+        <Button icon="log-out" variant="minimal" fill alignText="start" loading={loggingOut} onClick={onLogout}>
+          Logout
+        </Button>
+      </div>
+    </aside>
+  );
+}

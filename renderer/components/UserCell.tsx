@@ -1,0 +1,29 @@
+// A person in a table cell: avatar and userName, or '-' (or the screen's own fallback).
+import type { ProfileRef } from '../../shared/contract/entities.js';
+import { initialsOf } from './format.js';
+
+export function Avatar({ src, name, size = 24 }: { src: string | null; name: string | null; size?: number }) {
+  return src ? (
+    <img className="avatar" src={src} alt="" width={size} height={size} />
+  ) : (
+    <span className="avatar avatar-initials" style={{ width: size, height: size, fontSize: size * 0.42 }} aria-hidden>
+      {initialsOf(name)}
+    </span>
+  );
+}
+
+export function UserCell({
+  user,
+  fallback = '-',
+}: {
+  user: Pick<ProfileRef, 'userName' | 'avatar'> | null | undefined;
+  fallback?: string;
+}) {
+  if (!user) return <span className="muted">{fallback}</span>;
+  return (
+    <span className="user-cell">
+      <Avatar src={user.avatar} name={user.userName} />
+      <span>{user.userName ?? '-'}</span>
+    </span>
+  );
+}

@@ -1,0 +1,103 @@
+// The browser host's `window.market`: the same MarketApi that Electron's preload builds, over
+// the loopback bridge of `npm run dev:browser` (main/core/browser-bridge.ts) instead of IPC.
+// The bridge's address and per-run secret come from the dev server's environment; without
+// them (a plain `vite` run) nothing is installed and the app says window.market is missing.
+import { AppRoute, type IpcEventName, type IpcRequestName } from '../../shared/contract/ipc-table.js';
+import { createMarketApi, type MarketTransport } from '../../shared/contract/market-client.js';
+import type { MarketApi } from '../../shared/contract/market-api.js';
+
+export interface BridgeConfig {
+  url: string;
+  secret: string;
+  clientId: string;
+  fetch?: typeof fetch;
+  /** Opens an in-app route in a new browser window (windows.open). */
+  openWindow?: (route: string) => void;
+}
+
+type Listener = (payload: never) => void;
+
+export function createBridgeTransport(config: BridgeConfig): MarketTransport & { close(): void } {
+  const doFetch = config.fetch ?? ((input, init) => fetch(input, init));
+  const headers = { 'x-market-secret': config.secret, 'x-market-client': config.clientId };
+  const listeners = new Map<IpcEventName, Set<Listener>>();
+  const stop = new AbortController();
+  let streaming = false;
+
+  const readEvents = async () => {
+    while (!stop.signal.aborted) {
+      try {
+        const response = await doFetch(`${config.url}/events`, { headers, signal: stop.signal });
+        if (!response.ok || !response.body) throw new Error(`event stream: HTTP ${response.status}`);
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffered = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffered += value;
+          const lines = buffered.split('\n');
+          buffered = lines.pop() ?? '';
+          for (const line of lines) {
+            if (!line.trim()) continue;
+            const { channel, payload } = JSON.parse(line) as { channel: IpcEventName; payload: never };
+            for (const listener of listeners.get(channel) ?? []) listener(payload);
+          }
+        }
+      } catch {
+        if (stop.signal.aborted) return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  };
+
+  return {
+    async invoke(channel: IpcRequestName, args: unknown[]) {
+      if (channel === 'windows.open') {
+        const route = AppRoute.parse(args[0]);
+        (config.openWindow ?? ((r: string) => window.open(r, '_blank', 'noopener')))(route);
+        return undefined;
+      }
+      const response = await doFetch(`${config.url}/call/${channel}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(args),
+      });
+      const body = (await response.json()) as { value?: unknown; error?: string };
+      if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
+      return 'value' in body ? body.value : undefined;
+    },
+    on(channel, listener) {
+      if (!streaming) {
+        streaming = true;
+        void readEvents();
+      }
+      const set = listeners.get(channel) ?? new Set<Listener>();
+      listeners.set(channel, set);
+      set.add(listener as Listener);
+      return () => void set.delete(listener as Listener);
+    },
+    close: () => stop.abort(),
+  };
+}
+
+interface ViteEnv {
+  VITE_MARKET_BRIDGE_URL?: string;
+  VITE_MARKET_BRIDGE_SECRET?: string;
+}
+
+/** Installs `window.market` when the page runs under `npm run dev:browser` and no host provided one. */
+export function installBrowserMarket(): boolean {
+  const target = window as unknown as { market?: MarketApi };
+  const env = (import.meta as unknown as { env?: ViteEnv }).env ?? {};
+  if (target.market || !env.VITE_MARKET_BRIDGE_URL || !env.VITE_MARKET_BRIDGE_SECRET) return false;
+  const clientId = crypto.randomUUID().replace(/-/g, '');
+  const transport = createBridgeTransport({
+    url: env.VITE_MARKET_BRIDGE_URL,
+    secret: env.VITE_MARKET_BRIDGE_SECRET,
+    clientId,
+  });
+  target.market = Object.freeze(createMarketApi(transport));
+  return true;
+}
+
+if (typeof window !== 'undefined') installBrowserMarket();

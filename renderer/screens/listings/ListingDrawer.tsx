@@ -1,0 +1,162 @@
+// The listing drawer (section 2): video, title, accordions Listing Detail, Seller
+// Information and Edit Listing.
+import { Button, Classes, FormGroup, H4, HTMLSelect, InputGroup, Tag, TextArea } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import type { AdminListing } from '../../../shared/contract/entities.js';
+import { MASS_UNITS } from '../../../shared/contract/enums.js';
+import { LISTING_TYPE_BADGES } from '../../../shared/rules/listing-display.js';
+import { Accordion } from '../../components/Accordion.js';
+import { SideDrawer } from '../../components/SideDrawer.js';
+import { market } from '../../bridge.js';
+import { toastError, toastSuccess } from '../../app/toaster.js';
+import { DetailList } from '../../components/DetailList.js';
+import { draftOf, listingPatchOf, type ListingEditDraft } from './listing-edit-form.js';
+import { VideoEmbed } from './VideoEmbed.js';
+
+function EditListingForm({ listing, onSaved }: { listing: AdminListing; onSaved: (l: AdminListing) => void }) {
+  const [draft, setDraft] = useState<ListingEditDraft>(() => draftOf(listing));
+  const [error, setError] = useState<{ field: string; message: string } | undefined>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setDraft(draftOf(listing)), [listing]);
+  const isAuction = listing.listingType === 'auction';
+  const set = (field: keyof ListingEditDraft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
+
+  const save = async () => {
+    const parsed = listingPatchOf(draft, listing.listingType);
+    if (!parsed.ok) return setError(parsed);
+    setError(undefined);
+    setBusy(true);
+    const result = await market.admin.listings.update({ params: { id: listing.id }, body: parsed.body });
+    setBusy(false);
+    if (!result.ok) return toastError('Failed to update listing');
+    toastSuccess('Listing updated successfully');
+    onSaved(result.data);
+  };
+
+  const fieldIntent = (field: string) => (error?.field === field ? 'danger' : 'none');
+  const helper = (field: string) => (error?.field === field ? error.message : undefined);
+  const numberField = (field: 'weight' | 'width' | 'height' | 'length' | 'inStock', label: string) => (
+    <FormGroup label={label} labelFor={`listing-${field}`} helperText={helper(field)} intent={fieldIntent(field)}>
+      <InputGroup
+        id={`listing-${field}`}
+        type="number"
+        min={0}
+        step={1}
+        size="small"
+        value={draft[field]}
+        onValueChange={set(field)}
+        intent={fieldIntent(field)}
+      />
+    </FormGroup>
+  );
+
+  return (
+    <form
+      className="edit-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <FormGroup label="Title" labelFor="listing-title" helperText={helper('title')} intent={fieldIntent('title')}>
+        <InputGroup id="listing-title" size="small" value={draft.title} onValueChange={set('title')} />
+      </FormGroup>
+      <FormGroup label="Description" labelFor="listing-description">
+        <TextArea
+          id="listing-description"
+          fill
+          rows={3}
+          value={draft.description}
+          onChange={(event) => set('description')(event.currentTarget.value)}
+        />
+      </FormGroup>
+      {!isAuction && numberField('inStock', 'In Stock')}
+      <fieldset className="edit-form-group">
+        <legend>Packaging details</legend>
+        <FormGroup label="Mass Unit" labelFor="listing-massUnit">
+          <HTMLSelect
+            id="listing-massUnit"
+            value={draft.massUnit}
+            onChange={(event) => set('massUnit')(event.currentTarget.value)}
+            options={[...MASS_UNITS]}
+          />
+        </FormGroup>
+        <div className="edit-form-grid">
+          {numberField('weight', 'Weight')}
+          {numberField('width', 'Width')}
+          {numberField('height', 'Height')}
+          {numberField('length', 'Length')}
+        </div>
+      </fieldset>
+      {isAuction && (
+        <div className="edit-form-grid">
+          <FormGroup
+            label="End date"
+            labelFor="listing-endDate"
+            helperText={helper('endTime')}
+            intent={fieldIntent('endTime')}
+          >
+            <InputGroup
+              id="listing-endDate"
+              type="date"
+              size="small"
+              value={draft.endDate}
+              onValueChange={set('endDate')}
+            />
+          </FormGroup>
+          <FormGroup label="End time" labelFor="listing-endTime">
+            <InputGroup
+              id="listing-endTime"
+              type="time"
+              size="small"
+              value={draft.endTime}
+              onValueChange={set('endTime')}
+            />
+          </FormGroup>
+        </div>
+      )}
+      <Button type="submit" intent="primary" loading={busy} icon="floppy-disk">
+        Save
+      </Button>
+    </form>
+  );
+}
+
+export function ListingDrawer({
+  listing,
+  onChange,
+  onClose,
+}: {
+  listing: AdminListing;
+  onChange: (listing: AdminListing) => void;
+  onClose: () => void;
+}) {
+  return (
+    <SideDrawer title="Listing" onClose={onClose} size={560} icon="tag">
+      <div className={`${Classes.DRAWER_BODY} drawer-body`}>
+        <VideoEmbed url={listing.video} title={listing.title} />
+        <H4 className="drawer-title">{listing.title}</H4>
+        <Accordion title="Listing Detail">
+          <DetailList
+            rows={[
+              ['ID', <span className="mono">{listing.id}</span>],
+              ['Description', listing.description || '-'],
+              ['Type', <Tag minimal>{LISTING_TYPE_BADGES[listing.listingType]}</Tag>],
+            ]}
+          />
+        </Accordion>
+        <Accordion title="Seller Information">
+          <DetailList
+            rows={[
+              ['Username', listing.user.userName ?? '-'],
+              ['Email', listing.user.email],
+            ]}
+          />
+        </Accordion>
+        <Accordion title="Edit Listing" defaultOpen={false}>
+          <EditListingForm listing={listing} onSaved={onChange} />
+        </Accordion>
+      </div>
+    </SideDrawer>
+  );
+}

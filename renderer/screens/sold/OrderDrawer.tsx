@@ -1,0 +1,138 @@
+// The sold listing's order drawer (section 2): video, five accordions, Refund Order and
+// Cancel Order.
+import { Button, Classes, H4, HTMLTable, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
+import type { SoldListing } from '../../../shared/contract/entities.js';
+import { LISTING_TYPE_BADGES } from '../../../shared/rules/listing-display.js';
+import { formatUsd } from '../../../shared/rules/money.js';
+import { Accordion } from '../../components/Accordion.js';
+import { SideDrawer } from '../../components/SideDrawer.js';
+import { market } from '../../bridge.js';
+import { toastError, toastSuccess } from '../../app/toaster.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { DetailList } from '../../components/DetailList.js';
+import { formatDateTime } from '../../components/format.js';
+import { VideoEmbed } from '../listings/VideoEmbed.js';
+import { cancelFailureMessage, refundReasonLabel, transactionTypeLabel } from './order-display.js';
+import { RefundDialog } from './RefundDialog.js';
+
+export function OrderDrawer({
+  order,
+  onChange,
+  onClose,
+}: {
+  order: SoldListing;
+  onChange: (order: SoldListing) => void;
+  onClose: () => void;
+}) {
+  const [refunding, setRefunding] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+
+  const cancelOrder = async () => {
+    setCancelling(true);
+    const result = await market.admin.orders.cancel({ params: { id: order.id }, body: {} });
+    setCancelling(false);
+    setConfirmCancel(false);
+    if (!result.ok) return toastError(cancelFailureMessage(result.error));
+    toastSuccess('Order cancelled successfully');
+    // The sold listing is refetched after a cancel (section 4).
+    const fresh = await market.admin.listings.soldGet({ params: { id: order.id } });
+    onChange(fresh.ok ? fresh.data : result.data);
+  };
+
+  return (
+    <SideDrawer title="Order" onClose={onClose} size={600} icon="dollar">
+      <div className={`${Classes.DRAWER_BODY} drawer-body`}>
+        <VideoEmbed url={order.listing.video} title={order.listing.title} />
+        <H4 className="drawer-title">{order.listing.title}</H4>
+        <Accordion title="Shipping Information">
+          <DetailList
+            rows={[
+              ['Tracking number', order.trackingCode ?? '-'],
+              ['Status', <Tag minimal>{order.status}</Tag>],
+              ['Shipping price', formatUsd(order.shippingPrice)],
+              ['Order price', formatUsd(order.price)],
+              ['Date sold', formatDateTime(order.createdAt)],
+            ]}
+          />
+        </Accordion>
+        <Accordion title="Listing Detail">
+          <DetailList
+            rows={[
+              ['ID', <span className="mono">{order.listing.id}</span>],
+              ['Title', order.listing.title],
+              ['Description', order.listing.description || '-'],
+              ['Type', <Tag minimal>{LISTING_TYPE_BADGES[order.listing.listingType]}</Tag>],
+            ]}
+          />
+        </Accordion>
+        <Accordion title="Buyer Information">
+          <DetailList
+            rows={[
+              ['Username', order.user.userName ?? '-'],
+              ['Email', order.user.email],
+            ]}
+          />
+        </Accordion>
+        <Accordion title="Seller Information">
+          <DetailList
+            rows={[
+              ['Username', order.seller.userName ?? '-'],
+              ['Email', order.seller.email],
+            ]}
+          />
+        </Accordion>
+        <Accordion title="Transaction History">
+          {order.transactions.length === 0 ? (
+            <p className="muted section-empty">No transactions</p>
+          ) : (
+            <HTMLTable compact striped className="data-table-table" aria-label="Transaction History">
+              <thead>
+                <tr>
+                  <th scope="col">Type</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Refund reason</th>
+                  <th scope="col">Refunded at</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.transactions.map((t) => (
+                  <tr key={t.id}>
+                    <td>{transactionTypeLabel(t.type)}</td>
+                    <td>{t.status}</td>
+                    <td className="num">{formatUsd(t.amount)}</td>
+                    <td>{t.refundReason ? refundReasonLabel(t.refundReason) : '-'}</td>
+                    <td>{formatDateTime(t.refundDate)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          )}
+        </Accordion>
+      </div>
+      <div className={Classes.DRAWER_FOOTER}>
+        <div className="button-row">
+          <Button icon="undo" onClick={() => setRefunding(true)}>
+            Refund Order
+          </Button>
+          <Button icon="ban-circle" intent="danger" onClick={() => setConfirmCancel(true)}>
+            Cancel Order
+          </Button>
+        </div>
+      </div>
+      <RefundDialog order={order} isOpen={refunding} onClose={() => setRefunding(false)} onRefunded={onChange} />
+      <ConfirmDialog
+        isOpen={confirmCancel}
+        title="Cancel order?"
+        body="This action cannot be undone"
+        cancelText="Dismiss"
+        confirmText="Confirm"
+        busy={cancelling}
+        onCancel={() => setConfirmCancel(false)}
+        onConfirm={() => void cancelOrder()}
+      />
+    </SideDrawer>
+  );
+}

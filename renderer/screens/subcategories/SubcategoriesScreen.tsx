@@ -1,0 +1,115 @@
+// Subcategories (section 2): the table and a drawer to edit the minimum package weight.
+import { Button, Classes, ControlGroup, FormGroup, H3, InputGroup } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import type { Subcategory } from '../../../shared/contract/entities.js';
+import type { SortKey } from '../../../shared/contract/list-query.js';
+import { SideDrawer } from '../../components/SideDrawer.js';
+import { market } from '../../bridge.js';
+import { DataTable, type DataColumn } from '../../components/DataTable.js';
+import { DetailList } from '../../components/DetailList.js';
+import { createListStore } from '../../stores/list-store.js';
+import { parseDecimalField } from '../listings/listing-edit-form.js';
+
+export const subcategoriesStore = createListStore<Subcategory, SortKey<'subcategories'>>((query) =>
+  market.admin.subcategories.list({ query }),
+);
+
+const columns: DataColumn<Subcategory, SortKey<'subcategories'>>[] = [
+  { id: 'title', label: 'Title', render: (s) => s.title },
+  {
+    id: 'minPackageWeightInOz',
+    label: 'Minimum Package Weight In Oz',
+    sortKey: 'minPackageWeightInOz',
+    render: (s) => s.minPackageWeightInOz,
+    className: 'num',
+  },
+  { id: 'category', label: 'Category', render: (s) => s.category.title },
+];
+
+function SubcategoryDrawer({ subcategory, onClose }: { subcategory: Subcategory; onClose: () => void }) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(String(subcategory.minPackageWeightInOz));
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setDraft(String(subcategory.minPackageWeightInOz)), [subcategory]);
+  const weight = parseDecimalField(draft);
+
+  const save = async () => {
+    if (weight === null || weight <= 0) return;
+    setBusy(true);
+    const result = await market.admin.subcategories.update({
+      params: { id: subcategory.id },
+      body: { minPackageWeightInOz: weight },
+    });
+    setBusy(false);
+    // Weight failures are only logged (section 8).
+    if (!result.ok) return console.error('Error updating subcategory', result.error);
+    subcategoriesStore.getState().replaceItem(result.data);
+    setEditing(false);
+  };
+
+  return (
+    <SideDrawer title={subcategory.title} onClose={onClose} size={420} icon="diagram-tree">
+      <div className={`${Classes.DRAWER_BODY} drawer-body`}>
+        <DetailList
+          rows={[
+            ['Subcategory', subcategory.title],
+            ['Category', subcategory.category.title],
+          ]}
+        />
+        <FormGroup label="Minimum package weight (oz)" labelFor="subcategory-weight">
+          <ControlGroup>
+            <InputGroup
+              id="subcategory-weight"
+              inputMode="decimal"
+              value={draft}
+              readOnly={!editing}
+              onValueChange={setDraft}
+              size="small"
+              intent={editing && (weight === null || weight <= 0) ? 'danger' : 'none'}
+            />
+            {editing ? (
+              <Button
+                size="small"
+                intent="primary"
+                loading={busy}
+                disabled={weight === null || weight <= 0}
+                onClick={() => void save()}
+              >
+                Save
+              </Button>
+            ) : (
+              <Button size="small" icon="edit" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            )}
+          </ControlGroup>
+        </FormGroup>
+      </div>
+    </SideDrawer>
+  );
+}
+
+export function SubcategoriesScreen() {
+  const [selectedId, setSelectedId] = useState<string | undefined>();
+  // The drawer shows the store's copy, so a saved weight shows in both places at once.
+  const selected = useSelectedSubcategory(selectedId);
+  return (
+    <section className="screen">
+      <H3 className="screen-title">Subcategories</H3>
+      <DataTable
+        label="Subcategories"
+        store={subcategoriesStore}
+        columns={columns}
+        onRowClick={(s) => setSelectedId(s.id)}
+        selectedId={selectedId}
+      />
+      {selected && <SubcategoryDrawer subcategory={selected} onClose={() => setSelectedId(undefined)} />}
+    </section>
+  );
+}
+
+function useSelectedSubcategory(id: string | undefined): Subcategory | undefined {
+  const [items, setItems] = useState(subcategoriesStore.getState().items);
+  useEffect(() => subcategoriesStore.subscribe((state) => setItems(state.items)), []);
+  return id ? items.find((s) => s.id === id) : undefined;
+}

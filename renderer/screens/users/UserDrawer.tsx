@@ -1,0 +1,259 @@
+// The user 'Details' drawer (section 2): editable username/email with availability checks,
+// read-only facts, seller fee, shipping information, the pending seller request, seller
+// enable/disable and Delete user.
+import { Button, Card, Classes, ControlGroup, FormGroup, H5, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import type { Address, AdminUser } from '../../../shared/contract/entities.js';
+import { SELLER_FEE_CHOICES } from '../../../shared/rules/constants.js';
+import { formatUsd } from '../../../shared/rules/money.js';
+import { hasPayoutAccount } from '../../../shared/rules/seller-status.js';
+import { SideDrawer } from '../../components/SideDrawer.js';
+import { market } from '../../bridge.js';
+import { toastError, toastSuccess } from '../../app/toaster.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { DetailList } from '../../components/DetailList.js';
+import { formatDateTime, orNoData } from '../../components/format.js';
+import { Avatar } from '../../components/UserCell.js';
+
+interface Props {
+  user: AdminUser;
+  onChange: (user: AdminUser) => void;
+  onDeleted: () => void;
+  onClose: () => void;
+}
+
+function EditableField({
+  id,
+  label,
+  type,
+  value,
+  onSave,
+}: {
+  id: string;
+  label: string;
+  type: 'text' | 'email';
+  value: string;
+  onSave: (next: string) => Promise<void>;
+}) {
+  const [draft, setDraft] = useState(value);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setDraft(value), [value]);
+  const changed = draft.trim() !== '' && draft.trim() !== value;
+  return (
+    <FormGroup label={label} labelFor={id}>
+      <ControlGroup className="inline-edit">
+        <InputGroup id={id} type={type} value={draft} onValueChange={setDraft} size="small" />
+        <Button
+          size="small"
+          disabled={!changed}
+          loading={busy}
+          onClick={async () => {
+            setBusy(true);
+            await onSave(draft.trim());
+            setBusy(false);
+          }}
+        >
+          Save
+        </Button>
+      </ControlGroup>
+    </FormGroup>
+  );
+}
+
+function AddressCard({ title, address }: { title: string; address: Address | undefined }) {
+  if (!address) return null;
+  return (
+    <Card compact className="address-card">
+      <H5>{title}</H5>
+      <DetailList
+        rows={[
+          ['Name', `${address.firstName} ${address.lastName}`],
+          ['Address line 1', address.addressLineOne],
+          ['Address line 2', orNoData(address.addressLineTwo)],
+          ['City', address.city],
+          ['State', address.state],
+          ['Zip', address.zipCode],
+          ['Country', address.country],
+          ['Country code', orNoData(address.countryCode)],
+          ['Phone', orNoData(address.phoneNumber)],
+        ]}
+      />
+    </Card>
+  );
+}
+
+export function UserDrawer({ user, onChange, onDeleted, onClose }: Props) {
+  const [fee, setFee] = useState(user.sellerFee);
+  const [feeBusy, setFeeBusy] = useState(false);
+  const [requestBusy, setRequestBusy] = useState(false);
+  const [sellerBusy, setSellerBusy] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  useEffect(() => setFee(user.sellerFee), [user.sellerFee]);
+  const params = { id: user.id };
+
+  const saveUserName = async (userName: string) => {
+    const check = await market.admin.users.checkUsername({ body: { userName } });
+    if (!check.ok || check.data.exists) {
+      toastError(check.ok ? 'Username already exists' : 'Failed to update username');
+      return;
+    }
+    const result = await market.admin.users.setUserName({ params, body: { userName } });
+    if (!result.ok) return toastError('Failed to update username');
+    onChange(result.data);
+    toastSuccess('Username updated successfully');
+  };
+
+  const saveEmail = async (email: string) => {
+    const check = await market.admin.users.checkEmail({ body: { email } });
+    if (!check.ok || check.data.exists) {
+      toastError(check.ok ? 'Email already exists' : 'Failed to update email');
+      return;
+    }
+    const result = await market.admin.users.setEmail({ params, body: { email } });
+    if (!result.ok) return toastError('Failed to update email');
+    onChange(result.data);
+    toastSuccess('Email updated successfully');
+  };
+
+  const saveFee = async () => {
+    setFeeBusy(true);
+    const result = await market.admin.users.setSellerFee({ params, body: { sellerFee: fee } });
+    setFeeBusy(false);
+    if (!result.ok) return toastError('Failed to update seller fee');
+    onChange(result.data);
+    toastSuccess('Seller fee updated successfully');
+  };
+
+  const answerRequest = async (approve: boolean) => {
+    setRequestBusy(true);
+    const result = approve
+      ? await market.admin.users.approveRequest({ params, body: {} })
+      : await market.admin.users.rejectRequest({ params, body: {} });
+    // Approve/reject failures are only logged (section 8); either way the user is refetched.
+    if (!result.ok) console.error(approve ? 'Error approving request' : 'Error rejecting request', result.error);
+    const fresh = await market.admin.users.get({ params });
+    if (fresh.ok) onChange(fresh.data);
+    else console.error('Error fetching user', fresh.error);
+    setRequestBusy(false);
+  };
+
+  const toggleSeller = async () => {
+    setSellerBusy(true);
+    const result = await market.admin.users.setSellerEnabled({ params, body: { sellerEnabled: !user.sellerEnabled } });
+    setSellerBusy(false);
+    if (result.ok) onChange(result.data);
+    else console.error('Error updating seller', result.error);
+  };
+
+  const deleteUser = async () => {
+    setDeleting(true);
+    const result = await market.admin.users.delete({ params });
+    setDeleting(false);
+    setConfirmDelete(false);
+    if (!result.ok) return toastError('Failed to delete user');
+    toastSuccess('User deleted successfully');
+    onDeleted();
+  };
+
+  const defaultAddress = user.shippingInfo.find((a) => a.type === 'DEFAULT');
+  const returnAddress = user.shippingInfo.find((a) => a.type === 'RETURN_ADDRESS');
+  const request = user.pendingRequest;
+
+  return (
+    <SideDrawer title="Details" onClose={onClose} size={520} icon="person">
+      <div className={`${Classes.DRAWER_BODY} drawer-body`}>
+        <div className="drawer-heading">
+          <Avatar src={user.avatar} name={user.userName} size={56} />
+          <div>
+            <H5>{user.userName ?? '-'}</H5>
+            <div className="muted">{user.email}</div>
+          </div>
+        </div>
+        <EditableField
+          id="user-username"
+          label="Username"
+          type="text"
+          value={user.userName ?? ''}
+          onSave={saveUserName}
+        />
+        <EditableField id="user-email" label="Email" type="email" value={user.email} onSave={saveEmail} />
+        <DetailList
+          rows={[
+            ['Amount Spent', formatUsd(user.amountSpent)],
+            ['Amount Sold', formatUsd(user.amountSold)],
+            ['Signed Up Date', formatDateTime(user.createdAt)],
+            ['Seller payment account id', orNoData(user.stripeUserId)],
+            ['Seller customer account id', orNoData(user.stripeCustomerId)],
+            ['Payment Failed Strikes', orNoData(user.paymentFailedStrikes)],
+          ]}
+        />
+        {hasPayoutAccount(user) && (
+          <FormGroup label="Seller Fee" labelFor="user-seller-fee">
+            <ControlGroup>
+              <HTMLSelect
+                id="user-seller-fee"
+                value={fee}
+                onChange={(event) => setFee(Number(event.currentTarget.value))}
+                options={SELLER_FEE_CHOICES.map((n) => ({ value: n, label: `${n}%` }))}
+              />
+              <Button size="small" disabled={fee === user.sellerFee} loading={feeBusy} onClick={() => void saveFee()}>
+                Save
+              </Button>
+            </ControlGroup>
+          </FormGroup>
+        )}
+        <H5 className="drawer-section-title">Shipping Information</H5>
+        {!defaultAddress && !returnAddress && <p className="muted">No data</p>}
+        <AddressCard title="Default address" address={defaultAddress} />
+        <AddressCard title="Return address" address={returnAddress} />
+        {request && (
+          <Card compact className="request-card">
+            <H5>Pending Request</H5>
+            <p>{request.description}</p>
+            <DetailList
+              rows={[
+                ['Created at', formatDateTime(request.createdAt)],
+                ...(request.instagramLink ? [['Instagram', request.instagramLink] as [string, string]] : []),
+                ...(request.tikTokLink ? [['TikTok', request.tikTokLink] as [string, string]] : []),
+                ...(request.otherProfileLink ? [['Other profile', request.otherProfileLink] as [string, string]] : []),
+              ]}
+            />
+            <div className="button-row">
+              {requestBusy && <Spinner size={16} aria-label="Working" />}
+              <Button intent="danger" disabled={requestBusy} onClick={() => void answerRequest(false)}>
+                Reject
+              </Button>
+              <Button intent="success" disabled={requestBusy} onClick={() => void answerRequest(true)}>
+                Approve
+              </Button>
+            </div>
+          </Card>
+        )}
+      </div>
+      <div className={Classes.DRAWER_FOOTER}>
+        <div className="button-row">
+          {hasPayoutAccount(user) && (
+            <Button loading={sellerBusy} onClick={() => void toggleSeller()}>
+              {user.sellerEnabled ? 'Disable Seller' : 'Enable Seller'}
+            </Button>
+          )}
+          <span className="data-table-spacer" />
+          <Button intent="danger" icon="trash" onClick={() => setConfirmDelete(true)}>
+            Delete user
+          </Button>
+        </div>
+      </div>
+      <ConfirmDialog
+        isOpen={confirmDelete}
+        title="Delete user?"
+        body="This action cannot be undone"
+        cancelText="Cancel"
+        confirmText="Delete"
+        busy={deleting}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => void deleteUser()}
+      />
+    </SideDrawer>
+  );
+}

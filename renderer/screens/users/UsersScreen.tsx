@@ -1,0 +1,99 @@
+// Users (section 2): the paged table and the Details drawer.
+import { Button, H3, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
+import type { AdminUser } from '../../../shared/contract/entities.js';
+import { formatUsd } from '../../../shared/rules/money.js';
+import { hasPayoutAccount, sellerStatusOf, type SellerStatus } from '../../../shared/rules/seller-status.js';
+import { market } from '../../bridge.js';
+import { DataTable, stopRowClick, type DataColumn } from '../../components/DataTable.js';
+import { formatDateTime } from '../../components/format.js';
+import { UserCell } from '../../components/UserCell.js';
+import { UserDrawer } from './UserDrawer.js';
+import { usersStore } from './users-store.js';
+
+const STATUS_INTENT: Record<SellerStatus, 'warning' | 'success' | 'danger' | 'none'> = {
+  'Pending request': 'warning',
+  Accepted: 'success',
+  'Disabled seller': 'danger',
+  'Not a seller': 'none',
+};
+
+function FeatureStar({ user }: { user: AdminUser }) {
+  if (!hasPayoutAccount(user)) return <span className="muted">-</span>;
+  const toggle = async () => {
+    const result = await market.admin.users.setFeatured({
+      params: { id: user.id },
+      body: { featured: !user.featured },
+    });
+    if (result.ok) usersStore.getState().replaceItem(result.data);
+    else console.error('Error featuring user', result.error);
+  };
+  return (
+    <span onClick={stopRowClick} onKeyDown={stopRowClick} role="presentation">
+      <Button
+        variant="minimal"
+        size="small"
+        icon={user.featured ? 'star' : 'star-empty'}
+        intent={user.featured ? 'warning' : 'none'}
+        aria-pressed={user.featured}
+        aria-label={`Feature ${user.userName ?? user.email}`}
+        onClick={() => void toggle()}
+      />
+    </span>
+  );
+}
+
+const columns: DataColumn<AdminUser, 'userName' | 'email' | 'createdAt'>[] = [
+  { id: 'feature', label: 'Feature', render: (u) => <FeatureStar user={u} />, width: 64 },
+  {
+    id: 'sellerStatus',
+    label: 'Seller status',
+    render: (u) => {
+      const status = sellerStatusOf(u);
+      return (
+        <Tag minimal intent={STATUS_INTENT[status]}>
+          {status}
+        </Tag>
+      );
+    },
+  },
+  { id: 'userName', label: 'Username', sortKey: 'userName', render: (u) => <UserCell user={u} /> },
+  { id: 'email', label: 'Email Address', sortKey: 'email', render: (u) => u.email },
+  { id: 'amountSpent', label: 'Amount Spent', render: (u) => formatUsd(u.amountSpent), className: 'num' },
+  { id: 'earnings', label: 'Earnings', render: (u) => formatUsd(u.amountSold), className: 'num' },
+  { id: 'createdAt', label: 'Signed Up Date', sortKey: 'createdAt', render: (u) => formatDateTime(u.createdAt) },
+  { id: 'stripeUserId', label: 'Stripe Account ID', render: (u) => u.stripeUserId ?? '-', className: 'mono' },
+  { id: 'stripeCustomerId', label: 'Stripe Customer ID', render: (u) => u.stripeCustomerId ?? '-', className: 'mono' },
+  { id: 'strikes', label: 'Payment Failed Strikes', render: (u) => u.paymentFailedStrikes, className: 'num' },
+];
+
+export function UsersScreen() {
+  const [selected, setSelected] = useState<AdminUser | undefined>();
+  return (
+    <section className="screen">
+      <H3 className="screen-title">Users</H3>
+      <DataTable
+        label="Users"
+        store={usersStore}
+        columns={columns}
+        searchPlaceholder="Search users"
+        onRowClick={setSelected}
+        selectedId={selected?.id}
+      />
+      {selected && (
+        <UserDrawer
+          user={selected}
+          onChange={(user) => {
+            setSelected(user);
+            usersStore.getState().replaceItem(user);
+          }}
+          onDeleted={() => {
+            setSelected(undefined);
+            void usersStore.getState().refresh();
+          }}
+          onClose={() => setSelected(undefined)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,161 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ApiResult } from '../../shared/contract/market-api.js';
+import type { ListResponse } from '../../shared/contract/entities.js';
+import { createListStore, nextSort, pageCount, rowsOfPage, type ListRequest } from './list-store.js';
+
+type Row = { id: string; name: string };
+const rows = (from: number, to: number): Row[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => ({ id: `r${from + i}`, name: `Row ${from + i}` }));
+
+/** A server of `total` rows answering pages of the requested limit. */
+function fakeServer(total: number) {
+  const all = rows(1, total);
+  const calls: ListRequest<'name' | 'createdAt'>[] = [];
+  const fetchPage = vi.fn(async (query: ListRequest<'name' | 'createdAt'>): Promise<ApiResult<ListResponse<Row>>> => {
+    calls.push(query);
+    const start = (query.page - 1) * query.limit;
+    return { ok: true, data: { count: total, items: all.slice(start, start + query.limit) } };
+  });
+  return { fetchPage, calls };
+}
+
+describe('nextSort', () => {
+  it.each([
+    [{}, 'name', { sortBy: 'name', order: 'ASC' }],
+    [{ sortBy: 'name', order: 'ASC' }, 'name', { sortBy: 'name', order: 'DESC' }],
+    [{ sortBy: 'name', order: 'DESC' }, 'name', {}],
+    [{ sortBy: 'createdAt', order: 'DESC' }, 'name', { sortBy: 'name', order: 'ASC' }],
+  ] as const)('from %o clicking %s gives %o', (current, key, expected) => {
+    expect(nextSort(current, key)).toEqual(expected);
+  });
+});
+
+describe('paging helpers', () => {
+  it('slices 10 rows a page and counts at least one page', () => {
+    expect(rowsOfPage(rows(1, 25), 3).map((r) => r.id)).toEqual(['r21', 'r22', 'r23', 'r24', 'r25']);
+    expect(pageCount(0)).toBe(1);
+    expect(pageCount(21)).toBe(3);
+  });
+});
+
+describe('list store', () => {
+  it('page 1 replaces the rows and later pages append', async () => {
+    const server = fakeServer(25);
+    const store = createListStore(server.fetchPage);
+    await store.getState().load(1);
+    expect(store.getState().items.map((r) => r.id)).toEqual(rows(1, 10).map((r) => r.id));
+    await store.getState().nextPage();
+    expect(store.getState()).toMatchObject({ page: 2, total: 25 });
+    expect(store.getState().items).toHaveLength(20);
+    await store.getState().load(1);
+    expect(store.getState().items).toHaveLength(10);
+  });
+
+  it('previous goes back without refetching and next reuses loaded pages', async () => {
+    const server = fakeServer(25);
+    const store = createListStore(server.fetchPage);
+    await store.getState().load(1);
+    await store.getState().nextPage();
+    store.getState().previousPage();
+    await store.getState().nextPage();
+    expect(store.getState().page).toBe(2);
+    expect(server.calls).toHaveLength(2);
+  });
+
+  it('does not go past the last page', async () => {
+    const server = fakeServer(10);
+    const store = createListStore(server.fetchPage);
+    await store.getState().load(1);
+    await store.getState().nextPage();
+    expect(store.getState().page).toBe(1);
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('a search change asks for page 1 with limit 10 and the trimmed term', async () => {
+    const server = fakeServer(25);
+    const store = createListStore(server.fetchPage);
+    await store.getState().load(1);
+    await store.getState().nextPage();
+    await store.getState().setSearch(' bob ');
+    expect(server.calls.at(-1)).toEqual({ page: 1, limit: 10, search: 'bob' });
+    expect(store.getState().page).toBe(1);
+  });
+
+  it('an empty search term is left out of the query', async () => {
+    const server = fakeServer(5);
+    const store = createListStore(server.fetchPage);
+    await store.getState().setSearch('x');
+    await store.getState().setSearch('');
+    expect(server.calls.at(-1)).toEqual({ page: 1, limit: 10 });
+  });
+
+  it('sorting cycles and refetches page 1 with sortBy and order', async () => {
+    const server = fakeServer(25);
+    const store = createListStore(server.fetchPage);
+    await store.getState().cycleSort('name');
+    expect(server.calls.at(-1)).toEqual({ page: 1, limit: 10, sortBy: 'name', order: 'ASC' });
+    await store.getState().cycleSort('name');
+    expect(server.calls.at(-1)).toEqual({ page: 1, limit: 10, sortBy: 'name', order: 'DESC' });
+    await store.getState().cycleSort('name');
+    expect(server.calls.at(-1)).toEqual({ page: 1, limit: 10 });
+  });
+
+  it('local removal drops the row and decrements the total', async () => {
+    const store = createListStore(fakeServer(25).fetchPage);
+    await store.getState().load(1);
+    store.getState().removeLocal('r3');
+    expect(store.getState().items.map((r) => r.id)).not.toContain('r3');
+    expect(store.getState().total).toBe(24);
+    store.getState().removeLocal('unknown');
+    expect(store.getState().total).toBe(24);
+  });
+
+  it('a live row at the top is inserted first and counted', async () => {
+    const store = createListStore(fakeServer(25).fetchPage);
+    await store.getState().load(1);
+    store.getState().receiveLive({ id: 'new', name: 'New' }, true);
+    expect(store.getState().items[0]?.id).toBe('new');
+    expect(store.getState().total).toBe(26);
+  });
+
+  it('a live row away from the top waits in pending until shown', async () => {
+    const store = createListStore(fakeServer(25).fetchPage);
+    await store.getState().load(1);
+    await store.getState().nextPage();
+    store.getState().receiveLive({ id: 'new', name: 'New' }, false);
+    expect(store.getState().items[0]?.id).toBe('r1');
+    expect(store.getState().pending).toHaveLength(1);
+    expect(store.getState().page).toBe(2);
+    store.getState().showPending();
+    expect(store.getState()).toMatchObject({ page: 1, total: 26, pending: [] });
+    expect(store.getState().items[0]?.id).toBe('new');
+  });
+
+  it('a live update of a known row replaces it in place', async () => {
+    const store = createListStore(fakeServer(25).fetchPage);
+    await store.getState().load(1);
+    store.getState().receiveLive({ id: 'r5', name: 'Renamed' }, true);
+    expect(store.getState().items[4]).toEqual({ id: 'r5', name: 'Renamed' });
+    expect(store.getState().total).toBe(25);
+  });
+
+  it('a removal pushed by the server also drops a pending row', async () => {
+    const store = createListStore(fakeServer(25).fetchPage);
+    await store.getState().load(1);
+    store.getState().receiveLive({ id: 'new', name: 'New' }, false);
+    store.getState().removeLocal('new');
+    expect(store.getState().pending).toEqual([]);
+    expect(store.getState().total).toBe(25);
+  });
+
+  it('ignores an answer that a newer request overtook', async () => {
+    const answers: ((value: ApiResult<ListResponse<Row>>) => void)[] = [];
+    const store = createListStore<Row, 'name'>(() => new Promise((resolve) => answers.push(resolve)));
+    const first = store.getState().setSearch('a');
+    const second = store.getState().setSearch('ab');
+    answers[1]!({ ok: true, data: { count: 1, items: [{ id: 'ab', name: 'ab' }] } });
+    answers[0]!({ ok: true, data: { count: 1, items: [{ id: 'a', name: 'a' }] } });
+    await Promise.all([first, second]);
+    expect(store.getState().items.map((r) => r.id)).toEqual(['ab']);
+  });
+});

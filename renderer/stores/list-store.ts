@@ -1,0 +1,193 @@
+// The one list-store factory behind every admin table (section 4, "Lists and session"):
+// page 1 replaces the rows, later pages append; a search or sort change asks for page 1 with
+// limit 10; live rows arrive at the top, or wait in `pending` while the moderator is not at the top.
+import { createStore, type StoreApi } from 'zustand';
+import type { ApiResult } from '../../shared/contract/market-api.js';
+import type { ListResponse } from '../../shared/contract/entities.js';
+import type { SortOrder } from '../../shared/contract/enums.js';
+import { ADMIN_TABLE_ROWS_PER_PAGE } from '../../shared/rules/constants.js';
+
+export interface ListRequest<K extends string> {
+  page: number;
+  limit: number;
+  sortBy?: K;
+  order?: SortOrder;
+  search?: string;
+}
+
+export type FetchListPage<T, K extends string> = (query: ListRequest<K>) => Promise<ApiResult<ListResponse<T>>>;
+
+export interface SortState<K extends string> {
+  sortBy?: K;
+  order?: SortOrder;
+}
+
+/** A header click cycles ascending → descending → cleared; another column starts at ascending. */
+export function nextSort<K extends string>(current: SortState<K>, key: K): SortState<K> {
+  if (current.sortBy !== key || !current.order) return { sortBy: key, order: 'ASC' };
+  if (current.order === 'ASC') return { sortBy: key, order: 'DESC' };
+  return {};
+}
+
+export interface ListState<T extends { id: string }, K extends string> {
+  /** Every row loaded so far: page 1 first, later pages appended. */
+  items: T[];
+  /** The server's count of matching rows. */
+  total: number;
+  /** The page in view (1-based). */
+  page: number;
+  search: string;
+  sortBy?: K;
+  order?: SortOrder;
+  loading: boolean;
+  /** Live rows held back while the moderator is scrolled away from the top. */
+  pending: T[];
+  /** The table reports when its rows are scrolled down, so live rows do not shift them. */
+  scrolledAway: boolean;
+  setScrolledAway(away: boolean): void;
+  /** Page 1, scrolled to the top: where a live row can be inserted without moving anything. */
+  isAtTop(): boolean;
+  /** Fetches page `page` of the current search and sort. */
+  load(page: number): Promise<void>;
+  /** Page 1 with limit 10, the view back on page 1. */
+  refresh(): Promise<void>;
+  nextPage(): Promise<void>;
+  previousPage(): void;
+  setSearch(term: string): Promise<void>;
+  cycleSort(key: K): Promise<void>;
+  /** Removes a row locally and decrements the total (deleted here or by another moderator). */
+  removeLocal(id: string): void;
+  /** A row pushed by the server: updates it in place, or inserts it at the top (or holds it). */
+  receiveLive(item: T, atTop: boolean): void;
+  /** Puts the held-back live rows at the top and returns to page 1. */
+  showPending(): void;
+  replaceItem(item: T): void;
+}
+
+export type ListStore<T extends { id: string }, K extends string> = StoreApi<ListState<T, K>>;
+
+export function rowsOfPage<T>(items: readonly T[], page: number, rowsPerPage = ADMIN_TABLE_ROWS_PER_PAGE): T[] {
+  return items.slice((page - 1) * rowsPerPage, page * rowsPerPage);
+}
+
+export function pageCount(total: number, rowsPerPage = ADMIN_TABLE_ROWS_PER_PAGE): number {
+  return Math.max(1, Math.ceil(total / rowsPerPage));
+}
+
+export function createListStore<T extends { id: string }, K extends string>(
+  fetchPage: FetchListPage<T, K>,
+  limit = ADMIN_TABLE_ROWS_PER_PAGE,
+): ListStore<T, K> {
+  // Only the newest request may write: a slow page-1 answer must not overwrite a newer search.
+  let latestRequest = 0;
+
+  return createStore<ListState<T, K>>()((set, get) => ({
+    items: [],
+    total: 0,
+    page: 1,
+    search: '',
+    loading: false,
+    pending: [],
+    scrolledAway: false,
+
+    setScrolledAway(away) {
+      if (away !== get().scrolledAway) set({ scrolledAway: away });
+    },
+
+    isAtTop() {
+      return get().page === 1 && !get().scrolledAway;
+    },
+
+    async load(page) {
+      const { search, sortBy, order } = get();
+      const query: ListRequest<K> = { page, limit };
+      if (sortBy && order) Object.assign(query, { sortBy, order });
+      if (search.trim() !== '') query.search = search.trim();
+      const request = ++latestRequest;
+      set({ loading: true });
+      try {
+        const result = await fetchPage(query);
+        if (request !== latestRequest) return;
+        if (!result.ok) {
+          set({ loading: false });
+          return;
+        }
+        const { items, count } = result.data;
+        if (page === 1) {
+          set({ items, total: count, loading: false, pending: [] });
+        } else {
+          const known = new Set(get().items.map((row) => row.id));
+          set({ items: [...get().items, ...items.filter((row) => !known.has(row.id))], total: count, loading: false });
+        }
+      } catch (error) {
+        if (request === latestRequest) set({ loading: false });
+        console.error('Error loading list', error);
+      }
+    },
+
+    async refresh() {
+      set({ page: 1 });
+      await get().load(1);
+    },
+
+    async nextPage() {
+      const { page, items, total } = get();
+      if (page * limit >= total) return;
+      if (items.length < (page + 1) * limit && items.length < total) await get().load(page + 1);
+      if (get().items.length > page * limit) set({ page: page + 1 });
+    },
+
+    previousPage() {
+      set({ page: Math.max(1, get().page - 1) });
+    },
+
+    async setSearch(term) {
+      if (term === get().search) return;
+      set({ search: term, page: 1 });
+      await get().load(1);
+    },
+
+    async cycleSort(key) {
+      const sort = nextSort({ sortBy: get().sortBy, order: get().order }, key);
+      set({ sortBy: sort.sortBy, order: sort.order, page: 1 });
+      await get().load(1);
+    },
+
+    removeLocal(id) {
+      const { items, pending, total, page } = get();
+      const inItems = items.some((row) => row.id === id);
+      const rest = items.filter((row) => row.id !== id);
+      set({
+        items: rest,
+        pending: pending.filter((row) => row.id !== id),
+        total: inItems ? Math.max(0, total - 1) : total,
+        // The last row of the last page went away: show the page before it.
+        page: Math.min(page, pageCount(rest.length, limit)),
+      });
+    },
+
+    receiveLive(item, atTop) {
+      const { items, pending, total } = get();
+      if (items.some((row) => row.id === item.id)) {
+        get().replaceItem(item);
+        return;
+      }
+      if (pending.some((row) => row.id === item.id)) {
+        set({ pending: pending.map((row) => (row.id === item.id ? item : row)) });
+        return;
+      }
+      if (atTop) set({ items: [item, ...items], total: total + 1 });
+      else set({ pending: [item, ...pending] });
+    },
+
+    showPending() {
+      const { items, pending, total } = get();
+      if (pending.length === 0) return;
+      set({ items: [...pending, ...items], total: total + pending.length, pending: [], page: 1 });
+    },
+
+    replaceItem(item) {
+      set({ items: get().items.map((row) => (row.id === item.id ? item : row)) });
+    },
+  }));
+}

@@ -1,0 +1,30 @@
+// Feeds a moderation table from the `/admin` events (ADMIN_EVENT_TABLE): rows pushed by the
+// server are inserted (or held, when the moderator is not at the top); deletions disappear.
+import { useEffect } from 'react';
+import { ADMIN_EVENT_NAMES, ADMIN_EVENT_TABLE, type AdminEventName } from '../../shared/contract/realtime-events.js';
+import { hasMarket, market } from '../bridge.js';
+import type { ListStore } from './list-store.js';
+
+export type LiveTable = (typeof ADMIN_EVENT_TABLE)[AdminEventName];
+
+/** The events that feed a table. */
+export function eventsOfTable(table: LiveTable): AdminEventName[] {
+  return ADMIN_EVENT_NAMES.filter((name) => ADMIN_EVENT_TABLE[name] === table);
+}
+
+/** A '…Deleted' event carries only the id of a row to drop; every other event is a whole row. */
+export function liveActionOf(name: AdminEventName): 'remove' | 'upsert' {
+  return name.endsWith('Deleted') ? 'remove' : 'upsert';
+}
+
+export function useLiveTable<T extends { id: string }, K extends string>(table: LiveTable, store: ListStore<T, K>) {
+  useEffect(() => {
+    if (!hasMarket()) return;
+    return market.events.subscribe(eventsOfTable(table), (event) => {
+      const state = store.getState();
+      if (liveActionOf(event.name) === 'remove') state.removeLocal(event.payload.id);
+      // The event map guarantees this table's events carry this table's row shape.
+      else state.receiveLive(event.payload as unknown as T, state.isAtTop());
+    });
+  }, [table, store]);
+}

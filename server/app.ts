@@ -1,0 +1,132 @@
+// Builds the API as a Fastify instance without listening (server.ts listens, tests inject).
+// Order: validation and errors → external plugins (rate limit, docs) → routes → realtime.
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { createAdminEvents, type AdminEvents } from './admin-events.js';
+import type { IdentityProvider } from './auth/identity.js';
+import type { Database } from './db/database.js';
+import { errorBody } from './http-errors.js';
+import { registerMarket } from './market/register.js';
+import { ledgerPayments } from './payments/ledger.js';
+import type { Payments } from './payments/payments.js';
+import { adminRoutesPlugin } from './routes/admin/index.js';
+
+export const API_PREFIX = '/v1';
+
+/** What a realtime plugin (Socket.IO, owned by server/realtime/) gets to work with. */
+export interface RealtimeContext {
+  database: Database;
+  identity: IdentityProvider;
+  events: AdminEvents;
+}
+export type RealtimeRegistration = (app: FastifyInstance, context: RealtimeContext) => Promise<void> | void;
+
+export interface BuildAppOptions {
+  database: Database;
+  identity: IdentityProvider;
+  payments?: Payments;
+  logger?: FastifyServerOptions['logger'];
+  /** Requests per minute per client before 429. */
+  rateLimitMax?: number;
+  /** Hook for the realtime plugin; registered last, after every route. */
+  realtime?: RealtimeRegistration;
+}
+
+function validationMessage(error: FastifyError & { validation: { instancePath: string; message?: string }[] }): string {
+  const where = error.validationContext ?? 'request';
+  return error.validation
+    .map((issue) => {
+      const path = issue.instancePath && issue.instancePath !== '/' ? issue.instancePath : '';
+      return `${where}${path}: ${issue.message ?? 'is invalid'}`;
+    })
+    .join('; ');
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const events = createAdminEvents();
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send(errorBody(400, validationMessage(error)));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match the contract');
+      return reply.code(500).send(errorBody(500, 'Internal server error'));
+    }
+    // A unique index caught a race the handler's own check could not see.
+    if ((error as { code?: string }).code === '23505') {
+      return reply.code(409).send(errorBody(409, 'Already exists'));
+    }
+    const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    if (statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(statusCode).send(errorBody(statusCode, 'Internal server error'));
+    }
+    return reply.code(statusCode).send(errorBody(statusCode, error.message));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)),
+  );
+
+  await app.register(rateLimit, {
+    max: options.rateLimitMax ?? 600,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => ({
+      ...errorBody(429, `Too many requests, retry in ${context.after}`),
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Marketplace API', version: '1.0.0' },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (v1) => {
+      v1.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
+      v1.get('/health', { schema: { tags: ['health'] } }, async (_request, reply) => {
+        try {
+          await options.database.db.execute(sql`SELECT 1`);
+          return { status: 'ok' };
+        } catch {
+          return reply.code(503).send(errorBody(503, 'Database unavailable'));
+        }
+      });
+      await v1.register(adminRoutesPlugin, {
+        db: options.database.db,
+        identity: options.identity,
+        payments: options.payments ?? ledgerPayments(),
+        events,
+      });
+    },
+    { prefix: API_PREFIX },
+  );
+  // ── Market ── the buyer/seller API (server/routes/market/) and its services (`app.market`).
+  await registerMarket(app, { database: options.database, identity: options.identity, prefix: API_PREFIX });
+
+  // ── Realtime ── server/realtime/ registers Socket.IO here (same port as the API).
+  if (options.realtime) {
+    await options.realtime(app, { database: options.database, identity: options.identity, events });
+  }
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,39 @@
+// Firebase as the identity provider. With FIREBASE_AUTH_EMULATOR_HOST set, firebase-admin talks
+// to the emulator (config.ts refuses that in production, the emulator signs nothing).
+import { getApps, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import type { IdentityProvider } from './identity.js';
+
+export interface FirebaseIdentityOptions {
+  projectId: string;
+  emulatorHost?: string | undefined;
+}
+
+function firebaseApp({ projectId, emulatorHost }: FirebaseIdentityOptions): App {
+  // firebase-admin reads the emulator address from the environment only.
+  if (emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+  const name = `market-${projectId}`;
+  return getApps().find((app) => app.name === name) ?? initializeApp({ projectId }, name);
+}
+
+/** An account the provider no longer knows (seeded users never had one) needs no update. */
+function ignoreMissingAccount(error: unknown): void {
+  if ((error as { code?: string }).code === 'auth/user-not-found') return;
+  throw error;
+}
+
+export function firebaseIdentity(options: FirebaseIdentityOptions): IdentityProvider {
+  const auth = getAuth(firebaseApp(options));
+  return {
+    async verifyIdToken(token) {
+      const decoded = await auth.verifyIdToken(token, true);
+      return { uid: decoded.uid, email: decoded.email ?? null, admin: decoded.admin === true };
+    },
+    async updateEmail(uid, email) {
+      await auth.updateUser(uid, { email }).then(() => undefined, ignoreMissingAccount);
+    },
+    async disableAccount(uid) {
+      await auth.updateUser(uid, { disabled: true }).then(() => undefined, ignoreMissingAccount);
+    },
+  };
+}

@@ -1,0 +1,16 @@
+// The identity provider as the server needs it: verify an ID token, and keep the provider's
+// account in step when an admin changes a user's email or deletes the user. Tests can pass a
+// fake; the app and the integration suite use Firebase (or its emulator).
+export interface VerifiedIdentity {
+  uid: string;
+  email: string | null;
+  /** The `admin` custom claim. */
+  admin: boolean;
+}
+
+export interface IdentityProvider {
+  /** Resolves the token's identity; rejects when it is malformed, expired or revoked. */
+  verifyIdToken(token: string): Promise<VerifiedIdentity>;
+  updateEmail(uid: string, email: string): Promise<void>;
+  disableAccount(uid: string): Promise<void>;
+}

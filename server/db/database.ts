@@ -1,0 +1,63 @@
+// Opens the marketplace database: PostgreSQL through `pg` when DATABASE_URL is set, else the
+// embedded PGlite. Both give the same Drizzle API, so nothing above this file knows which.
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** Anything that runs SQL: the database or an open transaction. */
+export type Executor = Pick<Db, 'execute'>;
+
+export interface Database {
+  db: Db;
+  driver: 'postgres' | 'pglite';
+  /** Runs a script of several statements (migrations); no parameters. */
+  runScript(text: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; `memory://` keeps it in memory (tests). */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client losing its server must not crash the process; the next query reconnects.
+    pool.on('error', () => undefined);
+    return {
+      db: drizzlePg({ client: pool, schema }) as unknown as Db,
+      driver: 'postgres',
+      runScript: async (text) => {
+        await pool.query(text);
+      },
+      close: () => pool.end(),
+    };
+  }
+  const dir = options.pgliteDir ?? '.data/pglite';
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  return {
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    driver: 'pglite',
+    runScript: async (text) => {
+      await client.exec(text);
+    },
+    close: () => client.close(),
+  };
+}
+
+/** The rows of a raw statement; both drivers answer with `{rows}`. */
+export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,315 @@
+// The bid service: one short transaction per bid. The auction's listing row is locked
+// (`SELECT … FOR UPDATE`), so bids on one auction apply one at a time in lock order, each
+// seeing the state the previous one committed; bids on different auctions never wait on each
+// other. Realtime events go out only after the commit, so nobody hears of a bid that rolled back.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { AuctionMessage } from '../../shared/contract/entities.js';
+import { centsToUsd, usdToCents } from '../../shared/rules/money.js';
+import { queryRows, type Executor } from '../db/database.js';
+import { isoOf } from '../db/values.js';
+import type { AuctionState, BidOutcome } from '../domain/bidding/proxy-bidding.js';
+import { ANTI_SNIPE_WINDOW_MS, placeBid } from '../domain/bidding/proxy-bidding.js';
+import { conflict, notFound } from '../http-errors.js';
+import { notify } from './orders.js';
+import { adminEvent, type MarketDeps, marketEvent, nowOf, type PendingEvent } from './deps.js';
+
+/** An auction without a starting bid opens at $1. */
+const DEFAULT_STARTING_BID_CENTS = 100;
+
+export interface BidRequest {
+  listingId: string;
+  bidderId: string;
+  /** The bidder's maximum, in cents (the amount, or the hidden max bid when one was given). */
+  maxCents: number;
+}
+
+export interface BidReceipt {
+  bidId: string;
+  outcome: BidOutcome;
+  isLeading: boolean;
+  currentBid: number;
+  leaderId: string;
+  bidCount: number;
+  maxBid: number;
+  endTime: string;
+}
+
+interface LockedAuctionRow {
+  id: string;
+  user_id: string;
+  title: string;
+  listing_type: string;
+  status: string;
+  deleted_at: Date | string | null;
+  starting_bid_cents: string | number | null;
+  bid_cents: string | number | null;
+  end_time: Date | string | null;
+  leader_id: string | null;
+  leader_max_cents: string | number | null;
+  bid_count: number;
+  seller_user_name: string | null;
+  seller_avatar: string | null;
+  bidder_user_name: string | null;
+  bidder_avatar: string | null;
+}
+
+const num = (value: string | number | null): number | null => (value === null ? null : Number(value));
+
+/** Auctions bid on before the proxy columns existed (seeded data): the leader comes from the bids. */
+async function legacyLeader(tx: Executor, listingId: string) {
+  const [row] = await queryRows<{ user_id: string; max_bid_cents: string | number; count: string | number }>(
+    tx,
+    sql`SELECT user_id, max_bid_cents, count(*) OVER () AS count FROM bids
+        WHERE listing_id = ${listingId} ORDER BY max_bid_cents DESC, created_at ASC, id ASC LIMIT 1`,
+  );
+  return row ? { bidderId: row.user_id, maxCents: Number(row.max_bid_cents), count: Number(row.count) } : null;
+}
+
+/** The auction row with the seller's and bidder's profiles; `lock` takes the auction's row lock. */
+async function readAuction(tx: Executor, request: BidRequest, lock: boolean): Promise<LockedAuctionRow> {
+  const [row] = await queryRows<LockedAuctionRow>(
+    tx,
+    sql`SELECT l.id, l.user_id, l.title, l.listing_type, l.status, l.deleted_at, l.starting_bid_cents,
+               l.bid_cents, l.end_time, l.leader_id, l.leader_max_cents, l.bid_count,
+               s.user_name AS seller_user_name, s.avatar AS seller_avatar,
+               b.user_name AS bidder_user_name, b.avatar AS bidder_avatar
+        FROM listings l
+        JOIN users s ON s.id = l.user_id
+        LEFT JOIN users b ON b.id = ${request.bidderId}
+        WHERE l.id = ${request.listingId}
+        ${lock ? sql`FOR UPDATE OF l` : sql``}`,
+  );
+  if (!row || row.deleted_at !== null) throw notFound('Listing');
+  if (row.listing_type !== 'auction') throw conflict('Only auctions take bids');
+  if (row.status !== 'active') throw conflict('This auction has ended');
+  return row;
+}
+
+async function auctionStateOf(tx: Executor, row: LockedAuctionRow): Promise<AuctionState> {
+  let leader = row.leader_id === null ? null : { bidderId: row.leader_id, maxCents: Number(row.leader_max_cents) };
+  let bidCount = row.bid_count;
+  if (leader === null && row.bid_cents !== null) {
+    const legacy = await legacyLeader(tx, row.id);
+    if (legacy) {
+      leader = { bidderId: legacy.bidderId, maxCents: legacy.maxCents };
+      bidCount = legacy.count;
+    }
+  }
+  return {
+    listingId: row.id,
+    sellerId: row.user_id,
+    startingBidCents: num(row.starting_bid_cents) ?? DEFAULT_STARTING_BID_CENTS,
+    currentBidCents: leader === null ? null : num(row.bid_cents),
+    leader,
+    bidCount,
+    endTimeMs: row.end_time === null ? Number.MAX_SAFE_INTEGER : new Date(row.end_time).getTime(),
+  };
+}
+
+/**
+ * A bid the committed state already refuses is refused without queueing for the lock: the
+ * minimum next bid and a leader's maximum only ever grow, so a bid below them now is below them
+ * later too. Time is not judged here (a bid in flight may still extend the end).
+ */
+async function refuseEarly(deps: MarketDeps, request: BidRequest): Promise<void> {
+  const row = await readAuction(deps.db, request, false);
+  const state = { ...(await auctionStateOf(deps.db, row)), endTimeMs: Number.MAX_SAFE_INTEGER };
+  const result = placeBid(state, {
+    bidId: 'check',
+    bidderId: request.bidderId,
+    maxCents: request.maxCents,
+    placedAtMs: 0,
+  });
+  if (result.status === 'rejected') throw conflict(result.message);
+}
+
+export async function placeBidInDb(deps: MarketDeps, request: BidRequest): Promise<BidReceipt> {
+  await refuseEarly(deps, request);
+  const bidId = randomUUID();
+  const { receipt, events } = await deps.db.transaction(async (tx) => {
+    const row = await readAuction(tx, request, true);
+
+    // The clock is read under the lock, so arrival order and lock order agree.
+    const placedAtMs = nowOf(deps);
+    const state = await auctionStateOf(tx, row);
+    const result = placeBid(
+      state,
+      { bidId, bidderId: request.bidderId, maxCents: request.maxCents, placedAtMs },
+      { antiSnipeWindowMs: ANTI_SNIPE_WINDOW_MS },
+    );
+    if (result.status === 'rejected') throw conflict(result.message);
+
+    const next = result.newState;
+    const priceCents = next.currentBidCents ?? state.startingBidCents;
+    const newBid = result.events.find((event) => event.name === 'newBid');
+    // What the auction's message feed shows: the amount this bid visibly reached.
+    const shownCents = newBid ? usdToCents(newBid.payload.amount) : null;
+    const placedAt = new Date(placedAtMs);
+    const messageId = shownCents === null ? null : randomUUID();
+    const endTime = next.endTimeMs === Number.MAX_SAFE_INTEGER ? null : new Date(next.endTimeMs);
+
+    // One statement: the bid, its auction message (not for a hidden max raise) and the new state.
+    await tx.execute(sql`
+      WITH bid AS (
+        INSERT INTO bids (id, listing_id, user_id, amount_cents, max_bid_cents, created_at, seq)
+        VALUES (${bidId}, ${row.id}, ${request.bidderId}, ${shownCents ?? priceCents}, ${request.maxCents}, ${placedAt},
+                ${next.bidCount})
+      ), message AS (
+        INSERT INTO auction_messages (id, listing_id, user_id, type, amount_cents, created_at)
+        SELECT ${messageId}, ${row.id}, ${request.bidderId}, 'bid', ${shownCents}, ${placedAt}
+        WHERE ${messageId}::text IS NOT NULL
+      )
+      UPDATE listings SET bid_cents = ${priceCents}, leader_id = ${next.leader?.bidderId ?? null},
+             leader_max_cents = ${next.leader?.maxCents ?? null}, bid_count = ${next.bidCount},
+             end_time = ${endTime}, updated_at = ${placedAt}
+      WHERE id = ${row.id}`);
+
+    const events: PendingEvent[] = result.events.map((event) =>
+      marketEvent(event.name, event.rooms, event.payload as never),
+    );
+    if (messageId !== null && shownCents !== null) {
+      const item: AuctionMessage = {
+        id: messageId,
+        type: 'bid',
+        amount: centsToUsd(shownCents),
+        text: null,
+        createdAt: isoOf(placedAt),
+        user: { id: request.bidderId, userName: row.bidder_user_name, avatar: row.bidder_avatar },
+        listing: {
+          id: row.id,
+          title: row.title,
+          user: { id: row.user_id, userName: row.seller_user_name, avatar: row.seller_avatar },
+        },
+      };
+      events.push(adminEvent('newBid', item));
+    }
+    const leaderId = next.leader?.bidderId ?? request.bidderId;
+    const receipt: BidReceipt = {
+      bidId,
+      outcome: result.outcome,
+      isLeading: leaderId === request.bidderId,
+      currentBid: centsToUsd(priceCents),
+      leaderId,
+      bidCount: next.bidCount,
+      maxBid: centsToUsd(request.maxCents),
+      endTime: String(next.endTimeMs),
+    };
+    return { receipt, events };
+  });
+  deps.events.publish(events);
+  // The outbid leader's notification is written after the commit, outside the auction's lock,
+  // and the bidder does not wait for it.
+  for (const event of events) {
+    if (event.kind !== 'market' || event.name !== 'userOutbid') continue;
+    const { userId, listingId, currentBid } = event.payload;
+    void notify(deps.db, userId, 'youWereOutbid', 'You were outbid', { listingId, currentBid }).catch(() => undefined);
+  }
+  return receipt;
+}
+
+export interface BidItem {
+  id: string;
+  amount: number;
+  createdAt: string;
+  user: { id: string; userName: string | null; avatar: string | null };
+}
+
+interface BidRow {
+  id: string;
+  amount_cents: string | number;
+  created_at: Date | string;
+  user_id: string;
+  user_name: string | null;
+  avatar: string | null;
+}
+
+const bidItem = (row: BidRow): BidItem => ({
+  id: row.id,
+  amount: centsToUsd(Number(row.amount_cents)),
+  createdAt: isoOf(row.created_at),
+  user: { id: row.user_id, userName: row.user_name, avatar: row.avatar },
+});
+
+/** A listing's bids, newest first; maximums stay hidden. */
+export async function listingBids(db: Executor, listingId: string, page: number, limit: number) {
+  const [count] = await queryRows<{ count: string | number }>(
+    db,
+    sql`SELECT count(*) AS count FROM bids WHERE listing_id = ${listingId}`,
+  );
+  const rows = await queryRows<BidRow>(
+    db,
+    sql`SELECT b.id, b.amount_cents, b.created_at, u.id AS user_id, u.user_name, u.avatar
+        FROM bids b JOIN users u ON u.id = b.user_id
+        WHERE b.listing_id = ${listingId}
+        ORDER BY b.created_at DESC, b.seq DESC NULLS LAST, b.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+  );
+  return { count: Number(count?.count ?? 0), items: rows.map(bidItem) };
+}
+
+/** Where an auction stands: price, leader, count, end, and the latest bid. */
+export async function latestBid(db: Executor, listingId: string) {
+  const [listing] = await queryRows<{
+    bid_cents: string | number | null;
+    leader_id: string | null;
+    bid_count: number;
+    end_time: Date | string | null;
+  }>(
+    db,
+    sql`SELECT bid_cents, leader_id, bid_count, end_time FROM listings WHERE id = ${listingId} AND deleted_at IS NULL`,
+  );
+  if (!listing) throw notFound('Listing');
+  const [latest] = await queryRows<BidRow>(
+    db,
+    sql`SELECT b.id, b.amount_cents, b.created_at, u.id AS user_id, u.user_name, u.avatar
+        FROM bids b JOIN users u ON u.id = b.user_id
+        WHERE b.listing_id = ${listingId} ORDER BY b.created_at DESC, b.seq DESC NULLS LAST, b.id DESC LIMIT 1`,
+  );
+  return {
+    listingId,
+    currentBid: listing.bid_cents === null ? null : centsToUsd(Number(listing.bid_cents)),
+    leaderId: listing.leader_id,
+    bidCount: listing.bid_count,
+    endTime: listing.end_time === null ? null : String(new Date(listing.end_time).getTime()),
+    latest: latest ? bidItem(latest) : null,
+  };
+}
+
+/** The caller's own highest maximum on a listing (null when they never bid). */
+export async function ownMaxBid(db: Executor, listingId: string, userId: string) {
+  const [row] = await queryRows<{ max: string | number | null }>(
+    db,
+    sql`SELECT max(max_bid_cents) AS max FROM bids WHERE listing_id = ${listingId} AND user_id = ${userId}`,
+  );
+  const max = row?.max ?? null;
+  return { listingId, maxBid: max === null ? null : centsToUsd(Number(max)) };
+}
+
+/** The caller's bids, newest first; `active` keeps only auctions still running. */
+export async function userBids(db: Executor, userId: string, active: boolean, page: number, limit: number) {
+  const rows = await queryRows<
+    BidRow & {
+      listing_id: string;
+      title: string;
+      max_bid_cents: string | number;
+      leader_id: string | null;
+      status: string;
+    }
+  >(
+    db,
+    sql`SELECT b.id, b.amount_cents, b.max_bid_cents, b.created_at, u.id AS user_id, u.user_name, u.avatar,
+               l.id AS listing_id, l.title, l.leader_id, l.status
+        FROM bids b JOIN users u ON u.id = b.user_id JOIN listings l ON l.id = b.listing_id
+        WHERE b.user_id = ${userId} ${active ? sql`AND l.status = 'active'` : sql``}
+        ORDER BY b.created_at DESC, b.seq DESC NULLS LAST, b.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+  );
+  return {
+    count: rows.length,
+    items: rows.map((row) => ({
+      ...bidItem(row),
+      maxBid: centsToUsd(Number(row.max_bid_cents)),
+      listing: { id: row.listing_id, title: row.title, status: row.status },
+      isLeading: row.leader_id === userId,
+    })),
+  };
+}

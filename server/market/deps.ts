@@ -1,0 +1,89 @@
+// What the market services work with: the database, a realtime publisher (bound late, because
+// Socket.IO attaches to the http server after the app is built) and the charges port.
+import { randomUUID } from 'node:crypto';
+import type { RealtimeEventName } from '../../shared/contract/enums.js';
+import type { AdminEventName, AdminEventPayload, MarketEventPayload } from '../../shared/contract/realtime-events.js';
+import type { Db } from '../db/database.js';
+import type { RealtimePublisher } from '../realtime/publisher.js';
+
+/** A buyer charge for an order: the local ledger always succeeds; a provider may decline. */
+export interface ChargeRequest {
+  orderId: string;
+  buyerId: string;
+  amountCents: number;
+  /** Stable per order, so a retried close never charges twice. */
+  idempotencyKey: string;
+}
+export interface ChargeResult {
+  status: 'succeeded' | 'failed';
+  externalId: string | null;
+  /** Why a charge failed, for the buyer's `paymentFailed` event. */
+  message?: string;
+}
+export interface Charges {
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+}
+
+/** The default: no provider, the transactions table is the ledger and every charge succeeds. */
+export function ledgerCharges(): Charges {
+  return { charge: async () => ({ status: 'succeeded', externalId: `ledger_${randomUUID()}` }) };
+}
+
+/** One realtime event, as data: published only after the transaction that caused it commits. */
+export type PendingEvent =
+  | {
+      [E in RealtimeEventName]: { kind: 'market'; name: E; rooms: readonly string[]; payload: MarketEventPayload<E> };
+    }[RealtimeEventName]
+  | { [E in AdminEventName]: { kind: 'admin'; name: E; payload: AdminEventPayload<E> } }[AdminEventName];
+
+export const marketEvent = <E extends RealtimeEventName>(
+  name: E,
+  rooms: readonly string[],
+  payload: MarketEventPayload<E>,
+): PendingEvent => ({ kind: 'market', name, rooms, payload }) as PendingEvent;
+
+export const adminEvent = <E extends AdminEventName>(name: E, payload: AdminEventPayload<E>): PendingEvent =>
+  ({ kind: 'admin', name, payload }) as PendingEvent;
+
+/** A publisher that forwards to whatever realtime node is attached, and drops events before that. */
+export interface RelayPublisher extends RealtimePublisher {
+  attach(target: RealtimePublisher | null): void;
+  publish(events: readonly PendingEvent[]): void;
+}
+
+export function createRelayPublisher(onError: (error: unknown) => void = () => undefined): RelayPublisher {
+  let target: RealtimePublisher | null = null;
+  const relay: RelayPublisher = {
+    attach(next) {
+      target = next;
+    },
+    publishAdmin(event, payload) {
+      target?.publishAdmin(event, payload);
+    },
+    publishMarket(event, rooms, payload) {
+      target?.publishMarket(event, rooms, payload);
+    },
+    publish(events) {
+      for (const event of events) {
+        // A payload the contract refuses is a bug to log, never a reason to fail a committed bid.
+        try {
+          if (event.kind === 'admin') relay.publishAdmin(event.name, event.payload as never);
+          else relay.publishMarket(event.name, event.rooms, event.payload as never);
+        } catch (error) {
+          onError(error);
+        }
+      }
+    },
+  };
+  return relay;
+}
+
+export interface MarketDeps {
+  db: Db;
+  events: RelayPublisher;
+  charges: Charges;
+  /** Epoch milliseconds; tests move time. */
+  now?: () => number;
+}
+
+export const nowOf = (deps: Pick<MarketDeps, 'now'>): number => (deps.now ? deps.now() : Date.now());

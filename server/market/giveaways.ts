@@ -1,0 +1,74 @@
+// Giveaway entries: one per user and giveaway (the unique constraint decides under races).
+import { sql } from 'drizzle-orm';
+import { listingRoom } from '../../shared/contract/realtime-events.js';
+import { queryRows } from '../db/database.js';
+import { conflict, notFound } from '../http-errors.js';
+import { auctionMessageItem } from './admin-items.js';
+import { adminEvent, type MarketDeps, marketEvent, nowOf } from './deps.js';
+
+export async function enterGiveaway(deps: MarketDeps, listingId: string, userId: string) {
+  const result = await deps.db.transaction(async (tx) => {
+    // A shared lock: entries run in parallel, but never alongside the closer's draw.
+    const [listing] = await queryRows<{
+      user_id: string;
+      listing_type: string;
+      status: string;
+      end_time: Date | string | null;
+    }>(
+      tx,
+      sql`SELECT user_id, listing_type, status, end_time FROM listings
+          WHERE id = ${listingId} AND deleted_at IS NULL FOR SHARE`,
+    );
+    if (!listing) throw notFound('Listing');
+    if (listing.listing_type !== 'giveaway') throw conflict('This listing is not a giveaway');
+    const ended = listing.end_time !== null && new Date(listing.end_time).getTime() <= nowOf(deps);
+    if (listing.status !== 'active' || ended) throw conflict('This giveaway has ended');
+    if (listing.user_id === userId) throw conflict('Sellers cannot enter their own giveaway');
+    const [entry] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO giveaway_entries (listing_id, user_id) VALUES (${listingId}, ${userId})
+          ON CONFLICT (listing_id, user_id) DO NOTHING RETURNING id`,
+    );
+    if (!entry) throw conflict('You have already entered this giveaway');
+    const [message] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO auction_messages (listing_id, user_id, type) VALUES (${listingId}, ${userId}, 'giveawayEntry') RETURNING id`,
+    );
+    const [counted] = await queryRows<{ count: string | number }>(
+      tx,
+      sql`SELECT count(*) AS count FROM giveaway_entries WHERE listing_id = ${listingId}`,
+    );
+    return { entryId: entry.id, entries: Number(counted?.count ?? 0), item: await auctionMessageItem(tx, message!.id) };
+  });
+  deps.events.publish([
+    marketEvent('giveawayEntriesUpdated', [listingRoom(listingId)], { listingId, entries: result.entries }),
+    adminEvent('giveawayEntriesUpdated', result.item),
+  ]);
+  return { id: result.entryId, listingId, entries: result.entries };
+}
+
+/** The giveaways a user entered, newest first. */
+export async function enteredGiveaways(deps: MarketDeps, userId: string) {
+  const rows = await queryRows<{
+    id: string;
+    title: string;
+    status: string;
+    end_time: Date | string | null;
+    entered_at: Date | string;
+  }>(
+    deps.db,
+    sql`SELECT l.id, l.title, l.status, l.end_time, e.created_at AS entered_at
+        FROM giveaway_entries e JOIN listings l ON l.id = e.listing_id
+        WHERE e.user_id = ${userId} ORDER BY e.created_at DESC LIMIT 100`,
+  );
+  return {
+    count: rows.length,
+    items: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      status: row.status,
+      endTime: row.end_time === null ? null : String(new Date(row.end_time).getTime()),
+      enteredAt: new Date(row.entered_at).toISOString(),
+    })),
+  };
+}

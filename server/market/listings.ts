@@ -1,0 +1,294 @@
+// Sellers' listings: create (the create-listing payload defaults of spec section 3), publish a
+// draft, edit, end; and what buyers read.
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { LISTING_TYPES, MASS_UNITS, SHIPPING_TYPES } from '../../shared/contract/enums.js';
+import { usd } from '../../shared/contract/entities.js';
+import { listingRoom } from '../../shared/contract/realtime-events.js';
+import { centsToUsd, usdToCents } from '../../shared/rules/money.js';
+import { queryRows, type Executor } from '../db/database.js';
+import { isoOf } from '../db/values.js';
+import { badRequest, conflict, HttpError, notFound } from '../http-errors.js';
+import { type MarketDeps, marketEvent, nowOf } from './deps.js';
+
+/** Auctions and giveaways without an end time run for 7 days. */
+export const DEFAULT_AUCTION_DURATION_MS = 7 * 24 * 60 * 60_000;
+const epochMs = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]);
+const dimension = z.number().int().nonnegative();
+
+/** The create-listing payload (spec section 3) with its defaults. */
+export const CreateListingBody = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    description: z.string().max(5000).default(''),
+    price: usd.optional(),
+    currency: z.literal('USD').default('USD'),
+    video: z.string().max(2000).nullable().optional(),
+    trimmedVideo: z.string().max(2000).nullable().optional(),
+    listingType: z.enum(LISTING_TYPES).default('default'),
+    inStock: z.number().int().min(0).max(10_000).default(1),
+    startingBid: usd.optional(),
+    timezone: z.string().max(64).optional(),
+    auctionEndDate: z.string().max(64).optional(),
+    auctionEndTime: z.string().max(64).optional(),
+    packagingType: z.string().max(64).optional(),
+    weight: dimension.default(12),
+    massUnit: z.enum(MASS_UNITS).default('oz'),
+    width: dimension.default(0),
+    height: dimension.default(0),
+    length: dimension.default(0),
+    /** Epoch milliseconds (auctions and giveaways); default 7 days from now. */
+    endTime: epochMs.optional(),
+    subCategoryId: z.string().min(1).max(64).optional(),
+    shippingType: z.enum(SHIPPING_TYPES).default('seller_pays'),
+    shippingCost: usd.default(0),
+    /** Save as a draft instead of publishing. */
+    draft: z.boolean().default(false),
+  })
+  .strict();
+export type CreateListingBody = z.output<typeof CreateListingBody>;
+
+export const EditListingBody = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    description: z.string().max(5000),
+    price: usd,
+    inStock: z.number().int().min(0).max(10_000),
+    startingBid: usd,
+    video: z.string().max(2000).nullable(),
+    weight: dimension,
+    massUnit: z.enum(MASS_UNITS),
+    width: dimension,
+    height: dimension,
+    length: dimension,
+    endTime: epochMs,
+    shippingType: z.enum(SHIPPING_TYPES),
+    shippingCost: usd,
+  })
+  .partial()
+  .strict();
+export type EditListingBody = z.output<typeof EditListingBody>;
+
+interface ListingRow {
+  id: string;
+  user_id: string;
+  user_name: string | null;
+  avatar: string | null;
+  title: string;
+  description: string;
+  listing_type: 'default' | 'auction' | 'giveaway';
+  status: string;
+  in_stock: number;
+  price_cents: string | number | null;
+  starting_bid_cents: string | number | null;
+  bid_cents: string | number | null;
+  bid_count: number;
+  end_time: Date | string | null;
+  video: string | null;
+  mass_unit: string;
+  weight: number;
+  width: number;
+  height: number;
+  length: number;
+  shipping_type: string;
+  shipping_price_cents: string | number;
+  featured: boolean;
+  created_at: Date | string;
+}
+
+const usdOrNull = (cents: string | number | null) => (cents === null ? null : centsToUsd(Number(cents)));
+
+export function listingOf(row: ListingRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    listingType: row.listing_type,
+    status: row.status,
+    currency: 'USD' as const,
+    price: usdOrNull(row.price_cents),
+    inStock: row.in_stock,
+    startingBid: usdOrNull(row.starting_bid_cents),
+    bid: usdOrNull(row.bid_cents),
+    bidCount: row.bid_count,
+    endTime: row.end_time === null ? null : String(new Date(row.end_time).getTime()),
+    video: row.video,
+    massUnit: row.mass_unit,
+    weight: row.weight,
+    width: row.width,
+    height: row.height,
+    length: row.length,
+    shippingType: row.shipping_type,
+    shippingCost: centsToUsd(Number(row.shipping_price_cents)),
+    featured: row.featured,
+    createdAt: isoOf(row.created_at),
+    user: { id: row.user_id, userName: row.user_name, avatar: row.avatar },
+  };
+}
+export type MarketListing = ReturnType<typeof listingOf>;
+
+const SELECT_LISTING = sql`SELECT l.id, l.user_id, u.user_name, u.avatar, l.title, l.description, l.listing_type,
+       l.status, l.in_stock, l.price_cents, l.starting_bid_cents, l.bid_cents, l.bid_count, l.end_time, l.video,
+       l.mass_unit, l.weight, l.width, l.height, l.length, l.shipping_type, l.shipping_price_cents, l.featured,
+       l.created_at
+  FROM listings l JOIN users u ON u.id = l.user_id`;
+
+export async function getListing(db: Executor, id: string): Promise<MarketListing> {
+  const [row] = await queryRows<ListingRow>(db, sql`${SELECT_LISTING} WHERE l.id = ${id} AND l.deleted_at IS NULL`);
+  if (!row) throw notFound('Listing');
+  return listingOf(row);
+}
+
+export interface ListingFilter {
+  listingType?: 'default' | 'auction' | 'giveaway' | undefined;
+  sellerId?: string | undefined;
+  status?: string | undefined;
+  page: number;
+  limit: number;
+}
+
+export async function listListings(db: Executor, filter: ListingFilter) {
+  const conditions = [sql`l.deleted_at IS NULL`];
+  if (filter.status) conditions.push(sql`l.status = ${filter.status}`);
+  if (filter.listingType) conditions.push(sql`l.listing_type = ${filter.listingType}`);
+  if (filter.sellerId) conditions.push(sql`l.user_id = ${filter.sellerId}`);
+  const where = sql.join(conditions, sql` AND `);
+  const [count] = await queryRows<{ count: string | number }>(
+    db,
+    sql`SELECT count(*) AS count FROM listings l WHERE ${where}`,
+  );
+  const rows = await queryRows<ListingRow>(
+    db,
+    sql`${SELECT_LISTING} WHERE ${where} ORDER BY l.created_at DESC, l.id DESC
+        LIMIT ${filter.limit} OFFSET ${(filter.page - 1) * filter.limit}`,
+  );
+  return { count: Number(count?.count ?? 0), items: rows.map(listingOf) };
+}
+
+function endTimeOf(value: string | number | undefined, now: number): Date {
+  const ms = value === undefined ? now + DEFAULT_AUCTION_DURATION_MS : Number(value);
+  if (ms <= now) throw badRequest('endTime must be in the future');
+  return new Date(ms);
+}
+
+export async function createListing(
+  deps: MarketDeps,
+  sellerId: string,
+  body: CreateListingBody,
+): Promise<MarketListing> {
+  const now = nowOf(deps);
+  const timed = body.listingType !== 'default';
+  if (body.listingType === 'default' && body.price === undefined)
+    throw badRequest('body/price: a buy-now listing needs a price');
+  if (body.listingType === 'auction' && body.startingBid === undefined) {
+    throw badRequest('body/startingBid: an auction needs a starting bid');
+  }
+  if (body.listingType === 'auction' && body.startingBid === 0)
+    throw badRequest('body/startingBid: must be at least 0.01');
+  const [row] = await queryRows<{ id: string }>(
+    deps.db,
+    sql`INSERT INTO listings (user_id, subcategory_id, title, description, listing_type, status, in_stock, price_cents,
+                              starting_bid_cents, end_time, video, shipping_type, shipping_price_cents, mass_unit,
+                              weight, width, height, length)
+        VALUES (${sellerId}, ${body.subCategoryId ?? null}, ${body.title}, ${body.description}, ${body.listingType},
+                ${body.draft ? 'draft' : 'active'}, ${body.listingType === 'default' ? body.inStock : 1},
+                ${body.price === undefined ? null : usdToCents(body.price)},
+                ${body.startingBid === undefined ? null : usdToCents(body.startingBid)},
+                ${timed ? endTimeOf(body.endTime, now) : null}, ${body.video ?? null}, ${body.shippingType},
+                ${usdToCents(body.shippingCost)}, ${body.massUnit}, ${body.weight}, ${body.width}, ${body.height},
+                ${body.length})
+        RETURNING id`,
+  );
+  return getListing(deps.db, row!.id);
+}
+
+interface OwnedRow {
+  user_id: string;
+  status: string;
+  listing_type: string;
+  bid_count: number;
+  bid_cents: string | number | null;
+  end_time: Date | string | null;
+}
+
+async function lockOwned(tx: Executor, id: string, sellerId: string): Promise<OwnedRow> {
+  const [row] = await queryRows<OwnedRow>(
+    tx,
+    sql`SELECT user_id, status, listing_type, bid_count, bid_cents, end_time FROM listings
+        WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`,
+  );
+  if (!row) throw notFound('Listing');
+  if (row.user_id !== sellerId) throw new HttpError(403, 'Only the seller may change this listing');
+  return row;
+}
+
+export async function publishListing(deps: MarketDeps, id: string, sellerId: string): Promise<MarketListing> {
+  await deps.db.transaction(async (tx) => {
+    const row = await lockOwned(tx, id, sellerId);
+    if (row.status !== 'draft') throw conflict('Only a draft can be published');
+    const now = nowOf(deps);
+    if (row.listing_type !== 'default' && (row.end_time === null || new Date(row.end_time).getTime() <= now)) {
+      await tx.execute(
+        sql`UPDATE listings SET end_time = ${new Date(now + DEFAULT_AUCTION_DURATION_MS)} WHERE id = ${id}`,
+      );
+    }
+    await tx.execute(sql`UPDATE listings SET status = 'active', updated_at = now() WHERE id = ${id}`);
+  });
+  deps.events.publish([marketEvent('feedListingUpdated', [listingRoom(id)], { listingId: id })]);
+  return getListing(deps.db, id);
+}
+
+export async function editListing(
+  deps: MarketDeps,
+  id: string,
+  sellerId: string,
+  body: EditListingBody,
+): Promise<MarketListing> {
+  await deps.db.transaction(async (tx) => {
+    const row = await lockOwned(tx, id, sellerId);
+    if (row.status === 'sold' || row.status === 'auction_ended') throw conflict('An ended listing cannot be edited');
+    const hasBids = row.bid_count > 0 || row.bid_cents !== null;
+    if (hasBids && (body.startingBid !== undefined || body.endTime !== undefined)) {
+      throw conflict('The starting bid and end time of an auction with bids cannot change');
+    }
+    const sets = [sql`updated_at = now()`];
+    if (body.title !== undefined) sets.push(sql`title = ${body.title}`);
+    if (body.description !== undefined) sets.push(sql`description = ${body.description}`);
+    if (body.price !== undefined) sets.push(sql`price_cents = ${usdToCents(body.price)}`);
+    if (body.inStock !== undefined) sets.push(sql`in_stock = ${body.inStock}`);
+    if (body.startingBid !== undefined) sets.push(sql`starting_bid_cents = ${usdToCents(body.startingBid)}`);
+    if (body.video !== undefined) sets.push(sql`video = ${body.video}`);
+    if (body.weight !== undefined) sets.push(sql`weight = ${body.weight}`);
+    if (body.massUnit !== undefined) sets.push(sql`mass_unit = ${body.massUnit}`);
+    if (body.width !== undefined) sets.push(sql`width = ${body.width}`);
+    if (body.height !== undefined) sets.push(sql`height = ${body.height}`);
+    if (body.length !== undefined) sets.push(sql`length = ${body.length}`);
+    if (body.endTime !== undefined) sets.push(sql`end_time = ${endTimeOf(body.endTime, nowOf(deps))}`);
+    if (body.shippingType !== undefined) sets.push(sql`shipping_type = ${body.shippingType}`);
+    if (body.shippingCost !== undefined) sets.push(sql`shipping_price_cents = ${usdToCents(body.shippingCost)}`);
+    await tx.execute(sql`UPDATE listings SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
+  });
+  deps.events.publish([marketEvent('feedListingUpdated', [listingRoom(id)], { listingId: id })]);
+  return getListing(deps.db, id);
+}
+
+/**
+ * Ends a listing early. A buy-now listing or a draft stops selling at once (auction_ended);
+ * an auction or giveaway gets end time now, and the closer ends it (winner, order, events)
+ * exactly as it would have at its scheduled end.
+ */
+export async function endListing(deps: MarketDeps, id: string, sellerId: string): Promise<MarketListing> {
+  await deps.db.transaction(async (tx) => {
+    const row = await lockOwned(tx, id, sellerId);
+    if (row.status === 'sold' || row.status === 'auction_ended') throw conflict('This listing has already ended');
+    if (row.listing_type === 'default' || row.status === 'draft') {
+      await tx.execute(sql`UPDATE listings SET status = 'auction_ended', updated_at = now() WHERE id = ${id}`);
+    } else {
+      await tx.execute(
+        sql`UPDATE listings SET end_time = ${new Date(nowOf(deps))}, updated_at = now() WHERE id = ${id}`,
+      );
+    }
+  });
+  deps.events.publish([marketEvent('feedListingUpdated', [listingRoom(id)], { listingId: id })]);
+  return getListing(deps.db, id);
+}

@@ -1,0 +1,446 @@
+// The buyer/seller API (spec section 7, "Buyer and seller application paths"): bids, listings,
+// giveaway entries, purchases, offers, chat, ratings, following, notifications, support.
+// Every write needs a valid Firebase ID token (any user); the caller's marketplace user row is
+// matched or created by firebaseId. Reads of public things (listings, bids) need no token.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { id, usd } from '../../../shared/contract/entities.js';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../../shared/contract/list-query.js';
+import { usdToCents } from '../../../shared/rules/money.js';
+import type { IdentityProvider, VerifiedIdentity } from '../../auth/identity.js';
+import { badRequest, HttpError } from '../../http-errors.js';
+import { latestBid, listingBids, ownMaxBid, placeBidInDb, userBids } from '../../market/bidding.js';
+import {
+  auctionFeed,
+  blockChat,
+  chatMessages,
+  chatOf,
+  markAsRead,
+  openChat,
+  postAuctionText,
+  postMessage,
+  unreadCount,
+  userChats,
+} from '../../market/chat.js';
+import { acceptOffer, buyNow, declineOffer, listOffers, listOrders, makeOffer } from '../../market/commerce.js';
+import type { MarketDeps } from '../../market/deps.js';
+import { enteredGiveaways, enterGiveaway } from '../../market/giveaways.js';
+import { retryPayment } from '../../market/orders.js';
+import {
+  createListing,
+  CreateListingBody,
+  editListing,
+  EditListingBody,
+  endListing,
+  getListing,
+  listListings,
+  publishListing,
+} from '../../market/listings.js';
+import {
+  community,
+  createSupportRequest,
+  follow,
+  isFollowing,
+  markNotificationsRead,
+  notificationsOf,
+  rateOrder,
+  userRatings,
+} from '../../market/social.js';
+import { DeletedAccountError, type MarketUser, resolveMarketUser } from '../../market/users.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller of a secured market route. */
+    marketUser: MarketUser | null;
+  }
+}
+
+export interface MarketRoutesOptions {
+  deps: MarketDeps;
+  identity: IdentityProvider;
+}
+
+const Paging = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(DEFAULT_LIST_LIMIT),
+});
+const IdParams = z.object({ id });
+const positiveUsd = usd.refine((amount) => amount > 0, 'must be more than 0');
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+const BidBody = z.strictObject({ listingId: id, amount: positiveUsd, maxBid: positiveUsd.optional() });
+const ListingQuery = Paging.extend({
+  listingType: z.enum(['default', 'auction', 'giveaway']).optional(),
+  status: z.enum(['active', 'auction_ended', 'sold']).default('active'),
+});
+
+function bearerToken(request: FastifyRequest): string | null {
+  const match = request.headers.authorization ? /^Bearer\s+(\S+)$/i.exec(request.headers.authorization) : null;
+  return match?.[1] ?? null;
+}
+
+export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity }: MarketRoutesOptions): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const secured = { security: [{ bearerAuth: [] }] };
+
+  app.decorateRequest('marketUser', null);
+  /** Runs before body validation: a request without a valid token is 401, whatever its body. */
+  async function authenticate(request: FastifyRequest): Promise<void> {
+    const token = bearerToken(request);
+    if (!token) throw new HttpError(401, 'Missing or malformed bearer token');
+    let verified: VerifiedIdentity;
+    try {
+      verified = await identity.verifyIdToken(token);
+    } catch {
+      throw new HttpError(401, 'Invalid, expired or revoked token');
+    }
+    try {
+      request.marketUser = await resolveMarketUser(db, verified);
+    } catch (error) {
+      if (error instanceof DeletedAccountError) throw new HttpError(403, error.message);
+      throw error;
+    }
+  }
+  // Every route documented as secured authenticates, whether or not it names the hook itself.
+  app.addHook('onRoute', (route) => {
+    const hooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    if (route.schema?.security && !hooks.includes(authenticate)) route.onRequest = [authenticate, ...hooks];
+  });
+  /** The caller of a secured route (set by `authenticate`). */
+  async function caller(request: FastifyRequest): Promise<MarketUser> {
+    if (!request.marketUser) throw new Error('authenticate did not run');
+    return request.marketUser;
+  }
+
+  r.get('/user/my-details', { onRequest: authenticate, schema: { tags: ['user'], ...secured } }, async (request) =>
+    caller(request),
+  );
+
+  // ── Bids ──
+  r.post(
+    '/bid',
+    { onRequest: authenticate, schema: { tags: ['bids'], ...secured, body: BidBody } },
+    async (request) => {
+      const user = await caller(request);
+      const { listingId, amount, maxBid } = request.body;
+      if (maxBid !== undefined && maxBid < amount) throw badRequest('body/maxBid: must not be below amount');
+      return placeBidInDb(deps, { listingId, bidderId: user.id, maxCents: usdToCents(maxBid ?? amount) });
+    },
+  );
+  r.get('/bid/listing/:id', { schema: { tags: ['bids'], params: IdParams, querystring: Paging } }, async (request) =>
+    listingBids(db, request.params.id, request.query.page, request.query.limit),
+  );
+  r.get('/bid/latest/:id', { schema: { tags: ['bids'], params: IdParams } }, async (request) =>
+    latestBid(db, request.params.id),
+  );
+  r.get(
+    '/bid/user',
+    { onRequest: authenticate, schema: { tags: ['bids'], ...secured, querystring: Paging } },
+    async (request) => {
+      const user = await caller(request);
+      return userBids(db, user.id, false, request.query.page, request.query.limit);
+    },
+  );
+  r.get(
+    '/bid/user/active',
+    { onRequest: authenticate, schema: { tags: ['bids'], ...secured, querystring: Paging } },
+    async (request) => {
+      const user = await caller(request);
+      return userBids(db, user.id, true, request.query.page, request.query.limit);
+    },
+  );
+  r.get(
+    '/listing/:id/maxbid',
+    { onRequest: authenticate, schema: { tags: ['bids'], ...secured, params: IdParams } },
+    async (request) => {
+      const user = await caller(request);
+      return ownMaxBid(db, request.params.id, user.id);
+    },
+  );
+
+  // ── Listings ──
+  r.post(
+    '/listing',
+    { onRequest: authenticate, schema: { tags: ['listings'], ...secured, body: CreateListingBody } },
+    async (request, reply) => {
+      const user = await caller(request);
+      return reply.code(201).send(await createListing(deps, user.id, request.body));
+    },
+  );
+  r.get('/listing', { schema: { tags: ['listings'], querystring: ListingQuery } }, async (request) =>
+    listListings(db, { ...request.query }),
+  );
+  r.get(
+    '/listing/seller',
+    { onRequest: authenticate, schema: { tags: ['listings'], ...secured, querystring: Paging } },
+    async (request) => {
+      const user = await caller(request);
+      return listListings(db, { sellerId: user.id, page: request.query.page, limit: request.query.limit });
+    },
+  );
+  r.get(
+    '/listing/entered-giveaways',
+    { onRequest: authenticate, schema: { tags: ['listings'], ...secured } },
+    async (request) => {
+      const user = await caller(request);
+      return enteredGiveaways(deps, user.id);
+    },
+  );
+  r.get('/listing/:id', { schema: { tags: ['listings'], params: IdParams } }, async (request) =>
+    getListing(db, request.params.id),
+  );
+  r.patch(
+    '/listing/:id',
+    { onRequest: authenticate, schema: { tags: ['listings'], ...secured, params: IdParams, body: EditListingBody } },
+    async (request) => {
+      const user = await caller(request);
+      return editListing(deps, request.params.id, user.id, request.body);
+    },
+  );
+  r.patch(
+    '/listing/:id/publish',
+    { onRequest: authenticate, schema: { tags: ['listings'], ...secured, params: IdParams } },
+    async (request) => {
+      const user = await caller(request);
+      return publishListing(deps, request.params.id, user.id);
+    },
+  );
+  r.patch(
+    '/listing/:id/ended',
+    { onRequest: authenticate, schema: { tags: ['listings'], ...secured, params: IdParams } },
+    async (request) => {
+      const user = await caller(request);
+      return endListing(deps, request.params.id, user.id);
+    },
+  );
+  r.get(
+    '/listing/:id/messages',
+    { schema: { tags: ['listings'], params: IdParams, querystring: Paging } },
+    async (request) => auctionFeed(db, request.params.id, request.query.limit),
+  );
+  r.post(
+    '/listing/:id/messages',
+    {
+      onRequest: authenticate,
+      schema: { tags: ['listings'], ...secured, params: IdParams, body: z.strictObject({ text: text(1000) }) },
+    },
+    async (request, reply) => {
+      const user = await caller(request);
+      return reply.code(201).send(await postAuctionText(deps, user.id, request.params.id, request.body.text));
+    },
+  );
+  r.post(
+    '/giveaway-entry',
+    { onRequest: authenticate, schema: { tags: ['listings'], ...secured, body: z.strictObject({ listingId: id }) } },
+    async (request, reply) => {
+      const user = await caller(request);
+      return reply.code(201).send(await enterGiveaway(deps, request.body.listingId, user.id));
+    },
+  );
+
+  // ── Purchases and offers ──
+  const PurchaseBody = z.strictObject({ listingId: id, quantity: z.number().int().min(1).max(100).default(1) });
+  for (const path of ['/order', '/payments/with-order']) {
+    r.post(
+      path,
+      { onRequest: authenticate, schema: { tags: ['orders'], ...secured, body: PurchaseBody } },
+      async (request, reply) => {
+        const user = await caller(request);
+        return reply.code(201).send(await buyNow(deps, request.body.listingId, user.id, request.body.quantity));
+      },
+    );
+  }
+  r.post(
+    '/payments/retry',
+    { onRequest: authenticate, schema: { tags: ['orders'], ...secured, body: z.strictObject({ orderId: id }) } },
+    async (request) => retryPayment(deps, request.body.orderId, (await caller(request)).id),
+  );
+  r.get('/order/purchased', { onRequest: authenticate, schema: { tags: ['orders'], ...secured } }, async (request) =>
+    listOrders(db, (await caller(request)).id, 'purchased'),
+  );
+  r.get('/order/sold', { onRequest: authenticate, schema: { tags: ['orders'], ...secured } }, async (request) =>
+    listOrders(db, (await caller(request)).id, 'sold'),
+  );
+  r.post(
+    '/offer',
+    {
+      onRequest: authenticate,
+      schema: { tags: ['offers'], ...secured, body: z.strictObject({ listingId: id, amount: positiveUsd }) },
+    },
+    async (request, reply) => {
+      const user = await caller(request);
+      return reply
+        .code(201)
+        .send(await makeOffer(deps, request.body.listingId, user.id, usdToCents(request.body.amount)));
+    },
+  );
+  r.get('/offer', { onRequest: authenticate, schema: { tags: ['offers'], ...secured } }, async (request) =>
+    listOffers(db, (await caller(request)).id),
+  );
+  r.post(
+    '/offer/:id/accept',
+    { onRequest: authenticate, schema: { tags: ['offers'], ...secured, params: IdParams } },
+    async (request) => acceptOffer(deps, request.params.id, (await caller(request)).id),
+  );
+  r.post(
+    '/offer/:id/decline',
+    { onRequest: authenticate, schema: { tags: ['offers'], ...secured, params: IdParams } },
+    async (request) => declineOffer(deps, request.params.id, (await caller(request)).id),
+  );
+
+  // ── Chat ──
+  r.post(
+    '/chat',
+    { onRequest: authenticate, schema: { tags: ['chat'], ...secured, body: z.strictObject({ otherUserId: id }) } },
+    async (request) => openChat(deps, (await caller(request)).id, request.body.otherUserId),
+  );
+  r.get('/chat', { onRequest: authenticate, schema: { tags: ['chat'], ...secured } }, async (request) =>
+    userChats(db, (await caller(request)).id),
+  );
+  r.get('/chat/count', { onRequest: authenticate, schema: { tags: ['chat'], ...secured } }, async (request) =>
+    unreadCount(db, (await caller(request)).id),
+  );
+  r.get(
+    '/chat/:a/:b',
+    { onRequest: authenticate, schema: { tags: ['chat'], ...secured, params: z.object({ a: id, b: id }) } },
+    async (request) => chatOf(db, (await caller(request)).id, request.params.a, request.params.b),
+  );
+  r.get('/auctions', { schema: { tags: ['listings'], querystring: Paging } }, async (request) =>
+    listListings(db, { listingType: 'auction', status: 'active', ...request.query }),
+  );
+  r.get(
+    '/listing/active-listings/:id',
+    { schema: { tags: ['listings'], params: IdParams, querystring: Paging } },
+    async (request) => listListings(db, { sellerId: request.params.id, status: 'active', ...request.query }),
+  );
+  r.get(
+    '/listing/unsold-listings/:id',
+    { schema: { tags: ['listings'], params: IdParams, querystring: Paging } },
+    async (request) => listListings(db, { sellerId: request.params.id, status: 'auction_ended', ...request.query }),
+  );
+  r.post(
+    '/chat/block-chat',
+    {
+      onRequest: authenticate,
+      schema: { tags: ['chat'], ...secured, body: z.strictObject({ chatId: id, block: z.boolean().default(true) }) },
+    },
+    async (request) => blockChat(deps, (await caller(request)).id, request.body.chatId, request.body.block),
+  );
+  r.post(
+    '/message',
+    {
+      onRequest: authenticate,
+      schema: { tags: ['chat'], ...secured, body: z.strictObject({ chatId: id, message: text(2000) }) },
+    },
+    async (request, reply) => {
+      const user = await caller(request);
+      return reply.code(201).send(await postMessage(deps, user.id, request.body.chatId, request.body.message));
+    },
+  );
+  r.get(
+    '/message/chat-messages/:id',
+    { onRequest: authenticate, schema: { tags: ['chat'], ...secured, params: IdParams, querystring: Paging } },
+    async (request) =>
+      chatMessages(db, (await caller(request)).id, request.params.id, request.query.page, request.query.limit),
+  );
+  r.patch(
+    '/message/mark-as-read/:readerId/:senderId',
+    {
+      onRequest: authenticate,
+      schema: { tags: ['chat'], ...secured, params: z.object({ readerId: id, senderId: id }) },
+    },
+    async (request) => markAsRead(deps, (await caller(request)).id, request.params.readerId, request.params.senderId),
+  );
+
+  // ── Ratings, following, notifications, support ──
+  r.post(
+    '/rate',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['ratings'],
+        ...secured,
+        body: z.strictObject({
+          orderId: id,
+          rate: z.number().int().min(1).max(5),
+          experience: z.string().max(2000).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const user = await caller(request);
+      const { orderId, rate, experience } = request.body;
+      return reply.code(201).send(await rateOrder(deps, user.id, orderId, rate, experience ?? null));
+    },
+  );
+  r.get('/rate/user/:id', { schema: { tags: ['ratings'], params: IdParams } }, async (request) =>
+    userRatings(db, request.params.id),
+  );
+  r.post(
+    '/following',
+    {
+      schema: {
+        tags: ['following'],
+        ...secured,
+        body: z.strictObject({ userId: id, follow: z.boolean().default(true) }),
+      },
+    },
+    async (request) => follow(deps, (await caller(request)).id, request.body.userId, request.body.follow),
+  );
+  r.get('/following', { onRequest: authenticate, schema: { tags: ['following'], ...secured } }, async (request) =>
+    community(db, (await caller(request)).id, 'following'),
+  );
+  r.get(
+    '/following/followers',
+    { onRequest: authenticate, schema: { tags: ['following'], ...secured } },
+    async (request) => community(db, (await caller(request)).id, 'follower'),
+  );
+  r.get(
+    '/following/is-following',
+    { onRequest: authenticate, schema: { tags: ['following'], ...secured, querystring: z.object({ userId: id }) } },
+    async (request) => isFollowing(db, (await caller(request)).id, request.query.userId),
+  );
+  r.get(
+    '/notifications',
+    { onRequest: authenticate, schema: { tags: ['notifications'], ...secured, querystring: Paging } },
+    async (request) => notificationsOf(db, (await caller(request)).id, request.query.page, request.query.limit),
+  );
+  r.patch(
+    '/notifications/mark-all-as-read',
+    { onRequest: authenticate, schema: { tags: ['notifications'], ...secured } },
+    async (request) => markNotificationsRead(db, (await caller(request)).id, null),
+  );
+  r.patch(
+    '/notifications/mark-as-read/:id',
+    { onRequest: authenticate, schema: { tags: ['notifications'], ...secured, params: IdParams } },
+    async (request) => markNotificationsRead(db, (await caller(request)).id, request.params.id),
+  );
+  r.post(
+    '/customer-support',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['support'],
+        ...secured,
+        body: z.strictObject({ message: text(5000), issue: z.string().max(200).optional() }),
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createSupportRequest(db, (await caller(request)).id, request.body)),
+  );
+  r.post(
+    '/customer-support/order-issue',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['support'],
+        ...secured,
+        body: z.strictObject({ orderId: id, issue: z.string().min(1).max(200), message: text(5000) }),
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createSupportRequest(db, (await caller(request)).id, request.body)),
+  );
+}

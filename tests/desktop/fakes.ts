@@ -1,0 +1,140 @@
+// Fakes at the edges of main/core for unit tests: the identity provider and the socket.
+import { adminRoutes, type AdminRouteName, type RouteDef } from '../../shared/contract/admin-api.js';
+import { IdentityError, type IdentityProvider, type IdentityUser } from '../../main/core/identity.js';
+import type { HubSocket } from '../../main/core/realtime-hub.js';
+
+interface FakeAccount {
+  password: string;
+  user: IdentityUser;
+  claims: Record<string, unknown>;
+}
+
+/** An identity provider with accounts in memory; `signedIn` survives "restarts" when shared. */
+export class FakeIdentity implements IdentityProvider {
+  readonly accounts = new Map<string, FakeAccount>();
+  signedIn: FakeAccount | null = null;
+  tokenCount = 0;
+  signOutError: Error | null = null;
+  signInError: IdentityError | null = null;
+  policyChecks: string[] = [];
+
+  addAccount(email: string, password: string, claims: Record<string, unknown>): void {
+    this.accounts.set(email, {
+      password,
+      claims,
+      user: { uid: `uid-${email}`, email, displayName: null, photoURL: null },
+    });
+  }
+  async ready(): Promise<void> {}
+  currentUser(): IdentityUser | null {
+    return this.signedIn?.user ?? null;
+  }
+  async signIn(email: string, password: string): Promise<IdentityUser> {
+    if (this.signInError) throw this.signInError;
+    const account = this.accounts.get(email);
+    if (!account || account.password !== password) {
+      throw new IdentityError('auth/invalid-credential', 'Firebase: Error (auth/invalid-credential).');
+    }
+    this.signedIn = account;
+    return account.user;
+  }
+  async signOut(): Promise<void> {
+    if (this.signOutError) throw this.signOutError;
+    this.signedIn = null;
+  }
+  async idToken(forceRefresh = false): Promise<string> {
+    if (!this.signedIn) throw new IdentityError('auth/no-current-user', 'Not signed in');
+    if (forceRefresh || this.tokenCount === 0) this.tokenCount++;
+    return `token-${this.signedIn.user.uid}-${this.tokenCount}`;
+  }
+  async claims(): Promise<Record<string, unknown>> {
+    return this.signedIn?.claims ?? {};
+  }
+  async checkPasswordPolicy(password: string): Promise<unknown> {
+    this.policyChecks.push(password);
+    return { isValid: false };
+  }
+  async dispose(): Promise<void> {}
+}
+
+type AnyListener = (...args: unknown[]) => void;
+
+/** A socket.io-client stand-in: records connects/disconnects and lets a test emit server events. */
+export class FakeSocket implements HubSocket {
+  active = false;
+  connects = 0;
+  disconnects = 0;
+  readonly tokens: string[] = [];
+  private readonly listeners = new Map<string, AnyListener[]>();
+  private readonly anyListeners: ((event: string, ...args: unknown[]) => void)[] = [];
+  constructor(private readonly auth: (cb: (data: { token: string }) => void) => void) {}
+
+  on(event: string, listener: (...args: never[]) => void): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener as AnyListener]);
+    return this;
+  }
+  onAny(listener: (event: string, ...args: unknown[]) => void): this {
+    this.anyListeners.push(listener);
+    return this;
+  }
+  connect(): this {
+    this.connects++;
+    this.active = true;
+    this.auth((data) => this.tokens.push(data.token));
+    return this;
+  }
+  disconnect(): this {
+    this.disconnects++;
+    this.active = false;
+    this.fire('disconnect', 'io client disconnect');
+    return this;
+  }
+  /** A socket.io lifecycle event (connect, disconnect, connect_error). */
+  fire(event: string, ...args: unknown[]): void {
+    for (const listener of this.listeners.get(event) ?? []) listener(...args);
+  }
+  /** An event the server emitted on /admin. */
+  serverEmit(event: string, payload: unknown): void {
+    for (const listener of this.anyListeners) listener(event, payload);
+  }
+}
+
+export function fakeSocketFactory() {
+  const sockets: { url: string; socket: FakeSocket }[] = [];
+  const factory = (url: string, auth: (cb: (data: { token: string }) => void) => void) => {
+    const socket = new FakeSocket(auth);
+    sockets.push({ url, socket });
+    return socket;
+  };
+  return { factory, sockets };
+}
+
+export const silentLog = () => {
+  const lines: string[] = [];
+  return { lines, log: { error: (message: string) => void lines.push(message) } };
+};
+
+const sampleBodies: Partial<Record<AdminRouteName, unknown>> = {
+  'users.checkUsername': { userName: 'ann' },
+  'users.checkEmail': { email: 'ann@market.test' },
+  'users.update': { featured: true },
+  'users.setSellerEnabled': { sellerEnabled: true },
+  'users.setSellerFee': { sellerFee: 7 },
+  'users.setFeatured': { featured: true },
+  'users.setUserName': { userName: 'ann' },
+  'users.setEmail': { email: 'ann@market.test' },
+  'listings.update': { title: 'Lamp' },
+  'listings.setFeatured': { featured: false },
+  'transactions.refund': { amount: 1.5, refundReason: 'courtesy_refund' },
+  'subcategories.update': { minPackageWeightInOz: 12 },
+};
+
+/** A valid `{params, query, body}` for any admin route. */
+export function sampleAdminInput(name: AdminRouteName, id = 'x1'): Record<string, unknown> {
+  const route: RouteDef = adminRoutes[name];
+  return {
+    ...(route.params ? { params: { id } } : {}),
+    ...(route.query ? { query: { page: 1 } } : {}),
+    ...(sampleBodies[name] ? { body: sampleBodies[name] } : {}),
+  };
+}

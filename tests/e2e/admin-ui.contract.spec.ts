@@ -1,0 +1,481 @@
+// CONTRACT TESTS of the back-office UI: Chromium drives the real renderer against an in-page
+// `window.market` double (support/fake-market.ts) that follows shared/contract. The
+// end-to-end tests through the browser host and the real stack come later (issue 6).
+import { callsOf, emitEvent, expect, failNext, openWithFakeMarket, test, toast } from './support/fixtures.js';
+
+test.describe('login', () => {
+  test('redirects to the login screen and shows its texts', async ({ page }) => {
+    await openWithFakeMarket(page, { signedIn: false });
+    await page.goto('/');
+    await expect(page).toHaveURL(/#\/auth\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByText('If you already have an account, login here.')).toBeVisible();
+    await expect(page.getByLabel('Email address')).toHaveAttribute('type', 'email');
+    await expect(page.getByLabel('Password')).toHaveAttribute('type', 'password');
+  });
+});
+
+test.describe('login outcomes', () => {
+  test.beforeEach(async ({ page }) => {
+    await openWithFakeMarket(page, { signedIn: false });
+    await page.goto('/#/auth/login');
+  });
+
+  test('empty fields ask for credentials', async ({ page }) => {
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(toast(page, 'Please fill in your credentials')).toBeVisible();
+    expect(await callsOf(page, 'session.signIn')).toEqual([]);
+  });
+
+  test('a non-admin is denied', async ({ page }) => {
+    await page.getByLabel('Email address').fill('user@example.com');
+    await page.getByLabel('Password').fill('password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(toast(page, 'Access Denied')).toContainText('You are not an admin. Access denied.');
+    await expect(page).toHaveURL(/#\/auth\/login$/);
+  });
+
+  test('wrong credentials and an unreachable provider say something went wrong', async ({ page }) => {
+    await page.getByLabel('Email address').fill('admin@example.com');
+    await page.getByLabel('Password').fill('nope');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(toast(page, 'Something went wrong, please try again later.')).toBeVisible();
+    await page.getByLabel('Email address').fill('down@example.com');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(toast(page, 'Something went wrong, please try again later.')).toHaveCount(2);
+  });
+
+  test('an admin signs in with the keyboard and lands on the dashboard', async ({ page }) => {
+    await page.getByLabel('Email address').fill('admin@example.com');
+    await page.getByLabel('Password').fill('password');
+    await page.getByLabel('Password').press('Enter');
+    await expect(page).toHaveURL(/#\/dashboard\/home$/);
+    await expect(page.getByText('Total Registered Users')).toBeVisible();
+    // A signed-in admin is sent away from the login route.
+    await page.goto('/#/auth/login');
+    await expect(page).toHaveURL(/#\/dashboard\/home$/);
+  });
+});
+
+test.describe('layout', () => {
+  test('the sidebar lists every entry, groups expand, placeholders show', async ({ signedInPage: page }) => {
+    await page.goto('/#/dashboard/home');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of [
+      'Dashboard',
+      'Users',
+      'Subcategories',
+      'Auction messages',
+      'Ratings',
+      'Customer support',
+      'Settings',
+    ])
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(page.locator('.sidebar')).toHaveCSS('width', '250px');
+    await nav.getByRole('button', { name: 'Listings' }).click();
+    await expect(nav.getByRole('link', { name: 'Active listings' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Sold listings' })).toBeVisible();
+    await nav.getByRole('button', { name: 'Inbox' }).click();
+    await expect(nav.getByRole('link', { name: 'Chats' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
+
+    for (const [route, text] of [
+      ['listings', 'Listings'],
+      ['customer-support', 'Customer Support'],
+      ['settings', 'Settings'],
+    ]) {
+      await page.goto(`/#/dashboard/${route}`);
+      await expect(page.getByRole('main').getByRole('heading', { name: text, exact: true })).toBeVisible();
+    }
+  });
+
+  test('dark by default, light on the switch, Logout returns to login', async ({ signedInPage: page }) => {
+    await page.goto('/#/dashboard/home');
+    await expect(page.locator('html')).toHaveClass(/bp6-dark/);
+    await page.locator('label').filter({ hasText: 'Dark mode' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/bp6-dark/);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/#\/auth\/login$/);
+    await page.goto('/#/dashboard/users');
+    await expect(page).toHaveURL(/#\/auth\/login$/);
+  });
+});
+
+test.describe('dashboard home', () => {
+  test('shows the cards and only the non-empty table, 5 rows a page', async ({ signedInPage: page }) => {
+    await page.goto('/#/dashboard/home');
+    await expect(page.getByText('7 new sign ups in the past 24 hours')).toBeVisible();
+    await expect(page.getByText('0 new bidders in the past 24 hours')).toBeVisible();
+    const signUps = page.getByRole('table', { name: 'New Sign Ups Past 24 Hours' });
+    await expect(signUps.locator('tbody tr')).toHaveCount(5);
+    await expect(signUps.getByRole('columnheader')).toHaveText(['User', 'Date Joined']);
+    await page.locator('.home-table').getByRole('button', { name: 'Next' }).click();
+    await expect(signUps.locator('tbody tr')).toHaveCount(2);
+    await expect(page.getByRole('table', { name: 'New Bidders Past 24 Hours' })).toHaveCount(0);
+  });
+});
+
+test.describe('users', () => {
+  test('columns, debounced search, sort cycle, paging', async ({ signedInPage: page }) => {
+    await page.goto('/#/dashboard/users');
+    const table = page.getByRole('table', { name: 'Users' });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Feature',
+      'Seller status',
+      'Username',
+      'Email Address',
+      'Amount Spent',
+      'Earnings',
+      'Signed Up Date',
+      'Stripe Account ID',
+      'Stripe Customer ID',
+      'Payment Failed Strikes',
+    ]);
+    await expect(table.locator('tbody tr')).toHaveCount(10);
+    await expect(page.locator('.data-table-scroll')).toHaveCSS('height', '825px');
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Rows 11–20 of 23')).toBeVisible();
+    expect((await callsOf(page, 'users.list')).at(-1)).toEqual({ query: { page: 2, limit: 10 } });
+
+    await page.getByRole('button', { name: 'Username' }).click();
+    await expect(table.getByRole('columnheader', { name: 'Username' })).toHaveAttribute('aria-sort', 'ascending');
+    await page.getByRole('button', { name: 'Username' }).click();
+    await expect(table.getByRole('columnheader', { name: 'Username' })).toHaveAttribute('aria-sort', 'descending');
+    await page.getByRole('button', { name: 'Username' }).click();
+    await expect(table.getByRole('columnheader', { name: 'Username' })).toHaveAttribute('aria-sort', 'none');
+    const sorts = (await callsOf(page, 'users.list')).slice(-3);
+    expect(sorts).toEqual([
+      { query: { page: 1, limit: 10, sortBy: 'userName', order: 'ASC' } },
+      { query: { page: 1, limit: 10, sortBy: 'userName', order: 'DESC' } },
+      { query: { page: 1, limit: 10 } },
+    ]);
+
+    const before = (await callsOf(page, 'users.list')).length;
+    await page.getByPlaceholder('Search users').fill('user1');
+    await expect(table.locator('tbody tr')).toHaveCount(10);
+    await expect.poll(async () => (await callsOf(page, 'users.list')).length).toBe(before + 1);
+    expect((await callsOf(page, 'users.list')).at(-1)).toEqual({ query: { page: 1, limit: 10, search: 'user1' } });
+  });
+
+  test('the Details drawer edits, checks availability and deletes', async ({ signedInPage: page }) => {
+    await page.goto('/#/dashboard/users');
+    const row = page.getByRole('row', { name: /user0@example\.com/ });
+    await row.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Details' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByText('Seller payment account id')).toBeVisible();
+    await expect(drawer.getByText('Shipping Information')).toBeVisible();
+    await expect(drawer.getByText('1 Main St')).toBeVisible();
+    await expect(drawer.getByLabel('Seller Fee')).toBeVisible();
+
+    await drawer.getByLabel('Username').fill('user2');
+    await drawer.getByRole('button', { name: 'Save' }).first().click();
+    await expect(toast(page, 'Username already exists')).toBeVisible();
+    await drawer.getByLabel('Username').fill('ada');
+    await drawer.getByRole('button', { name: 'Save' }).first().click();
+    await expect(toast(page, 'Username updated successfully')).toBeVisible();
+
+    await drawer.getByLabel('Seller Fee').selectOption('12');
+    await drawer.getByRole('button', { name: 'Save' }).nth(2).click();
+    await expect(toast(page, 'Seller fee updated successfully')).toBeVisible();
+
+    await drawer.getByRole('button', { name: 'Delete user' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete user?' });
+    await expect(confirm).toContainText('This action cannot be undone');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(drawer.getByRole('button', { name: 'Delete user' })).toBeFocused();
+    await drawer.getByRole('button', { name: 'Delete user' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'User deleted successfully')).toBeVisible();
+    await expect(page.getByRole('row', { name: /user0@example\.com/ })).toHaveCount(0);
+  });
+
+  test('the drawer opens from the keyboard and Escape returns focus to the row', async ({ signedInPage: page }) => {
+    await page.goto('/#/dashboard/users');
+    const row = page.getByRole('row', { name: /user5@example\.com/ });
+    await row.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Details' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Details' })).toHaveCount(0);
+    await expect(row).toBeFocused();
+  });
+
+  test('a pending request is approved', async ({ signedInPage: page }) => {
+    await page.goto('/#/dashboard/users');
+    await page.getByRole('row', { name: /user3@example\.com/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Details' });
+    await expect(drawer.getByText('Pending Request')).toBeVisible();
+    await expect(drawer.getByText('I sell vintage cameras')).toBeVisible();
+    await drawer.getByRole('button', { name: 'Approve' }).click();
+    await expect(drawer.getByText('Pending Request')).toHaveCount(0);
+    await expect(drawer.getByRole('button', { name: 'Disable Seller' })).toBeVisible();
+  });
+});
+
+test.describe('active listings', () => {
+  test('columns, price cells, delete confirm and the drawer', async ({ signedInPage: page }) => {
+    await page.goto('/#/dashboard/listings/active');
+    const table = page.getByRole('table', { name: 'Active listings' });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Feature',
+      'Item name',
+      'Description',
+      'Date posted',
+      'Seller',
+      'Type',
+      'Quantity',
+      'Price',
+      'Starting bid',
+      'Current bid',
+      'Options',
+    ]);
+    const auction = table.getByRole('row', { name: /Listing 0\b/ });
+    await expect(auction).toContainText('A very long description that certainly goes past t...');
+    await expect(auction.getByRole('cell').nth(7)).toHaveText('N/A');
+    await expect(auction.getByRole('cell').nth(8)).toHaveText('$20.00');
+    await expect(auction.getByRole('cell').nth(9)).toHaveText('$30.00');
+    await expect(auction.getByRole('button', { name: 'Feature Listing 0' })).toBeVisible();
+    const buyNow = table.getByRole('row', { name: /Listing 1\b/ });
+    await expect(buyNow.getByRole('cell').nth(7)).toHaveText('$21.00');
+    await expect(buyNow.getByRole('cell').nth(8)).toHaveText('N/A');
+
+    await buyNow.getByRole('button', { name: 'Options' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete listing?' });
+    await expect(confirm).toContainText('Are you sure you want to delete this listing? This action cannot be undone.');
+    await confirm.getByRole('button', { name: 'Delete listing' }).click();
+    await expect(toast(page, 'Listing deleted successfully')).toBeVisible();
+    await expect(table.getByRole('row', { name: /Listing 1\b/ })).toHaveCount(0);
+
+    await auction.click();
+    const drawer = page.getByRole('dialog', { name: 'Listing' });
+    await expect(drawer.locator('iframe')).toHaveAttribute('src', 'https://videos.example.com/l0.mp4');
+    await expect(drawer.getByText('Auction', { exact: true })).toBeVisible();
+    await drawer.getByRole('button', { name: 'Edit Listing' }).click();
+    await expect(drawer.getByLabel('In Stock')).toHaveCount(0);
+    await expect(drawer.getByLabel('End time')).toBeVisible();
+    await drawer.getByLabel('Title').fill('Renamed auction');
+    await drawer.getByLabel('Weight').fill('16');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Listing updated successfully')).toBeVisible();
+    await expect(table.getByRole('row', { name: /Renamed auction/ })).toBeVisible();
+    const body = ((await callsOf(page, 'listings.update')).at(-1) as { body: Record<string, unknown> }).body;
+    expect(body).toMatchObject({ title: 'Renamed auction', weight: 16 });
+    expect(body).not.toHaveProperty('inStock');
+  });
+});
+
+test.describe('sold listings', () => {
+  test('refund with the exact validation, then cancel', async ({ signedInPage: page }) => {
+    await page.goto('/#/dashboard/listings/sold');
+    const table = page.getByRole('table', { name: 'Sold listings' });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Item name',
+      'Listing type',
+      'Item price',
+      'Shipping price',
+      'Buyer Detail',
+      'Seller Detail',
+      'Date sold',
+      'Order Status',
+      'Tracking number',
+      'Payout Status',
+      'Options',
+    ]);
+    await expect(table.getByRole('row', { name: /Sold item 0/ })).toContainText('Succeeded');
+    await expect(table.getByRole('row', { name: /Sold item 1/ })).toContainText('Failed');
+
+    await table.getByRole('row', { name: /Sold item 0/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Order' });
+    for (const title of [
+      'Shipping Information',
+      'Listing Detail',
+      'Buyer Information',
+      'Seller Information',
+      'Transaction History',
+    ])
+      await expect(drawer.getByRole('button', { name: title })).toBeVisible();
+
+    await drawer.getByRole('button', { name: 'Refund Order' }).click();
+    const refund = page.getByRole('dialog', { name: 'Refund Order' });
+    const confirm = refund.getByRole('button', { name: 'Confirm' });
+    await expect(confirm).toBeDisabled();
+    await refund.getByRole('textbox', { name: 'Amount (USD)' }).fill('60');
+    await expect(refund).toContainText('Please enter a valid amount up to 55.5 with max 2 decimal places.');
+    await refund.getByRole('textbox', { name: 'Amount (USD)' }).fill('10.259');
+    await expect(refund.getByRole('textbox', { name: 'Amount (USD)' })).toHaveValue('10.25');
+    await expect(confirm).toBeDisabled();
+    await refund.getByLabel('Reason').selectOption('courtesy_refund');
+    await expect(confirm).toBeEnabled();
+    await confirm.click();
+    await expect(toast(page, 'Refund created successfully')).toBeVisible();
+    await expect(drawer.getByRole('table', { name: 'Transaction History' })).toContainText('Admin refund');
+    await expect(drawer.getByRole('table', { name: 'Transaction History' })).toContainText('$10.25');
+
+    await failNext(page, 'orders.cancel', 'Order already shipped');
+    await drawer.getByRole('button', { name: 'Cancel Order' }).click();
+    let cancel = page.getByRole('alertdialog', { name: 'Cancel order?' });
+    await expect(cancel).toContainText('This action cannot be undone');
+    await cancel.getByRole('button', { name: 'Confirm' }).click();
+    await expect(toast(page, 'Order already shipped')).toBeVisible();
+    await drawer.getByRole('button', { name: 'Cancel Order' }).click();
+    cancel = page.getByRole('alertdialog', { name: 'Cancel order?' });
+    await cancel.getByRole('button', { name: 'Confirm' }).click();
+    await expect(toast(page, 'Order cancelled successfully')).toBeVisible();
+    await expect(drawer).toContainText('cancelled');
+  });
+
+  test('delete with confirm', async ({ signedInPage: page }) => {
+    await page.goto('/#/dashboard/listings/sold');
+    await page
+      .getByRole('row', { name: /Sold item 2/ })
+      .getByRole('button', { name: 'Options' })
+      .click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete order?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Order deleted successfully')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Sold item 2/ })).toHaveCount(0);
+  });
+});
+
+test.describe('subcategories and ratings', () => {
+  test('the minimum weight is edited as a decimal', async ({ signedInPage: page }) => {
+    await page.goto('/#/dashboard/subcategory');
+    const table = page.getByRole('table', { name: 'Subcategories' });
+    await expect(table.getByRole('columnheader')).toHaveText(['Title', 'Minimum Package Weight In Oz', 'Category']);
+    await table.getByRole('row', { name: /Cameras/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Cameras' });
+    await drawer.getByRole('button', { name: 'Edit' }).click();
+    await drawer.getByLabel('Minimum package weight (oz)').fill('13.5');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect(table.getByRole('row', { name: /Cameras/ })).toContainText('13.5');
+    expect((await callsOf(page, 'subcategories.update')).at(-1)).toEqual({
+      params: { id: 's1' },
+      body: { minPackageWeightInOz: 13.5 },
+    });
+  });
+
+  test('ratings show their fallbacks and delete', async ({ signedInPage: page }) => {
+    await page.goto('/#/dashboard/ratings');
+    const table = page.getByRole('table', { name: 'Ratings' });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Buyer',
+      'Seller',
+      'Date',
+      'Rating',
+      'Comment',
+      'Order ID',
+      'Options',
+    ]);
+    const orphan = table.locator('tbody tr').filter({ hasText: 'Deleted user' });
+    await expect(orphan).toContainText('No rate');
+    await expect(orphan).toContainText('No comment');
+    await failNext(page, 'ratings.delete');
+    await orphan.getByRole('button', { name: 'Options' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Failed to delete listing')).toBeVisible();
+    await orphan.getByRole('button', { name: 'Options' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Rating deleted successfully')).toBeVisible();
+    await expect(table.locator('tbody tr')).toHaveCount(1);
+  });
+});
+
+test.describe('live moderation', () => {
+  test('auction messages show badges, bid values and text rules', async ({ signedInPage: page }) => {
+    await page.goto('/#/dashboard/auctionMessages');
+    const table = page.getByRole('table', { name: 'Auction messages' });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Type',
+      'User',
+      'Date created',
+      'Listing name',
+      'Seller name',
+      'Bid Value',
+      'Message',
+      'Actions',
+    ]);
+    await expect(table.getByRole('row', { name: /^Bid/ })).toContainText('$31.00');
+    await expect(table.getByRole('row', { name: /^Text/ })).toContainText('Is it still available?');
+    await expect(
+      table
+        .getByRole('row', { name: /^Giveaway Entry/ })
+        .getByRole('cell')
+        .nth(5),
+    ).toHaveText('N/A');
+    await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+    await table.getByRole('button', { name: 'Delete auction message' }).first().click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Auction message deleted')).toBeVisible();
+    await expect(table.locator('tbody tr')).toHaveCount(2);
+  });
+
+  test('chats say No messages and No blocked user', async ({ signedInPage: page }) => {
+    await page.goto('/#/dashboard/inbox/chats');
+    const table = page.getByRole('table', { name: 'Chats' });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'User',
+      'Other User',
+      'Date updated',
+      'Last message',
+      'Blocked user',
+      'Actions',
+    ]);
+    await expect(table.getByRole('row', { name: /user1/ })).toContainText('No blocked user');
+    await expect(table.getByRole('row', { name: /user3/ })).toContainText('No messages');
+    await emitEvent(page, 'chatDeleted', { id: 'c2' }, 'chats');
+    await expect(table.locator('tbody tr')).toHaveCount(1);
+  });
+
+  test('chat messages arrive at the top, wait while scrolled away, and vanish when deleted', async ({
+    signedInPage: page,
+  }) => {
+    await page.goto('/#/dashboard/inbox/messages');
+    const table = page.getByRole('table', { name: 'Chat messages' });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'User',
+      'Other User',
+      'Date created',
+      'Message',
+      'Seen',
+      'Actions',
+    ]);
+    await expect(table.locator('tbody tr').first()).toContainText('Message 0');
+    await expect(table.locator('tbody tr').first()).toContainText('Seen');
+    await expect(table.locator('tbody tr').nth(1)).toContainText('Not seen');
+
+    const live = (id: string, text: string) => ({
+      id,
+      user: { id: 'u7', userName: 'user7', avatar: null },
+      otherUser: { id: 'u8', userName: 'user8', avatar: null },
+      createdAt: new Date().toISOString(),
+      message: text,
+      isSeen: false,
+    });
+    await emitEvent(page, 'newMessage', live('live1', 'Hello from the API'), 'messages');
+    await expect(table.locator('tbody tr').first()).toContainText('Hello from the API');
+    await expect(page.getByText('Rows 1–10 of 13')).toBeVisible();
+
+    // Away from the top (page 2) a new row waits behind the "N new" button.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Rows 11–13 of 13')).toBeVisible();
+    await emitEvent(page, 'newMessage', live('live2', 'Second live message'), 'messages');
+    await expect(page.getByText('Rows 11–13 of 13')).toBeVisible();
+    await page.getByRole('button', { name: '1 new' }).click();
+    await expect(table.locator('tbody tr').first()).toContainText('Second live message');
+
+    await emitEvent(page, 'messageDeleted', { id: 'live1' }, 'messages');
+    await expect(table.getByText('Hello from the API')).toHaveCount(0);
+    await expect(page.getByText('Rows 1–10 of 13')).toBeVisible();
+
+    await page.evaluate(() =>
+      (window as unknown as { __fakeMarket: { setConnection(s: string): void } }).__fakeMarket.setConnection('offline'),
+    );
+    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+  });
+});

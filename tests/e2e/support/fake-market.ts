@@ -1,0 +1,220 @@
+// An in-page `window.market` test double for the CONTRACT TESTS: it answers every
+// MarketApi call from demo rows held in the page, so the UI is tested against the shared
+// contract until the browser host (main/core behind a shim) serves the real stack.
+// Playwright serializes `installFakeMarket` into the page: it must not use anything from
+// outside its own body.
+import type { DemoData } from './demo-data.js';
+
+export interface FakeMarketControl {
+  calls: { name: string; input: unknown }[];
+  /** The next call of this name fails with this error. */
+  failNext: Record<string, { status: number; message: string; code: string }>;
+  /** Pushes an `/admin` event; with `table`, the server's rows change first, as they would for real. */
+  emit(name: string, payload: unknown, table?: string): void;
+  setConnection(state: 'connected' | 'reconnecting' | 'offline'): void;
+}
+
+export function installFakeMarket(data: DemoData) {
+  type Row = { id: string } & Record<string, unknown>;
+  type Input = { params?: { id: string }; query?: Record<string, unknown>; body?: Record<string, unknown> };
+  const tables: Record<string, Row[]> = {
+    users: data.users as unknown as Row[],
+    listings: data.listings as unknown as Row[],
+    sold: data.sold as unknown as Row[],
+    subcategories: data.subcategories as unknown as Row[],
+    ratings: data.ratings as unknown as Row[],
+    auctionMessages: data.auctionMessages as unknown as Row[],
+    chats: data.chats as unknown as Row[],
+    messages: data.messages as unknown as Row[],
+  };
+  const listeners = new Set<{ names: readonly string[]; listener: (event: unknown) => void }>();
+  const connectionListeners = new Set<(state: string) => void>();
+  let connection = 'connected';
+  const control: FakeMarketControl = {
+    calls: [],
+    failNext: {},
+    emit(name, payload, table) {
+      if (table) {
+        const row = payload as Row;
+        tables[table] = name.endsWith('Deleted')
+          ? tables[table]!.filter((r) => r.id !== row.id)
+          : [row, ...tables[table]!.filter((r) => r.id !== row.id)];
+      }
+      for (const entry of listeners) if (entry.names.includes(name)) entry.listener({ name, payload });
+    },
+    setConnection(state) {
+      connection = state;
+      for (const listener of connectionListeners) listener(state);
+    },
+  };
+  (window as unknown as { __fakeMarket: FakeMarketControl }).__fakeMarket = control;
+
+  const wait = () => new Promise((resolve) => setTimeout(resolve, 15));
+  const ok = (value: unknown) => ({ ok: true, data: value === undefined ? undefined : structuredClone(value) });
+  const notFound = { ok: false, error: { status: 404, message: 'Not found', code: 'Not Found' } };
+  const find = (table: string, id: string | undefined) => tables[table]!.find((row) => row.id === id);
+
+  function list(table: string, query: Record<string, unknown> = {}) {
+    const page = Number(query.page ?? 1);
+    const limit = Number(query.limit ?? 10);
+    const search = typeof query.search === 'string' ? query.search.toLowerCase() : '';
+    let rows = tables[table]!.filter((row) => !search || JSON.stringify(row).toLowerCase().includes(search));
+    if (typeof query.sortBy === 'string') {
+      const key = query.sortBy;
+      const sign = query.order === 'DESC' ? -1 : 1;
+      rows = [...rows].sort((a, b) => {
+        const x = a[key] as string | number;
+        const y = b[key] as string | number;
+        return x === y ? 0 : (x > y ? 1 : -1) * sign;
+      });
+    }
+    return ok({ count: rows.length, items: rows.slice((page - 1) * limit, page * limit) });
+  }
+  function patch(table: string, input: Input, changes?: Record<string, unknown>) {
+    const row = find(table, input.params?.id);
+    if (!row) return notFound;
+    Object.assign(row, changes ?? input.body);
+    return ok(row);
+  }
+  function remove(table: string, input: Input) {
+    const before = tables[table]!.length;
+    tables[table] = tables[table]!.filter((row) => row.id !== input.params?.id);
+    return tables[table]!.length === before ? notFound : ok(undefined);
+  }
+  const remaining = (order: Row) => {
+    const txs = order.transactions as { type: string; amount: number }[];
+    const cents = (type: string) =>
+      txs.filter((t) => t.type === type).reduce((sum, t) => sum + Math.round(t.amount * 100), 0);
+    return (cents('order_payment') - cents('admin_refund')) / 100;
+  };
+
+  const handlers: Record<string, (input: Input) => unknown> = {
+    'users.list': (i) => list('users', i.query),
+    'users.checkUsername': (i) => ok({ exists: tables.users!.some((u) => u.userName === i.body?.userName) }),
+    'users.checkEmail': (i) => ok({ exists: tables.users!.some((u) => u.email === i.body?.email) }),
+    'users.get': (i) => (find('users', i.params?.id) ? ok(find('users', i.params?.id)) : notFound),
+    'users.update': (i) => patch('users', i),
+    'users.delete': (i) => remove('users', i),
+    'users.approveRequest': (i) => patch('users', i, { pendingRequest: null, sellerEnabled: true }),
+    'users.rejectRequest': (i) => patch('users', i, { pendingRequest: null }),
+    'users.setSellerEnabled': (i) => patch('users', i),
+    'users.setSellerFee': (i) => patch('users', i),
+    'users.setFeatured': (i) => patch('users', i),
+    'users.setUserName': (i) => patch('users', i),
+    'users.setEmail': (i) => patch('users', i),
+    'statistics.get': () => ok(data.statistics),
+    'listings.active': (i) => list('listings', i.query),
+    'listings.get': (i) => (find('listings', i.params?.id) ? ok(find('listings', i.params?.id)) : notFound),
+    'listings.update': (i) => patch('listings', i),
+    'listings.delete': (i) => remove('listings', i),
+    'listings.setFeatured': (i) => patch('listings', i),
+    'listings.sold': (i) => list('sold', i.query),
+    'listings.soldGet': (i) => (find('sold', i.params?.id) ? ok(find('sold', i.params?.id)) : notFound),
+    'orders.get': (i) => (find('sold', i.params?.id) ? ok(find('sold', i.params?.id)) : notFound),
+    'orders.delete': (i) => remove('sold', i),
+    'orders.cancel': (i) => patch('sold', i, { status: 'cancelled' }),
+    'transactions.orderTransactions': (i) => ok(find('sold', i.params?.id)),
+    'transactions.refundRemaining': (i) => ok(remaining(find('sold', i.params?.id)!)),
+    'transactions.refund': (i) => {
+      const order = find('sold', i.params?.id)!;
+      (order.transactions as unknown[]).push({
+        id: `refund-${Date.now()}`,
+        type: 'admin_refund',
+        status: 'succeeded',
+        amount: i.body?.amount,
+        refundReason: i.body?.refundReason,
+        refundDate: new Date().toISOString(),
+      });
+      return ok(order);
+    },
+    'subcategories.list': (i) => list('subcategories', i.query),
+    'subcategories.update': (i) => patch('subcategories', i),
+    'ratings.list': (i) => list('ratings', i.query),
+    'ratings.delete': (i) => remove('ratings', i),
+    'auctionMessages.list': (i) => list('auctionMessages', i.query),
+    'auctionMessages.delete': (i) => remove('auctionMessages', i),
+    'chats.list': (i) => list('chats', i.query),
+    'chats.delete': (i) => remove('chats', i),
+    'messages.list': (i) => list('messages', i.query),
+    'messages.delete': (i) => remove('messages', i),
+  };
+
+  const admin: Record<string, Record<string, (input?: Input) => Promise<unknown>>> = {};
+  for (const name of Object.keys(handlers)) {
+    const [group, call] = name.split('.') as [string, string];
+    admin[group] ??= {};
+    admin[group][call] = async (input: Input = {}) => {
+      control.calls.push({ name, input: structuredClone(input) });
+      await wait();
+      const failure = control.failNext[name];
+      if (failure) {
+        delete control.failNext[name];
+        return { ok: false, error: failure };
+      }
+      return handlers[name]!(input);
+    };
+  }
+
+  const admins: Record<string, { password: string; isAdmin: boolean }> = {
+    'admin@example.com': { password: 'password', isAdmin: true },
+    'user@example.com': { password: 'password', isAdmin: false },
+  };
+  const userOf = (email: string) => ({
+    uid: `uid-${email}`,
+    email,
+    displayName: 'Admin',
+    photoURL: null,
+    isAdmin: true,
+  });
+
+  (window as unknown as { market: unknown }).market = {
+    session: {
+      async signIn(email: string, password: string) {
+        control.calls.push({ name: 'session.signIn', input: { email } });
+        await wait();
+        if (email === 'down@example.com') throw new Error('identity provider unreachable');
+        const account = admins[email];
+        if (!account || account.password !== password)
+          return {
+            ok: false,
+            reason: 'invalid-credentials',
+            message: 'Wrong email or password',
+            code: 'auth/invalid-credential',
+          };
+        if (!account.isAdmin) return { ok: false, reason: 'access-denied', message: 'Not an admin' };
+        sessionStorage.setItem('fake-market-user', email);
+        return { ok: true, user: userOf(email) };
+      },
+      async signOut() {
+        control.calls.push({ name: 'session.signOut', input: {} });
+        await wait();
+        sessionStorage.removeItem('fake-market-user');
+        return true;
+      },
+      async current() {
+        const email = sessionStorage.getItem('fake-market-user');
+        return email ? userOf(email) : null;
+      },
+    },
+    admin,
+    events: {
+      subscribe(names: readonly string[], listener: (event: unknown) => void) {
+        const entry = { names, listener };
+        listeners.add(entry);
+        return () => listeners.delete(entry);
+      },
+      async connectionState() {
+        return connection;
+      },
+      onConnectionState(listener: (state: string) => void) {
+        connectionListeners.add(listener);
+        return () => connectionListeners.delete(listener);
+      },
+    },
+    windows: {
+      async open() {},
+      onColorMode: () => () => {},
+      onNavigate: () => () => {},
+    },
+  };
+}

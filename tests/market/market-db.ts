@@ -1,0 +1,108 @@
+// What the market's PostgreSQL tests share: one throwaway cluster per test file (the server
+// engineer's helper), a migrated database per suite, users and listings made with plain SQL,
+// and a publisher that records every realtime event after checking it against the contract.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { RealtimeEventName } from '../../shared/contract/enums.js';
+import { adminEvents, marketEvents } from '../../shared/contract/realtime-events.js';
+import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
+import { migrate } from '../../server/db/migrate.js';
+import { type Charges, createRelayPublisher, ledgerCharges, type MarketDeps } from '../../server/market/deps.js';
+import type { RealtimePublisher } from '../../server/realtime/publisher.js';
+import { createDatabase, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
+
+export interface RecordedEvent {
+  kind: 'admin' | 'market';
+  name: string;
+  rooms: string[];
+  payload: unknown;
+}
+
+export function recordingPublisher(log: RecordedEvent[]): RealtimePublisher {
+  return {
+    publishAdmin(name, payload) {
+      adminEvents[name].parse(payload);
+      log.push({ kind: 'admin', name, rooms: [], payload });
+    },
+    publishMarket(name: RealtimeEventName, rooms, payload) {
+      marketEvents[name].parse(payload);
+      log.push({ kind: 'market', name, rooms: typeof rooms === 'string' ? [rooms] : [...rooms], payload });
+    },
+  };
+}
+
+export interface MarketTestDb {
+  cluster: PostgresCluster;
+  url: string;
+  open(poolSize?: number): Promise<Database>;
+  stop(): Promise<void>;
+}
+
+export async function startMarketDb(): Promise<MarketTestDb> {
+  const cluster = await startPostgresCluster();
+  const name = `market_${randomUUID().slice(0, 8)}`;
+  await createDatabase(cluster.adminUrl, name);
+  const url = cluster.urlFor(name);
+  const opened: Database[] = [];
+  const open = async (poolSize = 10) => {
+    const database = await openDatabase({ databaseUrl: url, poolSize });
+    opened.push(database);
+    return database;
+  };
+  await migrate(await open(2));
+  return {
+    cluster,
+    url,
+    open,
+    async stop() {
+      await Promise.allSettled(opened.map((database) => database.close()));
+      await cluster.stop();
+    },
+  };
+}
+
+export function depsFor(
+  database: Database,
+  log: RecordedEvent[],
+  options: { charges?: Charges; now?: () => number } = {},
+): MarketDeps {
+  const events = createRelayPublisher((error) => {
+    throw error;
+  });
+  events.attach(recordingPublisher(log));
+  return {
+    db: database.db,
+    events,
+    charges: options.charges ?? ledgerCharges(),
+    ...(options.now ? { now: options.now } : {}),
+  };
+}
+
+export async function createUsers(database: Database, count: number, prefix = 'user'): Promise<string[]> {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const tag = `${prefix}${index}_${randomUUID().slice(0, 6)}`;
+    const [row] = await queryRows<{ id: string }>(
+      database.db,
+      sql`INSERT INTO users (firebase_id, email, user_name) VALUES (${tag}, ${`${tag}@market.test`}, ${tag}) RETURNING id`,
+    );
+    ids.push(row!.id);
+  }
+  return ids;
+}
+
+export async function createAuction(
+  database: Database,
+  sellerId: string,
+  options: { type?: 'auction' | 'giveaway'; startingBidCents?: number; endTime?: Date } = {},
+): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    database.db,
+    sql`INSERT INTO listings (user_id, title, listing_type, starting_bid_cents, end_time)
+        VALUES (${sellerId}, ${`Lot ${randomUUID().slice(0, 6)}`}, ${options.type ?? 'auction'},
+                ${options.type === 'giveaway' ? null : (options.startingBidCents ?? 500)},
+                ${options.endTime ?? new Date(Date.now() + 24 * 3600_000)})
+        RETURNING id`,
+  );
+  return row!.id;
+}

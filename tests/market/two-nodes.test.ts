@@ -1,0 +1,146 @@
+// Two API nodes (the real app, market routes and Socket.IO) sharing one PostgreSQL and one Redis:
+// a message posted through node B reaches a moderator's `/admin` socket and the recipient's
+// user-room socket on node A.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_NAMESPACE } from '../../shared/contract/realtime-events.js';
+import { buildApp } from '../../server/app.js';
+import type { IdentityProvider } from '../../server/auth/identity.js';
+import { marketRealtime } from '../../server/market/register.js';
+import { postgresAvailable } from '../support/postgres-cluster.js';
+import { type MarketTestDb, startMarketDb } from './market-db.js';
+
+const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
+const available = hasRedis && postgresAvailable();
+if (!available) console.warn('SKIPPED: redis-server or PostgreSQL missing, the two-node market test cannot run');
+
+const fakeIdentity: IdentityProvider = {
+  verifyIdToken: async (token) => {
+    const match = /^token-([a-z0-9]+)$/.exec(token);
+    if (!match) throw new Error('auth/argument-error');
+    return { uid: `uid-${match[1]}`, email: `${match[1]}@market.test`, admin: match[1] === 'admin' };
+  },
+  updateEmail: async () => undefined,
+  disableAccount: async () => undefined,
+};
+
+async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
+  // Redis cannot listen on port 0: take a free port from the OS first.
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('redis-server did not start within 10 s')), 10_000);
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready to accept connections')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`redis-server exited with ${code}: ${output}`));
+    });
+  });
+  return { url: `redis://127.0.0.1:${port}`, child };
+}
+
+describe.skipIf(!available)('two market nodes sharing PostgreSQL and Redis', () => {
+  let pg: MarketTestDb;
+  let redis: Awaited<ReturnType<typeof startRedis>>;
+  const nodes: { app: FastifyInstance; url: string }[] = [];
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    [pg, redis] = await Promise.all([startMarketDb(), startRedis()]);
+    for (let index = 0; index < 2; index += 1) {
+      const database = await pg.open(5);
+      const app = await buildApp({
+        database,
+        identity: fakeIdentity,
+        realtime: marketRealtime({ redisUrl: redis.url }),
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      nodes.push({ app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
+    }
+  }, 60_000);
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    for (const node of nodes) await node.app.close();
+    redis?.child.kill('SIGTERM');
+    await pg?.stop();
+  });
+
+  const call = async (node: number, user: string, method: string, path: string, body?: object) => {
+    const response = await fetch(`${nodes[node]!.url}/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer token-${user}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const socketTo = (url: string, token: string) =>
+    new Promise<Socket>((resolve, reject) => {
+      const socket = connect(url, { forceNew: true, transports: ['websocket'], reconnection: false, auth: { token } });
+      sockets.push(socket);
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', (error) => reject(error));
+    });
+  const next = <T>(socket: Socket, event: string) =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${event} within 5 s`)), 5_000);
+      socket.once(event, (payload: T) => {
+        clearTimeout(timer);
+        resolve(payload);
+      });
+    });
+
+  it('an admin socket on node A receives newMessage for a message posted through node B, and its deletion', async () => {
+    const sellerId = (await call(0, 'seller', 'GET', '/user/my-details')).id as string;
+    const buyerId = (await call(1, 'buyer', 'GET', '/user/my-details')).id as string;
+    const admin = await socketTo(`${nodes[0]!.url}${ADMIN_NAMESPACE}`, 'token-admin');
+    const seller = await socketTo(nodes[0]!.url, 'token-seller');
+    const adminMessage = next<{ message: string; user: { id: string }; otherUser: { id: string } }>(
+      admin,
+      'newMessage',
+    );
+    const sellerMessage = next<{ id: string; chatId: string; message: string }>(seller, 'newMessage');
+
+    const chat = await call(1, 'buyer', 'POST', '/chat', { otherUserId: sellerId });
+    await call(1, 'buyer', 'POST', '/message', { chatId: chat.id, message: 'Hello from node B' });
+
+    expect(await adminMessage).toMatchObject({
+      message: 'Hello from node B',
+      user: { id: buyerId },
+      otherUser: { id: sellerId },
+    });
+    const posted = await sellerMessage;
+    expect(posted).toMatchObject({ chatId: chat.id, message: 'Hello from node B' });
+
+    // A moderator deleting the message on node B is heard by the moderator on node A.
+    const deleted = next<{ id: string }>(admin, 'messageDeleted');
+    const response = await fetch(`${nodes[1]!.url}/v1/admin/chat/soft-delete-message/${posted.id}`, {
+      method: 'DELETE',
+      headers: { authorization: 'Bearer token-admin' },
+    });
+    expect(response.status).toBe(204);
+    expect(await deleted).toEqual({ id: posted.id });
+  });
+});

@@ -1,0 +1,4 @@
+// The admin API on a throwaway PostgreSQL 15 cluster (real row locks for concurrent refunds).
+import { adminApiSuite } from './admin-api.suite.js';
+
+adminApiSuite('postgres');

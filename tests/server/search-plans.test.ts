@@ -1,0 +1,76 @@
+// The list statements must let PostgreSQL use the pg_trgm indexes for `search` (the pattern is
+// inlined, so there is no generic plan that ignores them). Checked on a real PostgreSQL with
+// sequential scans discouraged, so the planner shows whether an index path exists at all.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { queryRows } from '../../server/db/database.js';
+import { containsPattern, idMatchesAny, matchingUserIds } from '../../server/db/list-sql.js';
+import { buildTestApp, type TestApp } from '../support/test-app.js';
+
+const postgresAdminUrl = inject('postgresAdminUrl');
+const adminToken = inject('adminToken');
+
+describe.skipIf(!postgresAdminUrl || !adminToken)('search plans on PostgreSQL', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp('postgres', postgresAdminUrl);
+  }, 60_000);
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  async function plan(query: ReturnType<typeof sql>): Promise<string> {
+    return testApp.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`EXPLAIN ${query}`);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+  }
+
+  it.each([
+    [
+      'users',
+      sql`SELECT id FROM users u WHERE u.user_name ILIKE ${containsPattern('ava')} OR u.email ILIKE ${containsPattern('ava')}`,
+      ['users_user_name_trgm', 'users_email_trgm'],
+    ],
+    [
+      'listings',
+      sql`SELECT id FROM listings l WHERE l.title ILIKE ${containsPattern('camera')}`,
+      ['listings_title_trgm'],
+    ],
+    [
+      'chat messages',
+      sql`SELECT id FROM chat_messages m WHERE m.message ILIKE ${containsPattern('available')}`,
+      ['chat_messages_message_trgm'],
+    ],
+    [
+      'ratings',
+      sql`SELECT id FROM ratings r WHERE r.experience ILIKE ${containsPattern('buy')}`,
+      ['ratings_experience_trgm'],
+    ],
+    [
+      'auction messages',
+      sql`SELECT id FROM auction_messages m WHERE m.text ILIKE ${containsPattern('deal')}`,
+      ['auction_messages_text_trgm'],
+    ],
+    [
+      'chats by participant',
+      sql`SELECT c.id FROM chats c WHERE ${idMatchesAny(sql`c.id`, [
+        sql`SELECT id FROM chats WHERE user_id IN (${matchingUserIds(containsPattern('ava'))})`,
+        sql`SELECT id FROM chats WHERE other_user_id IN (${matchingUserIds(containsPattern('ava'))})`,
+      ])}`,
+      ['users_user_name_trgm', 'chats_user_idx', 'chats_other_user_idx'],
+    ],
+    [
+      'sold listings by tracking code or buyer',
+      sql`SELECT o.id FROM orders o WHERE ${idMatchesAny(sql`o.id`, [
+        sql`SELECT id FROM orders WHERE tracking_code ILIKE ${containsPattern('9400')}`,
+        sql`SELECT id FROM orders WHERE buyer_id IN (${matchingUserIds(containsPattern('ava'))})`,
+      ])}`,
+      ['orders_tracking_code_trgm', 'orders_buyer_idx'],
+    ],
+  ])('searches %s through the trigram index', async (_, query, indexes) => {
+    const text = await plan(query);
+    for (const index of indexes) expect(text).toContain(index);
+  });
+});

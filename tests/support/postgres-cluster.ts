@@ -1,0 +1,85 @@
+// A throwaway PostgreSQL 15 cluster for the integration tests: initdb in a temp directory,
+// started on a free port, removed when stopped. PostgreSQL refuses to run as root, so as
+// root the cluster belongs to the `postgres` user.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+
+export interface PostgresCluster {
+  /** The connection URL of the cluster's `postgres` database. */
+  adminUrl: string;
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+}
+
+export function postgresAvailable(): boolean {
+  return existsSync(join(BIN, 'initdb')) && existsSync(join(BIN, 'pg_ctl'));
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function asClusterOwner(command: string, args: string[]): void {
+  const isRoot = process.getuid?.() === 0;
+  const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  const run = spawnSync(file, argv, { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`${command} failed: ${run.stderr || run.stdout}`);
+}
+
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'market-pg-'));
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+  }
+  const data = join(dir, 'data');
+  asClusterOwner(join(BIN, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  const port = await freePort();
+  // Durability is irrelevant for a cluster that lives for one test run.
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  asClusterOwner(join(BIN, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  const urlFor = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  const stopNow = () => {
+    try {
+      asClusterOwner(join(BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  // A run killed before its teardown must not leave the cluster behind (all synchronous).
+  process.once('exit', stopNow);
+  return {
+    adminUrl: urlFor('postgres'),
+    urlFor,
+    stop: async () => {
+      process.off('exit', stopNow);
+      stopNow();
+    },
+  };
+}
+
+/** A fresh, empty database in the cluster, so test files never share state. */
+export async function createDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+}
