@@ -1,130 +1,36 @@
 // One row in the admin list item shape (shared/contract/entities.ts), for `/admin` events:
-// the same joins as the admin tables, so a moderator's table inserts the event as is.
+// the same SELECT and mapper as the admin tables, so a moderator's table inserts the event as is.
 import { sql } from 'drizzle-orm';
-import type { AuctionMessage, Chat, ChatMessage, ProfileRef } from '../../shared/contract/entities.js';
+import type { AuctionMessage, Chat, ChatMessage } from '../../shared/contract/entities.js';
 import { queryRows, type Executor } from '../db/database.js';
-import { isoOf, usdOrNull } from '../db/values.js';
-
-const profileOf = (id: string, userName: string | null, avatar: string | null): ProfileRef => ({
-  id,
-  userName,
-  avatar,
-});
+import {
+  AUCTION_MESSAGE_SELECT,
+  auctionMessageOf,
+  CHAT_MESSAGE_SELECT,
+  CHAT_SELECT,
+  chatMessageOf,
+  chatOf,
+  type AuctionMessageRow,
+  type ChatMessageRow,
+  type ChatRow,
+} from '../db/moderation-items.js';
 
 export async function auctionMessageItem(db: Executor, id: string): Promise<AuctionMessage> {
-  const [row] = await queryRows<{
-    id: string;
-    type: AuctionMessage['type'];
-    amount_cents: string | number | null;
-    text: string | null;
-    created_at: Date | string;
-    user_id: string;
-    user_name: string | null;
-    user_avatar: string | null;
-    listing_id: string;
-    listing_title: string;
-    seller_id: string;
-    seller_user_name: string | null;
-    seller_avatar: string | null;
-  }>(
-    db,
-    sql`SELECT m.id, m.type, m.amount_cents, m.text, m.created_at,
-               u.id AS user_id, u.user_name, u.avatar AS user_avatar,
-               l.id AS listing_id, l.title AS listing_title,
-               s.id AS seller_id, s.user_name AS seller_user_name, s.avatar AS seller_avatar
-        FROM auction_messages m
-        JOIN users u ON u.id = m.user_id
-        JOIN listings l ON l.id = m.listing_id
-        JOIN users s ON s.id = l.user_id
-        WHERE m.id = ${id}`,
-  );
+  const [row] = await queryRows<AuctionMessageRow>(db, sql`${AUCTION_MESSAGE_SELECT} WHERE m.id = ${id}`);
   if (!row) throw new Error(`auction message ${id} not found`);
-  return {
-    id: row.id,
-    type: row.type,
-    amount: usdOrNull(row.amount_cents),
-    text: row.text,
-    createdAt: isoOf(row.created_at),
-    user: profileOf(row.user_id, row.user_name, row.user_avatar),
-    listing: {
-      id: row.listing_id,
-      title: row.listing_title,
-      user: profileOf(row.seller_id, row.seller_user_name, row.seller_avatar),
-    },
-  };
+  return auctionMessageOf(row);
 }
 
 export async function chatItem(db: Executor, id: string): Promise<Chat> {
-  const [row] = await queryRows<{
-    id: string;
-    updated_at: Date | string;
-    last_message: string | null;
-    user_id: string;
-    user_name: string | null;
-    user_avatar: string | null;
-    other_id: string;
-    other_user_name: string | null;
-    other_avatar: string | null;
-    blocked_id: string | null;
-    blocked_user_name: string | null;
-    blocked_avatar: string | null;
-  }>(
-    db,
-    sql`SELECT c.id, c.updated_at, c.last_message,
-               u.id AS user_id, u.user_name, u.avatar AS user_avatar,
-               o.id AS other_id, o.user_name AS other_user_name, o.avatar AS other_avatar,
-               k.id AS blocked_id, k.user_name AS blocked_user_name, k.avatar AS blocked_avatar
-        FROM chats c
-        JOIN users u ON u.id = c.user_id
-        JOIN users o ON o.id = c.other_user_id
-        LEFT JOIN users k ON k.id = c.blocked_user_id
-        WHERE c.id = ${id}`,
-  );
+  const [row] = await queryRows<ChatRow>(db, sql`${CHAT_SELECT} WHERE c.id = ${id}`);
   if (!row) throw new Error(`chat ${id} not found`);
-  return {
-    id: row.id,
-    user: profileOf(row.user_id, row.user_name, row.user_avatar),
-    otherUser: profileOf(row.other_id, row.other_user_name, row.other_avatar),
-    updatedAt: isoOf(row.updated_at),
-    lastMessage: row.last_message,
-    blockedUser: row.blocked_id === null ? null : profileOf(row.blocked_id, row.blocked_user_name, row.blocked_avatar),
-  };
+  return chatOf(row);
 }
 
 export async function chatMessageItem(db: Executor, id: string): Promise<ChatMessage & { chatId: string }> {
-  const [row] = await queryRows<{
-    id: string;
-    chat_id: string;
-    created_at: Date | string;
-    message: string;
-    is_seen: boolean;
-    user_id: string;
-    user_name: string | null;
-    user_avatar: string | null;
-    other_id: string;
-    other_user_name: string | null;
-    other_avatar: string | null;
-  }>(
-    db,
-    sql`SELECT m.id, m.chat_id, m.created_at, m.message, m.is_seen,
-               u.id AS user_id, u.user_name, u.avatar AS user_avatar,
-               o.id AS other_id, o.user_name AS other_user_name, o.avatar AS other_avatar
-        FROM chat_messages m
-        JOIN chats c ON c.id = m.chat_id
-        JOIN users u ON u.id = m.user_id
-        JOIN users o ON o.id = CASE WHEN c.user_id = m.user_id THEN c.other_user_id ELSE c.user_id END
-        WHERE m.id = ${id}`,
-  );
+  const [row] = await queryRows<ChatMessageRow>(db, sql`${CHAT_MESSAGE_SELECT} WHERE m.id = ${id}`);
   if (!row) throw new Error(`chat message ${id} not found`);
-  return {
-    id: row.id,
-    chatId: row.chat_id,
-    user: profileOf(row.user_id, row.user_name, row.user_avatar),
-    otherUser: profileOf(row.other_id, row.other_user_name, row.other_avatar),
-    createdAt: isoOf(row.created_at),
-    message: row.message,
-    isSeen: row.is_seen,
-  };
+  return { ...chatMessageOf(row), chatId: row.chat_id };
 }
 
 /** The admin chat-message item without the market-only `chatId`. */

@@ -1,6 +1,6 @@
 // Admin moderation tables: ratings, auction messages, chats and chat messages.
 import { sql, type SQL } from 'drizzle-orm';
-import type { AuctionMessage, Chat, ChatMessage, ProfileRef, Rating } from '../../../shared/contract/entities.js';
+import type { Rating } from '../../../shared/contract/entities.js';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import { queryRows, type Db } from '../../db/database.js';
 import {
@@ -12,18 +12,21 @@ import {
   searchTerm,
   whereAll,
 } from '../../db/list-sql.js';
-import { isoOf, usdOrNull } from '../../db/values.js';
+import {
+  AUCTION_MESSAGE_SELECT,
+  auctionMessageOf,
+  CHAT_MESSAGE_SELECT,
+  CHAT_SELECT,
+  chatMessageOf,
+  chatOf,
+  optionalProfileOf,
+  type AuctionMessageRow,
+  type ChatMessageRow,
+  type ChatRow,
+} from '../../db/moderation-items.js';
+import { isoOf } from '../../db/values.js';
 import type { AdminDeps, AdminHandlers } from './handler.js';
 import { softDelete } from './soft-delete.js';
-
-type Maybe<T> = T | null;
-const profile = (id: Maybe<string>, userName: Maybe<string>, avatar: Maybe<string>): ProfileRef | null =>
-  id === null ? null : { id, userName, avatar };
-const profileOf = (id: string, userName: Maybe<string>, avatar: Maybe<string>): ProfileRef => ({
-  id,
-  userName,
-  avatar,
-});
 
 async function page<Row>(
   db: Db,
@@ -52,50 +55,6 @@ interface RatingRow {
   seller_id: string | null;
   seller_user_name: string | null;
   seller_avatar: string | null;
-}
-
-interface AuctionMessageRow {
-  id: string;
-  type: AuctionMessage['type'];
-  amount_cents: string | number | null;
-  text: string | null;
-  created_at: Date | string;
-  user_id: string;
-  user_name: string | null;
-  user_avatar: string | null;
-  listing_id: string;
-  listing_title: string;
-  seller_id: string;
-  seller_user_name: string | null;
-  seller_avatar: string | null;
-}
-
-interface ChatRow {
-  id: string;
-  updated_at: Date | string;
-  last_message: string | null;
-  user_id: string;
-  user_name: string | null;
-  user_avatar: string | null;
-  other_id: string;
-  other_user_name: string | null;
-  other_avatar: string | null;
-  blocked_id: string | null;
-  blocked_user_name: string | null;
-  blocked_avatar: string | null;
-}
-
-interface ChatMessageRow {
-  id: string;
-  created_at: Date | string;
-  message: string;
-  is_seen: boolean;
-  user_id: string;
-  user_name: string | null;
-  user_avatar: string | null;
-  other_id: string;
-  other_user_name: string | null;
-  other_avatar: string | null;
 }
 
 const RATING_SORT: Record<ListQuery<'ratings'>['sortBy'] & string, SQL> = {
@@ -139,8 +98,8 @@ export function moderationHandlers({ db, events }: AdminDeps) {
       );
       const items: Rating[] = rows.map((row) => ({
         id: row.id,
-        buyer: profile(row.buyer_id, row.buyer_user_name, row.buyer_avatar),
-        seller: profile(row.seller_id, row.seller_user_name, row.seller_avatar),
+        buyer: optionalProfileOf(row.buyer_id, row.buyer_user_name, row.buyer_avatar),
+        seller: optionalProfileOf(row.seller_id, row.seller_user_name, row.seller_avatar),
         createdAt: isoOf(row.created_at),
         rate: row.rate,
         experience: row.experience,
@@ -170,29 +129,10 @@ export function moderationHandlers({ db, events }: AdminDeps) {
         db,
         sql`auction_messages m`,
         where,
-        sql`SELECT m.id, m.type, m.amount_cents, m.text, m.created_at,
-                   u.id AS user_id, u.user_name, u.avatar AS user_avatar,
-                   l.id AS listing_id, l.title AS listing_title,
-                   s.id AS seller_id, s.user_name AS seller_user_name, s.avatar AS seller_avatar
-            FROM auction_messages m
-            JOIN users u ON u.id = m.user_id
-            JOIN listings l ON l.id = m.listing_id
-            JOIN users s ON s.id = l.user_id`,
+        AUCTION_MESSAGE_SELECT,
         sql`${orderBy(sql`m.created_at`, query.order, sql`m.id`)} ${pageOf(query.page, query.limit)}`,
       );
-      const items: AuctionMessage[] = rows.map((row) => ({
-        id: row.id,
-        type: row.type,
-        amount: usdOrNull(row.amount_cents),
-        text: row.text,
-        createdAt: isoOf(row.created_at),
-        user: profileOf(row.user_id, row.user_name, row.user_avatar),
-        listing: {
-          id: row.listing_id,
-          title: row.listing_title,
-          user: profileOf(row.seller_id, row.seller_user_name, row.seller_avatar),
-        },
-      }));
+      const items = rows.map(auctionMessageOf);
       return { count, items };
     },
     'auctionMessages.delete': async ({ params, admin }) => {
@@ -217,24 +157,10 @@ export function moderationHandlers({ db, events }: AdminDeps) {
         db,
         sql`chats c`,
         where,
-        sql`SELECT c.id, c.updated_at, c.last_message,
-                   u.id AS user_id, u.user_name, u.avatar AS user_avatar,
-                   o.id AS other_id, o.user_name AS other_user_name, o.avatar AS other_avatar,
-                   k.id AS blocked_id, k.user_name AS blocked_user_name, k.avatar AS blocked_avatar
-            FROM chats c
-            JOIN users u ON u.id = c.user_id
-            JOIN users o ON o.id = c.other_user_id
-            LEFT JOIN users k ON k.id = c.blocked_user_id`,
+        CHAT_SELECT,
         sql`${orderBy(CHAT_SORT[query.sortBy ?? 'createdAt'], query.order, sql`c.id`)} ${pageOf(query.page, query.limit)}`,
       );
-      const items: Chat[] = rows.map((row) => ({
-        id: row.id,
-        user: profileOf(row.user_id, row.user_name, row.user_avatar),
-        otherUser: profileOf(row.other_id, row.other_user_name, row.other_avatar),
-        updatedAt: isoOf(row.updated_at),
-        lastMessage: row.last_message,
-        blockedUser: profile(row.blocked_id, row.blocked_user_name, row.blocked_avatar),
-      }));
+      const items = rows.map(chatOf);
       return { count, items };
     },
     'chats.delete': async ({ params, admin }) => {
@@ -254,23 +180,10 @@ export function moderationHandlers({ db, events }: AdminDeps) {
         db,
         sql`chat_messages m JOIN chats c ON c.id = m.chat_id`,
         where,
-        sql`SELECT m.id, m.created_at, m.message, m.is_seen,
-                   u.id AS user_id, u.user_name, u.avatar AS user_avatar,
-                   o.id AS other_id, o.user_name AS other_user_name, o.avatar AS other_avatar
-            FROM chat_messages m
-            JOIN chats c ON c.id = m.chat_id
-            JOIN users u ON u.id = m.user_id
-            JOIN users o ON o.id = CASE WHEN c.user_id = m.user_id THEN c.other_user_id ELSE c.user_id END`,
+        CHAT_MESSAGE_SELECT,
         sql`${orderBy(sql`m.created_at`, query.order, sql`m.id`)} ${pageOf(query.page, query.limit)}`,
       );
-      const items: ChatMessage[] = rows.map((row) => ({
-        id: row.id,
-        user: profileOf(row.user_id, row.user_name, row.user_avatar),
-        otherUser: profileOf(row.other_id, row.other_user_name, row.other_avatar),
-        createdAt: isoOf(row.created_at),
-        message: row.message,
-        isSeen: row.is_seen,
-      }));
+      const items = rows.map(chatMessageOf);
       return { count, items };
     },
     'messages.delete': async ({ params, admin }) => {
