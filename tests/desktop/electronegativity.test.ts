@@ -28,34 +28,10 @@ process.on('unhandledRejection', fail);
 require(process.argv[1]);
 `;
 
-/** RFC 4180 rows: quoted fields may hold commas, quotes ("") and newlines. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field.trim());
-      field = '';
-    } else if (char === '\n') {
-      row.push(field.trim());
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  if (field.trim() || row.length) rows.push([...row, field.trim()]);
-  return rows;
-}
+// Its CSV is not reliably RFC 4180: a CSP sample can carry an unbalanced quote that would
+// swallow the rows after it. Every finding starts a line with its check id and severity, so
+// findings are read line by line; other lines continue a multi-line sample and are skipped.
+const FINDING = /^([A-Z0-9_]+),"?(HIGH|MEDIUM|LOW|INFORMATIONAL)"?,"?([A-Z]+)"?,"?([^",]*)"?,"?([^",]*)"?,/;
 
 function scan(): { issue: string; severity: string; file: string; location: string }[] {
   const app = join(work, 'app');
@@ -72,12 +48,13 @@ function scan(): { issue: string; severity: string; file: string; location: stri
   if (run.status !== 0 || !existsSync(report)) {
     throw new Error(`electronegativity failed (exit ${run.status}):\n${run.stdout}\n${run.stderr}`);
   }
-  const [header, ...rows] = parseCsv(readFileSync(report, 'utf8').trim());
-  expect(header?.[0]).toBe('issue');
-  return rows.map((fields) => {
-    if (fields.length !== header!.length) throw new Error(`Unreadable report row: ${fields.join(',')}`);
-    const [issue, severity, , file, location] = fields as [string, string, string, string, string];
-    return { issue, severity, file, location };
+  const [header, ...lines] = readFileSync(report, 'utf8').trim().split('\n');
+  expect(header?.split(',')[0]).toBe('issue');
+  return lines.flatMap((line) => {
+    const match = FINDING.exec(line);
+    if (!match) return [];
+    const [, issue, severity, , file, location] = match as unknown as [string, string, string, string, string, string];
+    return [{ issue, severity, file, location }];
   });
 }
 
