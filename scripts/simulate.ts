@@ -1,9 +1,13 @@
 // Live activity for the local stack (`npm run simulate`): N synthetic buyers and sellers, real
 // accounts in the Auth emulator, drive the public API — list items, bid with max bids, enter
-// giveaways, chat, make and answer offers, buy — at a chosen rate until Ctrl-C. It is the demo
-// of live moderation (the admin app's tables fill in as it runs) and a load generator.
+// giveaways, chat, make and answer offers, buy — at a chosen rate until Ctrl-C / SIGTERM (or for
+// `--seconds N`). It is the demo of live moderation (the admin app's tables fill in as it runs)
+// and a load generator. An opening round makes every kind of activity happen in its first
+// seconds (an auction and a giveaway listed, a bid, giveaway entries, a chat with a message, a
+// block, an auction-feed message), so every `/admin` event shows up early, not by chance.
 //
 //   npm run simulate -- --users 12 --rate 8 [--api http://127.0.0.1:4000/v1] [--emulator 127.0.0.1:9099]
+//                       [--auction-seconds 90] [--seconds 0 (until stopped)]
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { bidIncrementCents } from '../shared/rules/bid-increments.js';
@@ -17,12 +21,15 @@ const { values } = parseArgs({
     emulator: { type: 'string', default: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099' },
     key: { type: 'string', default: 'demo-key' },
     'auction-seconds': { type: 'string', default: '90' },
+    seconds: { type: 'string', default: '0' },
   },
 });
 const USERS = Math.max(2, Number(values.users));
 const RATE = Math.max(0.1, Number(values.rate));
 const API = values.api.replace(/\/$/, '');
-const AUCTION_MS = Math.max(20, Number(values['auction-seconds'])) * 1000;
+const AUCTION_MS = Math.max(5, Number(values['auction-seconds'])) * 1000;
+/** 0: until a signal. */
+const RUN_MS = Math.max(0, Number(values.seconds)) * 1000;
 const RUN = randomUUID().slice(0, 6);
 
 interface SimUser {
@@ -47,9 +54,29 @@ const listings = new Map<string, KnownListing>();
 const chats = new Map<string, string>();
 const blocked = new Set<string>();
 let stopping = false;
+/** Wakes the main loop's sleep when a stop is asked for, so a low rate never delays it. */
+let wake: () => void = () => undefined;
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+
+function stop(reason: string): void {
+  if (stopping) {
+    // A second Ctrl-C: leave now, without waiting for requests in flight.
+    console.log(`${reason}: exiting at once`);
+    process.exit(1);
+  }
+  stopping = true;
+  console.log(`${reason}: stopping…`);
+  wake();
+}
 
 async function identityToolkit(endpoint: string, body: object): Promise<{ idToken: string }> {
   const response = await fetch(
@@ -134,37 +161,34 @@ function active(type: KnownListing['type'], notSeller?: string): KnownListing[] 
   );
 }
 
+async function listItem(user: SimUser, type: KnownListing['type']): Promise<void> {
+  const endTime = String(Math.round(Date.now() + AUCTION_MS * (0.5 + Math.random())));
+  const price = Math.round(5 + Math.random() * 200);
+  const body =
+    type === 'default'
+      ? { title: pick(TITLES), price, inStock: 1 + Math.floor(Math.random() * 3) }
+      : type === 'auction'
+        ? { title: pick(TITLES), listingType: type, startingBid: Math.round(1 + Math.random() * 20), endTime }
+        : { title: `Giveaway: ${pick(TITLES)}`, listingType: type, endTime };
+  const created = await api<{ id: string; endTime: string | null; startingBid: number | null }>(
+    user,
+    'POST',
+    '/listing',
+    body,
+  );
+  listings.set(created.id, {
+    id: created.id,
+    type,
+    sellerId: user.id,
+    price: type === 'default' ? price : null,
+    startingBid: created.startingBid,
+    endsAt: created.endTime ? Number(created.endTime) : Number.MAX_SAFE_INTEGER,
+  });
+}
+
 /** The actions, weighted: bidding dominates, as on a live auction night. */
 const ACTIONS: [name: string, weight: number, run: (user: SimUser, users: SimUser[]) => Promise<void>][] = [
-  [
-    'list',
-    3,
-    async (user) => {
-      const type = pick(['auction', 'auction', 'default', 'giveaway'] as const);
-      const endTime = String(Math.round(Date.now() + AUCTION_MS * (0.5 + Math.random())));
-      const price = Math.round(5 + Math.random() * 200);
-      const body =
-        type === 'default'
-          ? { title: pick(TITLES), price, inStock: 1 + Math.floor(Math.random() * 3) }
-          : type === 'auction'
-            ? { title: pick(TITLES), listingType: type, startingBid: Math.round(1 + Math.random() * 20), endTime }
-            : { title: `Giveaway: ${pick(TITLES)}`, listingType: type, endTime };
-      const created = await api<{ id: string; endTime: string | null; startingBid: number | null }>(
-        user,
-        'POST',
-        '/listing',
-        body,
-      );
-      listings.set(created.id, {
-        id: created.id,
-        type,
-        sellerId: user.id,
-        price: type === 'default' ? price : null,
-        startingBid: created.startingBid,
-        endsAt: created.endTime ? Number(created.endTime) : Number.MAX_SAFE_INTEGER,
-      });
-    },
-  ],
+  ['list', 3, (user) => listItem(user, pick(['auction', 'auction', 'default', 'giveaway'] as const))],
   [
     'bid',
     10,
@@ -240,7 +264,11 @@ const ACTIONS: [name: string, weight: number, run: (user: SimUser, users: SimUse
         chatId = (await api<{ id: string }>(user, 'POST', '/chat', { otherUserId: other.id })).id;
         chats.set(key, chatId);
       }
-      await api(user, 'POST', '/message', { chatId, message: pick(CHAT_LINES) });
+      await api(user, 'POST', '/message', { chatId, message: pick(CHAT_LINES) }).catch((error: unknown) => {
+        // A moderator deleted the chat: the next turn opens a new one.
+        if (error instanceof ApiError && error.status === 404) chats.delete(key);
+        throw error;
+      });
       if (Math.random() < 0.3) await api(other, 'PATCH', `/message/mark-as-read/${other.id}/${user.id}`);
     },
   ],
@@ -281,47 +309,77 @@ function pickAction() {
   return ACTIONS[0]!;
 }
 
+function runAction(
+  name: string,
+  run: (user: SimUser, users: SimUser[]) => Promise<void>,
+  user: SimUser,
+  users: SimUser[],
+) {
+  stats.actions += 1;
+  stats.byAction.set(name, (stats.byAction.get(name) ?? 0) + 1);
+  return run(user, users).then(
+    () => {
+      stats.ok += 1;
+    },
+    (error: unknown) => {
+      const key = error instanceof ApiError ? `${name}:${error.status}` : `${name}:network`;
+      stats.failed.set(key, (stats.failed.get(key) ?? 0) + 1);
+      if (!(error instanceof ApiError)) console.warn(`${name}: ${(error as Error).message}`);
+    },
+  );
+}
+
+/**
+ * Every kind of activity once, in an order where each finds what it needs: an auction and a
+ * giveaway listed by the first two users, then a bid, giveaway entries, a chat (new chat,
+ * message), a block and an auction-feed message by the others.
+ */
+async function opening(users: SimUser[]): Promise<void> {
+  const types = ['auction', 'giveaway', 'default'] as const;
+  const sellers = users.slice(0, Math.max(2, Math.ceil(users.length / 2)));
+  for (const [index, user] of sellers.entries()) {
+    if (stopping) return;
+    await runAction('list', (seller) => listItem(seller, types[index % types.length]!), user, users);
+  }
+  const action = (name: string) => ACTIONS.find(([candidate]) => candidate === name)![2];
+  const steps: [name: string, user: SimUser][] = [
+    ['bid', users[1]!],
+    ...users.filter((user) => user !== users[1]).map((user): [string, SimUser] => ['giveaway', user]),
+    ['chat', users[0]!],
+    ['block', users[0]!],
+    ['auction-chat', users[users.length - 1]!],
+  ];
+  for (const [name, user] of steps) {
+    if (stopping) return;
+    await runAction(name, action(name), user, users);
+  }
+}
+
 async function main(): Promise<void> {
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  const deadline = RUN_MS > 0 ? setTimeout(() => stop(`${RUN_MS / 1000} s elapsed`), RUN_MS) : null;
   console.log(
-    `simulate: ${USERS} users, ${RATE} actions/s against ${API} (Auth emulator ${values.emulator}); Ctrl-C stops`,
+    `simulate: ${USERS} users, ${RATE} actions/s against ${API} (Auth emulator ${values.emulator}); ` +
+      (RUN_MS > 0 ? `${RUN_MS / 1000} s or ` : '') +
+      'Ctrl-C stops',
   );
   const users: SimUser[] = [];
-  for (let index = 0; index < USERS; index += 1) users.push(await createUser(index));
+  for (let index = 0; index < USERS && !stopping; index += 1) users.push(await createUser(index));
   console.log(`signed up ${users.length} users (sim-${RUN}-*@market.test)`);
-  // Every user lists something first, so there is something to bid on.
-  for (const user of users.slice(0, Math.ceil(users.length / 2)))
-    await ACTIONS[0]![2](user, users).catch(() => undefined);
+  if (!stopping) await opening(users);
 
   const report = setInterval(() => {
     const failed = [...stats.failed].map(([key, count]) => `${key}×${count}`).join(' ') || 'none';
     console.log(`actions ${stats.actions}, ok ${stats.ok}, failed: ${failed}, live listings ${listings.size}`);
   }, 5_000);
-  const stop = () => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    console.log('stopping…');
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 
   const inFlight = new Set<Promise<void>>();
   const interval = 1000 / RATE;
   let next = Date.now();
   while (!stopping) {
     const [name, , run] = pickAction();
-    const user = pick(users);
-    const task = run(user, users).then(
-      () => {
-        stats.ok += 1;
-      },
-      (error: unknown) => {
-        const key = error instanceof ApiError ? `${name}:${error.status}` : `${name}:network`;
-        stats.failed.set(key, (stats.failed.get(key) ?? 0) + 1);
-        if (!(error instanceof ApiError)) console.warn(`${name}: ${(error as Error).message}`);
-      },
-    );
-    stats.actions += 1;
-    stats.byAction.set(name, (stats.byAction.get(name) ?? 0) + 1);
+    const task = runAction(name, run, pick(users), users);
     inFlight.add(task);
     void task.finally(() => inFlight.delete(task));
     next += interval;
@@ -329,10 +387,15 @@ async function main(): Promise<void> {
   }
   await Promise.allSettled([...inFlight]);
   clearInterval(report);
+  if (deadline) clearTimeout(deadline);
   console.log(`done: ${stats.actions} actions, ${stats.ok} ok`, Object.fromEntries(stats.byAction));
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  // Idle keep-alive connections must not hold the process after a stop.
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

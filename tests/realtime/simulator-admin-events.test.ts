@@ -1,0 +1,148 @@
+// Issue 4, "done when": with the stack and the simulator running, a moderator's `/admin` socket
+// receives every event type of DECISIONS.md. The real thing end to end: the API listening on a
+// free port with its realtime and its auction closer, the real Auth emulator, the real
+// simulator (`scripts/simulate.ts`) as a child process, a real socket.io-client with the demo
+// admin's ID token, and admin DELETE calls made during the run for the three deletion events.
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_EVENT_NAMES,
+  ADMIN_NAMESPACE,
+  adminEvents,
+  type AdminEventName,
+} from '../../shared/contract/realtime-events.js';
+import { buildApp } from '../../server/app.js';
+import { DEMO_ACCOUNTS, ensureDemoAccounts } from '../../server/auth/demo-accounts.js';
+import { firebaseIdentity } from '../../server/auth/firebase-identity.js';
+import { openDatabase, type Database } from '../../server/db/database.js';
+import { migrate } from '../../server/db/migrate.js';
+import { marketRealtime, startMarketWorkers } from '../../server/market/register.js';
+import type { AuctionCloser } from '../../server/market/auction-closer.js';
+import { EMULATOR_HOST, PROJECT_ID, signIn, startAuthEmulator, type AuthEmulator } from '../support/auth-emulator.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const skip = process.env.SERVER_IT === '0';
+if (skip) console.warn('SKIPPED (SERVER_IT=0): the simulator against the real API and Auth emulator');
+
+const DELETIONS = ['auctionMessageDeleted', 'chatDeleted', 'messageDeleted'] as const;
+const ACTIVITY = ADMIN_EVENT_NAMES.filter((name) => !(DELETIONS as readonly string[]).includes(name));
+
+describe.skipIf(skip)('the simulator against the real API: every /admin event reaches a moderator', () => {
+  let emulator: AuthEmulator;
+  let database: Database;
+  let app: FastifyInstance;
+  let closer: AuctionCloser;
+  let api: string;
+  let adminToken: string;
+  let moderator: Socket;
+  let simulator: ChildProcess | null = null;
+  let simulatorOutput = '';
+  const received = new Map<AdminEventName, unknown[]>();
+
+  beforeAll(async () => {
+    emulator = await startAuthEmulator();
+    await ensureDemoAccounts(PROJECT_ID, EMULATOR_HOST);
+    adminToken = (await signIn(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)).idToken;
+    database = await openDatabase({ pgliteDir: 'memory://' });
+    await migrate(database);
+    app = await buildApp({
+      database,
+      identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
+      rateLimitMax: 100_000,
+      realtime: marketRealtime(),
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    api = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    closer = startMarketWorkers(app, { intervalMs: 500 });
+  }, 90_000);
+
+  afterAll(async () => {
+    if (simulator && simulator.exitCode === null) simulator.kill('SIGKILL');
+    moderator?.disconnect();
+    await closer?.stop();
+    await app?.close();
+    await database?.close();
+    await emulator?.stop();
+  }, 30_000);
+
+  it('receives all eight activity events from the simulator and the three deletions, each in its contract shape', async () => {
+    moderator = connect(`${api}${ADMIN_NAMESPACE}`, {
+      forceNew: true,
+      transports: ['websocket'],
+      auth: { token: adminToken },
+    });
+    moderator.onAny((name: string, payload: unknown) => {
+      const event = name as AdminEventName;
+      received.set(event, [...(received.get(event) ?? []), payload]);
+    });
+    await new Promise<void>((resolve, reject) => {
+      moderator.once('connect', resolve);
+      moderator.once('connect_error', reject);
+    });
+
+    simulator = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/simulate.ts',
+        ...['--api', `${api}/v1`, '--emulator', EMULATOR_HOST, '--users', '4', '--rate', '4'],
+        // Listings end 3 to 9 s after they are listed; --seconds is only the safety net.
+        ...['--auction-seconds', '6', '--seconds', '60'],
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    simulator.stdout!.on('data', (chunk: Buffer) => (simulatorOutput += chunk.toString()));
+    simulator.stderr!.on('data', (chunk: Buffer) => (simulatorOutput += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => simulator!.once('exit', (code) => resolve(code)));
+
+    // On a timeout, the simulator's own report says what it failed to do.
+    const missing = () => [
+      ...ACTIVITY.filter((name) => !received.has(name)),
+      ...(simulator!.exitCode === null ? [] : [simulatorOutput]),
+    ];
+    await expect.poll(missing, { timeout: 45_000, interval: 250 }).toEqual([]);
+
+    // A moderator deletes one of each while the simulator keeps going.
+    const first = <T>(name: AdminEventName) => received.get(name)![0] as T;
+    const deletions: [route: string, id: string, event: (typeof DELETIONS)[number]][] = [
+      ['auction-messages/soft-delete', first<{ id: string }>('newBid').id, 'auctionMessageDeleted'],
+      ['chat/soft-delete-message', first<{ id: string }>('newMessage').id, 'messageDeleted'],
+      ['chat/soft-delete-chat', first<{ id: string }>('newChat').id, 'chatDeleted'],
+    ];
+    for (const [route, id] of deletions) {
+      const response = await fetch(`${api}/v1/admin/${route}/${id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      expect(response.status, `DELETE /admin/${route}/${id}`).toBe(204);
+    }
+    await expect
+      .poll(() => DELETIONS.filter((name) => !received.has(name)), { timeout: 15_000, interval: 100 })
+      .toEqual([]);
+    for (const [, id, event] of deletions) expect(received.get(event)).toContainEqual({ id });
+
+    // Every payload the moderator saw inserts as is into its admin table: it parses with the
+    // shared list item schema (auction-message, chat or chat-message item).
+    for (const [name, payloads] of received) {
+      expect(ADMIN_EVENT_NAMES, `unexpected event ${name} on /admin`).toContain(name);
+      for (const payload of payloads) expect(() => adminEvents[name].parse(payload), name).not.toThrow();
+    }
+    const giveawayWinner = first<{ type: string }>('giveawayEnded');
+    expect(giveawayWinner.type).toBe('giveawayWinner');
+    expect(first<{ type: string }>('newBid').type).toBe('bid');
+    expect(first<{ type: string }>('userMessage').type).toBe('text');
+    expect(first<{ type: string }>('giveawayEntriesUpdated').type).toBe('giveawayEntry');
+
+    // SIGTERM stops the simulator cleanly: requests in flight finish, it reports and exits 0.
+    simulator.kill('SIGTERM');
+    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('timeout'), 15_000))]);
+    expect(code, simulatorOutput).toBe(0);
+    expect(simulatorOutput).toMatch(/SIGTERM: stopping/);
+    expect(simulatorOutput).toMatch(/done: \d+ actions/);
+  }, 90_000);
+});
