@@ -1,8 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import { REAL_STACK } from './tests/e2e/real-stack/real-stack-ports.js';
 
 // Playwright cannot download browsers on our machines: it drives Debian's Chromium.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+// Starting the real stack takes a while: skip it when only the contract project is asked for.
+const askedProjects = process.argv.flatMap((arg, i, all) =>
+  arg === '--project' ? [all[i + 1]] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : [],
+);
+const wantsRealStack = askedProjects.length === 0 || askedProjects.includes('real-stack');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -12,7 +19,6 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 60_000,
   use: {
-    baseURL: 'http://127.0.0.1:5173',
     browserName: 'chromium',
     launchOptions: {
       executablePath: chromium,
@@ -28,10 +34,42 @@ export default defineConfig({
     },
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: 'npx vite --config vite.renderer.config.ts --host 127.0.0.1 --port 5173 --strictPort',
-    url: 'http://127.0.0.1:5173',
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-  },
+  projects: [
+    {
+      // The renderer against the in-page double of window.market (tests/e2e/support/fake-market.ts).
+      name: 'contract',
+      testIgnore: 'real-stack/**',
+      use: { baseURL: 'http://127.0.0.1:5173' },
+    },
+    {
+      // The browser host against the real stack (API, PGlite with demo data, Auth emulator).
+      name: 'real-stack',
+      testDir: 'tests/e2e/real-stack',
+      testMatch: '*.stack.spec.ts',
+      timeout: 120_000,
+      use: { baseURL: REAL_STACK.rendererUrl },
+    },
+  ],
+  webServer: [
+    {
+      command: 'npx vite --config vite.renderer.config.ts --host 127.0.0.1 --port 5173 --strictPort',
+      url: 'http://127.0.0.1:5173',
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+    },
+    ...(wantsRealStack
+      ? [
+          {
+            command: 'node --import tsx tests/e2e/real-stack/serve-real-stack.ts',
+            url: REAL_STACK.rendererUrl,
+            // Never reused: every run gets a fresh database.
+            reuseExistingServer: false,
+            timeout: 240_000,
+            // SIGTERM to the group lets the stack stop the API and the Auth emulator it started.
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
+            stdout: 'pipe' as const,
+          },
+        ]
+      : []),
+  ],
 });

@@ -1,0 +1,64 @@
+// What the real-stack specs share: signing in through the UI, toasts, and the real API called
+// directly (emulator ID tokens of the demo accounts) to find facts in the seeded data and to
+// act as a buyer. Nothing here stands in for our own code.
+import { expect, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../../server/auth/demo-accounts.js';
+import { signIn } from '../../support/auth-emulator.js';
+import { REAL_STACK } from './real-stack-ports.js';
+
+export { DEMO_ACCOUNTS, REAL_STACK };
+
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator('.bp6-toast').filter({ hasText: text });
+}
+
+/** Signs in through the login screen as the demo admin and waits for the dashboard. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/#/auth/login');
+  await page.getByLabel('Email address').fill(DEMO_ACCOUNTS.admin.email);
+  await page.getByLabel('Password').fill(DEMO_ACCOUNTS.admin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/#\/dashboard\/home$/);
+}
+
+/** Opens a dashboard screen by its route, e.g. 'users' or 'inbox/messages'. */
+export async function openScreen(page: Page, route: string): Promise<void> {
+  await page.goto(`/#/dashboard/${route}`);
+  await expect(page).toHaveURL(new RegExp(`#/dashboard/${route}$`));
+}
+
+/** A fresh emulator ID token of a demo account. */
+export async function idTokenOf(account: keyof typeof DEMO_ACCOUNTS): Promise<string> {
+  const { email, password } = DEMO_ACCOUNTS[account];
+  return (await signIn(email, password)).idToken;
+}
+
+/** Calls the real API under /v1 with a bearer token; throws on a non-2xx answer. */
+export async function callApi<T>(
+  token: string,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
+  const response = await fetch(`${REAL_STACK.apiHost}/v1${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} /v1${path} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export interface ListAnswer<T> {
+  count: number;
+  items: T[];
+}
+
+/** One page of an admin list, as the admin. */
+export async function adminList<T>(path: string, query: Record<string, string | number> = {}): Promise<ListAnswer<T>> {
+  const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  return callApi<ListAnswer<T>>(await idTokenOf('admin'), `${path}?${params}`);
+}
