@@ -24,7 +24,7 @@ export async function startServer(config: Config, realtime?: RealtimeRegistratio
     }),
     payments: selectPayments(config.STRIPE_SECRET_KEY),
     logger: { level: config.NODE_ENV === 'production' ? 'info' : 'warn' },
-    // Socket.IO on the API's port (Redis adapter when REDIS_URL is set), unless the caller brings its own.
+    // Socket.IO on the API's port (Redis streams adapter when REDIS_URL is set), unless the caller brings its own.
     realtime: realtime ?? marketRealtime({ redisUrl: config.REDIS_URL }),
   });
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -8,12 +8,15 @@
 // - Connection state recovery keeps every packet of the last RECOVERY_WINDOW_MS for a socket
 //   that dropped, and replays it when the socket comes back. The handshake checks still run on
 //   a recovered connection (`skipMiddlewares: false`): a token revoked meanwhile is refused.
-// - With a Redis URL, the @socket.io/redis-adapter (Redis pub/sub) carries every emit to the
-//   sockets of every node. That adapter keeps no packet history, so connection state recovery
-//   is not available with it (the redis-streams adapter would provide both; it is not
-//   installed). `recovery` on the result says which one a node runs.
+// - With a Redis URL, the @socket.io/redis-streams-adapter carries every emit to the sockets of
+//   every node AND keeps recovery working across nodes: emits go through a Redis stream (the
+//   packet history a dropped socket is replayed from, whichever node it comes back to) and the
+//   sessions of dropped sockets are kept in Redis. The stack list named @socket.io/redis-adapter;
+//   we deviate on purpose, because that pub/sub adapter keeps no packet history, so Socket.IO's
+//   connection state recovery does not work with it, and issue 4 asks for both cross-node
+//   broadcast and a moderator who drops for a few seconds missing nothing.
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { id } from '../../shared/contract/entities.js';
@@ -33,6 +36,8 @@ export type { RealtimePublisher } from './publisher.js';
 
 /** How long a dropped socket's session and missed packets are kept: 2 minutes. */
 export const RECOVERY_WINDOW_MS = 2 * 60_000;
+/** Packets kept in the Redis stream for recovery across nodes (the adapter's default). */
+export const RECOVERY_STREAM_LENGTH = 10_000;
 
 export { LISTING_SUBSCRIPTION_EVENTS, type ListingSubscriptionAck } from '../../shared/contract/realtime-events.js';
 
@@ -49,8 +54,8 @@ export interface RealtimeOptions {
 
 export interface Realtime extends RealtimePublisher {
   readonly io: Server;
-  /** `in-memory` replays missed packets; `unavailable` with the Redis pub/sub adapter. */
-  readonly recovery: 'in-memory' | 'unavailable';
+  /** Where the packets a dropped socket missed are kept: this node's memory, or the Redis stream. */
+  readonly recovery: 'in-memory' | 'redis-streams';
   /** Disconnects every socket and the Redis clients; leaves the http server to its owner. */
   close(): Promise<void>;
 }
@@ -64,7 +69,9 @@ export async function attachRealtime(httpServer: HttpServer, options: RealtimeOp
       maxDisconnectionDuration: options.recoveryWindowMs ?? RECOVERY_WINDOW_MS,
       skipMiddlewares: false,
     },
-    ...(redis ? { adapter: createAdapter(redis.pub, redis.sub) } : {}),
+    // The stream is trimmed to its last RECOVERY_STREAM_LENGTH packets (approximately): a socket
+    // whose missed packets were trimmed away reconnects unrecovered, as after the window.
+    ...(redis ? { adapter: createAdapter(redis, { maxLen: RECOVERY_STREAM_LENGTH }) } : {}),
   });
 
   io.use(marketHandshake(options.verifyToken, onError));
@@ -90,7 +97,7 @@ export async function attachRealtime(httpServer: HttpServer, options: RealtimeOp
   let closed: Promise<void> | null = null;
   return {
     io,
-    recovery: redis ? 'unavailable' : 'in-memory',
+    recovery: redis ? 'redis-streams' : 'in-memory',
     publishAdmin: publisher.publishAdmin,
     publishMarket: publisher.publishMarket,
     close() {
@@ -101,7 +108,7 @@ export async function attachRealtime(httpServer: HttpServer, options: RealtimeOp
           await namespace.adapter.close();
         }
         io.engine.close();
-        if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+        if (redis) await Promise.allSettled([redis.quit()]);
       })();
       return closed;
     },
@@ -109,11 +116,10 @@ export async function attachRealtime(httpServer: HttpServer, options: RealtimeOp
 }
 
 async function connectRedis(url: string, onError: (error: unknown, context: string) => void) {
-  const pub = createClient({ url });
-  const sub = pub.duplicate();
+  // The adapter duplicates this client for its blocking stream reads and its pub/sub.
+  const client = createClient({ url });
   // node-redis reconnects by itself; an unhandled 'error' event would end the process.
-  pub.on('error', (error: unknown) => onError(error, 'redis publisher'));
-  sub.on('error', (error: unknown) => onError(error, 'redis subscriber'));
-  await Promise.all([pub.connect(), sub.connect()]);
-  return { pub, sub };
+  client.on('error', (error: unknown) => onError(error, 'redis client'));
+  await client.connect();
+  return client;
 }
