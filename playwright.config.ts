@@ -62,8 +62,9 @@ export default defineConfig({
           {
             command: 'node --import tsx tests/e2e/real-stack/serve-real-stack.ts',
             url: REAL_STACK.rendererUrl,
-            // Never reused: every run gets a fresh database.
-            reuseExistingServer: false,
+            // Every run gets a fresh database; REAL_STACK_REUSE=1 reuses one left running
+            // (node --import tsx tests/e2e/real-stack/serve-real-stack.ts) while writing tests.
+            reuseExistingServer: process.env.REAL_STACK_REUSE === '1',
             timeout: 240_000,
             // SIGTERM to the group lets the stack stop the API and the Auth emulator it started.
             gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },

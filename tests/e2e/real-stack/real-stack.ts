@@ -62,3 +62,29 @@ export async function adminList<T>(path: string, query: Record<string, string | 
   const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   return callApi<ListAnswer<T>>(await idTokenOf('admin'), `${path}?${params}`);
 }
+
+/** Signs in as the demo admin unless the browser host's session already is. */
+export async function ensureSignedIn(page: Page): Promise<void> {
+  await page.goto('/#/dashboard/home');
+  const landed = await Promise.race([
+    page
+      .getByText('Total Registered Users')
+      .waitFor()
+      .then(() => 'dashboard' as const),
+    page
+      .getByRole('heading', { name: 'Sign In' })
+      .waitFor()
+      .then(() => 'login' as const),
+  ]);
+  if (landed === 'login') await signInAsAdmin(page);
+}
+
+/** A table screen's search box, by the spec's placeholder. */
+export function searchBox(page: Page, placeholder: string) {
+  return page.getByRole('searchbox', { name: placeholder });
+}
+
+/** The open drawer (SideDrawer) or dialog with this title. */
+export function dialogNamed(page: Page, name: string) {
+  return page.getByRole('dialog', { name, exact: true });
+}
