@@ -5,12 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AuctionMessage } from '../../shared/contract/entities.js';
+import { userRoom } from '../../shared/contract/realtime-events.js';
 import { centsToUsd, usdToCents } from '../../shared/rules/money.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isoOf } from '../db/values.js';
-import type { AuctionState, BidOutcome } from '../domain/bidding/proxy-bidding.js';
+import type { AuctionState, BidOutcome, BidRejectionReason } from '../domain/bidding/proxy-bidding.js';
 import { ANTI_SNIPE_WINDOW_MS, placeBid } from '../domain/bidding/proxy-bidding.js';
-import { conflict, notFound } from '../http-errors.js';
+import { conflict, type HttpError, notFound } from '../http-errors.js';
 import { notify } from './orders.js';
 import { adminEvent, type MarketDeps, marketEvent, nowOf, type PendingEvent } from './deps.js';
 
@@ -121,7 +122,28 @@ async function refuseEarly(deps: MarketDeps, request: BidRequest): Promise<void>
     maxCents: request.maxCents,
     placedAtMs: 0,
   });
-  if (result.status === 'rejected') throw conflict(result.message);
+  if (result.status === 'rejected') throw refusal(deps, request, result);
+}
+
+/**
+ * The 409 for a refused bid. When the bidder already leads with a maximum that covers this bid
+ * (the same bid sent again, or a lower one), their own room hears `bidAlreadyExists` too, so
+ * every device of theirs can say so. A refusal changes nothing, so it needs no commit to wait for.
+ */
+function refusal(
+  deps: MarketDeps,
+  request: BidRequest,
+  result: { reason: BidRejectionReason; message: string },
+): HttpError {
+  if (result.reason === 'not_above_own_max') {
+    deps.events.publish([
+      marketEvent('bidAlreadyExists', [userRoom(request.bidderId)], {
+        listingId: request.listingId,
+        message: result.message,
+      }),
+    ]);
+  }
+  return conflict(result.message);
 }
 
 export async function placeBidInDb(deps: MarketDeps, request: BidRequest): Promise<BidReceipt> {
@@ -138,7 +160,7 @@ export async function placeBidInDb(deps: MarketDeps, request: BidRequest): Promi
       { bidId, bidderId: request.bidderId, maxCents: request.maxCents, placedAtMs },
       { antiSnipeWindowMs: ANTI_SNIPE_WINDOW_MS },
     );
-    if (result.status === 'rejected') throw conflict(result.message);
+    if (result.status === 'rejected') throw refusal(deps, request, result);
 
     const next = result.newState;
     const priceCents = next.currentBidCents ?? state.startingBidCents;

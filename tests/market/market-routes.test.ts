@@ -149,6 +149,36 @@ describe('market routes', () => {
     expect(own.body.message).toBe('Sellers cannot bid on their own listing');
   });
 
+  it('answers a bid the bidder already has (the same maximum again) with 409 and bidAlreadyExists to them', async () => {
+    const created = await call('seller', 'POST', '/listing', {
+      title: 'Rookie card',
+      listingType: 'auction',
+      startingBid: 5,
+    });
+    const listingId = created.body.id as string;
+    expect((await call('buyer', 'POST', '/bid', { listingId, amount: 5, maxBid: 30 })).status).toBe(200);
+    const before = log.length;
+
+    const again = await call('buyer', 'POST', '/bid', { listingId, amount: 5, maxBid: 30 });
+    const message = 'Your maximum bid is already $30.00; a new maximum must be higher';
+    expect(again).toEqual({ status: 409, body: { statusCode: 409, error: 'Conflict', message } });
+    const told = log.slice(before);
+    expect(told).toEqual([
+      {
+        kind: 'market',
+        name: 'bidAlreadyExists',
+        rooms: [`user:${await me('buyer')}`],
+        payload: { listingId, message },
+      },
+    ]);
+
+    // A refusal of any other kind (below the minimum) is only a 409.
+    const low = await call('buyer2', 'POST', '/bid', { listingId, amount: 1 });
+    expect(low.status).toBe(409);
+    expect(log.slice(before + 1)).toEqual([]);
+    expect((await call(null, 'GET', `/bid/latest/${listingId}`)).body).toMatchObject({ bidCount: 1 });
+  });
+
   it('extends an auction when a bid lands in its last 30 seconds', async () => {
     const endTime = Date.now() + 10_000;
     const created = await call('seller', 'POST', '/listing', {
