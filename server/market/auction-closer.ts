@@ -6,7 +6,9 @@
 // Auctions: the leader wins at the current price; their order is charged at once
 // (PAYMENT_CONFIRMED, or PAYMENT_FAILED with a strike on the buyer). Giveaways: one entry is
 // drawn uniformly at random (crypto), the winner gets a free order and a giveawayWinner
-// auction message. Pending offers past their expiry become EXPIRED on the same tick.
+// auction message. On the same tick: the bidders of auctions ending within
+// AUCTION_ENDING_SOON_WINDOW_MS get one `auctionEndingSoon` notification per auction, and pending
+// offers past their expiry become EXPIRED.
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { listingRoom, userRoom } from '../../shared/contract/realtime-events.js';
@@ -182,6 +184,59 @@ export async function closeDueListings(
   return closed;
 }
 
+/** How long before its end an auction's bidders get the `auctionEndingSoon` notification. */
+export const AUCTION_ENDING_SOON_WINDOW_MS = 15 * 60_000;
+
+export interface EndingSoonNotice {
+  listingId: string;
+  /** How many distinct bidders were notified. */
+  bidders: number;
+}
+
+/**
+ * Tells every bidder of an auction that ends within `windowMs` that it ends soon — once per
+ * auction: the listing is claimed (`FOR UPDATE SKIP LOCKED`, like a close) and stamped
+ * `ending_soon_notified_at` in the transaction that writes the notifications, so two nodes never
+ * both send it. An auction is only claimed once it has a bid; whoever bids after the notice
+ * still sees the end time on the listing and hears `listingEndTimeIncremented` if it moves.
+ */
+export async function notifyAuctionsEndingSoon(
+  deps: MarketDeps,
+  windowMs = AUCTION_ENDING_SOON_WINDOW_MS,
+  limit = 50,
+): Promise<EndingSoonNotice[]> {
+  const notices: EndingSoonNotice[] = [];
+  while (notices.length < limit) {
+    const now = nowOf(deps);
+    const notice = await deps.db.transaction(async (tx) => {
+      const [row] = await queryRows<{ id: string; title: string; end_time: Date | string }>(
+        tx,
+        sql`SELECT id, title, end_time FROM listings
+            WHERE status = 'active' AND deleted_at IS NULL AND listing_type = 'auction'
+              AND ending_soon_notified_at IS NULL AND bid_cents IS NOT NULL
+              AND end_time > ${new Date(now)} AND end_time <= ${new Date(now + windowMs)}
+            ORDER BY end_time
+            LIMIT 1
+            FOR UPDATE SKIP LOCKED`,
+      );
+      if (!row) return null;
+      await tx.execute(sql`UPDATE listings SET ending_soon_notified_at = ${new Date(now)} WHERE id = ${row.id}`);
+      const data = JSON.stringify({ listingId: row.id, endTime: String(new Date(row.end_time).getTime()) });
+      const notified = await queryRows<{ user_id: string }>(
+        tx,
+        sql`INSERT INTO notifications (user_id, type, title, data)
+            SELECT DISTINCT user_id, 'auctionEndingSoon', ${`Ending soon: ${row.title}`}, ${data}::jsonb
+            FROM bids WHERE listing_id = ${row.id}
+            RETURNING user_id`,
+      );
+      return { listingId: row.id, bidders: notified.length };
+    });
+    if (notice === null) break;
+    notices.push(notice);
+  }
+  return notices;
+}
+
 /** PENDING offers past their expiry become EXPIRED. */
 export async function expireOffers(deps: MarketDeps): Promise<number> {
   const rows = await queryRows<{ id: string }>(
@@ -210,6 +265,7 @@ export function startAuctionCloser(
     running ??= (async () => {
       try {
         const closed = await closeDueListings(deps, 50, (error) => options.onError?.(error));
+        await notifyAuctionsEndingSoon(deps);
         await expireOffers(deps);
         return closed;
       } catch (error) {
