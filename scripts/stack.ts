@@ -77,8 +77,10 @@ Ctrl-C stops everything.`);
         void stop(0);
       });
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  // `on`, not `once`: a process group's signal arrives again through npm and tsx, and a second
+  // SIGTERM without a handler would kill us mid-shutdown and orphan the Auth emulator.
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 } catch (error) {
   console.error(error);
   await stop(1);
