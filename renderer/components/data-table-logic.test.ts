@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { tableHeightPx } from '../../shared/rules/constants.js';
-import { ariaSortOf, newRowsLabel, rangeLabel } from './data-table-logic.js';
+import {
+  ariaSortOf,
+  baseColumnWidth,
+  columnWidthsFor,
+  newRowsLabel,
+  nextFocusedRow,
+  rangeLabel,
+} from './data-table-logic.js';
 
 describe('data table', () => {
   it('is 75 px per row plus the header row', () => {
@@ -28,5 +35,46 @@ describe('data table', () => {
 
   it('labels held-back live rows', () => {
     expect(newRowsLabel(3)).toBe('3 new');
+  });
+});
+
+describe('column widths', () => {
+  it.each([
+    [{ width: 64, natural: 300 }, 64],
+    [{ className: 'wrap', natural: 900 }, 240],
+    [{ natural: 0 }, 72],
+    [{ natural: 131.2 }, 132],
+    [{ natural: 1000 }, 320],
+  ])('a column %o starts %i px wide', (column, width) => {
+    expect(baseColumnWidth(column)).toBe(width);
+  });
+
+  it('shares spare width among flexible columns, a double share for long text, and fills the box', () => {
+    const widths = columnWidthsFor([{ width: 64 }, { natural: 100 }, { className: 'wrap' }], 704);
+    expect(widths).toEqual([64, 100 + 100, 240 + 200]);
+    expect(widths.reduce((a, b) => a + b)).toBe(704);
+  });
+
+  it('keeps the base widths when the box is narrower (the table scrolls sideways)', () => {
+    expect(columnWidthsFor([{ natural: 200 }, { natural: 200 }], 300)).toEqual([200, 200]);
+  });
+});
+
+describe('row focus keys', () => {
+  it.each([
+    [0, 'ArrowDown', 1],
+    [9, 'ArrowDown', 9],
+    [0, 'ArrowUp', 0],
+    [5, 'Home', 0],
+    [5, 'PageUp', 0],
+    [5, 'End', 9],
+    [5, 'PageDown', 9],
+    [5, 'Enter', undefined],
+  ] as const)('from row %i, %s focuses row %s of 10', (at, key, expected) => {
+    expect(nextFocusedRow(at, key, 10)).toBe(expected);
+  });
+
+  it('has nowhere to go in an empty grid', () => {
+    expect(nextFocusedRow(0, 'ArrowDown', 0)).toBeUndefined();
   });
 });

@@ -23,3 +23,67 @@ export function ariaSortOf(
 export function newRowsLabel(count: number): string {
   return `${count} new`;
 }
+
+/** What a column's width is derived from. */
+export interface ColumnSizing {
+  /** A fixed width in px (icon and menu columns): never measured, never stretched. */
+  width?: number;
+  /** The column's cell class: 'wrap' (long text) starts wide and wraps instead of growing. */
+  className?: string;
+  /** The widest header or cell content of the page in view, in px (0 before it is drawn). */
+  natural?: number;
+}
+
+const MIN_WIDTH_PX = 72;
+const WRAP_WIDTH_PX = 240;
+/** No column grows past this for one long value; its cells end in an ellipsis. */
+const MAX_WIDTH_PX = 320;
+
+/** The narrowest a column should start: its header and the page's content fully readable. */
+export function baseColumnWidth({ width, className, natural = 0 }: ColumnSizing): number {
+  if (width !== undefined) return width;
+  if (className === 'wrap') return WRAP_WIDTH_PX;
+  return Math.min(Math.max(Math.ceil(natural), MIN_WIDTH_PX), MAX_WIDTH_PX);
+}
+
+/**
+ * Column widths for a table `available` px wide: every column at its base width, and the
+ * space left over shared by the flexible columns (long-text ones get a double share) so the
+ * grid fills its box. Narrower than the bases, the table scrolls sideways instead.
+ */
+export function columnWidthsFor(columns: readonly ColumnSizing[], available: number): number[] {
+  const bases = columns.map(baseColumnWidth);
+  const spare = Math.floor(available) - bases.reduce((sum, w) => sum + w, 0);
+  const shares = columns.map((c): number => (c.width !== undefined ? 0 : c.className === 'wrap' ? 2 : 1));
+  const totalShares = shares.reduce((sum, s) => sum + s, 0);
+  if (spare <= 0 || totalShares === 0) return bases;
+  const widths = bases.map((w, i) => w + Math.floor((spare * shares[i]!) / totalShares));
+  // Rounding leaves a few px: the last flexible column takes them, so the edges line up.
+  const last = shares.findLastIndex((s) => s > 0);
+  widths[last]! += Math.floor(available) - widths.reduce((sum, w) => sum + w, 0);
+  return widths;
+}
+
+/**
+ * The row a key moves the focus to in a grid of `rows` rows (WAI-ARIA grid pattern, row
+ * focus): arrows one step, Home/End and PageUp/PageDown to the first/last row.
+ * `undefined` for keys the grid leaves alone.
+ */
+export function nextFocusedRow(at: number, key: string, rows: number): number | undefined {
+  if (rows === 0) return undefined;
+  const clamp = (row: number) => Math.min(Math.max(row, 0), rows - 1);
+  switch (key) {
+    case 'ArrowUp':
+      return clamp(at - 1);
+    case 'ArrowDown':
+      return clamp(at + 1);
+    case 'Home':
+    case 'PageUp':
+      return 0;
+    case 'End':
+    case 'PageDown':
+      return rows - 1;
+    default:
+      return undefined;
+  }
+}

@@ -4,14 +4,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, openWithFakeMarket, test } from './support/fixtures.js';
+import { adminTable } from './support/table.js';
 
 const SCREENS: [name: string, route: string, ready: (page: Page) => Promise<void>][] = [
   ['dashboard-home', '/dashboard/home', (p) => expect(p.getByText('Total Registered Users')).toBeVisible()],
-  [
-    'users',
-    '/dashboard/users',
-    (p) => expect(p.getByRole('table', { name: 'Users' }).locator('tbody tr')).toHaveCount(10),
-  ],
+  ['users', '/dashboard/users', (p) => expect(adminTable(p, 'Users').rows).toHaveCount(10)],
   [
     'active-listings',
     '/dashboard/listings/active',
@@ -89,14 +86,14 @@ for (const theme of ['dark', 'light'] as const) {
       await openWithFakeMarket(page, { signedIn: true });
       await page.setViewportSize({ width: 1440, height: 1000 });
       await page.goto('/#/dashboard/users');
-      await page.getByRole('row', { name: /user3@example\.com/ }).click();
+      await adminTable(page, 'Users').clickRow(/user3@example\.com/);
       await expect(page.getByRole('dialog', { name: 'Details' })).toBeVisible();
       await settled(page);
       await page.screenshot({ path: info.outputPath(`user-drawer-${theme}.png`) });
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.goto('/#/dashboard/listings/sold');
-      await page.getByRole('row', { name: /Sold item 0/ }).click();
+      await adminTable(page, 'Sold listings').clickRow(/Sold item 0/);
       await page.getByRole('button', { name: 'Refund Order' }).click();
       await page.getByRole('textbox', { name: 'Amount (USD)' }).fill('100');
       await expect(page.getByText('Please enter a valid amount up to 55.5 with max 2 decimal places.')).toBeVisible();

@@ -1,23 +1,39 @@
 // The one page object for the admin tables (renderer/components/DataTable.tsx). Every spec
 // finds rows, reads headers and cells and clicks sortable headers through here and never
 // queries table internals itself, so a change of the table's DOM is fixed in this file alone.
-// Implemented against the HTMLTable DOM: <table aria-label=…>, th[scope=col] with a sort
-// <button>, tbody tr per row, td per cell.
-import { expect, type Locator, type Page } from '@playwright/test';
+//
+// The DOM it knows (Blueprint's Table, with DataTable's own ARIA): a role=grid named by the
+// table's label holds one role=row per body row (after the header row); a row has no cells as
+// DOM children but claims them with aria-owns — Table draws every cell as a separate, absolutely
+// placed div. Cells are role=gridcell, headers role=columnheader (with aria-sort on sortable
+// ones, whose label is a button). Rows lie transparently over their cells, so a click goes to
+// a cell and a row is focused by the keyboard. The dashboard's small tables (and the drawers'
+// detail tables) are plain HTML tables: `plainTable` (alias `drawerTable`).
+import { expect, selectors, type Locator, type Page } from '@playwright/test';
 
 export type SortState = 'ascending' | 'descending' | 'none';
 
 export interface AdminTable {
-  /** The table itself, e.g. for a screenshot or a visibility check. */
+  /** The grid itself (role=grid, named by the table's label). */
   readonly root: Locator;
-  /** Every body row (the current page). */
+  /** The table's box of the given height (75 × (rows + 1) px). */
+  readonly box: Locator;
+  /** Every body row (the current page), as assistive technology sees them. */
   readonly rows: Locator;
-  /** The body row holding `text` somewhere in its cells. */
+  /** The header cells, left to right (for `toHaveText([...])`). */
+  readonly headers: Locator;
+  /** The body row holding `text` somewhere in its cells (its accessible name). */
   row(text: string | RegExp): Locator;
+  /** The cells of the body row holding `text`, left to right. */
+  cellsOf(text: string | RegExp): Locator;
+  /** The cells of the nth body row (0-based) as it stands when the assertion runs. */
+  cellsAt(index: number): Locator;
   /** Clicks the body row holding `text` (opens its drawer where the screen has one). */
   clickRow(text: string | RegExp): Promise<void>;
   /** Clicks the first body row. */
   clickFirstRow(): Promise<void>;
+  /** Moves keyboard focus to the body row holding `text`. */
+  focusRow(text: string | RegExp): Promise<void>;
   /** The header labels, left to right. */
   columnLabels(): Promise<string[]>;
   /** Clicks a sortable header (one step of ascending → descending → cleared). */
@@ -30,6 +46,8 @@ export interface AdminTable {
   firstRowCells(): Promise<string[]>;
   /** The text of one cell of the row holding `text`, by column label. */
   cellOf(text: string | RegExp, columnLabel: string): Promise<string>;
+  /** One cell of the row holding `text`, by column label (for retrying assertions). */
+  cell(text: string | RegExp, columnLabel: string): Promise<Locator>;
   /** The number of body rows on the current page. */
   rowCount(): Promise<number>;
   /** Waits until at least one body row shows. */
@@ -40,42 +58,88 @@ export interface AdminTable {
   buttonInFirstRow(name: string | RegExp): Locator;
 }
 
+/**
+ * `admin_table_row=` selects, inside a table, the first body row whose cells hold a text
+ * (Playwright's hasText rules: a string matches case-insensitively, whitespace normalized)
+ * and returns that row (`part: 'row'`) or its cells, which are not its DOM children.
+ */
+const ROW_ENGINE = 'admin_table_row';
+function createRowEngine() {
+  type Query = { part: 'row' | 'cells'; text?: string; source?: string; flags?: string };
+  const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const find = (root: Element | Document, body: string): Element[] => {
+    const query = JSON.parse(body) as Query;
+    const matches =
+      query.source !== undefined
+        ? (text: string) => new RegExp(query.source!, query.flags).test(text)
+        : (text: string) => text.toLowerCase().includes(normalize(query.text!).toLowerCase());
+    const doc = root instanceof Document ? root : root.ownerDocument;
+    for (const row of Array.from(root.querySelectorAll('[role=row][data-row-key][aria-owns]'))) {
+      const cells = (row.getAttribute('aria-owns') ?? '')
+        .split(/\s+/)
+        .map((id) => doc.getElementById(id))
+        .filter((cell): cell is HTMLElement => cell !== null);
+      if (matches(normalize(cells.map((cell) => cell.textContent ?? '').join(' '))))
+        return query.part === 'row' ? [row] : cells;
+    }
+    return [];
+  };
+  return {
+    query: (root: Element | Document, body: string) => find(root, body)[0] ?? null,
+    queryAll: find,
+  };
+}
+const engineRegistered = selectors.register(ROW_ENGINE, createRowEngine).catch((error: unknown) => {
+  // One registration per worker; a second import of this module must not fail the run.
+  if (!String(error).includes('already registered')) throw error;
+});
+
+function rowSelector(part: 'row' | 'cells', text: string | RegExp): string {
+  const query = typeof text === 'string' ? { part, text } : { part, source: text.source, flags: text.flags };
+  return `${ROW_ENGINE}=${JSON.stringify(query)}`;
+}
+
 /** The admin table with this accessible name (DataTable's `label`, e.g. 'Users'). */
 export function adminTable(page: Page, label: string): AdminTable {
-  return htmlTable(page, label);
-}
-
-/**
- * A plain table outside DataTable, e.g. the order drawer's 'Transaction History' (an HTMLTable
- * whatever DataTable becomes): kept apart so a DataTable rewrite can leave it be.
- */
-export function drawerTable(page: Page, label: string): AdminTable {
-  return htmlTable(page, label);
-}
-
-function htmlTable(page: Page, label: string): AdminTable {
-  const root = page.getByRole('table', { name: label, exact: true });
-  const rows = root.locator('tbody tr');
-  const headers = root.locator('thead th');
-
+  const root = page.getByRole('grid', { name: label, exact: true });
+  // Headers and cells live in Blueprint's Table beside the grid element, inside the same box.
+  const component = page.locator('.data-table').filter({ has: root });
+  const box = component.locator('.data-table-scroll');
+  const rows = root.locator('[role=row][data-row-key]');
+  const headers = component.getByRole('columnheader');
   const headerIndex = async (columnLabel: string): Promise<number> => {
     const labels = (await headers.allInnerTexts()).map((text) => text.trim());
     const index = labels.indexOf(columnLabel);
     if (index < 0) throw new Error(`No column '${columnLabel}' in table '${label}' (has: ${labels.join(', ')})`);
     return index;
   };
-  const row = (text: string | RegExp) => rows.filter({ hasText: text }).first();
+  const row = (text: string | RegExp) => root.locator(rowSelector('row', text));
+  const cellsOf = (text: string | RegExp) => component.locator(rowSelector('cells', text));
+  const cellsAt = (index: number) => component.locator(`[role=gridcell][data-row-index="${index}"]`);
+
+  /** A cell's left top corner: inside the cell, never on a control centred in it. */
+  const clickCell = (cell: Locator) => cell.click({ position: { x: 4, y: 4 } });
+
+  const cellLocator = async (rowCells: Locator, columnLabel: string) => rowCells.nth(await headerIndex(columnLabel));
 
   return {
     root,
+    box,
     rows,
+    headers,
     row,
+    cellsOf,
+    cellsAt,
     clickRow: async (text) => {
-      // Click a cell, not the row's centre: the centre may be a cell's own control.
-      await row(text).locator('td').first().click();
+      await engineRegistered;
+      await clickCell(cellsOf(text).first());
     },
     clickFirstRow: async () => {
-      await rows.first().locator('td').first().click();
+      await clickCell(cellsAt(0).first());
+    },
+    focusRow: async (text) => {
+      await engineRegistered;
+      await row(text).focus();
     },
     columnLabels: async () => (await headers.allInnerTexts()).map((text) => text.trim()),
     clickSort: async (columnLabel) => {
@@ -86,27 +150,57 @@ function htmlTable(page: Page, label: string): AdminTable {
     },
     sortState: async (columnLabel) =>
       ((await headers.nth(await headerIndex(columnLabel)).getAttribute('aria-sort')) ?? 'none') as SortState,
-    firstRowCell: async (columnLabel) =>
-      (
-        await rows
-          .first()
-          .locator('td')
-          .nth(await headerIndex(columnLabel))
-          .innerText()
-      ).trim(),
-    firstRowCells: async () => (await rows.first().locator('td').allInnerTexts()).map((text) => text.trim()),
-    cellOf: async (text, columnLabel) =>
-      (
-        await row(text)
-          .locator('td')
-          .nth(await headerIndex(columnLabel))
-          .innerText()
-      ).trim(),
+    firstRowCell: async (columnLabel) => (await (await cellLocator(cellsAt(0), columnLabel)).innerText()).trim(),
+    firstRowCells: async () => (await cellsAt(0).allInnerTexts()).map((text) => text.trim()),
+    cellOf: async (text, columnLabel) => {
+      await engineRegistered;
+      return (await (await cellLocator(cellsOf(text), columnLabel)).innerText()).trim();
+    },
+    cell: async (text, columnLabel) => {
+      await engineRegistered;
+      return cellLocator(cellsOf(text), columnLabel);
+    },
     rowCount: () => rows.count(),
     waitForRows: async () => {
       await expect(rows.first()).toBeVisible();
     },
-    buttonInRow: (text, name) => row(text).getByRole('button', { name }),
-    buttonInFirstRow: (name) => rows.first().getByRole('button', { name }),
+    buttonInRow: (text, name) => cellsOf(text).getByRole('button', { name }),
+    buttonInFirstRow: (name) => cellsAt(0).getByRole('button', { name }),
   };
 }
+
+/** A plain HTML table: the dashboard's small tables, a drawer's 'Transaction History'. */
+export interface PlainTable {
+  readonly root: Locator;
+  /** Every body row. */
+  readonly rows: Locator;
+  /** The header cells, left to right. */
+  readonly headers: Locator;
+  /** The body row holding `text` (a real row element: `toContainText` works on it). */
+  row(text: string | RegExp): Locator;
+  /** The text of one cell of the row holding `text`, by column label. */
+  cellOf(text: string | RegExp, columnLabel: string): Promise<string>;
+}
+
+/** A plain HTML table by its accessible name, in the page or inside a drawer. */
+export function plainTable(scope: Page | Locator, label: string): PlainTable {
+  const root = scope.getByRole('table', { name: label, exact: true });
+  const rows = root.locator('tbody tr');
+  const headers = root.getByRole('columnheader');
+  const row = (text: string | RegExp) => rows.filter({ hasText: text }).first();
+  return {
+    root,
+    rows,
+    headers,
+    row,
+    cellOf: async (text, columnLabel) => {
+      const labels = (await headers.allInnerTexts()).map((t) => t.trim());
+      const index = labels.indexOf(columnLabel);
+      if (index < 0) throw new Error(`No column '${columnLabel}' in table '${label}' (has: ${labels.join(', ')})`);
+      return (await row(text).locator('td').nth(index).innerText()).trim();
+    },
+  };
+}
+
+/** The order drawer's tables (a plain HTMLTable, whatever DataTable is drawn with). */
+export const drawerTable = plainTable;
