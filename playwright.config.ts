@@ -6,9 +6,16 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 // Starting the real stack takes a while: skip it when only the contract project is asked for.
-const askedProjects = process.argv.flatMap((arg, i, all) =>
-  arg === '--project' ? [all[i + 1]] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : [],
-);
+// `--project` takes several names (`--project a b`) and may repeat (`--project=a --project=b`).
+const askedProjects: string[] = [];
+process.argv.forEach((arg, i, all) => {
+  if (arg.startsWith('--project=')) askedProjects.push(arg.slice('--project='.length));
+  else if (arg === '--project')
+    for (const name of all.slice(i + 1)) {
+      if (name.startsWith('-')) break;
+      askedProjects.push(name);
+    }
+});
 const wantsRealStack = askedProjects.length === 0 || askedProjects.includes('real-stack');
 
 export default defineConfig({

@@ -1,10 +1,9 @@
 // Signing in against the real Auth emulator and API: the spec's three failures and the admin.
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, signInAsAdmin, toast } from './real-stack.js';
+import { DEMO_ACCOUNTS, openLoginSignedOut, signInAsAdmin, toast } from './real-stack.js';
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/#/auth/login');
-  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await openLoginSignedOut(page);
 });
 
 test('empty fields ask for credentials', async ({ page }) => {

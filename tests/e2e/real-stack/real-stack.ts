@@ -79,6 +79,26 @@ export async function ensureSignedIn(page: Page): Promise<void> {
   if (landed === 'login') await signInAsAdmin(page);
 }
 
+/**
+ * Opens the login screen signed out. The browser host keeps one session for every page (it
+ * lives in main/core), so a session left by an earlier test is logged out first.
+ */
+export async function openLoginSignedOut(page: Page): Promise<void> {
+  await page.goto('/#/auth/login');
+  const landed = await Promise.race([
+    page
+      .getByText('Total Registered Users')
+      .waitFor()
+      .then(() => 'dashboard' as const),
+    page
+      .getByRole('heading', { name: 'Sign In' })
+      .waitFor()
+      .then(() => 'login' as const),
+  ]);
+  if (landed === 'dashboard') await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+}
+
 /** A table screen's search box, by the spec's placeholder. */
 export function searchBox(page: Page, placeholder: string) {
   return page.getByRole('searchbox', { name: placeholder });

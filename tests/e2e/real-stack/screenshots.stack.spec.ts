@@ -3,7 +3,7 @@
 // switched on through the sidebar like a moderator would.
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { adminTable } from '../support/table.js';
-import { dialogNamed, ensureSignedIn, openScreen, signInAsAdmin } from './real-stack.js';
+import { dialogNamed, openLoginSignedOut, openScreen, signInAsAdmin } from './real-stack.js';
 
 const tableScreens: { route: string; table: string; drawer?: string }[] = [
   { route: 'users', table: 'Users', drawer: 'Details' },
@@ -66,9 +66,7 @@ async function shootEveryScreen(page: Page, testInfo: TestInfo, mode: 'dark' | '
 
 test('every screen in dark (default) and light mode', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
-  await ensureSignedIn(page);
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await openLoginSignedOut(page);
   await shoot(page, testInfo, 'dark-login');
   await signInAsAdmin(page);
   const darkMode = page.getByRole('checkbox', { name: 'Dark mode' });
