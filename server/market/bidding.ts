@@ -12,6 +12,7 @@ import { isoOf } from '../db/values.js';
 import type { AuctionState, BidOutcome, BidRejectionReason } from '../domain/bidding/proxy-bidding.js';
 import { ANTI_SNIPE_WINDOW_MS, placeBid } from '../domain/bidding/proxy-bidding.js';
 import { conflict, type HttpError, notFound } from '../http-errors.js';
+import { type BidTurn, bidQueueOf } from './bid-queue.js';
 import { notify } from './orders.js';
 import { adminEvent, type MarketDeps, marketEvent, nowOf, type PendingEvent } from './deps.js';
 
@@ -108,21 +109,25 @@ async function auctionStateOf(tx: Executor, row: LockedAuctionRow): Promise<Auct
   };
 }
 
+/** What a queued bid may be refused for without the database: amount rules only, never time. */
+const REFUSABLE_FROM_QUEUE = new Set<BidRejectionReason>(['below_minimum', 'not_above_own_max']);
+
 /**
- * A bid the committed state already refuses is refused without queueing for the lock: the
- * minimum next bid and a leader's maximum only ever grow, so a bid below them now is below them
- * later too. Time is not judged here (a bid in flight may still extend the end).
+ * A bid that waited behind others is judged first on the state they left (`turn.known`, see
+ * bid-queue.ts). Only a refusal counts, and only one the amount rules make while the auction is
+ * still running by the clock: anything else goes to the lock, which stays the authority.
  */
-async function refuseEarly(deps: MarketDeps, request: BidRequest): Promise<void> {
-  const row = await readAuction(deps.db, request, false);
-  const state = { ...(await auctionStateOf(deps.db, row)), endTimeMs: Number.MAX_SAFE_INTEGER };
-  const result = placeBid(state, {
-    bidId: 'check',
+function refuseFromQueue(deps: MarketDeps, request: BidRequest, known: AuctionState | null): void {
+  if (known === null) return;
+  const now = nowOf(deps);
+  if (now >= known.endTimeMs) return;
+  const result = placeBid(known, {
+    bidId: 'queued',
     bidderId: request.bidderId,
     maxCents: request.maxCents,
-    placedAtMs: 0,
+    placedAtMs: now,
   });
-  if (result.status === 'rejected') throw refusal(deps, request, result);
+  if (result.status === 'rejected' && REFUSABLE_FROM_QUEUE.has(result.reason)) throw refusal(deps, request, result);
 }
 
 /**
@@ -146,15 +151,25 @@ function refusal(
   return conflict(result.message);
 }
 
-export async function placeBidInDb(deps: MarketDeps, request: BidRequest): Promise<BidReceipt> {
-  await refuseEarly(deps, request);
+/**
+ * Places one bid: queued behind this node's earlier bids on the auction (bid-queue.ts), then one
+ * short transaction under the auction's row lock.
+ */
+export function placeBidInDb(deps: MarketDeps, request: BidRequest): Promise<BidReceipt> {
+  return bidQueueOf(deps.db).run(request.listingId, (turn) => placeQueuedBid(deps, request, turn));
+}
+
+async function placeQueuedBid(deps: MarketDeps, request: BidRequest, turn: BidTurn): Promise<BidReceipt> {
+  refuseFromQueue(deps, request, turn.known);
   const bidId = randomUUID();
-  const { receipt, events } = await deps.db.transaction(async (tx) => {
+  const mark = turn.markLockedRead();
+  const { receipt, events, committed } = await deps.db.transaction(async (tx) => {
     const row = await readAuction(tx, request, true);
 
     // The clock is read under the lock, so arrival order and lock order agree.
     const placedAtMs = nowOf(deps);
     const state = await auctionStateOf(tx, row);
+    turn.observe(state, mark);
     const result = placeBid(
       state,
       { bidId, bidderId: request.bidderId, maxCents: request.maxCents, placedAtMs },
@@ -217,8 +232,9 @@ export async function placeBidInDb(deps: MarketDeps, request: BidRequest): Promi
       maxBid: centsToUsd(request.maxCents),
       endTime: String(next.endTimeMs),
     };
-    return { receipt, events };
+    return { receipt, events, committed: next };
   });
+  turn.observe(committed, mark);
   deps.events.publish(events);
   // The outbid leader's notification is written after the commit, outside the auction's lock,
   // and the bidder does not wait for it.

@@ -19,7 +19,7 @@ describe.skipIf(!available)('bid benchmark smoke', () => {
       countRollbacks: false,
     });
     expect(report.failures).toEqual([]);
-    expect(report.statements).toHaveLength(6);
+    expect(report.statements).toHaveLength(5);
     for (const run of report.runs) expect(run.committed, `${run.scenario}/${run.side}`).toBeGreaterThan(0);
     expect(report.comparison.map((row) => `${row.scenario}/${row.side}`)).toEqual([
       'hot/service',
