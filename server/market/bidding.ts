@@ -113,21 +113,19 @@ async function auctionStateOf(tx: Executor, row: LockedAuctionRow): Promise<Auct
 const REFUSABLE_FROM_QUEUE = new Set<BidRejectionReason>(['below_minimum', 'not_above_own_max']);
 
 /**
- * A bid that waited behind others is judged first on the state they left (`turn.known`, see
- * bid-queue.ts). Only a refusal counts, and only one the amount rules make while the auction is
- * still running by the clock: anything else goes to the lock, which stays the authority.
+ * A bid that waited behind others is judged first on the state they left (`known`, see
+ * bid-queue.ts): the rejection the database would have given at that moment, or null when only
+ * the lock can tell. Only amount rules count, and only while the auction is running by the
+ * clock; price and leader's maximum only grow, so such a bid stays refused later too.
  */
-function refuseFromQueue(deps: MarketDeps, request: BidRequest, known: AuctionState | null): void {
-  if (known === null) return;
-  const now = nowOf(deps);
-  if (now >= known.endTimeMs) return;
-  const result = placeBid(known, {
-    bidId: 'queued',
-    bidderId: request.bidderId,
-    maxCents: request.maxCents,
-    placedAtMs: now,
-  });
-  if (result.status === 'rejected' && REFUSABLE_FROM_QUEUE.has(result.reason)) throw refusal(deps, request, result);
+export function queuedRefusal(
+  known: AuctionState | null,
+  bid: { bidderId: string; maxCents: number },
+  nowMs: number,
+): { reason: BidRejectionReason; message: string } | null {
+  if (known === null || nowMs >= known.endTimeMs) return null;
+  const result = placeBid(known, { bidId: 'queued', ...bid, placedAtMs: nowMs });
+  return result.status === 'rejected' && REFUSABLE_FROM_QUEUE.has(result.reason) ? result : null;
 }
 
 /**
@@ -160,7 +158,8 @@ export function placeBidInDb(deps: MarketDeps, request: BidRequest): Promise<Bid
 }
 
 async function placeQueuedBid(deps: MarketDeps, request: BidRequest, turn: BidTurn): Promise<BidReceipt> {
-  refuseFromQueue(deps, request, turn.known);
+  const early = queuedRefusal(turn.known, request, nowOf(deps));
+  if (early) throw refusal(deps, request, early);
   const bidId = randomUUID();
   const mark = turn.markLockedRead();
   const { receipt, events, committed } = await deps.db.transaction(async (tx) => {
