@@ -1,10 +1,13 @@
 // A person in a table cell: avatar and userName, or '-' (or the screen's own fallback).
+import { useState } from 'react';
 import type { ProfileRef } from '../../shared/contract/entities.js';
 import { initialsOf } from './format.js';
 
+/** The picture, or the initials when there is none or it cannot be loaded (offline, gone, blocked). */
 export function Avatar({ src, name, size = 24 }: { src: string | null; name: string | null; size?: number }) {
-  return src ? (
-    <img className="avatar" src={src} alt="" width={size} height={size} />
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  return src && src !== failedSrc ? (
+    <img className="avatar" src={src} alt="" width={size} height={size} onError={() => setFailedSrc(src)} />
   ) : (
     <span className="avatar avatar-initials" style={{ width: size, height: size, fontSize: size * 0.42 }} aria-hidden>
       {initialsOf(name)}

@@ -181,3 +181,25 @@ for (const screen of screens) {
     await expect.poll(() => table.firstRowCell(search.shownIn)).toContain(search.shown(found.items[0]));
   });
 }
+
+// The seeded avatars live on a public host this machine cannot reach, as a picture host can be
+// down for a moderator: a picture that fails to load gives way to the person's initials, never
+// a broken-image icon.
+test('avatars that cannot load show initials instead of a broken image', async ({ page }) => {
+  await ensureSignedIn(page);
+  await openScreen(page, 'users');
+  const users = await adminList<Item>('/admin/users', { page: 1, limit: 10 });
+  expect(users.items.some((user: Item) => user.avatar)).toBe(true);
+  await expect(page.locator('.avatar-initials').first()).toBeVisible();
+  await expect
+    .poll(() =>
+      page
+        .locator('img.avatar')
+        .evaluateAll((images) =>
+          images.filter(
+            (image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth === 0,
+          ),
+        ),
+    )
+    .toHaveLength(0);
+});
