@@ -201,6 +201,13 @@ export const orders = pgTable('orders', {
   shippingPriceCents: cents('shipping_price_cents').notNull().default(0),
   status: text('status').notNull().default('Pending'),
   trackingCode: text('tracking_code'),
+  // Migration 0004: the shipping label and the parcel's departure and arrival.
+  labelSize: text('label_size', { enum: ['8.5x11', '4x6'] }),
+  labelUrl: text('label_url'),
+  labelFailureReason: text('label_failure_reason'),
+  labelCreatedAt: at('label_created_at'),
+  shippedAt: at('shipped_at'),
+  deliveredAt: at('delivered_at'),
   createdAt: createdAt(),
   updatedAt: at('updated_at').notNull().defaultNow(),
   deletedAt: at('deleted_at'),

@@ -2,7 +2,9 @@
 // one unit is never sold twice; the order, its charge and its payout commit with the decrement.
 import { sql } from 'drizzle-orm';
 import { listingRoom, userRoom } from '../../shared/contract/realtime-events.js';
+import type { OrderStatus } from '../../shared/contract/enums.js';
 import { centsToUsd } from '../../shared/rules/money.js';
+import { buyerStatusLabel, sellerStatusLabel } from '../../shared/rules/order-status.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isoOf } from '../db/values.js';
 import { conflict, HttpError, notFound } from '../http-errors.js';
@@ -177,12 +179,13 @@ export async function listOrders(db: Executor, userId: string, side: 'purchased'
     buyer_id: string;
     price_cents: string | number;
     shipping_price_cents: string | number;
-    status: string;
+    status: OrderStatus;
+    tracking_code: string | null;
     created_at: Date | string;
   }>(
     db,
     sql`SELECT o.id, o.listing_id, l.title, o.seller_id, o.buyer_id, o.price_cents, o.shipping_price_cents, o.status,
-               o.created_at
+               o.tracking_code, o.created_at
         FROM orders o JOIN listings l ON l.id = o.listing_id
         WHERE o.deleted_at IS NULL AND ${side === 'purchased' ? sql`o.buyer_id = ${userId}` : sql`o.seller_id = ${userId}`}
         ORDER BY o.created_at DESC LIMIT 100`,
@@ -197,6 +200,9 @@ export async function listOrders(db: Executor, userId: string, side: 'purchased'
       price: centsToUsd(Number(row.price_cents)),
       shippingPrice: centsToUsd(Number(row.shipping_price_cents)),
       status: row.status,
+      // The buyer and the seller read the same status differently (section 4).
+      statusLabel: side === 'purchased' ? buyerStatusLabel(row.status) : sellerStatusLabel(row.status),
+      trackingCode: row.tracking_code,
       createdAt: isoOf(row.created_at),
     })),
   };

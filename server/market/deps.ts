@@ -5,6 +5,7 @@ import type { RealtimeEventName } from '../../shared/contract/enums.js';
 import type { AdminEventName, AdminEventPayload, MarketEventPayload } from '../../shared/contract/realtime-events.js';
 import type { Db } from '../db/database.js';
 import type { RealtimePublisher } from '../realtime/publisher.js';
+import type { ShippingLabels } from '../shipping/labels.js';
 
 /** A buyer charge for an order: the local ledger always succeeds; a provider may decline. */
 export interface ChargeRequest {
@@ -82,6 +83,8 @@ export interface MarketDeps {
   db: Db;
   events: RelayPublisher;
   charges: Charges;
+  /** The shipping-label provider; the local one (`localLabels`) when absent. */
+  labels?: ShippingLabels;
   /** Epoch milliseconds; tests move time. */
   now?: () => number;
 }

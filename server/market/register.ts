@@ -10,6 +10,7 @@ import { attachRealtime, type VerifyToken } from '../realtime/attach-realtime.js
 import { marketRoutesPlugin } from '../routes/market/index.js';
 import { type AuctionCloser, startAuctionCloser } from './auction-closer.js';
 import { type Charges, createRelayPublisher, ledgerCharges, type MarketDeps } from './deps.js';
+import { localLabels, type ShippingLabels } from '../shipping/labels.js';
 import { resolveMarketUser } from './users.js';
 
 declare module 'fastify' {
@@ -23,6 +24,7 @@ export interface RegisterMarketOptions {
   database: Database;
   identity: IdentityProvider;
   charges?: Charges;
+  labels?: ShippingLabels;
   /** The API prefix the routes live under. */
   prefix?: string;
 }
@@ -33,6 +35,7 @@ export async function registerMarket(app: FastifyInstance, options: RegisterMark
     db: options.database.db,
     events: createRelayPublisher((error) => app.log.error({ err: error }, 'realtime event refused by the contract')),
     charges: options.charges ?? ledgerCharges(),
+    labels: options.labels ?? localLabels(),
   };
   app.decorate('market', deps);
   await app.register(marketRoutesPlugin, { prefix: options.prefix ?? '/v1', deps, identity: options.identity });

@@ -194,6 +194,9 @@ export const REALTIME_EVENT_NAMES = [
   'bulkShippingDocumentsGenerated',
   'bulkShippingDocumentsFailed',
   'updatedVideo',
+  // Not in section 7's list: an order's new status, to its buyer's and seller's user rooms (the
+  // spec's orderStatusUpdate notification, live). server/market/README.md.
+  'orderStatusUpdate',
 ] as const;
 export type RealtimeEventName = (typeof REALTIME_EVENT_NAMES)[number];
 

@@ -2,7 +2,7 @@
 // (DECISIONS.md) and for the buyer/seller default namespace (section 7's event names).
 import { z } from 'zod';
 import { AuctionMessage, Chat, ChatMessage, id, usd } from './entities.js';
-import type { RealtimeEventName } from './enums.js';
+import { ORDER_STATUSES, type RealtimeEventName } from './enums.js';
 
 export const ADMIN_NAMESPACE = '/admin';
 /** `connect_error` messages of the admin namespace. */
@@ -87,6 +87,7 @@ export const marketEvents = {
   bulkShippingDocumentsGenerated: document,
   bulkShippingDocumentsFailed: document,
   updatedVideo: listingEvent.extend({ video: z.string() }),
+  orderStatusUpdate: orderEvent.extend({ status: z.enum(ORDER_STATUSES), trackingCode: z.string().nullable() }),
 } as const satisfies Record<RealtimeEventName, z.ZodType>;
 export type MarketEvents = typeof marketEvents;
 export type MarketEventPayload<E extends RealtimeEventName> = z.infer<MarketEvents[E]>;

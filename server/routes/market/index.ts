@@ -6,7 +6,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id, usd } from '../../../shared/contract/entities.js';
+import { LABEL_SIZES, type OrderStatus } from '../../../shared/contract/enums.js';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../../shared/contract/list-query.js';
+import { nextOrderStatuses } from '../../../shared/rules/order-transitions.js';
 import { usdToCents } from '../../../shared/rules/money.js';
 import type { IdentityProvider, VerifiedIdentity } from '../../auth/identity.js';
 import { badRequest, HttpError } from '../../http-errors.js';
@@ -25,6 +27,8 @@ import {
 } from '../../market/chat.js';
 import { acceptOffer, buyNow, declineOffer, listOffers, listOrders, makeOffer } from '../../market/commerce.js';
 import type { MarketDeps } from '../../market/deps.js';
+import { AddressBody, addAddress, addressesOf } from '../../market/addresses.js';
+import { applyTrackingUpdate, generateShippingLabel, markShipped, shippingManager } from '../../market/fulfilment.js';
 import { enteredGiveaways, enterGiveaway } from '../../market/giveaways.js';
 import { retryPayment } from '../../market/orders.js';
 import {
@@ -75,6 +79,13 @@ const ListingQuery = Paging.extend({
   status: z.enum(['active', 'auction_ended', 'sold']).default('active'),
 });
 
+/** What a carrier scan may report: every status a parcel on its way can take (the transition table's). */
+const CARRIER_REPORTS = nextOrderStatuses('SHIPPING_LABEL_PRINTED', 'carrier') as [string, ...string[]];
+const TrackingBody = z.strictObject({
+  trackingCode: z.string().trim().min(1).max(64),
+  status: z.enum(CARRIER_REPORTS),
+});
+
 function bearerToken(request: FastifyRequest): string | null {
   const match = request.headers.authorization ? /^Bearer\s+(\S+)$/i.exec(request.headers.authorization) : null;
   return match?.[1] ?? null;
@@ -103,10 +114,24 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
       throw error;
     }
   }
+  /** Admins only, with no marketplace account made for them: the carrier's stand-in. */
+  async function authenticateAdmin(request: FastifyRequest): Promise<void> {
+    const token = bearerToken(request);
+    if (!token) throw new HttpError(401, 'Missing or malformed bearer token');
+    let verified: VerifiedIdentity;
+    try {
+      verified = await identity.verifyIdToken(token);
+    } catch {
+      throw new HttpError(401, 'Invalid, expired or revoked token');
+    }
+    if (!verified.admin) throw new HttpError(403, 'Only an admin may post carrier tracking updates');
+  }
   // Every route documented as secured authenticates, whether or not it names the hook itself.
   app.addHook('onRoute', (route) => {
     const hooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
-    if (route.schema?.security && !hooks.includes(authenticate)) route.onRequest = [authenticate, ...hooks];
+    if (route.schema?.security && !hooks.includes(authenticate) && !hooks.includes(authenticateAdmin)) {
+      route.onRequest = [authenticate, ...hooks];
+    }
   });
   /** The caller of a secured route (set by `authenticate`). */
   async function caller(request: FastifyRequest): Promise<MarketUser> {
@@ -263,6 +288,41 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   r.get('/order/sold', { onRequest: authenticate, schema: { tags: ['orders'], ...secured } }, async (request) =>
     listOrders(db, (await caller(request)).id, 'sold'),
   );
+
+  // ── Fulfilment: the seller's shipping manager, labels, shipping, carrier tracking ──
+  r.get('/user/shipping-info', { onRequest: authenticate, schema: { tags: ['user'], ...secured } }, async (request) =>
+    addressesOf(db, (await caller(request)).id),
+  );
+  r.post(
+    '/user/shipping-info',
+    { onRequest: authenticate, schema: { tags: ['user'], ...secured, body: AddressBody } },
+    async (request, reply) => reply.code(201).send(await addAddress(db, (await caller(request)).id, request.body)),
+  );
+  for (const path of ['/order-group', '/order/shipping-manager']) {
+    r.get(path, { onRequest: authenticate, schema: { tags: ['orders'], ...secured } }, async (request) =>
+      shippingManager(db, (await caller(request)).id),
+    );
+  }
+  r.post(
+    '/order-group/generate-shipping-label/:orderId/:labelSize',
+    {
+      onRequest: authenticate,
+      schema: { tags: ['orders'], ...secured, params: z.object({ orderId: id, labelSize: z.enum(LABEL_SIZES) }) },
+    },
+    async (request) =>
+      generateShippingLabel(deps, request.params.orderId, (await caller(request)).id, request.params.labelSize),
+  );
+  r.patch(
+    '/order/:id/mark-shipped',
+    { onRequest: authenticate, schema: { tags: ['orders'], ...secured, params: IdParams } },
+    async (request) => markShipped(deps, request.params.id, (await caller(request)).id),
+  );
+  r.post(
+    '/shipping/tracking',
+    { onRequest: authenticateAdmin, schema: { tags: ['shipping'], ...secured, body: TrackingBody } },
+    async (request) => applyTrackingUpdate(deps, request.body.trackingCode, request.body.status as OrderStatus),
+  );
+
   r.post(
     '/offer',
     {
