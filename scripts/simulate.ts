@@ -1,10 +1,11 @@
 // Live activity for the local stack (`npm run simulate`): N synthetic buyers and sellers, real
 // accounts in the Auth emulator, drive the public API — list items, bid with max bids, enter
-// giveaways, chat, make and answer offers, buy — at a chosen rate until Ctrl-C / SIGTERM (or for
-// `--seconds N`). It is the demo of live moderation (the admin app's tables fill in as it runs)
-// and a load generator. An opening round makes every kind of activity happen in its first
-// seconds (an auction and a giveaway listed, a bid, giveaway entries, a chat with a message, a
-// block, an auction-feed message), so every `/admin` event shows up early, not by chance.
+// giveaways, chat, make and answer offers, buy, print labels and ship what they sold — at a
+// chosen rate until Ctrl-C / SIGTERM (or for `--seconds N`). It is the demo of live moderation
+// (the admin app's tables fill in as it runs) and a load generator. An opening round makes
+// every kind of activity happen in its first seconds (an auction and a giveaway listed, a bid,
+// giveaway entries, a chat with a message, a block, an auction-feed message), so every `/admin`
+// event shows up early, not by chance.
 //
 //   npm run simulate -- --users 12 --rate 8 [--api http://127.0.0.1:4000/v1] [--emulator 127.0.0.1:9099]
 //                       [--auction-seconds 90] [--seconds 0 (until stopped)]
@@ -133,6 +134,20 @@ async function createUser(index: number): Promise<SimUser> {
   const { idToken } = await identityToolkit('signUp', { email, password, returnSecureToken: true });
   const user: SimUser = { index, email, password, token: idToken, tokenAt: Date.now(), id: '' };
   user.id = (await api<{ id: string }>(user, 'GET', '/user/my-details')).id;
+  // Every user can buy and sell: a delivery address and a return address, for shipping labels.
+  await Promise.all(
+    (['DEFAULT', 'RETURN_ADDRESS'] as const).map((type) =>
+      api(user, 'POST', '/user/shipping-info', {
+        firstName: 'Sim',
+        lastName: `User ${index}`,
+        addressLineOne: `${100 + index} Market St`,
+        city: 'Denver',
+        state: 'CO',
+        zipCode: '80202',
+        type,
+      }),
+    ),
+  );
   return user;
 }
 
@@ -251,6 +266,23 @@ const ACTIONS: [name: string, weight: number, run: (user: SimUser, users: SimUse
       const pending = offers.items.filter((offer) => offer.sellerId === user.id && offer.status === 'PENDING');
       const offer = pick(pending);
       if (offer) await api(user, 'POST', `/offer/${offer.id}/${Math.random() < 0.6 ? 'accept' : 'decline'}`);
+    },
+  ],
+  [
+    'ship',
+    2,
+    async (user) => {
+      // A seller works through their shipping manager: ship what has a label, else print one.
+      type Section = { items: { id: string }[] };
+      const manager = await api<{ createLabel: Section; markShipped: Section }>(user, 'GET', '/order-group');
+      const labelled = pick(manager.markShipped.items);
+      if (labelled) {
+        await api(user, 'PATCH', `/order/${labelled.id}/mark-shipped`);
+        return;
+      }
+      const waiting = pick(manager.createLabel.items);
+      if (waiting)
+        await api(user, 'POST', `/order-group/generate-shipping-label/${waiting.id}/${pick(['4x6', '8.5x11'])}`);
     },
   ],
   [
