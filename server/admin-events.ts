@@ -1,11 +1,15 @@
-// Admin changes other parts of the server react to. The realtime plugin listens here to push
-// deletions to every open admin window (DECISIONS.md, "Realtime").
+// Admin changes other parts of the server react to, emitted after their transaction commits.
+// The realtime plugin listens here to push deletions to every open admin window (DECISIONS.md,
+// "Realtime") and a cancelled order to its buyer and seller.
 import { EventEmitter } from 'node:events';
 
 export interface AdminEventMap {
   auctionMessageDeleted: [{ id: string }];
   chatDeleted: [{ id: string }];
   messageDeleted: [{ id: string }];
+  orderCancelled: [
+    { orderId: string; listingId: string; buyerId: string; sellerId: string; trackingCode: string | null },
+  ];
 }
 
 export type AdminEvents = EventEmitter<AdminEventMap>;

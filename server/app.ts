@@ -120,7 +120,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: API_PREFIX },
   );
   // ── Market ── the buyer/seller API (server/routes/market/) and its services (`app.market`).
-  await registerMarket(app, { database: options.database, identity: options.identity, prefix: API_PREFIX });
+  await registerMarket(app, {
+    database: options.database,
+    identity: options.identity,
+    adminEvents: events,
+    prefix: API_PREFIX,
+  });
 
   // ── Realtime ── server/realtime/ registers Socket.IO here (same port as the API).
   if (options.realtime) {

@@ -6,10 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AdminEvents } from '../admin-events.js';
 import type { IdentityProvider } from '../auth/identity.js';
 import type { Database } from '../db/database.js';
+import { userRoom } from '../../shared/contract/realtime-events.js';
 import { attachRealtime, type VerifyToken } from '../realtime/attach-realtime.js';
 import { marketRoutesPlugin } from '../routes/market/index.js';
 import { type AuctionCloser, startAuctionCloser } from './auction-closer.js';
-import { type Charges, createRelayPublisher, ledgerCharges, type MarketDeps } from './deps.js';
+import { type Charges, createRelayPublisher, ledgerCharges, type MarketDeps, marketEvent } from './deps.js';
 import { localLabels, type ShippingLabels } from '../shipping/labels.js';
 import { resolveMarketUser } from './users.js';
 
@@ -25,6 +26,8 @@ export interface RegisterMarketOptions {
   identity: IdentityProvider;
   charges?: Charges;
   labels?: ShippingLabels;
+  /** Admin changes the market tells its users of (a cancelled order). */
+  adminEvents?: AdminEvents;
   /** The API prefix the routes live under. */
   prefix?: string;
 }
@@ -38,6 +41,17 @@ export async function registerMarket(app: FastifyInstance, options: RegisterMark
     labels: options.labels ?? localLabels(),
   };
   app.decorate('market', deps);
+  // An admin's cancel reaches the buyer's and the seller's apps like any other status change.
+  options.adminEvents?.on('orderCancelled', ({ orderId, listingId, buyerId, sellerId, trackingCode }) =>
+    deps.events.publish([
+      marketEvent('orderStatusUpdate', [userRoom(buyerId), userRoom(sellerId)], {
+        orderId,
+        listingId,
+        status: 'cancelled',
+        trackingCode,
+      }),
+    ]),
+  );
   await app.register(marketRoutesPlugin, { prefix: options.prefix ?? '/v1', deps, identity: options.identity });
   return deps;
 }

@@ -223,6 +223,26 @@ describe('order fulfilment routes', () => {
     expect((await track('admin', '9400000000000000000000', 'SHIPPING_DELIVERED')).status).toBe(404);
   });
 
+  it('tells the buyer and the seller when an admin cancels their order, live and in their notifications', async () => {
+    const orderId = await sold('seller', 'buyer', 'Brass compass');
+    const [buyerId, sellerId] = [await me('buyer'), await me('seller')];
+    const before = events('orderStatusUpdate').length;
+    expect((await call('admin', 'PATCH', `/admin/listings/cancel-order/${orderId}`)).status).toBe(200);
+
+    const [update, ...more] = events('orderStatusUpdate').slice(before);
+    expect(more).toEqual([]);
+    expect(update).toMatchObject({
+      rooms: [`user:${buyerId}`, `user:${sellerId}`],
+      payload: { orderId, status: 'cancelled' },
+    });
+    for (const user of ['buyer', 'seller']) {
+      const items = (await call(user, 'GET', '/notifications')).body.items as { type: string; data: unknown }[];
+      expect(items.filter((item) => item.type === 'orderCancelled')).toContainEqual(
+        expect.objectContaining({ data: expect.objectContaining({ orderId }) }),
+      );
+    }
+  });
+
   it('answers 409 when the return address or the buyer address is missing', async () => {
     const noReturn = await sold('newseller', 'buyer', 'Clay pot');
     expect(await label('newseller', noReturn)).toMatchObject({

@@ -21,6 +21,7 @@ import { isoOf, isoOrNull, usdOf } from '../../db/values.js';
 import { cancellationRefusal } from '../../domain/order-cancellation.js';
 import { refundableCents, type LedgerEntry } from '../../domain/refund-remaining.js';
 import { conflict, notFound } from '../../http-errors.js';
+import { notify } from '../../market/orders.js';
 import type { AdminDeps, AdminHandlers } from './handler.js';
 
 interface OrderRow {
@@ -148,7 +149,7 @@ interface RefundInput {
   admin: VerifiedIdentity;
 }
 
-export function orderHandlers({ db, payments }: AdminDeps) {
+export function orderHandlers({ db, payments, events }: AdminDeps) {
   /**
    * The order row is locked first, so refunds of one order run one after another and each sees
    * every earlier refund: together they can never exceed the payment.
@@ -236,11 +237,13 @@ export function orderHandlers({ db, payments }: AdminDeps) {
     'listings.soldGet': async ({ params }) => loadSoldListing(db, params.id),
     'orders.get': async ({ params }) => loadSoldListing(db, params.id),
     'transactions.orderTransactions': async ({ params }) => loadSoldListing(db, params.id),
-    'orders.cancel': async ({ params, admin }) =>
-      db.transaction(async (tx) => {
-        const [order] = await queryRows<{ status: OrderStatus }>(
+    'orders.cancel': async ({ params, admin }) => {
+      const { after, cancelled } = await db.transaction(async (tx) => {
+        const [order] = await queryRows<{ status: OrderStatus; buyer_id: string; seller_id: string; title: string }>(
           tx,
-          sql`SELECT status FROM orders WHERE id = ${params.id} AND deleted_at IS NULL FOR UPDATE`,
+          sql`SELECT o.status, o.buyer_id, o.seller_id, l.title
+              FROM orders o JOIN listings l ON l.id = o.listing_id
+              WHERE o.id = ${params.id} AND o.deleted_at IS NULL FOR UPDATE OF o`,
         );
         if (!order) throw notFound('Order');
         const refusal = cancellationRefusal(order.status);
@@ -256,8 +259,19 @@ export function orderHandlers({ db, payments }: AdminDeps) {
           before,
           after,
         });
-        return after;
-      }),
+        // Both sides of the sale learn of it (the spec's orderCancelled notification), in the
+        // same transaction: a cancel nobody hears of leaves a seller shipping a cancelled order.
+        const data = { orderId: params.id, listingId: after.listing.id };
+        await notify(tx, order.buyer_id, 'orderCancelled', `${order.title}: your order was cancelled`, data);
+        await notify(tx, order.seller_id, 'orderCancelled', `${order.title}: the order was cancelled`, data);
+        return {
+          after,
+          cancelled: { ...data, buyerId: order.buyer_id, sellerId: order.seller_id, trackingCode: after.trackingCode },
+        };
+      });
+      events.emit('orderCancelled', cancelled);
+      return after;
+    },
     'orders.delete': async ({ params, admin }) => {
       await db.transaction(async (tx) => {
         const before = await loadSoldListing(tx, params.id);
