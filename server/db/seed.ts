@@ -9,7 +9,8 @@ import {
   EXCEPTION_ORDER_STATUSES,
   REFUND_REASONS,
 } from '../../shared/contract/enums.js';
-import { payoutCents } from '../../shared/rules/money.js';
+import { payoutCents, usdToCents } from '../../shared/rules/money.js';
+import { placeBid, type AuctionState } from '../domain/bidding/proxy-bidding.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, queryRows, type Db } from './database.js';
 import { migrate } from './migrate.js';
@@ -203,34 +204,74 @@ export async function seedMarketplace(db: Db, options: SeedOptions): Promise<See
     }),
   );
 
+  // Timed listings run for 1–14 days. An active one ends that long from now, so the demo's
+  // auctions are still running when the stack starts (the closer would otherwise end them all
+  // at once on first start); an ended or sold one ended before now. No random draw here: the
+  // same seed still gives the same marketplace.
+  for (const listing of listings) {
+    if (!listing.endTime) continue;
+    const runsFor = listing.endTime.getTime() - listing.createdAt.getTime();
+    if (listing.status === 'active' && listing.endTime.getTime() <= now) listing.endTime = new Date(now + runsFor);
+    if (listing.status !== 'active' && listing.endTime.getTime() >= now) listing.endTime = new Date(now - 30_000);
+  }
+
   const bids: (typeof t.bids.$inferInsert)[] = [];
   const auctionMessages: (typeof t.auctionMessages.$inferInsert)[] = [];
   const giveawayEntries: (typeof t.giveawayEntries.$inferInsert)[] = [];
+  const auctionStates: AuctionState[] = [];
   for (const listing of listings) {
     if (listing.listingType === 'auction') {
-      let amount = listing.startingBidCents ?? 100;
+      // The seeded bids go through the engine's own proxy rule, so a seeded auction's price,
+      // leader and hidden maximum are what live bidding would have left (a bid the rule refuses
+      // is left out); the random draws stay the same either way.
+      let state: AuctionState = {
+        listingId: listing.id,
+        sellerId: listing.userId,
+        startingBidCents: listing.startingBidCents ?? 100,
+        currentBidCents: null,
+        leader: null,
+        bidCount: 0,
+        endTimeMs: listing.endTime?.getTime() ?? Number.MAX_SAFE_INTEGER,
+      };
+      let amount = state.startingBidCents;
       for (let i = random.int(0, 8); i > 0; i--) {
         const bidder = random.pick(buyers);
         amount += random.pick([100, 200, 500]);
         const createdAt = recentOr(60);
+        const bidId = random.uuid();
+        const maxBidCents = amount + random.pick([0, 500, 1000]);
+        const messageId = random.uuid();
+        const result = placeBid(state, {
+          bidId,
+          bidderId: bidder.id,
+          maxCents: maxBidCents,
+          placedAtMs: listing.createdAt.getTime(),
+        });
+        if (result.status === 'rejected') continue;
+        state = result.newState;
+        const newBid = result.events.find((event) => event.name === 'newBid');
+        const shownCents = newBid ? usdToCents(newBid.payload.amount) : null;
         bids.push({
-          id: random.uuid(),
+          id: bidId,
           listingId: listing.id,
           userId: bidder.id,
-          amountCents: amount,
-          maxBidCents: amount + random.pick([0, 500, 1000]),
+          amountCents: shownCents ?? state.currentBidCents ?? state.startingBidCents,
+          maxBidCents,
           createdAt,
         });
-        auctionMessages.push({
-          id: random.uuid(),
-          listingId: listing.id,
-          userId: bidder.id,
-          type: 'bid',
-          amountCents: amount,
-          createdAt,
-        });
-        listing.bidCents = amount;
+        if (shownCents !== null) {
+          auctionMessages.push({
+            id: messageId,
+            listingId: listing.id,
+            userId: bidder.id,
+            type: 'bid',
+            amountCents: shownCents,
+            createdAt,
+          });
+        }
       }
+      listing.bidCents = state.currentBidCents;
+      if (state.leader) auctionStates.push(state);
     }
     if (listing.listingType === 'giveaway') {
       const entrants = new Set<string>();
@@ -410,6 +451,13 @@ export async function seedMarketplace(db: Db, options: SeedOptions): Promise<See
     await insert(t.sellerRequests, sellerRequests);
     await insert(t.listings, listings);
     await insert(t.bids, bids);
+    // The proxy state lives in columns migration 0002 added, outside the Drizzle table.
+    for (const state of auctionStates) {
+      await tx.execute(sql`
+        UPDATE listings SET leader_id = ${state.leader?.bidderId ?? null},
+               leader_max_cents = ${state.leader?.maxCents ?? null}, bid_count = ${state.bidCount}
+        WHERE id = ${state.listingId}`);
+    }
     await insert(t.giveawayEntries, giveawayEntries);
     await insert(t.auctionMessages, auctionMessages);
     await insert(t.orders, orders);
