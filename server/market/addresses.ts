@@ -27,7 +27,8 @@ export const AddressBody = z.strictObject({
 });
 export type AddressBody = z.infer<typeof AddressBody>;
 
-interface AddressRow {
+/** An `addresses` row as SQL returns it. */
+export interface AddressRow {
   id: string;
   first_name: string;
   last_name: string;
@@ -43,7 +44,8 @@ interface AddressRow {
   created_at: Date | string;
 }
 
-const addressOf = (row: AddressRow): Address => ({
+/** The contract's Address of a row (the admin's user drawer and `/user/shipping-info` alike). */
+export const addressOf = (row: AddressRow): Address => ({
   id: row.id,
   firstName: row.first_name,
   lastName: row.last_name,

@@ -7,6 +7,7 @@ import { queryRows, type Executor } from '../../db/database.js';
 import { containsPattern, inList, orderBy, pageOf, searchTerm, whereAll } from '../../db/list-sql.js';
 import { isoOf, usdOf } from '../../db/values.js';
 import { conflict, notFound } from '../../http-errors.js';
+import { addressOf, type AddressRow } from '../../market/addresses.js';
 import type { AdminDeps, AdminHandlers } from './handler.js';
 
 interface UserRow {
@@ -32,23 +33,6 @@ interface UserRow {
   request_instagram_link: string | null;
   request_tik_tok_link: string | null;
   request_other_profile_link: string | null;
-}
-
-interface AddressRow {
-  id: string;
-  user_id: string;
-  first_name: string;
-  last_name: string;
-  address_line_one: string;
-  address_line_two: string | null;
-  city: string;
-  state: string;
-  zip_code: string;
-  country: string;
-  country_code: string | null;
-  phone_number: string | null;
-  type: Address['type'];
-  created_at: Date | string;
 }
 
 const SORT_COLUMNS: Record<ListQuery<'users'>['sortBy'] & string, SQL> = {
@@ -79,7 +63,7 @@ function selectUsers(where: SQL, tail: SQL): SQL {
 async function shippingInfoOf(executor: Executor, userIds: string[]): Promise<Map<string, Address[]>> {
   const byUser = new Map<string, Address[]>();
   if (userIds.length === 0) return byUser;
-  const rows = await queryRows<AddressRow>(
+  const rows = await queryRows<AddressRow & { user_id: string }>(
     executor,
     sql`SELECT DISTINCT ON (user_id, type) *
         FROM addresses WHERE user_id IN ${inList(userIds)}
@@ -87,21 +71,7 @@ async function shippingInfoOf(executor: Executor, userIds: string[]): Promise<Ma
   );
   for (const row of rows) {
     const list = byUser.get(row.user_id) ?? [];
-    list.push({
-      id: row.id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      addressLineOne: row.address_line_one,
-      addressLineTwo: row.address_line_two,
-      city: row.city,
-      state: row.state,
-      zipCode: row.zip_code,
-      country: row.country,
-      countryCode: row.country_code,
-      phoneNumber: row.phone_number,
-      type: row.type,
-      createdAt: isoOf(row.created_at),
-    });
+    list.push(addressOf(row));
     byUser.set(row.user_id, list);
   }
   return byUser;
