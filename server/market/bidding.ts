@@ -11,7 +11,7 @@ import { queryRows, type Executor } from '../db/database.js';
 import { isoOf } from '../db/values.js';
 import type { AuctionState, BidOutcome, BidRejectionReason } from '../domain/bidding/proxy-bidding.js';
 import { ANTI_SNIPE_WINDOW_MS, placeBid } from '../domain/bidding/proxy-bidding.js';
-import { conflict, type HttpError, notFound } from '../http-errors.js';
+import { conflict, HttpError, notFound } from '../http-errors.js';
 import { type BidTurn, bidQueueOf } from './bid-queue.js';
 import { notify } from './orders.js';
 import { adminEvent, type MarketDeps, marketEvent, nowOf, type PendingEvent } from './deps.js';
@@ -54,6 +54,7 @@ interface LockedAuctionRow {
   seller_avatar: string | null;
   bidder_user_name: string | null;
   bidder_avatar: string | null;
+  bidder_deleted_at: Date | string | null;
 }
 
 const num = (value: string | number | null): number | null => (value === null ? null : Number(value));
@@ -75,7 +76,7 @@ async function readAuction(tx: Executor, request: BidRequest, lock: boolean): Pr
     sql`SELECT l.id, l.user_id, l.title, l.listing_type, l.status, l.deleted_at, l.starting_bid_cents,
                l.bid_cents, l.end_time, l.leader_id, l.leader_max_cents, l.bid_count,
                s.user_name AS seller_user_name, s.avatar AS seller_avatar,
-               b.user_name AS bidder_user_name, b.avatar AS bidder_avatar
+               b.user_name AS bidder_user_name, b.avatar AS bidder_avatar, b.deleted_at AS bidder_deleted_at
         FROM listings l
         JOIN users s ON s.id = l.user_id
         LEFT JOIN users b ON b.id = ${request.bidderId}
@@ -83,6 +84,9 @@ async function readAuction(tx: Executor, request: BidRequest, lock: boolean): Pr
         ${lock ? sql`FOR UPDATE OF l` : sql``}`,
   );
   if (!row || row.deleted_at !== null) throw notFound('Listing');
+  // The caller was resolved before the queue (and may be remembered for a few seconds): a bidder
+  // deleted since is refused here, under the lock, on every node.
+  if (row.bidder_deleted_at !== null) throw new HttpError(403, 'This account was deleted');
   if (row.listing_type !== 'auction') throw conflict('Only auctions take bids');
   if (row.status !== 'active') throw conflict('This auction has ended');
   return row;

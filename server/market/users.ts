@@ -65,3 +65,76 @@ export async function resolveMarketUser(db: Db, identity: VerifiedIdentity): Pro
   if (!created) throw new Error('user row missing after insert');
   return of(created);
 }
+
+/** How long a resolved caller is reused; a deletion or change through the admin API forgets it at once. */
+export const CALLER_CACHE_TTL_MS = 5_000;
+/** Callers remembered at most (one node); the oldest go first. */
+export const CALLER_CACHE_MAX = 10_000;
+
+interface CachedCaller {
+  user: Omit<MarketUser, 'admin'>;
+  expiresAt: number;
+}
+
+/**
+ * The caller behind a verified token, remembered for a few seconds per Firebase uid, so a busy
+ * client's requests do not each spend a pooled connection on the same users row. Only a live
+ * user is remembered (a deleted one is looked up, and refused, every time); the admin flag is
+ * always the token's own. `forget` (the admin API's user deletion and changes) drops the entry
+ * and makes any lookup already in flight not store what it read. Across nodes the bound is the
+ * TTL, and two things do not wait for it: a deleted user's Firebase account is disabled, which
+ * `verifyIdToken(token, true)` refuses on every node, and a bid checks the bidder's row under
+ * the auction's lock (bidding.ts).
+ */
+export interface CallerCache {
+  resolve(identity: VerifiedIdentity): Promise<MarketUser>;
+  /** Drops the caller with this Firebase uid (no-op for null). */
+  forget(firebaseId: string | null): void;
+  readonly size: number;
+}
+
+export function createCallerCache(
+  db: Db,
+  options: { ttlMs?: number; max?: number; now?: () => number } = {},
+): CallerCache {
+  const ttlMs = options.ttlMs ?? CALLER_CACHE_TTL_MS;
+  const max = options.max ?? CALLER_CACHE_MAX;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, CachedCaller>();
+  // Bumped by every `forget`: a lookup that started before stores nothing.
+  let generation = 0;
+  return {
+    get size() {
+      return entries.size;
+    },
+    async resolve(identity) {
+      const cached = entries.get(identity.uid);
+      if (cached && cached.expiresAt > now()) return { ...cached.user, admin: identity.admin };
+      if (cached) entries.delete(identity.uid);
+      const startedAt = generation;
+      const user = await resolveMarketUser(db, identity);
+      if (startedAt === generation) {
+        if (entries.size >= max) entries.delete(entries.keys().next().value!);
+        const { admin: _admin, ...rest } = user;
+        entries.set(identity.uid, { user: rest, expiresAt: now() + ttlMs });
+      }
+      return user;
+    },
+    forget(firebaseId) {
+      generation += 1;
+      if (firebaseId !== null) entries.delete(firebaseId);
+    },
+  };
+}
+
+/** One cache per database pool (one node), shared by the market routes and the admin API. */
+const callerCaches = new WeakMap<object, CallerCache>();
+
+export function callerCacheOf(db: Db): CallerCache {
+  let cache = callerCaches.get(db);
+  if (!cache) {
+    cache = createCallerCache(db);
+    callerCaches.set(db, cache);
+  }
+  return cache;
+}

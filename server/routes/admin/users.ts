@@ -8,6 +8,7 @@ import { containsPattern, inList, orderBy, pageOf, searchTerm, whereAll } from '
 import { isoOf, usdOf } from '../../db/values.js';
 import { conflict, notFound } from '../../http-errors.js';
 import { addressOf, type AddressRow } from '../../market/addresses.js';
+import { callerCacheOf } from '../../market/users.js';
 import type { AdminDeps, AdminHandlers } from './handler.js';
 
 interface UserRow {
@@ -190,6 +191,8 @@ export function userHandlers(deps: AdminDeps) {
         emailChanged: changes.email !== undefined && changes.email !== locked[0].email,
       };
     });
+    // The market API's remembered caller shows the new name and email from the next request on.
+    callerCacheOf(db).forget(firebaseId);
     if (emailChanged && firebaseId) await identity.updateEmail(firebaseId, after.email);
     return after;
   }
@@ -272,6 +275,8 @@ export function userHandlers(deps: AdminDeps) {
         });
         return row.firebase_id;
       });
+      // Refused from the next request on (this node at once; others on the disabled account).
+      callerCacheOf(db).forget(firebaseId);
       if (firebaseId) await identity.disableAccount(firebaseId);
       return undefined;
     },

@@ -1,7 +1,7 @@
 // The buyer/seller API (spec section 7, "Buyer and seller application paths"): bids, listings,
 // giveaway entries, purchases, offers, chat, ratings, following, notifications, support.
 // Every write needs a valid Firebase ID token (any user); the caller's marketplace user row is
-// matched or created by firebaseId. Reads of public things (listings, bids) need no token.
+// matched or created by firebaseId (remembered for a few seconds: `callerCacheOf`). Reads of public things (listings, bids) need no token.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -51,7 +51,7 @@ import {
   rateOrder,
   userRatings,
 } from '../../market/social.js';
-import { DeletedAccountError, type MarketUser, resolveMarketUser } from '../../market/users.js';
+import { callerCacheOf, DeletedAccountError, type MarketUser } from '../../market/users.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -94,6 +94,7 @@ function bearerToken(request: FastifyRequest): string | null {
 export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity }: MarketRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  const callers = callerCacheOf(db);
   const secured = { security: [{ bearerAuth: [] }] };
 
   app.decorateRequest('marketUser', null);
@@ -108,7 +109,7 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
       throw new HttpError(401, 'Invalid, expired or revoked token');
     }
     try {
-      request.marketUser = await resolveMarketUser(db, verified);
+      request.marketUser = await callers.resolve(verified);
     } catch (error) {
       if (error instanceof DeletedAccountError) throw new HttpError(403, error.message);
       throw error;
