@@ -125,11 +125,13 @@ export function UserDrawer({ user, onChange, onDeleted, onClose }: Props) {
     toastSuccess('Seller fee updated successfully');
   };
 
-  const answerRequest = async (approve: boolean) => {
+  const answerRequest = async (requestId: string, approve: boolean) => {
     setRequestBusy(true);
+    // These routes take the seller request's id, not the user's (DECISIONS.md).
+    const request = { params: { id: requestId }, body: {} };
     const result = approve
-      ? await market.admin.users.approveRequest({ params, body: {} })
-      : await market.admin.users.rejectRequest({ params, body: {} });
+      ? await market.admin.users.approveRequest(request)
+      : await market.admin.users.rejectRequest(request);
     // Approve/reject failures are only logged (section 8); either way the user is refetched.
     if (!result.ok) console.error(approve ? 'Error approving request' : 'Error rejecting request', result.error);
     const fresh = await market.admin.users.get({ params });
@@ -221,10 +223,10 @@ export function UserDrawer({ user, onChange, onDeleted, onClose }: Props) {
             />
             <div className="button-row">
               {requestBusy && <Spinner size={16} aria-label="Working" />}
-              <Button intent="danger" disabled={requestBusy} onClick={() => void answerRequest(false)}>
+              <Button intent="danger" disabled={requestBusy} onClick={() => void answerRequest(request.id, false)}>
                 Reject
               </Button>
-              <Button intent="success" disabled={requestBusy} onClick={() => void answerRequest(true)}>
+              <Button intent="success" disabled={requestBusy} onClick={() => void answerRequest(request.id, true)}>
                 Approve
               </Button>
             </div>

@@ -76,6 +76,13 @@ export function installFakeMarket(data: DemoData) {
     Object.assign(row, changes ?? input.body);
     return ok(row);
   }
+  /** Approve and reject name the seller request, as the server's routes do, not its user. */
+  function decideRequest(input: Input, changes: Record<string, unknown>) {
+    const user = tables.users!.find((u) => (u.pendingRequest as { id: string } | null)?.id === input.params?.id);
+    if (!user) return notFound;
+    Object.assign(user, changes);
+    return ok(user);
+  }
   function remove(table: string, input: Input) {
     const before = tables[table]!.length;
     tables[table] = tables[table]!.filter((row) => row.id !== input.params?.id);
@@ -95,8 +102,8 @@ export function installFakeMarket(data: DemoData) {
     'users.get': (i) => (find('users', i.params?.id) ? ok(find('users', i.params?.id)) : notFound),
     'users.update': (i) => patch('users', i),
     'users.delete': (i) => remove('users', i),
-    'users.approveRequest': (i) => patch('users', i, { pendingRequest: null, sellerEnabled: true }),
-    'users.rejectRequest': (i) => patch('users', i, { pendingRequest: null }),
+    'users.approveRequest': (i) => decideRequest(i, { pendingRequest: null, sellerEnabled: true }),
+    'users.rejectRequest': (i) => decideRequest(i, { pendingRequest: null }),
     'users.setSellerEnabled': (i) => patch('users', i),
     'users.setSellerFee': (i) => patch('users', i),
     'users.setFeatured': (i) => patch('users', i),
