@@ -48,6 +48,8 @@ export interface AdminTable {
   cellOf(text: string | RegExp, columnLabel: string): Promise<string>;
   /** One cell of the row holding `text`, by column label (for retrying assertions). */
   cell(text: string | RegExp, columnLabel: string): Promise<Locator>;
+  /** The texts of one column, top to bottom, on the current page. */
+  columnTexts(columnLabel: string): Promise<string[]>;
   /** The number of body rows on the current page. */
   rowCount(): Promise<number>;
   /** Waits until at least one body row shows. */
@@ -56,6 +58,13 @@ export interface AdminTable {
   buttonInRow(text: string | RegExp, name: string | RegExp): Locator;
   /** A control inside the first row, by its accessible name. */
   buttonInFirstRow(name: string | RegExp): Locator;
+  /** The footer's range label, e.g. 'Rows 11–20 of 301' ('No rows' when empty). */
+  readonly rangeLabel: Locator;
+  /** The footer's Previous and Next page buttons. */
+  readonly previousButton: Locator;
+  readonly nextButton: Locator;
+  /** The toolbar's button that brings held-back live rows into view ('3 new'). */
+  readonly newRowsButton: Locator;
 }
 
 /**
@@ -120,6 +129,9 @@ export function adminTable(page: Page, label: string): AdminTable {
   /** A cell's left top corner: inside the cell, never on a control centred in it. */
   const clickCell = (cell: Locator) => cell.click({ position: { x: 4, y: 4 } });
 
+  const footer = component.locator('.data-table-footer');
+  const toolbar = component.locator('.data-table-toolbar');
+
   const cellLocator = async (rowCells: Locator, columnLabel: string) => rowCells.nth(await headerIndex(columnLabel));
 
   return {
@@ -160,12 +172,25 @@ export function adminTable(page: Page, label: string): AdminTable {
       await engineRegistered;
       return cellLocator(cellsOf(text), columnLabel);
     },
+    columnTexts: async (columnLabel) => {
+      const col = (await headerIndex(columnLabel)) + 1;
+      return component.locator(`[role=gridcell][aria-colindex="${col}"]`).evaluateAll((cells) =>
+        cells
+          .map((cell) => ({ row: Number(cell.getAttribute('data-row-index')), text: (cell as HTMLElement).innerText }))
+          .sort((a, b) => a.row - b.row)
+          .map((cell) => cell.text.trim()),
+      );
+    },
     rowCount: () => rows.count(),
     waitForRows: async () => {
       await expect(rows.first()).toBeVisible();
     },
     buttonInRow: (text, name) => cellsOf(text).getByRole('button', { name }),
     buttonInFirstRow: (name) => cellsAt(0).getByRole('button', { name }),
+    rangeLabel: footer.getByText(/^(Rows \d+–\d+ of \d+|No rows)$/),
+    previousButton: footer.getByRole('button', { name: 'Previous', exact: true }),
+    nextButton: footer.getByRole('button', { name: 'Next', exact: true }),
+    newRowsButton: toolbar.getByRole('button', { name: /^\d+ new$/ }),
   };
 }
 
