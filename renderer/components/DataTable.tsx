@@ -16,7 +16,14 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import { useStore } from 'zustand';
 import { ADMIN_TABLE_ROWS_PER_PAGE, SEARCH_DEBOUNCE_MS, tableHeightPx } from '../../shared/rules/constants.js';
 import { rowsOfPage, type ListStore } from '../stores/list-store.js';
-import { ariaSortOf, columnWidthsFor, newRowsLabel, nextFocusedRow, rangeLabel } from './data-table-logic.js';
+import {
+  ariaSortOf,
+  columnWidthsFor,
+  newRowsLabel,
+  nextFocusedRow,
+  rangeLabel,
+  tableScrolledPast,
+} from './data-table-logic.js';
 
 export interface DataColumn<T, K extends string> {
   id: string;
@@ -68,7 +75,10 @@ export function DataTable<T extends { id: string }, K extends string>({
   const pending = useStore(store, (s) => s.pending);
   const storedSearch = useStore(store, (s) => s.search);
   const [search, setSearch] = useState(storedSearch);
+  const root = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLDivElement>(null);
+  /** What keeps the first rows out of view: Table's own scroll, or the screen's. */
+  const away = useRef({ rows: false, table: false });
   const table = useRef<Table>(null);
   const uid = useId();
   const [boxWidth, setBoxWidth] = useState(0);
@@ -103,6 +113,8 @@ export function DataTable<T extends { id: string }, K extends string>({
   const scrollToTop = () => {
     table.current?.scrollToRegion(Regions.row(0));
     box.current?.scrollTo?.({ top: 0 });
+    if (away.current.table) root.current?.scrollIntoView?.({ block: 'start' });
+    away.current = { rows: false, table: false };
     store.getState().setScrolledAway(false);
   };
 
@@ -141,19 +153,28 @@ export function DataTable<T extends { id: string }, K extends string>({
     box.current?.querySelector(`.${NS}-table-container`)?.setAttribute('tabindex', '-1');
   }, []);
 
-  // Rows scroll inside Table's own scroller; scroll events do not bubble, so listen in capture.
+  // Rows scroll inside Table's own scroller, and the whole table with the screen: the box is
+  // taller than most windows, so a moderator reading the last rows has scrolled the dashboard
+  // pane, and a live row inserted at the top would shift what they read. Scroll events do not
+  // bubble, so listen in capture, on the document.
   useEffect(() => {
     const element = box.current;
     if (!element) return;
     const onScroll = (event: Event) => {
-      const target = event.target as HTMLElement;
-      // Only the main quadrant scrolls the rows; the others follow it.
-      if (!target.matches?.(`.${NS}-table-quadrant-main .${NS}-table-quadrant-scroll-container`)) return;
-      setScrollTop(target.scrollTop);
-      store.getState().setScrolledAway(target.scrollTop > 4);
+      const target = event.target;
+      if (target instanceof HTMLElement && element.contains(target)) {
+        // Only the main quadrant scrolls the rows; the others follow it, the box only sideways.
+        if (!target.matches(`.${NS}-table-quadrant-main .${NS}-table-quadrant-scroll-container`)) return;
+        setScrollTop(target.scrollTop);
+        away.current.rows = target.scrollTop > 4;
+      } else if (target === document || (target instanceof HTMLElement && target.contains(element))) {
+        const viewTop = target instanceof HTMLElement ? target.getBoundingClientRect().top : 0;
+        away.current.table = tableScrolledPast(element.getBoundingClientRect().top, viewTop);
+      } else return;
+      store.getState().setScrolledAway(away.current.rows || away.current.table);
     };
-    element.addEventListener('scroll', onScroll, true);
-    return () => element.removeEventListener('scroll', onScroll, true);
+    document.addEventListener('scroll', onScroll, true);
+    return () => document.removeEventListener('scroll', onScroll, true);
   }, [store]);
 
   useLayoutEffect(() => {
@@ -257,7 +278,7 @@ export function DataTable<T extends { id: string }, K extends string>({
   );
 
   return (
-    <div className="data-table">
+    <div ref={root} className="data-table">
       <div className="data-table-toolbar">
         {searchPlaceholder !== undefined && (
           <InputGroup

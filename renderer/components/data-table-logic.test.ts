@@ -7,6 +7,7 @@ import {
   newRowsLabel,
   nextFocusedRow,
   rangeLabel,
+  tableScrolledPast,
 } from './data-table-logic.js';
 
 describe('data table', () => {
@@ -35,6 +36,16 @@ describe('data table', () => {
 
   it('labels held-back live rows', () => {
     expect(newRowsLabel(3)).toBe('3 new');
+  });
+
+  it.each([
+    [120, 0, false],
+    [-4, 0, false],
+    [-5, 0, true],
+    [-300, 40, true],
+    [60, 40, false],
+  ])('table top at %i, view top at %i: scrolled past is %s', (tableTop, viewTop, past) => {
+    expect(tableScrolledPast(tableTop, viewTop)).toBe(past);
   });
 });
 

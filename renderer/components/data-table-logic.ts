@@ -19,6 +19,15 @@ export function ariaSortOf(
   return order === 'ASC' ? 'ascending' : 'descending';
 }
 
+/**
+ * Whether the screen's scroller (the dashboard pane) has carried the table's top out of view:
+ * `tableTop` and `viewTop` are viewport y coordinates of the table's box and the scroller's
+ * visible top. A few px of slack so a nudge does not hold live rows back.
+ */
+export function tableScrolledPast(tableTop: number, viewTop: number): boolean {
+  return tableTop < viewTop - 4;
+}
+
 /** '3 new' on the button that brings held-back live rows into view. */
 export function newRowsLabel(count: number): string {
   return `${count} new`;
