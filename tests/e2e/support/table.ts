@@ -65,6 +65,8 @@ export interface AdminTable {
   readonly nextButton: Locator;
   /** The toolbar's button that brings held-back live rows into view ('3 new'). */
   readonly newRowsButton: Locator;
+  /** Scrolls the screen down to the table's footer, as a moderator reading the last rows does. */
+  scrollToFooter(): Promise<void>;
 }
 
 /**
@@ -191,6 +193,7 @@ export function adminTable(page: Page, label: string): AdminTable {
     previousButton: footer.getByRole('button', { name: 'Previous', exact: true }),
     nextButton: footer.getByRole('button', { name: 'Next', exact: true }),
     newRowsButton: toolbar.getByRole('button', { name: /^\d+ new$/ }),
+    scrollToFooter: () => footer.scrollIntoViewIfNeeded(),
   };
 }
 
