@@ -1,4 +1,5 @@
-// `npm run bench:bids [-- --duration 8 --rounds 3 --bidders 32 --auctions 200 --pool 10 --no-http]`:
+// `npm run bench:bids [-- --duration 8 --rounds 3 --bidders 32 --auctions 200 --pool 10 --no-http --inject]`
+// (`--only http --cpu-prof DIR`: profile one side alone):
 // our bid path against pgbench running the same statements (tests/benchmarks/bidding-bench.ts),
 // as a table and as JSON under .data/bench/. Exits non-zero only when a bid was lost or an
 // auction's state is wrong (or nothing could be measured); a ratio below target is printed, not
@@ -6,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type BenchReport, formatComparison, newRunId, runBidBenchmark } from './bidding-bench.js';
+import { type BenchReport, formatComparison, newRunId, runBidBenchmark, type Side } from './bidding-bench.js';
 
 const OUT_DIR = '.data/bench';
 
@@ -18,6 +19,12 @@ const { values } = parseArgs({
     auctions: { type: 'string', default: '200' },
     pool: { type: 'string', default: '10' },
     'no-http': { type: 'boolean', default: false },
+    /** Also run the route through app.inject with the bidders in the server's event loop. */
+    inject: { type: 'boolean', default: false },
+    /** Comma-separated sides to run alone, e.g. `http` to profile the route (no comparison then). */
+    only: { type: 'string' },
+    /** Folder for a CPU profile of each timed run of ours (`.cpuprofile`, open in Chrome DevTools). */
+    'cpu-prof': { type: 'string' },
   },
 });
 
@@ -31,6 +38,9 @@ const report = await runBidBenchmark({
   spreadAuctions: Number(values.auctions),
   poolSize: Number(values.pool),
   http: !values['no-http'],
+  inject: values.inject,
+  ...(values.only ? { only: values.only.split(',') as Side[] } : {}),
+  ...(values['cpu-prof'] ? { cpuProfileDir: values['cpu-prof'] } : {}),
   log: (line) => console.log(`  ${line}`),
 });
 
@@ -49,8 +59,9 @@ mkdirSync(OUT_DIR, { recursive: true });
 const json = `${JSON.stringify(report, null, 2)}\n`;
 const runPath = join(OUT_DIR, `bids-${newRunId()}.json`);
 writeFileSync(runPath, json);
-writeFileSync(previousPath, json);
-console.log(`\nResults: ${runPath} (and ${previousPath})`);
+// A partial run (`--only`) has no comparison: it never becomes the run the next one compares with.
+if (!values.only) writeFileSync(previousPath, json);
+console.log(`\nResults: ${runPath}${values.only ? '' : ` (and ${previousPath})`}`);
 
 if (report.failures.length > 0) {
   console.error(`\nCORRECTNESS FAILURES (${report.failures.length}):`);

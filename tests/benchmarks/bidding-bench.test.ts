@@ -16,6 +16,7 @@ describe.skipIf(!available)('bid benchmark smoke', () => {
       bidders: 32,
       spreadAuctions: 50,
       http: true,
+      inject: true,
       countRollbacks: false,
     });
     expect(report.failures).toEqual([]);
@@ -24,8 +25,10 @@ describe.skipIf(!available)('bid benchmark smoke', () => {
     expect(report.comparison.map((row) => `${row.scenario}/${row.side}`)).toEqual([
       'hot/service',
       'hot/http',
+      'hot/inject',
       'spread/service',
       'spread/http',
+      'spread/inject',
     ]);
   }, 60_000);
 });

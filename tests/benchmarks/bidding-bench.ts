@@ -6,7 +6,10 @@
 // and a replay of the stored bids through the proxy model gives the auction's price and leader.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -25,7 +28,13 @@ import { startMarketDb } from '../market/market-db.js';
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 export type Scenario = 'hot' | 'spread';
-export type Side = 'pgbench' | 'service' | 'http';
+/**
+ * `http`: the app listening on a port, bidders on a worker thread with a keep-alive connection
+ * each (http-bidders.worker.mjs). `inject`: the route through `app.inject`, bidders in the
+ * server's own event loop (what `http` used to be; opt-in, to compare the two harnesses).
+ */
+export type Side = 'pgbench' | 'service' | 'http' | 'inject';
+type OurSide = Exclude<Side, 'pgbench'>;
 
 export interface BenchOptions {
   /** Seconds each run lasts (pgbench -T and ours alike). */
@@ -38,10 +47,16 @@ export interface BenchOptions {
   spreadAuctions: number;
   /** Our pool size; the server opens its pool with the default of `openDatabase`. */
   poolSize?: number;
-  /** Also run ours through the HTTP route (app.inject). */
+  /** Also run ours through the HTTP route (a listening server, bidders on their own thread). */
   http: boolean;
+  /** Also run the route through app.inject with in-loop bidders (the former HTTP harness). */
+  inject?: boolean;
+  /** Run only these sides (profiling: `['http']`); the comparison needs pgbench among them. */
+  only?: Side[];
   /** Count the bids refused under the lock (rolled back); costs a second per run. Default true. */
   countRollbacks?: boolean;
+  /** Write a CPU profile of each timed run of ours (not set-up, not pgbench) into this folder. */
+  cpuProfileDir?: string;
   log?: (line: string) => void;
 }
 
@@ -357,7 +372,8 @@ function serviceBidder(deps: MarketDeps): PlaceOne {
   };
 }
 
-function httpBidder(app: FastifyInstance): PlaceOne {
+/** The route through app.inject, in the server's own event loop (opt-in `inject` side). */
+function injectBidder(app: FastifyInstance): PlaceOne {
   return async (listingId, bidder, maxCents) => {
     const response = await app.inject({
       method: 'POST',
@@ -416,6 +432,43 @@ async function runOurs(
     return { receipts, refused, seconds: (performance.now() - started) / 1000, errors };
   } finally {
     await Promise.all(clients.map((client) => client.end()));
+  }
+}
+
+/**
+ * The `http` side: the bidders of runOurs on a worker thread (http-bidders.worker.mjs), each
+ * with its own database connection for the read and a keep-alive HTTP connection to the
+ * listening app, so the server's event loop does only the server's work.
+ */
+async function runHttpBidders(
+  apiPort: number,
+  databaseUrl: string,
+  auctionIds: string[],
+  bidders: number,
+  durationMs: number,
+): Promise<{ receipts: BidReceipt[]; refused: number; seconds: number; errors: string[] }> {
+  const worker = new Worker(new URL('./http-bidders.worker.mjs', import.meta.url), {
+    workerData: {
+      databaseUrl,
+      apiPort,
+      auctionIds,
+      bidderIds: Array.from({ length: bidders }, (_, index) => bidderId(index)),
+      durationMs,
+      increments: BID_INCREMENT_TABLE,
+      bidderRead: BIDDER_READ,
+    },
+  });
+  try {
+    return await new Promise((resolve, reject) => {
+      worker.on('message', (message: { type: 'ready' } | ({ type: 'done' } & Awaited<ReturnType<typeof runOurs>>)) => {
+        if (message.type === 'ready') worker.postMessage('go');
+        else resolve(message);
+      });
+      worker.on('error', reject);
+      worker.on('exit', (code) => reject(new Error(`the HTTP bidders' thread exited (${code}) before answering`)));
+    });
+  } finally {
+    await worker.terminate();
   }
 }
 
@@ -517,6 +570,23 @@ async function verifyOurs(
   return failures;
 }
 
+/** Runs `body` under the V8 CPU profiler when `dir` is set (the timed part only, harness included). */
+async function profiled<T>(dir: string | undefined, label: string, body: () => Promise<T>): Promise<T> {
+  if (!dir) return body();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await body();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${label.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 /** Transactions rolled back in the database so far: the bids refused under the lock. */
 async function rollbacks(database: Database, enabled: boolean): Promise<number> {
   if (!enabled) return 0;
@@ -555,7 +625,13 @@ export async function runBidBenchmark(options: BenchOptions): Promise<BenchRepor
   const startedAt = new Date().toISOString();
   const failures: string[] = [];
   const runs: RunResult[] = [];
-  const sides: Side[] = options.http ? ['pgbench', 'service', 'http'] : ['pgbench', 'service'];
+  const sides = (['pgbench', 'service', 'http', 'inject'] as Side[]).filter(
+    (side) =>
+      (side !== 'http' || options.http) &&
+      (side !== 'inject' || options.inject === true) &&
+      (!options.only || options.only.includes(side)),
+  );
+  const oursOf = (list: Side[]) => list.filter((side): side is OurSide => side !== 'pgbench');
   const scenarios: Scenario[] = ['hot', 'spread'];
 
   log('starting a throwaway PostgreSQL cluster…');
@@ -624,15 +700,17 @@ export async function runBidBenchmark(options: BenchOptions): Promise<BenchRepor
     const notice = bidStatements[4]!.values;
 
     app = await buildApp({ database, identity: benchIdentity, rateLimitMax: 100_000_000 });
-    const places: Record<Exclude<Side, 'pgbench'>, PlaceOne> = {
-      service: serviceBidder(deps),
-      http: httpBidder(app),
-    };
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const apiPort = (app.server.address() as AddressInfo).port;
+    const inject = injectBidder(app);
+    const service = serviceBidder(deps);
+    const runSide = (side: OurSide, ids: string[], durationMs: number) =>
+      side === 'http'
+        ? runHttpBidders(apiPort, market.url, ids, options.bidders, durationMs)
+        : runOurs(side === 'service' ? service : inject, market.url, ids, options.bidders, durationMs);
     // Open every pooled connection and warm the code paths before anything is timed.
     await Promise.all(Array.from({ length: poolSize }, () => database.db.execute(sql`SELECT pg_sleep(0.05)`)));
-    for (const side of sides.filter((side): side is 'service' | 'http' => side !== 'pgbench')) {
-      await runOurs(places[side], market.url, [warmupAuction!], options.bidders, 500);
-    }
+    for (const side of oursOf(sides)) await runSide(side, [warmupAuction!], 500);
 
     for (const set of sets) {
       const label = `${set.scenario}/${set.side}/round ${set.round}`;
@@ -664,7 +742,10 @@ export async function runBidBenchmark(options: BenchOptions): Promise<BenchRepor
           `${label}: ${(committed / seconds).toFixed(0)} bids/s (${committed} bids, ${attempts - committed} refused${countRollbacks ? `, ${underLock} under the lock` : ''})`,
         );
       } else {
-        const outcome = await runOurs(places[set.side], market.url, set.ids, options.bidders, options.durationS * 1000);
+        const side = set.side;
+        const outcome = await profiled(options.cpuProfileDir, label, () =>
+          runSide(side, set.ids, options.durationS * 1000),
+        );
         const tps = outcome.receipts.length / outcome.seconds;
         runs.push({
           ...set,
@@ -683,11 +764,11 @@ export async function runBidBenchmark(options: BenchOptions): Promise<BenchRepor
     }
 
     const comparison: ComparisonRow[] = [];
-    for (const scenario of scenarios) {
+    for (const scenario of sides.includes('pgbench') ? scenarios : []) {
       const tpsOf = (side: Side) =>
         median(runs.filter((run) => run.scenario === scenario && run.side === side).map((run) => run.tps));
       const pgbenchTps = tpsOf('pgbench');
-      for (const side of sides.filter((side): side is 'service' | 'http' => side !== 'pgbench')) {
+      for (const side of oursOf(sides)) {
         const oursTps = tpsOf(side);
         const ratio = oursTps / pgbenchTps;
         const target = scenario === 'hot' && side === 'service' ? 1.0 : null;
@@ -704,6 +785,7 @@ export async function runBidBenchmark(options: BenchOptions): Promise<BenchRepor
         spreadAuctions: options.spreadAuctions,
         poolSize,
         http: options.http,
+        inject: options.inject === true,
         countRollbacks,
       },
       statements: bidStatements.map((statement) => statement.text.trim()),
@@ -728,7 +810,7 @@ export function formatComparison(report: BenchReport): string {
   };
   const rows = report.comparison.map((row) => [
     names[row.scenario],
-    row.side === 'service' ? 'service (placeBidInDb)' : 'HTTP POST /v1/bid',
+    { service: 'service (placeBidInDb)', http: 'HTTP POST /v1/bid', inject: 'app.inject POST /v1/bid' }[row.side],
     row.pgbenchTps.toFixed(0),
     row.oursTps.toFixed(0),
     `${row.ratio.toFixed(2)}×`,
