@@ -9,24 +9,20 @@ test.beforeEach(async ({ page }) => {
   await ensureSignedIn(page);
 });
 
-/** A listing of this type whose title no other active listing shares, so a search shows it alone. */
-async function listingWithUniqueTitle(type: AdminListing['listingType']): Promise<AdminListing> {
+/** A listing of this type that a search for its title shows alone (the search also reads descriptions). */
+async function listingFoundAlone(type: AdminListing['listingType']): Promise<AdminListing> {
   const { items } = await adminList<AdminListing>('/admin/listings/active', { page: 1, limit: 100 });
-  const titles = items.map((listing) => listing.title.toLowerCase());
-  const unique = items.filter(
-    (listing) =>
-      listing.listingType === type &&
-      titles.filter((title) => title.includes(listing.title.toLowerCase())).length === 1,
-  );
-  // Not the newest listing: drawers.stack.spec.ts renames the first row.
-  const listing = unique.at(-1);
-  if (!listing) throw new Error(`No active ${type} listing with a unique title`);
-  return listing;
+  // Oldest first: drawers.stack.spec.ts renames the newest listing.
+  for (const listing of items.filter((item) => item.listingType === type).reverse()) {
+    const found = await adminList<AdminListing>('/admin/listings/active', { limit: 2, search: listing.title });
+    if (found.count === 1) return listing;
+  }
+  throw new Error(`No active ${type} listing that a search for its title shows alone`);
 }
 
 test('the feature star: only auctions have it, and a toggle persists on the server', async ({ page }) => {
-  const auction = await listingWithUniqueTitle('auction');
-  const buyNow = await listingWithUniqueTitle('default');
+  const auction = await listingFoundAlone('auction');
+  const buyNow = await listingFoundAlone('default');
   const featuredOnServer = async () =>
     (await callApi<AdminListing>(await idTokenOf('admin'), `/admin/listings/active/${auction.id}`)).featured;
 
