@@ -25,12 +25,15 @@ const { values } = parseArgs({
     only: { type: 'string' },
     /** Folder for a CPU profile of each timed run of ours (`.cpuprofile`, open in Chrome DevTools). */
     'cpu-prof': { type: 'string' },
+    /** Log the app's requests at this level (production: info) into .data/bench/server.log. */
+    'log-level': { type: 'string' },
   },
 });
 
 const previousPath = join(OUT_DIR, 'bids-latest.json');
 const previous = existsSync(previousPath) ? (JSON.parse(readFileSync(previousPath, 'utf8')) as BenchReport) : null;
 
+mkdirSync(OUT_DIR, { recursive: true });
 const report = await runBidBenchmark({
   durationS: Number(values.duration),
   rounds: Number(values.rounds),
@@ -41,6 +44,7 @@ const report = await runBidBenchmark({
   inject: values.inject,
   ...(values.only ? { only: values.only.split(',') as Side[] } : {}),
   ...(values['cpu-prof'] ? { cpuProfileDir: values['cpu-prof'] } : {}),
+  ...(values['log-level'] ? { serverLog: { level: values['log-level'], file: join(OUT_DIR, 'server.log') } } : {}),
   log: (line) => console.log(`  ${line}`),
 });
 
@@ -55,7 +59,6 @@ if (previous) {
   }
 }
 
-mkdirSync(OUT_DIR, { recursive: true });
 const json = `${JSON.stringify(report, null, 2)}\n`;
 const runPath = join(OUT_DIR, `bids-${newRunId()}.json`);
 writeFileSync(runPath, json);

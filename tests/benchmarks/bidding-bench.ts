@@ -57,6 +57,8 @@ export interface BenchOptions {
   countRollbacks?: boolean;
   /** Write a CPU profile of each timed run of ours (not set-up, not pgbench) into this folder. */
   cpuProfileDir?: string;
+  /** The app's request log as `npm run server` writes it (level `info` in production), into this file; none by default. */
+  serverLog?: { level: string; file: string };
   log?: (line: string) => void;
 }
 
@@ -699,7 +701,12 @@ export async function runBidBenchmark(options: BenchOptions): Promise<BenchRepor
     writeFileSync(scriptPath, script);
     const notice = bidStatements[4]!.values;
 
-    app = await buildApp({ database, identity: benchIdentity, rateLimitMax: 100_000_000 });
+    app = await buildApp({
+      database,
+      identity: benchIdentity,
+      rateLimitMax: 100_000_000,
+      ...(options.serverLog ? { logger: { level: options.serverLog.level, file: options.serverLog.file } } : {}),
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const apiPort = (app.server.address() as AddressInfo).port;
     const inject = injectBidder(app);
