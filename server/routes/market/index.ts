@@ -10,7 +10,8 @@ import { LABEL_SIZES, type OrderStatus } from '../../../shared/contract/enums.js
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../../shared/contract/list-query.js';
 import { nextOrderStatuses } from '../../../shared/rules/order-transitions.js';
 import { usdToCents } from '../../../shared/rules/money.js';
-import type { IdentityProvider, VerifiedIdentity } from '../../auth/identity.js';
+import { verifiedCaller } from '../../auth/bearer.js';
+import type { IdentityProvider } from '../../auth/identity.js';
 import { badRequest, HttpError } from '../../http-errors.js';
 import { latestBid, listingBids, ownMaxBid, placeBidInDb, userBids } from '../../market/bidding.js';
 import {
@@ -86,11 +87,6 @@ const TrackingBody = z.strictObject({
   status: z.enum(CARRIER_REPORTS),
 });
 
-function bearerToken(request: FastifyRequest): string | null {
-  const match = request.headers.authorization ? /^Bearer\s+(\S+)$/i.exec(request.headers.authorization) : null;
-  return match?.[1] ?? null;
-}
-
 export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity }: MarketRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
@@ -100,14 +96,7 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   app.decorateRequest('marketUser', null);
   /** Runs before body validation: a request without a valid token is 401, whatever its body. */
   async function authenticate(request: FastifyRequest): Promise<void> {
-    const token = bearerToken(request);
-    if (!token) throw new HttpError(401, 'Missing or malformed bearer token');
-    let verified: VerifiedIdentity;
-    try {
-      verified = await identity.verifyIdToken(token);
-    } catch {
-      throw new HttpError(401, 'Invalid, expired or revoked token');
-    }
+    const verified = await verifiedCaller(request, identity);
     try {
       request.marketUser = await callers.resolve(verified);
     } catch (error) {
@@ -117,14 +106,7 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   }
   /** Admins only, with no marketplace account made for them: the carrier's stand-in. */
   async function authenticateAdmin(request: FastifyRequest): Promise<void> {
-    const token = bearerToken(request);
-    if (!token) throw new HttpError(401, 'Missing or malformed bearer token');
-    let verified: VerifiedIdentity;
-    try {
-      verified = await identity.verifyIdToken(token);
-    } catch {
-      throw new HttpError(401, 'Invalid, expired or revoked token');
-    }
+    const verified = await verifiedCaller(request, identity);
     if (!verified.admin) throw new HttpError(403, 'Only an admin may post carrier tracking updates');
   }
   // Every route documented as secured authenticates, whether or not it names the hook itself.
