@@ -37,6 +37,7 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
   const api = createAdminApiClient({ host: settings.apiHost, accessToken: () => session.accessToken() });
   const hub = new RealtimeHub({
     host: settings.apiHost,
+    renewToken: () => session.refreshToken(),
     ...(options.socketFactory ? { socketFactory: options.socketFactory } : {}),
     ...(log ? { log } : {}),
   });

@@ -1,7 +1,7 @@
 // The realtime hub: one /admin connection per session, subscriptions by event name, a new
 // token after refresh, connection state. The socket is faked at the edge.
-import { describe, expect, it } from 'vitest';
-import { RealtimeHub } from '../../main/core/realtime-hub.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RealtimeHub, REFUSED_RETRY_MAX_MS } from '../../main/core/realtime-hub.js';
 import type { AdminEvent, ConnectionState } from '../../shared/contract/market-api.js';
 import { fakeSocketFactory, silentLog } from './fakes.js';
 
@@ -81,5 +81,79 @@ describe('RealtimeHub', () => {
     socket.fire('connect');
     hub.setToken(null);
     expect(states).toEqual(['connected', 'reconnecting', 'offline', 'connected', 'offline']);
+  });
+
+  describe('a handshake the server refuses as unauthorized', () => {
+    afterEach(() => void vi.useRealTimers());
+
+    function refusing(renew: (hub: RealtimeHub) => Promise<string | null>) {
+      vi.useFakeTimers();
+      const { factory, sockets } = fakeSocketFactory();
+      const renewals: number[] = [];
+      const hub: RealtimeHub = new RealtimeHub({
+        host: 'http://api.test',
+        socketFactory: factory,
+        log: silentLog().log,
+        renewToken: () => {
+          renewals.push(Date.now());
+          return renew(hub);
+        },
+      });
+      hub.setToken('t1');
+      const socket = sockets[0]!.socket;
+      const refuse = () => {
+        socket.active = false;
+        socket.fire('connect_error', new Error('unauthorized'));
+      };
+      return { hub, socket, refuse, renewals };
+    }
+
+    it('renews the token and connects again, instead of staying offline until the hourly refresh', async () => {
+      const { hub, socket, refuse, renewals } = refusing(async (self) => {
+        self.setToken('t2'); // what the session's refresh does with a new token
+        return 't2';
+      });
+      refuse();
+      expect(hub.state).toBe('reconnecting');
+      await vi.advanceTimersByTimeAsync(999);
+      expect(renewals).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(renewals).toHaveLength(1);
+      expect(socket.tokens).toEqual(['t1', 't2']);
+      socket.fire('connect');
+      expect(hub.state).toBe('connected');
+    });
+
+    it('backs off while no token can be had, up to the cap, and starts over after a connect', async () => {
+      let answer: string | null = null;
+      const { hub, socket, refuse, renewals } = refusing(async () => answer);
+      const start = Date.now();
+      refuse();
+      await vi.advanceTimersByTimeAsync(1_000 + 2_000 + 4_000 + 8_000 + 16_000 + 30_000 + 30_000);
+      expect(renewals.map((at) => at - start)).toEqual([1_000, 3_000, 7_000, 15_000, 31_000, 61_000, 91_000]);
+      expect(Math.max(...renewals.slice(1).map((at, i) => at - renewals[i]!))).toBe(REFUSED_RETRY_MAX_MS);
+      expect(hub.state).toBe('reconnecting');
+
+      answer = 't1'; // the same token is fine again (the identity service is back)
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(socket.connects).toBe(2);
+      socket.fire('connect');
+      refuse();
+      const again = Date.now();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(renewals.at(-1)! - again).toBe(1_000);
+    });
+
+    it('gives up on forbidden (no admin claim) and on sign-out', async () => {
+      const { hub, socket, refuse, renewals } = refusing(async () => 't2');
+      socket.active = false;
+      socket.fire('connect_error', new Error('forbidden'));
+      expect(hub.state).toBe('offline');
+      refuse();
+      hub.setToken(null);
+      await vi.advanceTimersByTimeAsync(REFUSED_RETRY_MAX_MS * 2);
+      expect(renewals).toEqual([]);
+      expect(hub.state).toBe('offline');
+    });
   });
 });
