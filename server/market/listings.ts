@@ -1,6 +1,6 @@
 // Sellers' listings: create (the create-listing payload defaults of spec section 3), publish a
 // draft, edit, end; and what buyers read.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { LISTING_TYPES, MASS_UNITS, SHIPPING_TYPES } from '../../shared/contract/enums.js';
 import { usd } from '../../shared/contract/entities.js';
@@ -161,6 +161,24 @@ export async function listListings(db: Executor, filter: ListingFilter) {
     db,
     sql`${SELECT_LISTING} WHERE ${where} ORDER BY l.created_at DESC, l.id DESC
         LIMIT ${filter.limit} OFFSET ${(filter.page - 1) * filter.limit}`,
+  );
+  return { count: Number(count?.count ?? 0), items: rows.map(listingOf) };
+}
+
+/**
+ * One page of public listings chosen by `where` (a condition on `l`, the listing, and `u`, its
+ * seller) in `orderBy`: the public sections' query (`public-sections.ts`), with this file's
+ * SELECT and mapper. Deleted listings and listings of deleted sellers are never returned.
+ */
+export async function listListingsWhere(db: Executor, where: SQL, orderBy: SQL, page: number, limit: number) {
+  const visible = sql`l.deleted_at IS NULL AND u.deleted_at IS NULL AND (${where})`;
+  const [count] = await queryRows<{ count: string | number }>(
+    db,
+    sql`SELECT count(*) AS count FROM listings l JOIN users u ON u.id = l.user_id WHERE ${visible}`,
+  );
+  const rows = await queryRows<ListingRow>(
+    db,
+    sql`${SELECT_LISTING} WHERE ${visible} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
   );
   return { count: Number(count?.count ?? 0), items: rows.map(listingOf) };
 }

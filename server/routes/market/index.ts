@@ -1,7 +1,8 @@
 // The buyer/seller API (spec section 7, "Buyer and seller application paths"): bids, listings,
 // giveaway entries, purchases, offers, chat, ratings, following, notifications, support.
 // Every write needs a valid Firebase ID token (any user); the caller's marketplace user row is
-// matched or created by firebaseId (remembered for a few seconds: `callerCacheOf`). Reads of public things (listings, bids) need no token.
+// matched or created by firebaseId (remembered for a few seconds: `callerCacheOf`). Reads of public things (listings, bids) need no token;
+// the buyer app's catalogue, public sections, time zones and settings are in `public.ts`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -53,6 +54,7 @@ import {
   userRatings,
 } from '../../market/social.js';
 import { callerCacheOf, DeletedAccountError, type MarketUser } from '../../market/users.js';
+import { publicMarketRoutes } from './public.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -121,6 +123,8 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
     if (!request.marketUser) throw new Error('authenticate did not run');
     return request.marketUser;
   }
+
+  await publicMarketRoutes(app, deps);
 
   r.get('/user/my-details', { onRequest: authenticate, schema: { tags: ['user'], ...secured } }, async (request) =>
     caller(request),
