@@ -96,7 +96,7 @@ export const LISTING_SECTIONS = {
   'random-buy-now-listings': {
     title: 'Discover',
     where: () => buyable,
-    orderBy: (context) => sql`md5(l.id || ${randomSeedOf(context.now)}), l.id`,
+    orderBy: (context) => sql`md5(l.id || ${randomSeedOf(context.now)}::text), l.id`,
   },
   /** Giveaways drawn or past their end time; the latest ended first. */
   'ended-giveaways': {
