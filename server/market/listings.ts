@@ -147,22 +147,19 @@ export interface ListingFilter {
   limit: number;
 }
 
+/** `GET /listing` and the seller's lists: newest first, as every public list hides deleted sellers. */
 export async function listListings(db: Executor, filter: ListingFilter) {
-  const conditions = [sql`l.deleted_at IS NULL`];
+  const conditions = [sql`true`];
   if (filter.status) conditions.push(sql`l.status = ${filter.status}`);
   if (filter.listingType) conditions.push(sql`l.listing_type = ${filter.listingType}`);
   if (filter.sellerId) conditions.push(sql`l.user_id = ${filter.sellerId}`);
-  const where = sql.join(conditions, sql` AND `);
-  const [count] = await queryRows<{ count: string | number }>(
+  return listListingsWhere(
     db,
-    sql`SELECT count(*) AS count FROM listings l WHERE ${where}`,
+    sql.join(conditions, sql` AND `),
+    sql`l.created_at DESC, l.id DESC`,
+    filter.page,
+    filter.limit,
   );
-  const rows = await queryRows<ListingRow>(
-    db,
-    sql`${SELECT_LISTING} WHERE ${where} ORDER BY l.created_at DESC, l.id DESC
-        LIMIT ${filter.limit} OFFSET ${(filter.page - 1) * filter.limit}`,
-  );
-  return { count: Number(count?.count ?? 0), items: rows.map(listingOf) };
 }
 
 /**

@@ -383,6 +383,15 @@ describe('public market reads', () => {
       }
     });
 
+    it('GET /listing hides the listings of a deleted seller too, and counts without them', async () => {
+      const { status, body } = await get('/listing?limit=100');
+      expect(status).toBe(200);
+      expect(body.items.length).toBeGreaterThan(0);
+      expect(names(body.items)).not.toEqual(expect.arrayContaining(['deleted-seller-auction']));
+      expect(names(body.items)).not.toEqual(expect.arrayContaining(['deleted-seller-buy-now']));
+      expect(body.count).toBe(body.items.length);
+    });
+
     it('pages with page and limit, count being the whole section', async () => {
       const first = await get('/public/listings/most-recent-buy-now-price-over-100?limit=1');
       const second = await get('/public/listings/most-recent-buy-now-price-over-100?page=2&limit=1');
