@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import type { IdentityProvider } from '../../server/auth/identity.js';
+import { fakeIdentity } from './market-db.js';
 import { openDatabase, type Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
 import {
@@ -12,16 +12,6 @@ import {
   startAuctionCloser,
 } from '../../server/market/auction-closer.js';
 import type { MarketDeps } from '../../server/market/deps.js';
-
-const fakeIdentity: IdentityProvider = {
-  verifyIdToken: async (token) => {
-    const match = /^token-([a-z0-9]+)$/.exec(token);
-    if (!match) throw new Error('auth/argument-error');
-    return { uid: `uid-${match[1]}`, email: `${match[1]}@market.test`, admin: false };
-  },
-  updateEmail: async () => undefined,
-  disableAccount: async () => undefined,
-};
 
 describe('auctionEndingSoon notifications', () => {
   let database: Database;

@@ -9,23 +9,12 @@ import { getAuth } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { firebaseIdentity } from '../../server/auth/firebase-identity.js';
-import type { IdentityProvider } from '../../server/auth/identity.js';
+import { fakeIdentity } from './market-db.js';
 import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
 import { placeBidInDb } from '../../server/market/bidding.js';
 import { callerCacheOf, createCallerCache } from '../../server/market/users.js';
 import { EMULATOR_HOST, PROJECT_ID, signUp } from '../support/auth-emulator.js';
-
-/** `token-<name>` is the user `<name>` (`admin` has the admin claim); anything else is refused. */
-const fakeIdentity: IdentityProvider = {
-  verifyIdToken: async (token) => {
-    const match = /^token-([a-z0-9]+)$/.exec(token);
-    if (!match) throw new Error('auth/argument-error');
-    return { uid: `uid-${match[1]}`, email: `${match[1]}@market.test`, admin: match[1] === 'admin' };
-  },
-  updateEmail: async () => undefined,
-  disableAccount: async () => undefined,
-};
 
 async function callAs(app: FastifyInstance, token: string | null, method: string, url: string, payload?: object) {
   const response = await app.inject({

@@ -8,8 +8,24 @@ import { adminEvents, marketEvents } from '../../shared/contract/realtime-events
 import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
 import { type Charges, createRelayPublisher, ledgerCharges, type MarketDeps } from '../../server/market/deps.js';
+import type { IdentityProvider } from '../../server/auth/identity.js';
 import type { RealtimePublisher } from '../../server/realtime/publisher.js';
 import { createDatabase, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
+
+/**
+ * The identity edge for route tests that need no Auth emulator: `token-<name>` is the user
+ * `<name>` (uid `uid-<name>`, email `<name>@market.test`), `token-admin` carries the admin claim,
+ * anything else is refused like an expired token.
+ */
+export const fakeIdentity: IdentityProvider = {
+  verifyIdToken: async (token) => {
+    const match = /^token-([a-z0-9]+)$/.exec(token);
+    if (!match) throw new Error('auth/argument-error');
+    return { uid: `uid-${match[1]}`, email: `${match[1]}@market.test`, admin: match[1] === 'admin' };
+  },
+  updateEmail: async () => undefined,
+  disableAccount: async () => undefined,
+};
 
 export interface RecordedEvent {
   kind: 'admin' | 'market';

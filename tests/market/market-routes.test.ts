@@ -5,22 +5,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import type { IdentityProvider } from '../../server/auth/identity.js';
 import { openDatabase, type Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
 import { closeDueListings } from '../../server/market/auction-closer.js';
-import { type RecordedEvent, recordingPublisher } from './market-db.js';
-
-/** `token-<name>` is the user `<name>`; anything else is refused like an expired token. */
-const fakeIdentity: IdentityProvider = {
-  verifyIdToken: async (token) => {
-    const match = /^token-([a-z0-9]+)$/.exec(token);
-    if (!match) throw new Error('auth/argument-error');
-    return { uid: `uid-${match[1]}`, email: `${match[1]}@market.test`, admin: match[1] === 'admin' };
-  },
-  updateEmail: async () => undefined,
-  disableAccount: async () => undefined,
-};
+import { fakeIdentity, type RecordedEvent, recordingPublisher } from './market-db.js';
 
 describe('market routes', () => {
   let database: Database;

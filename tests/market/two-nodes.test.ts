@@ -8,24 +8,13 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_NAMESPACE } from '../../shared/contract/realtime-events.js';
 import { buildApp } from '../../server/app.js';
-import type { IdentityProvider } from '../../server/auth/identity.js';
 import { marketRealtime } from '../../server/market/register.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
-import { type MarketTestDb, startMarketDb } from './market-db.js';
+import { fakeIdentity, type MarketTestDb, startMarketDb } from './market-db.js';
 
 const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
 const available = hasRedis && postgresAvailable();
 if (!available) console.warn('SKIPPED: redis-server or PostgreSQL missing, the two-node market test cannot run');
-
-const fakeIdentity: IdentityProvider = {
-  verifyIdToken: async (token) => {
-    const match = /^token-([a-z0-9]+)$/.exec(token);
-    if (!match) throw new Error('auth/argument-error');
-    return { uid: `uid-${match[1]}`, email: `${match[1]}@market.test`, admin: match[1] === 'admin' };
-  },
-  updateEmail: async () => undefined,
-  disableAccount: async () => undefined,
-};
 
 async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
   // Redis cannot listen on port 0: take a free port from the OS first.
