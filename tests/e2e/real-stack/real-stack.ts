@@ -63,10 +63,9 @@ export async function adminList<T>(path: string, query: Record<string, string | 
   return callApi<ListAnswer<T>>(await idTokenOf('admin'), `${path}?${params}`);
 }
 
-/** Signs in as the demo admin unless the browser host's session already is. */
-export async function ensureSignedIn(page: Page): Promise<void> {
-  await page.goto('/#/dashboard/home');
-  const landed = await Promise.race([
+/** Where the app put the page: the dashboard (a session is open) or the login screen. */
+async function landingOf(page: Page): Promise<'dashboard' | 'login'> {
+  return Promise.race([
     page
       .getByText('Total Registered Users')
       .waitFor()
@@ -76,6 +75,12 @@ export async function ensureSignedIn(page: Page): Promise<void> {
       .waitFor()
       .then(() => 'login' as const),
   ]);
+}
+
+/** Signs in as the demo admin unless the browser host's session already is. */
+export async function ensureSignedIn(page: Page): Promise<void> {
+  await page.goto('/#/dashboard/home');
+  const landed = await landingOf(page);
   if (landed === 'login') await signInAsAdmin(page);
 }
 
@@ -85,16 +90,7 @@ export async function ensureSignedIn(page: Page): Promise<void> {
  */
 export async function openLoginSignedOut(page: Page): Promise<void> {
   await page.goto('/#/auth/login');
-  const landed = await Promise.race([
-    page
-      .getByText('Total Registered Users')
-      .waitFor()
-      .then(() => 'dashboard' as const),
-    page
-      .getByRole('heading', { name: 'Sign In' })
-      .waitFor()
-      .then(() => 'login' as const),
-  ]);
+  const landed = await landingOf(page);
   if (landed === 'dashboard') await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
 }
