@@ -4,11 +4,9 @@
 // matched or created by firebaseId (remembered for a few seconds: `callerCacheOf`). Reads of public things (listings, bids) need no token;
 // the buyer app's catalogue, public sections, time zones and settings are in `public.ts`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id, usd } from '../../../shared/contract/entities.js';
 import { LABEL_SIZES, type OrderStatus } from '../../../shared/contract/enums.js';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../../shared/contract/list-query.js';
 import { nextOrderStatuses } from '../../../shared/rules/order-transitions.js';
 import { usdToCents } from '../../../shared/rules/money.js';
 import { verifiedCaller } from '../../auth/bearer.js';
@@ -54,6 +52,11 @@ import {
   userRatings,
 } from '../../market/social.js';
 import { callerCacheOf, DeletedAccountError, type MarketUser } from '../../market/users.js';
+import { accountRoutes } from './accounts.js';
+import { listingToolRoutes } from './listing-tools.js';
+import { orderHistoryRoutes } from './order-history.js';
+import { paymentRoutes } from './payments.js';
+import { IdParams, type MarketRouteContext, Paging, text, zodRouter } from './context.js';
 import { publicMarketRoutes } from './public.js';
 
 declare module 'fastify' {
@@ -68,13 +71,7 @@ export interface MarketRoutesOptions {
   identity: IdentityProvider;
 }
 
-const Paging = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(DEFAULT_LIST_LIMIT),
-});
-const IdParams = z.object({ id });
 const positiveUsd = usd.refine((amount) => amount > 0, 'must be more than 0');
-const text = (max: number) => z.string().trim().min(1).max(max);
 
 const BidBody = z.strictObject({ listingId: id, amount: positiveUsd, maxBid: positiveUsd.optional() });
 const ListingQuery = Paging.extend({
@@ -90,10 +87,10 @@ const TrackingBody = z.strictObject({
 });
 
 export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity }: MarketRoutesOptions): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = zodRouter(app);
   const { db } = deps;
   const callers = callerCacheOf(db);
-  const secured = { security: [{ bearerAuth: [] }] };
+  const secured = { security: [{ bearerAuth: [] as never[] }] };
 
   app.decorateRequest('marketUser', null);
   /** Runs before body validation: a request without a valid token is 401, whatever its body. */
@@ -125,6 +122,12 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   }
 
   await publicMarketRoutes(app, deps);
+  const context: MarketRouteContext = { app, r, deps, authenticate, authenticateAdmin, caller, secured };
+  // Section 7's areas, one module each (they share `context`; see context.ts).
+  await accountRoutes(context);
+  await listingToolRoutes(context);
+  await paymentRoutes(context);
+  await orderHistoryRoutes(context);
 
   r.get('/user/my-details', { onRequest: authenticate, schema: { tags: ['user'], ...secured } }, async (request) =>
     caller(request),

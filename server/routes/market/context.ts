@@ -1,0 +1,37 @@
+// What every secured market route module gets from `marketRoutesPlugin`: the typed router, the
+// services' dependencies, the token hooks and the resolved caller. Route modules (one per area
+// of section 7) register on the same Fastify instance, so the "secured routes authenticate" hook
+// of index.ts covers them too.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { id } from '../../../shared/contract/entities.js';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../../shared/contract/list-query.js';
+import type { MarketDeps } from '../../market/deps.js';
+import type { MarketUser } from '../../market/users.js';
+
+export const zodRouter = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+export type ZodRouter = ReturnType<typeof zodRouter>;
+
+export interface MarketRouteContext {
+  app: FastifyInstance;
+  /** `app` with zod schemas for params, query and body. */
+  r: ZodRouter;
+  deps: MarketDeps;
+  /** Any signed-in marketplace user; sets `request.marketUser`. */
+  authenticate(request: FastifyRequest): Promise<void>;
+  /** Admins only, with no marketplace account made for them. */
+  authenticateAdmin(request: FastifyRequest): Promise<void>;
+  /** The caller of a route that ran `authenticate`. */
+  caller(request: FastifyRequest): Promise<MarketUser>;
+  /** Spread into a route's schema: documents the bearer token (and makes the route authenticate). */
+  secured: { security: { bearerAuth: never[] }[] };
+}
+
+export const Paging = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(DEFAULT_LIST_LIMIT),
+});
+export const IdParams = z.object({ id });
+/** Trimmed, non-empty, at most `max` characters. */
+export const text = (max: number) => z.string().trim().min(1).max(max);
