@@ -1,7 +1,7 @@
 -- The signed-in user's own account (section 7, /user/*, /user-requests, /setting/contact-us):
 -- the profile fields of section 3's User shape that 0001 did not keep, phone verification, push
--- device tokens, stored profile pictures and contact-us messages. Added columns are nullable or
--- defaulted, so earlier code is unaffected.
+-- device tokens and contact-us messages. Added columns are nullable or defaulted, so earlier
+-- code is unaffected.
 ALTER TABLE users
   ADD COLUMN first_name text,
   ADD COLUMN last_name text,
@@ -43,19 +43,6 @@ CREATE TABLE device_tokens (
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX device_tokens_user_idx ON device_tokens (user_id);
-
--- Files the local storage provider keeps (profile pictures): in the database, so every node
--- serves every file.
-CREATE TABLE stored_files (
-  id text PRIMARY KEY DEFAULT gen_random_uuid()::text,
-  owner_id text NOT NULL REFERENCES users (id),
-  content_type text NOT NULL,
-  byte_size integer NOT NULL CHECK (byte_size > 0),
-  sha256 text NOT NULL,
-  content bytea NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now()
-);
-CREATE INDEX stored_files_owner_idx ON stored_files (owner_id);
 
 -- Messages sent from the app's "Contact us" screen, signed in or not.
 CREATE TABLE contact_messages (
