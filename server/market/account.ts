@@ -3,7 +3,7 @@
 // and what anybody may see of a user.
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { Address, id, isoDate, PendingRequest, usd } from '../../shared/contract/entities.js';
+import { Address, id, isoDate, listResponse, PendingRequest, usd } from '../../shared/contract/entities.js';
 import { ORDER_STATUSES, USER_REQUEST_STATUSES } from '../../shared/contract/enums.js';
 import { listingRoom } from '../../shared/contract/realtime-events.js';
 import { isTerminalOrderStatus } from '../../shared/rules/order-transitions.js';
@@ -67,6 +67,7 @@ export type PublicProfile = z.infer<typeof PublicProfile>;
 
 export const SellerRequest = PendingRequest.extend({ status: z.enum(USER_REQUEST_STATUSES) });
 export type SellerRequest = z.infer<typeof SellerRequest>;
+export const SellerRequests = listResponse(SellerRequest);
 
 const TIME_ZONE_IDS = US_TIME_ZONES.map((zone) => zone.id) as [string, ...string[]];
 const personName = z.string().trim().min(1).max(100);
@@ -114,10 +115,14 @@ export const SellerRequestBody = z.strictObject({
 export type SellerRequestBody = z.infer<typeof SellerRequestBody>;
 
 export const DEVICE_PLATFORMS = ['ios', 'android', 'web'] as const;
+export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];
 export const DeviceTokenBody = z.strictObject({
   token: z.string().trim().min(1).max(4096),
   platform: z.enum(DEVICE_PLATFORMS),
 });
+export const DeviceToken = DeviceTokenBody.extend({ registeredAt: isoDate });
+export const BadgeReset = z.object({ badgeCount: z.number().int().nonnegative(), resetAt: isoDate });
+export const ContactMessageSent = z.object({ id, createdAt: isoDate });
 
 export const ContactUsBody = z.strictObject({
   name: z.string().trim().min(1).max(200),
@@ -445,8 +450,8 @@ export async function sellerStandingOf(db: Executor, userId: string): Promise<z.
 // ── Devices and badge ──
 
 /** Registers a device for push notifications; the device moves to the caller if another account had it. */
-export async function registerDeviceToken(db: Executor, userId: string, token: string, platform: string) {
-  const [row] = await queryRows<{ token: string; platform: string; updated_at: Date | string }>(
+export async function registerDeviceToken(db: Executor, userId: string, token: string, platform: DevicePlatform) {
+  const [row] = await queryRows<{ token: string; platform: DevicePlatform; updated_at: Date | string }>(
     db,
     sql`INSERT INTO device_tokens (token, user_id, platform) VALUES (${token}, ${userId}, ${platform})
         ON CONFLICT (token) DO UPDATE SET user_id = EXCLUDED.user_id, platform = EXCLUDED.platform, updated_at = now()

@@ -7,8 +7,11 @@ import { UserName } from '../../domain/account/user-name.js';
 import {
   AccountUser,
   accountOf,
+  BadgeReset,
   closeAccount,
+  ContactMessageSent,
   ContactUsBody,
+  DeviceToken,
   DeviceTokenBody,
   emailTaken,
   ownAccountBy,
@@ -23,6 +26,7 @@ import {
   resetBadgeCount,
   SellerRequest,
   SellerRequestBody,
+  SellerRequests,
   sellerRequestsOf,
   SellerStanding,
   sellerStandingOf,
@@ -134,7 +138,7 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
     { schema: { tags, ...secured, body: SellerRequestBody, response: { 201: SellerRequest } } },
     async (request, reply) => reply.code(201).send(await requestToSell(deps, (await caller(request)).id, request.body)),
   );
-  r.get('/user-requests', { schema: { tags, ...secured } }, async (request) =>
+  r.get('/user-requests', { schema: { tags, ...secured, response: { 200: SellerRequests } } }, async (request) =>
     sellerRequestsOf(db, (await caller(request)).id),
   );
   // Where the seller's parcels ship from: the newest RETURN_ADDRESS (both spellings of section 7).
@@ -155,8 +159,10 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
   }
 
   // ── Devices ──
-  r.post('/user/device-token', { schema: { tags, ...secured, body: DeviceTokenBody } }, async (request) =>
-    registerDeviceToken(db, (await caller(request)).id, request.body.token, request.body.platform),
+  r.post(
+    '/user/device-token',
+    { schema: { tags, ...secured, body: DeviceTokenBody, response: { 200: DeviceToken } } },
+    async (request) => registerDeviceToken(db, (await caller(request)).id, request.body.token, request.body.platform),
   );
   r.delete(
     '/user/device-token',
@@ -166,7 +172,7 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
       return reply.code(204).send();
     },
   );
-  r.patch('/user/reset-badge-count', { schema: { tags, ...secured } }, async (request) =>
+  r.patch('/user/reset-badge-count', { schema: { tags, ...secured, response: { 200: BadgeReset } } }, async (request) =>
     resetBadgeCount(db, (await caller(request)).id),
   );
 
@@ -177,7 +183,10 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
   }
   r.post(
     '/setting/contact-us',
-    { onRequest: optionalCaller, schema: { tags: ['settings'], body: ContactUsBody } },
+    {
+      onRequest: optionalCaller,
+      schema: { tags: ['settings'], body: ContactUsBody, response: { 201: ContactMessageSent } },
+    },
     async (request, reply) =>
       reply.code(201).send(await sendContactMessage(db, request.marketUser?.id ?? null, request.body)),
   );
