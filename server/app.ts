@@ -16,6 +16,7 @@ import { createAdminEvents, type AdminEvents } from './admin-events.js';
 import type { IdentityProvider } from './auth/identity.js';
 import type { Database } from './db/database.js';
 import { errorBody } from './http-errors.js';
+import type { ListingToolsDeps } from './market/listing-tools-deps.js';
 import { registerMarket } from './market/register.js';
 import { ledgerPayments } from './payments/ledger.js';
 import type { Payments } from './payments/payments.js';
@@ -35,6 +36,8 @@ export interface BuildAppOptions {
   database: Database;
   identity: IdentityProvider;
   payments?: Payments;
+  /** Media storage, video processing, autofill and share links of the listing tools (local ones when absent). */
+  listingTools?: ListingToolsDeps;
   logger?: FastifyServerOptions['logger'];
   /** Requests per minute per client before 429. */
   rateLimitMax?: number;
@@ -125,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     identity: options.identity,
     adminEvents: events,
     prefix: API_PREFIX,
+    ...(options.listingTools ? { listingTools: options.listingTools } : {}),
   });
 
   // ── Realtime ── server/realtime/ registers Socket.IO here (same port as the API).

@@ -20,11 +20,24 @@ const Env = z
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     /** Where the embedded PGlite database lives when DATABASE_URL is absent. */
     PGLITE_DIR: z.string().default('.data/pglite'),
+    /** Where the local media storage keeps uploaded listing videos. */
+    UPLOADS_DIR: z.string().default('.data/uploads'),
+    /** Signs upload URLs; shared by every node serving UPLOADS_DIR. Random per process when absent (not in production). */
+    UPLOADS_SIGNING_SECRET: optionalText.pipe(z.string().min(32).optional()),
+    /** The API's public base (`https://api.example.com/v1`) in upload and media URLs; http://HOST:PORT/v1 when absent. */
+    PUBLIC_API_URL: optionalText.pipe(z.url().optional()),
+    /** The buyer app's universal-link origin that shared listing links point at; PUBLIC_API_URL's origin when absent. */
+    APP_LINK_BASE_URL: optionalText.pipe(z.url().optional()),
   })
   .refine((env) => !(env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST), {
     // The emulator signs nothing: trusting its tokens in production would let anyone in.
     message: 'FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production',
     path: ['FIREBASE_AUTH_EMULATOR_HOST'],
+  })
+  .refine((env) => !(env.NODE_ENV === 'production' && !env.UPLOADS_SIGNING_SECRET), {
+    // A per-process secret breaks every upload URL another node (or the next restart) issued.
+    message: 'UPLOADS_SIGNING_SECRET (at least 32 characters) is required when NODE_ENV=production',
+    path: ['UPLOADS_SIGNING_SECRET'],
   });
 
 export type Config = z.output<typeof Env>;

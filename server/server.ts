@@ -5,6 +5,7 @@ import { firebaseIdentity } from './auth/firebase-identity.js';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { localListingTools } from './market/listing-tools-deps.js';
 import { marketRealtime, startMarketWorkers } from './market/register.js';
 import { selectPayments } from './payments/select-payments.js';
 
@@ -23,6 +24,12 @@ export async function startServer(config: Config, realtime?: RealtimeRegistratio
       emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
     }),
     payments: selectPayments(config.STRIPE_SECRET_KEY),
+    listingTools: localListingTools({
+      uploadsDir: config.UPLOADS_DIR,
+      signingSecret: config.UPLOADS_SIGNING_SECRET,
+      publicApiUrl: config.PUBLIC_API_URL ?? `http://${config.HOST}:${config.PORT}/v1`,
+      appLinkBaseUrl: config.APP_LINK_BASE_URL,
+    }),
     logger: { level: config.NODE_ENV === 'production' ? 'info' : 'warn' },
     // Socket.IO on the API's port (Redis streams adapter when REDIS_URL is set), unless the caller brings its own.
     realtime: realtime ?? marketRealtime({ redisUrl: config.REDIS_URL }),

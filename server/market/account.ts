@@ -522,6 +522,12 @@ async function openObligations(tx: Executor, userId: string): Promise<OpenObliga
 export async function closeAccount(deps: MarketDeps, userId: string): Promise<void> {
   const { firebaseId, events } = await deps.db.transaction(async (tx) => {
     const user = await lockedUser(tx, userId);
+    // A bid or entry takes its listing's lock: holding the user's listings' locks before counting
+    // means none arrives between the count and the take-down (it waits, then finds it deleted).
+    await tx.execute(
+      sql`SELECT id FROM listings WHERE user_id = ${userId} AND deleted_at IS NULL AND status IN ('active', 'draft')
+          ORDER BY id FOR UPDATE`,
+    );
     const blockers = accountDeletionBlockers(await openObligations(tx, userId));
     if (blockers.length > 0) throw conflict(`Your account cannot be closed yet: ${blockers.join('; ')}`);
     const events: PendingEvent[] = [];

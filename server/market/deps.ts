@@ -6,6 +6,7 @@ import type { AdminEventName, AdminEventPayload, MarketEventPayload } from '../.
 import type { Db } from '../db/database.js';
 import type { RealtimePublisher } from '../realtime/publisher.js';
 import type { ShippingLabels } from '../shipping/labels.js';
+import type { ListingToolsDeps } from './listing-tools-deps.js';
 
 /** A buyer charge for an order: the local ledger always succeeds; a provider may decline. */
 export interface ChargeRequest {
@@ -85,6 +86,8 @@ export interface MarketDeps {
   charges: Charges;
   /** The shipping-label provider; the local one (`localLabels`) when absent. */
   labels?: ShippingLabels;
+  /** Media storage, video processing, autofill, share links; the local ones (`localListingTools`) when absent. */
+  listingTools?: ListingToolsDeps;
   /** Epoch milliseconds; tests move time. */
   now?: () => number;
 }

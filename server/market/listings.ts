@@ -2,7 +2,7 @@
 // draft, edit, end; and what buyers read.
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { LISTING_TYPES, MASS_UNITS, SHIPPING_TYPES } from '../../shared/contract/enums.js';
+import { LISTING_TYPES, type ListingType, MASS_UNITS, SHIPPING_TYPES } from '../../shared/contract/enums.js';
 import { usd } from '../../shared/contract/entities.js';
 import { listingRoom } from '../../shared/contract/realtime-events.js';
 import { centsToUsd, usdToCents } from '../../shared/rules/money.js';
@@ -10,6 +10,7 @@ import { queryRows, type Executor } from '../db/database.js';
 import { isoOf } from '../db/values.js';
 import { badRequest, conflict, HttpError, notFound } from '../http-errors.js';
 import { type MarketDeps, marketEvent, nowOf } from './deps.js';
+import { type ListingTerms, listingProblems, problemsText } from './listing-completeness.js';
 
 /** Auctions and giveaways without an end time run for 7 days. */
 export const DEFAULT_AUCTION_DURATION_MS = 7 * 24 * 60 * 60_000;
@@ -191,30 +192,52 @@ export async function createListing(
   sellerId: string,
   body: CreateListingBody,
 ): Promise<MarketListing> {
-  const now = nowOf(deps);
-  const timed = body.listingType !== 'default';
-  if (body.listingType === 'default' && body.price === undefined)
-    throw badRequest('body/price: a buy-now listing needs a price');
-  if (body.listingType === 'auction' && body.startingBid === undefined) {
-    throw badRequest('body/startingBid: an auction needs a starting bid');
-  }
-  if (body.listingType === 'auction' && body.startingBid === 0)
-    throw badRequest('body/startingBid: must be at least 0.01');
+  const problems = body.draft ? [] : listingProblems(termsOf(body));
+  if (problems.length > 0) throw badRequest(problemsText('body/', problems));
+  const id = await insertListing(deps.db, sellerId, body, nowOf(deps));
+  return getListing(deps.db, id);
+}
+
+/** The terms `listingProblems` checks, from a create-listing payload. */
+export function termsOf(body: CreateListingBody): ListingTerms {
+  return {
+    title: body.title,
+    listingType: body.listingType,
+    priceCents: body.price === undefined ? null : usdToCents(body.price),
+    startingBidCents: body.startingBid === undefined ? null : usdToCents(body.startingBid),
+  };
+}
+
+/**
+ * Inserts a listing (a draft when `body.draft`) as given: the caller checked `listingProblems`
+ * unless it is a draft. Takes an executor so bulk creation inserts many in one transaction.
+ */
+export async function insertListing(
+  executor: Executor,
+  sellerId: string,
+  body: CreateListingBody,
+  now: number,
+): Promise<string> {
+  // A draft without a chosen end time gets one when it is published, not a week from its creation.
+  const chosen = body.endTime !== undefined || !body.draft;
+  const endTime = body.listingType !== 'default' && chosen ? endTimeOf(body.endTime, now) : null;
   const [row] = await queryRows<{ id: string }>(
-    deps.db,
+    executor,
     sql`INSERT INTO listings (user_id, subcategory_id, title, description, listing_type, status, in_stock, price_cents,
-                              starting_bid_cents, end_time, video, shipping_type, shipping_price_cents, mass_unit,
-                              weight, width, height, length)
+                              starting_bid_cents, end_time, video, trimmed_video, shipping_type, shipping_price_cents,
+                              mass_unit, weight, width, height, length, timezone, auction_end_date, auction_end_time,
+                              packaging_type)
         VALUES (${sellerId}, ${body.subCategoryId ?? null}, ${body.title}, ${body.description}, ${body.listingType},
                 ${body.draft ? 'draft' : 'active'}, ${body.listingType === 'default' ? body.inStock : 1},
                 ${body.price === undefined ? null : usdToCents(body.price)},
                 ${body.startingBid === undefined ? null : usdToCents(body.startingBid)},
-                ${timed ? endTimeOf(body.endTime, now) : null}, ${body.video ?? null}, ${body.shippingType},
-                ${usdToCents(body.shippingCost)}, ${body.massUnit}, ${body.weight}, ${body.width}, ${body.height},
-                ${body.length})
+                ${endTime}, ${body.video ?? null}, ${body.trimmedVideo ?? null},
+                ${body.shippingType}, ${usdToCents(body.shippingCost)}, ${body.massUnit}, ${body.weight}, ${body.width},
+                ${body.height}, ${body.length}, ${body.timezone ?? null}, ${body.auctionEndDate ?? null},
+                ${body.auctionEndTime ?? null}, ${body.packagingType ?? null})
         RETURNING id`,
   );
-  return getListing(deps.db, row!.id);
+  return row!.id;
 }
 
 interface OwnedRow {
@@ -226,7 +249,7 @@ interface OwnedRow {
   end_time: Date | string | null;
 }
 
-async function lockOwned(tx: Executor, id: string, sellerId: string): Promise<OwnedRow> {
+export async function lockOwned(tx: Executor, id: string, sellerId: string): Promise<OwnedRow> {
   const [row] = await queryRows<OwnedRow>(
     tx,
     sql`SELECT user_id, status, listing_type, bid_count, bid_cents, end_time FROM listings
@@ -238,19 +261,37 @@ async function lockOwned(tx: Executor, id: string, sellerId: string): Promise<Ow
 }
 
 export async function publishListing(deps: MarketDeps, id: string, sellerId: string): Promise<MarketListing> {
-  await deps.db.transaction(async (tx) => {
-    const row = await lockOwned(tx, id, sellerId);
-    if (row.status !== 'draft') throw conflict('Only a draft can be published');
-    const now = nowOf(deps);
-    if (row.listing_type !== 'default' && (row.end_time === null || new Date(row.end_time).getTime() <= now)) {
-      await tx.execute(
-        sql`UPDATE listings SET end_time = ${new Date(now + DEFAULT_AUCTION_DURATION_MS)} WHERE id = ${id}`,
-      );
-    }
-    await tx.execute(sql`UPDATE listings SET status = 'active', updated_at = now() WHERE id = ${id}`);
-  });
+  await deps.db.transaction((tx) => publishDraft(tx, id, sellerId, nowOf(deps)));
   deps.events.publish([marketEvent('feedListingUpdated', [listingRoom(id)], { listingId: id })]);
   return getListing(deps.db, id);
+}
+
+/**
+ * Puts the seller's draft on sale inside the caller's transaction: 409 when it is not a draft,
+ * 400 with what it still lacks (`listingProblems`). A timed listing without a future end time
+ * gets the default duration.
+ */
+export async function publishDraft(tx: Executor, id: string, sellerId: string, now: number): Promise<void> {
+  const row = await lockOwned(tx, id, sellerId);
+  if (row.status !== 'draft') throw conflict('Only a draft can be published');
+  const [terms] = await queryRows<{
+    title: string;
+    price_cents: string | number | null;
+    starting_bid_cents: string | number | null;
+  }>(tx, sql`SELECT title, price_cents, starting_bid_cents FROM listings WHERE id = ${id}`);
+  const problems = listingProblems({
+    title: terms!.title,
+    listingType: row.listing_type as ListingType,
+    priceCents: terms!.price_cents === null ? null : Number(terms!.price_cents),
+    startingBidCents: terms!.starting_bid_cents === null ? null : Number(terms!.starting_bid_cents),
+  });
+  if (problems.length > 0) throw badRequest(`This draft cannot be published yet: ${problemsText('', problems)}`);
+  if (row.listing_type !== 'default' && (row.end_time === null || new Date(row.end_time).getTime() <= now)) {
+    await tx.execute(
+      sql`UPDATE listings SET end_time = ${new Date(now + DEFAULT_AUCTION_DURATION_MS)} WHERE id = ${id}`,
+    );
+  }
+  await tx.execute(sql`UPDATE listings SET status = 'active', updated_at = now() WHERE id = ${id}`);
 }
 
 export async function editListing(

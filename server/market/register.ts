@@ -13,6 +13,7 @@ import { type AuctionCloser, startAuctionCloser } from './auction-closer.js';
 import { type Charges, createRelayPublisher, ledgerCharges, type MarketDeps, marketEvent } from './deps.js';
 import { localLabels, type ShippingLabels } from '../shipping/labels.js';
 import { resolveMarketUser } from './users.js';
+import { type ListingToolsDeps, localListingTools } from './listing-tools-deps.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +27,7 @@ export interface RegisterMarketOptions {
   identity: IdentityProvider;
   charges?: Charges;
   labels?: ShippingLabels;
+  listingTools?: ListingToolsDeps;
   /** Admin changes the market tells its users of (a cancelled order). */
   adminEvents?: AdminEvents;
   /** The API prefix the routes live under. */
@@ -39,6 +41,7 @@ export async function registerMarket(app: FastifyInstance, options: RegisterMark
     events: createRelayPublisher((error) => app.log.error({ err: error }, 'realtime event refused by the contract')),
     charges: options.charges ?? ledgerCharges(),
     labels: options.labels ?? localLabels(),
+    listingTools: options.listingTools ?? localListingTools(),
   };
   app.decorate('market', deps);
   // An admin's cancel reaches the buyer's and the seller's apps like any other status change.
