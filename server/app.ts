@@ -15,10 +15,11 @@ import { sql } from 'drizzle-orm';
 import { createAdminEvents, type AdminEvents } from './admin-events.js';
 import type { IdentityProvider } from './auth/identity.js';
 import type { Database } from './db/database.js';
-import { errorBody } from './http-errors.js';
+import { errorBody, HttpError } from './http-errors.js';
 import type { ListingToolsDeps } from './market/listing-tools-deps.js';
 import { registerMarket } from './market/register.js';
 import { ledgerPayments } from './payments/ledger.js';
+import type { PaymentAccounts } from './payments/payment-accounts.js';
 import type { Payments } from './payments/payments.js';
 import { adminRoutesPlugin } from './routes/admin/index.js';
 
@@ -36,6 +37,8 @@ export interface BuildAppOptions {
   database: Database;
   identity: IdentityProvider;
   payments?: Payments;
+  /** Customers, cards, identity and payout accounts (the local ledger when absent). */
+  paymentAccounts?: PaymentAccounts;
   /** Media storage, video processing, autofill and share links of the listing tools (local ones when absent). */
   listingTools?: ListingToolsDeps;
   logger?: FastifyServerOptions['logger'];
@@ -78,7 +81,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       request.log.error({ err: error }, 'request failed');
       return reply.code(statusCode).send(errorBody(statusCode, 'Internal server error'));
     }
-    return reply.code(statusCode).send(errorBody(statusCode, error.message));
+    return reply
+      .code(statusCode)
+      .send(errorBody(statusCode, error.message, error instanceof HttpError ? error.code : undefined));
   });
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)),
@@ -128,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     identity: options.identity,
     adminEvents: events,
     prefix: API_PREFIX,
+    ...(options.paymentAccounts ? { paymentAccounts: options.paymentAccounts } : {}),
     ...(options.listingTools ? { listingTools: options.listingTools } : {}),
   });
 

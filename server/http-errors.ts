@@ -1,11 +1,17 @@
 // Errors a handler throws on purpose; the app's error handler turns them into the contract's
 // `{statusCode, error, message}` body (DECISIONS.md). Anything else is a 500 without details.
 import { STATUS_CODES } from 'node:http';
+import type { APPLICATION_ERROR_CODES } from '../shared/contract/enums.js';
+
+/** Section 8's application error codes: a client tells these refusals apart by `code`, not by text. */
+export type ApplicationErrorCode = (typeof APPLICATION_ERROR_CODES)[number];
 
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Sent as the body's `code` (section 8). */
+    readonly code?: ApplicationErrorCode,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -20,8 +26,12 @@ export interface ApiErrorBody {
   statusCode: number;
   error: string;
   message: string;
+  /** Only on refusals with an application error code. */
+  code?: ApplicationErrorCode;
 }
 
-export function errorBody(statusCode: number, message: string): ApiErrorBody {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+export function errorBody(statusCode: number, message: string, code?: ApplicationErrorCode): ApiErrorBody {
+  const body: ApiErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+  if (code !== undefined) body.code = code;
+  return body;
 }

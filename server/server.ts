@@ -7,7 +7,7 @@ import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { localListingTools } from './market/listing-tools-deps.js';
 import { marketRealtime, startMarketWorkers } from './market/register.js';
-import { selectPayments } from './payments/select-payments.js';
+import { selectPaymentAccounts, selectPayments } from './payments/select-payments.js';
 
 export interface RunningServer {
   url: string;
@@ -24,6 +24,7 @@ export async function startServer(config: Config, realtime?: RealtimeRegistratio
       emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
     }),
     payments: selectPayments(config.STRIPE_SECRET_KEY),
+    paymentAccounts: selectPaymentAccounts(config.STRIPE_SECRET_KEY, database.db),
     listingTools: localListingTools({
       uploadsDir: config.UPLOADS_DIR,
       signingSecret: config.UPLOADS_SIGNING_SECRET,

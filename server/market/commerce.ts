@@ -29,12 +29,26 @@ async function lockForSale(tx: Executor, listingId: string, buyerId: string, qua
         FROM listings WHERE id = ${listingId} AND deleted_at IS NULL FOR UPDATE`,
   );
   if (!row) throw notFound('Listing');
-  if (row.listing_type !== 'default') throw conflict('Only buy-now listings can be bought directly');
-  if (row.status !== 'active') throw conflict('This listing is not for sale');
-  if (row.user_id === buyerId) throw conflict('Sellers cannot buy their own listing');
-  if (row.in_stock < quantity)
-    throw conflict(row.in_stock === 0 ? 'This item is out of stock' : `Only ${row.in_stock} left in stock`);
+  const refusal = saleRefusal(row, buyerId, quantity);
+  if (refusal) throw conflict(refusal);
   return row;
+}
+
+/**
+ * Why `buyerId` may not buy `quantity` of this listing now, or null when they may: the purchase
+ * (under the listing's lock) and the pre-payment stock check (`/payments/stock`) ask the same.
+ */
+export function saleRefusal(
+  row: Pick<StockRow, 'user_id' | 'listing_type' | 'status' | 'in_stock'>,
+  buyerId: string,
+  quantity: number,
+): string | null {
+  if (row.listing_type !== 'default') return 'Only buy-now listings can be bought directly';
+  if (row.status !== 'active') return 'This listing is not for sale';
+  if (row.user_id === buyerId) return 'Sellers cannot buy their own listing';
+  if (row.in_stock < quantity)
+    return row.in_stock === 0 ? 'This item is out of stock' : `Only ${row.in_stock} left in stock`;
+  return null;
 }
 
 /** Takes `quantity` units off the stock; answers the stock events. */

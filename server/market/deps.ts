@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { RealtimeEventName } from '../../shared/contract/enums.js';
 import type { AdminEventName, AdminEventPayload, MarketEventPayload } from '../../shared/contract/realtime-events.js';
 import type { Db } from '../db/database.js';
+import type { PaymentAccounts } from '../payments/payment-accounts.js';
 import type { RealtimePublisher } from '../realtime/publisher.js';
 import type { ShippingLabels } from '../shipping/labels.js';
 import type { ListingToolsDeps } from './listing-tools-deps.js';
@@ -84,6 +85,8 @@ export interface MarketDeps {
   db: Db;
   events: RelayPublisher;
   charges: Charges;
+  /** Customers, cards, identity and payout accounts; the local ledger (`ledgerPaymentAccounts`) when absent. */
+  paymentAccounts?: PaymentAccounts;
   /** The shipping-label provider; the local one (`localLabels`) when absent. */
   labels?: ShippingLabels;
   /** Media storage, video processing, autofill, share links; the local ones (`localListingTools`) when absent. */

@@ -12,6 +12,8 @@ import { marketRoutesPlugin } from '../routes/market/index.js';
 import { type AuctionCloser, startAuctionCloser } from './auction-closer.js';
 import { type Charges, createRelayPublisher, ledgerCharges, type MarketDeps, marketEvent } from './deps.js';
 import { localLabels, type ShippingLabels } from '../shipping/labels.js';
+import { ledgerPaymentAccounts } from '../payments/ledger-accounts.js';
+import type { PaymentAccounts } from '../payments/payment-accounts.js';
 import { resolveMarketUser } from './users.js';
 import { type ListingToolsDeps, localListingTools } from './listing-tools-deps.js';
 
@@ -27,6 +29,7 @@ export interface RegisterMarketOptions {
   identity: IdentityProvider;
   charges?: Charges;
   labels?: ShippingLabels;
+  paymentAccounts?: PaymentAccounts;
   listingTools?: ListingToolsDeps;
   /** Admin changes the market tells its users of (a cancelled order). */
   adminEvents?: AdminEvents;
@@ -41,6 +44,7 @@ export async function registerMarket(app: FastifyInstance, options: RegisterMark
     events: createRelayPublisher((error) => app.log.error({ err: error }, 'realtime event refused by the contract')),
     charges: options.charges ?? ledgerCharges(),
     labels: options.labels ?? localLabels(),
+    paymentAccounts: options.paymentAccounts ?? ledgerPaymentAccounts(options.database.db),
     listingTools: options.listingTools ?? localListingTools(),
   };
   app.decorate('market', deps);

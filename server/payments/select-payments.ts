@@ -1,8 +1,17 @@
+import type { Db } from '../db/database.js';
+import { ledgerPaymentAccounts } from './ledger-accounts.js';
 import { ledgerPayments } from './ledger.js';
+import type { PaymentAccounts } from './payment-accounts.js';
 import type { Payments } from './payments.js';
+import { stripePaymentAccounts } from './stripe-accounts.js';
 import { stripePayments } from './stripe.js';
 
 /** Stripe when a secret key is configured, else the local ledger. */
 export function selectPayments(stripeSecretKey: string | undefined): Payments {
   return stripeSecretKey ? stripePayments(stripeSecretKey) : ledgerPayments();
+}
+
+/** Customers, cards, identity and payout accounts: Stripe with a secret key, else the local ledger in `db`. */
+export function selectPaymentAccounts(stripeSecretKey: string | undefined, db: Db): PaymentAccounts {
+  return stripeSecretKey ? stripePaymentAccounts(stripeSecretKey) : ledgerPaymentAccounts(db);
 }

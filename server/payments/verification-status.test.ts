@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { identityStatusOf, type ProviderVerificationStatus } from './verification-status.js';
+
+describe("a provider's verification session as the user's identity status", () => {
+  it.each<[ProviderVerificationStatus | 'some_new_status', string | null, string, string | null]>([
+    ['requires_input', null, 'Pending', null],
+    ['processing', null, 'Pending', null],
+    ['verified', null, 'Verified', null],
+    ['requires_input', 'The document was expired', 'Failed', 'The document was expired'],
+    ['canceled', null, 'Failed', 'The verification was canceled'],
+    ['canceled', 'Too many attempts', 'Failed', 'Too many attempts'],
+    ['some_new_status', null, 'Pending', null],
+  ])('%s with error %s → %s', (status, reason, identityStatus, failureReason) =>
+    expect(identityStatusOf(status, reason)).toEqual({ status: identityStatus, failureReason }),
+  );
+});
