@@ -9,6 +9,7 @@ import { listingRoom } from '../../shared/contract/realtime-events.js';
 import { isTerminalOrderStatus } from '../../shared/rules/order-transitions.js';
 import { sellerStatusOf } from '../../shared/rules/seller-status.js';
 import { queryRows, type Executor } from '../db/database.js';
+import { isViolationOf } from '../db/unique-violation.js';
 import { isoOf, usdOf } from '../db/values.js';
 import { accountDeletionBlockers, type OpenObligations } from '../domain/account/account-deletion.js';
 import { UserName } from '../domain/account/user-name.js';
@@ -295,11 +296,6 @@ export async function emailTaken(db: Executor, email: string): Promise<boolean> 
   return rows.length > 0;
 }
 
-/** The unique index on names caught a rename racing this one. */
-const isUserNameClash = (error: unknown) =>
-  (error as { code?: string; constraint?: string }).code === '23505' &&
-  String((error as { constraint?: string }).constraint ?? (error as Error).message).includes('users_user_name_key');
-
 async function lockedUser(tx: Executor, userId: string) {
   const [row] = await queryRows<{ firebase_id: string | null; accepted_terms_at: Date | string | null }>(
     tx,
@@ -334,7 +330,8 @@ async function writeProfile(
     callerCacheOf(deps.db).forget(firebaseId);
     return account;
   } catch (error) {
-    if (isUserNameClash(error)) throw conflict('Username already exists');
+    // The unique index on names caught a rename racing this one.
+    if (isViolationOf(error, 'users_user_name_key')) throw conflict('Username already exists');
     throw error;
   }
 }

@@ -5,6 +5,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Executor } from '../db/database.js';
+import { isViolationOf } from '../db/unique-violation.js';
 import { isoOf } from '../db/values.js';
 import {
   codeSendDecision,
@@ -202,7 +203,7 @@ export async function verifyPhoneCode(deps: MarketDeps, userId: string, code: st
     });
   } catch (error) {
     // Another account verified the same number in the same moment (users_verified_phone_key).
-    if ((error as { code?: string }).code === '23505') throw conflict('This phone number is already in use');
+    if (isViolationOf(error, 'users_verified_phone_key')) throw conflict('This phone number is already in use');
     throw error;
   }
   if ('refusal' in outcome) throw outcome.refusal;

@@ -1,0 +1,91 @@
+// The account's races on real PostgreSQL (PGlite runs one statement at a time, so it cannot show
+// them): taps that arrive together make one seller request, one owner of a phone number and one
+// owner of a user name; the others get the 409 a later request gets.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, type Database } from '../../server/db/database.js';
+import { HttpError } from '../../server/http-errors.js';
+import { requestToSell, updateProfile } from '../../server/market/account.js';
+import { startPhoneChange, verifyPhoneCode } from '../../server/market/phone-verification.js';
+import { localSms } from '../../server/messaging/sms.js';
+import { postgresAvailable } from '../support/postgres-cluster.js';
+import { createUsers, depsFor, type MarketTestDb, type RecordedEvent, startMarketDb } from './market-db.js';
+
+const available = postgresAvailable();
+if (!available) console.warn('SKIPPED: PostgreSQL 15 binaries not found, the account PostgreSQL test cannot run');
+
+/** The statuses and messages of settled calls, in order: fulfilled ones as 'ok'. */
+const outcomes = (settled: PromiseSettledResult<unknown>[]) =>
+  settled.map((result) =>
+    result.status === 'fulfilled'
+      ? 'ok'
+      : result.reason instanceof HttpError
+        ? `${result.reason.statusCode} ${result.reason.message}`
+        : String(result.reason),
+  );
+
+describe.skipIf(!available)('account races on PostgreSQL', () => {
+  let pg: MarketTestDb;
+  let database: Database;
+  const log: RecordedEvent[] = [];
+
+  beforeAll(async () => {
+    pg = await startMarketDb();
+    database = await pg.open(10);
+  }, 60_000);
+  afterAll(async () => {
+    await pg?.stop();
+  });
+
+  it('five seller requests at once: one waits for an admin, four 409s', async () => {
+    const [userId] = await createUsers(database, 1, 'asker');
+    const deps = depsFor(database, log);
+    const settled = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, index) =>
+        requestToSell(deps, userId!, { ...request, description: `Try ${index}` }),
+      ),
+    );
+    expect(outcomes(settled).sort()).toEqual([
+      '409 Your seller request is already waiting for an admin',
+      '409 Your seller request is already waiting for an admin',
+      '409 Your seller request is already waiting for an admin',
+      '409 Your seller request is already waiting for an admin',
+      'ok',
+    ]);
+    const rows = await queryRows(database.db, sql`SELECT 1 FROM seller_requests WHERE user_id = ${userId}`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('two accounts verifying one number at once: one owns it, the other gets 409', async () => {
+    const userIds = await createUsers(database, 2, 'phone');
+    const sms = localSms();
+    const deps = depsFor(database, log);
+    const codes: string[] = [];
+    for (const userId of userIds) {
+      await startPhoneChange(deps, sms, userId, '+15125550177');
+      codes.push(/\d{6}/.exec(sms.lastTo('+15125550177')!.body)![0]);
+    }
+    const settled = await Promise.allSettled(
+      userIds.map((userId, index) => verifyPhoneCode(deps, userId, codes[index]!)),
+    );
+    expect(outcomes(settled).sort()).toEqual(['409 This phone number is already in use', 'ok']);
+    const owners = await queryRows(
+      database.db,
+      sql`SELECT id FROM users WHERE phone_number = '+15125550177' AND phone_verified_at IS NOT NULL`,
+    );
+    expect(owners).toHaveLength(1);
+  });
+
+  it('two users taking one name at once: one gets it, the other gets 409', async () => {
+    const userIds = await createUsers(database, 2, 'namer');
+    const deps = depsFor(database, log);
+    const settled = await Promise.allSettled(
+      userIds.map((userId, index) =>
+        updateProfile(deps, userId, { userName: index === 0 ? 'Contested' : 'contested' }),
+      ),
+    );
+    expect(outcomes(settled).sort()).toEqual(['409 Username already exists', 'ok']);
+  });
+});
+
+const request = { instagramLink: null, tikTokLink: null, otherProfileLink: null };
