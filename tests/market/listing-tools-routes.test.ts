@@ -84,6 +84,9 @@ describe('listing tools routes', () => {
     const expected: [Method, string][] = [
       ['POST', '/listing/video-upload-url'],
       ['POST', '/listing/video'],
+      ['POST', '/user/profile-picture/upload-url'],
+      ['PUT', '/user/profile-picture'],
+      ['DELETE', '/user/profile-picture'],
       ['POST', '/draft-listing'],
       ['GET', '/draft-listing'],
       ['GET', '/draft-listing/{id}'],
@@ -237,6 +240,42 @@ describe('listing tools routes', () => {
       expect((await call('vother', 'POST', '/listing/video', { listingId, key: mine.key })).status).toBe(403);
       expect((await call('vseller', 'POST', '/listing/video', { listingId: 'nope', key: mine.key })).status).toBe(404);
       expect((await call('vseller', 'POST', '/listing/video', { listingId, key: '../x.mp4' })).status).toBe(400);
+    });
+  });
+
+  describe('profile picture', () => {
+    it('uploads an image and makes it the avatar; refuses others’ keys and videos', async () => {
+      const target = await call('pic', 'POST', '/user/profile-picture/upload-url', { contentType: 'image/png' });
+      expect(target.body).toMatchObject({ headers: { 'content-type': 'image/png' }, maxBytes: 10 * 1024 * 1024 });
+      const key = target.body.key as string;
+      expect((await call('pic', 'PUT', '/user/profile-picture', { key })).status).toBe(409);
+      const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      const put = await app.inject({
+        method: 'PUT',
+        url: pathOf(target.body.uploadUrl as string),
+        headers: { 'content-type': 'image/png' },
+        payload: png,
+      });
+      expect(put.statusCode).toBe(201);
+      expect((await call('picother', 'PUT', '/user/profile-picture', { key })).status).toBe(403);
+      const set = await call('pic', 'PUT', '/user/profile-picture', { key });
+      expect(set).toEqual({ status: 200, body: { avatar: `http://api.test/v1/uploads/${key}` } });
+      const [row] = await queryRows<{ avatar: string | null }>(
+        database.db,
+        sql`SELECT avatar FROM users WHERE id = ${await me('pic')}`,
+      );
+      expect(row?.avatar).toBe(`http://api.test/v1/uploads/${key}`);
+      expect((await call('pic', 'POST', '/user/profile-picture/upload-url', { contentType: 'video/mp4' })).status).toBe(
+        400,
+      );
+      const video = (await call('pic', 'POST', '/listing/video-upload-url', { contentType: 'video/mp4' })).body.key;
+      expect((await call('pic', 'PUT', '/user/profile-picture', { key: video })).status).toBe(400);
+      expect((await call('pic', 'DELETE', '/user/profile-picture')).status).toBe(204);
+      const [cleared] = await queryRows<{ avatar: string | null }>(
+        database.db,
+        sql`SELECT avatar FROM users WHERE id = ${await me('pic')}`,
+      );
+      expect(cleared?.avatar).toBeNull();
     });
   });
 

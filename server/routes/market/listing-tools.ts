@@ -6,7 +6,7 @@ import { id } from '../../../shared/contract/entities.js';
 import { REPORT_TYPES } from '../../../shared/contract/enums.js';
 import { errorBody, HttpError } from '../../http-errors.js';
 import { type MediaStorage, type ServedUploads, UploadTooLargeError } from '../../media/media-storage.js';
-import { LISTING_VIDEO_TYPES, maxBytesOf, parseMediaKey } from '../../media/upload-rules.js';
+import { LISTING_VIDEO_TYPES, maxBytesOf, parseMediaKey, PROFILE_PICTURE_TYPES } from '../../media/upload-rules.js';
 import { MAX_END_TIME_INCREMENT_MS, MIN_END_TIME_INCREMENT_MS } from '../../market/auction-end-time.js';
 import { incrementAuctionEndTime, listingEndTime, setListingEndTime } from '../../market/auction-schedule.js';
 import {
@@ -21,6 +21,7 @@ import { createDraft, deleteDraft, DraftListingBody, getDraft, listDrafts, repla
 import { attachListingVideo, listingVideoUploadUrl, processListingVideo, toolsOf } from '../../market/listing-media.js';
 import { reportListing } from '../../market/listing-reports.js';
 import { shareListing } from '../../market/listing-share.js';
+import { profilePictureUploadUrl, removeProfilePicture, setProfilePicture } from '../../market/profile-pictures.js';
 import { DEFAULT_PRICE_GUIDANCE_DAYS, MAX_PRICE_GUIDANCE_DAYS, priceGuidance } from '../../market/price-guidance.js';
 import { isSaved, saveListing, savedListings, unsaveListing } from '../../market/saved-listings.js';
 import { IdParams, type MarketRouteContext, Paging, zodRouter } from './context.js';
@@ -90,6 +91,39 @@ export async function listingToolRoutes(context: MarketRouteContext): Promise<vo
 
   if (tools.storage.served)
     await app.register(uploadRoutes, { storage: tools.storage, served: tools.storage.served, now: () => nowOf(deps) });
+
+  // ── Profile picture (same storage; the accounts module left it here) ──
+  r.post(
+    '/user/profile-picture/upload-url',
+    {
+      schema: {
+        tags: ['user'],
+        ...secured,
+        description: `Where to PUT a profile picture (at most ${maxBytesOf('profile-picture')} bytes) before naming its key in PUT /user/profile-picture.`,
+        body: z.strictObject({ contentType: z.enum(PROFILE_PICTURE_TYPES) }),
+      },
+    },
+    async (request, reply) => {
+      const user = await caller(request);
+      return reply.code(201).send(profilePictureUploadUrl(deps, user.id, request.body.contentType, nowOf(deps)));
+    },
+  );
+  r.put(
+    '/user/profile-picture',
+    {
+      schema: {
+        tags: ['user'],
+        ...secured,
+        description: "Makes the caller's uploaded picture their avatar.",
+        body: z.strictObject({ key: z.string().min(1).max(300) }),
+      },
+    },
+    async (request) => setProfilePicture(deps, (await caller(request)).id, request.body.key),
+  );
+  r.delete('/user/profile-picture', { schema: { tags: ['user'], ...secured } }, async (request, reply) => {
+    await removeProfilePicture(deps, (await caller(request)).id);
+    return reply.code(204).send();
+  });
 
   // ── Drafts ──
   r.post(
