@@ -39,7 +39,8 @@ const INCHES: Record<LabelSize, [number, number]> = { '8.5x11': [8.5, 11], '4x6'
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function addressLines(address: LabelAddress): string[] {
+/** An address as a label prints it, one line each. */
+export function addressLines(address: LabelAddress): string[] {
   return [
     `${address.firstName} ${address.lastName}`,
     address.addressLineOne,
@@ -56,21 +57,41 @@ function trackingCode(): string {
   return digits;
 }
 
-/** The label as an SVG data URL of the chosen size, so it prints without any server round trip. */
-export function labelSvg(request: LabelRequest, tracking: string): string {
+/** One line of a label: its baseline's position and its font size, in inches from the top left. */
+export interface LabelText {
+  text: string;
+  x: number;
+  y: number;
+  size: number;
+}
+
+/**
+ * What a label shows and where, once: drawn as SVG here and as a PDF page in the seller's bulk
+ * shipping documents (server/market/shipping-documents.ts), so both print the same label.
+ */
+export function labelLayout(request: LabelRequest, tracking: string) {
   const [width, height] = INCHES[request.size];
-  const line = (text: string, x: number, y: number, size = 0.16) =>
-    `<text x="${x}" y="${y}" font-size="${size}" font-family="monospace">${escapeXml(text)}</text>`;
-  const from = addressLines(request.from).map((text, i) => line(text, 0.3, 0.5 + i * 0.2));
-  const to = addressLines(request.to).map((text, i) => line(text, 0.8, 2.0 + i * 0.28, 0.22));
-  const svg = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}in" height="${height}in" viewBox="0 0 ${width} ${height}">`,
+  const line = (text: string, x: number, y: number, size = 0.16): LabelText => ({ text, x, y, size });
+  const texts = [
     line('USPS GROUND ADVANTAGE', 0.3, 0.3, 0.2),
-    ...from,
-    ...to,
+    ...addressLines(request.from).map((text, i) => line(text, 0.3, 0.5 + i * 0.2)),
+    ...addressLines(request.to).map((text, i) => line(text, 0.8, 2.0 + i * 0.28, 0.22)),
     line(`WEIGHT ${request.weightOz} OZ`, 0.3, 4.2),
     line(`TRACKING # ${tracking}`, 0.3, 4.6, 0.2),
     line(`ORDER ${request.orderId}`, 0.3, 5.0, 0.12),
+  ];
+  return { width, height, texts };
+}
+
+/** The label as an SVG data URL of the chosen size, so it prints without any server round trip. */
+export function labelSvg(request: LabelRequest, tracking: string): string {
+  const { width, height, texts } = labelLayout(request, tracking);
+  const svg = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}in" height="${height}in" viewBox="0 0 ${width} ${height}">`,
+    ...texts.map(
+      ({ text, x, y, size }) =>
+        `<text x="${x}" y="${y}" font-size="${size}" font-family="monospace">${escapeXml(text)}</text>`,
+    ),
     '</svg>',
   ].join('');
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
