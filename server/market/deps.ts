@@ -7,6 +7,7 @@ import type { Db } from '../db/database.js';
 import type { PaymentAccounts } from '../payments/payment-accounts.js';
 import type { RealtimePublisher } from '../realtime/publisher.js';
 import type { ShippingLabels } from '../shipping/labels.js';
+import type { ShippingRates } from '../shipping/rates.js';
 import type { ListingToolsDeps } from './listing-tools-deps.js';
 
 /** A buyer charge for an order: the local ledger always succeeds; a provider may decline. */
@@ -89,6 +90,8 @@ export interface MarketDeps {
   paymentAccounts?: PaymentAccounts;
   /** The shipping-label provider; the local one (`localLabels`) when absent. */
   labels?: ShippingLabels;
+  /** The shipping-rates provider (`POST /shipping/quote`); the local rate table (`localShippingRates`) when absent. */
+  shippingRates?: ShippingRates;
   /** Media storage, video processing, autofill, share links; the local ones (`localListingTools`) when absent. */
   listingTools?: ListingToolsDeps;
   /** Epoch milliseconds; tests move time. */

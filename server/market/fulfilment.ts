@@ -18,7 +18,7 @@ import { currentAddress } from './addresses.js';
 import { type MarketDeps, marketEvent, type PendingEvent } from './deps.js';
 import { notify } from './orders.js';
 
-interface OrderRow {
+export interface OrderRow {
   id: string;
   listing_id: string;
   title: string;
@@ -39,13 +39,13 @@ interface OrderRow {
   created_at: Date | string;
 }
 
-const SELECT_ORDER = sql`SELECT o.id, o.listing_id, l.title, o.seller_id, o.buyer_id, b.user_name AS buyer_user_name,
+export const SELECT_ORDER = sql`SELECT o.id, o.listing_id, l.title, o.seller_id, o.buyer_id, b.user_name AS buyer_user_name,
        o.price_cents, o.shipping_price_cents, o.status, o.tracking_code, o.label_size, o.label_url,
        o.label_failure_reason, o.shipped_at, o.delivered_at, l.weight, l.mass_unit, o.created_at
   FROM orders o JOIN listings l ON l.id = o.listing_id JOIN users b ON b.id = o.buyer_id`;
 
 /** An order as its seller sees it in the shipping manager. */
-function sellerOrderOf(row: OrderRow) {
+export function sellerOrderOf(row: OrderRow) {
   return {
     id: row.id,
     listing: { id: row.listing_id, title: row.title },
