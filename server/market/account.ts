@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { Address, id, isoDate, listResponse, PendingRequest, usd } from '../../shared/contract/entities.js';
-import { ORDER_STATUSES, USER_REQUEST_STATUSES } from '../../shared/contract/enums.js';
+import { IDENTITY_STATUSES, ORDER_STATUSES, USER_REQUEST_STATUSES } from '../../shared/contract/enums.js';
 import { listingRoom } from '../../shared/contract/realtime-events.js';
 import { isTerminalOrderStatus } from '../../shared/rules/order-transitions.js';
 import { sellerStatusOf } from '../../shared/rules/seller-status.js';
@@ -17,6 +17,7 @@ import { conflict, HttpError, notFound } from '../http-errors.js';
 import { currentAddress } from './addresses.js';
 import { US_TIME_ZONES } from './app-settings.js';
 import { marketEvent, type MarketDeps, type PendingEvent } from './deps.js';
+import { identityStatusOfUser } from './identity-verification.js';
 import { callerCacheOf } from './users.js';
 
 // ── Shapes ──
@@ -36,6 +37,8 @@ export const AccountUser = z.object({
   isPhoneVerified: z.boolean(),
   stripeCustomerId: z.string().nullable(),
   stripeUserId: z.string().nullable(),
+  /** Identity verification (payments area): null until the user starts one. */
+  stripeIdentityStatus: z.enum(IDENTITY_STATUSES).nullable(),
   sellerEnabled: z.boolean(),
   sellerFee: z.number().int(),
   profileDescription: z.string().nullable(),
@@ -210,6 +213,7 @@ async function accountWhere(db: Executor, where: SQL): Promise<AccountUser | nul
     isPhoneVerified: row.phone_verified_at !== null,
     stripeCustomerId: row.stripe_customer_id,
     stripeUserId: row.stripe_user_id,
+    stripeIdentityStatus: await identityStatusOfUser(db, row.id),
     sellerEnabled: row.seller_enabled,
     sellerFee: row.seller_fee,
     profileDescription: row.profile_description,

@@ -225,6 +225,15 @@ describe('account routes', () => {
       expect((await call('chk', 'GET', '/user/email/not-an-email')).status).toBe(400);
     });
 
+    it('shows the identity verification status once the user started one', async () => {
+      const id = await me('verifier');
+      expect((await call('verifier', 'GET', '/user')).body.stripeIdentityStatus).toBeNull();
+      await database.db.execute(
+        sql`INSERT INTO identity_verifications (id, user_id, status) VALUES ('vs_account_1', ${id}, 'Verified')`,
+      );
+      expect((await call('verifier', 'GET', '/user')).body.stripeIdentityStatus).toBe('Verified');
+    });
+
     it('looks up the caller’s own account by Firebase uid or payment account id, and nobody else’s', async () => {
       const id = await me('look');
       await database.db.execute(
