@@ -1,7 +1,8 @@
 // Wiring the market into the app: `registerMarket` mounts the buyer/seller routes and keeps the
 // services' dependencies on the app (`app.market`); `marketRealtime` attaches Socket.IO to the
 // API's own http server and points the services' event relay at it; `startMarketWorkers` runs
-// the auction closer (server.ts only, so tests that build the app run no timers).
+// the auction closer and the bulk shipping documents sweep (server.ts only, so tests that build the
+// app run no timers).
 import type { FastifyInstance } from 'fastify';
 import type { AdminEvents } from '../admin-events.js';
 import type { IdentityProvider } from '../auth/identity.js';
@@ -14,6 +15,7 @@ import { type Charges, createRelayPublisher, ledgerCharges, type MarketDeps, mar
 import { localLabels, type ShippingLabels } from '../shipping/labels.js';
 import { ledgerPaymentAccounts } from '../payments/ledger-accounts.js';
 import type { PaymentAccounts } from '../payments/payment-accounts.js';
+import { startShippingDocumentSweep } from './shipping-documents.js';
 import { resolveMarketUser } from './users.js';
 import { type ListingToolsDeps, localListingTools } from './listing-tools-deps.js';
 
@@ -108,8 +110,18 @@ export function marketRealtime(options: MarketRealtimeOptions = {}) {
 
 /** The background workers of one node; several nodes may run them side by side. */
 export function startMarketWorkers(app: FastifyInstance, options: { intervalMs?: number } = {}): AuctionCloser {
-  return startAuctionCloser(app.market, {
+  const closer = startAuctionCloser(app.market, {
     ...options,
     onError: (error) => app.log.error({ err: error }, 'auction closer pass failed'),
   });
+  // Bulk shipping documents a stopped node left unfinished (shipping-documents.ts).
+  const documents = startShippingDocumentSweep(app.market, {
+    onError: (error) => app.log.error({ err: error }, 'shipping document sweep failed'),
+  });
+  return {
+    tick: () => closer.tick(),
+    stop: async () => {
+      await Promise.all([closer.stop(), documents.stop()]);
+    },
+  };
 }

@@ -430,3 +430,34 @@ export async function bulkShippableBySeller(db: Executor, sellerId: string) {
     .sort((a, b) => b.count - a.count || a.buyer.id.localeCompare(b.buyer.id));
   return { count: items.length, orders: rows.length, items };
 }
+
+/** How often a node looks for jobs another node left unfinished. */
+export const SHIPPING_DOCUMENT_SWEEP_MS = 60_000;
+
+/**
+ * The worker side: every `intervalMs`, runs the jobs a stopped node left (Pending, or Generating
+ * and stale). A failing pass is reported, not fatal; `stop` waits for the pass in flight.
+ */
+export function startShippingDocumentSweep(
+  deps: MarketDeps,
+  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+): { stop(): Promise<void> } {
+  let pass: Promise<unknown> = Promise.resolve();
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    pass = runUnfinishedShippingDocuments(deps)
+      .catch((error: unknown) => options.onError?.(error))
+      .finally(() => {
+        busy = false;
+      });
+  }, options.intervalMs ?? SHIPPING_DOCUMENT_SWEEP_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await pass;
+    },
+  };
+}

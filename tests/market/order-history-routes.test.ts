@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
-import { runShippingDocument, shippingDocumentsSettled } from '../../server/market/shipping-documents.js';
+import {
+  runShippingDocument,
+  runUnfinishedShippingDocuments,
+  shippingDocumentsSettled,
+} from '../../server/market/shipping-documents.js';
 import { localLabels } from '../../server/shipping/labels.js';
 import { fakeIdentity, type RecordedEvent, recordingPublisher } from './market-db.js';
 
@@ -594,6 +598,32 @@ describe('order history, reviews, shipping documents and user reads', () => {
         (event) => (event.payload as Body).id === requested.body.id,
       );
       expect(generated).toHaveLength(1);
+    });
+    it('takes up the jobs a stopped node left: Pending, or Generating for over 5 minutes, not a fresh one', async () => {
+      const sellerId = await me('sally');
+      const leftBehind = async (title: string, status: 'Pending' | 'Generating', updatedAt: Date) => {
+        const orderId = await sold('sally', 'bob', title);
+        const [job] = await queryRows<{ id: string }>(
+          database.db,
+          sql`INSERT INTO shipping_documents (seller_id, label_size, file_status, updated_at)
+              VALUES (${sellerId}, '4x6', ${status}, ${updatedAt}) RETURNING id`,
+        );
+        await database.db.execute(
+          sql`INSERT INTO shipping_document_orders (document_id, order_id, position) VALUES (${job!.id}, ${orderId}, 1)`,
+        );
+        return job!.id;
+      };
+      const pending = await leftBehind('Ladle', 'Pending', new Date());
+      const stale = await leftBehind('Whisk', 'Generating', new Date(Date.now() - 10 * 60_000));
+      const fresh = await leftBehind('Sieve', 'Generating', new Date());
+      expect(await runUnfinishedShippingDocuments(app.market)).toBe(2);
+      const statusOfJob = async (id: string) => (await call('sally', 'GET', `/bulk-shipping/${id}`)).body.fileStatus;
+      expect(await statusOfJob(pending)).toBe('Generated');
+      expect(await statusOfJob(stale)).toBe('Generated');
+      expect(await statusOfJob(fresh)).toBe('Generating');
+      await database.db.execute(
+        sql`UPDATE shipping_documents SET file_status = 'Failed', failure_reason = 'test' WHERE id = ${fresh}`,
+      );
     });
   });
 
