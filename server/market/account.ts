@@ -43,6 +43,8 @@ export const AccountUser = z.object({
   sellerFee: z.number().int(),
   profileDescription: z.string().nullable(),
   acceptedTerms: z.boolean(),
+  /** Marked by the app (POST /user/guest) until registration. */
+  isGuest: z.boolean(),
   avgRate: z.number().nullable(),
   totalRatings: z.number().int().nonnegative(),
   /** What the user's leading bids on running auctions add up to. */
@@ -156,6 +158,7 @@ interface AccountRow {
   seller_fee: number;
   profile_description: string | null;
   accepted_terms_at: Date | string | null;
+  is_guest: boolean;
   created_at: Date | string;
   avg_rate: string | number | null;
   total_ratings: string | number;
@@ -175,7 +178,7 @@ const avgRateOf = (value: string | number | null) => (value === null ? null : Nu
 const selectAccount = (where: SQL) => sql`
   SELECT u.id, u.firebase_id, u.email, u.user_name, u.first_name, u.last_name, u.avatar, u.timezone,
          u.country_code, u.phone_number, u.phone_verified_at, u.stripe_customer_id, u.stripe_user_id,
-         u.seller_enabled, u.seller_fee, u.profile_description, u.accepted_terms_at, u.created_at,
+         u.seller_enabled, u.seller_fee, u.profile_description, u.accepted_terms_at, u.is_guest, u.created_at,
          r.avg_rate, r.total_ratings, b.bid_cents, n.badge_count,
          sr.id AS request_id, sr.description AS request_description, sr.created_at AS request_created_at,
          sr.instagram_link AS request_instagram_link, sr.tik_tok_link AS request_tik_tok_link,
@@ -218,6 +221,7 @@ async function accountWhere(db: Executor, where: SQL): Promise<AccountUser | nul
     sellerFee: row.seller_fee,
     profileDescription: row.profile_description,
     acceptedTerms: row.accepted_terms_at !== null,
+    isGuest: row.is_guest,
     avgRate: avgRateOf(row.avg_rate),
     totalRatings: Number(row.total_ratings),
     bidAmount: usdOf(row.bid_cents),
@@ -300,10 +304,16 @@ export async function emailTaken(db: Executor, email: string): Promise<boolean> 
   return rows.length > 0;
 }
 
-async function lockedUser(tx: Executor, userId: string) {
-  const [row] = await queryRows<{ firebase_id: string | null; accepted_terms_at: Date | string | null }>(
+interface LockedUser {
+  firebase_id: string | null;
+  accepted_terms_at: Date | string | null;
+  is_guest: boolean;
+}
+
+async function lockedUser(tx: Executor, userId: string): Promise<LockedUser> {
+  const [row] = await queryRows<LockedUser>(
     tx,
-    sql`SELECT firebase_id, accepted_terms_at FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
+    sql`SELECT firebase_id, accepted_terms_at, is_guest FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
   );
   if (!row) throw notFound('User');
   return row;
@@ -314,7 +324,7 @@ async function writeProfile(
   userId: string,
   sets: SQL[],
   userName: string | undefined,
-  check?: (row: Awaited<ReturnType<typeof lockedUser>>) => void,
+  check?: (row: LockedUser) => void,
 ): Promise<AccountUser> {
   let firebaseId: string | null = null;
   try {
@@ -347,6 +357,8 @@ export async function registerAccount(deps: MarketDeps, userId: string, body: Re
     sql`first_name = ${body.firstName}`,
     sql`last_name = ${body.lastName}`,
     sql`accepted_terms_at = now()`,
+    // A guest who registers is a guest no more.
+    sql`is_guest = false`,
   ];
   if (body.timezone !== undefined) sets.push(sql`timezone = ${body.timezone}`);
   return writeProfile(deps, userId, sets, body.userName, (row) => {
@@ -366,6 +378,14 @@ export async function updateProfile(deps: MarketDeps, userId: string, body: Prof
     sets.push(sql`profile_description = ${body.profileDescription === '' ? null : body.profileDescription}`);
   }
   return writeProfile(deps, userId, sets, body.userName);
+}
+
+/** POST /user/guest: the caller's account, not yet registered, is a guest's. */
+export async function becomeGuest(deps: MarketDeps, userId: string): Promise<AccountUser> {
+  return writeProfile(deps, userId, [sql`is_guest = true`], undefined, (row) => {
+    if (row.accepted_terms_at !== null) throw conflict('A registered account cannot become a guest');
+    if (row.is_guest) throw conflict('This account is already a guest');
+  });
 }
 
 // ── Selling ──
@@ -520,9 +540,14 @@ async function openObligations(tx: Executor, userId: string): Promise<OpenObliga
  * offers (made and received), devices and any phone code. Orders, ratings and messages stay,
  * as with an admin's deletion. Listing rooms hear that their listing changed.
  */
-export async function closeAccount(deps: MarketDeps, userId: string): Promise<void> {
+export async function closeAccount(
+  deps: MarketDeps,
+  userId: string,
+  check?: (user: LockedUser) => void,
+): Promise<void> {
   const { firebaseId, events } = await deps.db.transaction(async (tx) => {
     const user = await lockedUser(tx, userId);
+    check?.(user);
     // A bid or entry takes its listing's lock: holding the user's listings' locks before counting
     // means none arrives between the count and the take-down (it waits, then finds it deleted).
     await tx.execute(
@@ -573,6 +598,20 @@ export async function closeAccount(deps: MarketDeps, userId: string): Promise<vo
   // Refused from the next request on, on this node at once (other nodes: the caller TTL).
   callerCacheOf(deps.db).forget(firebaseId);
   deps.events.publish(events);
+}
+
+/**
+ * DELETE /user/guest/{id}: a guest leaves, like closing an account; only one's own, and only a
+ * guest's (a registered account closes through DELETE /user/delete-account). The check runs
+ * under the row lock, so a registration in between cannot be deleted as a guest.
+ */
+export async function deleteGuest(deps: MarketDeps, callerId: string, guestId: string): Promise<void> {
+  if (guestId !== callerId) throw new HttpError(403, 'Only your own guest account can be deleted');
+  await closeAccount(deps, callerId, (user) => {
+    if (!user.is_guest) {
+      throw conflict('This account is not a guest account; close it with DELETE /user/delete-account');
+    }
+  });
 }
 
 // ── Contact us ──

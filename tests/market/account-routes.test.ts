@@ -63,6 +63,8 @@ describe('account routes', () => {
       ['post', '/v1/user'],
       ['patch', '/v1/user/profile'],
       ['delete', '/v1/user/delete-account'],
+      ['post', '/v1/user/guest'],
+      ['delete', '/v1/user/guest/{id}'],
       ['post', '/v1/user/check-username'],
       ['get', '/v1/user/email/{email}'],
       ['get', '/v1/user/firebase/{id}'],
@@ -107,6 +109,7 @@ describe('account routes', () => {
         firebaseId: 'uid-newbie',
         firstName: null,
         acceptedTerms: false,
+        isGuest: false,
         isPhoneVerified: false,
         sellerEnabled: false,
         sellerFee: 7,
@@ -269,6 +272,33 @@ describe('account routes', () => {
         statusCode: 404,
         message: 'User not found',
       });
+    });
+  });
+
+  describe('guests', () => {
+    it('marks an unregistered account a guest, which registering clears; a guest deletes only itself', async () => {
+      const guestId = await me('guest');
+      expect((await call('guest', 'POST', '/user/guest')).body).toMatchObject({ isGuest: true, acceptedTerms: false });
+      expect((await call('guest', 'POST', '/user/guest')).body).toMatchObject({
+        statusCode: 409,
+        message: 'This account is already a guest',
+      });
+      const otherId = await me('guest2');
+      await call('guest2', 'POST', '/user/guest');
+      expect((await call('guest', 'DELETE', `/user/guest/${otherId}`)).body).toMatchObject({
+        statusCode: 403,
+        message: 'Only your own guest account can be deleted',
+      });
+      expect((await register('guest2', 'no_longer_guest')).body.isGuest).toBe(false);
+      expect((await call('guest2', 'DELETE', `/user/guest/${otherId}`)).body).toMatchObject({
+        statusCode: 409,
+        message: 'This account is not a guest account; close it with DELETE /user/delete-account',
+      });
+      expect((await call('guest2', 'POST', '/user/guest')).body.message).toBe(
+        'A registered account cannot become a guest',
+      );
+      expect((await call('guest', 'DELETE', `/user/guest/${guestId}`)).status).toBe(204);
+      expect((await call('guest', 'GET', '/user')).status).toBe(403);
     });
   });
 

@@ -8,11 +8,13 @@ import {
   AccountUser,
   accountOf,
   BadgeReset,
+  becomeGuest,
   closeAccount,
   ContactMessageSent,
   ContactUsBody,
   DeviceToken,
   DeviceTokenBody,
+  deleteGuest,
   emailTaken,
   ownAccountBy,
   ProfileBody,
@@ -81,6 +83,15 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
   );
   r.delete('/user/delete-account', { schema: { tags, ...secured } }, async (request, reply) => {
     await closeAccount(deps, (await caller(request)).id);
+    return reply.code(204).send();
+  });
+
+  // ── Guests ──
+  r.post('/user/guest', { schema: { tags, ...secured, response: { 201: AccountUser } } }, async (request, reply) =>
+    reply.code(201).send(await becomeGuest(deps, (await caller(request)).id)),
+  );
+  r.delete('/user/guest/:id', { schema: { tags, ...secured, params: z.object({ id }) } }, async (request, reply) => {
+    await deleteGuest(deps, (await caller(request)).id, request.params.id);
     return reply.code(204).send();
   });
 
