@@ -1,22 +1,18 @@
 // The signed-in user's own account: the section 3 User shape, registration, profile changes,
-// name checks, seller requests, push device tokens, the app icon's badge, closing the account,
-// and what anybody may see of a user.
+// guests, name checks, and what anybody may see of a user. Selling, devices, closing the account
+// and contact-us have modules of their own beside this one.
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { Address, id, isoDate, listResponse, PendingRequest, usd } from '../../shared/contract/entities.js';
-import { IDENTITY_STATUSES, ORDER_STATUSES, USER_REQUEST_STATUSES } from '../../shared/contract/enums.js';
-import { listingRoom } from '../../shared/contract/realtime-events.js';
-import { isTerminalOrderStatus } from '../../shared/rules/order-transitions.js';
-import { sellerStatusOf } from '../../shared/rules/seller-status.js';
+import { Address, id, isoDate, PendingRequest, usd } from '../../shared/contract/entities.js';
+import { IDENTITY_STATUSES } from '../../shared/contract/enums.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isViolationOf } from '../db/unique-violation.js';
 import { isoOf, usdOf } from '../db/values.js';
-import { accountDeletionBlockers, type OpenObligations } from '../domain/account/account-deletion.js';
 import { UserName } from '../domain/account/user-name.js';
 import { conflict, HttpError, notFound } from '../http-errors.js';
 import { currentAddress } from './addresses.js';
 import { US_TIME_ZONES } from './app-settings.js';
-import { marketEvent, type MarketDeps, type PendingEvent } from './deps.js';
+import type { MarketDeps } from './deps.js';
 import { identityStatusOfUser } from './identity-verification.js';
 import { callerCacheOf } from './users.js';
 
@@ -71,10 +67,6 @@ export const PublicProfile = z.object({
 });
 export type PublicProfile = z.infer<typeof PublicProfile>;
 
-export const SellerRequest = PendingRequest.extend({ status: z.enum(USER_REQUEST_STATUSES) });
-export type SellerRequest = z.infer<typeof SellerRequest>;
-export const SellerRequests = listResponse(SellerRequest);
-
 const TIME_ZONE_IDS = US_TIME_ZONES.map((zone) => zone.id) as [string, ...string[]];
 const personName = z.string().trim().min(1).max(100);
 
@@ -98,45 +90,6 @@ export const ProfileBody = z
   })
   .refine((body) => Object.keys(body).length > 0, 'must change at least one field');
 export type ProfileBody = z.infer<typeof ProfileBody>;
-
-/** A profile link on the given site (its host or a subdomain of it), over https. */
-const profileLink = (site: string | null) =>
-  z
-    .url({ protocol: /^https$/, error: 'must be an https link' })
-    .max(500)
-    .refine((link) => {
-      if (site === null) return true;
-      const host = new URL(link).hostname;
-      return host === site || host.endsWith(`.${site}`);
-    }, `must be a link to ${site}`)
-    .nullable()
-    .default(null);
-
-export const SellerRequestBody = z.strictObject({
-  description: z.string().trim().min(1).max(2000),
-  instagramLink: profileLink('instagram.com'),
-  tikTokLink: profileLink('tiktok.com'),
-  otherProfileLink: profileLink(null),
-});
-export type SellerRequestBody = z.infer<typeof SellerRequestBody>;
-
-export const DEVICE_PLATFORMS = ['ios', 'android', 'web'] as const;
-export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];
-export const DeviceTokenBody = z.strictObject({
-  token: z.string().trim().min(1).max(4096),
-  platform: z.enum(DEVICE_PLATFORMS),
-});
-export const DeviceToken = DeviceTokenBody.extend({ registeredAt: isoDate });
-export const BadgeReset = z.object({ badgeCount: z.number().int().nonnegative(), resetAt: isoDate });
-export const ContactMessageSent = z.object({ id, createdAt: isoDate });
-
-export const ContactUsBody = z.strictObject({
-  name: z.string().trim().min(1).max(200),
-  email: z.email().max(320),
-  subject: z.string().trim().min(1).max(200).optional(),
-  message: z.string().trim().min(1).max(5000),
-});
-export type ContactUsBody = z.infer<typeof ContactUsBody>;
 
 // ── Reading a user ──
 
@@ -304,13 +257,13 @@ export async function emailTaken(db: Executor, email: string): Promise<boolean> 
   return rows.length > 0;
 }
 
-interface LockedUser {
+export interface LockedUser {
   firebase_id: string | null;
   accepted_terms_at: Date | string | null;
   is_guest: boolean;
 }
 
-async function lockedUser(tx: Executor, userId: string): Promise<LockedUser> {
+export async function lockedUser(tx: Executor, userId: string): Promise<LockedUser> {
   const [row] = await queryRows<LockedUser>(
     tx,
     sql`SELECT firebase_id, accepted_terms_at, is_guest FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
@@ -386,242 +339,4 @@ export async function becomeGuest(deps: MarketDeps, userId: string): Promise<Acc
     if (row.accepted_terms_at !== null) throw conflict('A registered account cannot become a guest');
     if (row.is_guest) throw conflict('This account is already a guest');
   });
-}
-
-// ── Selling ──
-
-interface SellerRequestRow {
-  id: string;
-  description: string;
-  instagram_link: string | null;
-  tik_tok_link: string | null;
-  other_profile_link: string | null;
-  status: SellerRequest['status'];
-  created_at: Date | string;
-}
-
-const sellerRequestOf = (row: SellerRequestRow): SellerRequest => ({
-  id: row.id,
-  description: row.description,
-  createdAt: isoOf(row.created_at),
-  instagramLink: row.instagram_link,
-  tikTokLink: row.tik_tok_link,
-  otherProfileLink: row.other_profile_link,
-  status: row.status,
-});
-
-/** Asking an admin to sell: one request waits at a time, and sellers need not ask. */
-export async function requestToSell(deps: MarketDeps, userId: string, body: SellerRequestBody): Promise<SellerRequest> {
-  return deps.db.transaction(async (tx) => {
-    // The user's row lock serializes two taps on "Send": the second sees the first's request.
-    const [user] = await queryRows<{ seller_enabled: boolean }>(
-      tx,
-      sql`SELECT seller_enabled FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
-    );
-    if (!user) throw notFound('User');
-    if (user.seller_enabled) throw conflict('You are already a seller');
-    const [pending] = await queryRows(
-      tx,
-      sql`SELECT 1 FROM seller_requests WHERE user_id = ${userId} AND status = 'PENDING'`,
-    );
-    if (pending) throw conflict('Your seller request is already waiting for an admin');
-    const [row] = await queryRows<SellerRequestRow>(
-      tx,
-      sql`INSERT INTO seller_requests (user_id, description, instagram_link, tik_tok_link, other_profile_link)
-          VALUES (${userId}, ${body.description}, ${body.instagramLink}, ${body.tikTokLink}, ${body.otherProfileLink})
-          RETURNING id, description, instagram_link, tik_tok_link, other_profile_link, status, created_at`,
-    );
-    return sellerRequestOf(row!);
-  });
-}
-
-export async function sellerRequestsOf(db: Executor, userId: string) {
-  const rows = await queryRows<SellerRequestRow>(
-    db,
-    sql`SELECT id, description, instagram_link, tik_tok_link, other_profile_link, status, created_at
-          FROM seller_requests WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT 100`,
-  );
-  return { count: rows.length, items: rows.map(sellerRequestOf) };
-}
-
-export const SellerStanding = z.object({
-  /** The admin's words (section 4): 'Pending request', 'Accepted', 'Disabled seller', 'Not a seller'. */
-  sellerStatus: z.enum(['Pending request', 'Accepted', 'Disabled seller', 'Not a seller']),
-  sellerEnabled: z.boolean(),
-  sellerFee: z.number().int(),
-  hasPayoutAccount: z.boolean(),
-  pendingRequest: PendingRequest.nullable(),
-  /** Where the seller's parcels ship from; a label needs it. */
-  returnAddress: Address.nullable(),
-});
-
-/** Where the caller stands as a seller, in the admin's words, and what selling still needs. */
-export async function sellerStandingOf(db: Executor, userId: string): Promise<z.infer<typeof SellerStanding>> {
-  const account = await accountOf(db, userId);
-  return {
-    sellerStatus: sellerStatusOf(account),
-    sellerEnabled: account.sellerEnabled,
-    sellerFee: account.sellerFee,
-    hasPayoutAccount: account.stripeUserId !== null,
-    pendingRequest: account.pendingRequest,
-    returnAddress: account.shippingInfo.find((address) => address.type === 'RETURN_ADDRESS') ?? null,
-  };
-}
-
-// ── Devices and badge ──
-
-/** Registers a device for push notifications; the device moves to the caller if another account had it. */
-export async function registerDeviceToken(db: Executor, userId: string, token: string, platform: DevicePlatform) {
-  const [row] = await queryRows<{ token: string; platform: DevicePlatform; updated_at: Date | string }>(
-    db,
-    sql`INSERT INTO device_tokens (token, user_id, platform) VALUES (${token}, ${userId}, ${platform})
-        ON CONFLICT (token) DO UPDATE SET user_id = EXCLUDED.user_id, platform = EXCLUDED.platform, updated_at = now()
-        RETURNING token, platform, updated_at`,
-  );
-  return { token: row!.token, platform: row!.platform, registeredAt: isoOf(row!.updated_at) };
-}
-
-export async function removeDeviceToken(db: Executor, userId: string, token: string): Promise<void> {
-  const removed = await queryRows(
-    db,
-    sql`DELETE FROM device_tokens WHERE token = ${token} AND user_id = ${userId} RETURNING token`,
-  );
-  // Somebody else's token is "not found" too: nobody learns which devices others use.
-  if (removed.length === 0) throw notFound('Device token');
-}
-
-export async function resetBadgeCount(db: Executor, userId: string) {
-  const [row] = await queryRows<{ badge_reset_at: Date | string }>(
-    db,
-    sql`UPDATE users SET badge_reset_at = now() WHERE id = ${userId} AND deleted_at IS NULL RETURNING badge_reset_at`,
-  );
-  if (!row) throw notFound('User');
-  return { badgeCount: 0, resetAt: isoOf(row.badge_reset_at) };
-}
-
-// ── Closing the account ──
-
-/** Statuses a sale never leaves: anything else still has a buyer or a parcel waiting. */
-const FINAL_ORDER_STATUSES = ORDER_STATUSES.filter(isTerminalOrderStatus);
-
-async function openObligations(tx: Executor, userId: string): Promise<OpenObligations> {
-  const [row] = await queryRows<Record<keyof OpenObligations, string | number>>(
-    tx,
-    sql`SELECT
-          (SELECT count(*) FROM listings l
-            WHERE l.user_id = ${userId} AND l.deleted_at IS NULL AND l.status = 'active'
-              AND (l.bid_count > 0 OR EXISTS (SELECT 1 FROM giveaway_entries e WHERE e.listing_id = l.id)))
-            AS "runningAuctionsWithBids",
-          (SELECT count(*) FROM orders
-            WHERE seller_id = ${userId} AND deleted_at IS NULL
-              AND status NOT IN (${sql.join(
-                FINAL_ORDER_STATUSES.map((status) => sql`${status}`),
-                sql`, `,
-              )})) AS "ordersToShip",
-          (SELECT count(*) FROM listings
-            WHERE leader_id = ${userId} AND listing_type = 'auction' AND status = 'active' AND deleted_at IS NULL)
-            AS "leadingBids",
-          (SELECT count(*) FROM orders
-            WHERE buyer_id = ${userId} AND deleted_at IS NULL AND status IN ('Pending', 'PAYMENT_FAILED'))
-            AS "unpaidPurchases"`,
-  );
-  return {
-    runningAuctionsWithBids: Number(row!.runningAuctionsWithBids),
-    ordersToShip: Number(row!.ordersToShip),
-    leadingBids: Number(row!.leadingBids),
-    unpaidPurchases: Number(row!.unpaidPurchases),
-  };
-}
-
-/**
- * Closes the caller's account when nobody relies on it any more (409 with every reason
- * otherwise). What goes with it, in the same transaction: their listings still on sale or in
- * draft, their entries in running giveaways (a closed account must not win), their pending
- * offers (made and received), devices and any phone code. Orders, ratings and messages stay,
- * as with an admin's deletion. Listing rooms hear that their listing changed.
- */
-export async function closeAccount(
-  deps: MarketDeps,
-  userId: string,
-  check?: (user: LockedUser) => void,
-): Promise<void> {
-  const { firebaseId, events } = await deps.db.transaction(async (tx) => {
-    const user = await lockedUser(tx, userId);
-    check?.(user);
-    // A bid or entry takes its listing's lock: holding the user's listings' locks before counting
-    // means none arrives between the count and the take-down (it waits, then finds it deleted).
-    await tx.execute(
-      sql`SELECT id FROM listings WHERE user_id = ${userId} AND deleted_at IS NULL AND status IN ('active', 'draft')
-          ORDER BY id FOR UPDATE`,
-    );
-    const blockers = accountDeletionBlockers(await openObligations(tx, userId));
-    if (blockers.length > 0) throw conflict(`Your account cannot be closed yet: ${blockers.join('; ')}`);
-    const events: PendingEvent[] = [];
-    const closedListings = await queryRows<{ id: string; status: string }>(
-      tx,
-      sql`UPDATE listings SET deleted_at = now(), updated_at = now()
-           WHERE user_id = ${userId} AND deleted_at IS NULL AND status IN ('active', 'draft')
-       RETURNING id, status`,
-    );
-    for (const listing of closedListings.filter((row) => row.status === 'active')) {
-      events.push(marketEvent('feedListingUpdated', [listingRoom(listing.id)], { listingId: listing.id }));
-    }
-    const leftGiveaways = await queryRows<{ listing_id: string }>(
-      tx,
-      sql`DELETE FROM giveaway_entries e USING listings l
-           WHERE e.listing_id = l.id AND e.user_id = ${userId}
-             AND l.listing_type = 'giveaway' AND l.status = 'active' AND l.deleted_at IS NULL
-       RETURNING e.listing_id`,
-    );
-    for (const { listing_id: listingId } of leftGiveaways) {
-      const [count] = await queryRows<{ entries: string | number }>(
-        tx,
-        sql`SELECT count(*) AS entries FROM giveaway_entries WHERE listing_id = ${listingId}`,
-      );
-      events.push(
-        marketEvent('giveawayEntriesUpdated', [listingRoom(listingId)], {
-          listingId,
-          entries: Number(count?.entries ?? 0),
-        }),
-      );
-    }
-    await tx.execute(
-      sql`UPDATE offers SET status = 'EXPIRED', updated_at = now()
-           WHERE status = 'PENDING'
-             AND (buyer_id = ${userId} OR listing_id IN (SELECT id FROM listings WHERE user_id = ${userId}))`,
-    );
-    await tx.execute(sql`DELETE FROM device_tokens WHERE user_id = ${userId}`);
-    await tx.execute(sql`DELETE FROM phone_verifications WHERE user_id = ${userId}`);
-    await tx.execute(sql`UPDATE users SET deleted_at = now(), updated_at = now() WHERE id = ${userId}`);
-    return { firebaseId: user.firebase_id, events };
-  });
-  // Refused from the next request on, on this node at once (other nodes: the caller TTL).
-  callerCacheOf(deps.db).forget(firebaseId);
-  deps.events.publish(events);
-}
-
-/**
- * DELETE /user/guest/{id}: a guest leaves, like closing an account; only one's own, and only a
- * guest's (a registered account closes through DELETE /user/delete-account). The check runs
- * under the row lock, so a registration in between cannot be deleted as a guest.
- */
-export async function deleteGuest(deps: MarketDeps, callerId: string, guestId: string): Promise<void> {
-  if (guestId !== callerId) throw new HttpError(403, 'Only your own guest account can be deleted');
-  await closeAccount(deps, callerId, (user) => {
-    if (!user.is_guest) {
-      throw conflict('This account is not a guest account; close it with DELETE /user/delete-account');
-    }
-  });
-}
-
-// ── Contact us ──
-
-export async function sendContactMessage(db: Executor, userId: string | null, body: ContactUsBody) {
-  const [row] = await queryRows<{ id: string; created_at: Date | string }>(
-    db,
-    sql`INSERT INTO contact_messages (user_id, name, email, subject, message)
-        VALUES (${userId}, ${body.name}, ${body.email}, ${body.subject ?? null}, ${body.message})
-        RETURNING id, created_at`,
-  );
-  return { id: row!.id, createdAt: isoOf(row!.created_at) };
 }

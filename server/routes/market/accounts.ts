@@ -7,14 +7,7 @@ import { UserName } from '../../domain/account/user-name.js';
 import {
   AccountUser,
   accountOf,
-  BadgeReset,
   becomeGuest,
-  closeAccount,
-  ContactMessageSent,
-  ContactUsBody,
-  DeviceToken,
-  DeviceTokenBody,
-  deleteGuest,
   emailTaken,
   ownAccountBy,
   ProfileBody,
@@ -22,20 +15,28 @@ import {
   publicProfileOf,
   registerAccount,
   RegisterBody,
+  updateProfile,
+  userNameTaken,
+} from '../../market/account.js';
+import { closeAccount, deleteGuest } from '../../market/account-closing.js';
+import { ContactMessageSent, ContactUsBody, sendContactMessage } from '../../market/contact-us.js';
+import {
+  BadgeReset,
+  DeviceToken,
+  DeviceTokenBody,
   registerDeviceToken,
   removeDeviceToken,
-  requestToSell,
   resetBadgeCount,
+} from '../../market/devices.js';
+import {
+  requestToSell,
   SellerRequest,
   SellerRequestBody,
   SellerRequests,
   sellerRequestsOf,
   SellerStanding,
   sellerStandingOf,
-  sendContactMessage,
-  updateProfile,
-  userNameTaken,
-} from '../../market/account.js';
+} from '../../market/seller-requests.js';
 import { AddressBody, addAddress, currentAddress } from '../../market/addresses.js';
 import {
   CodeSent,
