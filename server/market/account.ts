@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { Address, id, isoDate, PendingRequest, usd } from '../../shared/contract/entities.js';
 import { IDENTITY_STATUSES } from '../../shared/contract/enums.js';
+import { userRoom } from '../../shared/contract/realtime-events.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isViolationOf } from '../db/unique-violation.js';
 import { isoOf, usdOf } from '../db/values.js';
@@ -12,7 +13,8 @@ import { UserName } from '../domain/account/user-name.js';
 import { conflict, HttpError, notFound } from '../http-errors.js';
 import { currentAddress } from './addresses.js';
 import { US_TIME_ZONES } from './app-settings.js';
-import type { MarketDeps } from './deps.js';
+import { chatItem } from './admin-items.js';
+import { adminEvent, type MarketDeps, marketEvent, type PendingEvent } from './deps.js';
 import { identityStatusOfUser } from './identity-verification.js';
 import { callerCacheOf } from './users.js';
 
@@ -259,6 +261,7 @@ export async function emailTaken(db: Executor, email: string): Promise<boolean> 
 
 export interface LockedUser {
   firebase_id: string | null;
+  user_name: string | null;
   accepted_terms_at: Date | string | null;
   is_guest: boolean;
 }
@@ -266,10 +269,36 @@ export interface LockedUser {
 export async function lockedUser(tx: Executor, userId: string): Promise<LockedUser> {
   const [row] = await queryRows<LockedUser>(
     tx,
-    sql`SELECT firebase_id, accepted_terms_at, is_guest FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
+    sql`SELECT firebase_id, user_name, accepted_terms_at, is_guest FROM users
+          WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
   );
   if (!row) throw notFound('User');
   return row;
+}
+
+/** Chats told of a new name at most: the most recently active; older ones show it when reopened. */
+export const RENAME_CHATS_TOLD = 200;
+
+/**
+ * A chat carries its participants' names: after a rename, each of the user's chats reaches both
+ * participants and every moderator again (updateChat), read inside the renaming transaction.
+ */
+async function chatsShowingNewName(tx: Executor, userId: string): Promise<PendingEvent[]> {
+  const chats = await queryRows<{ id: string; user_id: string; other_user_id: string }>(
+    tx,
+    sql`SELECT id, user_id, other_user_id FROM chats
+         WHERE deleted_at IS NULL AND (user_id = ${userId} OR other_user_id = ${userId})
+         ORDER BY updated_at DESC, id LIMIT ${RENAME_CHATS_TOLD}`,
+  );
+  const events: PendingEvent[] = [];
+  for (const chat of chats) {
+    const item = await chatItem(tx, chat.id);
+    events.push(
+      marketEvent('updateChat', [userRoom(chat.user_id), userRoom(chat.other_user_id)], item),
+      adminEvent('updateChat', item),
+    );
+  }
+  return events;
 }
 
 async function writeProfile(
@@ -281,7 +310,7 @@ async function writeProfile(
 ): Promise<AccountUser> {
   let firebaseId: string | null = null;
   try {
-    const account = await deps.db.transaction(async (tx) => {
+    const { account, events } = await deps.db.transaction(async (tx) => {
       const row = await lockedUser(tx, userId);
       check?.(row);
       firebaseId = row.firebase_id;
@@ -291,10 +320,12 @@ async function writeProfile(
       await tx.execute(
         sql`UPDATE users SET ${sql.join([...sets, sql`updated_at = now()`], sql`, `)} WHERE id = ${userId}`,
       );
-      return accountOf(tx, userId);
+      const renamed = userName !== undefined && userName !== row.user_name;
+      return { account: await accountOf(tx, userId), events: renamed ? await chatsShowingNewName(tx, userId) : [] };
     });
     // /user/my-details answers from the remembered caller: it shows the new name from now on.
     callerCacheOf(deps.db).forget(firebaseId);
+    deps.events.publish(events);
     return account;
   } catch (error) {
     // The unique index on names caught a rename racing this one.

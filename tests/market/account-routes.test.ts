@@ -210,6 +210,28 @@ describe('account routes', () => {
       expect((await call('prof', 'PATCH', '/user/profile', { userName: 'PROFILE_TWO' })).status).toBe(200);
     });
 
+    it('shows a new name in the user’s chats: updateChat to both participants and to moderators', async () => {
+      const renamer = await me('renamer');
+      const partner = await me('partner');
+      const chat = await call('renamer', 'POST', '/chat', { otherUserId: partner });
+      expect(chat.status).toBe(200);
+      log.length = 0;
+      await call('renamer', 'PATCH', '/user/profile', { profileDescription: 'Not a rename' });
+      expect(log).toEqual([]);
+      await call('renamer', 'PATCH', '/user/profile', { userName: 'renamed_one' });
+      const market = events('updateChat');
+      expect(market).toEqual([
+        expect.objectContaining({
+          rooms: [`user:${renamer}`, `user:${partner}`],
+          payload: expect.objectContaining({
+            id: chat.body.id,
+            user: expect.objectContaining({ id: renamer, userName: 'renamed_one' }),
+          }),
+        }),
+      ]);
+      expect(log.filter((event) => event.kind === 'admin' && event.name === 'updateChat')).toHaveLength(1);
+    });
+
     it('checks names (the caller’s own is free) and emails', async () => {
       await register('chk', 'checker');
       await register('chk2', 'other_one');
