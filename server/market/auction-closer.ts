@@ -65,13 +65,18 @@ async function closeAuction(
     return { listingId: row.id, listingType: 'auction', winnerId: null, orderId: null, orderStatus: null };
   }
   const priceCents = Number(row.bid_cents);
-  const order = await createOrder(tx, deps.charges, {
-    listingId: row.id,
-    sellerId: row.user_id,
-    buyerId: winnerId,
-    priceCents,
-    shippingPriceCents: row.shipping_type === 'buyer_pays' ? Number(row.shipping_price_cents) : 0,
-  });
+  const order = await createOrder(
+    tx,
+    deps.charges,
+    {
+      listingId: row.id,
+      sellerId: row.user_id,
+      buyerId: winnerId,
+      priceCents,
+      shippingPriceCents: row.shipping_type === 'buyer_pays' ? Number(row.shipping_price_cents) : 0,
+    },
+    'auction',
+  );
   await tx.execute(sql`UPDATE listings SET status = 'sold', in_stock = 0, updated_at = now() WHERE id = ${row.id}`);
   await notify(tx, winnerId, 'auctionWon', 'You won an auction', { listingId: row.id, orderId: order.orderId });
   await notify(tx, row.user_id, 'auctionEnded', 'Your auction ended', { listingId: row.id, orderId: order.orderId });
@@ -120,6 +125,7 @@ async function closeGiveaway(tx: Executor, row: DueRow, events: PendingEvent[]):
       priceCents: 0,
       shippingPriceCents: 0,
     },
+    'giveaway',
   );
   await tx.execute(sql`UPDATE listings SET status = 'sold', in_stock = 0, updated_at = now() WHERE id = ${row.id}`);
   await notify(tx, winnerId, 'giveawayWon', 'You won a giveaway', { listingId: row.id, orderId: order.orderId });

@@ -73,13 +73,18 @@ export async function buyNow(deps: MarketDeps, listingId: string, buyerId: strin
   const { result, events } = await deps.db.transaction(async (tx) => {
     const row = await lockForSale(tx, listingId, buyerId, quantity);
     const unitCents = Number(row.price_cents ?? 0);
-    const order = await createOrder(tx, deps.charges, {
-      listingId,
-      sellerId: row.user_id,
-      buyerId,
-      priceCents: unitCents * quantity,
-      shippingPriceCents: row.shipping_type === 'buyer_pays' ? Number(row.shipping_price_cents) : 0,
-    });
+    const order = await createOrder(
+      tx,
+      deps.charges,
+      {
+        listingId,
+        sellerId: row.user_id,
+        buyerId,
+        priceCents: unitCents * quantity,
+        shippingPriceCents: row.shipping_type === 'buyer_pays' ? Number(row.shipping_price_cents) : 0,
+      },
+      'buyNow',
+    );
     // A declined card buys nothing: the failed order stays on record, the stock does not move.
     const stockEvents = order.status === 'PAYMENT_CONFIRMED' ? await decrementStock(tx, row, quantity) : [];
     return { result: { orderId: order.orderId, status: order.status }, events: [...stockEvents, ...order.events] };
@@ -146,13 +151,18 @@ export async function acceptOffer(deps: MarketDeps, offerId: string, sellerId: s
   const { result, events } = await deps.db.transaction(async (tx) => {
     const offer = await lockOffer(tx, offerId, sellerId, nowOf(deps));
     const row = await lockForSale(tx, offer.listing_id, offer.buyer_id, 1);
-    const order = await createOrder(tx, deps.charges, {
-      listingId: offer.listing_id,
-      sellerId,
-      buyerId: offer.buyer_id,
-      priceCents: Number(offer.amount_cents),
-      shippingPriceCents: row.shipping_type === 'buyer_pays' ? Number(row.shipping_price_cents) : 0,
-    });
+    const order = await createOrder(
+      tx,
+      deps.charges,
+      {
+        listingId: offer.listing_id,
+        sellerId,
+        buyerId: offer.buyer_id,
+        priceCents: Number(offer.amount_cents),
+        shippingPriceCents: row.shipping_type === 'buyer_pays' ? Number(row.shipping_price_cents) : 0,
+      },
+      'offer',
+    );
     const stockEvents = order.status === 'PAYMENT_CONFIRMED' ? await decrementStock(tx, row, 1) : [];
     await tx.execute(sql`UPDATE offers SET status = 'ACCEPTED', updated_at = now() WHERE id = ${offerId}`);
     await notify(tx, offer.buyer_id, 'offerAccepted', 'Your offer was accepted', { offerId, orderId: order.orderId });

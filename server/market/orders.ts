@@ -1,11 +1,14 @@
 // Creating an order: the order row, the buyer's charge (order_payment), and on success the
 // seller's payout net of the seller fee (order_payout). Runs inside the caller's transaction,
-// which holds the listing's lock, so a listing never sells the same unit twice.
+// which holds the listing's lock, so a listing never sells the same unit twice. The status a new
+// order starts in, and every move its payment makes, are the transition table's
+// (shared/rules/order-transitions.ts).
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { NotificationType } from '../../shared/contract/enums.js';
+import { sql, type SQL } from 'drizzle-orm';
+import type { NotificationType, OrderStatus } from '../../shared/contract/enums.js';
 import { userRoom } from '../../shared/contract/realtime-events.js';
 import { payoutCents } from '../../shared/rules/money.js';
+import { creationRefusal, type OrderKind, transitionRefusal } from '../../shared/rules/order-transitions.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { conflict, HttpError, notFound } from '../http-errors.js';
 import { type Charges, type MarketDeps, marketEvent, type PendingEvent } from './deps.js';
@@ -24,28 +27,56 @@ export interface CreatedOrder {
   events: PendingEvent[];
 }
 
-export async function createOrder(tx: Executor, charges: Charges, order: NewOrder): Promise<CreatedOrder> {
+/** The order a sale of `kind` makes, charged at once (the sale's `payment` move). */
+export async function createOrder(
+  tx: Executor,
+  charges: Charges,
+  order: NewOrder,
+  kind: OrderKind,
+): Promise<CreatedOrder> {
   const orderId = randomUUID();
+  const initial: OrderStatus = 'Pending';
+  const refusal = creationRefusal(initial, kind);
+  if (refusal) throw conflict(refusal);
   await tx.execute(
     sql`INSERT INTO orders (id, listing_id, seller_id, buyer_id, price_cents, shipping_price_cents, status)
         VALUES (${orderId}, ${order.listingId}, ${order.sellerId}, ${order.buyerId}, ${order.priceCents},
-                ${order.shippingPriceCents}, 'Pending')`,
+                ${order.shippingPriceCents}, ${initial})`,
   );
-  return chargeOrder(tx, charges, { ...order, orderId }, { attempt: 1, strikeOnFailure: true });
+  return chargeOrder(
+    tx,
+    charges,
+    { ...order, orderId, status: initial },
+    { attempt: 1, actor: 'payment', strikeOnFailure: true },
+  );
+}
+
+function refuseUnless(from: OrderStatus, to: OrderStatus, actor: 'payment' | 'buyer'): void {
+  const refusal = transitionRefusal(from, to, actor);
+  if (refusal) throw conflict(refusal);
+}
+
+/** Runs a payment's writes, which end with the order's conditional update; 409 if it matched nothing. */
+async function settlePayment(tx: Executor, from: OrderStatus, statement: SQL): Promise<void> {
+  const settled = await queryRows<{ id: string }>(tx, statement);
+  if (settled.length === 0) throw conflict(`Order is no longer ${from}: its payment was not recorded`);
 }
 
 /**
- * Charges the buyer for an existing order and records the outcome: on success the payment, the
- * seller's payout and PAYMENT_CONFIRMED; on failure a failed payment, PAYMENT_FAILED and (for
- * the first attempt) a strike on the buyer.
+ * Charges the buyer for an existing order (in `order.status`, locked or just made by the caller)
+ * and records the outcome: on success the payment, the seller's payout and PAYMENT_CONFIRMED; on
+ * failure a failed payment, PAYMENT_FAILED and (for the first attempt) a strike on the buyer.
+ * `actor` is who pays: the sale itself, or the buyer paying a failed order again.
  */
 export async function chargeOrder(
   tx: Executor,
   charges: Charges,
-  order: NewOrder & { orderId: string },
-  options: { attempt: number; strikeOnFailure: boolean },
+  order: NewOrder & { orderId: string; status: OrderStatus },
+  options: { attempt: number; actor: 'payment' | 'buyer'; strikeOnFailure: boolean },
 ): Promise<CreatedOrder> {
-  const { orderId } = order;
+  const { orderId, status: from } = order;
+  // Before the charge: a card is never charged for an order the table would not let it confirm.
+  refuseUnless(from, 'PAYMENT_CONFIRMED', options.actor);
   const totalCents = order.priceCents + order.shippingPriceCents;
   const charge =
     totalCents === 0
@@ -58,6 +89,15 @@ export async function chargeOrder(
         });
   const paid = charge.status === 'succeeded';
   const status = paid ? 'PAYMENT_CONFIRMED' : 'PAYMENT_FAILED';
+  // A failed retry is no move (the table's PAYMENT_FAILED row): the order stays where it is and
+  // only the failed payment is recorded.
+  const stays = !paid && from === 'PAYMENT_FAILED';
+  if (!stays) refuseUnless(from, status, options.actor);
+  // Only while the order is still in the status the move was checked from, so a writer that got
+  // there first is never overwritten (the callers hold the row, so this answers 409 only if one
+  // did not): no row back rolls the whole payment back.
+  const settle = sql`UPDATE orders SET ${stays ? sql`` : sql`status = ${status}, `}updated_at = now()
+    WHERE id = ${orderId} AND status = ${from} RETURNING id`;
   const events: PendingEvent[] = [];
   if (paid) {
     // Lock both users in id order: two orders whose buyer and seller are swapped must not deadlock.
@@ -67,7 +107,10 @@ export async function chargeOrder(
     );
     const seller = parties.find((party) => party.id === order.sellerId);
     const payout = payoutCents(order.priceCents, seller?.seller_fee ?? 7) + order.shippingPriceCents;
-    await tx.execute(sql`
+    await settlePayment(
+      tx,
+      from,
+      sql`
       WITH payment AS (
         INSERT INTO transactions (order_id, type, status, amount_cents, external_id)
         VALUES (${orderId}, 'order_payment', 'succeeded', ${totalCents}, ${charge.externalId})
@@ -79,10 +122,14 @@ export async function chargeOrder(
       ), seller AS (
         UPDATE users SET amount_sold_cents = amount_sold_cents + ${order.priceCents} WHERE id = ${order.sellerId}
       )
-      UPDATE orders SET status = ${status}, updated_at = now() WHERE id = ${orderId}`);
+      ${settle}`,
+    );
     events.push(marketEvent('paymentSuccess', [userRoom(order.buyerId)], { orderId, listingId: order.listingId }));
   } else {
-    await tx.execute(sql`
+    await settlePayment(
+      tx,
+      from,
+      sql`
       WITH payment AS (
         INSERT INTO transactions (order_id, type, status, amount_cents, external_id)
         VALUES (${orderId}, 'order_payment', 'failed', ${totalCents}, ${charge.externalId})
@@ -90,7 +137,8 @@ export async function chargeOrder(
         UPDATE users SET payment_failed_strikes = payment_failed_strikes + 1, updated_at = now()
         WHERE id = ${order.buyerId} AND ${options.strikeOnFailure}
       )
-      UPDATE orders SET status = ${status}, updated_at = now() WHERE id = ${orderId}`);
+      ${settle}`,
+    );
     events.push(
       marketEvent('paymentFailed', [userRoom(order.buyerId)], {
         orderId,
@@ -111,7 +159,7 @@ export async function retryPayment(deps: MarketDeps, orderId: string, buyerId: s
       buyer_id: string;
       price_cents: string | number;
       shipping_price_cents: string | number;
-      status: string;
+      status: OrderStatus;
       attempts: string | number;
     }>(
       tx,
@@ -121,7 +169,10 @@ export async function retryPayment(deps: MarketDeps, orderId: string, buyerId: s
     );
     if (!order) throw notFound('Order');
     if (order.buyer_id !== buyerId) throw new HttpError(403, 'Only the buyer may pay this order');
-    if (order.status !== 'PAYMENT_FAILED') throw conflict('This order does not await payment');
+    // Asked of the table for the buyer before anything is charged: only a PAYMENT_FAILED order
+    // is theirs to pay again.
+    const refusal = transitionRefusal(order.status, 'PAYMENT_CONFIRMED', 'buyer');
+    if (refusal) throw conflict(`This order does not await payment: ${refusal}`);
     const charged = await chargeOrder(
       tx,
       deps.charges,
@@ -132,8 +183,9 @@ export async function retryPayment(deps: MarketDeps, orderId: string, buyerId: s
         buyerId,
         priceCents: Number(order.price_cents),
         shippingPriceCents: Number(order.shipping_price_cents),
+        status: order.status,
       },
-      { attempt: Number(order.attempts) + 1, strikeOnFailure: false },
+      { attempt: Number(order.attempts) + 1, actor: 'buyer', strikeOnFailure: false },
     );
     if (charged.status === 'PAYMENT_CONFIRMED') {
       await notify(tx, buyerId, 'retryPaymentSuccess', 'Your payment went through', { orderId });

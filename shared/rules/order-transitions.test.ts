@@ -5,7 +5,15 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
 } from '../contract/enums.js';
-import { isTerminalOrderStatus, nextOrderStatuses, type OrderActor, transitionRefusal } from './order-transitions.js';
+import {
+  creationRefusal,
+  initialOrderStatuses,
+  isTerminalOrderStatus,
+  nextOrderStatuses,
+  type OrderActor,
+  ORDER_KINDS,
+  transitionRefusal,
+} from './order-transitions.js';
 
 const carrier: OrderStatus[] = [...CARRIER_TRACKING_STATUSES];
 const exceptions: OrderStatus[] = [...EXCEPTION_ORDER_STATUSES];
@@ -18,7 +26,7 @@ type Row = [OrderStatus, Partial<Record<OrderActor, OrderStatus[]>>];
 // One row per status of the enumeration: every move it allows, by actor.
 const table: Row[] = [
   ['Pending', { payment: ['PAYMENT_CONFIRMED', 'PAYMENT_FAILED'], admin: ['cancelled'] }],
-  ['PAYMENT_FAILED', { payment: ['PAYMENT_CONFIRMED'], admin: ['cancelled'] }],
+  ['PAYMENT_FAILED', { buyer: ['PAYMENT_CONFIRMED'], admin: ['cancelled'] }],
   ['PAYMENT_CONFIRMED', { seller: sellerLabel, admin: ['cancelled'] }],
   ['SHIPPING_LABEL_FAILED', { seller: sellerLabel, admin: ['cancelled'] }],
   ['SHIPPING_LABEL_PRINTED', { seller: ['SHIPPING_MARKED_SHIPPED'], carrier: onTheWay, admin: ['cancelled'] }],
@@ -30,7 +38,7 @@ const table: Row[] = [
   ['SHIPPING_DELIVERED', {}],
   ['cancelled', {}],
 ];
-const actors: OrderActor[] = ['payment', 'seller', 'carrier', 'admin'];
+const actors: OrderActor[] = ['payment', 'buyer', 'seller', 'carrier', 'admin'];
 
 describe('order status transitions', () => {
   it('has one row for every order status', () => {
@@ -55,6 +63,9 @@ describe('order status transitions', () => {
   it.each([
     ['SHIPPING_LABEL_PRINTED', 'SHIPPING_LABEL_PRINTED', 'seller', 'Order is already SHIPPING_LABEL_PRINTED'],
     ['SHIPPING_DELIVERED', 'cancelled', 'admin', 'Order has been delivered'],
+    ['PAYMENT_FAILED', 'PAYMENT_FAILED', 'buyer', 'Order is already PAYMENT_FAILED'],
+    ['PAYMENT_CONFIRMED', 'PAYMENT_CONFIRMED', 'buyer', 'Order is already PAYMENT_CONFIRMED'],
+    ['PAYMENT_FAILED', 'PAYMENT_CONFIRMED', 'payment', 'Order cannot move from PAYMENT_FAILED to PAYMENT_CONFIRMED'],
     ['cancelled', 'SHIPPING_LABEL_PRINTED', 'seller', 'Order is cancelled'],
     [
       'PAYMENT_FAILED',
@@ -87,5 +98,36 @@ describe('order status transitions', () => {
       ['out_for_delivery', 'SHIPPING_DELIVERED', 'carrier'],
     ];
     for (const [from, to, actor] of path) expect(transitionRefusal(from, to, actor)).toBeNull();
+  });
+
+  it('starts every kind of new order Pending, and nothing else', () => {
+    for (const kind of ORDER_KINDS) {
+      expect({ kind, initial: initialOrderStatuses(kind) }).toEqual({ kind, initial: ['Pending'] });
+      for (const status of ORDER_STATUSES) {
+        expect({ kind, status, allowed: creationRefusal(status, kind) === null }).toEqual({
+          kind,
+          status,
+          allowed: status === 'Pending',
+        });
+      }
+    }
+    expect(creationRefusal('PAYMENT_CONFIRMED', 'giveaway')).toBe(
+      'A new giveaway order cannot start as PAYMENT_CONFIRMED',
+    );
+  });
+
+  it("settles a new order's payment through the sale, a failed one only through its buyer", () => {
+    for (const kind of ORDER_KINDS) {
+      for (const initial of initialOrderStatuses(kind)) {
+        expect([...nextOrderStatuses(initial, 'payment')].sort()).toEqual(['PAYMENT_CONFIRMED', 'PAYMENT_FAILED']);
+        expect(nextOrderStatuses(initial, 'buyer')).toEqual([]);
+      }
+    }
+    expect(transitionRefusal('Pending', 'PAYMENT_FAILED', 'payment')).toBeNull();
+    expect(transitionRefusal('PAYMENT_FAILED', 'PAYMENT_CONFIRMED', 'buyer')).toBeNull();
+    expect(transitionRefusal('Pending', 'PAYMENT_CONFIRMED', 'buyer')).toBe(
+      'Order cannot move from Pending to PAYMENT_CONFIRMED',
+    );
+    expect(transitionRefusal('cancelled', 'PAYMENT_CONFIRMED', 'buyer')).toBe('Order is cancelled');
   });
 });

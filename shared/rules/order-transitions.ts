@@ -1,13 +1,39 @@
 // Which order status may follow which, and who may make the move (section 4 lists the statuses
 // but says "Exact allowed transitions: not shown"; this table is the choice, see
-// server/market/README.md). Every write of `orders.status` goes through `transitionRefusal`.
+// server/market/README.md). Every new order's status goes through `creationRefusal`, every later
+// write of `orders.status` through `transitionRefusal`.
 import { CARRIER_TRACKING_STATUSES, EXCEPTION_ORDER_STATUSES, type OrderStatus } from '../contract/enums.js';
 
 /**
- * Who moves an order: the payment path (purchase, auction close, `/payments/retry`), its seller
- * (labels, mark shipped), the carrier (tracking updates) or an admin (cancel).
+ * Who moves an order: the payment made when it is sold (purchase, accepted offer, auction or
+ * giveaway close), its buyer paying again (`/payments/retry`), its seller (labels, mark shipped),
+ * the carrier (tracking updates) or an admin (cancel).
  */
-export type OrderActor = 'payment' | 'seller' | 'carrier' | 'admin';
+export type OrderActor = 'payment' | 'buyer' | 'seller' | 'carrier' | 'admin';
+
+/** How an order comes to be: a buy-now purchase, an accepted offer, a won auction or giveaway. */
+export const ORDER_KINDS = ['buyNow', 'offer', 'auction', 'giveaway'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+// Every sale starts Pending and its payment moves it on in the same transaction, so the charge
+// is a move of the table like any other. A giveaway's order is a $0 payment that goes the same way.
+const INITIAL_STATUSES: Record<OrderKind, readonly OrderStatus[]> = {
+  buyNow: ['Pending'],
+  offer: ['Pending'],
+  auction: ['Pending'],
+  giveaway: ['Pending'],
+};
+
+/** The statuses a new order of `kind` may be written with. */
+export function initialOrderStatuses(kind: OrderKind): readonly OrderStatus[] {
+  return INITIAL_STATUSES[kind];
+}
+
+/** Why a new order of `kind` may not start in `status`, or null when it may. */
+export function creationRefusal(status: OrderStatus, kind: OrderKind): string | null {
+  if (initialOrderStatuses(kind).includes(status)) return null;
+  return `A new ${kind} order cannot start as ${status}`;
+}
 
 const carrier: readonly OrderStatus[] = CARRIER_TRACKING_STATUSES;
 const exceptions: readonly OrderStatus[] = EXCEPTION_ORDER_STATUSES;
@@ -21,8 +47,9 @@ function movesFrom(status: OrderStatus): Moves {
     case 'Pending':
       return { payment: ['PAYMENT_CONFIRMED', 'PAYMENT_FAILED'], admin: ['cancelled'] };
     case 'PAYMENT_FAILED':
-      // A failed retry leaves the order where it is: no move.
-      return { payment: ['PAYMENT_CONFIRMED'], admin: ['cancelled'] };
+      // Only the buyer's retry pays it (no second charge from the sale's path); a failed retry
+      // leaves the order where it is: no move.
+      return { buyer: ['PAYMENT_CONFIRMED'], admin: ['cancelled'] };
     case 'PAYMENT_CONFIRMED':
       return {
         seller: ['SHIPPING_LABEL_PRINTED', 'SHIPPING_LABEL_FAILED', 'SHIPPING_MARKED_SHIPPED'],

@@ -5,9 +5,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { openDatabase, type Database } from '../../server/db/database.js';
+import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
 import { closeDueListings } from '../../server/market/auction-closer.js';
+import { chargeOrder } from '../../server/market/orders.js';
 import { fakeIdentity, type RecordedEvent, recordingPublisher } from './market-db.js';
 
 describe('market routes', () => {
@@ -229,6 +230,79 @@ describe('market routes', () => {
     const declined = await call('seller', 'POST', `/offer/${second.body.id as string}/decline`);
     expect(declined.body.status).toBe('DECLINED');
     expect((await call('seller', 'POST', `/offer/${second.body.id as string}/accept`)).status).toBe(409);
+  });
+
+  it('pays a PAYMENT_FAILED order again through its buyer only; any other retry is 409 with the reason', async () => {
+    const created = await call('seller', 'POST', '/listing', { title: 'Retried lamp', price: 30 });
+    const listingId = created.body.id as string;
+    const ledger = app.market.charges;
+    app.market.charges = { charge: async () => ({ status: 'failed', externalId: null, message: 'Card declined' }) };
+    let orderId: string;
+    try {
+      expect((await call('buyer', 'POST', '/order', { listingId })).status).toBe(402);
+      const [failed] = await queryRows<{ id: string; status: string }>(
+        database.db,
+        sql`SELECT id, status FROM orders WHERE listing_id = ${listingId}`,
+      );
+      expect(failed!.status).toBe('PAYMENT_FAILED');
+      orderId = failed!.id;
+      // Declined again: the order stays PAYMENT_FAILED (no move), with one more failed payment.
+      expect(await call('buyer', 'POST', '/payments/retry', { orderId })).toMatchObject({
+        status: 200,
+        body: { orderId, status: 'PAYMENT_FAILED' },
+      });
+    } finally {
+      app.market.charges = ledger;
+    }
+    const payments = await queryRows<{ status: string }>(
+      database.db,
+      sql`SELECT status FROM transactions WHERE order_id = ${orderId} AND type = 'order_payment'`,
+    );
+    expect(payments).toEqual([{ status: 'failed' }, { status: 'failed' }]);
+    expect((await call('buyer2', 'POST', '/payments/retry', { orderId })).status).toBe(403);
+    expect(await call('buyer', 'POST', '/payments/retry', { orderId })).toMatchObject({
+      status: 200,
+      body: { orderId, status: 'PAYMENT_CONFIRMED' },
+    });
+    expect(await call('buyer', 'POST', '/payments/retry', { orderId })).toMatchObject({
+      status: 409,
+      body: { message: 'This order does not await payment: Order is already PAYMENT_CONFIRMED' },
+    });
+    await database.db.execute(sql`UPDATE orders SET status = 'cancelled' WHERE id = ${orderId}`);
+    expect(await call('buyer', 'POST', '/payments/retry', { orderId })).toMatchObject({
+      status: 409,
+      body: { message: 'This order does not await payment: Order is cancelled' },
+    });
+
+    // A payment that read the order before another writer moved it records nothing.
+    const [order] = await queryRows<{ listing_id: string; seller_id: string; buyer_id: string; price_cents: number }>(
+      database.db,
+      sql`SELECT listing_id, seller_id, buyer_id, price_cents FROM orders WHERE id = ${orderId}`,
+    );
+    const stale = database.db.transaction((tx) =>
+      chargeOrder(
+        tx,
+        app.market.charges,
+        {
+          orderId,
+          listingId: order!.listing_id,
+          sellerId: order!.seller_id,
+          buyerId: order!.buyer_id,
+          priceCents: Number(order!.price_cents),
+          shippingPriceCents: 0,
+          status: 'PAYMENT_FAILED',
+        },
+        { attempt: 9, actor: 'buyer', strikeOnFailure: false },
+      ),
+    );
+    await expect(stale).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'Order is no longer PAYMENT_FAILED: its payment was not recorded',
+    });
+    const recorded = await queryRows(database.db, sql`SELECT id FROM transactions WHERE order_id = ${orderId}`);
+    expect(recorded).toHaveLength(4);
+    const still = await queryRows(database.db, sql`SELECT status FROM orders WHERE id = ${orderId}`);
+    expect(still).toEqual([{ status: 'cancelled' }]);
   });
 
   it('chats: messages reach both users and moderators, read marks, blocking', async () => {
