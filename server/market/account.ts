@@ -225,7 +225,18 @@ export async function ownAccountBy(
 }
 
 export async function publicProfileOf(db: Executor, userId: string): Promise<PublicProfile> {
-  const [row] = await queryRows<AccountRow>(db, selectAccount(sql`u.id = ${userId}`));
+  const [row] = await queryRows<
+    Pick<AccountRow, 'id' | 'user_name' | 'avatar' | 'profile_description' | 'seller_enabled' | 'created_at'> &
+      Pick<AccountRow, 'avg_rate' | 'total_ratings'>
+  >(
+    db,
+    sql`SELECT u.id, u.user_name, u.avatar, u.profile_description, u.seller_enabled, u.created_at,
+               r.avg_rate, r.total_ratings
+          FROM users u
+          CROSS JOIN LATERAL (SELECT avg(rate) AS avg_rate, count(*) AS total_ratings FROM ratings
+                               WHERE seller_id = u.id AND deleted_at IS NULL) r
+         WHERE u.id = ${userId} AND u.deleted_at IS NULL`,
+  );
   if (!row) throw notFound('User');
   return {
     id: row.id,

@@ -10,8 +10,8 @@ import { isoOf } from '../db/values.js';
 import {
   codeSendDecision,
   type CodeSends,
+  nextCodeAllowedAt,
   PHONE_CODE_DIGITS,
-  PHONE_CODE_RESEND_AFTER_MS,
   PHONE_CODE_TTL_MS,
   phoneCodeCheck,
 } from '../domain/account/phone-code.js';
@@ -142,7 +142,7 @@ async function sendCode(
     return {
       sentTo: maskedPhone(to),
       expiresAt: isoOf(expiresAt),
-      resendAfter: isoOf(new Date(now + PHONE_CODE_RESEND_AFTER_MS)),
+      resendAfter: isoOf(new Date(nextCodeAllowedAt(decision.next))),
     };
   });
 }

@@ -334,7 +334,14 @@ describe('account routes', () => {
         message: 'No phone number is waiting for a code; send one with POST /user/update-phone',
       });
       const sent = await call('phone', 'POST', '/user/update-phone', { phoneNumber: '(512) 555-0143' });
-      expect(sent).toMatchObject({ status: 200, body: { sentTo: '+1 •••-•••-0143' } });
+      expect(sent).toEqual({
+        status: 200,
+        body: {
+          sentTo: '+1 •••-•••-0143',
+          expiresAt: new Date(now + PHONE_CODE_TTL_MS).toISOString(),
+          resendAfter: new Date(now + 30_000).toISOString(),
+        },
+      });
       const code = codeSentTo('+15125550143');
       expect(code).toMatch(/^\d{6}$/);
       expect((await call('phone', 'POST', '/user/resend-phone-code')).body).toMatchObject({

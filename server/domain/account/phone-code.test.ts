@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   codeSendDecision,
+  nextCodeAllowedAt,
   PHONE_CODE_MAX_ATTEMPTS,
   PHONE_CODE_MAX_SENDS,
   PHONE_CODE_RESEND_AFTER_MS,
@@ -47,6 +48,27 @@ describe('codeSendDecision', () => {
     } else {
       expect(decision).toEqual(expected);
     }
+  });
+});
+
+describe('nextCodeAllowedAt', () => {
+  it.each([
+    ['after the first code', { windowStartedAt: T, lastSentAt: T, sends: 1 }, T + PHONE_CODE_RESEND_AFTER_MS],
+    [
+      'after the fourth code',
+      { windowStartedAt: T, lastSentAt: T + 600_000, sends: PHONE_CODE_MAX_SENDS - 1 },
+      T + 600_000 + PHONE_CODE_RESEND_AFTER_MS,
+    ],
+    [
+      'after the last code of the hour',
+      { windowStartedAt: T, lastSentAt: T + 600_000, sends: PHONE_CODE_MAX_SENDS },
+      T + PHONE_CODE_SEND_WINDOW_MS,
+    ],
+  ] as const)('%s', (_case, sends, at) => {
+    expect(nextCodeAllowedAt(sends)).toBe(at);
+    // What the decision itself says at that moment and just before.
+    expect(codeSendDecision(sends, at).allowed).toBe(true);
+    expect(codeSendDecision(sends, at - 1).allowed).toBe(false);
   });
 });
 

@@ -48,6 +48,13 @@ export function codeSendDecision(previous: CodeSends | null, now: number): SendD
   return { allowed: true, next: { ...previous, lastSentAt: now, sends: previous.sends + 1 } };
 }
 
+/** When the next code may be asked for, after the sends recorded in `sends`. */
+export function nextCodeAllowedAt(sends: CodeSends): number {
+  const cooldownOver = sends.lastSentAt + PHONE_CODE_RESEND_AFTER_MS;
+  if (sends.sends < PHONE_CODE_MAX_SENDS) return cooldownOver;
+  return Math.max(cooldownOver, sends.windowStartedAt + PHONE_CODE_SEND_WINDOW_MS);
+}
+
 export type CodeCheck =
   | { outcome: 'verified' }
   | { outcome: 'wrong'; attemptsLeft: number }
