@@ -12,6 +12,7 @@ import { creationRefusal, type OrderKind, transitionRefusal } from '../../shared
 import { queryRows, type Executor } from '../db/database.js';
 import { conflict, HttpError, notFound } from '../http-errors.js';
 import { type Charges, type MarketDeps, marketEvent, type PendingEvent } from './deps.js';
+import { decrementStock, saleRefusal, type StockRow } from './stock.js';
 
 export interface NewOrder {
   listingId: string;
@@ -19,6 +20,8 @@ export interface NewOrder {
   buyerId: string;
   priceCents: number;
   shippingPriceCents: number;
+  /** Units bought (buy-now); 1 for everything else. */
+  quantity?: number;
 }
 
 export interface CreatedOrder {
@@ -39,9 +42,9 @@ export async function createOrder(
   const refusal = creationRefusal(initial, kind);
   if (refusal) throw conflict(refusal);
   await tx.execute(
-    sql`INSERT INTO orders (id, listing_id, seller_id, buyer_id, price_cents, shipping_price_cents, status)
+    sql`INSERT INTO orders (id, listing_id, seller_id, buyer_id, price_cents, shipping_price_cents, status, quantity)
         VALUES (${orderId}, ${order.listingId}, ${order.sellerId}, ${order.buyerId}, ${order.priceCents},
-                ${order.shippingPriceCents}, ${initial})`,
+                ${order.shippingPriceCents}, ${initial}, ${order.quantity ?? 1})`,
   );
   return chargeOrder(
     tx,
@@ -150,9 +153,23 @@ export async function chargeOrder(
   return { orderId, status, events };
 }
 
-/** The buyer pays a PAYMENT_FAILED order again (`/payments/retry`). */
+/**
+ * The buyer pays a PAYMENT_FAILED order again (`/payments/retry`). A declined buy-now purchase
+ * or accepted offer took no stock, so paying it now takes its units, under the listing's lock
+ * (taken before the order's, the order every sale locks in), or is refused while they are gone.
+ */
 export async function retryPayment(deps: MarketDeps, orderId: string, buyerId: string) {
   const { result, events } = await deps.db.transaction(async (tx) => {
+    const [placed] = await queryRows<{ listing_id: string }>(
+      tx,
+      sql`SELECT listing_id FROM orders WHERE id = ${orderId} AND deleted_at IS NULL`,
+    );
+    if (!placed) throw notFound('Order');
+    const [listing] = await queryRows<StockRow>(
+      tx,
+      sql`SELECT id, user_id, listing_type, status, in_stock, price_cents, shipping_type, shipping_price_cents
+          FROM listings WHERE id = ${placed.listing_id} FOR UPDATE`,
+    );
     const [order] = await queryRows<{
       listing_id: string;
       seller_id: string;
@@ -160,19 +177,27 @@ export async function retryPayment(deps: MarketDeps, orderId: string, buyerId: s
       price_cents: string | number;
       shipping_price_cents: string | number;
       status: OrderStatus;
+      quantity: number;
       attempts: string | number;
     }>(
       tx,
-      sql`SELECT o.listing_id, o.seller_id, o.buyer_id, o.price_cents, o.shipping_price_cents, o.status,
+      sql`SELECT o.listing_id, o.seller_id, o.buyer_id, o.price_cents, o.shipping_price_cents, o.status, o.quantity,
                  (SELECT count(*) FROM transactions t WHERE t.order_id = o.id AND t.type = 'order_payment') AS attempts
           FROM orders o WHERE o.id = ${orderId} AND o.deleted_at IS NULL FOR UPDATE OF o`,
     );
-    if (!order) throw notFound('Order');
+    if (!order || !listing) throw notFound('Order');
     if (order.buyer_id !== buyerId) throw new HttpError(403, 'Only the buyer may pay this order');
     // Asked of the table for the buyer before anything is charged: only a PAYMENT_FAILED order
     // is theirs to pay again.
     const refusal = transitionRefusal(order.status, 'PAYMENT_CONFIRMED', 'buyer');
     if (refusal) throw conflict(`This order does not await payment: ${refusal}`);
+    // An auction's or giveaway's unit was the winner's when it closed; a buy-now unit is not
+    // until it is paid for.
+    const takesStock = listing.listing_type === 'default';
+    if (takesStock) {
+      const gone = saleRefusal(listing, buyerId, order.quantity);
+      if (gone) throw conflict(`This order can no longer be paid: ${gone}`);
+    }
     const charged = await chargeOrder(
       tx,
       deps.charges,
@@ -187,10 +212,12 @@ export async function retryPayment(deps: MarketDeps, orderId: string, buyerId: s
       },
       { attempt: Number(order.attempts) + 1, actor: 'buyer', strikeOnFailure: false },
     );
+    const stockEvents: PendingEvent[] = [];
     if (charged.status === 'PAYMENT_CONFIRMED') {
+      if (takesStock) stockEvents.push(...(await decrementStock(tx, listing, order.quantity)));
       await notify(tx, buyerId, 'retryPaymentSuccess', 'Your payment went through', { orderId });
     }
-    return { result: { orderId, status: charged.status }, events: charged.events };
+    return { result: { orderId, status: charged.status }, events: [...stockEvents, ...charged.events] };
   });
   deps.events.publish(events);
   return result;

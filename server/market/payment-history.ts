@@ -7,7 +7,7 @@ import { centsToUsd } from '../../shared/rules/money.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isoOf } from '../db/values.js';
 import { conflict, notFound } from '../http-errors.js';
-import { saleRefusal } from './commerce.js';
+import { saleRefusal } from './stock.js';
 import type { MarketDeps } from './deps.js';
 import { identityStatusOfUser } from './identity-verification.js';
 import { savedCardsOf } from './payment-methods.js';

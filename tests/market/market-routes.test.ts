@@ -305,6 +305,58 @@ describe('market routes', () => {
     expect(still).toEqual([{ status: 'cancelled' }]);
   });
 
+  it('takes the units of a declined buy-now order only when it is paid again, and refuses once they are gone', async () => {
+    const created = await call('seller', 'POST', '/listing', { title: 'Two mugs', price: 12, inStock: 3 });
+    const listingId = created.body.id as string;
+    const ledger = app.market.charges;
+    app.market.charges = { charge: async () => ({ status: 'failed', externalId: null, message: 'Card declined' }) };
+    try {
+      expect((await call('buyer', 'POST', '/order', { listingId, quantity: 2 })).status).toBe(402);
+    } finally {
+      app.market.charges = ledger;
+    }
+    // The declined purchase took nothing: another buyer may have the units meanwhile.
+    expect((await call(null, 'GET', `/listing/${listingId}`)).body.inStock).toBe(3);
+    const [declined] = await queryRows<{ id: string; quantity: number }>(
+      database.db,
+      sql`SELECT id, quantity FROM orders WHERE listing_id = ${listingId}`,
+    );
+    expect(declined!.quantity).toBe(2);
+    const before = log.length;
+    expect(await call('buyer', 'POST', '/payments/retry', { orderId: declined!.id })).toMatchObject({
+      status: 200,
+      body: { status: 'PAYMENT_CONFIRMED' },
+    });
+    expect((await call(null, 'GET', `/listing/${listingId}`)).body.inStock).toBe(1);
+    expect(log.slice(before).find((event) => event.name === 'stockDecremented')?.payload).toEqual({
+      listingId,
+      inStock: 1,
+    });
+
+    // Declined again for two, then someone else buys the last unit: paying now would oversell.
+    app.market.charges = { charge: async () => ({ status: 'failed', externalId: null, message: 'Card declined' }) };
+    try {
+      expect((await call('buyer', 'POST', '/order', { listingId, quantity: 1 })).status).toBe(402);
+    } finally {
+      app.market.charges = ledger;
+    }
+    const [late] = await queryRows<{ id: string }>(
+      database.db,
+      sql`SELECT id FROM orders WHERE listing_id = ${listingId} AND status = 'PAYMENT_FAILED'`,
+    );
+    expect((await call('buyer2', 'POST', '/order', { listingId })).status).toBe(201);
+    expect(await call('buyer', 'POST', '/payments/retry', { orderId: late!.id })).toMatchObject({
+      status: 409,
+      body: { message: 'This order can no longer be paid: This listing is not for sale' },
+    });
+    const charged = await queryRows(
+      database.db,
+      sql`SELECT id FROM transactions WHERE order_id = ${late!.id} AND status = 'succeeded'`,
+    );
+    expect(charged).toEqual([]);
+    expect((await call(null, 'GET', `/listing/${listingId}`)).body.inStock).toBe(0);
+  });
+
   it('chats: messages reach both users and moderators, read marks, blocking', async () => {
     const sellerId = await me('seller');
     const buyerId = await me('buyer');
