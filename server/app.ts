@@ -22,6 +22,7 @@ import { ledgerPayments } from './payments/ledger.js';
 import type { PaymentAccounts } from './payments/payment-accounts.js';
 import type { Payments } from './payments/payments.js';
 import { adminRoutesPlugin } from './routes/admin/index.js';
+import { uniqueViolationOf } from './db/unique-violation.js';
 
 export const API_PREFIX = '/v1';
 
@@ -72,8 +73,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match the contract');
       return reply.code(500).send(errorBody(500, 'Internal server error'));
     }
-    // A unique index caught a race the handler's own check could not see.
-    if ((error as { code?: string }).code === '23505') {
+    // A unique index caught a race the handler's own check could not see (drizzle wraps the
+    // node-postgres error, hence the walk through causes).
+    if (uniqueViolationOf(error)) {
       return reply.code(409).send(errorBody(409, 'Already exists'));
     }
     const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;

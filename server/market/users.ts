@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { VerifiedIdentity } from '../auth/identity.js';
 import { queryRows, type Db } from '../db/database.js';
+import { uniqueViolationOf } from '../db/unique-violation.js';
 
 export interface MarketUser {
   id: string;
@@ -55,7 +56,7 @@ export async function resolveMarketUser(db: Db, identity: VerifiedIdentity): Pro
       break;
     } catch (error) {
       // The name (or email) is taken by somebody else: retry without a name, then give up.
-      if ((error as { code?: string }).code !== '23505' || userName === null) throw error;
+      if (!uniqueViolationOf(error) || userName === null) throw error;
     }
   }
   const [created] = await queryRows<UserRow>(

@@ -9,6 +9,7 @@ import { updateProfile } from '../../server/market/account.js';
 import { requestToSell } from '../../server/market/seller-requests.js';
 import { startPhoneChange, verifyPhoneCode } from '../../server/market/phone-verification.js';
 import { localSms } from '../../server/messaging/sms.js';
+import { resolveMarketUser } from '../../server/market/users.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
 import { createUsers, depsFor, type MarketTestDb, type RecordedEvent, startMarketDb } from './market-db.js';
 
@@ -86,6 +87,13 @@ describe.skipIf(!available)('account races on PostgreSQL', () => {
       ),
     );
     expect(outcomes(settled).sort()).toEqual(['409 Username already exists', 'ok']);
+  });
+
+  it('a first sign-in whose made-up name is taken still makes the account, without a name', async () => {
+    // node-postgres errors arrive wrapped by drizzle; the clash must still be recognised here.
+    await database.db.execute(sql`INSERT INTO users (email, user_name) VALUES ('other@market.test', 'pat_uid-pa')`);
+    const user = await resolveMarketUser(database.db, { uid: 'uid-pat', email: 'pat@market.test', admin: false });
+    expect(user).toMatchObject({ email: 'pat@market.test', userName: null });
   });
 });
 
