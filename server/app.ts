@@ -79,7 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return reply.code(409).send(errorBody(409, 'Already exists'));
     }
     const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
-    if (statusCode >= 500) {
+    // A 503 we raise ourselves says which service is missing, in words written for the user.
+    if (statusCode >= 500 && !(statusCode === 503 && error instanceof HttpError)) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(statusCode).send(errorBody(statusCode, 'Internal server error'));
     }

@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.js';
 import { localListingTools } from './market/listing-tools-deps.js';
 import { marketRealtime, startMarketWorkers } from './market/register.js';
 import { selectPaymentAccounts, selectPayments } from './payments/select-payments.js';
+import { unavailableSms } from './messaging/sms.js';
 
 export interface RunningServer {
   url: string;
@@ -35,6 +36,9 @@ export async function startServer(config: Config, realtime?: RealtimeRegistratio
     // Socket.IO on the API's port (Redis streams adapter when REDIS_URL is set), unless the caller brings its own.
     realtime: realtime ?? marketRealtime({ redisUrl: config.REDIS_URL }),
   });
+  // No SMS provider adapter is configured yet: in production the phone routes answer 503 rather
+  // than writing codes to the log as the local sender does.
+  if (config.NODE_ENV === 'production') app.market.sms = unavailableSms();
   await app.listen({ port: config.PORT, host: config.HOST });
   const marketWorkers = startMarketWorkers(app);
   return {

@@ -5,12 +5,16 @@ import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES } from '../../shared/contract/enums.js';
 import { listingRoom } from '../../shared/contract/realtime-events.js';
 import { isTerminalOrderStatus } from '../../shared/rules/order-transitions.js';
+import type { IdentityProvider } from '../auth/identity.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { accountDeletionBlockers, type OpenObligations } from '../domain/account/account-deletion.js';
 import { conflict, HttpError } from '../http-errors.js';
 import { type LockedUser, lockedUser } from './account.js';
 import { marketEvent, type MarketDeps, type PendingEvent } from './deps.js';
 import { callerCacheOf } from './users.js';
+
+/** The identity provider's side of a closed account: it can no longer sign in anywhere. */
+export type AccountSwitch = Pick<IdentityProvider, 'disableAccount'>;
 
 /** Statuses a sale never leaves: anything else still has a buyer or a parcel waiting. */
 const FINAL_ORDER_STATUSES = ORDER_STATUSES.filter(isTerminalOrderStatus);
@@ -53,6 +57,7 @@ async function openObligations(tx: Executor, userId: string): Promise<OpenObliga
  */
 export async function closeAccount(
   deps: MarketDeps,
+  identity: AccountSwitch,
   userId: string,
   check?: (user: LockedUser) => void,
 ): Promise<void> {
@@ -106,9 +111,11 @@ export async function closeAccount(
     await tx.execute(sql`UPDATE users SET deleted_at = now(), updated_at = now() WHERE id = ${userId}`);
     return { firebaseId: user.firebase_id, events };
   });
-  // Refused from the next request on, on this node at once (other nodes: the caller TTL).
+  // Refused from the next request on, on this node at once; on other nodes the disabled
+  // identity fails the token check (as for an admin's deletion).
   callerCacheOf(deps.db).forget(firebaseId);
   deps.events.publish(events);
+  if (firebaseId) await identity.disableAccount(firebaseId);
 }
 
 /**
@@ -116,9 +123,14 @@ export async function closeAccount(
  * guest's (a registered account closes through DELETE /user/delete-account). The check runs
  * under the row lock, so a registration in between cannot be deleted as a guest.
  */
-export async function deleteGuest(deps: MarketDeps, callerId: string, guestId: string): Promise<void> {
+export async function deleteGuest(
+  deps: MarketDeps,
+  identity: AccountSwitch,
+  callerId: string,
+  guestId: string,
+): Promise<void> {
   if (guestId !== callerId) throw new HttpError(403, 'Only your own guest account can be deleted');
-  await closeAccount(deps, callerId, (user) => {
+  await closeAccount(deps, identity, callerId, (user) => {
     if (!user.is_guest) {
       throw conflict('This account is not a guest account; close it with DELETE /user/delete-account');
     }

@@ -17,7 +17,7 @@ import {
 } from '../domain/account/phone-code.js';
 import { maskedPhone, usPhoneE164 } from '../domain/account/us-phone.js';
 import { badRequest, conflict, HttpError, notFound } from '../http-errors.js';
-import type { SmsSender } from '../messaging/sms.js';
+import { type SmsSender, SmsUnavailableError } from '../messaging/sms.js';
 import { accountOf, type AccountUser } from './account.js';
 import { type MarketDeps, nowOf } from './deps.js';
 import { callerCacheOf } from './users.js';
@@ -136,6 +136,7 @@ async function sendCode(
     try {
       await sms.send({ to, body: `Your marketplace verification code is ${code}. It expires in 10 minutes.` });
     } catch (error) {
+      if (error instanceof SmsUnavailableError) throw new HttpError(503, error.message);
       // A 5xx body says no more than its status (DECISIONS.md); the provider's reason goes to the log.
       throw new HttpError(502, `The SMS provider refused the code: ${(error as Error).message}`);
     }

@@ -38,3 +38,23 @@ export function localSms(log: (message: SmsMessage) => void = () => undefined): 
     },
   };
 }
+
+/** Why a code cannot be sent at all: no provider is configured (production without one). */
+export class SmsUnavailableError extends Error {
+  constructor() {
+    super('Phone verification is not available: this server has no SMS provider');
+    this.name = 'SmsUnavailableError';
+  }
+}
+
+/**
+ * Production's sender until a provider is configured: the local sender would write every code
+ * to the server's log, so nothing is sent and the phone routes answer 503 instead.
+ */
+export function unavailableSms(): SmsSender {
+  return {
+    send: async () => {
+      throw new SmsUnavailableError();
+    },
+  };
+}

@@ -9,7 +9,7 @@ import { buildApp } from '../../server/app.js';
 import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
 import { PHONE_CODE_TTL_MS } from '../../server/domain/account/phone-code.js';
-import { localSms, type SmsSender } from '../../server/messaging/sms.js';
+import { localSms, type SmsSender, unavailableSms } from '../../server/messaging/sms.js';
 import { fakeIdentity, type RecordedEvent, recordingPublisher } from './market-db.js';
 
 type Body = Record<string, unknown>;
@@ -20,11 +20,16 @@ describe('account routes', () => {
   const log: RecordedEvent[] = [];
   const sms = localSms();
   let now = Date.now();
+  /** Firebase uids whose sign-in the identity provider was asked to disable. */
+  const disabled: string[] = [];
 
   beforeAll(async () => {
     database = await openDatabase({ pgliteDir: 'memory://' });
     await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity });
+    app = await buildApp({
+      database,
+      identity: { ...fakeIdentity, disableAccount: async (uid) => void disabled.push(uid) },
+    });
     app.market.events.attach(recordingPublisher(log));
     app.market.sms = sms;
     app.market.now = () => now;
@@ -410,6 +415,19 @@ describe('account routes', () => {
       expect((await call('nosms', 'POST', '/user/resend-phone-code')).status).toBe(409);
       expect((await call('nosms', 'POST', '/user/update-phone', { phoneNumber: '3105550100' })).status).toBe(200);
     });
+
+    it('answers 503 with the reason, and keeps nothing, when the server has no SMS provider', async () => {
+      app.market.sms = unavailableSms();
+      try {
+        expect(await call('nophone', 'POST', '/user/update-phone', { phoneNumber: '3105550111' })).toMatchObject({
+          status: 503,
+          body: { message: 'Phone verification is not available: this server has no SMS provider' },
+        });
+      } finally {
+        app.market.sms = sms;
+      }
+      expect((await call('nophone', 'POST', '/user/resend-phone-code')).status).toBe(409);
+    });
   });
 
   describe('selling', () => {
@@ -559,6 +577,8 @@ describe('account routes', () => {
       log.length = 0;
 
       expect((await call('leaving', 'DELETE', '/user/delete-account')).status).toBe(204);
+      // Every node refuses the account from now on: its Firebase sign-in is disabled too.
+      expect(disabled).toContain('uid-leaving');
 
       expect(events('feedListingUpdated')).toEqual([
         expect.objectContaining({ rooms: [`listing:${lamp.body.id as string}`], payload: { listingId: lamp.body.id } }),

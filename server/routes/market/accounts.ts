@@ -51,7 +51,10 @@ import type { MarketRouteContext } from './context.js';
 
 declare module '../../market/deps.js' {
   interface MarketDeps {
-    /** The SMS provider of phone verification; the local sender (server log and outbox) when absent. */
+    /**
+     * The SMS provider of phone verification; the local sender (server log and outbox) when
+     * absent, which `server.ts` replaces with `unavailableSms` in production.
+     */
     sms?: SmsSender;
   }
 }
@@ -60,10 +63,10 @@ const Exists = z.object({ exists: z.boolean() });
 const ReturnAddressBody = AddressBody.omit({ type: true });
 
 export async function accountRoutes(context: MarketRouteContext): Promise<void> {
-  const { app, r, deps, authenticate, caller, secured } = context;
+  const { app, r, deps, identity, authenticate, caller, secured } = context;
   const { db } = deps;
   const tags = ['user'];
-  const fallbackSms = localSms(({ to, body }) => app.log.info({ to }, `SMS (local sender, not delivered): ${body}`));
+  const fallbackSms = localSms(({ to, body }) => app.log.warn({ to }, `SMS (local sender, not delivered): ${body}`));
   // Read at request time: a provider set on app.market after start-up (tests, an adapter) is used.
   const sms = () => deps.sms ?? fallbackSms;
 
@@ -83,7 +86,7 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
     async (request) => updateProfile(deps, (await caller(request)).id, request.body),
   );
   r.delete('/user/delete-account', { schema: { tags, ...secured } }, async (request, reply) => {
-    await closeAccount(deps, (await caller(request)).id);
+    await closeAccount(deps, identity, (await caller(request)).id);
     return reply.code(204).send();
   });
 
@@ -92,7 +95,7 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
     reply.code(201).send(await becomeGuest(deps, (await caller(request)).id)),
   );
   r.delete('/user/guest/:id', { schema: { tags, ...secured, params: z.object({ id }) } }, async (request, reply) => {
-    await deleteGuest(deps, (await caller(request)).id, request.params.id);
+    await deleteGuest(deps, identity, (await caller(request)).id, request.params.id);
     return reply.code(204).send();
   });
 

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id } from '../../../shared/contract/entities.js';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../../shared/contract/list-query.js';
+import type { IdentityProvider } from '../../auth/identity.js';
 import type { MarketDeps } from '../../market/deps.js';
 import type { MarketUser } from '../../market/users.js';
 
@@ -18,6 +19,8 @@ export interface MarketRouteContext {
   /** `app` with zod schemas for params, query and body. */
   r: ZodRouter;
   deps: MarketDeps;
+  /** The identity provider: verifies tokens, and disables the sign-in of a closed account. */
+  identity: IdentityProvider;
   /** Any signed-in marketplace user; sets `request.marketUser`. */
   authenticate(request: FastifyRequest): Promise<void>;
   /** Admins only, with no marketplace account made for them. */

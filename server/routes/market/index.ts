@@ -122,7 +122,7 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   }
 
   await publicMarketRoutes(app, deps);
-  const context: MarketRouteContext = { app, r, deps, authenticate, authenticateAdmin, caller, secured };
+  const context: MarketRouteContext = { app, r, deps, identity, authenticate, authenticateAdmin, caller, secured };
   // Section 7's areas, one module each (they share `context`; see context.ts).
   await accountRoutes(context);
   await listingToolRoutes(context);
