@@ -7,7 +7,7 @@ import { queryRows, type Executor } from '../db/database.js';
 import { conflict, HttpError, notFound } from '../http-errors.js';
 import { auctionMessageItem, chatItem, chatMessageItem, withoutChatId } from './admin-items.js';
 import { adminEvent, type MarketDeps, marketEvent, type PendingEvent } from './deps.js';
-import { notify } from './orders.js';
+import { upsertNewMessageNotification } from './notifications.js';
 
 interface ChatRow {
   id: string;
@@ -79,8 +79,16 @@ export async function postMessage(deps: MarketDeps, userId: string, chatId: stri
     );
     await tx.execute(sql`UPDATE chats SET last_message = ${message}, updated_at = now() WHERE id = ${chatId}`);
     const recipient = row.user_id === userId ? row.other_user_id : row.user_id;
-    await notify(tx, recipient, 'newMessage', 'New message', { chatId });
-    return { item: await chatMessageItem(tx, created!.id), chat: await chatItem(tx, chatId), recipient, row };
+    const item = await chatMessageItem(tx, created!.id);
+    await upsertNewMessageNotification(tx, {
+      recipientId: recipient,
+      chatId,
+      senderId: userId,
+      senderName: item.user.userName,
+      messageId: created!.id,
+      message,
+    });
+    return { item, chat: await chatItem(tx, chatId), recipient, row };
   });
   const [unread] = await queryRows<{ count: string | number }>(
     deps.db,

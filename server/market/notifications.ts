@@ -47,6 +47,46 @@ const previewOf = (message: string) =>
   message.length <= MESSAGE_PREVIEW_LENGTH ? message : `${message.slice(0, MESSAGE_PREVIEW_LENGTH - 1)}…`;
 
 /**
+ * The recipient's one unread `newMessage` notification of a chat, written or refreshed with the
+ * latest message: a busy chat is one badge, not one per message (`POST /message` and
+ * `/notifications/send-new-message-notification` both write through here).
+ */
+export async function upsertNewMessageNotification(
+  tx: Executor,
+  message: {
+    recipientId: string;
+    chatId: string;
+    senderId: string;
+    senderName: string | null;
+    messageId: string;
+    message: string;
+  },
+) {
+  const { recipientId, chatId, senderId, messageId } = message;
+  const title = `New message from ${message.senderName ?? 'a user'}`;
+  const body = previewOf(message.message);
+  const data = JSON.stringify({ chatId, senderId, messageId });
+  const [existing] = await queryRows<{ id: string }>(
+    tx,
+    sql`SELECT id FROM notifications
+        WHERE user_id = ${recipientId} AND type = 'newMessage' AND read_at IS NULL AND data->>'chatId' = ${chatId}
+        ORDER BY created_at DESC, id DESC LIMIT 1`,
+  );
+  const [row] = existing
+    ? await queryRows<{ id: string; created_at: Date | string }>(
+        tx,
+        sql`UPDATE notifications SET title = ${title}, body = ${body}, data = ${data}::jsonb, created_at = now()
+            WHERE id = ${existing.id} RETURNING id, created_at`,
+      )
+    : await queryRows<{ id: string; created_at: Date | string }>(
+        tx,
+        sql`INSERT INTO notifications (user_id, type, title, body, data)
+            VALUES (${recipientId}, 'newMessage', ${title}, ${body}, ${data}::jsonb) RETURNING id, created_at`,
+      );
+  return { created: !existing, row: row!, title, body };
+}
+
+/**
  * A participant asks to notify the other one of their new message. There must be one: a message
  * of the caller's the other has not seen yet, so the route cannot send notifications at will.
  * The recipient keeps at most one unread `newMessage` notification per chat: a second request
@@ -73,37 +113,25 @@ export async function sendNewMessageNotification(deps: MarketDeps, senderId: str
           ORDER BY m.created_at DESC, m.id DESC LIMIT 1`,
     );
     if (!message) throw conflict('There is no unread message of yours in this chat to notify of');
-    const title = `New message from ${message.user_name ?? 'a user'}`;
-    const body = previewOf(message.message);
-    const data = JSON.stringify({ chatId, senderId, messageId: message.id });
-    const [existing] = await queryRows<{ id: string }>(
-      tx,
-      sql`SELECT id FROM notifications
-          WHERE user_id = ${recipientId} AND type = 'newMessage' AND read_at IS NULL AND data->>'chatId' = ${chatId}
-          ORDER BY created_at DESC, id DESC LIMIT 1`,
-    );
-    const [row] = existing
-      ? await queryRows<{ id: string; created_at: Date | string }>(
-          tx,
-          sql`UPDATE notifications SET title = ${title}, body = ${body}, data = ${data}::jsonb, created_at = now()
-              WHERE id = ${existing.id} RETURNING id, created_at`,
-        )
-      : await queryRows<{ id: string; created_at: Date | string }>(
-          tx,
-          sql`INSERT INTO notifications (user_id, type, title, body, data)
-              VALUES (${recipientId}, 'newMessage', ${title}, ${body}, ${data}::jsonb) RETURNING id, created_at`,
-        );
+    const { created, row, title, body } = await upsertNewMessageNotification(tx, {
+      recipientId,
+      chatId,
+      senderId,
+      senderName: message.user_name,
+      messageId: message.id,
+      message: message.message,
+    });
     return {
-      created: !existing,
+      created,
       notification: {
-        id: row!.id,
+        id: row.id,
         userId: recipientId,
         type: 'newMessage' as const,
         title,
         body,
         data: { chatId, senderId, messageId: message.id },
         isRead: false,
-        createdAt: isoOf(row!.created_at),
+        createdAt: isoOf(row.created_at),
       },
     };
   });

@@ -667,12 +667,14 @@ describe('order history, reviews, shipping documents and user reads', () => {
           isRead: false,
         },
       });
-      // POST /message writes a notification of its own; asking again refreshes the newest unread
-      // one of the chat with the latest message instead of adding another.
-      await call('bob', 'POST', '/message', { chatId, message: 'Are you there?' });
+      // POST /message refreshes the same unread notification rather than stacking one per
+      // message, and so does asking again: one badge per chat.
       const unread = async () =>
         ((await call('carl', 'GET', '/notifications/count-by-types')).body.byType as Record<string, number>).newMessage;
       const before = await unread();
+      await call('bob', 'POST', '/message', { chatId, message: 'Still there?' });
+      await call('bob', 'POST', '/message', { chatId, message: 'Are you there?' });
+      expect(await unread()).toBe(before);
       const second = await call('bob', 'POST', '/notifications/send-new-message-notification', { chatId });
       expect(second).toMatchObject({ status: 200, body: { body: 'Are you there?', isRead: false } });
       expect(await unread()).toBe(before);
