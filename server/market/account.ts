@@ -17,6 +17,7 @@ import { chatItem } from './admin-items.js';
 import { adminEvent, type MarketDeps, marketEvent, type PendingEvent } from './deps.js';
 import { identityStatusOfUser } from './identity-verification.js';
 import { callerCacheOf } from './users.js';
+import { pendingRequestOf, type PendingRequestColumns } from './pending-request.js';
 
 // ── Shapes ──
 
@@ -95,7 +96,7 @@ export type ProfileBody = z.infer<typeof ProfileBody>;
 
 // ── Reading a user ──
 
-interface AccountRow {
+interface AccountRow extends PendingRequestColumns {
   id: string;
   firebase_id: string | null;
   email: string;
@@ -119,12 +120,6 @@ interface AccountRow {
   total_ratings: string | number;
   bid_cents: string | number;
   badge_count: string | number;
-  request_id: string | null;
-  request_description: string | null;
-  request_created_at: Date | string | null;
-  request_instagram_link: string | null;
-  request_tik_tok_link: string | null;
-  request_other_profile_link: string | null;
 }
 
 const avgRateOf = (value: string | number | null) => (value === null ? null : Number(Number(value).toFixed(2)));
@@ -181,17 +176,7 @@ async function accountWhere(db: Executor, where: SQL): Promise<AccountUser | nul
     totalRatings: Number(row.total_ratings),
     bidAmount: usdOf(row.bid_cents),
     shippingInfo: shippingInfo.filter((address) => address !== null),
-    pendingRequest:
-      row.request_id && row.request_created_at
-        ? {
-            id: row.request_id,
-            description: row.request_description ?? '',
-            createdAt: isoOf(row.request_created_at),
-            instagramLink: row.request_instagram_link,
-            tikTokLink: row.request_tik_tok_link,
-            otherProfileLink: row.request_other_profile_link,
-          }
-        : null,
+    pendingRequest: pendingRequestOf(row),
     badgeCount: Number(row.badge_count),
     createdAt: isoOf(row.created_at),
   };

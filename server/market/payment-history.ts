@@ -7,7 +7,7 @@ import { centsToUsd } from '../../shared/rules/money.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isoOf } from '../db/values.js';
 import { conflict, notFound } from '../http-errors.js';
-import { saleRefusal } from './stock.js';
+import { saleRefusal, type StockRow } from './stock.js';
 import type { MarketDeps } from './deps.js';
 import { identityStatusOfUser } from './identity-verification.js';
 import { savedCardsOf } from './payment-methods.js';
@@ -67,17 +67,7 @@ export async function paymentsOf(db: Executor, buyerId: string, page: number, li
  * checks again under the listing's lock, so this answer can go stale but never oversells.
  */
 export async function checkStock(db: Executor, listingId: string, buyerId: string, quantity: number) {
-  const [row] = await queryRows<{
-    id: string;
-    title: string;
-    user_id: string;
-    listing_type: string;
-    status: string;
-    in_stock: number;
-    price_cents: string | number | null;
-    shipping_type: string;
-    shipping_price_cents: string | number;
-  }>(
+  const [row] = await queryRows<StockRow & { title: string }>(
     db,
     sql`SELECT id, title, user_id, listing_type, status, in_stock, price_cents, shipping_type, shipping_price_cents
         FROM listings WHERE id = ${listingId} AND deleted_at IS NULL`,

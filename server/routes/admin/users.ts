@@ -10,8 +10,9 @@ import { conflict, notFound } from '../../http-errors.js';
 import { addressOf, type AddressRow } from '../../market/addresses.js';
 import { callerCacheOf } from '../../market/users.js';
 import type { AdminDeps, AdminHandlers } from './handler.js';
+import { pendingRequestOf, type PendingRequestColumns } from '../../market/pending-request.js';
 
-interface UserRow {
+interface UserRow extends PendingRequestColumns {
   id: string;
   firebase_id: string | null;
   user_name: string | null;
@@ -28,12 +29,6 @@ interface UserRow {
   featured: boolean;
   country_code: string | null;
   phone_number: string | null;
-  request_id: string | null;
-  request_description: string | null;
-  request_created_at: Date | string | null;
-  request_instagram_link: string | null;
-  request_tik_tok_link: string | null;
-  request_other_profile_link: string | null;
 }
 
 const SORT_COLUMNS: Record<ListQuery<'users'>['sortBy'] & string, SQL> = {
@@ -91,17 +86,7 @@ function toAdminUser(row: UserRow, shippingInfo: Address[]): AdminUser {
     amountSpent: usdOf(row.amount_spent_cents),
     amountSold: usdOf(row.amount_sold_cents),
     sellerEnabled: row.seller_enabled,
-    pendingRequest:
-      row.request_id && row.request_created_at
-        ? {
-            id: row.request_id,
-            description: row.request_description ?? '',
-            createdAt: isoOf(row.request_created_at),
-            instagramLink: row.request_instagram_link,
-            tikTokLink: row.request_tik_tok_link,
-            otherProfileLink: row.request_other_profile_link,
-          }
-        : null,
+    pendingRequest: pendingRequestOf(row),
     sellerFee: row.seller_fee,
     shippingInfo,
     featured: row.featured,
