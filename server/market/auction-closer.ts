@@ -16,7 +16,7 @@ import { centsToUsd } from '../../shared/rules/money.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { auctionMessageItem } from './admin-items.js';
 import { adminEvent, type MarketDeps, marketEvent, nowOf, type PendingEvent } from './deps.js';
-import { createOrder, notify } from './orders.js';
+import { createOrder, notify, orderIdOf } from './orders.js';
 
 export interface ClosedListing {
   listingId: string;
@@ -69,6 +69,8 @@ async function closeAuction(
     tx,
     deps.charges,
     {
+      // One order per close, however often a rolled-back close is retried: one charge.
+      orderId: orderIdOf(`auction:${row.id}`),
       listingId: row.id,
       sellerId: row.user_id,
       buyerId: winnerId,

@@ -1,37 +1,19 @@
 // What the market services work with: the database, a realtime publisher (bound late, because
 // Socket.IO attaches to the http server after the app is built) and the charges port.
-import { randomUUID } from 'node:crypto';
 import type { RealtimeEventName } from '../../shared/contract/enums.js';
 import type { AdminEventName, AdminEventPayload, MarketEventPayload } from '../../shared/contract/realtime-events.js';
 import type { Db } from '../db/database.js';
+import type { Charges } from '../payments/charges.js';
 import type { PaymentAccounts } from '../payments/payment-accounts.js';
 import type { RealtimePublisher } from '../realtime/publisher.js';
 import type { ShippingLabels } from '../shipping/labels.js';
 import type { ShippingRates } from '../shipping/rates.js';
 import type { ListingToolsDeps } from './listing-tools-deps.js';
 
-/** A buyer charge for an order: the local ledger always succeeds; a provider may decline. */
-export interface ChargeRequest {
-  orderId: string;
-  buyerId: string;
-  amountCents: number;
-  /** Stable per order, so a retried close never charges twice. */
-  idempotencyKey: string;
-}
-export interface ChargeResult {
-  status: 'succeeded' | 'failed';
-  externalId: string | null;
-  /** Why a charge failed, for the buyer's `paymentFailed` event. */
-  message?: string;
-}
-export interface Charges {
-  charge(request: ChargeRequest): Promise<ChargeResult>;
-}
-
-/** The default: no provider, the transactions table is the ledger and every charge succeeds. */
-export function ledgerCharges(): Charges {
-  return { charge: async () => ({ status: 'succeeded', externalId: `ledger_${randomUUID()}` }) };
-}
+// The charges port lives with the other payments ports (server/payments/charges.ts); the market
+// services and their tests know it by these names.
+export type { ChargeRequest, ChargeResult, Charges } from '../payments/charges.js';
+export { ledgerCharges } from '../payments/ledger-charges.js';
 
 /** One realtime event, as data: published only after the transaction that caused it commits. */
 export type PendingEvent =

@@ -3,7 +3,7 @@
 // which holds the listing's lock, so a listing never sells the same unit twice. The status a new
 // order starts in, and every move its payment makes, are the transition table's
 // (shared/rules/order-transitions.ts).
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { NotificationType, OrderStatus } from '../../shared/contract/enums.js';
 import { userRoom } from '../../shared/contract/realtime-events.js';
@@ -22,6 +22,24 @@ export interface NewOrder {
   shippingPriceCents: number;
   /** Units bought (buy-now); 1 for everything else. */
   quantity?: number;
+  /**
+   * The order's id when the sale has one of its own (`orderIdOf`): a sale retried after its
+   * transaction rolled back then makes the same order, so its charge has the same idempotency key
+   * and the provider answers the first charge again instead of charging twice. Random otherwise.
+   */
+  orderId?: string;
+}
+
+/**
+ * The one order a sale that can happen only once makes (an auction's close, an offer's
+ * acceptance), as a UUID derived from what identifies that sale (`auction:<listingId>`,
+ * `offer:<offerId>`).
+ */
+export function orderIdOf(sale: string): string {
+  const hex = createHash('sha256').update(`order:${sale}`).digest('hex');
+  // Shaped as a version 8 (custom) RFC 9562 UUID, so it reads like every other order id.
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 export interface CreatedOrder {
@@ -37,7 +55,7 @@ export async function createOrder(
   order: NewOrder,
   kind: OrderKind,
 ): Promise<CreatedOrder> {
-  const orderId = randomUUID();
+  const orderId = order.orderId ?? randomUUID();
   const initial: OrderStatus = 'Pending';
   const refusal = creationRefusal(initial, kind);
   if (refusal) throw conflict(refusal);
@@ -81,15 +99,36 @@ export async function chargeOrder(
   // Before the charge: a card is never charged for an order the table would not let it confirm.
   refuseUnless(from, 'PAYMENT_CONFIRMED', options.actor);
   const totalCents = order.priceCents + order.shippingPriceCents;
+  // Who pays and who is paid at the provider, and the fee, read before the charge: the payout
+  // recorded below is exactly what the charge transfers to the seller.
+  const [parties] = await queryRows<{
+    seller_fee: number | null;
+    payout_account_id: string | null;
+    customer_id: string | null;
+  }>(
+    tx,
+    sql`SELECT (SELECT seller_fee FROM users WHERE id = ${order.sellerId}) AS seller_fee,
+               (SELECT stripe_user_id FROM users WHERE id = ${order.sellerId}) AS payout_account_id,
+               (SELECT stripe_customer_id FROM users WHERE id = ${order.buyerId}) AS customer_id`,
+  );
+  // Shipping passes through to the seller; the fee is on the price only.
+  const sellerFeeCents = order.priceCents - payoutCents(order.priceCents, parties?.seller_fee ?? 7);
   const charge =
     totalCents === 0
       ? { status: 'succeeded' as const, externalId: null }
-      : await charges.charge({
-          orderId,
-          buyerId: order.buyerId,
-          amountCents: totalCents,
-          idempotencyKey: `order:${orderId}:${options.attempt}`,
-        });
+      : await charges.charge(
+          {
+            orderId,
+            buyerId: order.buyerId,
+            sellerId: order.sellerId,
+            amountCents: totalCents,
+            sellerFeeCents,
+            customerId: parties?.customer_id ?? null,
+            payoutAccountId: parties?.payout_account_id ?? null,
+            idempotencyKey: `order:${orderId}:${options.attempt}`,
+          },
+          tx,
+        );
   const paid = charge.status === 'succeeded';
   const status = paid ? 'PAYMENT_CONFIRMED' : 'PAYMENT_FAILED';
   // A failed retry is no move (the table's PAYMENT_FAILED row): the order stays where it is and
@@ -104,12 +143,10 @@ export async function chargeOrder(
   const events: PendingEvent[] = [];
   if (paid) {
     // Lock both users in id order: two orders whose buyer and seller are swapped must not deadlock.
-    const parties = await queryRows<{ id: string; seller_fee: number }>(
-      tx,
-      sql`SELECT id, seller_fee FROM users WHERE id IN (${order.buyerId}, ${order.sellerId}) ORDER BY id FOR NO KEY UPDATE`,
+    await tx.execute(
+      sql`SELECT id FROM users WHERE id IN (${order.buyerId}, ${order.sellerId}) ORDER BY id FOR NO KEY UPDATE`,
     );
-    const seller = parties.find((party) => party.id === order.sellerId);
-    const payout = payoutCents(order.priceCents, seller?.seller_fee ?? 7) + order.shippingPriceCents;
+    const payout = totalCents - sellerFeeCents;
     await settlePayment(
       tx,
       from,

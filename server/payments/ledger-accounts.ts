@@ -23,12 +23,15 @@ interface TestCard {
   funding: CardFunding;
   /** The provider's refusal when the card cannot be saved. */
   declined?: string;
+  /** The issuer's answer to every charge on a card that saves fine but cannot pay. */
+  chargeDecline?: string;
 }
 
 /**
  * Stripe's test cards (https://docs.stripe.com/testing), by the names of their test tokens: each
  * card is reachable as `tok_<name>` and `pm_card_<name>`, with Stripe's last four digits. The
- * declined ones are refused when saved, as Stripe refuses to attach them.
+ * declined ones are refused when saved, as Stripe refuses to attach them; `chargeCustomerFail`
+ * (4000 0000 0000 0341) is saved, then every charge on it is declined, as on Stripe.
  */
 export const LEDGER_TEST_CARDS: Readonly<Record<string, TestCard>> = {
   visa: { brand: 'visa', last4: '4242', funding: 'credit' },
@@ -40,6 +43,7 @@ export const LEDGER_TEST_CARDS: Readonly<Record<string, TestCard>> = {
   discover: { brand: 'discover', last4: '1117', funding: 'credit' },
   chargeDeclined: { brand: 'visa', last4: '0002', funding: 'credit', declined: 'Your card was declined.' },
   chargeDeclinedExpiredCard: { brand: 'visa', last4: '0069', funding: 'credit', declined: 'Your card has expired.' },
+  chargeCustomerFail: { brand: 'visa', last4: '0341', funding: 'credit', chargeDecline: 'Your card was declined.' },
 };
 
 /** Test cards expire this many years after they are saved (Stripe's test cards take any future date). */
@@ -151,9 +155,11 @@ export function ledgerPaymentAccounts(db: Db, options: { now?: () => number } = 
       const saved = new Date(now());
       const [row] = await queryRows<CardRow>(
         db,
-        sql`INSERT INTO ledger_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, funding, billing_details)
+        sql`INSERT INTO ledger_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, funding, billing_details,
+                                                charge_decline)
             SELECT ${localId('pm')}, id, ${card.brand}, ${card.last4}, ${saved.getUTCMonth() + 1},
-                   ${saved.getUTCFullYear() + TEST_CARD_YEARS}, ${card.funding}, ${JSON.stringify(EMPTY_BILLING_DETAILS)}::jsonb
+                   ${saved.getUTCFullYear() + TEST_CARD_YEARS}, ${card.funding}, ${JSON.stringify(EMPTY_BILLING_DETAILS)}::jsonb,
+                   ${card.chargeDecline ?? null}
             FROM ledger_customers WHERE id = ${customerId}
             RETURNING id, brand, last4, exp_month, exp_year, funding, billing_details`,
       );
