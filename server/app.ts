@@ -19,6 +19,7 @@ import { errorBody, HttpError } from './http-errors.js';
 import type { ListingToolsDeps } from './market/listing-tools-deps.js';
 import { registerMarket } from './market/register.js';
 import { ledgerPayments } from './payments/ledger.js';
+import type { Charges } from './payments/charges.js';
 import type { PaymentAccounts } from './payments/payment-accounts.js';
 import type { Payments } from './payments/payments.js';
 import { adminRoutesPlugin } from './routes/admin/index.js';
@@ -40,6 +41,10 @@ export interface BuildAppOptions {
   payments?: Payments;
   /** Customers, cards, identity and payout accounts (the local ledger when absent). */
   paymentAccounts?: PaymentAccounts;
+  /** Buyer charges (the local ledger when absent); on the same provider as `paymentAccounts`. */
+  charges?: Charges;
+  /** Verifies Stripe's webhook; without it `POST /v1/payments/stripe/webhook` answers 503. */
+  stripeWebhookSecret?: string | undefined;
   /** Media storage, video processing, autofill and share links of the listing tools (local ones when absent). */
   listingTools?: ListingToolsDeps;
   logger?: FastifyServerOptions['logger'];
@@ -137,6 +142,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     adminEvents: events,
     prefix: API_PREFIX,
     ...(options.paymentAccounts ? { paymentAccounts: options.paymentAccounts } : {}),
+    ...(options.charges ? { charges: options.charges } : {}),
+    ...(options.stripeWebhookSecret ? { stripeWebhookSecret: options.stripeWebhookSecret } : {}),
     ...(options.listingTools ? { listingTools: options.listingTools } : {}),
   });
 

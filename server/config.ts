@@ -17,6 +17,8 @@ const Env = z
     FIREBASE_PROJECT_ID: z.string().default('demo-market'),
     FIREBASE_AUTH_EMULATOR_HOST: optionalText,
     STRIPE_SECRET_KEY: optionalText,
+    /** Verifies `POST /v1/payments/stripe/webhook` (the endpoint's `whsec_…`); the route answers 503 without it. */
+    STRIPE_WEBHOOK_SECRET: optionalText,
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     /** Where the embedded PGlite database lives when DATABASE_URL is absent. */
     PGLITE_DIR: z.string().default('.data/pglite'),

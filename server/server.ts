@@ -7,7 +7,7 @@ import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { localListingTools } from './market/listing-tools-deps.js';
 import { marketRealtime, startMarketWorkers } from './market/register.js';
-import { selectPaymentAccounts, selectPayments } from './payments/select-payments.js';
+import { selectCharges, selectPaymentAccounts, selectPayments } from './payments/select-payments.js';
 import { unavailableSms } from './messaging/sms.js';
 
 export interface RunningServer {
@@ -26,6 +26,8 @@ export async function startServer(config: Config, realtime?: RealtimeRegistratio
     }),
     payments: selectPayments(config.STRIPE_SECRET_KEY),
     paymentAccounts: selectPaymentAccounts(config.STRIPE_SECRET_KEY, database.db),
+    charges: selectCharges(config.STRIPE_SECRET_KEY),
+    stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
     listingTools: localListingTools({
       uploadsDir: config.UPLOADS_DIR,
       signingSecret: config.UPLOADS_SIGNING_SECRET,

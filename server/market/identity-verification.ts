@@ -110,3 +110,22 @@ export async function decideIdentityVerification(
   await accounts.localDecisions.decideVerification(sessionId, outcome);
   return verificationOf(await recordOutcome(deps.db, row, await accounts.verification(sessionId)));
 }
+
+/**
+ * Records a decision the provider sent (Stripe's webhook), in the caller's transaction. A session
+ * we never started is not ours to record: false. A verified session stays verified.
+ */
+export async function recordIdentityDecision(
+  db: Executor,
+  sessionId: string,
+  outcome: { status: IdentityStatus; failureReason: string | null },
+): Promise<boolean> {
+  const [row] = await queryRows<VerificationRow>(
+    db,
+    sql`SELECT id, user_id, status, failure_reason, created_at, updated_at FROM identity_verifications
+        WHERE id = ${sessionId} FOR UPDATE`,
+  );
+  if (!row) return false;
+  await recordOutcome(db, row, { id: sessionId, url: null, ...outcome });
+  return true;
+}

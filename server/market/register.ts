@@ -10,6 +10,7 @@ import type { Database } from '../db/database.js';
 import { userRoom } from '../../shared/contract/realtime-events.js';
 import { attachRealtime, type VerifyToken } from '../realtime/attach-realtime.js';
 import { marketRoutesPlugin } from '../routes/market/index.js';
+import { stripeWebhookPlugin } from '../routes/market/stripe-webhook.js';
 import { type AuctionCloser, startAuctionCloser } from './auction-closer.js';
 import { type Charges, createRelayPublisher, ledgerCharges, type MarketDeps, marketEvent } from './deps.js';
 import { localLabels, type ShippingLabels } from '../shipping/labels.js';
@@ -32,6 +33,8 @@ export interface RegisterMarketOptions {
   charges?: Charges;
   labels?: ShippingLabels;
   paymentAccounts?: PaymentAccounts;
+  /** Verifies Stripe's webhook (`POST /payments/stripe/webhook`); it answers 503 without one. */
+  stripeWebhookSecret?: string;
   listingTools?: ListingToolsDeps;
   /** Admin changes the market tells its users of (a cancelled order). */
   adminEvents?: AdminEvents;
@@ -62,6 +65,12 @@ export async function registerMarket(app: FastifyInstance, options: RegisterMark
     ]),
   );
   await app.register(marketRoutesPlugin, { prefix: options.prefix ?? '/v1', deps, identity: options.identity });
+  // Its own plugin: the raw-body parser Stripe's signature needs stays inside it.
+  await app.register(stripeWebhookPlugin, {
+    prefix: options.prefix ?? '/v1',
+    deps,
+    webhookSecret: options.stripeWebhookSecret,
+  });
   return deps;
 }
 

@@ -26,3 +26,24 @@ export function identityStatusOf(
       return { status: 'Pending', failureReason: null };
   }
 }
+
+/** The Stripe Identity events whose session decides a user's identity status. */
+export const IDENTITY_DECISION_EVENTS = [
+  'identity.verification_session.verified',
+  'identity.verification_session.requires_input',
+] as const;
+export type IdentityDecisionEvent = (typeof IDENTITY_DECISION_EVENTS)[number];
+
+/**
+ * What an identity event decides. Stripe sends `requires_input` only when a submitted session
+ * failed its checks (a new session waits in requires_input without an event), so it is Failed
+ * even when Stripe gives no reason.
+ */
+export function identityOutcomeOfEvent(
+  event: IdentityDecisionEvent,
+  lastErrorReason: string | null,
+): { status: IdentityStatus; failureReason: string | null } {
+  return event === 'identity.verification_session.verified'
+    ? { status: 'Verified', failureReason: null }
+    : { status: 'Failed', failureReason: lastErrorReason ?? 'Stripe could not verify the document' };
+}
