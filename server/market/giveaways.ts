@@ -1,5 +1,6 @@
 // Giveaway entries: one per user and giveaway (the unique constraint decides under races).
 import { sql } from 'drizzle-orm';
+import type { ListingStatus } from '../../shared/contract/enums.js';
 import { listingRoom } from '../../shared/contract/realtime-events.js';
 import { queryRows } from '../db/database.js';
 import { conflict, notFound } from '../http-errors.js';
@@ -52,7 +53,7 @@ export async function enteredGiveaways(deps: MarketDeps, userId: string) {
   const rows = await queryRows<{
     id: string;
     title: string;
-    status: string;
+    status: ListingStatus;
     end_time: Date | string | null;
     entered_at: Date | string;
   }>(

@@ -2,7 +2,15 @@
 // draft, edit, end; and what buyers read.
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { LISTING_TYPES, type ListingType, MASS_UNITS, SHIPPING_TYPES } from '../../shared/contract/enums.js';
+import {
+  LISTING_TYPES,
+  type ListingStatus,
+  type ListingType,
+  MASS_UNITS,
+  type MassUnit,
+  SHIPPING_TYPES,
+  type ShippingType,
+} from '../../shared/contract/enums.js';
 import { usd } from '../../shared/contract/entities.js';
 import { listingRoom } from '../../shared/contract/realtime-events.js';
 import { centsToUsd, usdToCents } from '../../shared/rules/money.js';
@@ -78,7 +86,7 @@ interface ListingRow {
   title: string;
   description: string;
   listing_type: 'default' | 'auction' | 'giveaway';
-  status: string;
+  status: ListingStatus;
   in_stock: number;
   price_cents: string | number | null;
   starting_bid_cents: string | number | null;
@@ -86,12 +94,12 @@ interface ListingRow {
   bid_count: number;
   end_time: Date | string | null;
   video: string | null;
-  mass_unit: string;
+  mass_unit: MassUnit;
   weight: number;
   width: number;
   height: number;
   length: number;
-  shipping_type: string;
+  shipping_type: ShippingType;
   shipping_price_cents: string | number;
   featured: boolean;
   created_at: Date | string;

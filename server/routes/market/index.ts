@@ -5,7 +5,7 @@
 // the buyer app's catalogue, public sections, time zones and settings are in `public.ts`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { id, usd } from '../../../shared/contract/entities.js';
+import { Address, AuctionMessage, Chat, id, usd } from '../../../shared/contract/entities.js';
 import { LABEL_SIZES, type OrderStatus } from '../../../shared/contract/enums.js';
 import { nextOrderStatuses } from '../../../shared/rules/order-transitions.js';
 import { usdToCents } from '../../../shared/rules/money.js';
@@ -58,6 +58,40 @@ import { orderHistoryRoutes } from './order-history.js';
 import { paymentRoutes } from './payments.js';
 import { IdParams, type MarketRouteContext, Paging, text, zodRouter } from './context.js';
 import { publicMarketRoutes } from './public.js';
+import {
+  AcceptedOffer,
+  Addresses,
+  AuctionFeed,
+  AuctionStanding,
+  BidReceipt,
+  CallerDetails,
+  Chats,
+  ChatMessages,
+  Community,
+  EnteredGiveaways,
+  FollowState,
+  GiveawayEntry,
+  GivenRating,
+  IsFollowing,
+  ListingBids,
+  MarketListing,
+  MarketListings,
+  MessagesMarkedRead,
+  Notifications,
+  NotificationsMarkedRead,
+  Offer,
+  Offers,
+  OrderSummaries,
+  OwnBids,
+  OwnMaxBid,
+  PlacedOrder,
+  SellerOrder,
+  SellerRatings,
+  SentMessage,
+  ShippingManager,
+  SupportRequest,
+  UnreadCount,
+} from './responses.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -129,14 +163,16 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   await paymentRoutes(context);
   await orderHistoryRoutes(context);
 
-  r.get('/user/my-details', { onRequest: authenticate, schema: { tags: ['user'], ...secured } }, async (request) =>
-    caller(request),
+  r.get(
+    '/user/my-details',
+    { onRequest: authenticate, schema: { tags: ['user'], ...secured, response: { 200: CallerDetails } } },
+    async (request) => caller(request),
   );
 
   // ── Bids ──
   r.post(
     '/bid',
-    { onRequest: authenticate, schema: { tags: ['bids'], ...secured, body: BidBody } },
+    { onRequest: authenticate, schema: { tags: ['bids'], ...secured, body: BidBody, response: { 200: BidReceipt } } },
     async (request) => {
       const user = await caller(request);
       const { listingId, amount, maxBid } = request.body;
@@ -144,15 +180,22 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
       return placeBidInDb(deps, { listingId, bidderId: user.id, maxCents: usdToCents(maxBid ?? amount) });
     },
   );
-  r.get('/bid/listing/:id', { schema: { tags: ['bids'], params: IdParams, querystring: Paging } }, async (request) =>
-    listingBids(db, request.params.id, request.query.page, request.query.limit),
+  r.get(
+    '/bid/listing/:id',
+    { schema: { tags: ['bids'], params: IdParams, querystring: Paging, response: { 200: ListingBids } } },
+    async (request) => listingBids(db, request.params.id, request.query.page, request.query.limit),
   );
-  r.get('/bid/latest/:id', { schema: { tags: ['bids'], params: IdParams } }, async (request) =>
-    latestBid(db, request.params.id),
+  r.get(
+    '/bid/latest/:id',
+    { schema: { tags: ['bids'], params: IdParams, response: { 200: AuctionStanding } } },
+    async (request) => latestBid(db, request.params.id),
   );
   r.get(
     '/bid/user',
-    { onRequest: authenticate, schema: { tags: ['bids'], ...secured, querystring: Paging } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['bids'], ...secured, querystring: Paging, response: { 200: OwnBids } },
+    },
     async (request) => {
       const user = await caller(request);
       return userBids(db, user.id, false, request.query.page, request.query.limit);
@@ -160,7 +203,10 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   );
   r.get(
     '/bid/user/active',
-    { onRequest: authenticate, schema: { tags: ['bids'], ...secured, querystring: Paging } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['bids'], ...secured, querystring: Paging, response: { 200: OwnBids } },
+    },
     async (request) => {
       const user = await caller(request);
       return userBids(db, user.id, true, request.query.page, request.query.limit);
@@ -168,7 +214,7 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   );
   r.get(
     '/listing/:id/maxbid',
-    { onRequest: authenticate, schema: { tags: ['bids'], ...secured, params: IdParams } },
+    { onRequest: authenticate, schema: { tags: ['bids'], ...secured, params: IdParams, response: { 200: OwnMaxBid } } },
     async (request) => {
       const user = await caller(request);
       return ownMaxBid(db, request.params.id, user.id);
@@ -178,18 +224,26 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   // ── Listings ──
   r.post(
     '/listing',
-    { onRequest: authenticate, schema: { tags: ['listings'], ...secured, body: CreateListingBody } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['listings'], ...secured, body: CreateListingBody, response: { 201: MarketListing } },
+    },
     async (request, reply) => {
       const user = await caller(request);
       return reply.code(201).send(await createListing(deps, user.id, request.body));
     },
   );
-  r.get('/listing', { schema: { tags: ['listings'], querystring: ListingQuery } }, async (request) =>
-    listListings(db, { ...request.query }),
+  r.get(
+    '/listing',
+    { schema: { tags: ['listings'], querystring: ListingQuery, response: { 200: MarketListings } } },
+    async (request) => listListings(db, { ...request.query }),
   );
   r.get(
     '/listing/seller',
-    { onRequest: authenticate, schema: { tags: ['listings'], ...secured, querystring: Paging } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['listings'], ...secured, querystring: Paging, response: { 200: MarketListings } },
+    },
     async (request) => {
       const user = await caller(request);
       return listListings(db, { sellerId: user.id, page: request.query.page, limit: request.query.limit });
@@ -197,18 +251,29 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   );
   r.get(
     '/listing/entered-giveaways',
-    { onRequest: authenticate, schema: { tags: ['listings'], ...secured } },
+    { onRequest: authenticate, schema: { tags: ['listings'], ...secured, response: { 200: EnteredGiveaways } } },
     async (request) => {
       const user = await caller(request);
       return enteredGiveaways(deps, user.id);
     },
   );
-  r.get('/listing/:id', { schema: { tags: ['listings'], params: IdParams } }, async (request) =>
-    getListing(db, request.params.id),
+  r.get(
+    '/listing/:id',
+    { schema: { tags: ['listings'], params: IdParams, response: { 200: MarketListing } } },
+    async (request) => getListing(db, request.params.id),
   );
   r.patch(
     '/listing/:id',
-    { onRequest: authenticate, schema: { tags: ['listings'], ...secured, params: IdParams, body: EditListingBody } },
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['listings'],
+        ...secured,
+        params: IdParams,
+        body: EditListingBody,
+        response: { 200: MarketListing },
+      },
+    },
     async (request) => {
       const user = await caller(request);
       return editListing(deps, request.params.id, user.id, request.body);
@@ -216,7 +281,10 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   );
   r.patch(
     '/listing/:id/publish',
-    { onRequest: authenticate, schema: { tags: ['listings'], ...secured, params: IdParams } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['listings'], ...secured, params: IdParams, response: { 200: MarketListing } },
+    },
     async (request) => {
       const user = await caller(request);
       return publishListing(deps, request.params.id, user.id);
@@ -224,7 +292,10 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   );
   r.patch(
     '/listing/:id/ended',
-    { onRequest: authenticate, schema: { tags: ['listings'], ...secured, params: IdParams } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['listings'], ...secured, params: IdParams, response: { 200: MarketListing } },
+    },
     async (request) => {
       const user = await caller(request);
       return endListing(deps, request.params.id, user.id);
@@ -232,14 +303,20 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   );
   r.get(
     '/listing/:id/messages',
-    { schema: { tags: ['listings'], params: IdParams, querystring: Paging } },
+    { schema: { tags: ['listings'], params: IdParams, querystring: Paging, response: { 200: AuctionFeed } } },
     async (request) => auctionFeed(db, request.params.id, request.query.limit),
   );
   r.post(
     '/listing/:id/messages',
     {
       onRequest: authenticate,
-      schema: { tags: ['listings'], ...secured, params: IdParams, body: z.strictObject({ text: text(1000) }) },
+      schema: {
+        tags: ['listings'],
+        ...secured,
+        params: IdParams,
+        body: z.strictObject({ text: text(1000) }),
+        response: { 201: AuctionMessage },
+      },
     },
     async (request, reply) => {
       const user = await caller(request);
@@ -248,7 +325,15 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   );
   r.post(
     '/giveaway-entry',
-    { onRequest: authenticate, schema: { tags: ['listings'], ...secured, body: z.strictObject({ listingId: id }) } },
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['listings'],
+        ...secured,
+        body: z.strictObject({ listingId: id }),
+        response: { 201: GiveawayEntry },
+      },
+    },
     async (request, reply) => {
       const user = await caller(request);
       return reply.code(201).send(await enterGiveaway(deps, request.body.listingId, user.id));
@@ -260,7 +345,10 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   for (const path of ['/order', '/payments/with-order']) {
     r.post(
       path,
-      { onRequest: authenticate, schema: { tags: ['orders'], ...secured, body: PurchaseBody } },
+      {
+        onRequest: authenticate,
+        schema: { tags: ['orders'], ...secured, body: PurchaseBody, response: { 201: PlacedOrder } },
+      },
       async (request, reply) => {
         const user = await caller(request);
         return reply.code(201).send(await buyNow(deps, request.body.listingId, user.id, request.body.quantity));
@@ -269,47 +357,74 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   }
   r.post(
     '/payments/retry',
-    { onRequest: authenticate, schema: { tags: ['orders'], ...secured, body: z.strictObject({ orderId: id }) } },
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['orders'],
+        ...secured,
+        body: z.strictObject({ orderId: id }),
+        response: { 200: PlacedOrder },
+      },
+    },
     async (request) => retryPayment(deps, request.body.orderId, (await caller(request)).id),
   );
-  r.get('/order/purchased', { onRequest: authenticate, schema: { tags: ['orders'], ...secured } }, async (request) =>
-    listOrders(db, (await caller(request)).id, 'purchased'),
+  r.get(
+    '/order/purchased',
+    { onRequest: authenticate, schema: { tags: ['orders'], ...secured, response: { 200: OrderSummaries } } },
+    async (request) => listOrders(db, (await caller(request)).id, 'purchased'),
   );
-  r.get('/order/sold', { onRequest: authenticate, schema: { tags: ['orders'], ...secured } }, async (request) =>
-    listOrders(db, (await caller(request)).id, 'sold'),
+  r.get(
+    '/order/sold',
+    { onRequest: authenticate, schema: { tags: ['orders'], ...secured, response: { 200: OrderSummaries } } },
+    async (request) => listOrders(db, (await caller(request)).id, 'sold'),
   );
 
   // ── Fulfilment: the seller's shipping manager, labels, shipping, carrier tracking ──
-  r.get('/user/shipping-info', { onRequest: authenticate, schema: { tags: ['user'], ...secured } }, async (request) =>
-    addressesOf(db, (await caller(request)).id),
+  r.get(
+    '/user/shipping-info',
+    { onRequest: authenticate, schema: { tags: ['user'], ...secured, response: { 200: Addresses } } },
+    async (request) => addressesOf(db, (await caller(request)).id),
   );
   r.post(
     '/user/shipping-info',
-    { onRequest: authenticate, schema: { tags: ['user'], ...secured, body: AddressBody } },
+    { onRequest: authenticate, schema: { tags: ['user'], ...secured, body: AddressBody, response: { 201: Address } } },
     async (request, reply) => reply.code(201).send(await addAddress(db, (await caller(request)).id, request.body)),
   );
   for (const path of ['/order-group', '/order/shipping-manager']) {
-    r.get(path, { onRequest: authenticate, schema: { tags: ['orders'], ...secured } }, async (request) =>
-      shippingManager(db, (await caller(request)).id),
+    r.get(
+      path,
+      { onRequest: authenticate, schema: { tags: ['orders'], ...secured, response: { 200: ShippingManager } } },
+      async (request) => shippingManager(db, (await caller(request)).id),
     );
   }
   r.post(
     '/order-group/generate-shipping-label/:orderId/:labelSize',
     {
       onRequest: authenticate,
-      schema: { tags: ['orders'], ...secured, params: z.object({ orderId: id, labelSize: z.enum(LABEL_SIZES) }) },
+      schema: {
+        tags: ['orders'],
+        ...secured,
+        params: z.object({ orderId: id, labelSize: z.enum(LABEL_SIZES) }),
+        response: { 200: SellerOrder },
+      },
     },
     async (request) =>
       generateShippingLabel(deps, request.params.orderId, (await caller(request)).id, request.params.labelSize),
   );
   r.patch(
     '/order/:id/mark-shipped',
-    { onRequest: authenticate, schema: { tags: ['orders'], ...secured, params: IdParams } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['orders'], ...secured, params: IdParams, response: { 200: SellerOrder } },
+    },
     async (request) => markShipped(deps, request.params.id, (await caller(request)).id),
   );
   r.post(
     '/shipping/tracking',
-    { onRequest: authenticateAdmin, schema: { tags: ['shipping'], ...secured, body: TrackingBody } },
+    {
+      onRequest: authenticateAdmin,
+      schema: { tags: ['shipping'], ...secured, body: TrackingBody, response: { 200: SellerOrder } },
+    },
     async (request) => applyTrackingUpdate(deps, request.body.trackingCode, request.body.status as OrderStatus),
   );
 
@@ -317,7 +432,12 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
     '/offer',
     {
       onRequest: authenticate,
-      schema: { tags: ['offers'], ...secured, body: z.strictObject({ listingId: id, amount: positiveUsd }) },
+      schema: {
+        tags: ['offers'],
+        ...secured,
+        body: z.strictObject({ listingId: id, amount: positiveUsd }),
+        response: { 201: Offer },
+      },
     },
     async (request, reply) => {
       const user = await caller(request);
@@ -326,55 +446,82 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
         .send(await makeOffer(deps, request.body.listingId, user.id, usdToCents(request.body.amount)));
     },
   );
-  r.get('/offer', { onRequest: authenticate, schema: { tags: ['offers'], ...secured } }, async (request) =>
-    listOffers(db, (await caller(request)).id),
+  r.get(
+    '/offer',
+    { onRequest: authenticate, schema: { tags: ['offers'], ...secured, response: { 200: Offers } } },
+    async (request) => listOffers(db, (await caller(request)).id),
   );
   r.post(
     '/offer/:id/accept',
-    { onRequest: authenticate, schema: { tags: ['offers'], ...secured, params: IdParams } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['offers'], ...secured, params: IdParams, response: { 200: AcceptedOffer } },
+    },
     async (request) => acceptOffer(deps, request.params.id, (await caller(request)).id),
   );
   r.post(
     '/offer/:id/decline',
-    { onRequest: authenticate, schema: { tags: ['offers'], ...secured, params: IdParams } },
+    { onRequest: authenticate, schema: { tags: ['offers'], ...secured, params: IdParams, response: { 200: Offer } } },
     async (request) => declineOffer(deps, request.params.id, (await caller(request)).id),
   );
 
   // ── Chat ──
   r.post(
     '/chat',
-    { onRequest: authenticate, schema: { tags: ['chat'], ...secured, body: z.strictObject({ otherUserId: id }) } },
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['chat'],
+        ...secured,
+        body: z.strictObject({ otherUserId: id }),
+        response: { 200: Chat },
+      },
+    },
     async (request) => openChat(deps, (await caller(request)).id, request.body.otherUserId),
   );
-  r.get('/chat', { onRequest: authenticate, schema: { tags: ['chat'], ...secured } }, async (request) =>
-    userChats(db, (await caller(request)).id),
+  r.get(
+    '/chat',
+    { onRequest: authenticate, schema: { tags: ['chat'], ...secured, response: { 200: Chats } } },
+    async (request) => userChats(db, (await caller(request)).id),
   );
-  r.get('/chat/count', { onRequest: authenticate, schema: { tags: ['chat'], ...secured } }, async (request) =>
-    unreadCount(db, (await caller(request)).id),
+  r.get(
+    '/chat/count',
+    { onRequest: authenticate, schema: { tags: ['chat'], ...secured, response: { 200: UnreadCount } } },
+    async (request) => unreadCount(db, (await caller(request)).id),
   );
   r.get(
     '/chat/:a/:b',
-    { onRequest: authenticate, schema: { tags: ['chat'], ...secured, params: z.object({ a: id, b: id }) } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['chat'], ...secured, params: z.object({ a: id, b: id }), response: { 200: Chat } },
+    },
     async (request) => chatOf(db, (await caller(request)).id, request.params.a, request.params.b),
   );
-  r.get('/auctions', { schema: { tags: ['listings'], querystring: Paging } }, async (request) =>
-    listListings(db, { listingType: 'auction', status: 'active', ...request.query }),
+  r.get(
+    '/auctions',
+    { schema: { tags: ['listings'], querystring: Paging, response: { 200: MarketListings } } },
+    async (request) => listListings(db, { listingType: 'auction', status: 'active', ...request.query }),
   );
   r.get(
     '/listing/active-listings/:id',
-    { schema: { tags: ['listings'], params: IdParams, querystring: Paging } },
+    { schema: { tags: ['listings'], params: IdParams, querystring: Paging, response: { 200: MarketListings } } },
     async (request) => listListings(db, { sellerId: request.params.id, status: 'active', ...request.query }),
   );
   r.get(
     '/listing/unsold-listings/:id',
-    { schema: { tags: ['listings'], params: IdParams, querystring: Paging } },
+    { schema: { tags: ['listings'], params: IdParams, querystring: Paging, response: { 200: MarketListings } } },
     async (request) => listListings(db, { sellerId: request.params.id, status: 'auction_ended', ...request.query }),
   );
   r.post(
     '/chat/block-chat',
     {
       onRequest: authenticate,
-      schema: { tags: ['chat'], ...secured, body: z.strictObject({ chatId: id, block: z.boolean().default(true) }) },
+      schema: {
+        tags: ['chat'],
+        ...secured,
+        body: z.strictObject({ chatId: id, block: z.boolean().default(true) }),
+        response: { 200: Chat },
+      },
     },
     async (request) => blockChat(deps, (await caller(request)).id, request.body.chatId, request.body.block),
   );
@@ -382,7 +529,12 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
     '/message',
     {
       onRequest: authenticate,
-      schema: { tags: ['chat'], ...secured, body: z.strictObject({ chatId: id, message: text(2000) }) },
+      schema: {
+        tags: ['chat'],
+        ...secured,
+        body: z.strictObject({ chatId: id, message: text(2000) }),
+        response: { 201: SentMessage },
+      },
     },
     async (request, reply) => {
       const user = await caller(request);
@@ -391,7 +543,10 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   );
   r.get(
     '/message/chat-messages/:id',
-    { onRequest: authenticate, schema: { tags: ['chat'], ...secured, params: IdParams, querystring: Paging } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['chat'], ...secured, params: IdParams, querystring: Paging, response: { 200: ChatMessages } },
+    },
     async (request) =>
       chatMessages(db, (await caller(request)).id, request.params.id, request.query.page, request.query.limit),
   );
@@ -399,7 +554,12 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
     '/message/mark-as-read/:readerId/:senderId',
     {
       onRequest: authenticate,
-      schema: { tags: ['chat'], ...secured, params: z.object({ readerId: id, senderId: id }) },
+      schema: {
+        tags: ['chat'],
+        ...secured,
+        params: z.object({ readerId: id, senderId: id }),
+        response: { 200: MessagesMarkedRead },
+      },
     },
     async (request) => markAsRead(deps, (await caller(request)).id, request.params.readerId, request.params.senderId),
   );
@@ -417,6 +577,7 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
           rate: z.number().int().min(1).max(5),
           experience: z.string().max(2000).optional(),
         }),
+        response: { 201: GivenRating },
       },
     },
     async (request, reply) => {
@@ -425,8 +586,10 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
       return reply.code(201).send(await rateOrder(deps, user.id, orderId, rate, experience ?? null));
     },
   );
-  r.get('/rate/user/:id', { schema: { tags: ['ratings'], params: IdParams } }, async (request) =>
-    userRatings(db, request.params.id),
+  r.get(
+    '/rate/user/:id',
+    { schema: { tags: ['ratings'], params: IdParams, response: { 200: SellerRatings } } },
+    async (request) => userRatings(db, request.params.id),
   );
   r.post(
     '/following',
@@ -435,36 +598,56 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
         tags: ['following'],
         ...secured,
         body: z.strictObject({ userId: id, follow: z.boolean().default(true) }),
+        response: { 200: FollowState },
       },
     },
     async (request) => follow(deps, (await caller(request)).id, request.body.userId, request.body.follow),
   );
-  r.get('/following', { onRequest: authenticate, schema: { tags: ['following'], ...secured } }, async (request) =>
-    community(db, (await caller(request)).id, 'following'),
+  r.get(
+    '/following',
+    { onRequest: authenticate, schema: { tags: ['following'], ...secured, response: { 200: Community } } },
+    async (request) => community(db, (await caller(request)).id, 'following'),
   );
   r.get(
     '/following/followers',
-    { onRequest: authenticate, schema: { tags: ['following'], ...secured } },
+    { onRequest: authenticate, schema: { tags: ['following'], ...secured, response: { 200: Community } } },
     async (request) => community(db, (await caller(request)).id, 'follower'),
   );
   r.get(
     '/following/is-following',
-    { onRequest: authenticate, schema: { tags: ['following'], ...secured, querystring: z.object({ userId: id }) } },
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['following'],
+        ...secured,
+        querystring: z.object({ userId: id }),
+        response: { 200: IsFollowing },
+      },
+    },
     async (request) => isFollowing(db, (await caller(request)).id, request.query.userId),
   );
   r.get(
     '/notifications',
-    { onRequest: authenticate, schema: { tags: ['notifications'], ...secured, querystring: Paging } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['notifications'], ...secured, querystring: Paging, response: { 200: Notifications } },
+    },
     async (request) => notificationsOf(db, (await caller(request)).id, request.query.page, request.query.limit),
   );
   r.patch(
     '/notifications/mark-all-as-read',
-    { onRequest: authenticate, schema: { tags: ['notifications'], ...secured } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['notifications'], ...secured, response: { 200: NotificationsMarkedRead } },
+    },
     async (request) => markNotificationsRead(db, (await caller(request)).id, null),
   );
   r.patch(
     '/notifications/mark-as-read/:id',
-    { onRequest: authenticate, schema: { tags: ['notifications'], ...secured, params: IdParams } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['notifications'], ...secured, params: IdParams, response: { 200: NotificationsMarkedRead } },
+    },
     async (request) => markNotificationsRead(db, (await caller(request)).id, request.params.id),
   );
   r.post(
@@ -475,6 +658,7 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
         tags: ['support'],
         ...secured,
         body: z.strictObject({ message: text(5000), issue: z.string().max(200).optional() }),
+        response: { 201: SupportRequest },
       },
     },
     async (request, reply) =>
@@ -488,6 +672,7 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
         tags: ['support'],
         ...secured,
         body: z.strictObject({ orderId: id, issue: z.string().min(1).max(200), message: text(5000) }),
+        response: { 201: SupportRequest },
       },
     },
     async (request, reply) =>
