@@ -8,7 +8,7 @@ import { queryRows, type Executor } from '../db/database.js';
 import { isoOf } from '../db/values.js';
 import { conflict, HttpError, notFound } from '../http-errors.js';
 import { type MarketDeps, nowOf } from './deps.js';
-import { createOrder, notify } from './orders.js';
+import { createOrder, notify, orderIdOf } from './orders.js';
 import { decrementStock, lockForSale } from './stock.js';
 
 export async function buyNow(deps: MarketDeps, listingId: string, buyerId: string, quantity = 1) {
@@ -98,6 +98,8 @@ export async function acceptOffer(deps: MarketDeps, offerId: string, sellerId: s
       tx,
       deps.charges,
       {
+        // An offer is accepted once: a retry after a rollback makes the same order and charge.
+        orderId: orderIdOf(`offer:${offerId}`),
         listingId: offer.listing_id,
         sellerId,
         buyerId: offer.buyer_id,
