@@ -33,7 +33,7 @@ export const US_TIME_ZONES = [
 ] as const;
 
 export function timeZones() {
-  return { count: US_TIME_ZONES.length, items: US_TIME_ZONES };
+  return { count: US_TIME_ZONES.length, items: [...US_TIME_ZONES] };
 }
 
 export function appSettings() {

@@ -11,10 +11,10 @@ export const SELLER_FEE_CHOICES: readonly number[] = Array.from(
 
 export const DEFAULT_PACKAGE_WEIGHT_OZ = 12;
 export const DEFAULT_MIN_PACKAGE_WEIGHT_OZ = 12;
-export const DEFAULT_CURRENCY = 'USD';
+export const DEFAULT_CURRENCY = 'USD' as const;
 export const DEFAULT_IN_STOCK = 1;
-export const DEFAULT_MASS_UNIT = 'oz';
-export const DEFAULT_SHIPPING_TYPE = 'seller_pays';
+export const DEFAULT_MASS_UNIT = 'oz' as const;
+export const DEFAULT_SHIPPING_TYPE = 'seller_pays' as const;
 export const DEFAULT_CUSTOM_AUCTION_END_TIME = { hour: 9, minute: 0, format: 'PM' } as const;
 
 export const ADMIN_API_TIMEOUT_MS = 60_000;

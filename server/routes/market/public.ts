@@ -17,6 +17,15 @@ import {
   sectionUsers,
   USER_SECTION_KEYS,
 } from '../../market/public-sections.js';
+import {
+  AppSettings,
+  CatalogueCategories,
+  CatalogueSubcategories,
+  HomeSections,
+  MarketListings,
+  PublicSellers,
+  TimeZones,
+} from './responses.js';
 
 const wholeNumber = (min: number, max: number, fallback: number) =>
   z
@@ -35,29 +44,31 @@ export async function publicMarketRoutes(app: FastifyInstance, deps: MarketDeps)
   const { db } = deps;
   const context = (extra: Partial<SectionContext> = {}): SectionContext => ({ now: new Date(nowOf(deps)), ...extra });
   const catalogue = { tags: ['catalogue'] };
-  const publicTag = { tags: ['public'] };
+  const categories = { ...catalogue, response: { 200: CatalogueCategories } };
+  const subcategories = { ...catalogue, response: { 200: CatalogueSubcategories } };
+  const publicListings = { tags: ['public'], response: { 200: MarketListings } };
 
   // ── Catalogue ──
-  r.get('/category', { schema: catalogue }, async () => listCategories(db));
-  r.get('/category/non-empty', { schema: catalogue }, async () => listCategories(db, { nonEmpty: context() }));
+  r.get('/category', { schema: categories }, async () => listCategories(db));
+  r.get('/category/non-empty', { schema: categories }, async () => listCategories(db, { nonEmpty: context() }));
   r.get(
     '/subCategory',
-    { schema: { ...catalogue, querystring: z.strictObject({ categoryId: id.optional() }) } },
+    { schema: { ...subcategories, querystring: z.strictObject({ categoryId: id.optional() }) } },
     async (request) => listSubcategories(db, { categoryId: request.query.categoryId }),
   );
   r.get(
     '/subCategory/non-empty',
-    { schema: { ...catalogue, querystring: z.strictObject({ categoryId: id.optional() }) } },
+    { schema: { ...subcategories, querystring: z.strictObject({ categoryId: id.optional() }) } },
     async (request) => listSubcategories(db, { categoryId: request.query.categoryId, nonEmpty: context() }),
   );
-  r.get('/subCategory/grouped-non-empty', { schema: catalogue }, async () =>
+  r.get('/subCategory/grouped-non-empty', { schema: categories }, async () =>
     listCategories(db, { nonEmpty: context(), onlyNonEmptySubcategories: true }),
   );
 
   // ── Public sections ──
   r.get(
     '/public/listings/auctions-by-subcategory/:id',
-    { schema: { ...publicTag, params: z.object({ id }), querystring: PublicPaging } },
+    { schema: { ...publicListings, params: z.object({ id }), querystring: PublicPaging } },
     async (request) =>
       sectionListings(
         db,
@@ -69,7 +80,7 @@ export async function publicMarketRoutes(app: FastifyInstance, deps: MarketDeps)
   );
   r.get(
     '/public/listings/buy-now-by-subcategory/:id',
-    { schema: { ...publicTag, params: z.object({ id }), querystring: PublicPaging } },
+    { schema: { ...publicListings, params: z.object({ id }), querystring: PublicPaging } },
     async (request) =>
       sectionListings(
         db,
@@ -83,7 +94,7 @@ export async function publicMarketRoutes(app: FastifyInstance, deps: MarketDeps)
     '/public/listings/:section',
     {
       schema: {
-        ...publicTag,
+        ...publicListings,
         params: z.object({ section: z.enum(PLAIN_LISTING_SECTIONS) }),
         querystring: PublicPaging,
       },
@@ -93,13 +104,24 @@ export async function publicMarketRoutes(app: FastifyInstance, deps: MarketDeps)
   r.get(
     '/public/users/:section',
     {
-      schema: { ...publicTag, params: z.object({ section: z.enum(USER_SECTION_KEYS) }), querystring: PublicPaging },
+      schema: {
+        tags: ['public'],
+        params: z.object({ section: z.enum(USER_SECTION_KEYS) }),
+        querystring: PublicPaging,
+        response: { 200: PublicSellers },
+      },
     },
     async (request) => sectionUsers(db, request.params.section, context(), request.query.page, request.query.limit),
   );
   r.get(
     '/public/home-sections',
-    { schema: { ...publicTag, querystring: z.strictObject({ tab: z.enum(HOME_TABS).default('Home') }) } },
+    {
+      schema: {
+        tags: ['public'],
+        querystring: z.strictObject({ tab: z.enum(HOME_TABS).default('Home') }),
+        response: { 200: HomeSections },
+      },
+    },
     async (request) => {
       const items = await homeSections(db, request.query.tab, context());
       return { tab: request.query.tab, count: items.length, items };
@@ -107,6 +129,6 @@ export async function publicMarketRoutes(app: FastifyInstance, deps: MarketDeps)
   );
 
   // ── Time zones and settings ──
-  r.get('/timezone', { schema: { tags: ['settings'] } }, async () => timeZones());
-  r.get('/setting', { schema: { tags: ['settings'] } }, async () => appSettings());
+  r.get('/timezone', { schema: { tags: ['settings'], response: { 200: TimeZones } } }, async () => timeZones());
+  r.get('/setting', { schema: { tags: ['settings'], response: { 200: AppSettings } } }, async () => appSettings());
 }
