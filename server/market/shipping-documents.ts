@@ -217,8 +217,17 @@ async function orderPages(
       const events = held.take();
       deps.events.publish(events);
       if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-      const announced = events.some((event) => event.kind === 'market' && event.name === 'orderDocumentsFailed');
-      throw new OrderDocumentFailure(orderId, error.message, announced);
+      // The status above was read without the order's lock: another job for the same order (two
+      // requests at once, or two nodes) or the shipping manager may have printed the label since,
+      // and printing refuses a second one. That label is this order's: reuse it, as for an order
+      // that had it when the job started, instead of failing the job.
+      const [current] = await queryRows<OrderRow>(deps.db, sql`${SELECT_ORDER} WHERE o.id = ${orderId}`);
+      if (current?.status === 'SHIPPING_LABEL_PRINTED' && current.tracking_code !== null) {
+        trackingCode = current.tracking_code;
+      } else {
+        const announced = events.some((event) => event.kind === 'market' && event.name === 'orderDocumentsFailed');
+        throw new OrderDocumentFailure(orderId, error.message, announced);
+      }
     }
   } else if (order.status !== 'SHIPPING_LABEL_PRINTED') {
     // Moved since the request (shipped with a label of the seller's own, cancelled by an admin).
