@@ -49,10 +49,12 @@ async function endTimeAfter(tx: Executor, listingId: string) {
  * it has no bid (a bid was placed on the announced end).
  */
 export async function setListingEndTime(deps: MarketDeps, sellerId: string, listingId: string, endTime: number) {
-  const now = nowOf(deps);
   const events: PendingEvent[] = [];
   const result = await deps.db.transaction(async (tx) => {
     const row = await lockOwned(tx, listingId, sellerId);
+    // The clock is read under the listing's lock, as a bid reads it: a request that waited for
+    // the lock (behind a bid) must not judge "still running" by the time it arrived.
+    const now = nowOf(deps);
     if (row.listing_type === 'default') throw conflict('A buy-now listing has no end time');
     if (row.status !== 'draft') {
       const running = row.status === 'active' && row.end_time !== null && new Date(row.end_time).getTime() > now;
@@ -83,9 +85,12 @@ export async function incrementAuctionEndTime(
   listingId: string,
   incrementMs: number,
 ) {
-  const now = nowOf(deps);
   const result = await deps.db.transaction(async (tx) => {
     const row = await lockOwned(tx, listingId, sellerId);
+    // The clock is read under the listing's lock, as bids and the closer judge the end: an
+    // extension that waited for the lock while the end passed must not revive the auction after
+    // bids were refused as too late (the closer skips a locked listing, so it may not have run).
+    const now = nowOf(deps);
     if (row.listing_type !== 'auction') throw conflict('Only an auction can be extended');
     if (row.status === 'draft') throw conflict('A draft is not running yet; set its end time instead');
     if (row.status !== 'active' || row.end_time === null) throw conflict('This auction has already ended');
