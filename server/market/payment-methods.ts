@@ -159,12 +159,20 @@ async function biddingAuctions(db: Executor, userId: string): Promise<number> {
 export async function removeCard(deps: MarketDeps, userId: string, cardId: string): Promise<void> {
   const { customerId, saved } = await ownCard(deps, userId, cardId);
   const now = new Date(nowOf(deps));
-  const refusal = cardRemovalRefusal({
-    cards: saved.cards,
-    removedId: cardId,
-    activeBidAuctions: await biddingAuctions(deps.db, userId),
-    now,
+  // Bids are counted holding the user's row FOR UPDATE. A bid already takes that row's KEY SHARE
+  // lock (the foreign key check of its INSERT into bids) until it commits, so a bid being written
+  // now is waited for and counted; the bid path gets no new lock (it waits only if it inserts
+  // during this one count). A bid that comes after the count is a bid by a user removing their
+  // card, which bidding allows to anyone (it checks no card: that would be a provider call under
+  // the auction's lock); its charge at the close is the provider's to refuse, like any payment
+  // without a usable card (PAYMENT_FAILED, a strike, /payments/retry). The provider calls stay
+  // outside the lock (so two removals at once can each see the other card): the ledger runs on
+  // this database (PGlite runs one transaction at a time); a Stripe call must not hold a connection.
+  const activeBidAuctions = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+    return biddingAuctions(tx, userId);
   });
+  const refusal = cardRemovalRefusal({ cards: saved.cards, removedId: cardId, activeBidAuctions, now });
   if (refusal) throw new HttpError(409, refusal, 'paymentDeletedWithActiveBids');
   const accounts = paymentAccountsOf(deps);
   await accounts.detachCard(customerId, cardId);
