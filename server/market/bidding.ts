@@ -79,13 +79,16 @@ async function readAuction(tx: Executor, request: BidRequest, lock: boolean): Pr
                b.user_name AS bidder_user_name, b.avatar AS bidder_avatar, b.deleted_at AS bidder_deleted_at
         FROM listings l
         JOIN users s ON s.id = l.user_id
-        LEFT JOIN users b ON b.id = ${request.bidderId}
+        JOIN users b ON b.id = ${request.bidderId}
         WHERE l.id = ${request.listingId}
-        ${lock ? sql`FOR UPDATE OF l` : sql``}`,
+        ${lock ? sql`FOR UPDATE OF l FOR KEY SHARE OF b` : sql``}`,
   );
   if (!row || row.deleted_at !== null) throw notFound('Listing');
   // The caller was resolved before the queue (and may be remembered for a few seconds): a bidder
-  // deleted since is refused here, under the lock, on every node.
+  // deleted since is refused here, under the lock, on every node. The bidder's row is read with
+  // KEY SHARE, the lock the bid's INSERT takes on it anyway (its foreign key check), only taken
+  // earlier: an account being closed (which holds its row FOR UPDATE) is waited for and seen
+  // deleted, instead of the bid waiting at the INSERT and then committing for a closed account.
   if (row.bidder_deleted_at !== null) throw new HttpError(403, 'This account was deleted');
   if (row.listing_type !== 'auction') throw conflict('Only auctions take bids');
   if (row.status !== 'active') throw conflict('This auction has ended');

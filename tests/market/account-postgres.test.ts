@@ -6,12 +6,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../server/db/database.js';
 import { HttpError } from '../../server/http-errors.js';
 import { updateProfile } from '../../server/market/account.js';
+import { closeAccount } from '../../server/market/account-closing.js';
+import { placeBidInDb } from '../../server/market/bidding.js';
 import { requestToSell } from '../../server/market/seller-requests.js';
 import { startPhoneChange, verifyPhoneCode } from '../../server/market/phone-verification.js';
 import { localSms } from '../../server/messaging/sms.js';
 import { resolveMarketUser } from '../../server/market/users.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
-import { createUsers, depsFor, type MarketTestDb, type RecordedEvent, startMarketDb } from './market-db.js';
+import {
+  createAuction,
+  createUsers,
+  depsFor,
+  type MarketTestDb,
+  type RecordedEvent,
+  startMarketDb,
+} from './market-db.js';
 
 const available = postgresAvailable();
 if (!available) console.warn('SKIPPED: PostgreSQL 15 binaries not found, the account PostgreSQL test cannot run');
@@ -87,6 +96,65 @@ describe.skipIf(!available)('account races on PostgreSQL', () => {
       ),
     );
     expect(outcomes(settled).sort()).toEqual(['409 Username already exists', 'ok']);
+  });
+
+  const noIdentity = { disableAccount: async () => undefined };
+
+  it('a bid on a running auction while its seller closes the account: one of the two is refused', async () => {
+    const userIds = await createUsers(database, 12, 'closer');
+    const deps = depsFor(database, log);
+    // Six sellers, each with a running auction that one bidder bids on as the seller closes.
+    const rounds = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map(async (index) => {
+        const [sellerId, bidderId] = [userIds[index * 2]!, userIds[index * 2 + 1]!];
+        const listingId = await createAuction(database, sellerId);
+        const settled = await Promise.allSettled([
+          closeAccount(deps, noIdentity, sellerId),
+          placeBidInDb(deps, { listingId, bidderId, maxCents: 900 }),
+        ]);
+        return outcomes(settled);
+      }),
+    );
+    for (const round of rounds) {
+      // Either the bid came first (the close is refused for it) or the listing went with the account.
+      expect([
+        ['409 Your account cannot be closed yet: 1 running listing has bids or entries', 'ok'],
+        ['ok', '404 Listing not found'],
+      ]).toContainEqual(round);
+    }
+  });
+
+  it('a bid by a user while they close their account: the closed account never leads', async () => {
+    const [sellerId, bidderId] = await createUsers(database, 2, 'leaver');
+    const listingId = await createAuction(database, sellerId!);
+    const deps = depsFor(database, log);
+    // The close pauses after its checks (a test-only trigger on a statement it runs later), so the
+    // bid surely arrives while the account is being closed.
+    await database.runScript(`
+      CREATE FUNCTION test_slow_close() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN PERFORM pg_sleep(0.4); RETURN NULL; END $$;
+      CREATE TRIGGER test_slow_close BEFORE DELETE ON phone_verifications
+        FOR EACH STATEMENT EXECUTE FUNCTION test_slow_close();`);
+    try {
+      const closing = closeAccount(deps, noIdentity, bidderId!);
+      for (let tries = 0; tries < 200; tries += 1) {
+        const sleeping = await queryRows(database.db, sql`SELECT 1 FROM pg_stat_activity WHERE wait_event = 'PgSleep'`);
+        if (sleeping.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const settled = await Promise.allSettled([
+        closing,
+        placeBidInDb(deps, { listingId, bidderId: bidderId!, maxCents: 900 }),
+      ]);
+      expect(outcomes(settled)).toEqual(['ok', '403 This account was deleted']);
+    } finally {
+      await database.runScript('DROP TRIGGER test_slow_close ON phone_verifications; DROP FUNCTION test_slow_close();');
+    }
+    const [listing] = await queryRows<{ leader_id: string | null; bid_count: number }>(
+      database.db,
+      sql`SELECT leader_id, bid_count FROM listings WHERE id = ${listingId}`,
+    );
+    expect(listing).toEqual({ leader_id: null, bid_count: 0 });
   });
 
   it('a first sign-in whose made-up name is taken still makes the account, without a name', async () => {
