@@ -1,7 +1,7 @@
 // Buy-now purchases and offers. Both lock the listing row, so stock never goes below zero and
 // one unit is never sold twice; the order, its charge and its payout commit with the decrement.
 import { sql } from 'drizzle-orm';
-import type { OrderStatus } from '../../shared/contract/enums.js';
+import type { OfferStatus, OrderStatus } from '../../shared/contract/enums.js';
 import { centsToUsd } from '../../shared/rules/money.js';
 import { buyerStatusLabel, sellerStatusLabel } from '../../shared/rules/order-status.js';
 import { queryRows, type Executor } from '../db/database.js';
@@ -44,7 +44,7 @@ interface OfferRow {
   seller_id: string;
   title: string;
   amount_cents: string | number;
-  status: string;
+  status: OfferStatus;
   created_at: Date | string;
   expires_at: Date | string;
 }

@@ -19,6 +19,7 @@ import {
   LABEL_SIZES,
   LISTING_STATUSES,
   MASS_UNITS,
+  OFFER_STATUSES,
   ORDER_STATUSES,
   SHIPPING_MANAGER_SECTIONS,
   SHIPPING_TYPES,
@@ -176,8 +177,7 @@ export const Offer = z.object({
   buyerId: id,
   sellerId: id,
   amount: usd,
-  /** An offer status (OFFER_STATUSES: PENDING, ACCEPTED, DECLINED, EXPIRED); the service reads it as text. */
-  status: z.string(),
+  status: z.enum(OFFER_STATUSES),
   createdAt: isoDate,
   expiresAt: isoDate,
 });
