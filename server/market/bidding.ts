@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AuctionMessage } from '../../shared/contract/entities.js';
+import type { ListingStatus } from '../../shared/contract/enums.js';
 import { userRoom } from '../../shared/contract/realtime-events.js';
 import { centsToUsd, usdToCents } from '../../shared/rules/money.js';
 import { queryRows, type Executor } from '../db/database.js';
@@ -337,7 +338,7 @@ export async function userBids(db: Executor, userId: string, active: boolean, pa
       title: string;
       max_bid_cents: string | number;
       leader_id: string | null;
-      status: string;
+      status: ListingStatus;
     }
   >(
     db,

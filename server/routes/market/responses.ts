@@ -113,8 +113,7 @@ export const AuctionStanding = z.object({
 export const OwnBids = listResponse(
   BidItem.extend({
     maxBid: usd,
-    // A listing status (LISTING_STATUSES); the service reads it as text.
-    listing: z.object({ id, title: z.string(), status: z.string() }),
+    listing: z.object({ id, title: z.string(), status: listingStatus }),
     isLeading: z.boolean(),
   }),
 );
