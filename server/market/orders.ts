@@ -59,6 +59,16 @@ export async function createOrder(
   const initial: OrderStatus = 'Pending';
   const refusal = creationRefusal(initial, kind);
   if (refusal) throw conflict(refusal);
+  if (kind === 'buyNow' || kind === 'offer') {
+    // The buyer's row under KEY SHARE (the lock the order's foreign key check takes anyway, taken
+    // first): a purchase racing the buyer's own account closing waits for it, then is refused,
+    // instead of leaving an order on a closed account. A close is the winner's sale and goes on.
+    const [buyer] = await queryRows<{ deleted_at: Date | string | null }>(
+      tx,
+      sql`SELECT deleted_at FROM users WHERE id = ${order.buyerId} FOR KEY SHARE`,
+    );
+    if (!buyer || buyer.deleted_at !== null) throw new HttpError(403, 'This account was deleted');
+  }
   await tx.execute(
     sql`INSERT INTO orders (id, listing_id, seller_id, buyer_id, price_cents, shipping_price_cents, status, quantity)
         VALUES (${orderId}, ${order.listingId}, ${order.sellerId}, ${order.buyerId}, ${order.priceCents},

@@ -7,6 +7,7 @@ import { queryRows, type Database } from '../../server/db/database.js';
 import { HttpError } from '../../server/http-errors.js';
 import { updateProfile } from '../../server/market/account.js';
 import { closeAccount } from '../../server/market/account-closing.js';
+import { buyNow } from '../../server/market/commerce.js';
 import { placeBidInDb } from '../../server/market/bidding.js';
 import { requestToSell } from '../../server/market/seller-requests.js';
 import { startPhoneChange, verifyPhoneCode } from '../../server/market/phone-verification.js';
@@ -155,6 +156,40 @@ describe.skipIf(!available)('account races on PostgreSQL', () => {
       sql`SELECT leader_id, bid_count FROM listings WHERE id = ${listingId}`,
     );
     expect(listing).toEqual({ leader_id: null, bid_count: 0 });
+  });
+
+  it('a purchase by a user while they close their account: no order is left on the closed account', async () => {
+    const [sellerId, buyerId] = await createUsers(database, 2, 'shopper');
+    const [listing] = await queryRows<{ id: string }>(
+      database.db,
+      sql`INSERT INTO listings (user_id, title, listing_type, price_cents, in_stock)
+          VALUES (${sellerId!}, 'Teapot', 'default', 2500, 3) RETURNING id`,
+    );
+    const deps = depsFor(database, log);
+    await database.runScript(`
+      CREATE FUNCTION test_slow_close() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN PERFORM pg_sleep(0.4); RETURN NULL; END $$;
+      CREATE TRIGGER test_slow_close BEFORE DELETE ON phone_verifications
+        FOR EACH STATEMENT EXECUTE FUNCTION test_slow_close();`);
+    try {
+      const closing = closeAccount(deps, noIdentity, buyerId!);
+      for (let tries = 0; tries < 200; tries += 1) {
+        const sleeping = await queryRows(database.db, sql`SELECT 1 FROM pg_stat_activity WHERE wait_event = 'PgSleep'`);
+        if (sleeping.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const settled = await Promise.allSettled([closing, buyNow(deps, listing!.id, buyerId!)]);
+      expect(outcomes(settled)).toEqual(['ok', '403 This account was deleted']);
+    } finally {
+      await database.runScript('DROP TRIGGER test_slow_close ON phone_verifications; DROP FUNCTION test_slow_close();');
+    }
+    const orders = await queryRows(database.db, sql`SELECT id FROM orders WHERE buyer_id = ${buyerId!}`);
+    expect(orders).toEqual([]);
+    const [stock] = await queryRows<{ in_stock: number }>(
+      database.db,
+      sql`SELECT in_stock FROM listings WHERE id = ${listing!.id}`,
+    );
+    expect(stock!.in_stock).toBe(3);
   });
 
   it('a first sign-in whose made-up name is taken still makes the account, without a name', async () => {
