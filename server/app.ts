@@ -12,6 +12,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ApiErrorBody } from '../shared/contract/entities.js';
 import { createAdminEvents, type AdminEvents } from './admin-events.js';
 import type { IdentityProvider } from './auth/identity.js';
 import type { Database } from './db/database.js';
@@ -26,6 +28,9 @@ import { adminRoutesPlugin } from './routes/admin/index.js';
 import { uniqueViolationOf } from './db/unique-violation.js';
 
 export const API_PREFIX = '/v1';
+
+/** `GET /v1/health` when the database answers (503 with the error body when it does not). */
+const Health = z.object({ status: z.literal('ok') });
 
 /** What a realtime plugin (Socket.IO, owned by server/realtime/) gets to work with. */
 export interface RealtimeContext {
@@ -118,14 +123,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (v1) => {
       v1.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
-      v1.get('/health', { schema: { tags: ['health'] } }, async (_request, reply) => {
-        try {
-          await options.database.db.execute(sql`SELECT 1`);
-          return { status: 'ok' };
-        } catch {
-          return reply.code(503).send(errorBody(503, 'Database unavailable'));
-        }
-      });
+      v1.get(
+        '/health',
+        { schema: { tags: ['health'], response: { 200: Health, 503: ApiErrorBody } } },
+        async (_request, reply) => {
+          try {
+            await options.database.db.execute(sql`SELECT 1`);
+            return { status: 'ok' };
+          } catch {
+            return reply.code(503).send(errorBody(503, 'Database unavailable'));
+          }
+        },
+      );
       await v1.register(adminRoutesPlugin, {
         db: options.database.db,
         identity: options.identity,

@@ -2,6 +2,7 @@
 // draft or an auction nobody has bid on (`PUT /listing/end-time/{id}`), or extend a running
 // auction (`PATCH /listing/{id}/increment-time`). Bounds: `auction-end-time.ts`.
 import { sql } from 'drizzle-orm';
+import type { ListingStatus, ListingType } from '../../shared/contract/enums.js';
 import { listingRoom } from '../../shared/contract/realtime-events.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { epochMsText } from '../db/values.js';
@@ -12,8 +13,8 @@ import { lockOwned } from './listings.js';
 
 interface EndTimeRow {
   id: string;
-  listing_type: string;
-  status: string;
+  listing_type: ListingType;
+  status: ListingStatus;
   end_time: Date | string | null;
 }
 

@@ -26,6 +26,20 @@ import type { enteredGiveaways, enterGiveaway } from '../../server/market/giveaw
 import type { listListings, MarketListing } from '../../server/market/listings.js';
 import type { retryPayment } from '../../server/market/orders.js';
 import type { HomeSection, sectionListings, sectionUsers } from '../../server/market/public-sections.js';
+import type { createListingsInBulk, publishDraftsInBulk } from '../../server/market/bulk-listings.js';
+import type {
+  incrementAuctionEndTime,
+  listingEndTime,
+  setListingEndTime,
+} from '../../server/market/auction-schedule.js';
+import type { createDraft, getDraft, listDrafts, MarketDraft, replaceDraft } from '../../server/market/drafts.js';
+import type { attachListingVideo, listingVideoUploadUrl } from '../../server/market/listing-media.js';
+import type { reportListing } from '../../server/market/listing-reports.js';
+import type { shareListing } from '../../server/market/listing-share.js';
+import type { priceGuidance } from '../../server/market/price-guidance.js';
+import type { profilePictureUploadUrl, setProfilePicture } from '../../server/market/profile-pictures.js';
+import type { isSaved, saveListing, savedListings, unsaveListing } from '../../server/market/saved-listings.js';
+import type { StoredMedia, UploadTarget } from '../../server/media/media-storage.js';
 import type {
   community,
   createSupportRequest,
@@ -38,6 +52,7 @@ import type {
 } from '../../server/market/social.js';
 import type { MarketUser } from '../../server/market/users.js';
 import type * as Responses from '../../server/routes/market/responses.js';
+import type * as ListingTools from '../../server/routes/market/listing-tool-responses.js';
 import { fakeIdentity } from './market-db.js';
 
 /**
@@ -46,34 +61,6 @@ import { fakeIdentity } from './market-db.js';
  * Nothing may be added: a new route documents its answer.
  */
 const NOT_YET_DOCUMENTED = new Set([
-  'GET /v1/health',
-  // accounts.ts: the 204s
-  'DELETE /v1/user/delete-account',
-  'DELETE /v1/user/guest/{id}',
-  'DELETE /v1/user/device-token',
-  // listing-tools.ts
-  'POST /v1/listing/video-upload-url',
-  'POST /v1/listing/video',
-  'POST /v1/user/profile-picture/upload-url',
-  'PUT /v1/user/profile-picture',
-  'DELETE /v1/user/profile-picture',
-  'POST /v1/draft-listing',
-  'GET /v1/draft-listing',
-  'GET /v1/draft-listing/{id}',
-  'PUT /v1/draft-listing/{id}',
-  'DELETE /v1/draft-listing/{id}',
-  'POST /v1/listing/bulk',
-  'POST /v1/listing/publish-bulk',
-  'POST /v1/saved-listing',
-  'GET /v1/saved-listing',
-  'GET /v1/saved-listing/{id}',
-  'DELETE /v1/saved-listing/{id}',
-  'POST /v1/listing/report',
-  'GET /v1/listing/listing-prices',
-  'GET /v1/listing/share/{id}',
-  'GET /v1/listing/end-time/{id}',
-  'PUT /v1/listing/end-time/{id}',
-  'PATCH /v1/listing/{id}/increment-time',
   // payments.ts and stripe-webhook.ts
   'GET /v1/payments',
   'GET /v1/payments/stock',
@@ -252,4 +239,31 @@ it('names exactly the fields each service returns', () => {
     FieldsOf<{ count: number; items: Record<keyof TimeZone, string>[] }>
   >();
   fieldsOf<typeof Responses.AppSettings>().toEqualTypeOf<Served<typeof appSettings>>();
+});
+
+// The listing tools (listing-tools.ts, schemas in listing-tool-responses.ts), held to the same rule.
+it('names exactly the fields each listing tool returns', () => {
+  fieldsOf<typeof ListingTools.UploadTarget>().toEqualTypeOf<FieldsOf<UploadTarget>>();
+  fieldsOf<typeof ListingTools.UploadTarget>().toEqualTypeOf<Served<typeof listingVideoUploadUrl>>();
+  fieldsOf<typeof ListingTools.UploadTarget>().toEqualTypeOf<Served<typeof profilePictureUploadUrl>>();
+  fieldsOf<typeof ListingTools.StoredUpload>().toEqualTypeOf<FieldsOf<StoredMedia>>();
+  fieldsOf<typeof ListingTools.AttachedVideo>().toEqualTypeOf<Served<typeof attachListingVideo>>();
+  fieldsOf<typeof ListingTools.ProfilePicture>().toEqualTypeOf<Served<typeof setProfilePicture>>();
+  fieldsOf<typeof ListingTools.Draft>().toEqualTypeOf<FieldsOf<MarketDraft>>();
+  fieldsOf<typeof ListingTools.Draft>().toEqualTypeOf<Served<typeof createDraft>>();
+  fieldsOf<typeof ListingTools.Draft>().toEqualTypeOf<Served<typeof getDraft>>();
+  fieldsOf<typeof ListingTools.Draft>().toEqualTypeOf<Served<typeof replaceDraft>>();
+  fieldsOf<typeof ListingTools.Drafts>().toEqualTypeOf<Served<typeof listDrafts>>();
+  fieldsOf<typeof Responses.MarketListings>().toEqualTypeOf<Served<typeof createListingsInBulk>>();
+  fieldsOf<typeof Responses.MarketListings>().toEqualTypeOf<Served<typeof publishDraftsInBulk>>();
+  fieldsOf<typeof Responses.MarketListings>().toEqualTypeOf<Served<typeof savedListings>>();
+  fieldsOf<typeof ListingTools.SavedListing>().toEqualTypeOf<Served<typeof saveListing>>();
+  fieldsOf<typeof ListingTools.SavedState>().toEqualTypeOf<Served<typeof isSaved>>();
+  fieldsOf<typeof ListingTools.SavedState>().toEqualTypeOf<Served<typeof unsaveListing>>();
+  fieldsOf<typeof ListingTools.ListingReport>().toEqualTypeOf<Served<typeof reportListing>>();
+  fieldsOf<typeof ListingTools.PriceGuidance>().toEqualTypeOf<Served<typeof priceGuidance>>();
+  fieldsOf<typeof ListingTools.ListingShare>().toEqualTypeOf<Served<typeof shareListing>>();
+  fieldsOf<typeof ListingTools.ListingEndTime>().toEqualTypeOf<Served<typeof listingEndTime>>();
+  fieldsOf<typeof ListingTools.ListingEndTime>().toEqualTypeOf<Served<typeof setListingEndTime>>();
+  fieldsOf<typeof ListingTools.ListingEndTime>().toEqualTypeOf<Served<typeof incrementAuctionEndTime>>();
 });

@@ -47,7 +47,7 @@ import {
   VerifyPhoneBody,
 } from '../../market/phone-verification.js';
 import { localSms, type SmsSender } from '../../messaging/sms.js';
-import type { MarketRouteContext } from './context.js';
+import { type MarketRouteContext, NoContent } from './context.js';
 
 declare module '../../market/deps.js' {
   interface MarketDeps {
@@ -85,19 +85,27 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
     { schema: { tags, ...secured, body: ProfileBody, response: { 200: AccountUser } } },
     async (request) => updateProfile(deps, (await caller(request)).id, request.body),
   );
-  r.delete('/user/delete-account', { schema: { tags, ...secured } }, async (request, reply) => {
-    await closeAccount(deps, identity, (await caller(request)).id);
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/user/delete-account',
+    { schema: { tags, ...secured, response: { 204: NoContent } } },
+    async (request, reply) => {
+      await closeAccount(deps, identity, (await caller(request)).id);
+      return reply.code(204).send();
+    },
+  );
 
   // ── Guests ──
   r.post('/user/guest', { schema: { tags, ...secured, response: { 201: AccountUser } } }, async (request, reply) =>
     reply.code(201).send(await becomeGuest(deps, (await caller(request)).id)),
   );
-  r.delete('/user/guest/:id', { schema: { tags, ...secured, params: z.object({ id }) } }, async (request, reply) => {
-    await deleteGuest(deps, identity, (await caller(request)).id, request.params.id);
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/user/guest/:id',
+    { schema: { tags, ...secured, params: z.object({ id }), response: { 204: NoContent } } },
+    async (request, reply) => {
+      await deleteGuest(deps, identity, (await caller(request)).id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
   // ── Names and lookups ──
   r.post(
@@ -181,7 +189,14 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
   );
   r.delete(
     '/user/device-token',
-    { schema: { tags, ...secured, body: z.strictObject({ token: DeviceTokenBody.shape.token }) } },
+    {
+      schema: {
+        tags,
+        ...secured,
+        body: z.strictObject({ token: DeviceTokenBody.shape.token }),
+        response: { 204: NoContent },
+      },
+    },
     async (request, reply) => {
       await removeDeviceToken(db, (await caller(request)).id, request.body.token);
       return reply.code(204).send();

@@ -36,5 +36,7 @@ export const Paging = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(DEFAULT_LIST_LIMIT),
 });
 export const IdParams = z.object({ id });
+/** The answer of a 204: no body (`reply.code(204).send()`); the OpenAPI document shows the status alone. */
+export const NoContent = z.undefined().describe('No content');
 /** Trimmed, non-empty, at most `max` characters. */
 export const text = (max: number) => z.string().trim().min(1).max(max);

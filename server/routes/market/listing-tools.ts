@@ -24,7 +24,22 @@ import { shareListing } from '../../market/listing-share.js';
 import { profilePictureUploadUrl, removeProfilePicture, setProfilePicture } from '../../market/profile-pictures.js';
 import { DEFAULT_PRICE_GUIDANCE_DAYS, MAX_PRICE_GUIDANCE_DAYS, priceGuidance } from '../../market/price-guidance.js';
 import { isSaved, saveListing, savedListings, unsaveListing } from '../../market/saved-listings.js';
-import { IdParams, type MarketRouteContext, Paging, zodRouter } from './context.js';
+import { IdParams, type MarketRouteContext, NoContent, Paging, zodRouter } from './context.js';
+import {
+  AttachedVideo,
+  Draft,
+  Drafts,
+  ListingEndTime,
+  ListingReport,
+  ListingShare,
+  PriceGuidance,
+  ProfilePicture,
+  SavedListing,
+  SavedState,
+  StoredUpload,
+  UploadTarget,
+} from './listing-tool-responses.js';
+import { MarketListings } from './responses.js';
 
 const epochMs = z.union([z.string().regex(/^\d{1,15}$/), z.number().int().nonnegative()]).transform(Number);
 
@@ -52,6 +67,7 @@ export async function listingToolRoutes(context: MarketRouteContext): Promise<vo
         ...secured,
         description: `Where to PUT a listing video (at most ${maxBytesOf('listing-video')} bytes) before naming its key in POST /listing/video.`,
         body: z.strictObject({ contentType: z.enum(LISTING_VIDEO_TYPES) }),
+        response: { 201: UploadTarget },
       },
     },
     async (request, reply) => {
@@ -74,6 +90,7 @@ export async function listingToolRoutes(context: MarketRouteContext): Promise<vo
         description:
           "Attaches an uploaded video to the caller's listing (listingVideoUploaded); the trimmed rendition (updatedVideo) and a suggested title and description (aiAutofillCompleted, to the seller) follow as events.",
         body: z.strictObject({ listingId: id, key: z.string().min(1).max(300) }),
+        response: { 202: AttachedVideo },
       },
     },
     async (request, reply) => {
@@ -101,6 +118,7 @@ export async function listingToolRoutes(context: MarketRouteContext): Promise<vo
         ...secured,
         description: `Where to PUT a profile picture (at most ${maxBytesOf('profile-picture')} bytes) before naming its key in PUT /user/profile-picture.`,
         body: z.strictObject({ contentType: z.enum(PROFILE_PICTURE_TYPES) }),
+        response: { 201: UploadTarget },
       },
     },
     async (request, reply) => {
@@ -116,35 +134,44 @@ export async function listingToolRoutes(context: MarketRouteContext): Promise<vo
         ...secured,
         description: "Makes the caller's uploaded picture their avatar.",
         body: z.strictObject({ key: z.string().min(1).max(300) }),
+        response: { 200: ProfilePicture },
       },
     },
     async (request) => setProfilePicture(deps, (await caller(request)).id, request.body.key),
   );
-  r.delete('/user/profile-picture', { schema: { tags: ['user'], ...secured } }, async (request, reply) => {
-    await removeProfilePicture(deps, (await caller(request)).id);
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/user/profile-picture',
+    { schema: { tags: ['user'], ...secured, response: { 204: NoContent } } },
+    async (request, reply) => {
+      await removeProfilePicture(deps, (await caller(request)).id);
+      return reply.code(204).send();
+    },
+  );
 
   // ── Drafts ──
   r.post(
     '/draft-listing',
-    { schema: { tags: ['drafts'], ...secured, body: DraftListingBody } },
+    { schema: { tags: ['drafts'], ...secured, body: DraftListingBody, response: { 201: Draft } } },
     async (request, reply) => reply.code(201).send(await createDraft(deps, (await caller(request)).id, request.body)),
   );
-  r.get('/draft-listing', { schema: { tags: ['drafts'], ...secured, querystring: Paging } }, async (request) =>
-    listDrafts(db, (await caller(request)).id, request.query.page, request.query.limit),
+  r.get(
+    '/draft-listing',
+    { schema: { tags: ['drafts'], ...secured, querystring: Paging, response: { 200: Drafts } } },
+    async (request) => listDrafts(db, (await caller(request)).id, request.query.page, request.query.limit),
   );
-  r.get('/draft-listing/:id', { schema: { tags: ['drafts'], ...secured, params: IdParams } }, async (request) =>
-    getDraft(db, (await caller(request)).id, request.params.id),
+  r.get(
+    '/draft-listing/:id',
+    { schema: { tags: ['drafts'], ...secured, params: IdParams, response: { 200: Draft } } },
+    async (request) => getDraft(db, (await caller(request)).id, request.params.id),
   );
   r.put(
     '/draft-listing/:id',
-    { schema: { tags: ['drafts'], ...secured, params: IdParams, body: DraftListingBody } },
+    { schema: { tags: ['drafts'], ...secured, params: IdParams, body: DraftListingBody, response: { 200: Draft } } },
     async (request) => replaceDraft(deps, (await caller(request)).id, request.params.id, request.body),
   );
   r.delete(
     '/draft-listing/:id',
-    { schema: { tags: ['drafts'], ...secured, params: IdParams } },
+    { schema: { tags: ['drafts'], ...secured, params: IdParams, response: { 204: NoContent } } },
     async (request, reply) => {
       await deleteDraft(deps, (await caller(request)).id, request.params.id);
       return reply.code(204).send();
@@ -154,7 +181,7 @@ export async function listingToolRoutes(context: MarketRouteContext): Promise<vo
   // ── Bulk ──
   r.post(
     '/listing/bulk',
-    { schema: { tags: ['listings'], ...secured, body: BulkListingsBody } },
+    { schema: { tags: ['listings'], ...secured, body: BulkListingsBody, response: { 201: MarketListings } } },
     async (request, reply) => {
       const user = await caller(request);
       return answeringBulkRefusals(reply, async () =>
@@ -164,7 +191,7 @@ export async function listingToolRoutes(context: MarketRouteContext): Promise<vo
   );
   r.post(
     '/listing/publish-bulk',
-    { schema: { tags: ['listings'], ...secured, body: BulkPublishBody } },
+    { schema: { tags: ['listings'], ...secured, body: BulkPublishBody, response: { 200: MarketListings } } },
     async (request, reply) => {
       const user = await caller(request);
       return answeringBulkRefusals(reply, () => publishDraftsInBulk(deps, user.id, request.body.ids));
@@ -174,21 +201,32 @@ export async function listingToolRoutes(context: MarketRouteContext): Promise<vo
   // ── Saved listings ──
   r.post(
     '/saved-listing',
-    { schema: { tags: ['saved listings'], ...secured, body: z.strictObject({ listingId: id }) } },
+    {
+      schema: {
+        tags: ['saved listings'],
+        ...secured,
+        body: z.strictObject({ listingId: id }),
+        response: { 200: SavedListing, 201: SavedListing },
+      },
+    },
     async (request, reply) => {
       const saved = await saveListing(db, (await caller(request)).id, request.body.listingId);
       return reply.code(saved.created ? 201 : 200).send(saved);
     },
   );
-  r.get('/saved-listing', { schema: { tags: ['saved listings'], ...secured, querystring: Paging } }, async (request) =>
-    savedListings(db, (await caller(request)).id, request.query.page, request.query.limit),
+  r.get(
+    '/saved-listing',
+    { schema: { tags: ['saved listings'], ...secured, querystring: Paging, response: { 200: MarketListings } } },
+    async (request) => savedListings(db, (await caller(request)).id, request.query.page, request.query.limit),
   );
-  r.get('/saved-listing/:id', { schema: { tags: ['saved listings'], ...secured, params: IdParams } }, async (request) =>
-    isSaved(db, (await caller(request)).id, request.params.id),
+  r.get(
+    '/saved-listing/:id',
+    { schema: { tags: ['saved listings'], ...secured, params: IdParams, response: { 200: SavedState } } },
+    async (request) => isSaved(db, (await caller(request)).id, request.params.id),
   );
   r.delete(
     '/saved-listing/:id',
-    { schema: { tags: ['saved listings'], ...secured, params: IdParams } },
+    { schema: { tags: ['saved listings'], ...secured, params: IdParams, response: { 200: SavedState } } },
     async (request) => unsaveListing(db, (await caller(request)).id, request.params.id),
   );
 
@@ -204,6 +242,7 @@ export async function listingToolRoutes(context: MarketRouteContext): Promise<vo
           reportType: z.enum(REPORT_TYPES),
           text: z.string().trim().min(1).max(2000).optional(),
         }),
+        response: { 201: ListingReport },
       },
     },
     async (request, reply) => reply.code(201).send(await reportListing(db, (await caller(request)).id, request.body)),
@@ -219,17 +258,22 @@ export async function listingToolRoutes(context: MarketRouteContext): Promise<vo
           listingType: z.enum(['default', 'auction']),
           days: z.coerce.number().int().min(1).max(MAX_PRICE_GUIDANCE_DAYS).default(DEFAULT_PRICE_GUIDANCE_DAYS),
         }),
+        response: { 200: PriceGuidance },
       },
     },
     async (request) => priceGuidance(db, request.query, nowOf(deps)),
   );
-  r.get('/listing/share/:id', { schema: { tags: ['listings'], params: IdParams } }, async (request) =>
-    shareListing(db, tools.appLinkBaseUrl, request.params.id),
+  r.get(
+    '/listing/share/:id',
+    { schema: { tags: ['listings'], params: IdParams, response: { 200: ListingShare } } },
+    async (request) => shareListing(db, tools.appLinkBaseUrl, request.params.id),
   );
 
   // ── End time ──
-  r.get('/listing/end-time/:id', { schema: { tags: ['listings'], params: IdParams } }, async (request) =>
-    listingEndTime(db, request.params.id),
+  r.get(
+    '/listing/end-time/:id',
+    { schema: { tags: ['listings'], params: IdParams, response: { 200: ListingEndTime } } },
+    async (request) => listingEndTime(db, request.params.id),
   );
   r.put(
     '/listing/end-time/:id',
@@ -241,6 +285,7 @@ export async function listingToolRoutes(context: MarketRouteContext): Promise<vo
           "Sets the end time (epoch ms) of the caller's draft auction or giveaway, or of their auction without bids: 1 hour to 14 days from now.",
         params: IdParams,
         body: z.strictObject({ endTime: epochMs }),
+        response: { 200: ListingEndTime },
       },
     },
     async (request) => setListingEndTime(deps, (await caller(request)).id, request.params.id, request.body.endTime),
@@ -261,6 +306,7 @@ export async function listingToolRoutes(context: MarketRouteContext): Promise<vo
             .min(MIN_END_TIME_INCREMENT_MS / 60_000)
             .max(MAX_END_TIME_INCREMENT_MS / 60_000),
         }),
+        response: { 200: ListingEndTime },
       },
     },
     async (request) =>
@@ -296,6 +342,7 @@ async function uploadRoutes(app: FastifyInstance, { served, now }: UploadRoutesO
         description: 'Receives the file of a signed upload URL (from POST /listing/video-upload-url).',
         params: z.object({ '*': z.string() }),
         querystring: z.strictObject({ expires: z.string().max(20), signature: z.string().max(100) }),
+        response: { 201: StoredUpload },
       },
     },
     async (request, reply) => {
