@@ -14,13 +14,15 @@ import type { MarketDeps } from './deps.js';
 import { recordIdentityDecision } from './identity-verification.js';
 
 /** What applying an event did; `duplicate` when its id was applied before. */
-export type StripeEventOutcome =
-  | 'duplicate'
-  | 'identityRecorded'
-  | 'unknownVerificationSession'
-  | 'payoutAccountNoted'
-  | 'unknownPayoutAccount'
-  | 'ignored';
+export const STRIPE_EVENT_OUTCOMES = [
+  'duplicate',
+  'identityRecorded',
+  'unknownVerificationSession',
+  'payoutAccountNoted',
+  'unknownPayoutAccount',
+  'ignored',
+] as const;
+export type StripeEventOutcome = (typeof STRIPE_EVENT_OUTCOMES)[number];
 
 const isIdentityDecision = (type: string): type is IdentityDecisionEvent =>
   (IDENTITY_DECISION_EVENTS as readonly string[]).includes(type);

@@ -83,7 +83,35 @@ interface CardRow {
   exp_month: number;
   exp_year: number;
   funding: CardFunding;
-  billing_details: BillingDetails | string;
+  billing_details: StoredBillingDetails | string;
+}
+
+type StoredAddress = Partial<NonNullable<BillingDetails['address']>>;
+type StoredBillingDetails = Partial<Omit<BillingDetails, 'address'>> & { address?: StoredAddress | null };
+
+/**
+ * A card's billing details as stored, every field present: the column's default (`{}`, a row
+ * written without them) and any field missing read as null, as Stripe's card object has them.
+ */
+function billingDetailsOf(stored: StoredBillingDetails | string | null): BillingDetails {
+  const details = (typeof stored === 'string' ? JSON.parse(stored) : stored) as StoredBillingDetails | null;
+  const address = details?.address === null ? null : (details?.address ?? {});
+  return {
+    name: details?.name ?? null,
+    email: details?.email ?? null,
+    phone: details?.phone ?? null,
+    address:
+      address === null
+        ? null
+        : {
+            line1: address.line1 ?? null,
+            line2: address.line2 ?? null,
+            city: address.city ?? null,
+            state: address.state ?? null,
+            postal_code: address.postal_code ?? null,
+            country: address.country ?? null,
+          },
+  };
 }
 
 const cardOf = (row: CardRow): ProviderCard => ({
@@ -93,7 +121,7 @@ const cardOf = (row: CardRow): ProviderCard => ({
   exp_month: row.exp_month,
   exp_year: row.exp_year,
   funding: row.funding,
-  billing_details: typeof row.billing_details === 'string' ? JSON.parse(row.billing_details) : row.billing_details,
+  billing_details: billingDetailsOf(row.billing_details),
 });
 
 interface SessionRow {

@@ -51,6 +51,22 @@ import type {
   userRatings,
 } from '../../server/market/social.js';
 import type { MarketUser } from '../../server/market/users.js';
+import type {
+  decideIdentityVerification,
+  identityVerificationOf,
+  startIdentityVerification,
+} from '../../server/market/identity-verification.js';
+import type { checkStock, paymentInfoOf, paymentsOf } from '../../server/market/payment-history.js';
+import type { addCard, defaultCardOf, savedCardsOf, setDefaultCard } from '../../server/market/payment-methods.js';
+import type {
+  decideOnboarding,
+  onboardingLinkFor,
+  openPayoutAccount,
+  payoutAccountOf,
+  payoutReadinessOfUser,
+} from '../../server/market/payout-accounts.js';
+import type { applyStripeEvent } from '../../server/market/stripe-webhooks.js';
+import type * as PaymentResponses from '../../server/routes/market/payment-responses.js';
 import type * as Responses from '../../server/routes/market/responses.js';
 import type * as ListingTools from '../../server/routes/market/listing-tool-responses.js';
 import { fakeIdentity } from './market-db.js';
@@ -61,24 +77,6 @@ import { fakeIdentity } from './market-db.js';
  * Nothing may be added: a new route documents its answer.
  */
 const NOT_YET_DOCUMENTED = new Set([
-  // payments.ts and stripe-webhook.ts
-  'GET /v1/payments',
-  'GET /v1/payments/stock',
-  'GET /v1/payments/card',
-  'POST /v1/payments/card',
-  'DELETE /v1/payments/card/{id}',
-  'GET /v1/payments/stripe/payment-method',
-  'PATCH /v1/payments/stripe/payment-method',
-  'GET /v1/payments/stripe/payment-info',
-  'POST /v1/payments/stripe/verification-session',
-  'GET /v1/payments/stripe/verification-session',
-  'POST /v1/payments/stripe/verification-session/{id}/decision',
-  'POST /v1/payments/stripe/connected',
-  'GET /v1/payments/stripe/connected',
-  'GET /v1/payments/stripe/connected/{id}',
-  'POST /v1/payments/stripe/account-link',
-  'POST /v1/payments/stripe/connected/{id}/onboarding',
-  'POST /v1/payments/stripe/webhook',
   // order-history.ts
   'GET /v1/order',
   'GET /v1/order/pending-reviews',
@@ -266,4 +264,28 @@ it('names exactly the fields each listing tool returns', () => {
   fieldsOf<typeof ListingTools.ListingEndTime>().toEqualTypeOf<Served<typeof listingEndTime>>();
   fieldsOf<typeof ListingTools.ListingEndTime>().toEqualTypeOf<Served<typeof setListingEndTime>>();
   fieldsOf<typeof ListingTools.ListingEndTime>().toEqualTypeOf<Served<typeof incrementAuctionEndTime>>();
+});
+
+// Payments and payout accounts (payments.ts, stripe-webhook.ts; schemas in payment-responses.ts).
+it('names exactly the fields each payments service returns', () => {
+  fieldsOf<typeof PaymentResponses.Payments>().toEqualTypeOf<Served<typeof paymentsOf>>();
+  fieldsOf<typeof PaymentResponses.StockCheck>().toEqualTypeOf<Served<typeof checkStock>>();
+  fieldsOf<typeof PaymentResponses.SavedCards>().toEqualTypeOf<Served<typeof savedCardsOf>>();
+  fieldsOf<typeof PaymentResponses.SavedCard>().toEqualTypeOf<Served<typeof addCard>>();
+  fieldsOf<typeof PaymentResponses.SavedCard>().toEqualTypeOf<Served<typeof setDefaultCard>>();
+  fieldsOf<typeof PaymentResponses.DefaultPaymentMethod>().toEqualTypeOf<
+    FieldsOf<{ paymentMethod: Awaited<ReturnType<typeof defaultCardOf>> }>
+  >();
+  fieldsOf<typeof PaymentResponses.PaymentInfo>().toEqualTypeOf<Served<typeof paymentInfoOf>>();
+  fieldsOf<typeof PaymentResponses.IdentityVerification>().toEqualTypeOf<Served<typeof startIdentityVerification>>();
+  fieldsOf<typeof PaymentResponses.IdentityVerification>().toEqualTypeOf<Served<typeof identityVerificationOf>>();
+  fieldsOf<typeof PaymentResponses.IdentityVerification>().toEqualTypeOf<Served<typeof decideIdentityVerification>>();
+  fieldsOf<typeof PaymentResponses.PayoutAccount>().toEqualTypeOf<Served<typeof openPayoutAccount>['account']>();
+  fieldsOf<typeof PaymentResponses.PayoutAccount>().toEqualTypeOf<Served<typeof payoutAccountOf>>();
+  fieldsOf<typeof PaymentResponses.PayoutAccount>().toEqualTypeOf<Served<typeof decideOnboarding>>();
+  fieldsOf<typeof PaymentResponses.PayoutReadinessOfUser>().toEqualTypeOf<Served<typeof payoutReadinessOfUser>>();
+  fieldsOf<typeof PaymentResponses.OnboardingLink>().toEqualTypeOf<Served<typeof onboardingLinkFor>>();
+  fieldsOf<typeof PaymentResponses.StripeWebhookReceipt>().toEqualTypeOf<
+    FieldsOf<{ received: true; outcome: Awaited<ReturnType<typeof applyStripeEvent>> }>
+  >();
 });

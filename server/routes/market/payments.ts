@@ -22,6 +22,19 @@ import {
   payoutReadinessOfUser,
 } from '../../market/payout-accounts.js';
 import { type MarketRouteContext, IdParams, Paging } from './context.js';
+import {
+  DefaultPaymentMethod,
+  IdentityVerification,
+  NoContent,
+  OnboardingLink,
+  PaymentInfo,
+  Payments,
+  PayoutAccount,
+  PayoutReadinessOfUser,
+  SavedCard,
+  SavedCards,
+  StockCheck,
+} from './payment-responses.js';
 
 const tags = ['payments'];
 
@@ -65,27 +78,29 @@ export async function paymentRoutes(context: MarketRouteContext): Promise<void> 
   // ── The buyer's payments and the check before paying ──
   r.get(
     '/payments',
-    { onRequest: authenticate, schema: { tags, ...secured, querystring: StrictPaging } },
+    { onRequest: authenticate, schema: { tags, ...secured, querystring: StrictPaging, response: { 200: Payments } } },
     async (request) => paymentsOf(db, (await caller(request)).id, request.query.page, request.query.limit),
   );
   r.get(
     '/payments/stock',
-    { onRequest: authenticate, schema: { tags, ...secured, querystring: StockQuery } },
+    { onRequest: authenticate, schema: { tags, ...secured, querystring: StockQuery, response: { 200: StockCheck } } },
     async (request) => checkStock(db, request.query.listingId, (await caller(request)).id, request.query.quantity),
   );
 
   // ── Saved cards ──
-  r.get('/payments/card', { onRequest: authenticate, schema: { tags, ...secured } }, async (request) =>
-    savedCardsOf(deps, (await caller(request)).id),
+  r.get(
+    '/payments/card',
+    { onRequest: authenticate, schema: { tags, ...secured, response: { 200: SavedCards } } },
+    async (request) => savedCardsOf(deps, (await caller(request)).id),
   );
   r.post(
     '/payments/card',
-    { onRequest: authenticate, schema: { tags, ...secured, body: AddCardBody } },
+    { onRequest: authenticate, schema: { tags, ...secured, body: AddCardBody, response: { 201: SavedCard } } },
     async (request, reply) => reply.code(201).send(await addCard(deps, (await caller(request)).id, request.body.token)),
   );
   r.delete(
     '/payments/card/:id',
-    { onRequest: authenticate, schema: { tags, ...secured, params: CardParams } },
+    { onRequest: authenticate, schema: { tags, ...secured, params: CardParams, response: { 204: NoContent } } },
     async (request, reply) => {
       await removeCard(deps, (await caller(request)).id, request.params.id);
       return reply.code(204).send();
@@ -94,24 +109,29 @@ export async function paymentRoutes(context: MarketRouteContext): Promise<void> 
   // The default card: the one charges use.
   r.get(
     '/payments/stripe/payment-method',
-    { onRequest: authenticate, schema: { tags, ...secured } },
+    { onRequest: authenticate, schema: { tags, ...secured, response: { 200: DefaultPaymentMethod } } },
     async (request) => ({
       paymentMethod: await defaultCardOf(deps, (await caller(request)).id),
     }),
   );
   r.patch(
     '/payments/stripe/payment-method',
-    { onRequest: authenticate, schema: { tags, ...secured, body: DefaultCardBody } },
+    { onRequest: authenticate, schema: { tags, ...secured, body: DefaultCardBody, response: { 200: SavedCard } } },
     async (request) => setDefaultCard(deps, (await caller(request)).id, request.body.paymentMethodId),
   );
-  r.get('/payments/stripe/payment-info', { onRequest: authenticate, schema: { tags, ...secured } }, async (request) =>
-    paymentInfoOf(deps, (await caller(request)).id),
+  r.get(
+    '/payments/stripe/payment-info',
+    { onRequest: authenticate, schema: { tags, ...secured, response: { 200: PaymentInfo } } },
+    async (request) => paymentInfoOf(deps, (await caller(request)).id),
   );
 
   // ── Identity verification ──
   r.post(
     '/payments/stripe/verification-session',
-    { onRequest: authenticate, schema: { tags, ...secured, body: VerificationBody } },
+    {
+      onRequest: authenticate,
+      schema: { tags, ...secured, body: VerificationBody, response: { 201: IdentityVerification } },
+    },
     async (request, reply) =>
       reply
         .code(201)
@@ -119,7 +139,7 @@ export async function paymentRoutes(context: MarketRouteContext): Promise<void> 
   );
   r.get(
     '/payments/stripe/verification-session',
-    { onRequest: authenticate, schema: { tags, ...secured } },
+    { onRequest: authenticate, schema: { tags, ...secured, response: { 200: IdentityVerification } } },
     async (request) => identityVerificationOf(deps, (await caller(request)).id),
   );
   // The local ledger's identity reviewer (an admin): Stripe's decision stands in for it with a key.
@@ -127,7 +147,13 @@ export async function paymentRoutes(context: MarketRouteContext): Promise<void> 
     '/payments/stripe/verification-session/:id/decision',
     {
       onRequest: [authenticate, adminOnly],
-      schema: { tags, ...secured, params: SessionParams, body: VerificationDecision },
+      schema: {
+        tags,
+        ...secured,
+        params: SessionParams,
+        body: VerificationDecision,
+        response: { 200: IdentityVerification },
+      },
     },
     async (request) =>
       decideIdentityVerification(
@@ -140,24 +166,29 @@ export async function paymentRoutes(context: MarketRouteContext): Promise<void> 
   // ── The seller's payout (connected) account ──
   r.post(
     '/payments/stripe/connected',
-    { onRequest: authenticate, schema: { tags, ...secured } },
+    { onRequest: authenticate, schema: { tags, ...secured, response: { 200: PayoutAccount, 201: PayoutAccount } } },
     async (request, reply) => {
       const { created, account } = await openPayoutAccount(deps, (await caller(request)).id);
       return reply.code(created ? 201 : 200).send(account);
     },
   );
-  r.get('/payments/stripe/connected', { onRequest: authenticate, schema: { tags, ...secured } }, async (request) =>
-    payoutAccountOf(deps, (await caller(request)).id),
+  r.get(
+    '/payments/stripe/connected',
+    { onRequest: authenticate, schema: { tags, ...secured, response: { 200: PayoutAccount } } },
+    async (request) => payoutAccountOf(deps, (await caller(request)).id),
   );
   // Anyone's readiness to be paid and to sell, without ids (`/user/stirpe/{id}` is the account lookup).
   r.get(
     '/payments/stripe/connected/:id',
-    { onRequest: authenticate, schema: { tags, ...secured, params: IdParams } },
+    {
+      onRequest: authenticate,
+      schema: { tags, ...secured, params: IdParams, response: { 200: PayoutReadinessOfUser } },
+    },
     async (request) => payoutReadinessOfUser(deps, request.params.id),
   );
   r.post(
     '/payments/stripe/account-link',
-    { onRequest: authenticate, schema: { tags, ...secured, body: AccountLinkBody } },
+    { onRequest: authenticate, schema: { tags, ...secured, body: AccountLinkBody, response: { 201: OnboardingLink } } },
     async (request, reply) =>
       reply.code(201).send(await onboardingLinkFor(deps, (await caller(request)).id, request.body)),
   );
@@ -166,7 +197,13 @@ export async function paymentRoutes(context: MarketRouteContext): Promise<void> 
     '/payments/stripe/connected/:id/onboarding',
     {
       onRequest: [authenticate, adminOnly],
-      schema: { tags, ...secured, params: SessionParams, body: OnboardingDecision },
+      schema: {
+        tags,
+        ...secured,
+        params: SessionParams,
+        body: OnboardingDecision,
+        response: { 200: PayoutAccount },
+      },
     },
     async (request) => decideOnboarding(deps, request.params.id, request.body.outcome),
   );

@@ -2,10 +2,12 @@
 // exact bytes Stripe sent. A plugin of its own, so the raw-body parser that needs stays here and
 // every other route keeps parsing JSON.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { badRequest, HttpError } from '../../http-errors.js';
 import type { MarketDeps } from '../../market/deps.js';
 import { applyStripeEvent } from '../../market/stripe-webhooks.js';
+import { StripeWebhookReceipt } from './payment-responses.js';
 
 export interface StripeWebhookOptions {
   deps: Pick<MarketDeps, 'db'>;
@@ -18,12 +20,13 @@ export async function stripeWebhookPlugin(app: FastifyInstance, options: StripeW
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/payments/stripe/webhook',
     {
       schema: {
         tags: ['payments'],
         summary: "Stripe's events (identity decisions, payout account updates), signed with STRIPE_WEBHOOK_SECRET",
+        response: { 200: StripeWebhookReceipt },
       },
     },
     async (request) => {
@@ -44,7 +47,7 @@ export async function stripeWebhookPlugin(app: FastifyInstance, options: StripeW
         request.log.warn('Stripe webhook refused: signature does not match');
         throw badRequest('headers/stripe-signature: does not match the payload (or is too old)');
       }
-      return { received: true, outcome: await applyStripeEvent(options.deps, event) };
+      return { received: true as const, outcome: await applyStripeEvent(options.deps, event) };
     },
   );
 }
