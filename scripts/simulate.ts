@@ -262,7 +262,11 @@ const ACTIONS: [name: string, weight: number, run: (user: SimUser, users: SimUse
     'answer-offers',
     2,
     async (user) => {
-      const offers = await api<{ items: { id: string; sellerId: string; status: string }[] }>(user, 'GET', '/offer');
+      const offers = await api<{ items: { id: string; sellerId: string; status: string }[] }>(
+        user,
+        'GET',
+        '/offer?limit=100',
+      );
       const pending = offers.items.filter((offer) => offer.sellerId === user.id && offer.status === 'PENDING');
       const offer = pick(pending);
       if (offer) await api(user, 'POST', `/offer/${offer.id}/${Math.random() < 0.6 ? 'accept' : 'decline'}`);

@@ -2,6 +2,7 @@
 // their highest bid and whether they lead. Public, like a listing's bid history, from which all of
 // it can be read anyway: the shown bid amounts and the leader; never the hidden maximum bids.
 import { sql } from 'drizzle-orm';
+import type { ListingStatus } from '../../shared/contract/enums.js';
 import { centsToUsd } from '../../shared/rules/money.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { epochMsText, isoOf, usdOrNull } from '../db/values.js';
@@ -22,7 +23,7 @@ export async function uniqueBidAuctions(db: Executor, userId: string, page: numb
   const rows = await queryRows<{
     listing_id: string;
     title: string;
-    status: string;
+    status: ListingStatus;
     end_time: Date | string | null;
     bid_cents: string | number | null;
     bid_count: number;

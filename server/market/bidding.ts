@@ -14,6 +14,7 @@ import type { AuctionState, BidOutcome, BidRejectionReason } from '../domain/bid
 import { ANTI_SNIPE_WINDOW_MS, placeBid } from '../domain/bidding/proxy-bidding.js';
 import { conflict, HttpError, notFound } from '../http-errors.js';
 import { type BidTurn, bidQueueOf } from './bid-queue.js';
+import { type Counted, pageSlice, TOTAL_COUNT, totalOf } from './list-total.js';
 import { notify } from './orders.js';
 import { adminEvent, type MarketDeps, marketEvent, nowOf, type PendingEvent } from './deps.js';
 
@@ -332,6 +333,8 @@ export async function ownMaxBid(db: Executor, listingId: string, userId: string)
 
 /** The caller's bids, newest first; `active` keeps only auctions still running. */
 export async function userBids(db: Executor, userId: string, active: boolean, page: number, limit: number) {
+  const from = sql`FROM bids b JOIN users u ON u.id = b.user_id JOIN listings l ON l.id = b.listing_id
+        WHERE b.user_id = ${userId} ${active ? sql`AND l.status = 'active'` : sql``}`;
   const rows = await queryRows<
     BidRow & {
       listing_id: string;
@@ -339,17 +342,16 @@ export async function userBids(db: Executor, userId: string, active: boolean, pa
       max_bid_cents: string | number;
       leader_id: string | null;
       status: ListingStatus;
-    }
+    } & Counted
   >(
     db,
     sql`SELECT b.id, b.amount_cents, b.max_bid_cents, b.created_at, u.id AS user_id, u.user_name, u.avatar,
-               l.id AS listing_id, l.title, l.leader_id, l.status
-        FROM bids b JOIN users u ON u.id = b.user_id JOIN listings l ON l.id = b.listing_id
-        WHERE b.user_id = ${userId} ${active ? sql`AND l.status = 'active'` : sql``}
-        ORDER BY b.created_at DESC, b.seq DESC NULLS LAST, b.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+               l.id AS listing_id, l.title, l.leader_id, l.status, ${TOTAL_COUNT}
+        ${from}
+        ORDER BY b.created_at DESC, b.seq DESC NULLS LAST, b.id DESC ${pageSlice(page, limit)}`,
   );
   return {
-    count: rows.length,
+    count: await totalOf(db, rows, page, sql`SELECT count(*) AS count ${from}`),
     items: rows.map((row) => ({
       ...bidItem(row),
       maxBid: centsToUsd(Number(row.max_bid_cents)),

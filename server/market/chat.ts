@@ -7,6 +7,7 @@ import { queryRows, type Executor } from '../db/database.js';
 import { conflict, HttpError, notFound } from '../http-errors.js';
 import { auctionMessageItem, chatItem, chatMessageItem, withoutChatId } from './admin-items.js';
 import { adminEvent, type MarketDeps, marketEvent, type PendingEvent } from './deps.js';
+import { type Counted, pageSlice, TOTAL_COUNT, totalOf } from './list-total.js';
 import { upsertNewMessageNotification } from './notifications.js';
 
 interface ChatRow {
@@ -132,27 +133,28 @@ export async function blockChat(deps: MarketDeps, userId: string, chatId: string
   return chat;
 }
 
-export async function userChats(db: Executor, userId: string) {
-  const rows = await queryRows<{ id: string }>(
+/** The user's chats, the one updated last first. */
+export async function userChats(db: Executor, userId: string, page: number, limit: number) {
+  const from = sql`FROM chats WHERE deleted_at IS NULL AND (user_id = ${userId} OR other_user_id = ${userId})`;
+  const rows = await queryRows<{ id: string } & Counted>(
     db,
-    sql`SELECT id FROM chats WHERE deleted_at IS NULL AND (user_id = ${userId} OR other_user_id = ${userId})
-        ORDER BY updated_at DESC LIMIT 100`,
+    sql`SELECT id, ${TOTAL_COUNT} ${from} ORDER BY updated_at DESC, id DESC ${pageSlice(page, limit)}`,
   );
   const items = [];
   for (const row of rows) items.push(await chatItem(db, row.id));
-  return { count: items.length, items };
+  return { count: await totalOf(db, rows, page, sql`SELECT count(*) AS count ${from}`), items };
 }
 
 export async function chatMessages(db: Executor, userId: string, chatId: string, page: number, limit: number) {
   await participantChat(db, chatId, userId);
-  const rows = await queryRows<{ id: string }>(
+  const from = sql`FROM chat_messages WHERE chat_id = ${chatId} AND deleted_at IS NULL`;
+  const rows = await queryRows<{ id: string } & Counted>(
     db,
-    sql`SELECT id FROM chat_messages WHERE chat_id = ${chatId} AND deleted_at IS NULL
-        ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+    sql`SELECT id, ${TOTAL_COUNT} ${from} ORDER BY created_at DESC, id DESC ${pageSlice(page, limit)}`,
   );
   const items = [];
   for (const row of rows) items.push(await chatMessageItem(db, row.id));
-  return { count: items.length, items };
+  return { count: await totalOf(db, rows, page, sql`SELECT count(*) AS count ${from}`), items };
 }
 
 /** A user's text message on a listing's auction feed (`userMessage`). */
@@ -179,15 +181,15 @@ export async function postAuctionText(deps: MarketDeps, userId: string, listingI
 }
 
 /** A listing's auction feed: bids, texts, giveaway entries and winners, newest first. */
-export async function auctionFeed(db: Executor, listingId: string, limit: number) {
-  const rows = await queryRows<{ id: string }>(
+export async function auctionFeed(db: Executor, listingId: string, page: number, limit: number) {
+  const from = sql`FROM auction_messages WHERE listing_id = ${listingId} AND deleted_at IS NULL`;
+  const rows = await queryRows<{ id: string } & Counted>(
     db,
-    sql`SELECT id FROM auction_messages WHERE listing_id = ${listingId} AND deleted_at IS NULL
-        ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+    sql`SELECT id, ${TOTAL_COUNT} ${from} ORDER BY created_at DESC, id DESC ${pageSlice(page, limit)}`,
   );
   const items = [];
   for (const row of rows) items.push(await auctionMessageItem(db, row.id));
-  return { count: items.length, items };
+  return { count: await totalOf(db, rows, page, sql`SELECT count(*) AS count ${from}`), items };
 }
 
 /** Unread messages others sent to the user, across their chats. */

@@ -8,6 +8,7 @@ import { queryRows, type Executor } from '../db/database.js';
 import { isoOf } from '../db/values.js';
 import { conflict, HttpError, notFound } from '../http-errors.js';
 import { type MarketDeps, nowOf } from './deps.js';
+import { type Counted, pageSlice, TOTAL_COUNT, totalOf } from './list-total.js';
 import { createOrder, notify, orderIdOf } from './orders.js';
 import { decrementStock, lockForSale } from './stock.js';
 
@@ -130,16 +131,32 @@ export async function declineOffer(deps: MarketDeps, offerId: string, sellerId: 
 }
 
 /** Offers the user made or received, newest first. */
-export async function listOffers(db: Executor, userId: string) {
-  const rows = await queryRows<OfferRow>(
+export async function listOffers(db: Executor, userId: string, page: number, limit: number) {
+  const where = sql`WHERE o.buyer_id = ${userId} OR l.user_id = ${userId}`;
+  const rows = await queryRows<OfferRow & Counted>(
     db,
-    sql`${SELECT_OFFER} WHERE o.buyer_id = ${userId} OR l.user_id = ${userId} ORDER BY o.created_at DESC LIMIT 100`,
+    sql`SELECT offer.*, ${TOTAL_COUNT} FROM (${SELECT_OFFER} ${where}) offer
+        ORDER BY offer.created_at DESC, offer.id DESC ${pageSlice(page, limit)}`,
   );
-  return { count: rows.length, items: rows.map(offerOf) };
+  const total = await totalOf(
+    db,
+    rows,
+    page,
+    sql`SELECT count(*) AS count FROM offers o JOIN listings l ON l.id = o.listing_id ${where}`,
+  );
+  return { count: total, items: rows.map(offerOf) };
 }
 
 /** Orders the user bought (`purchased`) or sold. */
-export async function listOrders(db: Executor, userId: string, side: 'purchased' | 'sold') {
+export async function listOrders(
+  db: Executor,
+  userId: string,
+  side: 'purchased' | 'sold',
+  page: number,
+  limit: number,
+) {
+  const from = sql`FROM orders o JOIN listings l ON l.id = o.listing_id
+        WHERE o.deleted_at IS NULL AND ${side === 'purchased' ? sql`o.buyer_id = ${userId}` : sql`o.seller_id = ${userId}`}`;
   const rows = await queryRows<{
     id: string;
     listing_id: string;
@@ -151,16 +168,16 @@ export async function listOrders(db: Executor, userId: string, side: 'purchased'
     status: OrderStatus;
     tracking_code: string | null;
     created_at: Date | string;
+    total_count: string | number;
   }>(
     db,
     sql`SELECT o.id, o.listing_id, l.title, o.seller_id, o.buyer_id, o.price_cents, o.shipping_price_cents, o.status,
-               o.tracking_code, o.created_at
-        FROM orders o JOIN listings l ON l.id = o.listing_id
-        WHERE o.deleted_at IS NULL AND ${side === 'purchased' ? sql`o.buyer_id = ${userId}` : sql`o.seller_id = ${userId}`}
-        ORDER BY o.created_at DESC LIMIT 100`,
+               o.tracking_code, o.created_at, ${TOTAL_COUNT}
+        ${from}
+        ORDER BY o.created_at DESC, o.id DESC ${pageSlice(page, limit)}`,
   );
   return {
-    count: rows.length,
+    count: await totalOf(db, rows, page, sql`SELECT count(*) AS count ${from}`),
     items: rows.map((row) => ({
       id: row.id,
       listing: { id: row.listing_id, title: row.title },

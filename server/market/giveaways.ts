@@ -6,6 +6,7 @@ import { queryRows } from '../db/database.js';
 import { conflict, notFound } from '../http-errors.js';
 import { auctionMessageItem } from './admin-items.js';
 import { adminEvent, type MarketDeps, marketEvent, nowOf } from './deps.js';
+import { pageSlice, TOTAL_COUNT, totalOf } from './list-total.js';
 
 export async function enterGiveaway(deps: MarketDeps, listingId: string, userId: string) {
   const result = await deps.db.transaction(async (tx) => {
@@ -49,21 +50,22 @@ export async function enterGiveaway(deps: MarketDeps, listingId: string, userId:
 }
 
 /** The giveaways a user entered, newest first. */
-export async function enteredGiveaways(deps: MarketDeps, userId: string) {
+export async function enteredGiveaways(deps: MarketDeps, userId: string, page: number, limit: number) {
+  const from = sql`FROM giveaway_entries e JOIN listings l ON l.id = e.listing_id WHERE e.user_id = ${userId}`;
   const rows = await queryRows<{
     id: string;
     title: string;
     status: ListingStatus;
     end_time: Date | string | null;
     entered_at: Date | string;
+    total_count: string | number;
   }>(
     deps.db,
-    sql`SELECT l.id, l.title, l.status, l.end_time, e.created_at AS entered_at
-        FROM giveaway_entries e JOIN listings l ON l.id = e.listing_id
-        WHERE e.user_id = ${userId} ORDER BY e.created_at DESC LIMIT 100`,
+    sql`SELECT l.id, l.title, l.status, l.end_time, e.created_at AS entered_at, ${TOTAL_COUNT}
+        ${from} ORDER BY e.created_at DESC, e.id DESC ${pageSlice(page, limit)}`,
   );
   return {
-    count: rows.length,
+    count: await totalOf(deps.db, rows, page, sql`SELECT count(*) AS count ${from}`),
     items: rows.map((row) => ({
       id: row.id,
       title: row.title,

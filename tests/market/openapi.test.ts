@@ -68,6 +68,24 @@ import type {
 import type { applyStripeEvent } from '../../server/market/stripe-webhooks.js';
 import type * as PaymentResponses from '../../server/routes/market/payment-responses.js';
 import type * as Responses from '../../server/routes/market/responses.js';
+import type * as OrderHistory from '../../server/routes/market/order-history-responses.js';
+import type { uniqueBidAuctions } from '../../server/market/bid-history.js';
+import type {
+  markReadByTypes,
+  sendNewMessageNotification,
+  unreadCountsByType,
+} from '../../server/market/notifications.js';
+import type { orderHistory, publicOrderHistory, sellerOrder } from '../../server/market/order-history.js';
+import type { pendingReviews, skipReviews } from '../../server/market/reviews.js';
+import type {
+  bulkShippableBySeller,
+  requestShippingDocuments,
+  shippingDocument,
+  ShippingDocumentJob,
+  shippingDocumentsOf,
+} from '../../server/market/shipping-documents.js';
+import type { quoteShipping, shippingOptions } from '../../server/market/shipping-quotes.js';
+import type { validateUsAddress } from '../../server/shipping/us-address.js';
 import type * as ListingTools from '../../server/routes/market/listing-tool-responses.js';
 import { fakeIdentity } from './market-db.js';
 
@@ -77,26 +95,8 @@ import { fakeIdentity } from './market-db.js';
  * Nothing may be added: a new route documents its answer.
  */
 const NOT_YET_DOCUMENTED = new Set([
-  // order-history.ts
-  'GET /v1/order',
-  'GET /v1/order/pending-reviews',
-  'POST /v1/order/skip-reviews',
-  'GET /v1/order/purchased-orders/{userId}',
-  'GET /v1/order/sold-orders/{userId}',
-  'GET /v1/order/seller/{id}',
-  'GET /v1/shipping',
-  'POST /v1/shipping/validate-address',
-  'POST /v1/shipping/quote',
-  'POST /v1/bulk-shipping',
-  'GET /v1/bulk-shipping',
-  'GET /v1/bulk-shipping/by-seller',
-  'GET /v1/bulk-shipping/{id}',
+  // order-history.ts: the PDF's bytes (application/pdf, not JSON)
   'GET /v1/bulk-shipping/{id}/document',
-  'GET /v1/notifications/count-by-types',
-  'PATCH /v1/notifications/mark-as-read-by-types',
-  'POST /v1/notifications/send-new-message-notification',
-  'GET /v1/bid/user/unique/{id}',
-  'GET /v1/chat/user-chats/{id}',
 ]);
 
 interface Operation {
@@ -264,6 +264,30 @@ it('names exactly the fields each listing tool returns', () => {
   fieldsOf<typeof ListingTools.ListingEndTime>().toEqualTypeOf<Served<typeof listingEndTime>>();
   fieldsOf<typeof ListingTools.ListingEndTime>().toEqualTypeOf<Served<typeof setListingEndTime>>();
   fieldsOf<typeof ListingTools.ListingEndTime>().toEqualTypeOf<Served<typeof incrementAuctionEndTime>>();
+});
+
+// The order history, reviews, shipping tools and notifications by type (order-history.ts, schemas
+// in order-history-responses.ts), held to the same rule.
+it('names exactly the fields each order-history route returns', () => {
+  fieldsOf<typeof OrderHistory.OrderHistory>().toEqualTypeOf<Served<typeof orderHistory>>();
+  fieldsOf<typeof OrderHistory.PendingReviews>().toEqualTypeOf<Served<typeof pendingReviews>>();
+  fieldsOf<typeof OrderHistory.SkippedReviews>().toEqualTypeOf<Served<typeof skipReviews>>();
+  fieldsOf<typeof OrderHistory.PublicOrders>().toEqualTypeOf<Served<typeof publicOrderHistory>>();
+  fieldsOf<typeof Responses.SellerOrder>().toEqualTypeOf<Served<typeof sellerOrder>>();
+  fieldsOf<typeof OrderHistory.ShippingOptions>().toEqualTypeOf<Served<typeof shippingOptions>>();
+  fieldsOf<typeof OrderHistory.AddressValidation>().toEqualTypeOf<Served<typeof validateUsAddress>>();
+  fieldsOf<typeof OrderHistory.ShippingQuote>().toEqualTypeOf<Served<typeof quoteShipping>>();
+  fieldsOf<typeof OrderHistory.ShippingDocumentJob>().toEqualTypeOf<FieldsOf<ShippingDocumentJob>>();
+  fieldsOf<typeof OrderHistory.ShippingDocumentJob>().toEqualTypeOf<Served<typeof requestShippingDocuments>['job']>();
+  fieldsOf<typeof OrderHistory.ShippingDocumentJob>().toEqualTypeOf<Served<typeof shippingDocument>>();
+  fieldsOf<typeof OrderHistory.ShippingDocumentJobs>().toEqualTypeOf<Served<typeof shippingDocumentsOf>>();
+  fieldsOf<typeof OrderHistory.BulkShippable>().toEqualTypeOf<Served<typeof bulkShippableBySeller>>();
+  fieldsOf<typeof OrderHistory.UnreadCountsByType>().toEqualTypeOf<Served<typeof unreadCountsByType>>();
+  fieldsOf<typeof OrderHistory.NotificationsMarkedByTypes>().toEqualTypeOf<Served<typeof markReadByTypes>>();
+  fieldsOf<typeof OrderHistory.NewMessageNotification>().toEqualTypeOf<
+    Served<typeof sendNewMessageNotification>['notification']
+  >();
+  fieldsOf<typeof OrderHistory.UniqueBidAuctions>().toEqualTypeOf<Served<typeof uniqueBidAuctions>>();
 });
 
 // Payments and payout accounts (payments.ts, stripe-webhook.ts; schemas in payment-responses.ts).

@@ -385,6 +385,20 @@ describe('order history, reviews, shipping documents and user reads', () => {
         height: 13,
       });
       expect(bulky.body).toMatchObject({ dimensionalWeightOz: 192, billableWeightOz: 192 });
+
+      // A service that refuses the parcel says why (the documented answer has both shapes).
+      const long = await call('sally', 'POST', '/shipping/quote', {
+        fromZip: '78701',
+        toZip: '78705',
+        weight: 2,
+        length: 120,
+        width: 10,
+        height: 10,
+      });
+      expect(long.status).toBe(200);
+      expect(long.body.rates as Body[]).toContainEqual(
+        expect.objectContaining({ available: false, reason: expect.any(String) }),
+      );
     });
 
     it('refuses a bad ZIP, an unknown subcategory or a missing weight', async () => {

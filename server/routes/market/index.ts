@@ -251,10 +251,13 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   );
   r.get(
     '/listing/entered-giveaways',
-    { onRequest: authenticate, schema: { tags: ['listings'], ...secured, response: { 200: EnteredGiveaways } } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['listings'], ...secured, querystring: Paging, response: { 200: EnteredGiveaways } },
+    },
     async (request) => {
       const user = await caller(request);
-      return enteredGiveaways(deps, user.id);
+      return enteredGiveaways(deps, user.id, request.query.page, request.query.limit);
     },
   );
   r.get(
@@ -304,7 +307,7 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   r.get(
     '/listing/:id/messages',
     { schema: { tags: ['listings'], params: IdParams, querystring: Paging, response: { 200: AuctionFeed } } },
-    async (request) => auctionFeed(db, request.params.id, request.query.limit),
+    async (request) => auctionFeed(db, request.params.id, request.query.page, request.query.limit),
   );
   r.post(
     '/listing/:id/messages',
@@ -370,13 +373,19 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   );
   r.get(
     '/order/purchased',
-    { onRequest: authenticate, schema: { tags: ['orders'], ...secured, response: { 200: OrderSummaries } } },
-    async (request) => listOrders(db, (await caller(request)).id, 'purchased'),
+    {
+      onRequest: authenticate,
+      schema: { tags: ['orders'], ...secured, querystring: Paging, response: { 200: OrderSummaries } },
+    },
+    async (request) => listOrders(db, (await caller(request)).id, 'purchased', request.query.page, request.query.limit),
   );
   r.get(
     '/order/sold',
-    { onRequest: authenticate, schema: { tags: ['orders'], ...secured, response: { 200: OrderSummaries } } },
-    async (request) => listOrders(db, (await caller(request)).id, 'sold'),
+    {
+      onRequest: authenticate,
+      schema: { tags: ['orders'], ...secured, querystring: Paging, response: { 200: OrderSummaries } },
+    },
+    async (request) => listOrders(db, (await caller(request)).id, 'sold', request.query.page, request.query.limit),
   );
 
   // ── Fulfilment: the seller's shipping manager, labels, shipping, carrier tracking ──
@@ -448,8 +457,11 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   );
   r.get(
     '/offer',
-    { onRequest: authenticate, schema: { tags: ['offers'], ...secured, response: { 200: Offers } } },
-    async (request) => listOffers(db, (await caller(request)).id),
+    {
+      onRequest: authenticate,
+      schema: { tags: ['offers'], ...secured, querystring: Paging, response: { 200: Offers } },
+    },
+    async (request) => listOffers(db, (await caller(request)).id, request.query.page, request.query.limit),
   );
   r.post(
     '/offer/:id/accept',
@@ -481,8 +493,11 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   );
   r.get(
     '/chat',
-    { onRequest: authenticate, schema: { tags: ['chat'], ...secured, response: { 200: Chats } } },
-    async (request) => userChats(db, (await caller(request)).id),
+    {
+      onRequest: authenticate,
+      schema: { tags: ['chat'], ...secured, querystring: Paging, response: { 200: Chats } },
+    },
+    async (request) => userChats(db, (await caller(request)).id, request.query.page, request.query.limit),
   );
   r.get(
     '/chat/count',

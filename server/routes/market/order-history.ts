@@ -23,6 +23,23 @@ import {
 import { quoteShipping, shippingOptions } from '../../market/shipping-quotes.js';
 import { validateUsAddress } from '../../shipping/us-address.js';
 import { IdParams, type MarketRouteContext, Paging } from './context.js';
+import {
+  AddressValidation,
+  BulkShippable,
+  NewMessageNotification,
+  NotificationsMarkedByTypes,
+  OrderHistory,
+  PendingReviews,
+  PublicOrders,
+  ShippingDocumentJob,
+  ShippingDocumentJobs,
+  ShippingOptions,
+  ShippingQuote,
+  SkippedReviews,
+  UniqueBidAuctions,
+  UnreadCountsByType,
+} from './order-history-responses.js';
+import { Chats, SellerOrder } from './responses.js';
 
 /** Paging that refuses unknown query parameters (a typo'd filter must not silently list everything). */
 const StrictPaging = z.strictObject(Paging.shape);
@@ -90,52 +107,84 @@ export async function orderHistoryRoutes({ r, deps, authenticate, caller, secure
   // ── Orders and reviews ──
   r.get(
     '/order',
-    { onRequest: authenticate, schema: { tags: ['orders'], ...secured, querystring: OrderHistoryQuery } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['orders'], ...secured, querystring: OrderHistoryQuery, response: { 200: OrderHistory } },
+    },
     async (request) => orderHistory(db, (await caller(request)).id, request.query),
   );
   r.get(
     '/order/pending-reviews',
-    { onRequest: authenticate, schema: { tags: ['ratings'], ...secured, querystring: StrictPaging } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['ratings'], ...secured, querystring: StrictPaging, response: { 200: PendingReviews } },
+    },
     async (request) => pendingReviews(db, (await caller(request)).id, request.query.page, request.query.limit),
   );
   r.post(
     '/order/skip-reviews',
     {
       onRequest: authenticate,
-      schema: { tags: ['ratings'], ...secured, body: z.strictObject({ orderIds: distinctIds(100, 'order') }) },
+      schema: {
+        tags: ['ratings'],
+        ...secured,
+        body: z.strictObject({ orderIds: distinctIds(100, 'order') }),
+        response: { 200: SkippedReviews },
+      },
     },
     async (request) => skipReviews(deps, (await caller(request)).id, request.body.orderIds),
   );
   for (const side of ['purchased', 'sold'] as const) {
     r.get(
       `/order/${side}-orders/:userId`,
-      { schema: { tags: ['orders'], params: UserIdParams, querystring: StrictPaging } },
+      {
+        schema: {
+          tags: ['orders'],
+          params: UserIdParams,
+          querystring: StrictPaging,
+          response: { 200: PublicOrders },
+        },
+      },
       async (request) => publicOrderHistory(db, request.params.userId, side, request.query.page, request.query.limit),
     );
   }
   r.get(
     '/order/seller/:id',
-    { onRequest: authenticate, schema: { tags: ['orders'], ...secured, params: IdParams } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['orders'], ...secured, params: IdParams, response: { 200: SellerOrder } },
+    },
     async (request) => sellerOrder(db, request.params.id, (await caller(request)).id),
   );
 
   // ── Shipping options, address check, quotes ──
-  r.get('/shipping', { schema: { tags: ['shipping'] } }, async () => shippingOptions(deps));
+  r.get('/shipping', { schema: { tags: ['shipping'], response: { 200: ShippingOptions } } }, async () =>
+    shippingOptions(deps),
+  );
   r.post(
     '/shipping/validate-address',
-    { onRequest: authenticate, schema: { tags: ['shipping'], ...secured, body: AddressCheckBody } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['shipping'], ...secured, body: AddressCheckBody, response: { 200: AddressValidation } },
+    },
     async (request) => validateUsAddress(request.body),
   );
   r.post(
     '/shipping/quote',
-    { onRequest: authenticate, schema: { tags: ['shipping'], ...secured, body: QuoteBody } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['shipping'], ...secured, body: QuoteBody, response: { 200: ShippingQuote } },
+    },
     async (request) => quoteShipping(deps, request.body),
   );
 
   // ── Bulk shipping documents ──
   r.post(
     '/bulk-shipping',
-    { onRequest: authenticate, schema: { tags: ['shipping'], ...secured, body: BulkShippingBody } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['shipping'], ...secured, body: BulkShippingBody, response: { 202: ShippingDocumentJob } },
+    },
     async (request, reply) => {
       const { job, done } = await requestShippingDocuments(deps, (await caller(request)).id, request.body);
       // The job runs after the answer; it records its own failure, so nothing is left to catch.
@@ -145,17 +194,23 @@ export async function orderHistoryRoutes({ r, deps, authenticate, caller, secure
   );
   r.get(
     '/bulk-shipping',
-    { onRequest: authenticate, schema: { tags: ['shipping'], ...secured, querystring: StrictPaging } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['shipping'], ...secured, querystring: StrictPaging, response: { 200: ShippingDocumentJobs } },
+    },
     async (request) => shippingDocumentsOf(db, (await caller(request)).id, request.query.page, request.query.limit),
   );
   r.get(
     '/bulk-shipping/by-seller',
-    { onRequest: authenticate, schema: { tags: ['shipping'], ...secured } },
+    { onRequest: authenticate, schema: { tags: ['shipping'], ...secured, response: { 200: BulkShippable } } },
     async (request) => bulkShippableBySeller(db, (await caller(request)).id),
   );
   r.get(
     '/bulk-shipping/:id',
-    { onRequest: authenticate, schema: { tags: ['shipping'], ...secured, params: IdParams } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['shipping'], ...secured, params: IdParams, response: { 200: ShippingDocumentJob } },
+    },
     async (request) => shippingDocument(db, request.params.id, (await caller(request)).id),
   );
   r.get(
@@ -173,19 +228,35 @@ export async function orderHistoryRoutes({ r, deps, authenticate, caller, secure
   // ── Notifications ──
   r.get(
     '/notifications/count-by-types',
-    { onRequest: authenticate, schema: { tags: ['notifications'], ...secured } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['notifications'], ...secured, response: { 200: UnreadCountsByType } },
+    },
     async (request) => unreadCountsByType(db, (await caller(request)).id),
   );
   r.patch(
     '/notifications/mark-as-read-by-types',
-    { onRequest: authenticate, schema: { tags: ['notifications'], ...secured, body: NotificationTypesBody } },
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['notifications'],
+        ...secured,
+        body: NotificationTypesBody,
+        response: { 200: NotificationsMarkedByTypes },
+      },
+    },
     async (request) => markReadByTypes(db, (await caller(request)).id, request.body.types),
   );
   r.post(
     '/notifications/send-new-message-notification',
     {
       onRequest: authenticate,
-      schema: { tags: ['notifications'], ...secured, body: z.strictObject({ chatId: id }) },
+      schema: {
+        tags: ['notifications'],
+        ...secured,
+        body: z.strictObject({ chatId: id }),
+        response: { 200: NewMessageNotification, 201: NewMessageNotification },
+      },
     },
     async (request, reply) => {
       const { created, notification } = await sendNewMessageNotification(
@@ -200,16 +271,19 @@ export async function orderHistoryRoutes({ r, deps, authenticate, caller, secure
   // ── Bids and chats of one user ──
   r.get(
     '/bid/user/unique/:id',
-    { schema: { tags: ['bids'], params: IdParams, querystring: StrictPaging } },
+    { schema: { tags: ['bids'], params: IdParams, querystring: StrictPaging, response: { 200: UniqueBidAuctions } } },
     async (request) => uniqueBidAuctions(db, request.params.id, request.query.page, request.query.limit),
   );
   r.get(
     '/chat/user-chats/:id',
-    { onRequest: authenticate, schema: { tags: ['chat'], ...secured, params: IdParams } },
+    {
+      onRequest: authenticate,
+      schema: { tags: ['chat'], ...secured, params: IdParams, querystring: Paging, response: { 200: Chats } },
+    },
     async (request) => {
       const user = await caller(request);
       if (user.id !== request.params.id) throw new HttpError(403, 'Only the user themself may read their chats');
-      return userChats(db, user.id);
+      return userChats(db, user.id, request.query.page, request.query.limit);
     },
   );
 }
