@@ -168,7 +168,11 @@ async function captureStatements(body: () => Promise<void>): Promise<CapturedSta
  */
 const ROLES = [
   { role: 'begin', matches: /^begin$/i, vars: [] },
-  { role: 'lock', matches: /^\s*SELECT l\.id\b[\s\S]*FOR UPDATE OF l FOR KEY SHARE OF b\s*$/, vars: ['bidder', 'auction'] },
+  {
+    role: 'lock',
+    matches: /^\s*SELECT l\.id\b[\s\S]*FOR UPDATE OF l FOR KEY SHARE OF b\s*$/,
+    vars: ['bidder', 'auction'],
+  },
   {
     role: 'write',
     matches: /^\s*WITH bid AS \(\s*INSERT INTO bids[\s\S]*UPDATE listings SET/,
