@@ -18,9 +18,6 @@ import { STRIPE_EVENT_OUTCOMES } from '../../market/stripe-webhooks.js';
 import { CARD_FUNDINGS } from '../../payments/payment-accounts.js';
 
 const count = z.number().int().nonnegative();
-/** The answer of a 204: no body; the OpenAPI document shows the status alone. */
-export const NoContent = z.undefined();
-
 // ── The buyer's payments and the check before paying ──
 
 /** `GET /payments`: the buyer's order payments (failed attempts too), newest first. */

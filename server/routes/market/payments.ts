@@ -21,11 +21,10 @@ import {
   payoutAccountOf,
   payoutReadinessOfUser,
 } from '../../market/payout-accounts.js';
-import { type MarketRouteContext, IdParams, Paging } from './context.js';
+import { type MarketRouteContext, IdParams, NoContent, Paging } from './context.js';
 import {
   DefaultPaymentMethod,
   IdentityVerification,
-  NoContent,
   OnboardingLink,
   PaymentInfo,
   Payments,
