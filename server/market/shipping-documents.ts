@@ -22,7 +22,10 @@ import { generateShippingLabel, type OrderRow, SELECT_ORDER, sellerOrderOf } fro
 
 /** The most orders one document takes (two pages each). */
 export const BULK_SHIPPING_MAX_ORDERS = 50;
-/** A job left Generating this long (its node stopped) is taken up again by `runUnfinishedShippingDocuments`. */
+/**
+ * A job left Generating this long with no heartbeat (its node stopped: a running job touches it
+ * after every order) is taken up again by `runUnfinishedShippingDocuments`.
+ */
 export const STALE_GENERATING_MS = 5 * 60_000;
 
 /** Where the app downloads a document (under the API prefix the market routes are mounted at). */
@@ -311,6 +314,11 @@ export async function runShippingDocument(deps: MarketDeps, documentId: string):
     for (const { order_id: orderId } of orders) {
       firstPages.push({ orderId, page: pages.length + 1 });
       pages.push(...(await orderPages(deps, held, job, orderId, seller?.user_name ?? null)));
+      // A heartbeat per order: a long job (a slow carrier, 50 labels) that is still running never
+      // looks stale to another node's sweep, which takes up only jobs whose node stopped.
+      await deps.db.execute(
+        sql`UPDATE shipping_documents SET updated_at = now() WHERE id = ${job.id} AND file_status = 'Generating'`,
+      );
     }
     const document = pdfDocument(pages);
     await deps.db.transaction(async (tx) => {
