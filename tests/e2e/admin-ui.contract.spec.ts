@@ -270,7 +270,7 @@ test.describe('active listings', () => {
     await expect(buyNow.nth(7)).toHaveText('$21.00');
     await expect(buyNow.nth(8)).toHaveText('N/A');
 
-    await table.buttonInRow(/Listing 1\b/, 'Options').click();
+    await table.clickButtonInRow(/Listing 1\b/, 'Options');
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete listing?' });
     await expect(confirm).toContainText('Are you sure you want to delete this listing? This action cannot be undone.');
@@ -359,7 +359,7 @@ test.describe('sold listings', () => {
   test('delete with confirm', async ({ signedInPage: page }) => {
     await page.goto('/#/dashboard/listings/sold');
     const table = adminTable(page, 'Sold listings');
-    await table.buttonInRow(/Sold item 2/, 'Options').click();
+    await table.clickButtonInRow(/Sold item 2/, 'Options');
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('alertdialog', { name: 'Delete order?' }).getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'Order deleted successfully')).toBeVisible();
@@ -392,11 +392,11 @@ test.describe('subcategories and ratings', () => {
     await expect(orphan).toContainText(['No rate']);
     await expect(orphan).toContainText(['No comment']);
     await failNext(page, 'ratings.delete');
-    await table.buttonInRow('Deleted user', 'Options').click();
+    await table.clickButtonInRow('Deleted user', 'Options');
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'Failed to delete listing')).toBeVisible();
-    await table.buttonInRow('Deleted user', 'Options').click();
+    await table.clickButtonInRow('Deleted user', 'Options');
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'Rating deleted successfully')).toBeVisible();

@@ -50,7 +50,7 @@ test('listing drawer: an edited title persists; delete asks first', async ({ pag
   const oldTitle = await table.firstRowCell('Item name');
   const newTitle = `${oldTitle} (edited ${Date.now()})`;
 
-  await table.buttonInFirstRow('Options').click();
+  await table.clickButtonInFirstRow('Options');
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete listing?' });
   await expect(confirm).toContainText('Are you sure you want to delete this listing? This action cannot be undone.');
@@ -99,7 +99,7 @@ test('sold listings: delete order asks first', async ({ page }) => {
   await openScreen(page, 'listings/sold');
   const table = adminTable(page, 'Sold listings');
   await table.waitForRows();
-  await table.buttonInFirstRow('Options').click();
+  await table.clickButtonInFirstRow('Options');
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete order?' });
   await expect(confirm).toBeVisible();
@@ -150,7 +150,7 @@ for (const screen of deletes) {
     await table.waitForRows();
     const before = await table.firstRowCells();
     const ask = async () => {
-      await table.buttonInFirstRow(screen.open).click();
+      await table.clickButtonInFirstRow(screen.open);
       if (screen.menu) await page.getByRole('menuitem', { name: 'Delete' }).click();
       return page.getByRole('alertdialog', { name: screen.title });
     };

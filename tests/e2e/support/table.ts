@@ -58,6 +58,10 @@ export interface AdminTable {
   buttonInRow(text: string | RegExp, name: string | RegExp): Locator;
   /** A control inside the first row, by its accessible name. */
   buttonInFirstRow(name: string | RegExp): Locator;
+  /** Clicks a control inside the first row whose cells hold `text` (see `clickControl`). */
+  clickButtonInRow(text: string | RegExp, name: string | RegExp): Promise<void>;
+  /** Clicks a control inside the first row. */
+  clickButtonInFirstRow(name: string | RegExp): Promise<void>;
   /** The footer's range label, e.g. 'Rows 11–20 of 301' ('No rows' when empty). */
   readonly rangeLabel: Locator;
   /** The footer's Previous and Next page buttons. */
@@ -130,6 +134,14 @@ export function adminTable(page: Page, label: string): AdminTable {
 
   /** A cell's left top corner: inside the cell, never on a control centred in it. */
   const clickCell = (cell: Locator) => cell.click({ position: { x: 4, y: 4 } });
+  // The Options column may sit past the table's right edge. Table redraws its cells after it
+  // scrolls, so a click aimed while the scroll is still being drawn can land on the cell beneath
+  // (opening the row's drawer instead of the menu): scroll first, wait until it is in view, click.
+  const clickControl = async (control: Locator) => {
+    await control.scrollIntoViewIfNeeded();
+    await expect(control).toBeInViewport();
+    await control.click();
+  };
 
   const footer = component.locator('.data-table-footer');
   const toolbar = component.locator('.data-table-toolbar');
@@ -189,6 +201,8 @@ export function adminTable(page: Page, label: string): AdminTable {
     },
     buttonInRow: (text, name) => cellsOf(text).getByRole('button', { name }),
     buttonInFirstRow: (name) => cellsAt(0).getByRole('button', { name }),
+    clickButtonInRow: (text, name) => clickControl(cellsOf(text).getByRole('button', { name })),
+    clickButtonInFirstRow: (name) => clickControl(cellsAt(0).getByRole('button', { name })),
     rangeLabel: footer.getByText(/^(Rows \d+–\d+ of \d+|No rows)$/),
     previousButton: footer.getByRole('button', { name: 'Previous', exact: true }),
     nextButton: footer.getByRole('button', { name: 'Next', exact: true }),
