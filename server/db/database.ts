@@ -1,5 +1,6 @@
 // Opens the marketplace database: PostgreSQL through `pg` when DATABASE_URL is set, else the
-// embedded PGlite. Both give the same Drizzle API, so nothing above this file knows which.
+// embedded PGlite. Both give the same Drizzle API, so nothing above this file knows which, but
+// for the one path that asks for a raw pooled client (`pooledPgClient`).
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -22,6 +23,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The `pg` pool behind each PostgreSQL `Db` (see `pooledPgClient`). */
+const pgPools = new WeakMap<object, pg.Pool>();
+
+/**
+ * A raw client from the pool behind `db` on PostgreSQL (release it when done), or null on
+ * PGlite. Only for the few paths that must choose how their statements are grouped into round
+ * trips (`market/bid-transaction.ts`); everything else goes through `db`.
+ */
+export function pooledPgClient(db: Executor): Promise<pg.PoolClient> | null {
+  return pgPools.get(db)?.connect() ?? null;
+}
+
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
@@ -34,8 +47,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    pgPools.set(db, pool);
     return {
-      db: drizzlePg({ client: pool, schema }) as unknown as Db,
+      db,
       driver: 'postgres',
       runScript: async (text) => {
         await pool.query(text);

@@ -139,6 +139,50 @@ async function captureStatements(body: () => Promise<void>): Promise<CapturedSta
   return captured;
 }
 
+/** Constant literals of our own statements (the auction message's type), never a value. */
+const OWN_LITERALS = new Set(["'bid'"]);
+
+/**
+ * The statements of what was captured, one per entry, each with its values as `$n` parameters.
+ * On PostgreSQL one bid sends some statements together, as one multi-statement query with the
+ * values inlined as literals (server/market/bid-transaction.ts): such a query is split into its
+ * statements, and each inlined literal is turned back into a parameter, in order. A statement
+ * sent with bind parameters is kept as it is.
+ */
+export function statementsOf(captured: CapturedStatement[]): CapturedStatement[] {
+  const literal = /(?:\bE)?'(?:[^']|'')*'/gy;
+  return captured.flatMap((query) => {
+    if (query.values.length > 0) return [query];
+    const statements: CapturedStatement[] = [];
+    let text = '';
+    let values: string[] = [];
+    for (let at = 0; at < query.text.length;) {
+      literal.lastIndex = at;
+      const quoted = literal.exec(query.text);
+      if (quoted && !OWN_LITERALS.has(quoted[0])) {
+        const escaped = quoted[0].startsWith('E');
+        const body = quoted[0].slice(escaped ? 2 : 1, -1).replace(/''/g, "'");
+        values.push(escaped ? body.replace(/\\\\/g, '\\') : body);
+        text += `$${values.length}`;
+        at = literal.lastIndex;
+      } else if (quoted) {
+        text += quoted[0];
+        at = literal.lastIndex;
+      } else if (query.text[at] === ';') {
+        statements.push({ text, values });
+        text = '';
+        values = [];
+        at += 1;
+      } else {
+        text += query.text[at];
+        at += 1;
+      }
+    }
+    if (text.trim() !== '') statements.push({ text, values });
+    return statements.map((statement) => ({ ...statement, text: statement.text.trim() }));
+  });
+}
+
 /**
  * How the statements of one bid map to the pgbench script. Each role names a statement of
  * `placeBidInDb` in the order it sends them and gives, per `$n` parameter, the pgbench variable
@@ -156,7 +200,7 @@ async function captureStatements(body: () => Promise<void>): Promise<CapturedSta
  *
  * The proxy model (server/domain/bidding/proxy-bidding.ts) runs in pgbench as `\set`/`\if`
  * arithmetic with the same increment table: below the minimum next bid under the lock, the
- * transaction rolls back (drizzle sends `rollback` when the callback throws the 409); above the
+ * transaction rolls back (ours sends ROLLBACK when the service refuses the bid with a 409); above the
  * leader's maximum, the bidder leads at one increment over it; otherwise the leader keeps the
  * lead at one increment over the bid. One simplification: a leader raising their own maximum
  * is written like a leading bid (with its auction message), where ours writes no message.
@@ -683,7 +727,11 @@ export async function runBidBenchmark(options: BenchOptions): Promise<BenchRepor
       }
     });
     const placed = receipt as BidReceipt | null;
-    const bidStatements = statements.filter((statement) => !/FROM notifications WHERE user_id/.test(statement.text));
+    const bidQueries = statements.filter((statement) => !/FROM notifications WHERE user_id/.test(statement.text));
+    const bidStatements = statementsOf(bidQueries);
+    log(
+      `one bid sends ${bidStatements.length} statements in ${bidQueries.length} round trips; pgbench sends each alone`,
+    );
     const captureProblems = checkCapture(bidStatements, {
       bidder: captureBidder,
       auction: captureAuction!,
