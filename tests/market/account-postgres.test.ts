@@ -4,7 +4,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../server/db/database.js';
-import { HttpError } from '../../server/http-errors.js';
 import { updateProfile } from '../../server/market/account.js';
 import { closeAccount } from '../../server/market/account-closing.js';
 import { buyNow } from '../../server/market/commerce.js';
@@ -19,22 +18,13 @@ import {
   createUsers,
   depsFor,
   type MarketTestDb,
+  outcomes,
   type RecordedEvent,
   startMarketDb,
 } from './market-db.js';
 
 const available = postgresAvailable();
 if (!available) console.warn('SKIPPED: PostgreSQL 15 binaries not found, the account PostgreSQL test cannot run');
-
-/** The statuses and messages of settled calls, in order: fulfilled ones as 'ok'. */
-const outcomes = (settled: PromiseSettledResult<unknown>[]) =>
-  settled.map((result) =>
-    result.status === 'fulfilled'
-      ? 'ok'
-      : result.reason instanceof HttpError
-        ? `${result.reason.statusCode} ${result.reason.message}`
-        : String(result.reason),
-  );
 
 describe.skipIf(!available)('account races on PostgreSQL', () => {
   let pg: MarketTestDb;
@@ -101,6 +91,30 @@ describe.skipIf(!available)('account races on PostgreSQL', () => {
 
   const noIdentity = { disableAccount: async () => undefined };
 
+  /**
+   * Closes `userId`'s account and runs `during` while the close is paused after its checks (a
+   * test-only trigger on a statement it runs later), so `during` surely arrives mid-close.
+   * Answers both outcomes, the close's first.
+   */
+  async function whileClosing(userId: string, during: () => Promise<unknown>) {
+    await database.runScript(`
+      CREATE FUNCTION test_slow_close() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN PERFORM pg_sleep(0.4); RETURN NULL; END $$;
+      CREATE TRIGGER test_slow_close BEFORE DELETE ON phone_verifications
+        FOR EACH STATEMENT EXECUTE FUNCTION test_slow_close();`);
+    try {
+      const closing = closeAccount(depsFor(database, log), noIdentity, userId);
+      for (let tries = 0; tries < 200; tries += 1) {
+        const sleeping = await queryRows(database.db, sql`SELECT 1 FROM pg_stat_activity WHERE wait_event = 'PgSleep'`);
+        if (sleeping.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      return await Promise.allSettled([closing, during()]);
+    } finally {
+      await database.runScript('DROP TRIGGER test_slow_close ON phone_verifications; DROP FUNCTION test_slow_close();');
+    }
+  }
+
   it('a bid on a running auction while its seller closes the account: one of the two is refused', async () => {
     const userIds = await createUsers(database, 12, 'closer');
     const deps = depsFor(database, log);
@@ -129,28 +143,10 @@ describe.skipIf(!available)('account races on PostgreSQL', () => {
     const [sellerId, bidderId] = await createUsers(database, 2, 'leaver');
     const listingId = await createAuction(database, sellerId!);
     const deps = depsFor(database, log);
-    // The close pauses after its checks (a test-only trigger on a statement it runs later), so the
-    // bid surely arrives while the account is being closed.
-    await database.runScript(`
-      CREATE FUNCTION test_slow_close() RETURNS trigger LANGUAGE plpgsql AS
-        $$ BEGIN PERFORM pg_sleep(0.4); RETURN NULL; END $$;
-      CREATE TRIGGER test_slow_close BEFORE DELETE ON phone_verifications
-        FOR EACH STATEMENT EXECUTE FUNCTION test_slow_close();`);
-    try {
-      const closing = closeAccount(deps, noIdentity, bidderId!);
-      for (let tries = 0; tries < 200; tries += 1) {
-        const sleeping = await queryRows(database.db, sql`SELECT 1 FROM pg_stat_activity WHERE wait_event = 'PgSleep'`);
-        if (sleeping.length > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      const settled = await Promise.allSettled([
-        closing,
-        placeBidInDb(deps, { listingId, bidderId: bidderId!, maxCents: 900 }),
-      ]);
-      expect(outcomes(settled)).toEqual(['ok', '403 This account was deleted']);
-    } finally {
-      await database.runScript('DROP TRIGGER test_slow_close ON phone_verifications; DROP FUNCTION test_slow_close();');
-    }
+    const settled = await whileClosing(bidderId!, () =>
+      placeBidInDb(deps, { listingId, bidderId: bidderId!, maxCents: 900 }),
+    );
+    expect(outcomes(settled)).toEqual(['ok', '403 This account was deleted']);
     const [listing] = await queryRows<{ leader_id: string | null; bid_count: number }>(
       database.db,
       sql`SELECT leader_id, bid_count FROM listings WHERE id = ${listingId}`,
@@ -166,23 +162,8 @@ describe.skipIf(!available)('account races on PostgreSQL', () => {
           VALUES (${sellerId!}, 'Teapot', 'default', 2500, 3) RETURNING id`,
     );
     const deps = depsFor(database, log);
-    await database.runScript(`
-      CREATE FUNCTION test_slow_close() RETURNS trigger LANGUAGE plpgsql AS
-        $$ BEGIN PERFORM pg_sleep(0.4); RETURN NULL; END $$;
-      CREATE TRIGGER test_slow_close BEFORE DELETE ON phone_verifications
-        FOR EACH STATEMENT EXECUTE FUNCTION test_slow_close();`);
-    try {
-      const closing = closeAccount(deps, noIdentity, buyerId!);
-      for (let tries = 0; tries < 200; tries += 1) {
-        const sleeping = await queryRows(database.db, sql`SELECT 1 FROM pg_stat_activity WHERE wait_event = 'PgSleep'`);
-        if (sleeping.length > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      const settled = await Promise.allSettled([closing, buyNow(deps, listing!.id, buyerId!)]);
-      expect(outcomes(settled)).toEqual(['ok', '403 This account was deleted']);
-    } finally {
-      await database.runScript('DROP TRIGGER test_slow_close ON phone_verifications; DROP FUNCTION test_slow_close();');
-    }
+    const settled = await whileClosing(buyerId!, () => buyNow(deps, listing!.id, buyerId!));
+    expect(outcomes(settled)).toEqual(['ok', '403 This account was deleted']);
     const orders = await queryRows(database.db, sql`SELECT id FROM orders WHERE buyer_id = ${buyerId!}`);
     expect(orders).toEqual([]);
     const [stock] = await queryRows<{ in_stock: number }>(

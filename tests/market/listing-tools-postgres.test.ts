@@ -17,22 +17,13 @@ import {
   createUsers,
   depsFor,
   type MarketTestDb,
+  outcomes,
   type RecordedEvent,
   startMarketDb,
 } from './market-db.js';
 
 const available = postgresAvailable();
 if (!available) console.warn('SKIPPED: PostgreSQL 15 binaries not found, the listing tools PostgreSQL test cannot run');
-
-/** The statuses and messages of settled calls, in order: fulfilled ones as 'ok'. */
-const outcomes = (settled: PromiseSettledResult<unknown>[]) =>
-  settled.map((result) =>
-    result.status === 'fulfilled'
-      ? 'ok'
-      : result.reason instanceof HttpError
-        ? `${result.reason.statusCode} ${result.reason.message}`
-        : String(result.reason),
-  );
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const MINUTE = 60_000;

@@ -9,6 +9,7 @@ import { openDatabase, queryRows, type Database } from '../../server/db/database
 import { migrate } from '../../server/db/migrate.js';
 import { type Charges, createRelayPublisher, ledgerCharges, type MarketDeps } from '../../server/market/deps.js';
 import type { IdentityProvider } from '../../server/auth/identity.js';
+import { HttpError } from '../../server/http-errors.js';
 import type { RealtimePublisher } from '../../server/realtime/publisher.js';
 import { createDatabase, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
 
@@ -122,3 +123,13 @@ export async function createAuction(
   );
   return row!.id;
 }
+
+/** The statuses and messages of settled calls, in order: fulfilled ones as 'ok' (race tests). */
+export const outcomes = (settled: PromiseSettledResult<unknown>[]) =>
+  settled.map((result) =>
+    result.status === 'fulfilled'
+      ? 'ok'
+      : result.reason instanceof HttpError
+        ? `${result.reason.statusCode} ${result.reason.message}`
+        : String(result.reason),
+  );
