@@ -7,25 +7,37 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
-import { createAuction, createUsers, fakeIdentity } from './market-db.js';
+import { postgresAvailable } from '../support/postgres-cluster.js';
+import { createAuction, createUsers, fakeIdentity, type MarketTestDb, startMarketDb } from './market-db.js';
 
 interface Page {
   count: number;
   items: { id: string }[];
 }
 
-describe('paged buyer/seller lists', () => {
+// The same lists on both drivers: the total rides on the page's own statement (a window
+// function), which PostgreSQL and PGlite must evaluate alike.
+const drivers: ['PGlite' | 'PostgreSQL'][] = postgresAvailable() ? [['PGlite'], ['PostgreSQL']] : [['PGlite']];
+
+describe.each(drivers)('paged buyer/seller lists on %s', (driver) => {
   let database: Database;
   let app: FastifyInstance;
+  let cluster: MarketTestDb | undefined;
 
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
+    if (driver === 'PostgreSQL') {
+      cluster = await startMarketDb();
+      database = await cluster.open(5);
+    } else {
+      database = await openDatabase({ pgliteDir: 'memory://' });
+      await migrate(database);
+    }
     app = await buildApp({ database, identity: fakeIdentity });
   }, 60_000);
   afterAll(async () => {
     await app?.close();
-    await database?.close();
+    if (cluster) await cluster.stop();
+    else await database?.close();
   });
 
   const get = async (user: string, url: string) => {
