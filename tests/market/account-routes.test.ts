@@ -10,9 +10,7 @@ import { openDatabase, queryRows, type Database } from '../../server/db/database
 import { migrate } from '../../server/db/migrate.js';
 import { PHONE_CODE_TTL_MS } from '../../server/domain/account/phone-code.js';
 import { localSms, type SmsSender, unavailableSms } from '../../server/messaging/sms.js';
-import { fakeIdentity, type RecordedEvent, recordingPublisher } from './market-db.js';
-
-type Body = Record<string, unknown>;
+import { fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
 
 describe('account routes', () => {
   let database: Database;
@@ -39,20 +37,7 @@ describe('account routes', () => {
     await database?.close();
   });
 
-  const call = async (
-    user: string | null,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) => {
-    const response = await app.inject({
-      method,
-      url: `/v1${url}`,
-      headers: user ? { authorization: `Bearer token-${user}` } : {},
-      ...(payload ? { payload } : {}),
-    });
-    return { status: response.statusCode, body: (response.body ? response.json() : null) as Body };
-  };
+  const call = marketCall(() => app);
   const me = async (user: string) => (await call(user, 'GET', '/user/my-details')).body.id as string;
   const events = (name: string) => log.filter((event) => event.kind === 'market' && event.name === name);
   const codeSentTo = (e164: string) => /\b(\d{6})\b/.exec(sms.lastTo(e164)?.body ?? '')?.[1] ?? '';

@@ -11,7 +11,7 @@ import { buildApp } from '../../server/app.js';
 import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
 import { orderIdOf } from '../../server/market/orders.js';
-import { fakeIdentity, recordingPublisher, type RecordedEvent } from './market-db.js';
+import { fakeIdentity, recordingPublisher, type RecordedEvent, marketCall } from './market-db.js';
 
 describe('charges on saved cards (local ledger)', () => {
   let database: Database;
@@ -29,16 +29,7 @@ describe('charges on saved cards (local ledger)', () => {
     await database?.close();
   });
 
-  type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  const call = async (user: string, method: Method, url: string, payload?: object) => {
-    const response = await app.inject({
-      method,
-      url: `/v1${url}`,
-      headers: { authorization: `Bearer token-${user}` },
-      ...(payload ? { payload } : {}),
-    });
-    return { status: response.statusCode, body: (response.body ? response.json() : null) as Record<string, unknown> };
-  };
+  const call = marketCall(() => app);
   const me = async (user: string) => (await call(user, 'GET', '/user/my-details')).body.id as string;
   const addCard = async (user: string, token: string) => {
     const saved = await call(user, 'POST', '/payments/card', { token });

@@ -8,7 +8,7 @@ import { buildApp } from '../../server/app.js';
 import { openDatabase, type Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
 import { localLabels } from '../../server/shipping/labels.js';
-import { fakeIdentity, type RecordedEvent, recordingPublisher } from './market-db.js';
+import { fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
 
 const address = (type: 'DEFAULT' | 'RETURN_ADDRESS', firstName: string) => ({
   firstName,
@@ -38,15 +38,7 @@ describe('order fulfilment routes', () => {
     await database?.close();
   });
 
-  const call = async (user: string | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => {
-    const response = await app.inject({
-      method,
-      url: `/v1${url}`,
-      headers: user ? { authorization: `Bearer token-${user}` } : {},
-      ...(payload ? { payload } : {}),
-    });
-    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-  };
+  const call = marketCall(() => app);
   const me = async (user: string) => (await call(user, 'GET', '/user/my-details')).body.id as string;
   const events = (name: string) => log.filter((event) => event.kind === 'market' && event.name === name);
   const manager = async (seller: string) =>

@@ -11,7 +11,7 @@ import { buildApp } from '../../server/app.js';
 import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
 import { localListingTools, type ListingToolsDeps } from '../../server/market/listing-tools-deps.js';
-import { fakeIdentity, type RecordedEvent, recordingPublisher } from './market-db.js';
+import { fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -43,15 +43,7 @@ describe('listing tools routes', () => {
   });
 
   type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  const call = async (user: string | null, method: Method, url: string, payload?: object) => {
-    const response = await app.inject({
-      method,
-      url: `/v1${url}`,
-      headers: user ? { authorization: `Bearer token-${user}` } : {},
-      ...(payload ? { payload } : {}),
-    });
-    return { status: response.statusCode, body: (response.body ? response.json() : null) as Record<string, unknown> };
-  };
+  const call = marketCall(() => app);
   const events = (name: string) => log.filter((event) => event.name === name && event.kind === 'market');
   const about = (listingId: string) => (event: RecordedEvent) =>
     (event.payload as { listingId: string }).listingId === listingId;

@@ -2,6 +2,7 @@
 // engineer's helper), a migrated database per suite, users and listings made with plain SQL,
 // and a publisher that records every realtime event after checking it against the contract.
 import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { RealtimeEventName } from '../../shared/contract/enums.js';
 import { adminEvents, marketEvents } from '../../shared/contract/realtime-events.js';
@@ -133,3 +134,26 @@ export const outcomes = (settled: PromiseSettledResult<unknown>[]) =>
         ? `${result.reason.statusCode} ${result.reason.message}`
         : String(result.reason),
   );
+
+export type MarketMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export interface MarketAnswer {
+  status: number;
+  /** The JSON body; null for an empty one (a 204). */
+  body: Record<string, unknown>;
+}
+
+/**
+ * A route test's call through `app.inject`: `user` signs in as `token-<user>` (see
+ * `fakeIdentity`), null sends no token. `app` is read at call time: suites build it in beforeAll.
+ */
+export function marketCall(app: () => FastifyInstance) {
+  return async (user: string | null, method: MarketMethod, url: string, payload?: object): Promise<MarketAnswer> => {
+    const response = await app().inject({
+      method,
+      url: `/v1${url}`,
+      headers: user ? { authorization: `Bearer token-${user}` } : {},
+      ...(payload ? { payload } : {}),
+    });
+    return { status: response.statusCode, body: (response.body ? response.json() : null) as Record<string, unknown> };
+  };
+}

@@ -9,7 +9,7 @@ import { openDatabase, queryRows, type Database } from '../../server/db/database
 import { migrate } from '../../server/db/migrate.js';
 import { closeDueListings } from '../../server/market/auction-closer.js';
 import { chargeOrder } from '../../server/market/orders.js';
-import { fakeIdentity, type RecordedEvent, recordingPublisher } from './market-db.js';
+import { fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
 
 describe('market routes', () => {
   let database: Database;
@@ -30,15 +30,7 @@ describe('market routes', () => {
     await database?.close();
   });
 
-  const call = async (user: string | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => {
-    const response = await app.inject({
-      method,
-      url: `/v1${url}`,
-      headers: user ? { authorization: `Bearer token-${user}` } : {},
-      ...(payload ? { payload } : {}),
-    });
-    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-  };
+  const call = marketCall(() => app);
   const events = (name: string, kind: 'admin' | 'market' = 'market') =>
     log.filter((event) => event.name === name && event.kind === kind);
   const me = async (user: string) => (await call(user, 'GET', '/user/my-details')).body.id as string;

@@ -13,7 +13,7 @@ import {
   shippingDocumentsSettled,
 } from '../../server/market/shipping-documents.js';
 import { localLabels } from '../../server/shipping/labels.js';
-import { fakeIdentity, type RecordedEvent, recordingPublisher } from './market-db.js';
+import { fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
 
 const address = (type: 'DEFAULT' | 'RETURN_ADDRESS', firstName: string) => ({
   firstName,
@@ -44,20 +44,7 @@ describe('order history, reviews, shipping documents and user reads', () => {
     await database?.close();
   });
 
-  const call = async (
-    user: string | null,
-    method: 'GET' | 'POST' | 'PATCH',
-    url: string,
-    payload?: object,
-  ): Promise<{ status: number; body: Body }> => {
-    const response = await app.inject({
-      method,
-      url: `/v1${url}`,
-      headers: user ? { authorization: `Bearer token-${user}` } : {},
-      ...(payload ? { payload } : {}),
-    });
-    return { status: response.statusCode, body: response.json() as Body };
-  };
+  const call = marketCall(() => app);
   const ids = new Map<string, string>();
   const me = async (user: string) => {
     if (!ids.has(user)) ids.set(user, (await call(user, 'GET', '/user/my-details')).body.id as string);

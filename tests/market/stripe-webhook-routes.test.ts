@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
-import { fakeIdentity } from './market-db.js';
+import { fakeIdentity, marketCall } from './market-db.js';
 
 const SECRET = 'whsec_test_webhook_secret';
 
@@ -49,15 +49,7 @@ describe('POST /v1/payments/stripe/webhook', () => {
   };
   const signed = (payload: string, secret = SECRET) =>
     deliver(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret }));
-  const call = async (user: string, method: 'GET' | 'POST', url: string, payload?: object) => {
-    const response = await app.inject({
-      method,
-      url: `/v1${url}`,
-      headers: { authorization: `Bearer token-${user}` },
-      ...(payload ? { payload } : {}),
-    });
-    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-  };
+  const call = marketCall(() => app);
   /** A Pending identity verification of the user's, as the app starts one. */
   const startVerification = async (user: string) =>
     (await call(user, 'POST', '/payments/stripe/verification-session', {})).body.id as string;
