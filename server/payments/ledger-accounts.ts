@@ -76,13 +76,8 @@ function testCardOf(token: string): TestCard | undefined {
   return name !== undefined && Object.hasOwn(LEDGER_TEST_CARDS, name) ? LEDGER_TEST_CARDS[name] : undefined;
 }
 
-interface CardRow {
-  id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  funding: CardFunding;
+/** A stored card: the card object's columns, with billing details as stored (possibly partial). */
+interface CardRow extends Omit<ProviderCard, 'billing_details'> {
   billing_details: StoredBillingDetails | string;
 }
 
