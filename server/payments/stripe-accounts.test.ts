@@ -3,22 +3,13 @@
 // invoice_settings, an Express account with idempotency, an onboarding account link), and how it
 // reads Stripe's answers (card objects, identity outcomes, requirements, card and missing-object
 // errors).
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../http-errors.js';
+import { type FakeStripeApi, type SeenStripeRequest, startFakeStripeApi } from './fake-stripe-api.js';
 import { stripePaymentAccounts } from './stripe-accounts.js';
 
-interface SeenRequest {
-  method: string;
-  path: string;
-  form: URLSearchParams;
-  idempotencyKey: string | undefined;
-}
-
-let server: Server;
-let port = 0;
-const seen: SeenRequest[] = [];
+let stripe: FakeStripeApi;
+const seen: SeenStripeRequest[] = [];
 
 const card = (id: string, last4: string) => ({
   id,
@@ -114,37 +105,15 @@ function answer(method: string, path: string): [number, unknown] {
   }
 }
 
-function bodyOf(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    request.on('end', () => resolve(text));
-  });
-}
-
 beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    const method = request.method ?? 'GET';
-    const path = request.url ?? '';
-    seen.push({
-      method,
-      path,
-      form: new URLSearchParams(method === 'GET' ? (path.split('?')[1] ?? '') : await bodyOf(request)),
-      idempotencyKey: request.headers['idempotency-key'] as string | undefined,
-    });
-    const [status, body] = answer(method, path);
-    response.writeHead(status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  stripe = await startFakeStripeApi(answer, seen);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => stripe.close());
 beforeEach(() => {
   seen.length = 0;
 });
 
-const accounts = () => stripePaymentAccounts('sk_test_fake', { host: '127.0.0.1', port, protocol: 'http' });
+const accounts = () => stripePaymentAccounts('sk_test_fake', stripe.endpoint);
 const request = (method: string, path: string) =>
   seen.find((candidate) => candidate.method === method && candidate.path.split('?')[0] === path);
 

@@ -2,23 +2,14 @@
 // off-session marketplace charge needs (the customer's default card, cents in usd, confirmed at
 // once, the seller's account and fee, the order in metadata, the idempotency key), and how it
 // reads Stripe's answers (a PaymentIntent id to refund later, a decline's message, no card).
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Executor } from '../db/database.js';
+import { type FakeStripeApi, type SeenStripeRequest, startFakeStripeApi } from './fake-stripe-api.js';
 import type { ChargeRequest } from './charges.js';
 import { stripeCharges } from './stripe-charges.js';
 
-interface SeenRequest {
-  method: string;
-  path: string;
-  form: URLSearchParams;
-  idempotencyKey: string | undefined;
-}
-
-let server: Server;
-let port = 0;
-const seen: SeenRequest[] = [];
+let stripe: FakeStripeApi;
+const seen: SeenStripeRequest[] = [];
 
 const customer = (id: string, defaultCard: string | null) => ({
   id,
@@ -77,33 +68,15 @@ function answer(method: string, path: string, form: URLSearchParams): [number, u
   }
 }
 
-function bodyOf(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    request.on('end', () => resolve(text));
-  });
-}
-
 beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    const method = request.method ?? 'GET';
-    const path = (request.url ?? '').split('?')[0]!;
-    const form = new URLSearchParams(method === 'GET' ? '' : await bodyOf(request));
-    seen.push({ method, path, form, idempotencyKey: request.headers['idempotency-key'] as string | undefined });
-    const [status, body] = answer(method, path, form);
-    response.writeHead(status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  stripe = await startFakeStripeApi(answer, seen);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => stripe.close());
 beforeEach(() => {
   seen.length = 0;
 });
 
-const charges = () => stripeCharges('sk_test_fake', { host: '127.0.0.1', port, protocol: 'http' });
+const charges = () => stripeCharges('sk_test_fake', stripe.endpoint);
 /** Stripe never needs our transaction. */
 const noTransaction = {} as Executor;
 const request = (changes: Partial<ChargeRequest> = {}): ChargeRequest => ({
