@@ -9,8 +9,10 @@ import { migrate } from './db/migrate.js';
 
 const fakeIdentity: IdentityProvider = {
   verifyIdToken: async (token) => {
-    if (token === 'admin-token') return { uid: 'admin-1', email: 'admin@market.test', admin: true };
-    if (token === 'buyer-token') return { uid: 'buyer-1', email: 'buyer@market.test', admin: false };
+    if (token === 'admin-token')
+      return { uid: 'admin-1', email: 'admin@market.test', emailVerified: true, admin: true };
+    if (token === 'buyer-token')
+      return { uid: 'buyer-1', email: 'buyer@market.test', emailVerified: true, admin: false };
     throw new Error('invalid token');
   },
   updateEmail: async () => undefined,

@@ -24,11 +24,17 @@ export async function ensureDemoAccounts(
   ][]) {
     const user = await auth.getUserByEmail(account.email).catch((error: { code?: string }) => {
       if (error.code === 'auth/user-not-found')
-        return auth.createUser({ email: account.email, password: account.password });
+        return auth.createUser({ email: account.email, password: account.password, emailVerified: true });
       throw error;
     });
     // Only repair what is wrong: a password or claims update revokes the tokens already issued.
-    if (user.disabled) await auth.updateUser(user.uid, { disabled: false });
+    // Verified, as a real user's would be: an unverified email never links to a marketplace row.
+    if (user.disabled || !user.emailVerified) {
+      await auth.updateUser(user.uid, {
+        ...(user.disabled ? { disabled: false } : {}),
+        ...(user.emailVerified ? {} : { emailVerified: true }),
+      });
+    }
     if ((user.customClaims?.admin === true) !== account.admin) {
       await auth.setCustomUserClaims(user.uid, account.admin ? { admin: true } : null);
     }

@@ -27,7 +27,12 @@ export function firebaseIdentity(options: FirebaseIdentityOptions): IdentityProv
   return {
     async verifyIdToken(token) {
       const decoded = await auth.verifyIdToken(token, true);
-      return { uid: decoded.uid, email: decoded.email ?? null, admin: decoded.admin === true };
+      return {
+        uid: decoded.uid,
+        email: decoded.email ?? null,
+        emailVerified: decoded.email_verified === true,
+        admin: decoded.admin === true,
+      };
     },
     async updateEmail(uid, email) {
       await auth.updateUser(uid, { email }).then(() => undefined, ignoreMissingAccount);

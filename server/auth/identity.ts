@@ -4,6 +4,12 @@
 export interface VerifiedIdentity {
   uid: string;
   email: string | null;
+  /**
+   * The token's `email_verified`: the provider checked that the caller owns `email`. Without it
+   * the email is only a claim (anyone can sign up with anyone's address), so it never links the
+   * identity to an existing marketplace user (users.ts).
+   */
+  emailVerified: boolean;
   /** The `admin` custom claim. */
   admin: boolean;
 }

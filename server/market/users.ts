@@ -1,5 +1,6 @@
 // The marketplace user behind a verified ID token: matched by firebaseId, linked by email to a
-// row that has none yet (seeded or created by an admin), or created on the first call.
+// row that has none yet (seeded or created by an admin) when the provider verified that email,
+// or created on the first call.
 import { sql } from 'drizzle-orm';
 import type { VerifiedIdentity } from '../auth/identity.js';
 import { queryRows, type Db } from '../db/database.js';
@@ -22,6 +23,18 @@ interface UserRow {
 
 export class DeletedAccountError extends Error {}
 
+/**
+ * The token's email is not verified and a marketplace user without a Firebase account has it:
+ * linking would hand that user's row (orders, addresses, history) to whoever signed up with the
+ * address. The route answers 403 `code: emailNotVerified`.
+ */
+export class EmailNotVerifiedError extends Error {
+  constructor() {
+    super('Verify your email address, then sign in again: this email already belongs to a marketplace account.');
+    this.name = 'EmailNotVerifiedError';
+  }
+}
+
 /** A readable, almost surely unique user name for a new account: the email's local part + uid. */
 function userNameFor(email: string, uid: string): string {
   const local = (email.split('@')[0] ?? 'user').replace(/[^a-zA-Z0-9_.-]/g, '').slice(0, 24) || 'user';
@@ -39,13 +52,24 @@ export async function resolveMarketUser(db: Db, identity: VerifiedIdentity): Pro
   );
   if (found) return of(found);
   const email = identity.email ?? `${identity.uid}@users.market.invalid`;
-  const [linked] = await queryRows<UserRow>(
-    db,
-    sql`UPDATE users SET firebase_id = ${identity.uid}, updated_at = now()
-        WHERE lower(email) = lower(${email}) AND firebase_id IS NULL AND deleted_at IS NULL
-        RETURNING id, email, user_name, deleted_at`,
-  );
-  if (linked) return of(linked);
+  if (identity.emailVerified) {
+    const [linked] = await queryRows<UserRow>(
+      db,
+      sql`UPDATE users SET firebase_id = ${identity.uid}, updated_at = now()
+          WHERE lower(email) = lower(${email}) AND firebase_id IS NULL AND deleted_at IS NULL
+          RETURNING id, email, user_name, deleted_at`,
+    );
+    if (linked) return of(linked);
+  } else {
+    // An unverified email is only a claim: it never takes over a row. A brand-new account
+    // (nobody has the email) is still created below.
+    const [unlinked] = await queryRows(
+      db,
+      sql`SELECT 1 FROM users
+          WHERE lower(email) = lower(${email}) AND firebase_id IS NULL AND deleted_at IS NULL LIMIT 1`,
+    );
+    if (unlinked) throw new EmailNotVerifiedError();
+  }
   for (const userName of [userNameFor(email, identity.uid), null]) {
     try {
       await queryRows(

@@ -402,7 +402,7 @@ const benchIdentity: IdentityProvider = {
   verifyIdToken: async (token) => {
     const match = /^bench-(\d+)$/.exec(token);
     if (!match) throw new Error('auth/argument-error');
-    return { uid: `bench-${match[1]}`, email: `bench-${match[1]}@market.test`, admin: false };
+    return { uid: `bench-${match[1]}`, email: `bench-${match[1]}@market.test`, emailVerified: true, admin: false };
   },
   updateEmail: async () => undefined,
   disableAccount: async () => undefined,

@@ -96,14 +96,18 @@ export async function startAuthEmulator(timeoutMs = 45_000): Promise<AuthEmulato
         body: JSON.stringify({ email, password, returnSecureToken: true }),
       });
       const { localId } = (await signUp.json()) as { localId: string };
-      if (claims) {
-        const update = await fetch(`${toolkit}/projects/${PROJECT_ID}/accounts:update`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-          body: JSON.stringify({ localId, customAttributes: JSON.stringify(claims) }),
-        });
-        if (!update.ok) throw new Error(`setting claims failed: ${await update.text()}`);
-      }
+      // Verified like the demo accounts (ensureDemoAccounts): the API links an existing
+      // marketplace row only to a verified email.
+      const update = await fetch(`${toolkit}/projects/${PROJECT_ID}/accounts:update`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+        body: JSON.stringify({
+          localId,
+          emailVerified: true,
+          ...(claims ? { customAttributes: JSON.stringify(claims) } : {}),
+        }),
+      });
+      if (!update.ok) throw new Error(`updating the account failed: ${await update.text()}`);
       return localId;
     },
   };

@@ -176,7 +176,12 @@ describe.skipIf(!available)('account races on PostgreSQL', () => {
   it('a first sign-in whose made-up name is taken still makes the account, without a name', async () => {
     // node-postgres errors arrive wrapped by drizzle; the clash must still be recognised here.
     await database.db.execute(sql`INSERT INTO users (email, user_name) VALUES ('other@market.test', 'pat_uid-pa')`);
-    const user = await resolveMarketUser(database.db, { uid: 'uid-pat', email: 'pat@market.test', admin: false });
+    const user = await resolveMarketUser(database.db, {
+      uid: 'uid-pat',
+      email: 'pat@market.test',
+      emailVerified: true,
+      admin: false,
+    });
     expect(user).toMatchObject({ email: 'pat@market.test', userName: null });
   });
 });

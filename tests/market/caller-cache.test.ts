@@ -59,13 +59,20 @@ describe('caller cache (fake identity, PGlite)', () => {
   it('remembers a caller for the TTL, then reads the row again; the admin flag is always the token’s', async () => {
     let clock = 1_000;
     const cache = createCallerCache(database.db, { ttlMs: 5_000, now: () => clock });
-    const first = await cache.resolve({ uid: 'uid-ttl', email: 'ttl@market.test', admin: false });
+    const first = await cache.resolve({ uid: 'uid-ttl', email: 'ttl@market.test', emailVerified: true, admin: false });
     expect(await lookups('uid-ttl')).toBe(first.id);
     await database.db.execute(sql`UPDATE users SET user_name = 'renamed_in_sql' WHERE id = ${first.id}`);
-    const remembered = await cache.resolve({ uid: 'uid-ttl', email: 'ttl@market.test', admin: true });
+    const remembered = await cache.resolve({
+      uid: 'uid-ttl',
+      email: 'ttl@market.test',
+      emailVerified: true,
+      admin: true,
+    });
     expect(remembered).toMatchObject({ id: first.id, userName: first.userName, admin: true });
     clock += 5_001;
-    expect(await cache.resolve({ uid: 'uid-ttl', email: 'ttl@market.test', admin: false })).toMatchObject({
+    expect(
+      await cache.resolve({ uid: 'uid-ttl', email: 'ttl@market.test', emailVerified: true, admin: false }),
+    ).toMatchObject({
       userName: 'renamed_in_sql',
       admin: false,
     });
@@ -74,21 +81,21 @@ describe('caller cache (fake identity, PGlite)', () => {
   it('never remembers a deleted user, and refuses one deleted behind its back once the TTL is over', async () => {
     let clock = 0;
     const cache = createCallerCache(database.db, { ttlMs: 5_000, now: () => clock });
-    const user = await cache.resolve({ uid: 'uid-gone', email: 'gone@market.test', admin: false });
+    const user = await cache.resolve({ uid: 'uid-gone', email: 'gone@market.test', emailVerified: true, admin: false });
     await database.db.execute(sql`UPDATE users SET deleted_at = now() WHERE id = ${user.id}`);
     clock += 5_001;
-    await expect(cache.resolve({ uid: 'uid-gone', email: 'gone@market.test', admin: false })).rejects.toThrow(
-      'This account was deleted',
-    );
+    await expect(
+      cache.resolve({ uid: 'uid-gone', email: 'gone@market.test', emailVerified: true, admin: false }),
+    ).rejects.toThrow('This account was deleted');
     expect(cache.size).toBe(0);
-    await expect(cache.resolve({ uid: 'uid-gone', email: 'gone@market.test', admin: false })).rejects.toThrow(
-      'This account was deleted',
-    );
+    await expect(
+      cache.resolve({ uid: 'uid-gone', email: 'gone@market.test', emailVerified: true, admin: false }),
+    ).rejects.toThrow('This account was deleted');
   });
 
   it('does not store a lookup that was in flight when the caller was forgotten', async () => {
     const cache = createCallerCache(database.db);
-    const identity = { uid: 'uid-race', email: 'race@market.test', admin: false };
+    const identity = { uid: 'uid-race', email: 'race@market.test', emailVerified: true, admin: false };
     const pending = cache.resolve(identity);
     cache.forget(identity.uid);
     await pending;
@@ -100,7 +107,7 @@ describe('caller cache (fake identity, PGlite)', () => {
   it('keeps at most `max` callers, dropping the oldest', async () => {
     const cache = createCallerCache(database.db, { max: 2 });
     for (const name of ['max1', 'max2', 'max3']) {
-      await cache.resolve({ uid: `uid-${name}`, email: `${name}@market.test`, admin: false });
+      await cache.resolve({ uid: `uid-${name}`, email: `${name}@market.test`, emailVerified: true, admin: false });
     }
     expect(cache.size).toBe(2);
   });

@@ -16,14 +16,21 @@ import { createDatabase, startPostgresCluster, type PostgresCluster } from '../s
 
 /**
  * The identity edge for route tests that need no Auth emulator: `token-<name>` is the user
- * `<name>` (uid `uid-<name>`, email `<name>@market.test`), `token-admin` carries the admin claim,
- * anything else is refused like an expired token.
+ * `<name>` (uid `uid-<name>`, email `<name>@market.test`, verified), `unverified-<name>` the same
+ * account before its email is verified, `token-admin` carries the admin claim, anything else is
+ * refused like an expired token.
  */
 export const fakeIdentity: IdentityProvider = {
   verifyIdToken: async (token) => {
-    const match = /^token-([a-z0-9]+)$/.exec(token);
+    const match = /^(token|unverified)-([a-z0-9]+)$/.exec(token);
     if (!match) throw new Error('auth/argument-error');
-    return { uid: `uid-${match[1]}`, email: `${match[1]}@market.test`, admin: match[1] === 'admin' };
+    const name = match[2]!;
+    return {
+      uid: `uid-${name}`,
+      email: `${name}@market.test`,
+      emailVerified: match[1] === 'token',
+      admin: name === 'admin',
+    };
   },
   updateEmail: async () => undefined,
   disableAccount: async () => undefined,

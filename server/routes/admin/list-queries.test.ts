@@ -10,7 +10,7 @@ import { migrate } from '../../db/migrate.js';
 import { seedMarketplace } from '../../db/seed.js';
 
 const identity: IdentityProvider = {
-  verifyIdToken: async () => ({ uid: 'admin-1', email: 'admin@market.test', admin: true }),
+  verifyIdToken: async () => ({ uid: 'admin-1', email: 'admin@market.test', emailVerified: true, admin: true }),
   updateEmail: async () => undefined,
   disableAccount: async () => undefined,
 };

@@ -51,7 +51,7 @@ import {
   rateOrder,
   userRatings,
 } from '../../market/social.js';
-import { callerCacheOf, DeletedAccountError, type MarketUser } from '../../market/users.js';
+import { callerCacheOf, DeletedAccountError, EmailNotVerifiedError, type MarketUser } from '../../market/users.js';
 import { accountRoutes } from './accounts.js';
 import { listingToolRoutes } from './listing-tools.js';
 import { orderHistoryRoutes } from './order-history.js';
@@ -134,6 +134,7 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
       request.marketUser = await callers.resolve(verified);
     } catch (error) {
       if (error instanceof DeletedAccountError) throw new HttpError(403, error.message);
+      if (error instanceof EmailNotVerifiedError) throw new HttpError(403, error.message, 'emailNotVerified');
       throw error;
     }
   }
