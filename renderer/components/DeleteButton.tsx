@@ -1,5 +1,5 @@
 import { Button } from '@blueprintjs/core';
-import { stopRowClick } from './DataTable.js';
+import { stopRowClick } from './data-table/DataTable.js';
 
 /** A row's delete action; its click never opens the row. */
 export function DeleteButton({ label, onClick }: { label: string; onClick: () => void }) {

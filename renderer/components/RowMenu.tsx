@@ -1,6 +1,6 @@
 // The row menu ('Options') with Delete; its clicks never open the row's drawer.
 import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
-import { stopRowClick } from './DataTable.js';
+import { stopRowClick } from './data-table/DataTable.js';
 
 export function RowMenu({ onDelete, label = 'Options' }: { onDelete: () => void; label?: string }) {
   return (

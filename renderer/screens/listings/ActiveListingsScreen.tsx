@@ -11,17 +11,14 @@ import {
   truncateDescription,
 } from '../../../shared/rules/listing-display.js';
 import { market } from '../../bridge.js';
-import { DataTable, stopRowClick, type DataColumn } from '../../components/DataTable.js';
+import { DataTable, stopRowClick, type DataColumn } from '../../components/data-table/DataTable.js';
 import { formatDateTime, moneyOrNA } from '../../components/format.js';
 import { RowMenu } from '../../components/RowMenu.js';
 import { useRowDelete } from '../../components/useRowDelete.js';
-import { createListStore } from '../../stores/list-store.js';
 import { ListingDrawer } from './ListingDrawer.js';
+import { activeListingsStore } from './active-listings-store.js';
 
 type Key = SortKey<'activeListings'>;
-export const activeListingsStore = createListStore<AdminListing, Key>((query) =>
-  market.admin.listings.active({ query }),
-);
 
 function FeatureStar({ listing }: { listing: AdminListing }) {
   if (!canFeatureListing(listing.listingType)) return <span className="muted">-</span>;

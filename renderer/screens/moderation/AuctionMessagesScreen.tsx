@@ -5,18 +5,14 @@ import type { AuctionMessageType } from '../../../shared/contract/enums.js';
 import type { SortKey } from '../../../shared/contract/list-query.js';
 import { market } from '../../bridge.js';
 import { ConnectionIndicator } from '../../components/ConnectionIndicator.js';
-import { DataTable, type DataColumn } from '../../components/DataTable.js';
+import { DataTable, type DataColumn } from '../../components/data-table/DataTable.js';
 import { DeleteButton } from '../../components/DeleteButton.js';
 import { formatDateTime } from '../../components/format.js';
 import { UserCell } from '../../components/UserCell.js';
 import { useRowDelete } from '../../components/useRowDelete.js';
-import { createListStore } from '../../stores/list-store.js';
 import { useLiveTable } from '../../stores/live-table.js';
+import { auctionMessagesStore } from './auction-messages-store.js';
 import { AUCTION_MESSAGE_TYPE_BADGES, auctionMessageTextOf, bidValueOf } from './moderation-cells.js';
-
-export const auctionMessagesStore = createListStore<AuctionMessage, SortKey<'auctionMessages'>>((query) =>
-  market.admin.auctionMessages.list({ query }),
-);
 
 const TYPE_INTENT: Record<AuctionMessageType, 'primary' | 'success' | 'warning' | 'none'> = {
   bid: 'primary',

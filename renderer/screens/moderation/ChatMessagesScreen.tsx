@@ -4,18 +4,14 @@ import type { ChatMessage } from '../../../shared/contract/entities.js';
 import type { SortKey } from '../../../shared/contract/list-query.js';
 import { market } from '../../bridge.js';
 import { ConnectionIndicator } from '../../components/ConnectionIndicator.js';
-import { DataTable, type DataColumn } from '../../components/DataTable.js';
+import { DataTable, type DataColumn } from '../../components/data-table/DataTable.js';
 import { DeleteButton } from '../../components/DeleteButton.js';
 import { formatDateTime } from '../../components/format.js';
 import { UserCell } from '../../components/UserCell.js';
 import { useRowDelete } from '../../components/useRowDelete.js';
-import { createListStore } from '../../stores/list-store.js';
 import { useLiveTable } from '../../stores/live-table.js';
+import { chatMessagesStore } from './chat-messages-store.js';
 import { seenBadgeOf } from './moderation-cells.js';
-
-export const chatMessagesStore = createListStore<ChatMessage, SortKey<'chatMessages'>>((query) =>
-  market.admin.messages.list({ query }),
-);
 
 export function ChatMessagesScreen() {
   useLiveTable('chatMessages', chatMessagesStore);

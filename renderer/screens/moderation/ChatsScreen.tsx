@@ -4,16 +4,14 @@ import type { Chat } from '../../../shared/contract/entities.js';
 import type { SortKey } from '../../../shared/contract/list-query.js';
 import { market } from '../../bridge.js';
 import { ConnectionIndicator } from '../../components/ConnectionIndicator.js';
-import { DataTable, type DataColumn } from '../../components/DataTable.js';
+import { DataTable, type DataColumn } from '../../components/data-table/DataTable.js';
 import { DeleteButton } from '../../components/DeleteButton.js';
 import { formatDateTime } from '../../components/format.js';
 import { UserCell } from '../../components/UserCell.js';
 import { useRowDelete } from '../../components/useRowDelete.js';
-import { createListStore } from '../../stores/list-store.js';
 import { useLiveTable } from '../../stores/live-table.js';
+import { chatsStore } from './chats-store.js';
 import { blockedUserOf, lastMessageOf } from './moderation-cells.js';
-
-export const chatsStore = createListStore<Chat, SortKey<'chats'>>((query) => market.admin.chats.list({ query }));
 
 export function ChatsScreen() {
   useLiveTable('chats', chatsStore);

@@ -3,17 +3,13 @@ import { H3 } from '@blueprintjs/core';
 import type { Rating } from '../../../shared/contract/entities.js';
 import type { SortKey } from '../../../shared/contract/list-query.js';
 import { market } from '../../bridge.js';
-import { DataTable, type DataColumn } from '../../components/DataTable.js';
+import { DataTable, type DataColumn } from '../../components/data-table/DataTable.js';
 import { formatDateTime } from '../../components/format.js';
 import { RowMenu } from '../../components/RowMenu.js';
 import { UserCell } from '../../components/UserCell.js';
 import { useRowDelete } from '../../components/useRowDelete.js';
-import { createListStore } from '../../stores/list-store.js';
 import { commentOf, rateOf } from './rating-cells.js';
-
-export const ratingsStore = createListStore<Rating, SortKey<'ratings'>>((query) =>
-  market.admin.ratings.list({ query }),
-);
+import { ratingsStore } from './ratings-store.js';
 
 export function RatingsScreen() {
   const { askToDelete, dialog } = useRowDelete(

@@ -7,16 +7,15 @@ import type { SortKey } from '../../../shared/contract/list-query.js';
 import { LISTING_TYPE_BADGES } from '../../../shared/rules/listing-display.js';
 import { formatUsd } from '../../../shared/rules/money.js';
 import { market } from '../../bridge.js';
-import { DataTable, type DataColumn } from '../../components/DataTable.js';
+import { DataTable, type DataColumn } from '../../components/data-table/DataTable.js';
 import { formatDateTime } from '../../components/format.js';
 import { RowMenu } from '../../components/RowMenu.js';
 import { useRowDelete } from '../../components/useRowDelete.js';
-import { createListStore } from '../../stores/list-store.js';
 import { OrderDrawer } from './OrderDrawer.js';
 import { payoutBadgeOf } from './order-display.js';
+import { soldListingsStore } from './sold-listings-store.js';
 
 type Key = SortKey<'soldListings'>;
-export const soldListingsStore = createListStore<SoldListing, Key>((query) => market.admin.listings.sold({ query }));
 
 function Person({ person }: { person: SoldListing['user'] }) {
   return (

@@ -5,14 +5,10 @@ import type { Subcategory } from '../../../shared/contract/entities.js';
 import type { SortKey } from '../../../shared/contract/list-query.js';
 import { SideDrawer } from '../../components/SideDrawer.js';
 import { market } from '../../bridge.js';
-import { DataTable, type DataColumn } from '../../components/DataTable.js';
+import { DataTable, type DataColumn } from '../../components/data-table/DataTable.js';
 import { DetailList } from '../../components/DetailList.js';
-import { createListStore } from '../../stores/list-store.js';
 import { parseDecimalField } from '../listings/listing-edit-form.js';
-
-export const subcategoriesStore = createListStore<Subcategory, SortKey<'subcategories'>>((query) =>
-  market.admin.subcategories.list({ query }),
-);
+import { subcategoriesStore } from './subcategories-store.js';
 
 const columns: DataColumn<Subcategory, SortKey<'subcategories'>>[] = [
   { id: 'title', label: 'Title', render: (s) => s.title },

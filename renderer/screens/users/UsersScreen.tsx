@@ -5,7 +5,7 @@ import type { AdminUser } from '../../../shared/contract/entities.js';
 import { formatUsd } from '../../../shared/rules/money.js';
 import { hasPayoutAccount, sellerStatusOf, type SellerStatus } from '../../../shared/rules/seller-status.js';
 import { market } from '../../bridge.js';
-import { DataTable, stopRowClick, type DataColumn } from '../../components/DataTable.js';
+import { DataTable, stopRowClick, type DataColumn } from '../../components/data-table/DataTable.js';
 import { formatDateTime } from '../../components/format.js';
 import { UserCell } from '../../components/UserCell.js';
 import { UserDrawer } from './UserDrawer.js';

@@ -1,4 +1,4 @@
-// The one page object for the admin tables (renderer/components/DataTable.tsx). Every spec
+// The one page object for the admin tables (renderer/components/data-table/DataTable.tsx). Every spec
 // finds rows, reads headers and cells and clicks sortable headers through here and never
 // queries table internals itself, so a change of the table's DOM is fixed in this file alone.
 //

@@ -1,5 +1,5 @@
 // Pure pieces of the data table, tested without a DOM.
-import type { SortOrder } from '../../shared/contract/enums.js';
+import type { SortOrder } from '../../../shared/contract/enums.js';
 
 /** 'Rows 11–20 of 25' for the footer; 'No rows' when empty. */
 export function rangeLabel(page: number, rowsPerPage: number, shownRows: number, total: number): string {

@@ -1,0 +1,64 @@
+// The columns' widths: measured from the page in view, shared across the box, resized by hand.
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+import { columnWidthsFor, type ColumnSizing } from './data-table-logic.js';
+
+/** A cell's horizontal padding plus a hair, so measured content never ends in an ellipsis. */
+const CELL_PADDING_PX = 18;
+
+export interface ColumnWidths {
+  /** Each column's width in px, in column order. */
+  widths: number[];
+  /** The columns' widths added up. */
+  gridWidth: number;
+  /** The box's inner width: the least the grid is drawn at. */
+  boxWidth: number;
+  /** Table's resize handle: the column keeps this width from now on. */
+  setColumnWidth(col: number, width: number): void;
+}
+
+/**
+ * `columns` are the table's columns (an id to remember a resized width by, and how each is
+ * sized); `headerId(col)` and `cellId(row, col)` name the elements measured for `rowCount` rows.
+ */
+export function useColumnWidths(
+  box: RefObject<HTMLElement>,
+  columns: readonly (Pick<ColumnSizing, 'width' | 'className'> & { id: string })[],
+  rowCount: number,
+  headerId: (col: number) => string,
+  cellId: (row: number, col: number) => string,
+): ColumnWidths {
+  const [boxWidth, setBoxWidth] = useState(0);
+  const [resized, setResized] = useState<Record<string, number>>({});
+
+  // The columns share the box's width; a column the moderator resized keeps its width.
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setBoxWidth(element.clientWidth));
+    observer.observe(element);
+    setBoxWidth(element.clientWidth);
+    return () => observer.disconnect();
+  }, []);
+  // The widest header or cell of each column, measured once the page is drawn: Table has no
+  // auto-sizing, and a column as wide as its content reads best in a dense table.
+  const [natural, setNatural] = useState<number[]>([]);
+  useLayoutEffect(() => {
+    const widthOf = (id: string) => {
+      const content = document.getElementById(id)?.firstElementChild;
+      return content ? content.scrollWidth + CELL_PADDING_PX : 0;
+    };
+    const next = columns.map((_, col) =>
+      Math.max(widthOf(headerId(col)), ...Array.from({ length: rowCount }, (_, row) => widthOf(cellId(row, col)))),
+    );
+    if (next.some((width, col) => width !== (natural[col] ?? 0))) setNatural(next);
+  });
+  const widths = columnWidthsFor(
+    columns.map((c, col) => ({ width: c.width, className: c.className, natural: natural[col] })),
+    boxWidth,
+  ).map((width, i) => resized[columns[i]!.id] ?? width);
+  const gridWidth = widths.reduce((sum, w) => sum + w, 0);
+
+  const setColumnWidth = (col: number, width: number) => setResized((was) => ({ ...was, [columns[col]!.id]: width }));
+
+  return { widths, gridWidth, boxWidth, setColumnWidth };
+}
