@@ -9,7 +9,7 @@ import { epochMsText } from '../db/values.js';
 import { badRequest, conflict, notFound } from '../http-errors.js';
 import { chosenEndTime, extendedEndTime } from './auction-end-time.js';
 import { type MarketDeps, marketEvent, nowOf, type PendingEvent } from './deps.js';
-import { lockOwned } from './listings.js';
+import { lockOwned, PUBLIC_LISTING } from './listings.js';
 
 interface EndTimeRow {
   id: string;
@@ -30,8 +30,7 @@ const endTimeOf = (row: EndTimeRow) => ({
 export async function listingEndTime(db: Executor, listingId: string) {
   const [row] = await queryRows<EndTimeRow>(
     db,
-    sql`SELECT l.id, l.listing_type, l.status, l.end_time FROM listings l JOIN users u ON u.id = l.user_id
-         WHERE l.id = ${listingId} AND l.deleted_at IS NULL AND u.deleted_at IS NULL AND l.status <> 'draft'`,
+    sql`SELECT l.id, l.listing_type, l.status, l.end_time FROM listings l WHERE l.id = ${listingId} AND ${PUBLIC_LISTING}`,
   );
   if (!row) throw notFound('Listing');
   return endTimeOf(row);

@@ -7,8 +7,9 @@ import { centsToUsd } from '../../shared/rules/money.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { epochMsText, isoOf, usdOrNull } from '../db/values.js';
 import { notFound } from '../http-errors.js';
+import { PUBLIC_LISTING } from './listings.js';
 
-/** The auctions `userId` bid on, the one they bid on last first; deleted listings are left out. */
+/** The auctions `userId` bid on, the one they bid on last first; only listings anybody may see (`PUBLIC_LISTING`). */
 export async function uniqueBidAuctions(db: Executor, userId: string, page: number, limit: number) {
   const [user] = await queryRows<{ id: string }>(
     db,
@@ -18,7 +19,7 @@ export async function uniqueBidAuctions(db: Executor, userId: string, page: numb
   const [count] = await queryRows<{ count: string | number }>(
     db,
     sql`SELECT count(DISTINCT b.listing_id) AS count FROM bids b JOIN listings l ON l.id = b.listing_id
-        WHERE b.user_id = ${userId} AND l.deleted_at IS NULL`,
+        WHERE b.user_id = ${userId} AND ${PUBLIC_LISTING}`,
   );
   const rows = await queryRows<{
     listing_id: string;
@@ -38,7 +39,7 @@ export async function uniqueBidAuctions(db: Executor, userId: string, page: numb
         FROM (SELECT listing_id, max(amount_cents) AS highest_bid_cents, count(*) AS bids, max(created_at) AS last_bid_at
               FROM bids WHERE user_id = ${userId} GROUP BY listing_id) mine
         JOIN listings l ON l.id = mine.listing_id
-        WHERE l.deleted_at IS NULL
+        WHERE ${PUBLIC_LISTING}
         ORDER BY mine.last_bid_at DESC, l.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
   );
   return {

@@ -16,6 +16,7 @@ import { conflict, HttpError, notFound } from '../http-errors.js';
 import { type BidTurn, bidQueueOf } from './bid-queue.js';
 import { runBidTransaction } from './bid-transaction.js';
 import { type Counted, pageSlice, TOTAL_COUNT, totalOf } from './list-total.js';
+import { hiddenFromBuyers, publicListing, PUBLIC_LISTING } from './listings.js';
 import { notify } from './orders.js';
 import { adminEvent, type MarketDeps, marketEvent, nowOf, type PendingEvent } from './deps.js';
 
@@ -89,7 +90,7 @@ const lockedAuctionRead = (request: BidRequest) =>
 
 /** The locked read's row, when the auction exists, takes bids and the bidder may bid. */
 function checkedAuction(row: LockedAuctionRow | undefined): LockedAuctionRow {
-  if (!row || row.deleted_at !== null) throw notFound('Listing');
+  if (!row || hiddenFromBuyers(row)) throw notFound('Listing');
   // The caller was resolved before the queue (and may be remembered for a few seconds): a bidder
   // deleted since is refused here, under the lock, on every node. The bidder's row is read with
   // KEY SHARE, the lock the bid's INSERT takes on it anyway (its foreign key check), only taken
@@ -286,8 +287,9 @@ const bidItem = (row: BidRow): BidItem => ({
   user: { id: row.user_id, userName: row.user_name, avatar: row.avatar },
 });
 
-/** A listing's bids, newest first; maximums stay hidden. */
+/** A listing's bids, newest first; maximums stay hidden. A draft is 404. */
 export async function listingBids(db: Executor, listingId: string, page: number, limit: number) {
+  await publicListing(db, listingId);
   const [count] = await queryRows<{ count: string | number }>(
     db,
     sql`SELECT count(*) AS count FROM bids WHERE listing_id = ${listingId}`,
@@ -311,7 +313,7 @@ export async function latestBid(db: Executor, listingId: string) {
     end_time: Date | string | null;
   }>(
     db,
-    sql`SELECT bid_cents, leader_id, bid_count, end_time FROM listings WHERE id = ${listingId} AND deleted_at IS NULL`,
+    sql`SELECT l.bid_cents, l.leader_id, l.bid_count, l.end_time FROM listings l WHERE l.id = ${listingId} AND ${PUBLIC_LISTING}`,
   );
   if (!listing) throw notFound('Listing');
   const [latest] = await queryRows<BidRow>(

@@ -8,6 +8,7 @@ import { conflict, HttpError, notFound } from '../http-errors.js';
 import { auctionMessageItem, chatItem, chatMessageItem, withoutChatId } from './admin-items.js';
 import { adminEvent, type MarketDeps, marketEvent, type PendingEvent } from './deps.js';
 import { type Counted, pageSlice, TOTAL_COUNT, totalOf } from './list-total.js';
+import { publicListing } from './listings.js';
 import { upsertNewMessageNotification } from './notifications.js';
 
 interface ChatRow {
@@ -157,14 +158,13 @@ export async function chatMessages(db: Executor, userId: string, chatId: string,
   return { count: await totalOf(db, rows, page, sql`SELECT count(*) AS count ${from}`), items };
 }
 
-/** A user's text message on a listing's auction feed (`userMessage`). */
+/**
+ * A user's text message on a listing's auction feed (`userMessage`): only a listing anybody may
+ * see takes one (a draft is 404, as for reports), so nothing reaches a feed nobody can read.
+ */
 export async function postAuctionText(deps: MarketDeps, userId: string, listingId: string, text: string) {
   const item = await deps.db.transaction(async (tx) => {
-    const [listing] = await queryRows<{ id: string }>(
-      tx,
-      sql`SELECT id FROM listings WHERE id = ${listingId} AND deleted_at IS NULL`,
-    );
-    if (!listing) throw notFound('Listing');
+    await publicListing(tx, listingId);
     const [row] = await queryRows<{ id: string }>(
       tx,
       sql`INSERT INTO auction_messages (listing_id, user_id, type, text) VALUES (${listingId}, ${userId}, 'text', ${text})
@@ -180,8 +180,9 @@ export async function postAuctionText(deps: MarketDeps, userId: string, listingI
   return item;
 }
 
-/** A listing's auction feed: bids, texts, giveaway entries and winners, newest first. */
+/** A listing's auction feed: bids, texts, giveaway entries and winners, newest first; 404 for a draft. */
 export async function auctionFeed(db: Executor, listingId: string, page: number, limit: number) {
+  await publicListing(db, listingId);
   const from = sql`FROM auction_messages WHERE listing_id = ${listingId} AND deleted_at IS NULL`;
   const rows = await queryRows<{ id: string } & Counted>(
     db,

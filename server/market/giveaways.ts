@@ -7,6 +7,7 @@ import { conflict, notFound } from '../http-errors.js';
 import { auctionMessageItem } from './admin-items.js';
 import { adminEvent, type MarketDeps, marketEvent, nowOf } from './deps.js';
 import { pageSlice, TOTAL_COUNT, totalOf } from './list-total.js';
+import { PUBLIC_LISTING } from './listings.js';
 
 export async function enterGiveaway(deps: MarketDeps, listingId: string, userId: string) {
   const result = await deps.db.transaction(async (tx) => {
@@ -18,8 +19,8 @@ export async function enterGiveaway(deps: MarketDeps, listingId: string, userId:
       end_time: Date | string | null;
     }>(
       tx,
-      sql`SELECT user_id, listing_type, status, end_time FROM listings
-          WHERE id = ${listingId} AND deleted_at IS NULL FOR SHARE`,
+      sql`SELECT l.user_id, l.listing_type, l.status, l.end_time FROM listings l
+          WHERE l.id = ${listingId} AND ${PUBLIC_LISTING} FOR SHARE OF l`,
     );
     if (!listing) throw notFound('Listing');
     if (listing.listing_type !== 'giveaway') throw conflict('This listing is not a giveaway');

@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { ReportType } from '../../shared/contract/enums.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isoOf } from '../db/values.js';
-import { conflict, HttpError, notFound } from '../http-errors.js';
+import { conflict, HttpError } from '../http-errors.js';
+import { publicListing } from './listings.js';
 
 export interface ListingReportInput {
   listingId: string;
@@ -14,11 +15,7 @@ export interface ListingReportInput {
 }
 
 export async function reportListing(db: Executor, reporterId: string, input: ListingReportInput) {
-  const [listing] = await queryRows<{ user_id: string; status: string }>(
-    db,
-    sql`SELECT user_id, status FROM listings WHERE id = ${input.listingId} AND deleted_at IS NULL`,
-  );
-  if (!listing || listing.status === 'draft') throw notFound('Listing');
+  const listing = await publicListing(db, input.listingId);
   if (listing.user_id === reporterId) throw new HttpError(403, 'You cannot report your own listing');
   const [row] = await queryRows<{ id: string; created_at: Date | string }>(
     db,

@@ -4,8 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/database.js';
 import { formatUsd } from '../../shared/rules/money.js';
-import { notFound } from '../http-errors.js';
-import { getListing } from './listings.js';
+import { getPublicListing } from './listings.js';
 
 /** The price line of a shared listing, in the app's words. */
 export function sharePriceText(listing: {
@@ -23,13 +22,11 @@ export function sharePriceText(listing: {
 }
 
 export async function shareListing(db: Executor, appLinkBaseUrl: string, listingId: string) {
-  const [visible] = await queryRows<{ trimmed_video: string | null }>(
+  const listing = await getPublicListing(db, listingId);
+  const [media] = await queryRows<{ trimmed_video: string | null }>(
     db,
-    sql`SELECT l.trimmed_video FROM listings l JOIN users u ON u.id = l.user_id
-         WHERE l.id = ${listingId} AND l.deleted_at IS NULL AND u.deleted_at IS NULL AND l.status <> 'draft'`,
+    sql`SELECT trimmed_video FROM listings WHERE id = ${listingId}`,
   );
-  if (!visible) throw notFound('Listing');
-  const listing = await getListing(db, listingId);
   const priceText = sharePriceText(listing);
   const url = `${appLinkBaseUrl}/listing/${encodeURIComponent(listingId)}`;
   return {
@@ -42,6 +39,6 @@ export async function shareListing(db: Executor, appLinkBaseUrl: string, listing
     status: listing.status,
     seller: listing.user.userName,
     /** The preview: the trimmed rendition when there is one. */
-    video: visible.trimmed_video ?? listing.video,
+    video: media?.trimmed_video ?? listing.video,
   };
 }

@@ -142,23 +142,62 @@ const SELECT_LISTING = sql`SELECT l.id, l.user_id, u.user_name, u.avatar, l.titl
        l.created_at
   FROM listings l JOIN users u ON u.id = l.user_id`;
 
+/**
+ * What anybody but its seller may see of a listing `l`: not a draft, not deleted, and from a
+ * seller who is not deleted. Every public read of listings (and every buyer's action naming one)
+ * goes through it, so a draft or a deleted listing answers exactly as an unknown id does: 404.
+ * The seller reads their drafts through `/draft-listing`.
+ */
+export const PUBLIC_LISTING = sql`(l.status <> 'draft' AND l.deleted_at IS NULL
+  AND EXISTS (SELECT 1 FROM users seller WHERE seller.id = l.user_id AND seller.deleted_at IS NULL))`;
+
+/** The listing as its seller (and the admin tools) see it: drafts too; only deleted listings are 404. */
 export async function getListing(db: Executor, id: string): Promise<MarketListing> {
   const [row] = await queryRows<ListingRow>(db, sql`${SELECT_LISTING} WHERE l.id = ${id} AND l.deleted_at IS NULL`);
   if (!row) throw notFound('Listing');
   return listingOf(row);
 }
 
+/** `GET /listing/{id}`: the listing as anybody may see it (`PUBLIC_LISTING`), else 404. */
+export async function getPublicListing(db: Executor, id: string): Promise<MarketListing> {
+  const [row] = await queryRows<ListingRow>(db, sql`${SELECT_LISTING} WHERE l.id = ${id} AND ${PUBLIC_LISTING}`);
+  if (!row) throw notFound('Listing');
+  return listingOf(row);
+}
+
+/**
+ * The seller and status of a listing anybody may see (`PUBLIC_LISTING`), else 404: the check of
+ * every public read and write that names a listing by id (feed, bids, share, reports, saving).
+ */
+export async function publicListing(db: Executor, id: string): Promise<{ user_id: string; status: ListingStatus }> {
+  const [row] = await queryRows<{ user_id: string; status: ListingStatus }>(
+    db,
+    sql`SELECT l.user_id, l.status FROM listings l WHERE l.id = ${id} AND ${PUBLIC_LISTING}`,
+  );
+  if (!row) throw notFound('Listing');
+  return row;
+}
+
+/**
+ * `PUBLIC_LISTING` for a listing row already read (and locked) by a buyer's action (bid, purchase,
+ * offer, giveaway entry): a draft or a deleted listing is not there for them.
+ */
+export const hiddenFromBuyers = (row: { status: string; deleted_at: Date | string | null }): boolean =>
+  row.status === 'draft' || row.deleted_at !== null;
+
 export interface ListingFilter {
   listingType?: 'default' | 'auction' | 'giveaway' | undefined;
   sellerId?: string | undefined;
   status?: string | undefined;
+  /** The seller reading their own listings (`/listing/seller`): their drafts too. Else a public read. */
+  ownList?: boolean | undefined;
   page: number;
   limit: number;
 }
 
-/** `GET /listing` and the seller's lists: newest first, as every public list hides deleted sellers. */
+/** `GET /listing` and the sellers' lists: newest first; public unless it is the seller's own list. */
 export async function listListings(db: Executor, filter: ListingFilter) {
-  const conditions = [sql`true`];
+  const conditions = [filter.ownList ? sql`true` : PUBLIC_LISTING];
   if (filter.status) conditions.push(sql`l.status = ${filter.status}`);
   if (filter.listingType) conditions.push(sql`l.listing_type = ${filter.listingType}`);
   if (filter.sellerId) conditions.push(sql`l.user_id = ${filter.sellerId}`);
@@ -172,9 +211,10 @@ export async function listListings(db: Executor, filter: ListingFilter) {
 }
 
 /**
- * One page of public listings chosen by `where` (a condition on `l`, the listing, and `u`, its
- * seller) in `orderBy`: the public sections' query (`public-sections.ts`), with this file's
- * SELECT and mapper. Deleted listings and listings of deleted sellers are never returned.
+ * One page of listings chosen by `where` (a condition on `l`, the listing, and `u`, its seller)
+ * in `orderBy`, with this file's SELECT and mapper. Deleted listings and listings of deleted
+ * sellers are never returned; drafts are, for the seller's own lists (drafts, bulk answers):
+ * public reads go through `listPublicListings`.
  */
 export async function listListingsWhere(db: Executor, where: SQL, orderBy: SQL, page: number, limit: number) {
   const visible = sql`l.deleted_at IS NULL AND u.deleted_at IS NULL AND (${where})`;
@@ -187,6 +227,11 @@ export async function listListingsWhere(db: Executor, where: SQL, orderBy: SQL, 
     sql`${SELECT_LISTING} WHERE ${visible} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
   );
   return { count: Number(count?.count ?? 0), items: rows.map(listingOf) };
+}
+
+/** One page of the listings chosen by `where` that anybody may see (`PUBLIC_LISTING`). */
+export function listPublicListings(db: Executor, where: SQL, orderBy: SQL, page: number, limit: number) {
+  return listListingsWhere(db, sql`${PUBLIC_LISTING} AND (${where})`, orderBy, page, limit);
 }
 
 function endTimeOf(value: string | number | undefined, now: number): Date {

@@ -8,6 +8,7 @@ import { queryRows, type Executor } from '../db/database.js';
 import { isoOf } from '../db/values.js';
 import { conflict, notFound } from '../http-errors.js';
 import { saleRefusal, type StockRow } from './stock.js';
+import { PUBLIC_LISTING } from './listings.js';
 import type { MarketDeps } from './deps.js';
 import { identityStatusOfUser } from './identity-verification.js';
 import { savedCardsOf } from './payment-methods.js';
@@ -69,8 +70,9 @@ export async function paymentsOf(db: Executor, buyerId: string, page: number, li
 export async function checkStock(db: Executor, listingId: string, buyerId: string, quantity: number) {
   const [row] = await queryRows<StockRow & { title: string }>(
     db,
-    sql`SELECT id, title, user_id, listing_type, status, in_stock, price_cents, shipping_type, shipping_price_cents
-        FROM listings WHERE id = ${listingId} AND deleted_at IS NULL`,
+    sql`SELECT l.id, l.title, l.user_id, l.listing_type, l.status, l.in_stock, l.price_cents, l.shipping_type,
+               l.shipping_price_cents
+        FROM listings l WHERE l.id = ${listingId} AND ${PUBLIC_LISTING}`,
   );
   if (!row) throw notFound('Listing');
   const refusal = saleRefusal(row, buyerId, quantity);

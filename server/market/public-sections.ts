@@ -1,10 +1,10 @@
 // The buyer app's public sections (spec section 7, "Public"): which listings and sellers each
 // section shows and in what order, defined once in the tables below, and the home screen's tabs
-// built from them. Every listing section also hides deleted listings and deleted sellers
-// (`listListingsWhere`); every user section shows only sellers that are not deleted.
+// built from them. Every listing section shows only what anybody may see (`PUBLIC_LISTING`: no
+// drafts, deleted listings or deleted sellers); every user section only sellers that are not deleted.
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/database.js';
-import { listListingsWhere, type MarketListing } from './listings.js';
+import { listPublicListings, type MarketListing, PUBLIC_LISTING } from './listings.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -38,7 +38,7 @@ const buyable = sql`l.listing_type = 'default' AND l.status = 'active' AND l.in_
  * buy-now listing) from a seller that is not deleted: what makes a category "non-empty".
  */
 export const onSale = (context: SectionContext): SQL =>
-  sql`l.deleted_at IS NULL AND u.deleted_at IS NULL AND l.status = 'active'
+  sql`${PUBLIC_LISTING} AND l.status = 'active'
       AND ((l.listing_type = 'default' AND l.in_stock > 0) OR (l.listing_type <> 'default' AND l.end_time > ${context.now}))`;
 const bidsInLast24Hours = (context: SectionContext) =>
   sql`(SELECT count(*) FROM bids b WHERE b.listing_id = l.id AND b.created_at > ${ago(context, DAY_MS)})`;
@@ -133,7 +133,7 @@ export function sectionListings(
   limit: number,
 ): Promise<{ count: number; items: MarketListing[] }> {
   const rule: ListingSectionRule = LISTING_SECTIONS[section];
-  return listListingsWhere(db, rule.where(context), rule.orderBy(context), page, limit);
+  return listPublicListings(db, rule.where(context), rule.orderBy(context), page, limit);
 }
 
 // ── Sellers ──

@@ -1,19 +1,13 @@
 // A buyer's saved (watch) list (`/saved-listing`). Saving twice keeps one row and the first
-// saving time; unsaving what is not saved is not an error. Only listings buyers can see
-// (not drafts, not deleted) can be saved; a saved listing that is later deleted drops out of the list.
+// saving time; unsaving what is not saved is not an error. Only listings anybody may see
+// (`PUBLIC_LISTING`) can be saved (404 otherwise, as an unknown id); a saved listing that is later
+// deleted drops out of the list.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/database.js';
-import { conflict, notFound } from '../http-errors.js';
-import { listListingsWhere } from './listings.js';
+import { listPublicListings, publicListing } from './listings.js';
 
 export async function saveListing(db: Executor, userId: string, listingId: string) {
-  const [listing] = await queryRows<{ status: string }>(
-    db,
-    sql`SELECT l.status FROM listings l JOIN users u ON u.id = l.user_id
-         WHERE l.id = ${listingId} AND l.deleted_at IS NULL AND u.deleted_at IS NULL`,
-  );
-  if (!listing) throw notFound('Listing');
-  if (listing.status === 'draft') throw conflict('A draft cannot be saved');
+  await publicListing(db, listingId);
   const inserted = await queryRows<{ created_at: Date | string }>(
     db,
     sql`INSERT INTO saved_listings (user_id, listing_id) VALUES (${userId}, ${listingId})
@@ -29,9 +23,9 @@ export async function unsaveListing(db: Executor, userId: string, listingId: str
 
 /** The caller's saved listings as listing summaries, most recently saved first. */
 export async function savedListings(db: Executor, userId: string, page: number, limit: number) {
-  return listListingsWhere(
+  return listPublicListings(
     db,
-    sql`l.status <> 'draft' AND EXISTS (SELECT 1 FROM saved_listings s WHERE s.user_id = ${userId} AND s.listing_id = l.id)`,
+    sql`EXISTS (SELECT 1 FROM saved_listings s WHERE s.user_id = ${userId} AND s.listing_id = l.id)`,
     sql`(SELECT s.created_at FROM saved_listings s WHERE s.user_id = ${userId} AND s.listing_id = l.id) DESC, l.id DESC`,
     page,
     limit,

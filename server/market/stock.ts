@@ -6,6 +6,7 @@ import { listingRoom, userRoom } from '../../shared/contract/realtime-events.js'
 import { queryRows, type Executor } from '../db/database.js';
 import { conflict, notFound } from '../http-errors.js';
 import { marketEvent, type PendingEvent } from './deps.js';
+import { PUBLIC_LISTING } from './listings.js';
 
 export interface StockRow {
   id: string;
@@ -26,8 +27,9 @@ export async function lockForSale(
 ): Promise<StockRow> {
   const [row] = await queryRows<StockRow>(
     tx,
-    sql`SELECT id, user_id, listing_type, status, in_stock, price_cents, shipping_type, shipping_price_cents
-        FROM listings WHERE id = ${listingId} AND deleted_at IS NULL FOR UPDATE`,
+    sql`SELECT l.id, l.user_id, l.listing_type, l.status, l.in_stock, l.price_cents, l.shipping_type,
+               l.shipping_price_cents
+        FROM listings l WHERE l.id = ${listingId} AND ${PUBLIC_LISTING} FOR UPDATE OF l`,
   );
   if (!row) throw notFound('Listing');
   const refusal = saleRefusal(row, buyerId, quantity);

@@ -37,7 +37,7 @@ import {
   editListing,
   EditListingBody,
   endListing,
-  getListing,
+  getPublicListing,
   listListings,
   publishListing,
 } from '../../market/listings.js';
@@ -247,7 +247,12 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
     },
     async (request) => {
       const user = await caller(request);
-      return listListings(db, { sellerId: user.id, page: request.query.page, limit: request.query.limit });
+      return listListings(db, {
+        sellerId: user.id,
+        ownList: true,
+        page: request.query.page,
+        limit: request.query.limit,
+      });
     },
   );
   r.get(
@@ -264,7 +269,7 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   r.get(
     '/listing/:id',
     { schema: { tags: ['listings'], params: IdParams, response: { 200: MarketListing } } },
-    async (request) => getListing(db, request.params.id),
+    async (request) => getPublicListing(db, request.params.id),
   );
   r.patch(
     '/listing/:id',
