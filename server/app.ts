@@ -26,6 +26,7 @@ import type { PaymentAccounts } from './payments/payment-accounts.js';
 import type { Payments } from './payments/payments.js';
 import { adminRoutesPlugin } from './routes/admin/index.js';
 import { uniqueViolationOf } from './db/unique-violation.js';
+import { refusedTextOf } from './db/refused-text.js';
 
 export const API_PREFIX = '/v1';
 
@@ -87,6 +88,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // node-postgres error, hence the walk through causes).
     if (uniqueViolationOf(error)) {
       return reply.code(409).send(errorBody(409, 'Already exists'));
+    }
+    // Backstop only: request schemas refuse text PostgreSQL cannot read (shared/contract/text.ts).
+    // Logged, because reaching this means a schema let such text through.
+    if (refusedTextOf(error)) {
+      request.log.warn({ err: error }, 'the database refused text a request schema let through');
+      return reply.code(400).send(errorBody(400, 'The request holds text the database cannot read'));
     }
     const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     // A 503 we raise ourselves says which service is missing, in words written for the user.

@@ -13,8 +13,17 @@ describe('containsPattern', () => {
     ['back\\slash', "'%back\\\\slash%'"],
     ["o'brien", "'%o''brien%'"],
     ["'; DROP TABLE users; --", "'%''; DROP TABLE users; --%'"],
+    ["it's 50% off_$$x\\", "'%it''s 50\\% off\\_$$x\\\\%'"],
   ])('inlines %s as the literal %s, with no parameters', (search, literal) => {
     expect(render(search)).toEqual({ sql: literal, params: [] });
+  });
+
+  it.each([
+    ['nul', 'a\u0000b'],
+    ['line feed', 'a\nb'],
+    ['escape', '\u001b[2J'],
+  ])('refuses a term with a control character (%s) instead of writing it into the statement', (_, search) => {
+    expect(() => containsPattern(search)).toThrow(/control characters/);
   });
 });
 

@@ -1,13 +1,19 @@
 // SQL pieces every admin list uses: the search pattern, ordering and paging.
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortOrder } from '../../shared/contract/enums.js';
+import { hasControlCharacters } from '../../shared/contract/text.js';
 
 /**
  * `'%term%'` as an inline SQL literal, LIKE wildcards escaped. Inline on purpose: with a bound
  * `ILIKE $1` PostgreSQL may pick a generic plan that cannot use the trigram index, while a
  * literal pattern is planned against the index every time.
+ *
+ * The term must be single-line text (the list query's `search` is): a U+0000 cannot be written
+ * in any PostgreSQL literal and would cut the statement's wire message short, so it is refused
+ * here too rather than sent.
  */
 export function containsPattern(search: string): SQL {
+  if (hasControlCharacters(search)) throw new RangeError('A search term must not contain control characters');
   const like = search.replace(/[\\%_]/g, (char) => `\\${char}`);
   // standard_conforming_strings is on (the default since 9.1): only quotes need doubling.
   return sql.raw(`'%${like.replace(/'/g, "''")}%'`);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Address, id, isoDate, PendingRequest, usd } from '../../shared/contract/entities.js';
 import { IDENTITY_STATUSES } from '../../shared/contract/enums.js';
 import { userRoom } from '../../shared/contract/realtime-events.js';
+import { freeText, singleLineText } from '../../shared/contract/text.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isViolationOf } from '../db/unique-violation.js';
 import { isoOf, usdOf } from '../db/values.js';
@@ -71,7 +72,7 @@ export const PublicProfile = z.object({
 export type PublicProfile = z.infer<typeof PublicProfile>;
 
 const TIME_ZONE_IDS = US_TIME_ZONES.map((zone) => zone.id) as [string, ...string[]];
-const personName = z.string().trim().min(1).max(100);
+const personName = singleLineText().trim().min(1).max(100);
 
 export const RegisterBody = z.strictObject({
   userName: UserName,
@@ -89,7 +90,7 @@ export const ProfileBody = z
     lastName: personName.optional(),
     timezone: z.enum(TIME_ZONE_IDS).optional(),
     /** null clears it. */
-    profileDescription: z.string().trim().max(500).nullable().optional(),
+    profileDescription: freeText().trim().max(500).nullable().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, 'must change at least one field');
 export type ProfileBody = z.infer<typeof ProfileBody>;

@@ -5,15 +5,16 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ADDRESS_TYPES, type AddressType } from '../../shared/contract/enums.js';
 import type { Address } from '../../shared/contract/entities.js';
+import { singleLineText } from '../../shared/contract/text.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isoOf } from '../db/values.js';
 
-const line = (max: number) => z.string().trim().min(1).max(max);
+const line = (max: number) => singleLineText().trim().min(1).max(max);
 export const AddressBody = z.strictObject({
   firstName: line(100),
   lastName: line(100),
   addressLineOne: line(200),
-  addressLineTwo: z.string().trim().max(200).nullable().default(null),
+  addressLineTwo: singleLineText().trim().max(200).nullable().default(null),
   city: line(100),
   state: line(50),
   zipCode: z
@@ -21,8 +22,8 @@ export const AddressBody = z.strictObject({
     .trim()
     .regex(/^\d{5}(-\d{4})?$/, 'must be a US ZIP code'),
   country: line(100).default('United States'),
-  countryCode: z.string().trim().length(2).nullable().default('US'),
-  phoneNumber: z.string().trim().max(30).nullable().default(null),
+  countryCode: singleLineText().trim().length(2).nullable().default('US'),
+  phoneNumber: singleLineText().trim().max(30).nullable().default(null),
   type: z.enum(ADDRESS_TYPES),
 });
 export type AddressBody = z.infer<typeof AddressBody>;

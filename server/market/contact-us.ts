@@ -2,16 +2,17 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { id, isoDate } from '../../shared/contract/entities.js';
+import { freeText, singleLineText, withoutControlCharacters } from '../../shared/contract/text.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isoOf } from '../db/values.js';
 
 export const ContactMessageSent = z.object({ id, createdAt: isoDate });
 
 export const ContactUsBody = z.strictObject({
-  name: z.string().trim().min(1).max(200),
-  email: z.email().max(320),
-  subject: z.string().trim().min(1).max(200).optional(),
-  message: z.string().trim().min(1).max(5000),
+  name: singleLineText().trim().min(1).max(200),
+  email: withoutControlCharacters(z.email().max(320)),
+  subject: singleLineText().trim().min(1).max(200).optional(),
+  message: freeText().trim().min(1).max(5000),
 });
 export type ContactUsBody = z.infer<typeof ContactUsBody>;
 

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isoDate } from '../../shared/contract/entities.js';
+import { singleLineText } from '../../shared/contract/text.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isoOf } from '../db/values.js';
 import { notFound } from '../http-errors.js';
@@ -10,7 +11,7 @@ import { notFound } from '../http-errors.js';
 export const DEVICE_PLATFORMS = ['ios', 'android', 'web'] as const;
 export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];
 export const DeviceTokenBody = z.strictObject({
-  token: z.string().trim().min(1).max(4096),
+  token: singleLineText().trim().min(1).max(4096),
   platform: z.enum(DEVICE_PLATFORMS),
 });
 export const DeviceToken = DeviceTokenBody.extend({ registeredAt: isoDate });

@@ -2,7 +2,8 @@
 // as they are, incomplete or not. Each answer says what publishing still needs (`missing`);
 // publishing (`PATCH /listing/{id}/publish`, `/listing/publish-bulk`) refuses until it is empty.
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { singleLineText } from '../../shared/contract/text.js';
 import { usdToCents } from '../../shared/rules/money.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { badRequest, conflict, HttpError, notFound } from '../http-errors.js';
@@ -20,7 +21,7 @@ import {
 
 /** The create-listing payload (section 3 defaults) of a form saved half-filled: even the title may wait. */
 export const DraftListingBody = CreateListingBody.omit({ draft: true }).extend({
-  title: z.string().trim().max(200).default(''),
+  title: singleLineText().trim().max(200).default(''),
 });
 export type DraftListingBody = z.output<typeof DraftListingBody>;
 

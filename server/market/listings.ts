@@ -13,6 +13,7 @@ import {
 } from '../../shared/contract/enums.js';
 import { usd } from '../../shared/contract/entities.js';
 import { listingRoom } from '../../shared/contract/realtime-events.js';
+import { freeText, singleLineText } from '../../shared/contract/text.js';
 import { centsToUsd, usdToCents } from '../../shared/rules/money.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isoOf } from '../db/values.js';
@@ -28,19 +29,19 @@ const dimension = z.number().int().nonnegative();
 /** The create-listing payload (spec section 3) with its defaults. */
 export const CreateListingBody = z
   .object({
-    title: z.string().trim().min(1).max(200),
-    description: z.string().max(5000).default(''),
+    title: singleLineText().trim().min(1).max(200),
+    description: freeText().max(5000).default(''),
     price: usd.optional(),
     currency: z.literal('USD').default('USD'),
-    video: z.string().max(2000).nullable().optional(),
-    trimmedVideo: z.string().max(2000).nullable().optional(),
+    video: singleLineText().max(2000).nullable().optional(),
+    trimmedVideo: singleLineText().max(2000).nullable().optional(),
     listingType: z.enum(LISTING_TYPES).default('default'),
     inStock: z.number().int().min(0).max(10_000).default(1),
     startingBid: usd.optional(),
-    timezone: z.string().max(64).optional(),
-    auctionEndDate: z.string().max(64).optional(),
-    auctionEndTime: z.string().max(64).optional(),
-    packagingType: z.string().max(64).optional(),
+    timezone: singleLineText().max(64).optional(),
+    auctionEndDate: singleLineText().max(64).optional(),
+    auctionEndTime: singleLineText().max(64).optional(),
+    packagingType: singleLineText().max(64).optional(),
     weight: dimension.default(12),
     massUnit: z.enum(MASS_UNITS).default('oz'),
     width: dimension.default(0),
@@ -48,7 +49,7 @@ export const CreateListingBody = z
     length: dimension.default(0),
     /** Epoch milliseconds (auctions and giveaways); default 7 days from now. */
     endTime: epochMs.optional(),
-    subCategoryId: z.string().min(1).max(64).optional(),
+    subCategoryId: singleLineText().min(1).max(64).optional(),
     shippingType: z.enum(SHIPPING_TYPES).default('seller_pays'),
     shippingCost: usd.default(0),
     /** Save as a draft instead of publishing. */
@@ -59,12 +60,12 @@ export type CreateListingBody = z.output<typeof CreateListingBody>;
 
 export const EditListingBody = z
   .object({
-    title: z.string().trim().min(1).max(200),
-    description: z.string().max(5000),
+    title: singleLineText().trim().min(1).max(200),
+    description: freeText().max(5000),
     price: usd,
     inStock: z.number().int().min(0).max(10_000),
     startingBid: usd,
-    video: z.string().max(2000).nullable(),
+    video: singleLineText().max(2000).nullable(),
     weight: dimension,
     massUnit: z.enum(MASS_UNITS),
     width: dimension,

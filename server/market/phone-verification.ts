@@ -4,6 +4,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { singleLineText } from '../../shared/contract/text.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isViolationOf } from '../db/unique-violation.js';
 import { isoOf } from '../db/values.js';
@@ -23,8 +24,7 @@ import { type MarketDeps, nowOf } from './deps.js';
 import { callerCacheOf } from './users.js';
 
 export const UpdatePhoneBody = z.strictObject({
-  phoneNumber: z
-    .string()
+  phoneNumber: singleLineText()
     .max(40)
     .transform((input, context) => {
       const e164 = usPhoneE164(input);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { Address, listResponse, PendingRequest } from '../../shared/contract/entities.js';
 import { USER_REQUEST_STATUSES } from '../../shared/contract/enums.js';
+import { freeText, withoutControlCharacters } from '../../shared/contract/text.js';
 import { sellerStatusOf } from '../../shared/rules/seller-status.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isoOf } from '../db/values.js';
@@ -17,9 +18,7 @@ export const SellerRequests = listResponse(SellerRequest);
 
 /** A profile link on the given site (its host or a subdomain of it), over https. */
 const profileLink = (site: string | null) =>
-  z
-    .url({ protocol: /^https$/, error: 'must be an https link' })
-    .max(500)
+  withoutControlCharacters(z.url({ protocol: /^https$/, error: 'must be an https link' }).max(500))
     .refine((link) => {
       if (site === null) return true;
       const host = new URL(link).hostname;
@@ -29,7 +28,7 @@ const profileLink = (site: string | null) =>
     .default(null);
 
 export const SellerRequestBody = z.strictObject({
-  description: z.string().trim().min(1).max(2000),
+  description: freeText().trim().min(1).max(2000),
   instagramLink: profileLink('instagram.com'),
   tikTokLink: profileLink('tiktok.com'),
   otherProfileLink: profileLink(null),

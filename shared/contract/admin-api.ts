@@ -18,6 +18,7 @@ import {
 } from './entities.js';
 import { LISTING_TYPES, MASS_UNITS, REFUND_REASONS } from './enums.js';
 import { listQuery } from './list-query.js';
+import { freeText, singleLineText, withoutControlCharacters } from './text.js';
 import { SELLER_FEE_MAX, SELLER_FEE_MIN } from '../rules/constants.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -34,11 +35,13 @@ export interface RouteDef {
 
 const byId = z.strictObject({ id });
 const empty = z.strictObject({});
+const userName = singleLineText().trim().min(1).max(50);
+const email = withoutControlCharacters(z.email());
 
 export const UserPatchBody = z
   .strictObject({
-    userName: z.string().trim().min(1).max(50),
-    email: z.email(),
+    userName,
+    email,
     sellerFee: z.number().int().min(SELLER_FEE_MIN).max(SELLER_FEE_MAX),
     sellerEnabled: z.boolean(),
     featured: z.boolean(),
@@ -49,14 +52,14 @@ export const UserPatchBody = z
 /** "Whole listing minus bid": every editable field of the admin listing view. */
 export const ListingPatchBody = z
   .strictObject({
-    title: z.string().trim().min(1).max(200),
-    description: z.string().max(5000),
+    title: singleLineText().trim().min(1).max(200),
+    description: freeText().max(5000),
     listingType: z.enum(LISTING_TYPES),
     inStock: z.number().int().min(0),
     startingBid: usd.nullable(),
     featured: z.boolean(),
     endTime: z.string().regex(/^\d+$/, 'must be epoch milliseconds').nullable(),
-    video: z.string().max(2000).nullable(),
+    video: singleLineText().max(2000).nullable(),
     massUnit: z.enum(MASS_UNITS),
     weight: z.number().int().min(0),
     width: z.number().int().min(0),
@@ -81,13 +84,13 @@ export const adminRoutes = {
   'users.checkUsername': {
     method: 'POST',
     path: '/admin/users/check-username',
-    body: z.strictObject({ userName: z.string().trim().min(1).max(50) }),
+    body: z.strictObject({ userName }),
     response: ExistsAnswer,
   },
   'users.checkEmail': {
     method: 'POST',
     path: '/admin/users/check-email',
-    body: z.strictObject({ email: z.email() }),
+    body: z.strictObject({ email }),
     response: ExistsAnswer,
   },
   'users.get': { method: 'GET', path: '/admin/users/:id', params: byId, response: AdminUser },
@@ -132,14 +135,14 @@ export const adminRoutes = {
     method: 'PATCH',
     path: '/admin/users/:id/username',
     params: byId,
-    body: z.strictObject({ userName: z.string().trim().min(1).max(50) }),
+    body: z.strictObject({ userName }),
     response: AdminUser,
   },
   'users.setEmail': {
     method: 'PATCH',
     path: '/admin/users/:id/email',
     params: byId,
-    body: z.strictObject({ email: z.email() }),
+    body: z.strictObject({ email }),
     response: AdminUser,
   },
 

@@ -13,8 +13,13 @@ import {
   TRANSACTION_TYPES,
 } from './enums.js';
 import { isUsdAmount } from '../rules/money.js';
+import { singleLineText } from './text.js';
 
-export const id = z.string().min(1).max(64);
+/**
+ * A record id as a client names it (path, query or body): stored ids are uuids, but Firebase uids
+ * and payment ids ride on it too, so any short single-line text; an unknown one is a 404.
+ */
+export const id = singleLineText().min(1).max(64);
 export const isoDate = z.iso.datetime({ offset: true });
 /** A USD amount: a JSON number with at most 2 decimals. */
 export const usd = z.number().refine(isUsdAmount, 'must be a USD amount with at most 2 decimals');

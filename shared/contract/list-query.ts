@@ -2,6 +2,7 @@
 // each table. Query strings arrive as text, so page and limit are coerced here; bodies never are.
 import { z } from 'zod';
 import { SORT_ORDERS } from './enums.js';
+import { singleLineText } from './text.js';
 
 export const MAX_LIST_LIMIT = 100;
 export const DEFAULT_LIST_LIMIT = 10;
@@ -36,7 +37,7 @@ export function listQuery<L extends ListName>(list: L) {
     limit: intFromQuery(1, MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT),
     sortBy: z.enum(keys).optional(),
     order: z.enum(SORT_ORDERS).optional(),
-    search: z.string().max(200).optional(),
+    search: singleLineText().max(200).optional(),
   });
 }
 export type ListQuery<L extends ListName> = z.output<ReturnType<typeof listQuery<L>>>;

@@ -2,7 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { adminRoutes, type AdminRouteName } from '../../../shared/contract/admin-api.js';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../../../shared/contract/text.js';
 import { registerAdminGuard } from '../../auth/admin-guard.js';
+import { badRequest } from '../../http-errors.js';
 import type { AdminDeps, AdminHandlers, AdminRequest } from './handler.js';
 import { listingHandlers } from './listings.js';
 import { moderationHandlers } from './moderation.js';
@@ -32,6 +34,10 @@ function bodySchema(body: z.ZodType): z.ZodType {
 
 function idempotencyKeyOf(header: string | string[] | undefined): string | null {
   const value = Array.isArray(header) ? header[0] : header;
+  // The key is stored with the refund and sent on to the payment provider as a header of its own.
+  if (value !== undefined && hasControlCharacters(value)) {
+    throw badRequest(`headers/idempotency-key: ${CONTROL_CHARACTERS_MESSAGE}`);
+  }
   return value && value.trim() ? value.trim().slice(0, 200) : null;
 }
 

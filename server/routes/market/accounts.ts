@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Address, id } from '../../../shared/contract/entities.js';
+import { withoutControlCharacters } from '../../../shared/contract/text.js';
 import { UserName } from '../../domain/account/user-name.js';
 import {
   AccountUser,
@@ -117,7 +118,14 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
   );
   r.get(
     '/user/email/:email',
-    { schema: { tags, ...secured, params: z.object({ email: z.email() }), response: { 200: Exists } } },
+    {
+      schema: {
+        tags,
+        ...secured,
+        params: z.object({ email: withoutControlCharacters(z.email()) }),
+        response: { 200: Exists },
+      },
+    },
     async (request) => ({ exists: await emailTaken(db, request.params.email) }),
   );
   r.get(

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id } from '../../../shared/contract/entities.js';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../../shared/contract/list-query.js';
+import { freeText } from '../../../shared/contract/text.js';
 import type { IdentityProvider } from '../../auth/identity.js';
 import type { MarketDeps } from '../../market/deps.js';
 import type { MarketUser } from '../../market/users.js';
@@ -38,5 +39,5 @@ export const Paging = z.object({
 export const IdParams = z.object({ id });
 /** The answer of a 204: no body (`reply.code(204).send()`); the OpenAPI document shows the status alone. */
 export const NoContent = z.undefined().describe('No content');
-/** Trimmed, non-empty, at most `max` characters. */
-export const text = (max: number) => z.string().trim().min(1).max(max);
+/** A message a person types: trimmed, non-empty, at most `max` characters, line breaks allowed. */
+export const text = (max: number) => freeText().trim().min(1).max(max);

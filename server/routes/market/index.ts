@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { Address, AuctionMessage, Chat, id, usd } from '../../../shared/contract/entities.js';
 import { LABEL_SIZES, type OrderStatus } from '../../../shared/contract/enums.js';
 import { nextOrderStatuses } from '../../../shared/rules/order-transitions.js';
+import { freeText, singleLineText } from '../../../shared/contract/text.js';
 import { usdToCents } from '../../../shared/rules/money.js';
 import { verifiedCaller } from '../../auth/bearer.js';
 import type { IdentityProvider } from '../../auth/identity.js';
@@ -116,7 +117,7 @@ const ListingQuery = Paging.extend({
 /** What a carrier scan may report: every status a parcel on its way can take (the transition table's). */
 const CARRIER_REPORTS = nextOrderStatuses('SHIPPING_LABEL_PRINTED', 'carrier') as [string, ...string[]];
 const TrackingBody = z.strictObject({
-  trackingCode: z.string().trim().min(1).max(64),
+  trackingCode: singleLineText().trim().min(1).max(64),
   status: z.enum(CARRIER_REPORTS),
 });
 
@@ -596,7 +597,7 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
         body: z.strictObject({
           orderId: id,
           rate: z.number().int().min(1).max(5),
-          experience: z.string().max(2000).optional(),
+          experience: freeText().max(2000).optional(),
         }),
         response: { 201: GivenRating },
       },
@@ -678,7 +679,7 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
       schema: {
         tags: ['support'],
         ...secured,
-        body: z.strictObject({ message: text(5000), issue: z.string().max(200).optional() }),
+        body: z.strictObject({ message: text(5000), issue: singleLineText().max(200).optional() }),
         response: { 201: SupportRequest },
       },
     },
@@ -692,7 +693,7 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
       schema: {
         tags: ['support'],
         ...secured,
-        body: z.strictObject({ orderId: id, issue: z.string().min(1).max(200), message: text(5000) }),
+        body: z.strictObject({ orderId: id, issue: singleLineText().min(1).max(200), message: text(5000) }),
         response: { 201: SupportRequest },
       },
     },

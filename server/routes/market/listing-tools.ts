@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { id } from '../../../shared/contract/entities.js';
+import { freeText, singleLineText } from '../../../shared/contract/text.js';
 import { REPORT_TYPES } from '../../../shared/contract/enums.js';
 import { errorBody, HttpError } from '../../http-errors.js';
 import { type MediaStorage, type ServedUploads, UploadTooLargeError } from '../../media/media-storage.js';
@@ -89,7 +90,7 @@ export async function listingToolRoutes(context: MarketRouteContext): Promise<vo
         ...secured,
         description:
           "Attaches an uploaded video to the caller's listing (listingVideoUploaded); the trimmed rendition (updatedVideo) and a suggested title and description (aiAutofillCompleted, to the seller) follow as events.",
-        body: z.strictObject({ listingId: id, key: z.string().min(1).max(300) }),
+        body: z.strictObject({ listingId: id, key: singleLineText().min(1).max(300) }),
         response: { 202: AttachedVideo },
       },
     },
@@ -133,7 +134,7 @@ export async function listingToolRoutes(context: MarketRouteContext): Promise<vo
         tags: ['user'],
         ...secured,
         description: "Makes the caller's uploaded picture their avatar.",
-        body: z.strictObject({ key: z.string().min(1).max(300) }),
+        body: z.strictObject({ key: singleLineText().min(1).max(300) }),
         response: { 200: ProfilePicture },
       },
     },
@@ -240,7 +241,7 @@ export async function listingToolRoutes(context: MarketRouteContext): Promise<vo
         body: z.strictObject({
           listingId: id,
           reportType: z.enum(REPORT_TYPES),
-          text: z.string().trim().min(1).max(2000).optional(),
+          text: freeText().trim().min(1).max(2000).optional(),
         }),
         response: { 201: ListingReport },
       },
@@ -340,8 +341,8 @@ async function uploadRoutes(app: FastifyInstance, { served, now }: UploadRoutesO
       schema: {
         tags: ['uploads'],
         description: 'Receives the file of a signed upload URL (from POST /listing/video-upload-url).',
-        params: z.object({ '*': z.string() }),
-        querystring: z.strictObject({ expires: z.string().max(20), signature: z.string().max(100) }),
+        params: z.object({ '*': singleLineText() }),
+        querystring: z.strictObject({ expires: singleLineText().max(20), signature: singleLineText().max(100) }),
         response: { 201: StoredUpload },
       },
     },
@@ -368,7 +369,7 @@ async function uploadRoutes(app: FastifyInstance, { served, now }: UploadRoutesO
   );
   r.get(
     '/uploads/*',
-    { schema: { tags: ['uploads'], params: z.object({ '*': z.string() }) } },
+    { schema: { tags: ['uploads'], params: z.object({ '*': singleLineText() }) } },
     async (request, reply) => {
       const found = await served.read(keyOf(request.params['*']).key);
       if (!found) throw new HttpError(404, 'Upload not found');

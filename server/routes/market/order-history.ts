@@ -3,6 +3,7 @@
 // reviews.ts, shipping-quotes.ts, shipping-documents.ts, notifications.ts, bid-history.ts.
 import { z } from 'zod';
 import { id } from '../../../shared/contract/entities.js';
+import { singleLineText } from '../../../shared/contract/text.js';
 import { LABEL_SIZES, MASS_UNITS, NOTIFICATION_TYPES } from '../../../shared/contract/enums.js';
 import { DEFAULT_MASS_UNIT } from '../../../shared/rules/constants.js';
 import { ORDER_STATUS_FAMILIES } from '../../../shared/rules/order-status-family.js';
@@ -77,12 +78,12 @@ const QuoteBody = z.strictObject({
 
 // Every field optional on purpose: a missing one is a field error in the answer (the app shows it
 // beside the field), while a wrong type or an unknown field is still a 400.
-const field = z.string().max(200).optional();
+const field = singleLineText().max(200).optional();
 const AddressCheckBody = z.strictObject({
   firstName: field,
   lastName: field,
   addressLineOne: field,
-  addressLineTwo: z.string().max(200).nullable().optional(),
+  addressLineTwo: singleLineText().max(200).nullable().optional(),
   city: field,
   state: field,
   zipCode: field,

@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { id } from '../../../shared/contract/entities.js';
+import { freeText, withoutControlCharacters } from '../../../shared/contract/text.js';
 import { HttpError } from '../../http-errors.js';
 import {
   decideIdentityVerification,
@@ -51,7 +52,7 @@ const AddCardBody = z.strictObject({
 });
 const DefaultCardBody = z.strictObject({ paymentMethodId: providerId });
 /** Where the provider sends the user back: only web addresses (Stripe refuses app schemes). */
-const webUrl = z.url({ protocol: /^https?$/ }).max(2000);
+const webUrl = withoutControlCharacters(z.url({ protocol: /^https?$/ }).max(2000));
 const VerificationBody = z.strictObject({ returnUrl: webUrl.optional() });
 const AccountLinkBody = z.strictObject({ returnUrl: webUrl, refreshUrl: webUrl });
 const StockQuery = z.strictObject({
@@ -62,7 +63,7 @@ const StrictPaging = z.strictObject(Paging.shape);
 const SessionParams = z.strictObject({ id: providerId });
 const VerificationDecision = z.discriminatedUnion('status', [
   z.strictObject({ status: z.literal('Verified') }),
-  z.strictObject({ status: z.literal('Failed'), reason: z.string().trim().min(1).max(500) }),
+  z.strictObject({ status: z.literal('Failed'), reason: freeText().trim().min(1).max(500) }),
 ]);
 const OnboardingDecision = z.strictObject({ outcome: z.enum(['completed', 'incomplete']) });
 
