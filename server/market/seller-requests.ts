@@ -20,7 +20,8 @@ export const SellerRequests = listResponse(SellerRequest);
 const profileLink = (site: string | null) =>
   withoutControlCharacters(z.url({ protocol: /^https$/, error: 'must be an https link' }).max(500))
     .refine((link) => {
-      if (site === null) return true;
+      // zod runs this even when the url check above failed: an unparsable link is refused there, not thrown here.
+      if (site === null || !URL.canParse(link)) return true;
       const host = new URL(link).hostname;
       return host === site || host.endsWith(`.${site}`);
     }, `must be a link to ${site}`)
