@@ -53,7 +53,8 @@ interface KnownListing {
 const stats = { actions: 0, ok: 0, failed: new Map<string, number>(), byAction: new Map<string, number>() };
 const listings = new Map<string, KnownListing>();
 const chats = new Map<string, string>();
-const blocked = new Set<string>();
+/** Blocked chats and who blocked each: only the blocker may lift a block. */
+const blockedBy = new Map<string, string>();
 let stopping = false;
 /** Wakes the main loop's sleep when a stop is asked for, so a low rate never delays it. */
 let wake: () => void = () => undefined;
@@ -312,14 +313,16 @@ const ACTIONS: [name: string, weight: number, run: (user: SimUser, users: SimUse
     'block',
     1,
     async (user) => {
-      // Toggle: a chat this user opened is blocked for a while, then unblocked on the next turn.
+      // Toggle: a chat of this user is blocked for a while, then unblocked by them on a later turn.
       const mine = [...chats.entries()].filter(([key]) => key.split(':').includes(user.id));
       const chat = pick(mine);
       if (!chat) return;
-      const block = !blocked.has(chat[1]);
+      const blocker = blockedBy.get(chat[1]);
+      if (blocker !== undefined && blocker !== user.id) return;
+      const block = blocker === undefined;
       await api(user, 'POST', '/chat/block-chat', { chatId: chat[1], block });
-      if (block) blocked.add(chat[1]);
-      else blocked.delete(chat[1]);
+      if (block) blockedBy.set(chat[1], user.id);
+      else blockedBy.delete(chat[1]);
     },
   ],
   [

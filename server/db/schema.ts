@@ -251,6 +251,8 @@ export const chats = pgTable('chats', {
     .notNull()
     .references(() => users.id),
   blockedUserId: text('blocked_user_id').references(() => users.id),
+  /** Who set the block (migration 0013): only they may lift it. */
+  blockedById: text('blocked_by_id').references(() => users.id),
   lastMessage: text('last_message'),
   createdAt: createdAt(),
   updatedAt: at('updated_at').notNull().defaultNow(),

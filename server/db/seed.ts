@@ -412,11 +412,14 @@ export async function seedMarketplace(db: Db, options: SeedOptions): Promise<See
         createdAt: updatedAt,
       });
     }
+    // Who blocked is recorded with the block (only they may lift it); one draw, as before.
+    const blocked = random.chance(0.05);
     chats.push({
       id: chatId,
       userId: user.id,
       otherUserId: other.id,
-      blockedUserId: random.chance(0.05) ? other.id : null,
+      blockedUserId: blocked ? other.id : null,
+      blockedById: blocked ? user.id : null,
       lastMessage: last,
       createdAt,
       updatedAt,

@@ -16,6 +16,8 @@ interface ChatRow {
   user_id: string;
   other_user_id: string;
   blocked_user_id: string | null;
+  /** Who set the block: the only participant who may lift it. */
+  blocked_by_id: string | null;
 }
 
 const roomsOf = (chat: ChatRow) => [userRoom(chat.user_id), userRoom(chat.other_user_id)];
@@ -23,7 +25,7 @@ const roomsOf = (chat: ChatRow) => [userRoom(chat.user_id), userRoom(chat.other_
 async function chatBetween(db: Executor, a: string, b: string): Promise<ChatRow | undefined> {
   const [row] = await queryRows<ChatRow>(
     db,
-    sql`SELECT id, user_id, other_user_id, blocked_user_id FROM chats
+    sql`SELECT id, user_id, other_user_id, blocked_user_id, blocked_by_id FROM chats
         WHERE deleted_at IS NULL AND ((user_id = ${a} AND other_user_id = ${b}) OR (user_id = ${b} AND other_user_id = ${a}))
         ORDER BY created_at LIMIT 1`,
   );
@@ -33,7 +35,7 @@ async function chatBetween(db: Executor, a: string, b: string): Promise<ChatRow 
 async function participantChat(db: Executor, chatId: string, userId: string, lock = false): Promise<ChatRow> {
   const [row] = await queryRows<ChatRow>(
     db,
-    sql`SELECT id, user_id, other_user_id, blocked_user_id FROM chats
+    sql`SELECT id, user_id, other_user_id, blocked_user_id, blocked_by_id FROM chats
         WHERE id = ${chatId} AND deleted_at IS NULL ${lock ? sql`FOR UPDATE` : sql``}`,
   );
   if (!row) throw notFound('Chat');
@@ -122,15 +124,27 @@ export async function markAsRead(deps: MarketDeps, callerId: string, readerId: s
   return { chatId: chat.id, marked: rows.length };
 }
 
-/** Blocks (or unblocks) the other participant: a blocked chat takes no new messages. */
+/**
+ * Blocks (or unblocks) the other participant: a blocked chat takes no new messages. A block is
+ * its blocker's: only they may lift it (403 for the blocked participant, who could otherwise
+ * unblock themself and write again), and blocking back leaves it as it is (overwriting it would
+ * let the blocked participant become the blocker, then lift it).
+ */
 export async function blockChat(deps: MarketDeps, userId: string, chatId: string, block: boolean) {
-  const { chat, row } = await deps.db.transaction(async (tx) => {
+  const { chat, row, changed } = await deps.db.transaction(async (tx) => {
     const row = await participantChat(tx, chatId, userId, true);
-    const blocked = block ? (row.user_id === userId ? row.other_user_id : row.user_id) : null;
-    await tx.execute(sql`UPDATE chats SET blocked_user_id = ${blocked}, updated_at = now() WHERE id = ${chatId}`);
-    return { chat: await chatItem(tx, chatId), row };
+    const blockedByOther = row.blocked_by_id !== null && row.blocked_by_id !== userId;
+    if (blockedByOther && !block) throw new HttpError(403, 'Only the participant who blocked this chat may unblock it');
+    if (!blockedByOther) {
+      const blocked = block ? (row.user_id === userId ? row.other_user_id : row.user_id) : null;
+      await tx.execute(
+        sql`UPDATE chats SET blocked_user_id = ${blocked}, blocked_by_id = ${block ? userId : null}, updated_at = now()
+             WHERE id = ${chatId}`,
+      );
+    }
+    return { chat: await chatItem(tx, chatId), row, changed: !blockedByOther };
   });
-  deps.events.publish([marketEvent('blockChat', roomsOf(row), chat), adminEvent('blockChat', chat)]);
+  if (changed) deps.events.publish([marketEvent('blockChat', roomsOf(row), chat), adminEvent('blockChat', chat)]);
   return chat;
 }
 
