@@ -12,6 +12,7 @@ import {
   type ShippingType,
 } from '../../shared/contract/enums.js';
 import { usd } from '../../shared/contract/entities.js';
+import { listingVideo } from '../../shared/contract/listing-video.js';
 import { listingRoom } from '../../shared/contract/realtime-events.js';
 import { freeText, singleLineText } from '../../shared/contract/text.js';
 import { centsToUsd, usdToCents } from '../../shared/rules/money.js';
@@ -33,8 +34,8 @@ export const CreateListingBody = z
     description: freeText().max(5000).default(''),
     price: usd.optional(),
     currency: z.literal('USD').default('USD'),
-    video: singleLineText().max(2000).nullable().optional(),
-    trimmedVideo: singleLineText().max(2000).nullable().optional(),
+    video: listingVideo().nullable().optional(),
+    trimmedVideo: listingVideo().nullable().optional(),
     listingType: z.enum(LISTING_TYPES).default('default'),
     inStock: z.number().int().min(0).max(10_000).default(1),
     startingBid: usd.optional(),
@@ -65,7 +66,7 @@ export const EditListingBody = z
     price: usd,
     inStock: z.number().int().min(0).max(10_000),
     startingBid: usd,
-    video: singleLineText().max(2000).nullable(),
+    video: listingVideo().nullable(),
     weight: dimension,
     massUnit: z.enum(MASS_UNITS),
     width: dimension,

@@ -17,6 +17,7 @@ import {
   usd,
 } from './entities.js';
 import { LISTING_TYPES, MASS_UNITS, REFUND_REASONS } from './enums.js';
+import { listingVideo } from './listing-video.js';
 import { listQuery } from './list-query.js';
 import { freeText, singleLineText, withoutControlCharacters } from './text.js';
 import { SELLER_FEE_MAX, SELLER_FEE_MIN } from '../rules/constants.js';
@@ -59,7 +60,7 @@ export const ListingPatchBody = z
     startingBid: usd.nullable(),
     featured: z.boolean(),
     endTime: z.string().regex(/^\d+$/, 'must be epoch milliseconds').nullable(),
-    video: singleLineText().max(2000).nullable(),
+    video: listingVideo().nullable(),
     massUnit: z.enum(MASS_UNITS),
     weight: z.number().int().min(0),
     width: z.number().int().min(0),

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canFeatureListing,
-  LISTING_TYPE_BADGES,
-  priceCells,
-  secureVideoUrl,
-  truncateDescription,
-} from './listing-display.js';
+import { canFeatureListing, LISTING_TYPE_BADGES, priceCells, truncateDescription } from './listing-display.js';
 
 describe('description truncation at 50 characters', () => {
   const fifty = 'x'.repeat(50);
@@ -16,15 +10,6 @@ describe('description truncation at 50 characters', () => {
     ['empty', '', ''],
     ['emoji kept whole', `${'x'.repeat(49)}😀😀`, `${'x'.repeat(49)}😀...`],
   ])('%s', (_, text, shown) => expect(truncateDescription(text)).toBe(shown));
-});
-
-describe('video URL upgraded to https', () => {
-  it.each([
-    ['http://cdn.test/v.mp4', 'https://cdn.test/v.mp4'],
-    ['HTTP://cdn.test/v.mp4', 'https://cdn.test/v.mp4'],
-    ['https://cdn.test/v.mp4', 'https://cdn.test/v.mp4'],
-    ['http-not-a-scheme', 'http-not-a-scheme'],
-  ])('%s → %s', (url, secure) => expect(secureVideoUrl(url)).toBe(secure));
 });
 
 describe('price cells by listing type', () => {

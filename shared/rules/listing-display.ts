@@ -8,11 +8,6 @@ export function truncateDescription(text: string, max = DESCRIPTION_TRUNCATE_AT)
   return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
 }
 
-/** Videos embed only over https: an http URL is upgraded, anything else is kept as is. */
-export function secureVideoUrl(url: string): string {
-  return url.replace(/^http:\/\//i, 'https://');
-}
-
 export const LISTING_TYPE_BADGES: Record<ListingType, string> = {
   auction: 'Auction',
   giveaway: 'Giveaway',

@@ -81,7 +81,7 @@ export function demoData() {
       featured: false,
       createdAt: day(i),
       endTime: listingType === 'auction' ? String(Date.UTC(2026, 5, 1, 21)) : null,
-      video: i === 0 ? 'http://videos.example.com/l0.mp4' : null,
+      video: i === 0 ? 'https://videos.example.com/l0.mp4' : null,
       massUnit: 'oz',
       weight: 12,
       width: 4,
