@@ -11,7 +11,7 @@ import {
   SHIPPING_TYPES,
   type ShippingType,
 } from '../../shared/contract/enums.js';
-import { usd } from '../../shared/contract/entities.js';
+import { INTEGER_COLUMN_MAX, usd } from '../../shared/contract/entities.js';
 import { listingVideo } from '../../shared/contract/listing-video.js';
 import { listingRoom } from '../../shared/contract/realtime-events.js';
 import { freeText, singleLineText } from '../../shared/contract/text.js';
@@ -24,8 +24,9 @@ import { type ListingTerms, listingProblems, problemsText } from './listing-comp
 
 /** Auctions and giveaways without an end time run for 7 days. */
 export const DEFAULT_AUCTION_DURATION_MS = 7 * 24 * 60 * 60_000;
-const epochMs = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]);
-const dimension = z.number().int().nonnegative();
+/** At most 15 digits (until the year 33658): a time a Date and a timestamp column both hold. */
+const epochMs = z.union([z.string().regex(/^\d{1,15}$/), z.number().int().nonnegative().max(999_999_999_999_999)]);
+const dimension = z.number().int().nonnegative().max(INTEGER_COLUMN_MAX);
 
 /** The create-listing payload (spec section 3) with its defaults. */
 export const CreateListingBody = z

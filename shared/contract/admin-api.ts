@@ -13,6 +13,7 @@ import {
   Statistics,
   Subcategory,
   id,
+  INTEGER_COLUMN_MAX,
   listResponse,
   usd,
 } from './entities.js';
@@ -56,16 +57,16 @@ export const ListingPatchBody = z
     title: singleLineText().trim().min(1).max(200),
     description: freeText().max(5000),
     listingType: z.enum(LISTING_TYPES),
-    inStock: z.number().int().min(0),
+    inStock: z.number().int().min(0).max(INTEGER_COLUMN_MAX),
     startingBid: usd.nullable(),
     featured: z.boolean(),
     endTime: z.string().regex(/^\d+$/, 'must be epoch milliseconds').nullable(),
     video: listingVideo().nullable(),
     massUnit: z.enum(MASS_UNITS),
-    weight: z.number().int().min(0),
-    width: z.number().int().min(0),
-    height: z.number().int().min(0),
-    length: z.number().int().min(0),
+    weight: z.number().int().min(0).max(INTEGER_COLUMN_MAX),
+    width: z.number().int().min(0).max(INTEGER_COLUMN_MAX),
+    height: z.number().int().min(0).max(INTEGER_COLUMN_MAX),
+    length: z.number().int().min(0).max(INTEGER_COLUMN_MAX),
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'at least one field is required');

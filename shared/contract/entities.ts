@@ -21,6 +21,8 @@ import { singleLineText } from './text.js';
  */
 export const id = singleLineText().min(1).max(64);
 export const isoDate = z.iso.datetime({ offset: true });
+/** The largest value of a PostgreSQL `integer` column (stock, weights and sizes are kept in one). */
+export const INTEGER_COLUMN_MAX = 2_147_483_647;
 /** A USD amount: a JSON number with at most 2 decimals. */
 export const usd = z.number().refine(isUsdAmount, 'must be a USD amount with at most 2 decimals');
 

@@ -20,6 +20,13 @@ describe('USD ↔ cents', () => {
   });
   it('rejects what is not money', () => {
     for (const bad of [-1, Number.NaN, Infinity, 0.001, 1e-7]) expect(isUsdAmount(bad)).toBe(false);
+    // Too large for exact cents: refused as input (usdToCents would throw and answer 500; found by the API fuzz).
+    for (const huge of [90_071_992_547_410, Number.MAX_SAFE_INTEGER, 1e21]) {
+      expect(isUsdAmount(huge)).toBe(false);
+      expect(() => usdToCents(huge)).toThrow(RangeError);
+    }
+    expect(isUsdAmount(90_071_992_547_409.9)).toBe(true);
+    expect(usdToCents(90_071_992_547_409.9)).toBe(9_007_199_254_740_990);
     expect(() => centsToUsd(1.5)).toThrow(RangeError);
   });
   it('adds many amounts without drift', () => {

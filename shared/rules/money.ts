@@ -4,9 +4,12 @@
 
 const USD_TEXT = /^(\d+)(?:\.(\d{1,2}))?$/;
 
-/** True when `amount` is a finite, non-negative number with at most two decimals. */
+/** The largest amount whose cents are still an exact (safe) integer: what `usdToCents` converts. */
+export const MAX_USD_AMOUNT = Number.MAX_SAFE_INTEGER / 100;
+
+/** True when `amount` is a finite, non-negative number with at most two decimals that converts to cents. */
 export function isUsdAmount(amount: number): boolean {
-  return Number.isFinite(amount) && amount >= 0 && USD_TEXT.test(plainDecimal(amount));
+  return Number.isFinite(amount) && amount >= 0 && amount <= MAX_USD_AMOUNT && USD_TEXT.test(plainDecimal(amount));
 }
 
 /** Integer cents of a USD amount; throws when it has more than two decimals. */

@@ -1,0 +1,172 @@
+// What the security walks share: the real app on an in-memory PGlite (the `token-<name>` fake
+// identity of market-db.ts, local media storage in a temp directory, a Stripe webhook secret so
+// the webhook verifies instead of answering 503), one request sender, the contract's error-body
+// check, the database's ids, and a snapshot of every table to prove that a refused call changed
+// nothing.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.js';
+import { openDatabase, queryRows, type Database, type Db } from '../../server/db/database.js';
+import { migrate } from '../../server/db/migrate.js';
+import { seedMarketplace } from '../../server/db/seed.js';
+import { localListingTools } from '../../server/market/listing-tools-deps.js';
+import { shippingDocumentsSettled } from '../../server/market/shipping-documents.js';
+import { fakeIdentity } from '../market/market-db.js';
+import type { HttpMethod } from './openapi-operations.js';
+
+export interface SecurityApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The absolute URLs the app hands out (upload targets) start with this; inject takes the path. */
+export const PUBLIC_API_URL = 'http://api.test/v1';
+
+export async function buildSecurityApp(options: { demoData: boolean }): Promise<SecurityApp> {
+  const uploadsDir = await mkdtemp(join(tmpdir(), 'security-walk-'));
+  const database = await openDatabase({ pgliteDir: 'memory://' });
+  await migrate(database);
+  if (options.demoData) await seedMarketplace(database.db, { users: 12, seed: 7 });
+  const app = await buildApp({
+    database,
+    identity: fakeIdentity,
+    listingTools: localListingTools({
+      uploadsDir,
+      signingSecret: 'security-walk-signing-secret-0123456789',
+      publicApiUrl: PUBLIC_API_URL,
+      appLinkBaseUrl: 'https://app.test',
+    }),
+    stripeWebhookSecret: 'whsec_security_walk',
+    rateLimitMax: 10_000_000,
+  });
+  return {
+    app,
+    database,
+    close: async () => {
+      // Bulk shipping documents run after their answer: let them finish before the database goes.
+      await shippingDocumentsSettled(app.market);
+      await app.close();
+      await database.close();
+      await rm(uploadsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface SentRequest {
+  method: HttpMethod;
+  /** Path and query, already encoded, starting with /v1. */
+  url: string;
+  /** `token-<name>` of market-db's fake identity, or null for no Authorization header. */
+  token: string | null;
+  /** The raw body text (JSON unless contentType says otherwise). */
+  payload?: string | undefined;
+  contentType?: string | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+export interface Answer {
+  status: number;
+  text: string;
+  contentType: string;
+}
+
+export async function send(app: FastifyInstance, request: SentRequest): Promise<Answer> {
+  const headers: Record<string, string> = { ...request.headers };
+  if (request.token !== null) headers.authorization = `Bearer ${request.token}`;
+  if (request.payload !== undefined) headers['content-type'] = request.contentType ?? 'application/json';
+  const response = await app.inject({
+    method: request.method,
+    url: request.url,
+    headers,
+    ...(request.payload !== undefined ? { payload: request.payload } : {}),
+  });
+  return {
+    status: response.statusCode,
+    text: response.body,
+    contentType: String(response.headers['content-type'] ?? ''),
+  };
+}
+
+/**
+ * Why an error answer breaks the contract (DECISIONS.md: `{statusCode, error, message}`, the
+ * status in the body equal to the response's), or null when it keeps it.
+ */
+export function errorShapeProblem(answer: Answer): string | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    return `the ${answer.status} body is not JSON`;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return `the ${answer.status} body is not an object`;
+  const { statusCode, error, message } = body as Record<string, unknown>;
+  if (statusCode !== answer.status) return `body.statusCode ${JSON.stringify(statusCode)} is not ${answer.status}`;
+  if (typeof error !== 'string') return 'body.error is not a string';
+  if (typeof message !== 'string') return 'body.message is not a string';
+  return null;
+}
+
+/** At most `max` characters of a request or answer, for a failure a person can read. */
+export const excerpt = (text: string | undefined, max = 400) =>
+  text === undefined ? '' : text.length <= max ? text : `${text.slice(0, max)}… (${text.length} chars)`;
+
+/** Tables with an `id` column (everything a route can name), in a stable order. */
+async function tablesWithIds(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ table_name: string }>(
+    db,
+    sql`SELECT table_name FROM information_schema.columns
+        WHERE table_schema = 'public' AND column_name = 'id' ORDER BY table_name`,
+  );
+  return rows.map((row) => row.table_name);
+}
+
+/** Up to `perTable` ids of every table: the "real existing ids" a fuzzed request names. */
+export async function databaseIds(db: Db, perTable = 12): Promise<string[]> {
+  const ids: string[] = [];
+  for (const table of await tablesWithIds(db)) {
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`SELECT id::text AS id FROM ${sql.identifier(table)} ORDER BY id LIMIT ${perTable}`,
+    );
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
+}
+
+/** Every table's rows, each row as its JSON text, sorted: equal snapshots mean nothing changed. */
+export type Snapshot = Record<string, string[]>;
+
+export async function snapshotTables(db: Db): Promise<Snapshot> {
+  const tables = await queryRows<{ table_name: string }>(
+    db,
+    sql`SELECT table_name FROM information_schema.tables
+        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const parts = tables.map(
+    ({ table_name: table }) =>
+      sql`${table}::text, (SELECT coalesce(json_agg(row_to_json(t)::text ORDER BY row_to_json(t)::text), '[]'::json)
+                           FROM ${sql.identifier(table)} t)`,
+  );
+  const [row] = await queryRows<{ dump: string }>(
+    db,
+    sql`SELECT json_build_object(${sql.join(parts, sql`, `)})::text AS dump`,
+  );
+  return JSON.parse(row!.dump) as Snapshot;
+}
+
+/** What changed between two snapshots, one line per added or removed row (empty when nothing did). */
+export function snapshotChanges(before: Snapshot, after: Snapshot): string[] {
+  const lines: string[] = [];
+  for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const was = new Set(before[table] ?? []);
+    const is = new Set(after[table] ?? []);
+    for (const row of was) if (!is.has(row)) lines.push(`${table} - ${excerpt(row, 300)}`);
+    for (const row of is) if (!was.has(row)) lines.push(`${table} + ${excerpt(row, 300)}`);
+  }
+  return lines;
+}
