@@ -19,6 +19,17 @@ export class HttpError extends Error {
 }
 
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+
+/**
+ * `record` when it is the caller's, else the 404 an unknown id gets: a record that exists but is
+ * somebody else's answers exactly as one that does not exist (never 403 or 409), so ids of other
+ * users' orders, offers, chats, drafts or documents cannot be told apart from made-up ones.
+ * Refusals about the caller's own record (its state) come after this, and stay 409.
+ */
+export function callersOr404<T>(record: T | undefined, isCallers: (record: T) => boolean, what: string): T {
+  if (record === undefined || !isCallers(record)) throw notFound(what);
+  return record;
+}
 export const conflict = (message: string) => new HttpError(409, message);
 export const badRequest = (message: string) => new HttpError(400, message);
 

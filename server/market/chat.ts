@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { listingRoom, userRoom } from '../../shared/contract/realtime-events.js';
 import { queryRows, type Executor } from '../db/database.js';
-import { conflict, HttpError, notFound } from '../http-errors.js';
+import { callersOr404, conflict, HttpError, notFound } from '../http-errors.js';
 import { auctionMessageItem, chatItem, chatMessageItem, withoutChatId } from './admin-items.js';
 import { adminEvent, type MarketDeps, marketEvent, type PendingEvent } from './deps.js';
 import { type Counted, pageSlice, TOTAL_COUNT, totalOf } from './list-total.js';
@@ -38,10 +38,7 @@ async function participantChat(db: Executor, chatId: string, userId: string, loc
     sql`SELECT id, user_id, other_user_id, blocked_user_id, blocked_by_id FROM chats
         WHERE id = ${chatId} AND deleted_at IS NULL ${lock ? sql`FOR UPDATE` : sql``}`,
   );
-  if (!row) throw notFound('Chat');
-  if (row.user_id !== userId && row.other_user_id !== userId)
-    throw new HttpError(403, 'Not a participant of this chat');
-  return row;
+  return callersOr404(row, (chat) => chat.user_id === userId || chat.other_user_id === userId, 'Chat');
 }
 
 /** The chat between the caller and `otherUserId`, created on first use. */

@@ -6,7 +6,7 @@ import { centsToUsd } from '../../shared/rules/money.js';
 import { buyerStatusLabel, sellerStatusLabel } from '../../shared/rules/order-status.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isoOf } from '../db/values.js';
-import { conflict, HttpError, notFound } from '../http-errors.js';
+import { callersOr404, conflict, HttpError } from '../http-errors.js';
 import { type MarketDeps, nowOf } from './deps.js';
 import { type Counted, pageSlice, TOTAL_COUNT, totalOf } from './list-total.js';
 import { createOrder, notify, orderIdOf } from './orders.js';
@@ -82,9 +82,9 @@ export async function makeOffer(deps: MarketDeps, listingId: string, buyerId: st
 }
 
 async function lockOffer(tx: Executor, offerId: string, sellerId: string, nowMs: number): Promise<OfferRow> {
-  const [row] = await queryRows<OfferRow>(tx, sql`${SELECT_OFFER} WHERE o.id = ${offerId} FOR UPDATE OF o`);
-  if (!row) throw notFound('Offer');
-  if (row.seller_id !== sellerId) throw new HttpError(403, 'Only the seller may answer this offer');
+  const [found] = await queryRows<OfferRow>(tx, sql`${SELECT_OFFER} WHERE o.id = ${offerId} FOR UPDATE OF o`);
+  // Only its seller answers an offer; to anyone else (its buyer too) it is not there.
+  const row = callersOr404(found, (offer) => offer.seller_id === sellerId, 'Offer');
   if (row.status !== 'PENDING') throw conflict(`This offer is already ${row.status}`);
   if (new Date(row.expires_at).getTime() <= nowMs) throw conflict('This offer has expired');
   return row;

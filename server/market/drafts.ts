@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { singleLineText } from '../../shared/contract/text.js';
 import { usdToCents } from '../../shared/rules/money.js';
 import { queryRows, type Executor } from '../db/database.js';
-import { badRequest, conflict, HttpError, notFound } from '../http-errors.js';
+import { badRequest, callersOr404, conflict } from '../http-errors.js';
 import { chosenEndTime } from './auction-end-time.js';
 import { type MarketDeps, nowOf } from './deps.js';
 import { listingProblems } from './listing-completeness.js';
@@ -87,9 +87,8 @@ export async function getDraft(db: Executor, sellerId: string, id: string): Prom
     db,
     sql`SELECT user_id, status FROM listings WHERE id = ${id} AND deleted_at IS NULL`,
   );
-  if (!row) throw notFound('Draft');
-  if (row.user_id !== sellerId) throw new HttpError(403, 'This draft belongs to another seller');
-  if (row.status !== 'draft') throw conflict('This listing is no longer a draft');
+  const own = callersOr404(row, (listing) => listing.user_id === sellerId, 'Draft');
+  if (own.status !== 'draft') throw conflict('This listing is no longer a draft');
   const listing = await getListing(db, id);
   return draftOf(listing, (await extrasOf(db, [id])).get(id));
 }

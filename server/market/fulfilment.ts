@@ -12,7 +12,7 @@ import { buyerStatusLabel, sellerStatusLabel, shippingManagerSection } from '../
 import { type OrderActor, transitionRefusal } from '../../shared/rules/order-transitions.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isoOf, isoOrNull } from '../db/values.js';
-import { conflict, HttpError, notFound } from '../http-errors.js';
+import { callersOr404, conflict, notFound } from '../http-errors.js';
 import { type LabelResult, localLabels } from '../shipping/labels.js';
 import { currentAddress } from './addresses.js';
 import { type MarketDeps, marketEvent, type PendingEvent } from './deps.js';
@@ -102,8 +102,9 @@ async function lockOrder(tx: Executor, where: SQL, what = 'Order'): Promise<Orde
   return row;
 }
 
+/** The seller's own order; another seller's (or the buyer's view of it) answers as an unknown id. */
 function requireSeller(order: OrderRow, sellerId: string): void {
-  if (order.seller_id !== sellerId) throw new HttpError(403, 'Only the seller of this order may ship it');
+  callersOr404(order, (row) => row.seller_id === sellerId, 'Order');
 }
 
 function refuseUnless(order: OrderRow, to: OrderStatus, actor: OrderActor): void {

@@ -18,7 +18,7 @@ import { freeText, singleLineText } from '../../shared/contract/text.js';
 import { centsToUsd, usdToCents } from '../../shared/rules/money.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isoOf } from '../db/values.js';
-import { badRequest, conflict, HttpError, notFound } from '../http-errors.js';
+import { badRequest, callersOr404, conflict, notFound } from '../http-errors.js';
 import { type MarketDeps, marketEvent, nowOf } from './deps.js';
 import { type ListingTerms, listingProblems, problemsText } from './listing-completeness.js';
 
@@ -305,15 +305,14 @@ interface OwnedRow {
   end_time: Date | string | null;
 }
 
+/** The seller's own listing (drafts too), locked; another seller's answers as an unknown id (404). */
 export async function lockOwned(tx: Executor, id: string, sellerId: string): Promise<OwnedRow> {
   const [row] = await queryRows<OwnedRow>(
     tx,
     sql`SELECT user_id, status, listing_type, bid_count, bid_cents, end_time FROM listings
         WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`,
   );
-  if (!row) throw notFound('Listing');
-  if (row.user_id !== sellerId) throw new HttpError(403, 'Only the seller may change this listing');
-  return row;
+  return callersOr404(row, (listing) => listing.user_id === sellerId, 'Listing');
 }
 
 export async function publishListing(deps: MarketDeps, id: string, sellerId: string): Promise<MarketListing> {

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../shared/contract/enums.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isoOf } from '../db/values.js';
-import { conflict, HttpError, notFound } from '../http-errors.js';
+import { callersOr404, conflict } from '../http-errors.js';
 import type { MarketDeps } from './deps.js';
 
 /** The caller's unread notifications per type of the spec's list (every type, 0 included). */
@@ -101,11 +101,9 @@ export async function sendNewMessageNotification(deps: MarketDeps, senderId: str
       sql`SELECT user_id, other_user_id, blocked_user_id FROM chats
           WHERE id = ${chatId} AND deleted_at IS NULL FOR UPDATE`,
     );
-    if (!chat) throw notFound('Chat');
-    if (chat.user_id !== senderId && chat.other_user_id !== senderId)
-      throw new HttpError(403, 'Not a participant of this chat');
-    if (chat.blocked_user_id !== null) throw conflict('This chat is blocked');
-    const recipientId = chat.user_id === senderId ? chat.other_user_id : chat.user_id;
+    const own = callersOr404(chat, (row) => row.user_id === senderId || row.other_user_id === senderId, 'Chat');
+    if (own.blocked_user_id !== null) throw conflict('This chat is blocked');
+    const recipientId = own.user_id === senderId ? own.other_user_id : own.user_id;
     const [message] = await queryRows<{ id: string; message: string; user_name: string | null }>(
       tx,
       sql`SELECT m.id, m.message, u.user_name FROM chat_messages m JOIN users u ON u.id = m.user_id

@@ -7,7 +7,7 @@ import { buyerStatusLabel } from '../../shared/rules/order-status.js';
 import { type OrderStatusFamily, statusesOfFamily } from '../../shared/rules/order-status-family.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isoOf, usdOrNull } from '../db/values.js';
-import { HttpError, notFound } from '../http-errors.js';
+import { callersOr404, notFound } from '../http-errors.js';
 import { type OrderRow, SELECT_ORDER, sellerOrderOf } from './fulfilment.js';
 
 export type OrderRole = 'buyer' | 'seller';
@@ -79,9 +79,7 @@ export async function orderHistory(db: Executor, callerId: string, filter: Order
 /** One order as its seller sees it (with the seller-facing label); nobody else may read it here. */
 export async function sellerOrder(db: Executor, orderId: string, callerId: string) {
   const [row] = await queryRows<OrderRow>(db, sql`${SELECT_ORDER} WHERE o.id = ${orderId} AND o.deleted_at IS NULL`);
-  if (!row) throw notFound('Order');
-  if (row.seller_id !== callerId) throw new HttpError(403, 'Only the seller of this order may read it here');
-  return sellerOrderOf(row);
+  return sellerOrderOf(callersOr404(row, (order) => order.seller_id === callerId, 'Order'));
 }
 
 interface PublicOrderRow {

@@ -10,7 +10,7 @@ import { userRoom } from '../../shared/contract/realtime-events.js';
 import { payoutCents } from '../../shared/rules/money.js';
 import { creationRefusal, type OrderKind, transitionRefusal } from '../../shared/rules/order-transitions.js';
 import { queryRows, type Executor } from '../db/database.js';
-import { conflict, HttpError, notFound } from '../http-errors.js';
+import { callersOr404, conflict, HttpError, notFound } from '../http-errors.js';
 import { type Charges, type MarketDeps, marketEvent, type PendingEvent } from './deps.js';
 import { decrementStock, saleRefusal, type StockRow } from './stock.js';
 
@@ -217,7 +217,7 @@ export async function retryPayment(deps: MarketDeps, orderId: string, buyerId: s
       sql`SELECT id, user_id, listing_type, status, in_stock, price_cents, shipping_type, shipping_price_cents
           FROM listings WHERE id = ${placed.listing_id} FOR UPDATE`,
     );
-    const [order] = await queryRows<{
+    const [found] = await queryRows<{
       listing_id: string;
       seller_id: string;
       buyer_id: string;
@@ -232,8 +232,8 @@ export async function retryPayment(deps: MarketDeps, orderId: string, buyerId: s
                  (SELECT count(*) FROM transactions t WHERE t.order_id = o.id AND t.type = 'order_payment') AS attempts
           FROM orders o WHERE o.id = ${orderId} AND o.deleted_at IS NULL FOR UPDATE OF o`,
     );
-    if (!order || !listing) throw notFound('Order');
-    if (order.buyer_id !== buyerId) throw new HttpError(403, 'Only the buyer may pay this order');
+    if (!listing) throw notFound('Order');
+    const order = callersOr404(found, (row) => row.buyer_id === buyerId, 'Order');
     // Asked of the table for the buyer before anything is charged: only a PAYMENT_FAILED order
     // is theirs to pay again.
     const refusal = transitionRefusal(order.status, 'PAYMENT_CONFIRMED', 'buyer');

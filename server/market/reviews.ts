@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { centsToUsd } from '../../shared/rules/money.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isoOf, isoOrNull } from '../db/values.js';
-import { conflict, HttpError, notFound } from '../http-errors.js';
+import { callersOr404, conflict } from '../http-errors.js';
 import type { MarketDeps } from './deps.js';
 
 /**
@@ -70,10 +70,7 @@ export async function skipReviews(deps: MarketDeps, buyerId: string, orderIds: r
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const orderId of orderIds) {
-      const order = byId.get(orderId);
-      if (!order) throw notFound(`Order ${orderId}`);
-      if (order.buyer_id !== buyerId)
-        throw new HttpError(403, `Only the buyer may skip the review of order ${orderId}`);
+      const order = callersOr404(byId.get(orderId), (row) => row.buyer_id === buyerId, `Order ${orderId}`);
       if (order.status !== 'SHIPPING_DELIVERED') throw conflict(`Order ${orderId} was not delivered yet`);
       if (order.rated) throw conflict(`Order ${orderId} was already rated`);
     }

@@ -12,7 +12,7 @@ import { userRoom } from '../../shared/contract/realtime-events.js';
 import { sellerStatusLabel, shippingManagerSection } from '../../shared/rules/order-status.js';
 import { queryRows, type Executor } from '../db/database.js';
 import { isoOf, isoOrNull } from '../db/values.js';
-import { conflict, HttpError, notFound } from '../http-errors.js';
+import { callersOr404, conflict, HttpError } from '../http-errors.js';
 import type { LabelRequest } from '../shipping/labels.js';
 import { pdfDocument, type PdfPage } from '../shipping/pdf-document.js';
 import { labelPage, packingSlipPage } from '../shipping/shipping-document-pages.js';
@@ -127,9 +127,7 @@ export async function requestShippingDocuments(
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const orderId of request.orderIds) {
-      const order = byId.get(orderId);
-      if (!order) throw notFound(`Order ${orderId}`);
-      if (order.seller_id !== sellerId) throw conflict(`Order ${orderId} is not one of your sales`);
+      const order = callersOr404(byId.get(orderId), (row) => row.seller_id === sellerId, `Order ${orderId}`);
       if (!isBulkShippable(order.status))
         throw conflict(`${orderLabel(order)} cannot be shipped now: ${sellerStatusLabel(order.status)}`);
     }
@@ -393,9 +391,7 @@ export async function shippingDocumentsOf(db: Executor, sellerId: string, page: 
 
 async function ownDocument(db: Executor, documentId: string, sellerId: string): Promise<DocumentRow> {
   const [row] = await queryRows<DocumentRow>(db, sql`${SELECT_DOCUMENT} WHERE id = ${documentId}`);
-  if (!row) throw notFound('Shipping document');
-  if (row.seller_id !== sellerId) throw new HttpError(403, 'Only the seller who asked for this document may read it');
-  return row;
+  return callersOr404(row, (document) => document.seller_id === sellerId, 'Shipping document');
 }
 
 export async function shippingDocument(db: Executor, documentId: string, sellerId: string) {

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/database.js';
 import { isoOf, isoOrNull } from '../db/values.js';
-import { conflict, HttpError, notFound } from '../http-errors.js';
+import { callersOr404, conflict, notFound } from '../http-errors.js';
 import type { MarketDeps } from './deps.js';
 
 /** The buyer rates an order once it was delivered; one rating per order. */
@@ -14,12 +14,11 @@ export async function rateOrder(
   experience: string | null,
 ) {
   return deps.db.transaction(async (tx) => {
-    const [order] = await queryRows<{ buyer_id: string; seller_id: string; status: string }>(
+    const [found] = await queryRows<{ buyer_id: string; seller_id: string; status: string }>(
       tx,
       sql`SELECT buyer_id, seller_id, status FROM orders WHERE id = ${orderId} AND deleted_at IS NULL FOR UPDATE`,
     );
-    if (!order) throw notFound('Order');
-    if (order.buyer_id !== buyerId) throw new HttpError(403, 'Only the buyer may rate this order');
+    const order = callersOr404(found, (row) => row.buyer_id === buyerId, 'Order');
     if (order.status !== 'SHIPPING_DELIVERED') throw conflict('An order can be rated once it was delivered');
     const [existing] = await queryRows<{ id: string }>(
       tx,
@@ -162,8 +161,7 @@ export async function createSupportRequest(
       db,
       sql`SELECT buyer_id, seller_id FROM orders WHERE id = ${request.orderId} AND deleted_at IS NULL`,
     );
-    if (!order) throw notFound('Order');
-    if (order.buyer_id !== userId && order.seller_id !== userId) throw new HttpError(403, 'Not your order');
+    callersOr404(order, (row) => row.buyer_id === userId || row.seller_id === userId, 'Order');
   }
   const [row] = await queryRows<{ id: string; created_at: Date | string }>(
     db,

@@ -316,8 +316,8 @@ describe('listing tools routes', () => {
       const list = await call('dseller', 'GET', '/draft-listing');
       expect(list.body).toMatchObject({ count: 1, items: [{ id: draftId }] });
       expect((await call('dother', 'GET', '/draft-listing')).body.count).toBe(0);
-      expect((await call('dother', 'GET', `/draft-listing/${draftId}`)).status).toBe(403);
-      expect((await call('dother', 'PUT', `/draft-listing/${draftId}`, { title: 'Mine' })).status).toBe(403);
+      expect((await call('dother', 'GET', `/draft-listing/${draftId}`)).status).toBe(404);
+      expect((await call('dother', 'PUT', `/draft-listing/${draftId}`, { title: 'Mine' })).status).toBe(404);
       expect((await call('dseller', 'GET', '/draft-listing/unknown')).status).toBe(404);
 
       const published = await call('dseller', 'PATCH', `/listing/${draftId}/publish`);
@@ -339,7 +339,7 @@ describe('listing tools routes', () => {
         (await call('dseller', 'POST', '/draft-listing', { listingType: 'auction', endTime: soon })).body.message,
       ).toBe('body/endTime: endTime must be at least 1 hour from now');
       const draftId = (await call('dseller', 'POST', '/draft-listing', { title: 'Bin me' })).body.id as string;
-      expect((await call('dother', 'DELETE', `/draft-listing/${draftId}`)).status).toBe(403);
+      expect((await call('dother', 'DELETE', `/draft-listing/${draftId}`)).status).toBe(404);
       expect((await call('dseller', 'DELETE', `/draft-listing/${draftId}`)).status).toBe(204);
       expect((await call('dseller', 'GET', `/draft-listing/${draftId}`)).status).toBe(404);
     });
@@ -408,12 +408,12 @@ describe('listing tools routes', () => {
           statusCode: 400,
           message: 'This draft cannot be published yet: price: a buy-now listing needs a price',
         },
-        { id: theirs, statusCode: 403, message: 'Only the seller may change this listing' },
+        { id: theirs, statusCode: 404, message: 'Listing not found' },
         { id: live, statusCode: 409, message: 'Only a draft can be published' },
         { id: 'gone', statusCode: 404, message: 'Listing not found' },
       ]);
       expect((await call('pseller', 'GET', `/draft-listing/${ready}`)).body.status).toBe('draft');
-      expect((await call('pseller', 'POST', '/listing/publish-bulk', { ids: [theirs] })).status).toBe(403);
+      expect((await call('pseller', 'POST', '/listing/publish-bulk', { ids: [theirs] })).status).toBe(404);
       expect((await call('pseller', 'POST', '/listing/publish-bulk', { ids: [ready, ready] })).status).toBe(400);
 
       const second = await draft('pseller', { title: 'Ready too', listingType: 'giveaway' });
@@ -617,7 +617,7 @@ describe('listing tools routes', () => {
       const set = await call('eseller', 'PUT', `/listing/end-time/${auction}`, { endTime: String(target) });
       expect(set).toMatchObject({ status: 200, body: { endTime: String(target) } });
       expect(events('feedListingUpdated').at(-1)?.rooms).toEqual([`listing:${auction}`]);
-      expect((await call('eother', 'PUT', `/listing/end-time/${auction}`, { endTime: target })).status).toBe(403);
+      expect((await call('eother', 'PUT', `/listing/end-time/${auction}`, { endTime: target })).status).toBe(404);
       expect(
         (await call('eseller', 'PUT', `/listing/end-time/${auction}`, { endTime: Date.now() - 1 })).body.message,
       ).toBe('body/endTime: endTime must be in the future');
@@ -651,7 +651,7 @@ describe('listing tools routes', () => {
         rooms: [`listing:${auction}`],
         payload: { listingId: auction, endTime: String(before + 30 * 60_000) },
       });
-      expect((await call('iother', 'PATCH', `/listing/${auction}/increment-time`, { minutes: 30 })).status).toBe(403);
+      expect((await call('iother', 'PATCH', `/listing/${auction}/increment-time`, { minutes: 30 })).status).toBe(404);
       expect((await call('iseller', 'PATCH', `/listing/${auction}/increment-time`, { minutes: 0 })).status).toBe(400);
       expect((await call('iseller', 'PATCH', `/listing/${auction}/increment-time`, { minutes: 1441 })).status).toBe(
         400,

@@ -191,8 +191,8 @@ describe('order history, reviews, shipping documents and user reads', () => {
         status: 200,
         body: { id: bought, statusLabel: 'Awaiting Shipping', buyer: { id: await me('bob') } },
       });
-      expect((await call('bob', 'GET', `/order/seller/${bought}`)).status).toBe(403);
-      expect((await call('otto', 'GET', `/order/seller/${bought}`)).status).toBe(403);
+      expect((await call('bob', 'GET', `/order/seller/${bought}`)).status).toBe(404);
+      expect((await call('otto', 'GET', `/order/seller/${bought}`)).status).toBe(404);
       expect((await call('sally', 'GET', '/order/seller/nope')).status).toBe(404);
     });
 
@@ -266,7 +266,7 @@ describe('order history, reviews, shipping documents and user reads', () => {
       expect((await call('carl', 'POST', '/order/skip-reviews', { orderIds: [orders[0]] })).body.message).toBe(
         `Order ${orders[0]} was already rated`,
       );
-      expect((await call('bob', 'POST', '/order/skip-reviews', { orderIds: [orders[2]] })).status).toBe(403);
+      expect((await call('bob', 'POST', '/order/skip-reviews', { orderIds: [orders[2]] })).status).toBe(404);
       expect((await call('carl', 'POST', '/order/skip-reviews', { orderIds: ['nope'] })).status).toBe(404);
     });
 
@@ -489,8 +489,8 @@ describe('order history, reviews, shipping documents and user reads', () => {
 
       const list = (await call('sally', 'GET', '/bulk-shipping')).body as Items;
       expect(list.items[0]).toMatchObject({ id: jobId, fileStatus: 'Generated' });
-      expect((await call('otto', 'GET', `/bulk-shipping/${jobId}`)).status).toBe(403);
-      expect((await call('otto', 'GET', `/bulk-shipping/${jobId}/document`)).status).toBe(403);
+      expect((await call('otto', 'GET', `/bulk-shipping/${jobId}`)).status).toBe(404);
+      expect((await call('otto', 'GET', `/bulk-shipping/${jobId}/document`)).status).toBe(404);
       expect((await call('sally', 'GET', '/bulk-shipping/nope')).status).toBe(404);
     });
 
@@ -499,7 +499,7 @@ describe('order history, reviews, shipping documents and user reads', () => {
       const mine = await sold('sally', 'bob', 'Kettle');
       const others = await sold('otto', 'bob', 'Teapot');
       const foreign = await call('sally', 'POST', '/bulk-shipping', { orderIds: [mine, others], labelSize: '4x6' });
-      expect(foreign).toMatchObject({ status: 409, body: { message: `Order ${others} is not one of your sales` } });
+      expect(foreign).toMatchObject({ status: 404, body: { message: `Order ${others} not found` } });
       const done = await delivered('sally', 'bob', 'Cup');
       const late = await call('sally', 'POST', '/bulk-shipping', { orderIds: [mine, done], labelSize: '4x6' });
       expect(late).toMatchObject({
@@ -682,7 +682,7 @@ describe('order history, reviews, shipping documents and user reads', () => {
     });
 
     it('refuses a stranger, a message already seen, a blocked chat', async () => {
-      expect((await call('otto', 'POST', '/notifications/send-new-message-notification', { chatId })).status).toBe(403);
+      expect((await call('otto', 'POST', '/notifications/send-new-message-notification', { chatId })).status).toBe(404);
       expect(
         (await call('otto', 'POST', '/notifications/send-new-message-notification', { chatId: 'nope' })).status,
       ).toBe(404);
