@@ -7,10 +7,17 @@
 // giveaway entries, a chat with a message, a block, an auction-feed message), so every `/admin`
 // event shows up early, not by chance.
 //
+//
+// A user sells only while an admin has enabled them as a seller, so the simulator signs in as
+// the demo admin (DEMO_ACCOUNTS, which the stack creates in the emulator) and enables each of
+// its users through the admin API before they list anything.
+//
 //   npm run simulate -- --users 12 --rate 8 [--api http://127.0.0.1:4000/v1] [--emulator 127.0.0.1:9099]
 //                       [--auction-seconds 90] [--seconds 0 (until stopped)]
+//                       [--admin-email admin@market.test --admin-password admin-demo-pass]
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { DEMO_ACCOUNTS } from '../server/auth/demo-accounts.js';
 import { bidIncrementCents } from '../shared/rules/bid-increments.js';
 import { centsToUsd, usdToCents } from '../shared/rules/money.js';
 
@@ -23,6 +30,8 @@ const { values } = parseArgs({
     key: { type: 'string', default: 'demo-key' },
     'auction-seconds': { type: 'string', default: '90' },
     seconds: { type: 'string', default: '0' },
+    'admin-email': { type: 'string', default: DEMO_ACCOUNTS.admin.email },
+    'admin-password': { type: 'string', default: DEMO_ACCOUNTS.admin.password },
   },
 });
 const USERS = Math.max(2, Number(values.users));
@@ -150,6 +159,23 @@ async function createUser(index: number): Promise<SimUser> {
     ),
   );
   return user;
+}
+
+/** Every simulated user may sell: the admin API's "Enable Seller", as the demo admin. */
+async function enableSellers(users: SimUser[]): Promise<void> {
+  const { idToken } = await identityToolkit('signInWithPassword', {
+    email: values['admin-email'],
+    password: values['admin-password'],
+    returnSecureToken: true,
+  });
+  for (const user of users) {
+    const response = await fetch(`${API}/admin/users/${user.id}/enable-disable-seller`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
+      body: JSON.stringify({ sellerEnabled: true }),
+    });
+    if (!response.ok) throw new Error(`enabling seller ${user.email}: ${response.status} ${await response.text()}`);
+  }
 }
 
 const TITLES = [
@@ -406,6 +432,7 @@ async function main(): Promise<void> {
   const users: SimUser[] = [];
   for (let index = 0; index < USERS && !stopping; index += 1) users.push(await createUser(index));
   console.log(`signed up ${users.length} users (sim-${RUN}-*@market.test)`);
+  if (!stopping) await enableSellers(users);
   if (!stopping) await opening(users);
 
   const report = setInterval(() => {

@@ -134,7 +134,10 @@ export async function seedMarketplace(db: Db, options: SeedOptions): Promise<See
       createdAt: recentOr(400),
     };
   });
-  const sellers = users.filter((user) => user.stripeUserId);
+  // Only an enabled seller sells (server/market/selling.ts): every listing, and so every order,
+  // belongs to one. A disabled seller keeps a payout account and a return address, and lists
+  // nothing.
+  const sellers = users.filter((user) => user.sellerEnabled);
   const buyers = users.filter((user) => !user.stripeUserId || random.chance(0.3));
 
   const addresses = users.flatMap((user) => {

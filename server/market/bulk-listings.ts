@@ -13,10 +13,12 @@ import {
   CreateListingBody,
   insertListing,
   listListingsWhere,
+  lockOwned,
   type MarketListing,
   publishDraft,
   termsOf,
 } from './listings.js';
+import { assertMaySell, sellingRefusal } from './selling.js';
 
 /** A bulk request is one transaction holding its rows' locks: 50 listings, 100 drafts at most. */
 export const MAX_BULK_LISTINGS = 50;
@@ -116,6 +118,8 @@ export async function createListingsInBulk(
     );
   }
   const ids = await deps.db.transaction(async (tx) => {
+    // Live listings are selling (assertMaySell); a batch of drafts only is not.
+    if (listings.some((listing) => !listing.draft)) await assertMaySell(tx, sellerId);
     const created: string[] = [];
     for (const listing of listings) created.push(await insertListing(tx, sellerId, listing, now));
     return created;
@@ -130,11 +134,15 @@ export async function publishDraftsInBulk(
 ): Promise<{ count: number; items: MarketListing[] }> {
   const now = nowOf(deps);
   await deps.db.transaction(async (tx) => {
+    // Publishing is selling: the seller's row first. One who may not sell only learns which ids
+    // are not theirs (404, as for anybody), then the whole batch is refused (sellingSuspended).
+    const refusal = await sellingRefusal(tx, sellerId);
     const errors: RefusedItem[] = [];
     // Locked in id order, so two bulk publishes that share drafts cannot deadlock.
     for (const listingId of [...ids].sort()) {
       try {
-        await publishDraft(tx, listingId, sellerId, now);
+        if (refusal) await lockOwned(tx, listingId, sellerId);
+        else await publishDraft(tx, listingId, sellerId, now);
       } catch (error) {
         // Only the checks' own refusals are collected; a database failure aborts as it should.
         if (!(error instanceof HttpError)) throw error;
@@ -149,6 +157,7 @@ export async function publishDraftsInBulk(
         errors,
       );
     }
+    if (refusal) throw refusal;
   });
   deps.events.publish(
     ids.map((listingId) => marketEvent('feedListingUpdated', [listingRoom(listingId)], { listingId })),

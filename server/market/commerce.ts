@@ -10,6 +10,7 @@ import { callersOr404, conflict, HttpError } from '../http-errors.js';
 import { type MarketDeps, nowOf } from './deps.js';
 import { type Counted, pageSlice, TOTAL_COUNT, totalOf } from './list-total.js';
 import { createOrder, notify, orderIdOf } from './orders.js';
+import { sellingRefusal } from './selling.js';
 import { decrementStock, lockForSale } from './stock.js';
 
 export async function buyNow(deps: MarketDeps, listingId: string, buyerId: string, quantity = 1) {
@@ -93,7 +94,11 @@ async function lockOffer(tx: Executor, offerId: string, sellerId: string, nowMs:
 /** The seller accepts: the offer becomes ACCEPTED and the buyer gets an order at the offered price. */
 export async function acceptOffer(deps: MarketDeps, offerId: string, sellerId: string) {
   const { result, events } = await deps.db.transaction(async (tx) => {
+    // Accepting is selling: the seller's row before the offer's and the listing's; another's
+    // offer still answers 404.
+    const refusal = await sellingRefusal(tx, sellerId);
     const offer = await lockOffer(tx, offerId, sellerId, nowOf(deps));
+    if (refusal) throw refusal;
     const row = await lockForSale(tx, offer.listing_id, offer.buyer_id, 1);
     const order = await createOrder(
       tx,

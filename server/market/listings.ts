@@ -21,6 +21,7 @@ import { isoOf } from '../db/values.js';
 import { badRequest, callersOr404, conflict, notFound } from '../http-errors.js';
 import { type MarketDeps, marketEvent, nowOf } from './deps.js';
 import { type ListingTerms, listingProblems, problemsText } from './listing-completeness.js';
+import { assertMaySell, sellingRefusal } from './selling.js';
 
 /** Auctions and giveaways without an end time run for 7 days. */
 export const DEFAULT_AUCTION_DURATION_MS = 7 * 24 * 60 * 60_000;
@@ -250,7 +251,13 @@ export async function createListing(
 ): Promise<MarketListing> {
   const problems = body.draft ? [] : listingProblems(termsOf(body));
   if (problems.length > 0) throw badRequest(problemsText('body/', problems));
-  const id = await insertListing(deps.db, sellerId, body, nowOf(deps));
+  // A live listing is selling (assertMaySell); saving a draft is not.
+  const id = body.draft
+    ? await insertListing(deps.db, sellerId, body, nowOf(deps))
+    : await deps.db.transaction(async (tx) => {
+        await assertMaySell(tx, sellerId);
+        return insertListing(tx, sellerId, body, nowOf(deps));
+      });
   return getListing(deps.db, id);
 }
 
@@ -316,7 +323,13 @@ export async function lockOwned(tx: Executor, id: string, sellerId: string): Pro
 }
 
 export async function publishListing(deps: MarketDeps, id: string, sellerId: string): Promise<MarketListing> {
-  await deps.db.transaction((tx) => publishDraft(tx, id, sellerId, nowOf(deps)));
+  await deps.db.transaction(async (tx) => {
+    // Publishing is selling: the seller's row first; another's draft still answers 404.
+    const refusal = await sellingRefusal(tx, sellerId);
+    await lockOwned(tx, id, sellerId);
+    if (refusal) throw refusal;
+    await publishDraft(tx, id, sellerId, nowOf(deps));
+  });
   deps.events.publish([marketEvent('feedListingUpdated', [listingRoom(id)], { listingId: id })]);
   return getListing(deps.db, id);
 }
@@ -324,7 +337,7 @@ export async function publishListing(deps: MarketDeps, id: string, sellerId: str
 /**
  * Puts the seller's draft on sale inside the caller's transaction: 409 when it is not a draft,
  * 400 with what it still lacks (`listingProblems`). A timed listing without a future end time
- * gets the default duration.
+ * gets the default duration. The caller checked `sellingRefusal` first, in the same transaction.
  */
 export async function publishDraft(tx: Executor, id: string, sellerId: string, now: number): Promise<void> {
   const row = await lockOwned(tx, id, sellerId);

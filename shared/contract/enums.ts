@@ -103,7 +103,11 @@ export type Role = (typeof ROLES)[number];
 export const HOME_TABS = ['Home', 'Auctions', 'Buy Now', 'Sellers'] as const;
 export const HOME_SECTION_TYPES = ['listings', 'users'] as const;
 export const RATING_STEPS = { star: 1, experience: 2, skip: 3 } as const;
-export const APPLICATION_ERROR_CODES = ['paymentDeletedWithActiveBids', 'emailNotVerified'] as const;
+export const APPLICATION_ERROR_CODES = [
+  'paymentDeletedWithActiveBids',
+  'emailNotVerified',
+  'sellingSuspended',
+] as const;
 
 // Order statuses come in three families (section 4). The admin screens show the raw value.
 export const CORE_ORDER_STATUSES = [

@@ -10,7 +10,7 @@ import { openDatabase, queryRows, type Database } from '../../server/db/database
 import { migrate } from '../../server/db/migrate.js';
 import { PHONE_CODE_TTL_MS } from '../../server/domain/account/phone-code.js';
 import { localSms, type SmsSender, unavailableSms } from '../../server/messaging/sms.js';
-import { fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
+import { enableSellers, fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
 
 describe('account routes', () => {
   let database: Database;
@@ -536,6 +536,7 @@ describe('account routes', () => {
 
   describe('closing the account', () => {
     it('refuses while the user leads a running auction, naming why', async () => {
+      await enableSellers(app, 'auctioneer');
       const auction = await call('auctioneer', 'POST', '/listing', {
         title: 'Signed ball',
         listingType: 'auction',
@@ -554,6 +555,7 @@ describe('account routes', () => {
 
     it('closes the account: its listings leave the market, its giveaway entries go, and it is refused after', async () => {
       const id = await me('leaving');
+      await enableSellers(app, 'leaving', 'giver');
       await call('leaving', 'POST', '/user/device-token', { token: 'fcm-leaving', platform: 'android' });
       const lamp = await call('leaving', 'POST', '/listing', { title: 'Desk lamp', price: 30 });
       const giveaway = await call('giver', 'POST', '/listing', { title: 'Free stickers', listingType: 'giveaway' });

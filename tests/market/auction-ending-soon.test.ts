@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { fakeIdentity } from './market-db.js';
+import { enableSellers, fakeIdentity } from './market-db.js';
 import { openDatabase, type Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
 import {
@@ -24,6 +24,7 @@ describe('auctionEndingSoon notifications', () => {
     await migrate(database);
     app = await buildApp({ database, identity: fakeIdentity });
     deps = { ...app.market, now: () => clock };
+    await enableSellers(app, 'seller');
   }, 60_000);
   afterAll(async () => {
     await app?.close();

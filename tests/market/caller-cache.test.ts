@@ -26,7 +26,11 @@ async function callAs(app: FastifyInstance, token: string | null, method: string
   return { status: response.statusCode, body: response.json() as Record<string, unknown> };
 }
 
+/** An auction of the token's user, enabled as a seller first (only an enabled seller lists). */
 async function openAuction(app: FastifyInstance, sellerToken: string) {
+  const seller = await callAs(app, sellerToken, 'GET', '/user/my-details');
+  expect(seller.status, JSON.stringify(seller.body)).toBe(200);
+  await app.market.db.execute(sql`UPDATE users SET seller_enabled = true WHERE id = ${seller.body.id as string}`);
   const created = await callAs(app, sellerToken, 'POST', '/listing', {
     title: 'Cache lot',
     listingType: 'auction',

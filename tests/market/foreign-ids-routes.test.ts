@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { openDatabase, type Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
-import { fakeIdentity, marketCall, type MarketMethod } from './market-db.js';
+import { enableSellers, fakeIdentity, marketCall, type MarketMethod } from './market-db.js';
 
 const address = (type: 'DEFAULT' | 'RETURN_ADDRESS') => ({
   firstName: 'Ann',
@@ -27,6 +27,8 @@ describe("another user's ids", () => {
     database = await openDatabase({ pgliteDir: 'memory://' });
     await migrate(database);
     app = await buildApp({ database, identity: fakeIdentity, rateLimitMax: 10_000 });
+    // Only an enabled seller lists and answers offers (selling.ts); the stranger is not one.
+    await enableSellers(app, 'fseller');
   }, 60_000);
   afterAll(async () => {
     await app?.close();

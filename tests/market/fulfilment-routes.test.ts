@@ -8,7 +8,7 @@ import { buildApp } from '../../server/app.js';
 import { openDatabase, type Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
 import { localLabels } from '../../server/shipping/labels.js';
-import { fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
+import { enableSellers, fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
 
 const address = (type: 'DEFAULT' | 'RETURN_ADDRESS', firstName: string) => ({
   firstName,
@@ -48,6 +48,7 @@ describe('order fulfilment routes', () => {
     >;
   /** A paid order of a fresh buy-now listing. */
   const sold = async (seller: string, buyer: string, title: string) => {
+    await enableSellers(app, seller);
     const listing = await call(seller, 'POST', '/listing', { title, price: 25 });
     const order = await call(buyer, 'POST', '/order', { listingId: listing.body.id });
     expect(order.body.status).toBe('PAYMENT_CONFIRMED');

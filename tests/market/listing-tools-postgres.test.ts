@@ -195,6 +195,7 @@ describe.skipIf(!available)('listing tools on PostgreSQL', () => {
 
   it('publishing the same drafts twice at once (and overlapping, in another order): published once', async () => {
     const [sellerId] = await createUsers(database, 1, 'drafts');
+    await database.db.execute(sql`UPDATE users SET seller_enabled = true WHERE id = ${sellerId}`);
     const ids: string[] = [];
     for (let index = 0; index < 6; index += 1) {
       const [row] = await queryRows<{ id: string }>(

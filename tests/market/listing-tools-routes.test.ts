@@ -11,7 +11,7 @@ import { buildApp } from '../../server/app.js';
 import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
 import { localListingTools, type ListingToolsDeps } from '../../server/market/listing-tools-deps.js';
-import { fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
+import { enableSellers, fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -51,7 +51,9 @@ describe('listing tools routes', () => {
   const me = async (user: string) => (await call(user, 'GET', '/user/my-details')).body.id as string;
   /** The path part of one of this API's absolute URLs (inject takes paths). */
   const pathOf = (url: string) => url.replace('http://api.test', '');
+  /** A live listing of `user`, an enabled seller (only they sell: selling.ts). */
   const listing = async (user: string, body: object) => {
+    await enableSellers(app, user);
     const created = await call(user, 'POST', '/listing', body);
     expect(created.status).toBe(201);
     return created.body.id as string;
@@ -273,6 +275,7 @@ describe('listing tools routes', () => {
 
   describe('drafts', () => {
     it('saves an incomplete draft with the section 3 defaults and says what publishing needs', async () => {
+      await enableSellers(app, 'dseller');
       const created = await call('dseller', 'POST', '/draft-listing', {
         listingType: 'auction',
         timezone: 'America/New_York',
@@ -347,6 +350,7 @@ describe('listing tools routes', () => {
 
   describe('bulk', () => {
     it('creates every listing or none, naming each invalid item by index', async () => {
+      await enableSellers(app, 'bseller');
       const refused = await call('bseller', 'POST', '/listing/bulk', {
         listings: [
           { title: 'Ok', price: 5 },
@@ -392,6 +396,7 @@ describe('listing tools routes', () => {
     });
 
     it('publishes many drafts or none, naming each refused id', async () => {
+      await enableSellers(app, 'pseller');
       const draft = async (user: string, body: object) =>
         (await call(user, 'POST', '/draft-listing', body)).body.id as string;
       const ready = await draft('pseller', { title: 'Ready', price: 3 });

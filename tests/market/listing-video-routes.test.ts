@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { openDatabase, type Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
-import { fakeIdentity, marketCall } from './market-db.js';
+import { enableSellers, fakeIdentity, marketCall } from './market-db.js';
 
 const HOSTILE = ['javascript:alert(document.domain)', 'data:text/html,<script>alert(1)</script>', 'a video'];
 const FINE = 'https://cdn.example.test/clip.mp4';
@@ -20,6 +20,8 @@ describe('listing video', () => {
     database = await openDatabase({ pgliteDir: 'memory://' });
     await migrate(database);
     app = await buildApp({ database, identity: fakeIdentity, rateLimitMax: 10_000 });
+    // Only an enabled seller lists (selling.ts).
+    await enableSellers(app, 'mseller', 'aseller');
   }, 60_000);
   afterAll(async () => {
     await app?.close();

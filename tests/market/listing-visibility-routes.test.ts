@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { openDatabase, type Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
-import { fakeIdentity, marketCall, type RecordedEvent, recordingPublisher } from './market-db.js';
+import { enableSellers, fakeIdentity, marketCall, type RecordedEvent, recordingPublisher } from './market-db.js';
 
 describe('listing visibility', () => {
   let database: Database;
@@ -20,6 +20,8 @@ describe('listing visibility', () => {
     await migrate(database);
     app = await buildApp({ database, identity: fakeIdentity, rateLimitMax: 10_000 });
     app.market.events.attach(recordingPublisher(log));
+    // Only an enabled seller lists (selling.ts).
+    await enableSellers(app, 'vseller', 'vlister');
   }, 60_000);
   afterAll(async () => {
     await app?.close();

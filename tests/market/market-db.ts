@@ -132,6 +132,27 @@ export async function createAuction(
   return row!.id;
 }
 
+/**
+ * Lets the fake identity's users `<name>` sell (server/market/selling.ts: only an enabled seller
+ * lists, publishes or accepts offers), as an admin's "Enable Seller" would: their row is made
+ * by their first call, as in any test, then enabled. Answers their user ids, in order.
+ */
+export async function enableSellers(app: FastifyInstance, ...names: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const name of names) {
+    const me = await app.inject({
+      method: 'GET',
+      url: '/v1/user/my-details',
+      headers: { authorization: `Bearer token-${name}` },
+    });
+    if (me.statusCode !== 200) throw new Error(`my-details of ${name}: ${me.statusCode} ${me.body}`);
+    const { id } = me.json<{ id: string }>();
+    await app.market.db.execute(sql`UPDATE users SET seller_enabled = true WHERE id = ${id}`);
+    ids.push(id);
+  }
+  return ids;
+}
+
 /** The statuses and messages of settled calls, in order: fulfilled ones as 'ok' (race tests). */
 export const outcomes = (settled: PromiseSettledResult<unknown>[]) =>
   settled.map((result) =>

@@ -9,7 +9,7 @@ import { openDatabase, queryRows, type Database } from '../../server/db/database
 import { migrate } from '../../server/db/migrate.js';
 import { closeDueListings } from '../../server/market/auction-closer.js';
 import { chargeOrder } from '../../server/market/orders.js';
-import { fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
+import { enableSellers, fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
 
 describe('market routes', () => {
   let database: Database;
@@ -24,6 +24,8 @@ describe('market routes', () => {
       identity: fakeIdentity,
     });
     app.market.events.attach(recordingPublisher(log));
+    // Only an enabled seller lists and accepts offers (selling.ts).
+    await enableSellers(app, 'seller');
   }, 60_000);
   afterAll(async () => {
     await app?.close();

@@ -13,7 +13,7 @@ import {
   shippingDocumentsSettled,
 } from '../../server/market/shipping-documents.js';
 import { localLabels } from '../../server/shipping/labels.js';
-import { fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
+import { enableSellers, fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
 
 const address = (type: 'DEFAULT' | 'RETURN_ADDRESS', firstName: string) => ({
   firstName,
@@ -53,6 +53,7 @@ describe('order history, reviews, shipping documents and user reads', () => {
   const events = (name: string) => log.filter((event) => event.kind === 'market' && event.name === name);
   /** A paid order of a fresh buy-now listing. */
   const sold = async (seller: string, buyer: string, title: string, price = 25) => {
+    await enableSellers(app, seller);
     const listing = await call(seller, 'POST', '/listing', { title, price });
     const order = await call(buyer, 'POST', '/order', { listingId: listing.body.id });
     expect(order.body.status).toBe('PAYMENT_CONFIRMED');
@@ -704,6 +705,7 @@ describe('order history, reviews, shipping documents and user reads', () => {
   describe('bids and chats of one user', () => {
     it('lists the distinct auctions a user bid on, with their highest bid and lead, never their maximum', async () => {
       const end = Date.now() + 3600_000;
+      await enableSellers(app, 'otto');
       const first = await call('otto', 'POST', '/listing', {
         title: 'Old map',
         listingType: 'auction',
