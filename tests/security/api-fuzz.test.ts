@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/database.js';
-import { type FuzzRequest, requestArbitrary } from './fuzz-requests.js';
+import { type FuzzRequest, nulProbe, requestArbitrary } from './fuzz-requests.js';
 import { makeOwnedThings, type OwnedThing } from './market-objects.js';
 import { fetchOperations, type Operation } from './openapi-operations.js';
 import { buildSecurityApp, databaseIds, errorShapeProblem, excerpt, type SecurityApp, send } from './security-app.js';
@@ -121,7 +121,9 @@ describe('fuzz of every OpenAPI operation', () => {
           }
         });
         // No shrinking: each failure is recorded as drawn, and the walk goes on to every operation.
-        await fc.check(property, { numRuns: RUNS, seed: SEED + index, endOnFailure: true });
+        // The NUL probe runs first on every run (fast-check's examples), then the random draws.
+        const examples: [FuzzRequest][] = [[nulProbe(operation, pool, SEED + index)]];
+        await fc.check(property, { numRuns: RUNS + 1, seed: SEED + index, endOnFailure: true, examples });
       }
 
       await mkdir('test-results', { recursive: true });

@@ -6,6 +6,7 @@ import { type Operation, type Parameter, fillPath, queryString } from './openapi
 import {
   encode,
   fuzzObject,
+  validValue,
   fuzzValue,
   hostileQueryValue,
   type IdPool,
@@ -164,4 +165,49 @@ export function requestArbitrary(operation: Operation, pool: IdPool): fc.Arbitra
   return fc
     .tuple(pathOf(operation, pool), queryOf(operation, pool), bodyOf(operation, pool), signature)
     .map(([path, query, body, headers]) => ({ url: `${path}${query}`, ...body, headers }));
+}
+
+/** Every string of `value` with a NUL in its middle (ids included): what a C client's stray byte sends. */
+function withNulInEveryString(value: unknown): unknown {
+  if (typeof value === 'string') return `${value.slice(0, 1)}\u0000${value.slice(1)}`;
+  if (Array.isArray(value)) return value.map(withNulInEveryString);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, withNulInEveryString(field)]));
+  }
+  return value;
+}
+
+/**
+ * The operation's NUL probe, sent on every run whatever the random draws: a valid request (drawn
+ * once, from `seed`) with a NUL in every path id, query value and body string. Random runs reach
+ * any one field's NUL only by luck; a handler that trips on it must fail the fuzz every time.
+ */
+export function nulProbe(operation: Operation, pool: IdPool, seed: number): FuzzRequest {
+  const [sample] = fc.sample(
+    fc.record({
+      path: fc.record(
+        Object.fromEntries(
+          operation.pathParams.map((parameter) => [parameter.name, validValue(parameter.schema, parameter.name, pool)]),
+        ),
+      ),
+      query: fc.record(
+        Object.fromEntries(
+          operation.queryParams.map((parameter) => [
+            parameter.name,
+            validValue(parameter.schema, parameter.name, pool),
+          ]),
+        ),
+      ),
+      body: operation.body ? validValue(operation.body, 'body', pool) : fc.constant(undefined),
+    }),
+    { numRuns: 1, seed },
+  );
+  const path = Object.fromEntries(
+    Object.entries(sample!.path).map(([name, value]) => [name, encode(String(withNulInEveryString(String(value))))]),
+  );
+  const query = Object.entries(sample!.query)
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([name, value]): [string, string] => [name, encode(String(withNulInEveryString(String(value))))]);
+  const body = sample!.body === undefined ? undefined : JSON.stringify(withNulInEveryString(sample!.body));
+  return { url: `${fillPath(operation, path)}${queryString(query)}`, payload: body };
 }
