@@ -121,8 +121,10 @@ const screens: TableScreen[] = [
     sort: {
       column: 'Date updated',
       sortBy: 'updatedAt',
-      shownIn: 'Last message',
-      shown: (c) => c.lastMessage ?? 'No messages',
+      // The user, not the last message: a chat opened without a message shows 'No messages', and
+      // the oldest and the newest chat may both be such a chat.
+      shownIn: 'User',
+      shown: (c) => c.user.userName ?? '',
     },
     search: {
       placeholder: 'Search for chat users',
