@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
+import path from 'node:path';
 
 const nodeBuiltins = ['node:*', ...builtinModules, ...builtinModules.map((name) => `${name}/*`)];
 const message = (why) => `${why} (ARCHITECTURE.md, "may import")`;
@@ -67,6 +68,32 @@ const banRawIpc = (...keys) => ({
   ],
 });
 
+// A server module (server/modules/<area>/) is reached from outside only through its index.ts:
+// what a module does not export there is its own business, free to change.
+const moduleOf = (file) => {
+  const relative = path.relative(process.cwd(), file).split(path.sep).join('/');
+  const match = /^server\/modules\/([^/]+)\//.exec(relative);
+  return match ? { area: match[1], rest: relative.slice(match[0].length) } : null;
+};
+const moduleBoundary = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const from = moduleOf(context.filename);
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = moduleOf(path.resolve(path.dirname(context.filename), spec));
+      if (!target || target.area === from?.area) return;
+      if (/^index\.(js|ts)$/.test(target.rest)) return;
+      context.report({
+        node: node.source,
+        message: `reach the ${target.area} module through its index.ts, not ${target.rest} (ARCHITECTURE.md, "modules")`,
+      });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -119,7 +146,8 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: restrict('electron', 'react', 'main', 'renderer', 'preload'),
+    plugins: { market: { rules: { 'module-boundary': moduleBoundary } } },
+    rules: { ...restrict('electron', 'react', 'main', 'renderer', 'preload'), 'market/module-boundary': 'error' },
   },
   {
     // electron-builder hooks run as CommonJS in Node.

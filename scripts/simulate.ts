@@ -17,7 +17,7 @@
 //                       [--admin-email admin@market.test --admin-password admin-demo-pass]
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { DEMO_ACCOUNTS } from '../server/auth/demo-accounts.js';
+import { DEMO_ACCOUNTS } from '../server/platform/auth/demo-accounts.js';
 import { bidIncrementCents } from '../shared/rules/bid-increments.js';
 import { centsToUsd, usdToCents } from '../shared/rules/money.js';
 

@@ -2,11 +2,11 @@
 // creates the demo accounts, migrates and (first run only) seeds the embedded database, starts
 // the API on :4000, and stops everything on Ctrl-C / SIGTERM.
 import { sql } from 'drizzle-orm';
-import { DEMO_ACCOUNTS, ensureDemoAccounts } from '../server/auth/demo-accounts.js';
+import { DEMO_ACCOUNTS, ensureDemoAccounts } from '../server/platform/auth/demo-accounts.js';
 import { loadConfig } from '../server/config.js';
-import { openDatabase } from '../server/db/database.js';
-import { migrate } from '../server/db/migrate.js';
-import { isSeeded, seedMarketplace } from '../server/db/seed.js';
+import { openDatabase } from '../server/platform/db/database.js';
+import { migrate } from '../server/platform/db/migrate.js';
+import { isSeeded, seedMarketplace } from '../server/platform/db/seed.js';
 import { startServer } from '../server/server.js';
 import { EMULATOR_HOST, PROJECT_ID, WEB_API_KEY, startAuthEmulator } from '../tests/support/auth-emulator.js';
 

@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import type { IdentityProvider } from './auth/identity.js';
-import { openDatabase, type Database } from './db/database.js';
-import { migrate } from './db/migrate.js';
+import type { IdentityProvider } from './platform/auth/identity.js';
+import { openDatabase, type Database } from './platform/db/database.js';
+import { migrate } from './platform/db/migrate.js';
 
 const fakeIdentity: IdentityProvider = {
   verifyIdToken: async (token) => {

@@ -14,19 +14,19 @@ import {
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ApiErrorBody } from '../shared/contract/entities.js';
-import { createAdminEvents, type AdminEvents } from './admin-events.js';
-import type { IdentityProvider } from './auth/identity.js';
-import type { Database } from './db/database.js';
-import { errorBody, HttpError } from './http-errors.js';
-import type { ListingToolsDeps } from './market/listing-tools-deps.js';
-import { registerMarket } from './market/register.js';
-import { ledgerPayments } from './payments/ledger.js';
-import type { Charges } from './payments/charges.js';
-import type { PaymentAccounts } from './payments/payment-accounts.js';
-import type { Payments } from './payments/payments.js';
-import { adminRoutesPlugin } from './routes/admin/index.js';
-import { uniqueViolationOf } from './db/unique-violation.js';
-import { refusedTextOf } from './db/refused-text.js';
+import { createAdminEvents, type AdminEvents } from './platform/events/admin-events.js';
+import type { IdentityProvider } from './platform/auth/identity.js';
+import type { Database } from './platform/db/database.js';
+import { errorBody, HttpError } from './platform/http/errors.js';
+import type { ListingToolsDeps } from './modules/listings/listing-tools-deps.js';
+import { registerMarket } from './market-api.js';
+import { ledgerPayments } from './modules/payments/ledger.js';
+import type { Charges } from './modules/payments/charges.js';
+import type { PaymentAccounts } from './modules/payments/payment-accounts.js';
+import type { Payments } from './modules/payments/payments.js';
+import { adminRoutesPlugin } from './admin-api.js';
+import { uniqueViolationOf } from './platform/db/unique-violation.js';
+import { refusedTextOf } from './platform/db/refused-text.js';
 
 export const API_PREFIX = '/v1';
 

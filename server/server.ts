@@ -1,14 +1,14 @@
 // Starts the API: parse env, open and migrate the database, listen; close gracefully on
 // SIGINT/SIGTERM so in-flight requests finish and the database is released.
 import { buildApp, type RealtimeRegistration } from './app.js';
-import { firebaseIdentity } from './auth/firebase-identity.js';
+import { firebaseIdentity } from './platform/auth/firebase-identity.js';
 import { loadConfig, type Config } from './config.js';
-import { openDatabase } from './db/database.js';
-import { migrate } from './db/migrate.js';
-import { localListingTools } from './market/listing-tools-deps.js';
-import { marketRealtime, startMarketWorkers } from './market/register.js';
-import { selectCharges, selectPaymentAccounts, selectPayments } from './payments/select-payments.js';
-import { unavailableSms } from './messaging/sms.js';
+import { openDatabase } from './platform/db/database.js';
+import { migrate } from './platform/db/migrate.js';
+import { localListingTools } from './modules/listings/listing-tools-deps.js';
+import { marketRealtime, startMarketWorkers } from './market-api.js';
+import { selectCharges, selectPaymentAccounts, selectPayments } from './modules/payments/select-payments.js';
+import { unavailableSms } from './modules/accounts/sms.js';
 
 export interface RunningServer {
   url: string;

@@ -199,7 +199,7 @@ export const REALTIME_EVENT_NAMES = [
   'bulkShippingDocumentsFailed',
   'updatedVideo',
   // Not in section 7's list: an order's new status, to its buyer's and seller's user rooms (the
-  // spec's orderStatusUpdate notification, live). server/market/README.md.
+  // spec's orderStatusUpdate notification, live). server/modules/README.md.
   'orderStatusUpdate',
 ] as const;
 export type RealtimeEventName = (typeof REALTIME_EVENT_NAMES)[number];

@@ -9,7 +9,7 @@
 const HOST = String.raw`[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5})?`;
 /** Path, query and fragment: no space, backslash or control character. */
 const REST = String.raw`(?:[/?#][^\s\\\u0000-\u001F\u007F]*)?`;
-/** A listing video's key in our media storage (server/media/upload-rules.ts): the upload or its trimmed rendition. */
+/** A listing video's key in our media storage (server/platform/media/upload-rules.ts): the upload or its trimmed rendition. */
 const KEY = String.raw`(?:listing-video|trimmed-video)/[A-Za-z0-9-]{1,64}/[A-Za-z0-9-]{1,64}\.[a-z0-9]{2,5}`;
 
 const HTTPS_URL = new RegExp(`^https://${HOST}${REST}$`, 'i');

@@ -1,6 +1,6 @@
 // Which order status may follow which, and who may make the move (section 4 lists the statuses
 // but says "Exact allowed transitions: not shown"; this table is the choice, see
-// server/market/README.md). Every new order's status goes through `creationRefusal`, every later
+// server/modules/README.md). Every new order's status goes through `creationRefusal`, every later
 // write of `orders.status` through `transitionRefusal`.
 import { CARRIER_TRACKING_STATUSES, EXCEPTION_ORDER_STATUSES, type OrderStatus } from '../contract/enums.js';
 

@@ -47,3 +47,28 @@ describe('what each folder may import', () => {
     expect(await importErrors(file, code)).toEqual([]);
   });
 });
+
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const used = x;\n`, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'market/module-boundary').map((m) => m.message);
+}
+
+describe('a server module is reached only through its index.ts', () => {
+  it.each([
+    ['server/modules/orders/x.ts', "import x from '../payments/charges.js';"],
+    ['server/modules/orders/rules/x.ts', "import x from '../../payments/rules/card-charge.js';"],
+    ['server/app.ts', "import x from './modules/listings/listings.js';"],
+    ['server/platform/http/x.ts', "export { x } from '../../modules/accounts/account.js';"],
+  ])('%s may not: %s', async (file, code) => {
+    expect(await boundaryErrors(file, code)).not.toEqual([]);
+  });
+
+  it.each([
+    ['server/modules/orders/x.ts', "import x from '../payments/index.js';"],
+    ['server/modules/orders/x.ts', "import x from './rules/refund-remaining.js';"],
+    ['server/modules/orders/rules/x.ts', "import x from '../commerce.js';"],
+    ['server/app.ts', "import x from './modules/listings/index.js';"],
+  ])('%s may: %s', async (file, code) => {
+    expect(await boundaryErrors(file, code)).toEqual([]);
+  });
+});

@@ -18,11 +18,12 @@ import pg from 'pg';
 import { BID_INCREMENT_TABLE, bidIncrementCents } from '../../shared/rules/bid-increments.js';
 import { usdToCents } from '../../shared/rules/money.js';
 import { buildApp } from '../../server/app.js';
-import type { IdentityProvider } from '../../server/auth/identity.js';
-import { queryRows, type Database } from '../../server/db/database.js';
-import { type AuctionState, placeBid } from '../../server/domain/bidding/proxy-bidding.js';
-import { type BidReceipt, placeBidInDb } from '../../server/market/bidding.js';
-import { createRelayPublisher, ledgerCharges, type MarketDeps } from '../../server/market/deps.js';
+import type { IdentityProvider } from '../../server/platform/auth/identity.js';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
+import { type AuctionState, placeBid } from '../../server/modules/auctions/rules/proxy-bidding.js';
+import { type BidReceipt, placeBidInDb } from '../../server/modules/auctions/bidding.js';
+import { ledgerCharges, type MarketDeps } from '../../server/market-deps.js';
+import { createRelayPublisher } from '../../server/platform/events/pending-events.js';
 import { startMarketDb } from '../market/market-db.js';
 
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -145,7 +146,7 @@ const OWN_LITERALS = new Set(["'bid'"]);
 /**
  * The statements of what was captured, one per entry, each with its values as `$n` parameters.
  * On PostgreSQL one bid sends some statements together, as one multi-statement query with the
- * values inlined as literals (server/market/bid-transaction.ts): such a query is split into its
+ * values inlined as literals (server/modules/auctions/bid-transaction.ts): such a query is split into its
  * statements, and each inlined literal is turned back into a parameter, in order. A statement
  * sent with bind parameters is kept as it is.
  */
@@ -198,7 +199,7 @@ export function statementsOf(captured: CapturedStatement[]): CapturedStatement[]
  * - `outbid-notice`: after the commit, the outbid leader's notification (only when the leader
  *   changed).
  *
- * The proxy model (server/domain/bidding/proxy-bidding.ts) runs in pgbench as `\set`/`\if`
+ * The proxy model (server/modules/auctions/rules/proxy-bidding.ts) runs in pgbench as `\set`/`\if`
  * arithmetic with the same increment table: below the minimum next bid under the lock, the
  * transaction rolls back (ours sends ROLLBACK when the service refuses the bid with a 409); above the
  * leader's maximum, the bidder leads at one increment over it; otherwise the leader keeps the

@@ -18,12 +18,12 @@ import { Settings } from '../../main/core/settings.js';
 import type { AdminEvent } from '../../shared/contract/market-api.js';
 import { ChatMessage } from '../../shared/contract/entities.js';
 import { buildApp } from '../../server/app.js';
-import { ensureDemoAccounts } from '../../server/auth/demo-accounts.js';
-import { firebaseIdentity } from '../../server/auth/firebase-identity.js';
-import { openDatabase, type Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
-import { seedMarketplace } from '../../server/db/seed.js';
-import { marketRealtime } from '../../server/market/register.js';
+import { ensureDemoAccounts } from '../../server/platform/auth/demo-accounts.js';
+import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
+import { openDatabase, type Database } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
+import { seedMarketplace } from '../../server/platform/db/seed.js';
+import { marketRealtime } from '../../server/market-api.js';
 import {
   EMULATOR_HOST,
   PROJECT_ID,

@@ -3,15 +3,15 @@
 // owner of a user name; the others get the 409 a later request gets.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type Database } from '../../server/db/database.js';
-import { updateProfile } from '../../server/market/account.js';
-import { closeAccount } from '../../server/market/account-closing.js';
-import { buyNow } from '../../server/market/commerce.js';
-import { placeBidInDb } from '../../server/market/bidding.js';
-import { requestToSell } from '../../server/market/seller-requests.js';
-import { startPhoneChange, verifyPhoneCode } from '../../server/market/phone-verification.js';
-import { localSms } from '../../server/messaging/sms.js';
-import { resolveMarketUser } from '../../server/market/users.js';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
+import { updateProfile } from '../../server/modules/accounts/account.js';
+import { closeAccount } from '../../server/modules/accounts/account-closing.js';
+import { buyNow } from '../../server/modules/orders/commerce.js';
+import { placeBidInDb } from '../../server/modules/auctions/bidding.js';
+import { requestToSell } from '../../server/modules/accounts/seller-requests.js';
+import { startPhoneChange, verifyPhoneCode } from '../../server/modules/accounts/phone-verification.js';
+import { localSms } from '../../server/modules/accounts/sms.js';
+import { resolveMarketUser } from '../../server/platform/auth/market-users.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
 import {
   createAuction,

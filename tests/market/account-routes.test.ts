@@ -6,10 +6,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
-import { PHONE_CODE_TTL_MS } from '../../server/domain/account/phone-code.js';
-import { localSms, type SmsSender, unavailableSms } from '../../server/messaging/sms.js';
+import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
+import { PHONE_CODE_TTL_MS } from '../../server/modules/accounts/rules/phone-code.js';
+import { localSms, type SmsSender, unavailableSms } from '../../server/modules/accounts/sms.js';
 import { enableSellers, fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
 
 describe('account routes', () => {

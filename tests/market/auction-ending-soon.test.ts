@@ -4,14 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { enableSellers, fakeIdentity } from './market-db.js';
-import { openDatabase, type Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
+import { openDatabase, type Database } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
 import {
   AUCTION_ENDING_SOON_WINDOW_MS,
   notifyAuctionsEndingSoon,
   startAuctionCloser,
-} from '../../server/market/auction-closer.js';
-import type { MarketDeps } from '../../server/market/deps.js';
+} from '../../server/modules/auctions/auction-closer.js';
+import type { MarketDeps } from '../../server/market-deps.js';
 
 describe('auctionEndingSoon notifications', () => {
   let database: Database;

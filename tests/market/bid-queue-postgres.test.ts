@@ -4,9 +4,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bidIncrementCents } from '../../shared/rules/bid-increments.js';
-import { queryRows, type Database } from '../../server/db/database.js';
-import { type AuctionState, placeBid } from '../../server/domain/bidding/proxy-bidding.js';
-import { type BidReceipt, placeBidInDb } from '../../server/market/bidding.js';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
+import { type AuctionState, placeBid } from '../../server/modules/auctions/rules/proxy-bidding.js';
+import { type BidReceipt, placeBidInDb } from '../../server/modules/auctions/bidding.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
 import {
   createAuction,

@@ -1,13 +1,13 @@
-// The bid transaction's PostgreSQL path (server/market/bid-transaction.ts), which inlines values
+// The bid transaction's PostgreSQL path (server/modules/auctions/bid-transaction.ts), which inlines values
 // into multi-statement queries: every value reaches the database exactly as a bind parameter
 // would, a refused bid rolls back and gives its connection back clean, and an auction bid on
 // before the proxy columns existed still finds its leader inside the transaction.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type Database } from '../../server/db/database.js';
-import { placeBidInDb } from '../../server/market/bidding.js';
-import { inlined, literalOf } from '../../server/market/bid-transaction.js';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
+import { placeBidInDb } from '../../server/modules/auctions/bidding.js';
+import { inlined, literalOf } from '../../server/modules/auctions/bid-transaction.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
 import { createAuction, createUsers, depsFor, type MarketTestDb, startMarketDb } from './market-db.js';
 

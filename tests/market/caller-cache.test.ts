@@ -1,4 +1,4 @@
-// The remembered caller (server/market/users.ts, `callerCacheOf`): the market routes look a
+// The remembered caller (server/platform/auth/market-users.ts, `callerCacheOf`): the market routes look a
 // token's users row up once per few seconds, and nothing a deletion or an account switch-off
 // must stop gets through meanwhile. Fake identity on PGlite for the cache's own rules and the
 // admin API's deletion; the real Auth emulator for a Firebase account an admin disables.
@@ -8,12 +8,12 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { firebaseIdentity } from '../../server/auth/firebase-identity.js';
+import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
 import { fakeIdentity } from './market-db.js';
-import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
-import { placeBidInDb } from '../../server/market/bidding.js';
-import { callerCacheOf, createCallerCache } from '../../server/market/users.js';
+import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
+import { placeBidInDb } from '../../server/modules/auctions/bidding.js';
+import { callerCacheOf, createCallerCache } from '../../server/platform/auth/market-users.js';
 import { EMULATOR_HOST, PROJECT_ID, signUp } from '../support/auth-emulator.js';
 
 async function callAs(app: FastifyInstance, token: string | null, method: string, url: string, payload?: object) {

@@ -8,9 +8,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
-import { orderIdOf } from '../../server/market/orders.js';
+import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
+import { orderIdOf } from '../../server/modules/orders/orders.js';
 import { fakeIdentity, recordingPublisher, type RecordedEvent, marketCall } from './market-db.js';
 
 describe('charges on saved cards (local ledger)', () => {

@@ -4,8 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { openDatabase, type Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
+import { openDatabase, type Database } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
 import { ApiErrorBody } from '../../shared/contract/entities.js';
 import { adminRoutes } from '../../shared/contract/admin-api.js';
 import { fakeIdentity, marketCall, type MarketMethod } from './market-db.js';

@@ -1,4 +1,4 @@
-// Linking a Firebase identity to an existing marketplace user (server/market/users.ts): a row
+// Linking a Firebase identity to an existing marketplace user (server/platform/auth/market-users.ts): a row
 // without a Firebase account (seeded, imported, made by an admin) is attached by email only
 // when the provider verified that email. Anyone can sign up in Firebase with somebody else's
 // address; before the fix, that unverified sign-up was handed the row, its orders, addresses
@@ -10,10 +10,10 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { firebaseIdentity } from '../../server/auth/firebase-identity.js';
-import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
-import { marketVerifyToken } from '../../server/market/register.js';
+import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
+import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
+import { marketVerifyToken } from '../../server/market-api.js';
 import { EMULATOR_HOST, PROJECT_ID, signIn, signUp } from '../support/auth-emulator.js';
 import { fakeIdentity } from './market-db.js';
 

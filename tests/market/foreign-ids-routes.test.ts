@@ -5,8 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { openDatabase, type Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
+import { openDatabase, type Database } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
 import { enableSellers, fakeIdentity, marketCall, type MarketMethod } from './market-db.js';
 
 const address = (type: 'DEFAULT' | 'RETURN_ADDRESS') => ({

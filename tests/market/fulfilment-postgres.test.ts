@@ -2,10 +2,10 @@
 // exactly one label (the order's row lock), the others get the 409 a second request gets.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type Database } from '../../server/db/database.js';
-import { generateShippingLabel } from '../../server/market/fulfilment.js';
-import type { ShippingLabels } from '../../server/shipping/labels.js';
-import { localLabels } from '../../server/shipping/labels.js';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
+import { generateShippingLabel } from '../../server/modules/fulfilment/fulfilment.js';
+import type { ShippingLabels } from '../../server/modules/fulfilment/labels.js';
+import { localLabels } from '../../server/modules/fulfilment/labels.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
 import { createUsers, depsFor, type MarketTestDb, type RecordedEvent, startMarketDb } from './market-db.js';
 

@@ -5,9 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { openDatabase, type Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
-import { localLabels } from '../../server/shipping/labels.js';
+import { openDatabase, type Database } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
+import { localLabels } from '../../server/modules/fulfilment/labels.js';
 import { enableSellers, fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
 
 const address = (type: 'DEFAULT' | 'RETURN_ADDRESS', firstName: string) => ({

@@ -3,14 +3,14 @@
 // publishes of the same drafts, saving and reporting a listing twice at once.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type Database } from '../../server/db/database.js';
-import { HttpError } from '../../server/http-errors.js';
-import { incrementAuctionEndTime } from '../../server/market/auction-schedule.js';
-import { closeDueListings } from '../../server/market/auction-closer.js';
-import { type BidReceipt, placeBidInDb } from '../../server/market/bidding.js';
-import { BulkRefusedError, publishDraftsInBulk } from '../../server/market/bulk-listings.js';
-import { reportListing } from '../../server/market/listing-reports.js';
-import { saveListing } from '../../server/market/saved-listings.js';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
+import { HttpError } from '../../server/platform/http/errors.js';
+import { incrementAuctionEndTime } from '../../server/modules/auctions/auction-schedule.js';
+import { closeDueListings } from '../../server/modules/auctions/auction-closer.js';
+import { type BidReceipt, placeBidInDb } from '../../server/modules/auctions/bidding.js';
+import { BulkRefusedError, publishDraftsInBulk } from '../../server/modules/listings/bulk-listings.js';
+import { reportListing } from '../../server/modules/listings/listing-reports.js';
+import { saveListing } from '../../server/modules/listings/saved-listings.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
 import {
   createAuction,

@@ -8,9 +8,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
-import { localListingTools, type ListingToolsDeps } from '../../server/market/listing-tools-deps.js';
+import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
+import { localListingTools, type ListingToolsDeps } from '../../server/modules/listings/listing-tools-deps.js';
 import { enableSellers, fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
 
 const HOUR = 3600_000;

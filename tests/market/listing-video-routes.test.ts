@@ -4,8 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { openDatabase, type Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
+import { openDatabase, type Database } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
 import { enableSellers, fakeIdentity, marketCall } from './market-db.js';
 
 const HOSTILE = ['javascript:alert(document.domain)', 'data:text/html,<script>alert(1)</script>', 'a video'];

@@ -6,12 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { RealtimeEventName } from '../../shared/contract/enums.js';
 import { adminEvents, marketEvents } from '../../shared/contract/realtime-events.js';
-import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
-import { type Charges, createRelayPublisher, ledgerCharges, type MarketDeps } from '../../server/market/deps.js';
-import type { IdentityProvider } from '../../server/auth/identity.js';
-import { HttpError } from '../../server/http-errors.js';
-import type { RealtimePublisher } from '../../server/realtime/publisher.js';
+import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
+import { type Charges, ledgerCharges, type MarketDeps } from '../../server/market-deps.js';
+import { createRelayPublisher } from '../../server/platform/events/pending-events.js';
+import type { IdentityProvider } from '../../server/platform/auth/identity.js';
+import { HttpError } from '../../server/platform/http/errors.js';
+import type { RealtimePublisher } from '../../server/platform/realtime/publisher.js';
 import { createDatabase, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
 
 /**
@@ -133,7 +134,7 @@ export async function createAuction(
 }
 
 /**
- * Lets the fake identity's users `<name>` sell (server/market/selling.ts: only an enabled seller
+ * Lets the fake identity's users `<name>` sell (server/modules/accounts/selling.ts: only an enabled seller
  * lists, publishes or accepts offers), as an admin's "Enable Seller" would: their row is made
  * by their first call, as in any test, then enabled. Answers their user ids, in order.
  */

@@ -5,13 +5,13 @@ import { sql } from 'drizzle-orm';
 import { bidIncrementCents } from '../../shared/rules/bid-increments.js';
 import { usdToCents } from '../../shared/rules/money.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type Database } from '../../server/db/database.js';
-import { type AuctionState, placeBid } from '../../server/domain/bidding/proxy-bidding.js';
-import { closeDueListings } from '../../server/market/auction-closer.js';
-import { latestBid, placeBidInDb } from '../../server/market/bidding.js';
-import type { Charges } from '../../server/market/deps.js';
-import { enterGiveaway } from '../../server/market/giveaways.js';
-import { retryPayment } from '../../server/market/orders.js';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
+import { type AuctionState, placeBid } from '../../server/modules/auctions/rules/proxy-bidding.js';
+import { closeDueListings } from '../../server/modules/auctions/auction-closer.js';
+import { latestBid, placeBidInDb } from '../../server/modules/auctions/bidding.js';
+import type { Charges } from '../../server/market-deps.js';
+import { enterGiveaway } from '../../server/modules/auctions/giveaways.js';
+import { retryPayment } from '../../server/modules/orders/orders.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
 import {
   createAuction,

@@ -5,10 +5,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
-import { closeDueListings } from '../../server/market/auction-closer.js';
-import { chargeOrder } from '../../server/market/orders.js';
+import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
+import { closeDueListings } from '../../server/modules/auctions/auction-closer.js';
+import { chargeOrder } from '../../server/modules/orders/orders.js';
 import { enableSellers, fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
 
 describe('market routes', () => {

@@ -1,18 +1,30 @@
 // The buyer/seller API's OpenAPI document: every operation says what it answers on success, and
-// the response schemas of server/routes/market/responses.ts name exactly the fields their services
+// the response schemas of server/market-responses.ts name exactly the fields their services
 // return (the serializer drops any field a schema leaves out, so a client would silently lose it).
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import type { AuctionMessage, Chat } from '../../shared/contract/entities.js';
 import { buildApp } from '../../server/app.js';
-import { openDatabase, type Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
-import type { addressesOf } from '../../server/market/addresses.js';
-import type { appSettings, timeZones } from '../../server/market/app-settings.js';
-import type { latestBid, listingBids, ownMaxBid, placeBidInDb, userBids } from '../../server/market/bidding.js';
-import type { listCategories, listSubcategories } from '../../server/market/catalogue.js';
-import type { chatMessages, markAsRead, postMessage, unreadCount, userChats } from '../../server/market/chat.js';
+import { openDatabase, type Database } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
+import type { addressesOf } from '../../server/modules/accounts/addresses.js';
+import type { appSettings, timeZones } from '../../server/modules/catalogue/app-settings.js';
+import type {
+  latestBid,
+  listingBids,
+  ownMaxBid,
+  placeBidInDb,
+  userBids,
+} from '../../server/modules/auctions/bidding.js';
+import type { listCategories, listSubcategories } from '../../server/modules/catalogue/catalogue.js';
+import type {
+  chatMessages,
+  markAsRead,
+  postMessage,
+  unreadCount,
+  userChats,
+} from '../../server/modules/conversations/chat.js';
 import type {
   acceptOffer,
   buyNow,
@@ -20,26 +32,37 @@ import type {
   listOffers,
   listOrders,
   makeOffer,
-} from '../../server/market/commerce.js';
-import type { SellerOrder, shippingManager } from '../../server/market/fulfilment.js';
-import type { enteredGiveaways, enterGiveaway } from '../../server/market/giveaways.js';
-import type { listListings, MarketListing } from '../../server/market/listings.js';
-import type { retryPayment } from '../../server/market/orders.js';
-import type { HomeSection, sectionListings, sectionUsers } from '../../server/market/public-sections.js';
-import type { createListingsInBulk, publishDraftsInBulk } from '../../server/market/bulk-listings.js';
+} from '../../server/modules/orders/commerce.js';
+import type { SellerOrder, shippingManager } from '../../server/modules/fulfilment/fulfilment.js';
+import type { enteredGiveaways, enterGiveaway } from '../../server/modules/auctions/giveaways.js';
+import type { listListings, MarketListing } from '../../server/modules/listings/listings.js';
+import type { retryPayment } from '../../server/modules/orders/orders.js';
+import type { HomeSection, sectionListings, sectionUsers } from '../../server/modules/catalogue/public-sections.js';
+import type { createListingsInBulk, publishDraftsInBulk } from '../../server/modules/listings/bulk-listings.js';
 import type {
   incrementAuctionEndTime,
   listingEndTime,
   setListingEndTime,
-} from '../../server/market/auction-schedule.js';
-import type { createDraft, getDraft, listDrafts, MarketDraft, replaceDraft } from '../../server/market/drafts.js';
-import type { attachListingVideo, listingVideoUploadUrl } from '../../server/market/listing-media.js';
-import type { reportListing } from '../../server/market/listing-reports.js';
-import type { shareListing } from '../../server/market/listing-share.js';
-import type { priceGuidance } from '../../server/market/price-guidance.js';
-import type { profilePictureUploadUrl, setProfilePicture } from '../../server/market/profile-pictures.js';
-import type { isSaved, saveListing, savedListings, unsaveListing } from '../../server/market/saved-listings.js';
-import type { StoredMedia, UploadTarget } from '../../server/media/media-storage.js';
+} from '../../server/modules/auctions/auction-schedule.js';
+import type {
+  createDraft,
+  getDraft,
+  listDrafts,
+  MarketDraft,
+  replaceDraft,
+} from '../../server/modules/listings/drafts.js';
+import type { attachListingVideo, listingVideoUploadUrl } from '../../server/modules/listings/listing-media.js';
+import type { reportListing } from '../../server/modules/listings/listing-reports.js';
+import type { shareListing } from '../../server/modules/listings/listing-share.js';
+import type { priceGuidance } from '../../server/modules/listings/price-guidance.js';
+import type { profilePictureUploadUrl, setProfilePicture } from '../../server/modules/accounts/profile-pictures.js';
+import type {
+  isSaved,
+  saveListing,
+  savedListings,
+  unsaveListing,
+} from '../../server/modules/listings/saved-listings.js';
+import type { StoredMedia, UploadTarget } from '../../server/platform/media/media-storage.js';
 import type {
   community,
   createSupportRequest,
@@ -49,44 +72,49 @@ import type {
   notificationsOf,
   rateOrder,
   userRatings,
-} from '../../server/market/social.js';
-import type { MarketUser } from '../../server/market/users.js';
+} from '../../server/modules/community/social.js';
+import type { MarketUser } from '../../server/platform/auth/market-users.js';
 import type {
   decideIdentityVerification,
   identityVerificationOf,
   startIdentityVerification,
-} from '../../server/market/identity-verification.js';
-import type { checkStock, paymentInfoOf, paymentsOf } from '../../server/market/payment-history.js';
-import type { addCard, defaultCardOf, savedCardsOf, setDefaultCard } from '../../server/market/payment-methods.js';
+} from '../../server/modules/payments/identity-verification.js';
+import type { checkStock, paymentInfoOf, paymentsOf } from '../../server/modules/payments/payment-history.js';
+import type {
+  addCard,
+  defaultCardOf,
+  savedCardsOf,
+  setDefaultCard,
+} from '../../server/modules/payments/payment-methods.js';
 import type {
   decideOnboarding,
   onboardingLinkFor,
   openPayoutAccount,
   payoutAccountOf,
   payoutReadinessOfUser,
-} from '../../server/market/payout-accounts.js';
-import type { applyStripeEvent } from '../../server/market/stripe-webhooks.js';
-import type * as PaymentResponses from '../../server/routes/market/payment-responses.js';
-import type * as Responses from '../../server/routes/market/responses.js';
-import type * as OrderHistory from '../../server/routes/market/order-history-responses.js';
-import type { uniqueBidAuctions } from '../../server/market/bid-history.js';
+} from '../../server/modules/payments/payout-accounts.js';
+import type { applyStripeEvent } from '../../server/modules/payments/stripe-webhooks.js';
+import type * as PaymentResponses from '../../server/modules/payments/responses.js';
+import type * as Responses from '../../server/market-responses.js';
+import type * as OrderHistory from '../../server/modules/orders/history-responses.js';
+import type { uniqueBidAuctions } from '../../server/modules/auctions/bid-history.js';
 import type {
   markReadByTypes,
   sendNewMessageNotification,
   unreadCountsByType,
-} from '../../server/market/notifications.js';
-import type { orderHistory, publicOrderHistory, sellerOrder } from '../../server/market/order-history.js';
-import type { pendingReviews, skipReviews } from '../../server/market/reviews.js';
+} from '../../server/modules/community/notifications.js';
+import type { orderHistory, publicOrderHistory, sellerOrder } from '../../server/modules/orders/order-history.js';
+import type { pendingReviews, skipReviews } from '../../server/modules/community/reviews.js';
 import type {
   bulkShippableBySeller,
   requestShippingDocuments,
   shippingDocument,
   ShippingDocumentJob,
   shippingDocumentsOf,
-} from '../../server/market/shipping-documents.js';
-import type { quoteShipping, shippingOptions } from '../../server/market/shipping-quotes.js';
-import type { validateUsAddress } from '../../server/shipping/us-address.js';
-import type * as ListingTools from '../../server/routes/market/listing-tool-responses.js';
+} from '../../server/modules/fulfilment/shipping-documents.js';
+import type { quoteShipping, shippingOptions } from '../../server/modules/fulfilment/shipping-quotes.js';
+import type { validateUsAddress } from '../../server/modules/fulfilment/rules/us-address.js';
+import type * as ListingTools from '../../server/modules/listings/tool-responses.js';
 import { fakeIdentity } from './market-db.js';
 
 /**

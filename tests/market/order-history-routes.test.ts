@@ -5,14 +5,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
+import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
 import {
   runShippingDocument,
   runUnfinishedShippingDocuments,
   shippingDocumentsSettled,
-} from '../../server/market/shipping-documents.js';
-import { localLabels } from '../../server/shipping/labels.js';
+} from '../../server/modules/fulfilment/shipping-documents.js';
+import { localLabels } from '../../server/modules/fulfilment/labels.js';
 import { enableSellers, fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
 
 const address = (type: 'DEFAULT' | 'RETURN_ADDRESS', firstName: string) => ({

@@ -3,10 +3,10 @@
 // (409 paymentDeletedWithActiveBids), and a removal never refuses or breaks a bid.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type Database } from '../../server/db/database.js';
-import type { HttpError } from '../../server/http-errors.js';
-import { placeBidInDb } from '../../server/market/bidding.js';
-import { addCard, removeCard, savedCardsOf } from '../../server/market/payment-methods.js';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
+import type { HttpError } from '../../server/platform/http/errors.js';
+import { placeBidInDb } from '../../server/modules/auctions/bidding.js';
+import { addCard, removeCard, savedCardsOf } from '../../server/modules/payments/payment-methods.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
 import {
   createAuction,

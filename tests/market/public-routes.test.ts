@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BID_INCREMENT_TABLE } from '../../shared/rules/bid-increments.js';
 import { DEFAULT_PACKAGE_WEIGHT_OZ, DEFAULT_SELLER_FEE } from '../../shared/rules/constants.js';
 import { buildApp } from '../../server/app.js';
-import type { IdentityProvider } from '../../server/auth/identity.js';
-import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
-import { ANTI_SNIPE_WINDOW_MS } from '../../server/domain/bidding/proxy-bidding.js';
-import { HOME_TAB_SECTIONS, HOME_TABS } from '../../server/market/public-sections.js';
+import type { IdentityProvider } from '../../server/platform/auth/identity.js';
+import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
+import { ANTI_SNIPE_WINDOW_MS } from '../../server/modules/auctions/rules/proxy-bidding.js';
+import { HOME_TAB_SECTIONS, HOME_TABS } from '../../server/modules/catalogue/public-sections.js';
 
 const refuseEveryToken: IdentityProvider = {
   verifyIdToken: async () => {

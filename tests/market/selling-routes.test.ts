@@ -1,4 +1,4 @@
-// Only an enabled seller sells (server/market/selling.ts): creating a live listing (alone or in
+// Only an enabled seller sells (server/modules/accounts/selling.ts): creating a live listing (alone or in
 // bulk), publishing a draft (alone or in bulk) and accepting an offer answer 403
 // `code: sellingSuspended` for a user whose `sellerEnabled` is false, whether they never were a
 // seller or an admin pressed "Disable Seller". Saving a draft stays allowed, and a running
@@ -8,11 +8,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
-import { closeDueListings } from '../../server/market/auction-closer.js';
-import { publishListing } from '../../server/market/listings.js';
-import { SELLING_SUSPENDED_MESSAGE } from '../../server/market/selling.js';
+import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
+import { closeDueListings } from '../../server/modules/auctions/auction-closer.js';
+import { publishListing } from '../../server/modules/listings/listings.js';
+import { SELLING_SUSPENDED_MESSAGE } from '../../server/modules/accounts/selling.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
 import {
   createUsers,

@@ -4,15 +4,15 @@
 // order; orders cancelled or shipped while their job runs are never labelled over.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type Database } from '../../server/db/database.js';
-import { markShipped } from '../../server/market/fulfilment.js';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
+import { markShipped } from '../../server/modules/fulfilment/fulfilment.js';
 import {
   requestShippingDocuments,
   runShippingDocument,
   runUnfinishedShippingDocuments,
   shippingDocumentsSettled,
-} from '../../server/market/shipping-documents.js';
-import { type LabelRequest, localLabels, type ShippingLabels } from '../../server/shipping/labels.js';
+} from '../../server/modules/fulfilment/shipping-documents.js';
+import { type LabelRequest, localLabels, type ShippingLabels } from '../../server/modules/fulfilment/labels.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
 import { createUsers, depsFor, type MarketTestDb, type RecordedEvent, startMarketDb } from './market-db.js';
 

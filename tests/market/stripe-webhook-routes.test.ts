@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { openDatabase, queryRows, type Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
+import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
 import { fakeIdentity, marketCall } from './market-db.js';
 
 const SECRET = 'whsec_test_webhook_secret';

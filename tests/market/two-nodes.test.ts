@@ -8,7 +8,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_NAMESPACE } from '../../shared/contract/realtime-events.js';
 import { buildApp } from '../../server/app.js';
-import { marketRealtime } from '../../server/market/register.js';
+import { marketRealtime } from '../../server/market-api.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
 import { fakeIdentity, type MarketTestDb, startMarketDb } from './market-db.js';
 

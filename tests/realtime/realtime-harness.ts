@@ -4,7 +4,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { AdminEventPayload } from '../../shared/contract/realtime-events.js';
-import { attachRealtime, type Realtime, type RealtimeOptions } from '../../server/realtime/attach-realtime.js';
+import { attachRealtime, type Realtime, type RealtimeOptions } from '../../server/platform/realtime/attach-realtime.js';
 
 /** Tokens the fake verifier knows; any other token is refused like an expired one. */
 export const TOKENS = {

@@ -1,8 +1,8 @@
 // The realtime module against real socket.io-client sockets on a real port (one node, no Redis).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_CONNECT_ERRORS, listingRoom, userRoom } from '../../shared/contract/realtime-events.js';
-import type { ListingSubscriptionAck } from '../../server/realtime/attach-realtime.js';
-import { LISTING_SUBSCRIPTION_EVENTS, RECOVERY_WINDOW_MS } from '../../server/realtime/attach-realtime.js';
+import type { ListingSubscriptionAck } from '../../server/platform/realtime/attach-realtime.js';
+import { LISTING_SUBSCRIPTION_EVENTS, RECOVERY_WINDOW_MS } from '../../server/platform/realtime/attach-realtime.js';
 import {
   TOKENS,
   chatMessage,

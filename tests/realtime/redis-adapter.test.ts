@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { ADMIN_CONNECT_ERRORS, listingRoom } from '../../shared/contract/realtime-events.js';
-import { LISTING_SUBSCRIPTION_EVENTS } from '../../server/realtime/attach-realtime.js';
+import { LISTING_SUBSCRIPTION_EVENTS } from '../../server/platform/realtime/attach-realtime.js';
 import {
   TOKENS,
   chatMessage,

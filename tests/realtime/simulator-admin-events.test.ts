@@ -16,12 +16,12 @@ import {
   type AdminEventName,
 } from '../../shared/contract/realtime-events.js';
 import { buildApp } from '../../server/app.js';
-import { DEMO_ACCOUNTS, ensureDemoAccounts } from '../../server/auth/demo-accounts.js';
-import { firebaseIdentity } from '../../server/auth/firebase-identity.js';
-import { openDatabase, type Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
-import { marketRealtime, startMarketWorkers } from '../../server/market/register.js';
-import type { AuctionCloser } from '../../server/market/auction-closer.js';
+import { DEMO_ACCOUNTS, ensureDemoAccounts } from '../../server/platform/auth/demo-accounts.js';
+import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
+import { openDatabase, type Database } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
+import { marketRealtime, startMarketWorkers } from '../../server/market-api.js';
+import type { AuctionCloser } from '../../server/modules/auctions/auction-closer.js';
 import { EMULATOR_HOST, PROJECT_ID, signIn, startAuthEmulator, type AuthEmulator } from '../support/auth-emulator.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

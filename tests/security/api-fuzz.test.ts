@@ -17,7 +17,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../server/db/database.js';
+import { queryRows } from '../../server/platform/db/database.js';
 import { type FuzzRequest, nulProbe, requestArbitrary } from './fuzz-requests.js';
 import { makeOwnedThings, type OwnedThing } from './market-objects.js';
 import { fetchOperations, type Operation } from './openapi-operations.js';

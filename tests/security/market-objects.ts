@@ -6,8 +6,8 @@
 // must not reach.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { queryRows, type Db } from '../../server/db/database.js';
-import { shippingDocumentsSettled } from '../../server/market/shipping-documents.js';
+import { queryRows, type Db } from '../../server/platform/db/database.js';
+import { shippingDocumentsSettled } from '../../server/modules/fulfilment/shipping-documents.js';
 import type { HttpMethod } from './openapi-operations.js';
 import { excerpt, PUBLIC_API_URL, send } from './security-app.js';
 

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
-import { openDatabase, queryRows, type Database, type Db } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
-import { seedMarketplace } from '../../server/db/seed.js';
-import { localListingTools } from '../../server/market/listing-tools-deps.js';
-import { shippingDocumentsSettled } from '../../server/market/shipping-documents.js';
+import { openDatabase, queryRows, type Database, type Db } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
+import { seedMarketplace } from '../../server/platform/db/seed.js';
+import { localListingTools } from '../../server/modules/listings/listing-tools-deps.js';
+import { shippingDocumentsSettled } from '../../server/modules/fulfilment/shipping-documents.js';
 import { fakeIdentity } from '../market/market-db.js';
 import type { HttpMethod } from './openapi-operations.js';
 

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { adminRoutes, fillPath, type AdminRouteName } from '../../shared/contract/admin-api.js';
 import { ApiErrorBody } from '../../shared/contract/entities.js';
 import { SORT_KEYS, type ListName } from '../../shared/contract/list-query.js';
-import { queryRows } from '../../server/db/database.js';
+import { queryRows } from '../../server/platform/db/database.js';
 import { EMULATOR_HOST, PROJECT_ID, signUp } from '../support/auth-emulator.js';
 import { buildTestApp, type Driver, type TestApp } from '../support/test-app.js';
 

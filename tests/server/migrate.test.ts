@@ -2,12 +2,12 @@
 import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
-import { openDatabase, queryRows } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
+import { openDatabase, queryRows } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
 import { createDatabase } from '../support/postgres-cluster.js';
 
 const postgresAdminUrl = inject('postgresAdminUrl');
-const FILES = readdirSync(new URL('../../server/db/migrations/', import.meta.url))
+const FILES = readdirSync(new URL('../../server/platform/db/migrations/', import.meta.url))
   .filter((name) => name.endsWith('.sql'))
   .sort();
 

@@ -4,8 +4,8 @@
 // the trigram (GIN) and foreign-key indexes exists at all.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { queryRows } from '../../server/db/database.js';
-import { containsPattern, idMatchesAny, matchingUserIds } from '../../server/db/list-sql.js';
+import { queryRows } from '../../server/platform/db/database.js';
+import { containsPattern, idMatchesAny, matchingUserIds } from '../../server/platform/db/list-sql.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
 
 const postgresAdminUrl = inject('postgresAdminUrl');

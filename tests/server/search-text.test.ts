@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminRoutes } from '../../shared/contract/admin-api.js';
 import { ApiErrorBody } from '../../shared/contract/entities.js';
-import { queryRows } from '../../server/db/database.js';
+import { queryRows } from '../../server/platform/db/database.js';
 import { buildTestApp, type Driver, type TestApp } from '../support/test-app.js';
 
 const adminToken = inject('adminToken');

@@ -2,7 +2,7 @@
 // Auth emulator with the demo accounts and a throwaway PostgreSQL cluster, and hand the test
 // files their ID tokens and the cluster URL. Runs filtered to other folders skip all of it.
 import type { TestProject } from 'vitest/node';
-import { ensureDemoAccounts, DEMO_ACCOUNTS } from '../../server/auth/demo-accounts.js';
+import { ensureDemoAccounts, DEMO_ACCOUNTS } from '../../server/platform/auth/demo-accounts.js';
 import { EMULATOR_HOST, PROJECT_ID, signIn, startAuthEmulator, type AuthEmulator } from './auth-emulator.js';
 import { postgresAvailable, startPostgresCluster, type PostgresCluster } from './postgres-cluster.js';
 

@@ -2,7 +2,7 @@
 // directly (emulator ID tokens of the demo accounts) to find facts in the seeded data and to
 // act as a buyer. Nothing here stands in for our own code.
 import { expect, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../../server/auth/demo-accounts.js';
+import { DEMO_ACCOUNTS } from '../../../server/platform/auth/demo-accounts.js';
 import { signIn } from '../../support/auth-emulator.js';
 import { REAL_STACK } from './real-stack-ports.js';
 

@@ -1,0 +1,76 @@
+// Registers every route of the contract's admin table, nothing more: the table is the API.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { adminRoutes, type AdminRouteName } from '../shared/contract/admin-api.js';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../shared/contract/text.js';
+import { registerAdminGuard } from './platform/auth/admin-guard.js';
+import { badRequest } from './platform/http/errors.js';
+import type { AdminDeps, AdminHandlers, AdminRequest } from './platform/http/admin-handler.js';
+import { listingHandlers } from './modules/listings/admin.js';
+import { moderationHandlers } from './modules/conversations/admin.js';
+import { orderHandlers } from './modules/orders/admin.js';
+import { statisticsHandlers } from './modules/accounts/admin-statistics.js';
+import { subcategoryHandlers } from './modules/catalogue/admin.js';
+import { userHandlers } from './modules/accounts/admin.js';
+
+export function adminHandlers(deps: AdminDeps): AdminHandlers {
+  return {
+    ...userHandlers(deps),
+    ...statisticsHandlers(deps),
+    ...listingHandlers(deps),
+    ...orderHandlers(deps),
+    ...subcategoryHandlers(deps),
+    ...moderationHandlers(deps),
+  };
+}
+
+/**
+ * Fastify validates a missing body as null. A route whose body is optional (approve, reject,
+ * cancel: "empty") must accept that as "no body", without the contract spelling out null.
+ */
+function bodySchema(body: z.ZodType): z.ZodType {
+  return body.safeParse(undefined).success ? z.preprocess((value) => (value === null ? undefined : value), body) : body;
+}
+
+function idempotencyKeyOf(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  // The key is stored with the refund and sent on to the payment provider as a header of its own.
+  if (value !== undefined && hasControlCharacters(value)) {
+    throw badRequest(`headers/idempotency-key: ${CONTROL_CHARACTERS_MESSAGE}`);
+  }
+  return value && value.trim() ? value.trim().slice(0, 200) : null;
+}
+
+/** A Fastify plugin: mount it under the `/v1` prefix. */
+export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminDeps): Promise<void> {
+  registerAdminGuard(app, deps.identity);
+  const handlers = adminHandlers(deps);
+  for (const [name, route] of Object.entries(adminRoutes) as [AdminRouteName, (typeof adminRoutes)[AdminRouteName]][]) {
+    const handler = handlers[name] as (request: AdminRequest<AdminRouteName>) => Promise<unknown>;
+    app.route({
+      method: route.method,
+      url: route.path,
+      schema: {
+        operationId: name,
+        tags: ['admin'],
+        security: [{ bearerAuth: [] }],
+        ...('params' in route ? { params: route.params } : {}),
+        ...('query' in route ? { querystring: route.query } : {}),
+        ...('body' in route ? { body: bodySchema(route.body) } : {}),
+        ...(route.response ? { response: { 200: route.response } } : {}),
+      },
+      handler: async (request, reply) => {
+        if (!request.admin) throw new Error('admin guard did not run');
+        const result = await handler({
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          admin: request.admin,
+          idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
+        } as AdminRequest<AdminRouteName>);
+        if (route.response === null) return reply.code(204).send();
+        return result;
+      },
+    });
+  }
+}

@@ -1,0 +1,137 @@
+// Wiring the market into the app: `registerMarket` mounts the buyer/seller routes and keeps the
+// services' dependencies on the app (`app.market`); `marketRealtime` attaches Socket.IO to the
+// API's own http server and points the services' event relay at it; `startMarketWorkers` runs
+// the auction closer and the bulk shipping documents sweep (server.ts only, so tests that build the
+// app run no timers).
+import type { FastifyInstance } from 'fastify';
+import type { AdminEvents } from './platform/events/admin-events.js';
+import type { IdentityProvider } from './platform/auth/identity.js';
+import type { Database } from './platform/db/database.js';
+import { userRoom } from '../shared/contract/realtime-events.js';
+import { attachRealtime, type VerifyToken } from './platform/realtime/attach-realtime.js';
+import { marketRoutesPlugin } from './market-routes.js';
+import { stripeWebhookPlugin } from './modules/payments/webhook-route.js';
+import { type AuctionCloser, startAuctionCloser } from './modules/auctions/auction-closer.js';
+import { type Charges, ledgerCharges, type MarketDeps } from './market-deps.js';
+import { createRelayPublisher, marketEvent } from './platform/events/pending-events.js';
+import { localLabels, type ShippingLabels } from './modules/fulfilment/labels.js';
+import { ledgerPaymentAccounts } from './modules/payments/ledger-accounts.js';
+import type { PaymentAccounts } from './modules/payments/payment-accounts.js';
+import { startShippingDocumentSweep } from './modules/fulfilment/shipping-documents.js';
+import { resolveMarketUser } from './platform/auth/market-users.js';
+import { type ListingToolsDeps, localListingTools } from './modules/listings/listing-tools-deps.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The market services' dependencies (database, event relay, charges). */
+    market: MarketDeps;
+  }
+}
+
+export interface RegisterMarketOptions {
+  database: Database;
+  identity: IdentityProvider;
+  charges?: Charges;
+  labels?: ShippingLabels;
+  paymentAccounts?: PaymentAccounts;
+  /** Verifies Stripe's webhook (`POST /payments/stripe/webhook`); it answers 503 without one. */
+  stripeWebhookSecret?: string;
+  listingTools?: ListingToolsDeps;
+  /** Admin changes the market tells its users of (a cancelled order). */
+  adminEvents?: AdminEvents;
+  /** The API prefix the routes live under. */
+  prefix?: string;
+}
+
+/** Call on the root instance (not inside a plugin), before `app.ready()`. */
+export async function registerMarket(app: FastifyInstance, options: RegisterMarketOptions): Promise<MarketDeps> {
+  const deps: MarketDeps = {
+    db: options.database.db,
+    events: createRelayPublisher((error) => app.log.error({ err: error }, 'realtime event refused by the contract')),
+    charges: options.charges ?? ledgerCharges(),
+    labels: options.labels ?? localLabels(),
+    paymentAccounts: options.paymentAccounts ?? ledgerPaymentAccounts(options.database.db),
+    listingTools: options.listingTools ?? localListingTools(),
+  };
+  app.decorate('market', deps);
+  // An admin's cancel reaches the buyer's and the seller's apps like any other status change.
+  options.adminEvents?.on('orderCancelled', ({ orderId, listingId, buyerId, sellerId, trackingCode }) =>
+    deps.events.publish([
+      marketEvent('orderStatusUpdate', [userRoom(buyerId), userRoom(sellerId)], {
+        orderId,
+        listingId,
+        status: 'cancelled',
+        trackingCode,
+      }),
+    ]),
+  );
+  await app.register(marketRoutesPlugin, { prefix: options.prefix ?? '/v1', deps, identity: options.identity });
+  // Its own plugin: the raw-body parser Stripe's signature needs stays inside it.
+  await app.register(stripeWebhookPlugin, {
+    prefix: options.prefix ?? '/v1',
+    deps,
+    webhookSecret: options.stripeWebhookSecret,
+  });
+  return deps;
+}
+
+/**
+ * The socket's user room is `user:{marketplace user id}` (what the services publish to), so the
+ * handshake maps a buyer's or seller's Firebase uid to the user row, creating it on first
+ * contact like the API does.
+ */
+export function marketVerifyToken(deps: Pick<MarketDeps, 'db'>, identity: IdentityProvider): VerifyToken {
+  return async (token) => {
+    const verified = await identity.verifyIdToken(token);
+    // A moderator's socket needs no marketplace account (and must not create one).
+    if (verified.admin) return { uid: verified.uid, admin: true };
+    const user = await resolveMarketUser(deps.db, verified);
+    return { uid: user.id, admin: false };
+  };
+}
+
+export interface MarketRealtimeOptions {
+  redisUrl?: string | undefined;
+}
+
+/** A realtime registration for `buildApp({realtime})`: Socket.IO on `app.server`, closed with the app. */
+export function marketRealtime(options: MarketRealtimeOptions = {}) {
+  return async (
+    app: FastifyInstance,
+    context: { database: Database; identity: IdentityProvider; events: AdminEvents },
+  ) => {
+    const deps = app.market;
+    const realtime = await attachRealtime(app.server, {
+      verifyToken: marketVerifyToken(deps, context.identity),
+      redisUrl: options.redisUrl,
+      onError: (error, where) => app.log.warn({ err: error }, where),
+    });
+    deps.events.attach(realtime);
+    // Deletions by any admin reach every moderator's window (DECISIONS.md).
+    context.events.on('auctionMessageDeleted', (payload) => realtime.publishAdmin('auctionMessageDeleted', payload));
+    context.events.on('chatDeleted', (payload) => realtime.publishAdmin('chatDeleted', payload));
+    context.events.on('messageDeleted', (payload) => realtime.publishAdmin('messageDeleted', payload));
+    app.addHook('onClose', async () => {
+      deps.events.attach(null);
+      await realtime.close();
+    });
+  };
+}
+
+/** The background workers of one node; several nodes may run them side by side. */
+export function startMarketWorkers(app: FastifyInstance, options: { intervalMs?: number } = {}): AuctionCloser {
+  const closer = startAuctionCloser(app.market, {
+    ...options,
+    onError: (error) => app.log.error({ err: error }, 'auction closer pass failed'),
+  });
+  // Bulk shipping documents a stopped node left unfinished (shipping-documents.ts).
+  const documents = startShippingDocumentSweep(app.market, {
+    onError: (error) => app.log.error({ err: error }, 'shipping document sweep failed'),
+  });
+  return {
+    tick: () => closer.tick(),
+    stop: async () => {
+      await Promise.all([closer.stop(), documents.stop()]);
+    },
+  };
+}

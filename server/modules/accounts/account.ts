@@ -1,0 +1,371 @@
+// The signed-in user's own account: the section 3 User shape, registration, profile changes,
+// guests, name checks, and what anybody may see of a user. Selling, devices, closing the account
+// and contact-us have modules of their own beside this one.
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { Address, id, isoDate, PendingRequest, usd } from '../../../shared/contract/entities.js';
+import { IDENTITY_STATUSES } from '../../../shared/contract/enums.js';
+import { userRoom } from '../../../shared/contract/realtime-events.js';
+import { freeText, singleLineText } from '../../../shared/contract/text.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import { isViolationOf } from '../../platform/db/unique-violation.js';
+import { isoOf, usdOf } from '../../platform/db/values.js';
+import { UserName } from './rules/user-name.js';
+import { conflict, HttpError, notFound } from '../../platform/http/errors.js';
+import { currentAddress } from './addresses.js';
+import { US_TIME_ZONES } from '../catalogue/app-settings.js';
+import { chatItem } from '../conversations/admin-items.js';
+import { type MarketDeps } from '../../market-deps.js';
+import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
+import { identityStatusOfUser } from '../payments/identity-verification.js';
+import { callerCacheOf } from '../../platform/auth/market-users.js';
+import { pendingRequestOf, type PendingRequestColumns } from './pending-request.js';
+
+// ── Shapes ──
+
+/** Section 3's "User (buyer/seller application default shape)", as far as this API knows it. */
+export const AccountUser = z.object({
+  id,
+  firebaseId: z.string().nullable(),
+  email: z.string(),
+  userName: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  avatar: z.string().nullable(),
+  timezone: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  isPhoneVerified: z.boolean(),
+  stripeCustomerId: z.string().nullable(),
+  stripeUserId: z.string().nullable(),
+  /** Identity verification (payments area): null until the user starts one. */
+  stripeIdentityStatus: z.enum(IDENTITY_STATUSES).nullable(),
+  sellerEnabled: z.boolean(),
+  sellerFee: z.number().int(),
+  profileDescription: z.string().nullable(),
+  acceptedTerms: z.boolean(),
+  /** Marked by the app (POST /user/guest) until registration. */
+  isGuest: z.boolean(),
+  avgRate: z.number().nullable(),
+  totalRatings: z.number().int().nonnegative(),
+  /** What the user's leading bids on running auctions add up to. */
+  bidAmount: usd,
+  /** The address of each type in use: the newest DEFAULT and the newest RETURN_ADDRESS. */
+  shippingInfo: z.array(Address),
+  pendingRequest: PendingRequest.nullable(),
+  /** Unread notifications since the badge was last reset. */
+  badgeCount: z.number().int().nonnegative(),
+  createdAt: isoDate,
+});
+export type AccountUser = z.infer<typeof AccountUser>;
+
+/** A user as anybody may see them: no email, phone, payment or account details. */
+export const PublicProfile = z.object({
+  id,
+  userName: z.string().nullable(),
+  avatar: z.string().nullable(),
+  profileDescription: z.string().nullable(),
+  sellerEnabled: z.boolean(),
+  avgRate: z.number().nullable(),
+  totalRatings: z.number().int().nonnegative(),
+  createdAt: isoDate,
+});
+export type PublicProfile = z.infer<typeof PublicProfile>;
+
+const TIME_ZONE_IDS = US_TIME_ZONES.map((zone) => zone.id) as [string, ...string[]];
+const personName = singleLineText().trim().min(1).max(100);
+
+export const RegisterBody = z.strictObject({
+  userName: UserName,
+  firstName: personName,
+  lastName: personName,
+  timezone: z.enum(TIME_ZONE_IDS).optional(),
+  acceptedTerms: z.literal(true, 'must be true: an account needs the terms accepted'),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const ProfileBody = z
+  .strictObject({
+    userName: UserName.optional(),
+    firstName: personName.optional(),
+    lastName: personName.optional(),
+    timezone: z.enum(TIME_ZONE_IDS).optional(),
+    /** null clears it. */
+    profileDescription: freeText().trim().max(500).nullable().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'must change at least one field');
+export type ProfileBody = z.infer<typeof ProfileBody>;
+
+// ── Reading a user ──
+
+interface AccountRow extends PendingRequestColumns {
+  id: string;
+  firebase_id: string | null;
+  email: string;
+  user_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  avatar: string | null;
+  timezone: string | null;
+  country_code: string | null;
+  phone_number: string | null;
+  phone_verified_at: Date | string | null;
+  stripe_customer_id: string | null;
+  stripe_user_id: string | null;
+  seller_enabled: boolean;
+  seller_fee: number;
+  profile_description: string | null;
+  accepted_terms_at: Date | string | null;
+  is_guest: boolean;
+  created_at: Date | string;
+  avg_rate: string | number | null;
+  total_ratings: string | number;
+  bid_cents: string | number;
+  badge_count: string | number;
+}
+
+const avgRateOf = (value: string | number | null) => (value === null ? null : Number(Number(value).toFixed(2)));
+
+/** One statement for the user and everything derived from other tables. */
+const selectAccount = (where: SQL) => sql`
+  SELECT u.id, u.firebase_id, u.email, u.user_name, u.first_name, u.last_name, u.avatar, u.timezone,
+         u.country_code, u.phone_number, u.phone_verified_at, u.stripe_customer_id, u.stripe_user_id,
+         u.seller_enabled, u.seller_fee, u.profile_description, u.accepted_terms_at, u.is_guest, u.created_at,
+         r.avg_rate, r.total_ratings, b.bid_cents, n.badge_count,
+         sr.id AS request_id, sr.description AS request_description, sr.created_at AS request_created_at,
+         sr.instagram_link AS request_instagram_link, sr.tik_tok_link AS request_tik_tok_link,
+         sr.other_profile_link AS request_other_profile_link
+    FROM users u
+    CROSS JOIN LATERAL (SELECT avg(rate) AS avg_rate, count(*) AS total_ratings FROM ratings
+                         WHERE seller_id = u.id AND deleted_at IS NULL) r
+    CROSS JOIN LATERAL (SELECT coalesce(sum(bid_cents), 0) AS bid_cents FROM listings
+                         WHERE leader_id = u.id AND listing_type = 'auction' AND status = 'active'
+                           AND deleted_at IS NULL) b
+    CROSS JOIN LATERAL (SELECT count(*) AS badge_count FROM notifications
+                         WHERE user_id = u.id AND read_at IS NULL
+                           AND (u.badge_reset_at IS NULL OR created_at > u.badge_reset_at)) n
+    LEFT JOIN seller_requests sr ON sr.user_id = u.id AND sr.status = 'PENDING'
+   WHERE u.deleted_at IS NULL AND ${where}`;
+
+async function accountWhere(db: Executor, where: SQL): Promise<AccountUser | null> {
+  const [row] = await queryRows<AccountRow>(db, selectAccount(where));
+  if (!row) return null;
+  const shippingInfo = [
+    await currentAddress(db, row.id, 'DEFAULT'),
+    await currentAddress(db, row.id, 'RETURN_ADDRESS'),
+  ];
+  return {
+    id: row.id,
+    firebaseId: row.firebase_id,
+    email: row.email,
+    userName: row.user_name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    avatar: row.avatar,
+    timezone: row.timezone,
+    countryCode: row.country_code,
+    phoneNumber: row.phone_number,
+    isPhoneVerified: row.phone_verified_at !== null,
+    stripeCustomerId: row.stripe_customer_id,
+    stripeUserId: row.stripe_user_id,
+    stripeIdentityStatus: await identityStatusOfUser(db, row.id),
+    sellerEnabled: row.seller_enabled,
+    sellerFee: row.seller_fee,
+    profileDescription: row.profile_description,
+    acceptedTerms: row.accepted_terms_at !== null,
+    isGuest: row.is_guest,
+    avgRate: avgRateOf(row.avg_rate),
+    totalRatings: Number(row.total_ratings),
+    bidAmount: usdOf(row.bid_cents),
+    shippingInfo: shippingInfo.filter((address) => address !== null),
+    pendingRequest: pendingRequestOf(row),
+    badgeCount: Number(row.badge_count),
+    createdAt: isoOf(row.created_at),
+  };
+}
+
+/** The caller's own account (section 3's User shape). */
+export async function accountOf(db: Executor, userId: string): Promise<AccountUser> {
+  const account = await accountWhere(db, sql`u.id = ${userId}`);
+  // The caller was resolved a moment ago; gone now means closed in between.
+  if (!account) throw notFound('User');
+  return account;
+}
+
+/**
+ * The caller's account when `key` is one of their own identifiers (Firebase uid, payout or
+ * customer account id). Another user's identifiers are not looked up at all, so the answer
+ * (403) says nothing about whether they exist.
+ */
+export async function ownAccountBy(
+  db: Executor,
+  userId: string,
+  key: { firebaseId: string } | { stripeId: string },
+): Promise<AccountUser> {
+  const account = await accountOf(db, userId);
+  const own =
+    'firebaseId' in key
+      ? account.firebaseId === key.firebaseId
+      : key.stripeId === account.stripeUserId || key.stripeId === account.stripeCustomerId;
+  if (!own) throw new HttpError(403, 'Only your own account can be looked up this way');
+  return account;
+}
+
+export async function publicProfileOf(db: Executor, userId: string): Promise<PublicProfile> {
+  const [row] = await queryRows<
+    Pick<AccountRow, 'id' | 'user_name' | 'avatar' | 'profile_description' | 'seller_enabled' | 'created_at'> &
+      Pick<AccountRow, 'avg_rate' | 'total_ratings'>
+  >(
+    db,
+    sql`SELECT u.id, u.user_name, u.avatar, u.profile_description, u.seller_enabled, u.created_at,
+               r.avg_rate, r.total_ratings
+          FROM users u
+          CROSS JOIN LATERAL (SELECT avg(rate) AS avg_rate, count(*) AS total_ratings FROM ratings
+                               WHERE seller_id = u.id AND deleted_at IS NULL) r
+         WHERE u.id = ${userId} AND u.deleted_at IS NULL`,
+  );
+  if (!row) throw notFound('User');
+  return {
+    id: row.id,
+    userName: row.user_name,
+    avatar: row.avatar,
+    profileDescription: row.profile_description,
+    sellerEnabled: row.seller_enabled,
+    avgRate: avgRateOf(row.avg_rate),
+    totalRatings: Number(row.total_ratings),
+    createdAt: isoOf(row.created_at),
+  };
+}
+
+// ── Names ──
+
+/** Whether another live user has this name (case-insensitively): the caller's own name is free. */
+export async function userNameTaken(db: Executor, userName: string, exceptUserId: string | null): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`SELECT 1 FROM users WHERE lower(user_name) = lower(${userName}) AND deleted_at IS NULL
+          AND id IS DISTINCT FROM ${exceptUserId} LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
+export async function emailTaken(db: Executor, email: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`SELECT 1 FROM users WHERE lower(email) = lower(${email}) AND deleted_at IS NULL LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
+export interface LockedUser {
+  firebase_id: string | null;
+  user_name: string | null;
+  accepted_terms_at: Date | string | null;
+  is_guest: boolean;
+}
+
+export async function lockedUser(tx: Executor, userId: string): Promise<LockedUser> {
+  const [row] = await queryRows<LockedUser>(
+    tx,
+    sql`SELECT firebase_id, user_name, accepted_terms_at, is_guest FROM users
+          WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
+  );
+  if (!row) throw notFound('User');
+  return row;
+}
+
+/** Chats told of a new name at most: the most recently active; older ones show it when reopened. */
+export const RENAME_CHATS_TOLD = 200;
+
+/**
+ * A chat carries its participants' names: after a rename, each of the user's chats reaches both
+ * participants and every moderator again (updateChat), read inside the renaming transaction.
+ */
+async function chatsShowingNewName(tx: Executor, userId: string): Promise<PendingEvent[]> {
+  const chats = await queryRows<{ id: string; user_id: string; other_user_id: string }>(
+    tx,
+    sql`SELECT id, user_id, other_user_id FROM chats
+         WHERE deleted_at IS NULL AND (user_id = ${userId} OR other_user_id = ${userId})
+         ORDER BY updated_at DESC, id LIMIT ${RENAME_CHATS_TOLD}`,
+  );
+  const events: PendingEvent[] = [];
+  for (const chat of chats) {
+    const item = await chatItem(tx, chat.id);
+    events.push(
+      marketEvent('updateChat', [userRoom(chat.user_id), userRoom(chat.other_user_id)], item),
+      adminEvent('updateChat', item),
+    );
+  }
+  return events;
+}
+
+async function writeProfile(
+  deps: MarketDeps,
+  userId: string,
+  sets: SQL[],
+  userName: string | undefined,
+  check?: (row: LockedUser) => void,
+): Promise<AccountUser> {
+  let firebaseId: string | null = null;
+  try {
+    const { account, events } = await deps.db.transaction(async (tx) => {
+      const row = await lockedUser(tx, userId);
+      check?.(row);
+      firebaseId = row.firebase_id;
+      if (userName !== undefined && (await userNameTaken(tx, userName, userId))) {
+        throw conflict('Username already exists');
+      }
+      await tx.execute(
+        sql`UPDATE users SET ${sql.join([...sets, sql`updated_at = now()`], sql`, `)} WHERE id = ${userId}`,
+      );
+      const renamed = userName !== undefined && userName !== row.user_name;
+      return { account: await accountOf(tx, userId), events: renamed ? await chatsShowingNewName(tx, userId) : [] };
+    });
+    // /user/my-details answers from the remembered caller: it shows the new name from now on.
+    callerCacheOf(deps.db).forget(firebaseId);
+    deps.events.publish(events);
+    return account;
+  } catch (error) {
+    // The unique index on names caught a rename racing this one.
+    if (isViolationOf(error, 'users_user_name_key')) throw conflict('Username already exists');
+    throw error;
+  }
+}
+
+/** Registration completes the account the first signed-in call made: a name, a person, the terms. */
+export async function registerAccount(deps: MarketDeps, userId: string, body: RegisterBody): Promise<AccountUser> {
+  const sets = [
+    sql`user_name = ${body.userName}`,
+    sql`first_name = ${body.firstName}`,
+    sql`last_name = ${body.lastName}`,
+    sql`accepted_terms_at = now()`,
+    // A guest who registers is a guest no more.
+    sql`is_guest = false`,
+  ];
+  if (body.timezone !== undefined) sets.push(sql`timezone = ${body.timezone}`);
+  return writeProfile(deps, userId, sets, body.userName, (row) => {
+    if (row.accepted_terms_at !== null) {
+      throw conflict('This account is already registered; change it with PATCH /user/profile');
+    }
+  });
+}
+
+export async function updateProfile(deps: MarketDeps, userId: string, body: ProfileBody): Promise<AccountUser> {
+  const sets: SQL[] = [];
+  if (body.userName !== undefined) sets.push(sql`user_name = ${body.userName}`);
+  if (body.firstName !== undefined) sets.push(sql`first_name = ${body.firstName}`);
+  if (body.lastName !== undefined) sets.push(sql`last_name = ${body.lastName}`);
+  if (body.timezone !== undefined) sets.push(sql`timezone = ${body.timezone}`);
+  if (body.profileDescription !== undefined) {
+    sets.push(sql`profile_description = ${body.profileDescription === '' ? null : body.profileDescription}`);
+  }
+  return writeProfile(deps, userId, sets, body.userName);
+}
+
+/** POST /user/guest: the caller's account, not yet registered, is a guest's. */
+export async function becomeGuest(deps: MarketDeps, userId: string): Promise<AccountUser> {
+  return writeProfile(deps, userId, [sql`is_guest = true`], undefined, (row) => {
+    if (row.accepted_terms_at !== null) throw conflict('A registered account cannot become a guest');
+    if (row.is_guest) throw conflict('This account is already a guest');
+  });
+}

@@ -1,0 +1,231 @@
+// The signed-in user's own account (section 7, /user/*, /user-requests, /setting/contact-us).
+// GET /user/my-details and GET|POST /user/shipping-info predate this module and stay in index.ts.
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { Address, id } from '../../../shared/contract/entities.js';
+import { withoutControlCharacters } from '../../../shared/contract/text.js';
+import { UserName } from './rules/user-name.js';
+import {
+  AccountUser,
+  accountOf,
+  becomeGuest,
+  emailTaken,
+  ownAccountBy,
+  ProfileBody,
+  PublicProfile,
+  publicProfileOf,
+  registerAccount,
+  RegisterBody,
+  updateProfile,
+  userNameTaken,
+} from './account.js';
+import { closeAccount, deleteGuest } from './account-closing.js';
+import { ContactMessageSent, ContactUsBody, sendContactMessage } from '../community/contact-us.js';
+import {
+  BadgeReset,
+  DeviceToken,
+  DeviceTokenBody,
+  registerDeviceToken,
+  removeDeviceToken,
+  resetBadgeCount,
+} from './devices.js';
+import {
+  requestToSell,
+  SellerRequest,
+  SellerRequestBody,
+  SellerRequests,
+  sellerRequestsOf,
+  SellerStanding,
+  sellerStandingOf,
+} from './seller-requests.js';
+import { AddressBody, addAddress, currentAddress } from './addresses.js';
+import {
+  CodeSent,
+  resendPhoneCode,
+  startPhoneChange,
+  UpdatePhoneBody,
+  verifyPhoneCode,
+  VerifyPhoneBody,
+} from './phone-verification.js';
+import { localSms, type SmsSender } from './sms.js';
+import { type MarketRouteContext, NoContent } from '../../platform/http/market-route-context.js';
+
+declare module '../../market-deps.js' {
+  interface MarketDeps {
+    /**
+     * The SMS provider of phone verification; the local sender (server log and outbox) when
+     * absent, which `server.ts` replaces with `unavailableSms` in production.
+     */
+    sms?: SmsSender;
+  }
+}
+
+const Exists = z.object({ exists: z.boolean() });
+const ReturnAddressBody = AddressBody.omit({ type: true });
+
+export async function accountRoutes(context: MarketRouteContext): Promise<void> {
+  const { app, r, deps, identity, authenticate, caller, secured } = context;
+  const { db } = deps;
+  const tags = ['user'];
+  const fallbackSms = localSms(({ to, body }) => app.log.warn({ to }, `SMS (local sender, not delivered): ${body}`));
+  // Read at request time: a provider set on app.market after start-up (tests, an adapter) is used.
+  const sms = () => deps.sms ?? fallbackSms;
+
+  // ── The account itself ──
+  r.get('/user', { schema: { tags, ...secured, response: { 200: AccountUser } } }, async (request) =>
+    accountOf(db, (await caller(request)).id),
+  );
+  r.post(
+    '/user',
+    { schema: { tags, ...secured, body: RegisterBody, response: { 201: AccountUser } } },
+    async (request, reply) =>
+      reply.code(201).send(await registerAccount(deps, (await caller(request)).id, request.body)),
+  );
+  r.patch(
+    '/user/profile',
+    { schema: { tags, ...secured, body: ProfileBody, response: { 200: AccountUser } } },
+    async (request) => updateProfile(deps, (await caller(request)).id, request.body),
+  );
+  r.delete(
+    '/user/delete-account',
+    { schema: { tags, ...secured, response: { 204: NoContent } } },
+    async (request, reply) => {
+      await closeAccount(deps, identity, (await caller(request)).id);
+      return reply.code(204).send();
+    },
+  );
+
+  // ── Guests ──
+  r.post('/user/guest', { schema: { tags, ...secured, response: { 201: AccountUser } } }, async (request, reply) =>
+    reply.code(201).send(await becomeGuest(deps, (await caller(request)).id)),
+  );
+  r.delete(
+    '/user/guest/:id',
+    { schema: { tags, ...secured, params: z.object({ id }), response: { 204: NoContent } } },
+    async (request, reply) => {
+      await deleteGuest(deps, identity, (await caller(request)).id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  // ── Names and lookups ──
+  r.post(
+    '/user/check-username',
+    {
+      schema: { tags, ...secured, body: z.strictObject({ userName: UserName }), response: { 200: Exists } },
+    },
+    async (request) => ({ exists: await userNameTaken(db, request.body.userName, (await caller(request)).id) }),
+  );
+  r.get(
+    '/user/email/:email',
+    {
+      schema: {
+        tags,
+        ...secured,
+        params: z.object({ email: withoutControlCharacters(z.email()) }),
+        response: { 200: Exists },
+      },
+    },
+    async (request) => ({ exists: await emailTaken(db, request.params.email) }),
+  );
+  r.get(
+    '/user/firebase/:id',
+    { schema: { tags, ...secured, params: z.object({ id }), response: { 200: AccountUser } } },
+    async (request) => ownAccountBy(db, (await caller(request)).id, { firebaseId: request.params.id }),
+  );
+  // The path's spelling is the specification's.
+  r.get(
+    '/user/stirpe/:id',
+    { schema: { tags, ...secured, params: z.object({ id }), response: { 200: AccountUser } } },
+    async (request) => ownAccountBy(db, (await caller(request)).id, { stripeId: request.params.id }),
+  );
+  r.get(
+    '/user/:id',
+    { schema: { tags, params: z.object({ id }), response: { 200: PublicProfile } } },
+    async (request) => publicProfileOf(db, request.params.id),
+  );
+
+  // ── Phone number ──
+  r.post(
+    '/user/update-phone',
+    { schema: { tags, ...secured, body: UpdatePhoneBody, response: { 200: CodeSent } } },
+    async (request) => startPhoneChange(deps, sms(), (await caller(request)).id, request.body.phoneNumber),
+  );
+  r.post('/user/resend-phone-code', { schema: { tags, ...secured, response: { 200: CodeSent } } }, async (request) =>
+    resendPhoneCode(deps, sms(), (await caller(request)).id),
+  );
+  r.post(
+    '/user/verify-phone-otp',
+    { schema: { tags, ...secured, body: VerifyPhoneBody, response: { 200: AccountUser } } },
+    async (request) => verifyPhoneCode(deps, (await caller(request)).id, request.body.code),
+  );
+
+  // ── Selling ──
+  r.get('/user/seller', { schema: { tags, ...secured, response: { 200: SellerStanding } } }, async (request) =>
+    sellerStandingOf(db, (await caller(request)).id),
+  );
+  r.post(
+    '/user-requests',
+    { schema: { tags, ...secured, body: SellerRequestBody, response: { 201: SellerRequest } } },
+    async (request, reply) => reply.code(201).send(await requestToSell(deps, (await caller(request)).id, request.body)),
+  );
+  r.get('/user-requests', { schema: { tags, ...secured, response: { 200: SellerRequests } } }, async (request) =>
+    sellerRequestsOf(db, (await caller(request)).id),
+  );
+  // Where the seller's parcels ship from: the newest RETURN_ADDRESS (both spellings of section 7).
+  for (const path of ['/user/shipping-info-seller', '/user/shipping/info-seller']) {
+    r.get(
+      path,
+      { schema: { tags, ...secured, response: { 200: z.object({ returnAddress: Address.nullable() }) } } },
+      async (request) => ({ returnAddress: await currentAddress(db, (await caller(request)).id, 'RETURN_ADDRESS') }),
+    );
+    r.post(
+      path,
+      { schema: { tags, ...secured, body: ReturnAddressBody, response: { 201: Address } } },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(await addAddress(db, (await caller(request)).id, { ...request.body, type: 'RETURN_ADDRESS' })),
+    );
+  }
+
+  // ── Devices ──
+  r.post(
+    '/user/device-token',
+    { schema: { tags, ...secured, body: DeviceTokenBody, response: { 200: DeviceToken } } },
+    async (request) => registerDeviceToken(db, (await caller(request)).id, request.body.token, request.body.platform),
+  );
+  r.delete(
+    '/user/device-token',
+    {
+      schema: {
+        tags,
+        ...secured,
+        body: z.strictObject({ token: DeviceTokenBody.shape.token }),
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await removeDeviceToken(db, (await caller(request)).id, request.body.token);
+      return reply.code(204).send();
+    },
+  );
+  r.patch('/user/reset-badge-count', { schema: { tags, ...secured, response: { 200: BadgeReset } } }, async (request) =>
+    resetBadgeCount(db, (await caller(request)).id),
+  );
+
+  // ── Contact us ── open to anybody (a user who cannot sign in needs it most); a token, when
+  // sent, must be valid and links the message to the account.
+  async function optionalCaller(request: FastifyRequest): Promise<void> {
+    if (request.headers.authorization !== undefined) await authenticate(request);
+  }
+  r.post(
+    '/setting/contact-us',
+    {
+      onRequest: optionalCaller,
+      schema: { tags: ['settings'], body: ContactUsBody, response: { 201: ContactMessageSent } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await sendContactMessage(db, request.marketUser?.id ?? null, request.body)),
+  );
+}

@@ -1,0 +1,301 @@
+// The auction closing worker. Every node may run one: each due auction (or giveaway) is claimed
+// with `FOR UPDATE SKIP LOCKED` inside the transaction that ends it, so two nodes never end the
+// same one, and a node skips what another is closing (or what a bid is holding) instead of
+// waiting. An ended listing is no longer `active`, so nothing ends twice.
+//
+// Auctions: the leader wins at the current price; their order is charged at once
+// (PAYMENT_CONFIRMED, or PAYMENT_FAILED with a strike on the buyer). Giveaways: one entry is
+// drawn uniformly at random (crypto), the winner gets a free order and a giveawayWinner
+// auction message. On the same tick: the bidders of auctions ending within
+// AUCTION_ENDING_SOON_WINDOW_MS get one `auctionEndingSoon` notification per auction, and pending
+// offers past their expiry become EXPIRED.
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { listingRoom, userRoom } from '../../../shared/contract/realtime-events.js';
+import { centsToUsd } from '../../../shared/rules/money.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import { auctionMessageItem } from '../conversations/admin-items.js';
+import { type MarketDeps, nowOf } from '../../market-deps.js';
+import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
+import { createOrder, notify, orderIdOf } from '../orders/orders.js';
+
+export interface ClosedListing {
+  listingId: string;
+  listingType: 'auction' | 'giveaway';
+  winnerId: string | null;
+  orderId: string | null;
+  orderStatus: 'PAYMENT_CONFIRMED' | 'PAYMENT_FAILED' | null;
+}
+
+interface DueRow {
+  id: string;
+  user_id: string;
+  listing_type: 'auction' | 'giveaway';
+  bid_cents: string | number | null;
+  leader_id: string | null;
+  shipping_type: string;
+  shipping_price_cents: string | number;
+}
+
+async function closeAuction(
+  tx: Executor,
+  deps: MarketDeps,
+  row: DueRow,
+  events: PendingEvent[],
+): Promise<ClosedListing> {
+  let winnerId = row.leader_id;
+  if (winnerId === null && row.bid_cents !== null) {
+    // Bids from before the proxy columns existed (seeded data): the highest maximum, earliest first.
+    const [top] = await queryRows<{ user_id: string }>(
+      tx,
+      sql`SELECT user_id FROM bids WHERE listing_id = ${row.id} ORDER BY max_bid_cents DESC, created_at, id LIMIT 1`,
+    );
+    winnerId = top?.user_id ?? null;
+  }
+  if (winnerId === null || row.bid_cents === null) {
+    await tx.execute(sql`UPDATE listings SET status = 'auction_ended', updated_at = now() WHERE id = ${row.id}`);
+    await notify(tx, row.user_id, 'auctionEnded', 'Your auction ended without bids', { listingId: row.id });
+    events.push(
+      marketEvent('auctionEnded', [listingRoom(row.id)], {
+        listingId: row.id,
+        winnerId: null,
+        finalPrice: null,
+        orderId: null,
+      }),
+    );
+    return { listingId: row.id, listingType: 'auction', winnerId: null, orderId: null, orderStatus: null };
+  }
+  const priceCents = Number(row.bid_cents);
+  const order = await createOrder(
+    tx,
+    deps.charges,
+    {
+      // One order per close, however often a rolled-back close is retried: one charge.
+      orderId: orderIdOf(`auction:${row.id}`),
+      listingId: row.id,
+      sellerId: row.user_id,
+      buyerId: winnerId,
+      priceCents,
+      shippingPriceCents: row.shipping_type === 'buyer_pays' ? Number(row.shipping_price_cents) : 0,
+    },
+    'auction',
+  );
+  await tx.execute(sql`UPDATE listings SET status = 'sold', in_stock = 0, updated_at = now() WHERE id = ${row.id}`);
+  await notify(tx, winnerId, 'auctionWon', 'You won an auction', { listingId: row.id, orderId: order.orderId });
+  await notify(tx, row.user_id, 'auctionEnded', 'Your auction ended', { listingId: row.id, orderId: order.orderId });
+  events.push(
+    marketEvent('auctionEnded', [listingRoom(row.id), userRoom(winnerId), userRoom(row.user_id)], {
+      listingId: row.id,
+      winnerId,
+      finalPrice: centsToUsd(priceCents),
+      orderId: order.orderId,
+    }),
+    ...order.events,
+  );
+  return { listingId: row.id, listingType: 'auction', winnerId, orderId: order.orderId, orderStatus: order.status };
+}
+
+async function closeGiveaway(tx: Executor, row: DueRow, events: PendingEvent[]): Promise<ClosedListing> {
+  const [counted] = await queryRows<{ count: string | number }>(
+    tx,
+    sql`SELECT count(*) AS count FROM giveaway_entries WHERE listing_id = ${row.id}`,
+  );
+  const entries = Number(counted?.count ?? 0);
+  if (entries === 0) {
+    await tx.execute(sql`UPDATE listings SET status = 'auction_ended', updated_at = now() WHERE id = ${row.id}`);
+    events.push(marketEvent('giveawayEnded', [listingRoom(row.id)], { listingId: row.id, winnerId: null }));
+    return { listingId: row.id, listingType: 'giveaway', winnerId: null, orderId: null, orderStatus: null };
+  }
+  // Uniform over the entries: a crypto-random offset into a stable order.
+  const [drawn] = await queryRows<{ user_id: string }>(
+    tx,
+    sql`SELECT user_id FROM giveaway_entries WHERE listing_id = ${row.id}
+        ORDER BY id OFFSET ${randomInt(entries)} LIMIT 1`,
+  );
+  const winnerId = drawn!.user_id;
+  const [message] = await queryRows<{ id: string }>(
+    tx,
+    sql`INSERT INTO auction_messages (listing_id, user_id, type, text)
+        VALUES (${row.id}, ${winnerId}, 'giveawayWinner', 'Giveaway winner') RETURNING id`,
+  );
+  const order = await createOrder(
+    tx,
+    { charge: async () => ({ status: 'succeeded', externalId: null }) },
+    {
+      listingId: row.id,
+      sellerId: row.user_id,
+      buyerId: winnerId,
+      priceCents: 0,
+      shippingPriceCents: 0,
+    },
+    'giveaway',
+  );
+  await tx.execute(sql`UPDATE listings SET status = 'sold', in_stock = 0, updated_at = now() WHERE id = ${row.id}`);
+  await notify(tx, winnerId, 'giveawayWon', 'You won a giveaway', { listingId: row.id, orderId: order.orderId });
+  events.push(
+    marketEvent('giveawayEnded', [listingRoom(row.id), userRoom(winnerId)], { listingId: row.id, winnerId }),
+    adminEvent('giveawayEnded', await auctionMessageItem(tx, message!.id)),
+  );
+  return { listingId: row.id, listingType: 'giveaway', winnerId, orderId: order.orderId, orderStatus: order.status };
+}
+
+/** Ends at most `limit` due listings, one transaction each; answers what it ended. */
+export async function closeDueListings(
+  deps: MarketDeps,
+  limit = 50,
+  onError: (error: unknown, listingId: string) => void = () => undefined,
+): Promise<ClosedListing[]> {
+  const closed: ClosedListing[] = [];
+  // A listing whose close failed (a deadlock, a payment provider down) rolls back and is left
+  // for the next pass, so one bad listing never holds up the others.
+  const failed: string[] = [];
+  while (closed.length < limit) {
+    const now = new Date(nowOf(deps));
+    let claimed: string | null = null;
+    try {
+      const outcome = await deps.db.transaction(async (tx) => {
+        const [row] = await queryRows<DueRow>(
+          tx,
+          sql`SELECT id, user_id, listing_type, bid_cents, leader_id, shipping_type, shipping_price_cents
+              FROM listings
+              WHERE status = 'active' AND deleted_at IS NULL AND listing_type IN ('auction', 'giveaway')
+                AND end_time <= ${now}
+                ${
+                  failed.length > 0
+                    ? sql`AND id NOT IN (${sql.join(
+                        failed.map((id) => sql`${id}`),
+                        sql`, `,
+                      )})`
+                    : sql``
+                }
+              ORDER BY end_time
+              LIMIT 1
+              FOR UPDATE SKIP LOCKED`,
+        );
+        if (!row) return null;
+        claimed = row.id;
+        const events: PendingEvent[] = [];
+        const result =
+          row.listing_type === 'auction'
+            ? await closeAuction(tx, deps, row, events)
+            : await closeGiveaway(tx, row, events);
+        return { result, events };
+      });
+      if (outcome === null) break;
+      deps.events.publish(outcome.events);
+      closed.push(outcome.result);
+    } catch (error) {
+      if (claimed === null) throw error;
+      failed.push(claimed);
+      onError(error, claimed);
+    }
+  }
+  return closed;
+}
+
+/** How long before its end an auction's bidders get the `auctionEndingSoon` notification. */
+export const AUCTION_ENDING_SOON_WINDOW_MS = 15 * 60_000;
+
+export interface EndingSoonNotice {
+  listingId: string;
+  /** How many distinct bidders were notified. */
+  bidders: number;
+}
+
+/**
+ * Tells every bidder of an auction that ends within `windowMs` that it ends soon — once per
+ * auction: the listing is claimed (`FOR UPDATE SKIP LOCKED`, like a close) and stamped
+ * `ending_soon_notified_at` in the transaction that writes the notifications, so two nodes never
+ * both send it. An auction is only claimed once it has a bid; whoever bids after the notice
+ * still sees the end time on the listing and hears `listingEndTimeIncremented` if it moves.
+ */
+export async function notifyAuctionsEndingSoon(
+  deps: MarketDeps,
+  windowMs = AUCTION_ENDING_SOON_WINDOW_MS,
+  limit = 50,
+): Promise<EndingSoonNotice[]> {
+  const notices: EndingSoonNotice[] = [];
+  while (notices.length < limit) {
+    const now = nowOf(deps);
+    const notice = await deps.db.transaction(async (tx) => {
+      const [row] = await queryRows<{ id: string; title: string; end_time: Date | string }>(
+        tx,
+        sql`SELECT id, title, end_time FROM listings
+            WHERE status = 'active' AND deleted_at IS NULL AND listing_type = 'auction'
+              AND ending_soon_notified_at IS NULL AND bid_cents IS NOT NULL
+              AND end_time > ${new Date(now)} AND end_time <= ${new Date(now + windowMs)}
+            ORDER BY end_time
+            LIMIT 1
+            FOR UPDATE SKIP LOCKED`,
+      );
+      if (!row) return null;
+      await tx.execute(sql`UPDATE listings SET ending_soon_notified_at = ${new Date(now)} WHERE id = ${row.id}`);
+      const data = JSON.stringify({ listingId: row.id, endTime: String(new Date(row.end_time).getTime()) });
+      const notified = await queryRows<{ user_id: string }>(
+        tx,
+        sql`INSERT INTO notifications (user_id, type, title, data)
+            SELECT DISTINCT user_id, 'auctionEndingSoon', ${`Ending soon: ${row.title}`}, ${data}::jsonb
+            FROM bids WHERE listing_id = ${row.id}
+            RETURNING user_id`,
+      );
+      return { listingId: row.id, bidders: notified.length };
+    });
+    if (notice === null) break;
+    notices.push(notice);
+  }
+  return notices;
+}
+
+/** PENDING offers past their expiry become EXPIRED. */
+export async function expireOffers(deps: MarketDeps): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    deps.db,
+    sql`UPDATE offers SET status = 'EXPIRED', updated_at = now()
+        WHERE status = 'PENDING' AND expires_at <= ${new Date(nowOf(deps))} RETURNING id`,
+  );
+  return rows.length;
+}
+
+export interface AuctionCloser {
+  /** One pass now (also what the timer runs). */
+  tick(): Promise<ClosedListing[]>;
+  stop(): Promise<void>;
+}
+
+/** Runs `closeDueListings` every `intervalMs` until stopped; a failing pass is reported, not fatal. */
+export function startAuctionCloser(
+  deps: MarketDeps,
+  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+): AuctionCloser {
+  const intervalMs = options.intervalMs ?? 1_000;
+  let running: Promise<ClosedListing[]> | null = null;
+  let stopped = false;
+  const tick = () => {
+    running ??= (async () => {
+      try {
+        const closed = await closeDueListings(deps, 50, (error) => options.onError?.(error));
+        await notifyAuctionsEndingSoon(deps);
+        await expireOffers(deps);
+        return closed;
+      } catch (error) {
+        options.onError?.(error);
+        return [];
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+  const timer = setInterval(() => {
+    if (!stopped) void tick();
+  }, intervalMs);
+  timer.unref();
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// A user's bidding record (`GET /bid/user/unique/{id}`): the distinct auctions they bid on, with
+// their highest bid and whether they lead. Public, like a listing's bid history, from which all of
+// it can be read anyway: the shown bid amounts and the leader; never the hidden maximum bids.
+import { sql } from 'drizzle-orm';
+import type { ListingStatus } from '../../../shared/contract/enums.js';
+import { centsToUsd } from '../../../shared/rules/money.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import { epochMsText, isoOf, usdOrNull } from '../../platform/db/values.js';
+import { notFound } from '../../platform/http/errors.js';
+import { PUBLIC_LISTING } from '../listings/listings.js';
+
+/** The auctions `userId` bid on, the one they bid on last first; only listings anybody may see (`PUBLIC_LISTING`). */
+export async function uniqueBidAuctions(db: Executor, userId: string, page: number, limit: number) {
+  const [user] = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM users WHERE id = ${userId} AND deleted_at IS NULL`,
+  );
+  if (!user) throw notFound('User');
+  const [count] = await queryRows<{ count: string | number }>(
+    db,
+    sql`SELECT count(DISTINCT b.listing_id) AS count FROM bids b JOIN listings l ON l.id = b.listing_id
+        WHERE b.user_id = ${userId} AND ${PUBLIC_LISTING}`,
+  );
+  const rows = await queryRows<{
+    listing_id: string;
+    title: string;
+    status: ListingStatus;
+    end_time: Date | string | null;
+    bid_cents: string | number | null;
+    bid_count: number;
+    leader_id: string | null;
+    highest_bid_cents: string | number;
+    bids: string | number;
+    last_bid_at: Date | string;
+  }>(
+    db,
+    sql`SELECT l.id AS listing_id, l.title, l.status, l.end_time, l.bid_cents, l.bid_count, l.leader_id,
+               mine.highest_bid_cents, mine.bids, mine.last_bid_at
+        FROM (SELECT listing_id, max(amount_cents) AS highest_bid_cents, count(*) AS bids, max(created_at) AS last_bid_at
+              FROM bids WHERE user_id = ${userId} GROUP BY listing_id) mine
+        JOIN listings l ON l.id = mine.listing_id
+        WHERE ${PUBLIC_LISTING}
+        ORDER BY mine.last_bid_at DESC, l.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+  );
+  return {
+    count: Number(count?.count ?? 0),
+    items: rows.map((row) => ({
+      listing: {
+        id: row.listing_id,
+        title: row.title,
+        status: row.status,
+        endTime: epochMsText(row.end_time),
+        currentBid: usdOrNull(row.bid_cents),
+        bidCount: row.bid_count,
+      },
+      highestBid: centsToUsd(Number(row.highest_bid_cents)),
+      bids: Number(row.bids),
+      lastBidAt: isoOf(row.last_bid_at),
+      // On an ended auction the leader is its winner.
+      isLeading: row.leader_id === userId,
+    })),
+  };
+}

@@ -1,0 +1,87 @@
+// The per-auction bid queue of one server node: bids on one auction run one at a time, in
+// arrival order, so at most one pooled connection per auction waits on (or holds) its row lock;
+// the others wait here in memory. The row lock stays the authority across nodes: this only
+// keeps one node from piling its own bids onto it.
+//
+// While bids wait, the queue remembers the auction's state as the bid that ran before them saw
+// it under the lock, or committed it. A waiting bid may be judged on that state only when it was
+// observed after the bid arrived: it was then the committed state at a moment during the bid's
+// request, so refusing from it answers exactly what the database would have answered at that
+// moment, whatever other nodes or paths (closer, seller, admin) do. Nothing outlives the queue:
+// when no bid waits on an auction, its entry is gone, so there is nothing to invalidate.
+import type { AuctionState } from './rules/proxy-bidding.js';
+
+/** What a queued bid knows when its turn comes. */
+export interface BidTurn {
+  /** The auction's committed state observed after this bid arrived, or null. */
+  readonly known: AuctionState | null;
+  /** Call right before sending the locked read; returns the mark to observe under. */
+  markLockedRead(): number;
+  /** Records a committed state (read under the lock, or just committed) seen after `mark`. */
+  observe(state: AuctionState, mark: number): void;
+}
+
+interface Lane {
+  tail: Promise<void>;
+  pending: number;
+  view: { state: AuctionState; mark: number } | null;
+}
+
+export interface BidQueue {
+  /** Runs `task` once every bid queued earlier on this auction has finished (failed ones too). */
+  run<T>(listingId: string, task: (turn: BidTurn) => Promise<T>): Promise<T>;
+  /** Auctions with bids queued or running (for tests). */
+  readonly size: number;
+}
+
+export function createBidQueue(): BidQueue {
+  // One clock for arrivals and observations: an observation counts for the bids that arrived
+  // before its mark was taken.
+  let clock = 0;
+  const lanes = new Map<string, Lane>();
+  return {
+    get size() {
+      return lanes.size;
+    },
+    async run(listingId, task) {
+      const arrivedAt = ++clock;
+      let lane = lanes.get(listingId);
+      if (!lane) {
+        lane = { tail: Promise.resolve(), pending: 0, view: null };
+        lanes.set(listingId, lane);
+      }
+      const own = lane;
+      own.pending += 1;
+      const previous = own.tail;
+      let finish!: () => void;
+      own.tail = new Promise((resolve) => (finish = resolve));
+      try {
+        await previous;
+        const view = own.view;
+        return await task({
+          known: view !== null && view.mark > arrivedAt ? view.state : null,
+          markLockedRead: () => ++clock,
+          observe: (state, mark) => {
+            if (own.view === null || mark >= own.view.mark) own.view = { state, mark };
+          },
+        });
+      } finally {
+        own.pending -= 1;
+        if (own.pending === 0) lanes.delete(listingId);
+        finish();
+      }
+    },
+  };
+}
+
+/** One queue per database pool: a pool is what one server node has. */
+const queues = new WeakMap<object, BidQueue>();
+
+export function bidQueueOf(db: object): BidQueue {
+  let queue = queues.get(db);
+  if (!queue) {
+    queue = createBidQueue();
+    queues.set(db, queue);
+  }
+  return queue;
+}

@@ -1,0 +1,97 @@
+// One bid's transaction: BEGIN, the auction's locked read, the bid's write, COMMIT. The auction's
+// row lock is held from the read to the commit, so how long that takes bounds a hot auction's
+// bids per second. Through drizzle's `db.transaction` that is four round trips, the lock held
+// across the last three. On PostgreSQL this sends BEGIN with the locked read, and the write with
+// COMMIT, as two multi-statement queries on one pooled client: the lock is held across one round
+// trip plus the service's decision. A multi-statement query takes no bind parameters, so each
+// value is inlined as a quoted literal (`literalOf`: checked by type, strings escaped), untyped
+// like a bind parameter, so the server resolves it to the same type; the statements are
+// otherwise exactly those of the drizzle path. PGlite (tests, the embedded default) has no
+// network to save and keeps the drizzle path.
+import type { SQL } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { type Db, type Executor, pooledPgClient, queryRows } from '../../platform/db/database.js';
+
+/**
+ * What the service does between the locked read and the commit: judge the auction from the
+ * read's rows (reading more through `tx` if it must, or throwing to roll back) and answer the
+ * bid's write with the result to return once it committed.
+ */
+export type DecideBid<Row, T> = (rows: Row[], tx: Executor) => Promise<{ write: SQL; result: T }>;
+
+/** Runs `lock`, then `decide`, then its write and the commit, in one transaction. */
+export async function runBidTransaction<Row, T>(db: Db, lock: SQL, decide: DecideBid<Row, T>): Promise<T> {
+  const connecting = pooledPgClient(db);
+  if (connecting === null) {
+    return db.transaction(async (tx) => {
+      const { write, result } = await decide(await queryRows<Row>(tx, lock), tx);
+      await tx.execute(write);
+      return result;
+    });
+  }
+  const client = await connecting;
+  let broken: Error | undefined;
+  try {
+    const opened = (await client.query(`BEGIN;\n${inlined(lock)}`)) as unknown as pg.QueryResult[];
+    const { write, result } = await decide(opened[1]!.rows as Row[], executorOn(client));
+    await client.query(`${inlined(write)};\nCOMMIT`);
+    return result;
+  } catch (error) {
+    // Also after a failed COMMIT (the transaction is over then; ROLLBACK only warns).
+    try {
+      await client.query('ROLLBACK');
+    } catch (rollbackError) {
+      broken = rollbackError as Error;
+    }
+    throw error;
+  } finally {
+    // A client whose ROLLBACK failed may still be in the transaction: the pool discards it.
+    client.release(broken);
+  }
+}
+
+/** Statements inside the transaction that need their own round trip (the legacy leader read). */
+function executorOn(client: pg.PoolClient): Executor {
+  let inner: Executor | undefined;
+  return { execute: (query: SQL) => (inner ??= drizzle({ client })).execute(query) } as unknown as Executor;
+}
+
+const dialect = new PgDialect();
+
+/** A drizzle statement with each `$n` replaced by its value as a literal. */
+export function inlined(query: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  // Placeholders only, never inside a quoted literal or identifier of the statement itself.
+  return text.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)/g, (match, index: string | undefined) => {
+    if (index === undefined) return match;
+    const position = Number(index) - 1;
+    if (position >= params.length) throw new Error(`statement placeholder $${index} has no value`);
+    return literalOf(params[position]);
+  });
+}
+
+/**
+ * A value as an untyped SQL literal, as `pg` would send it as a bind parameter: text for
+ * strings, the decimal text of a number, a Date's UTC ISO instant. Anything else is refused.
+ */
+export function literalOf(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'string') {
+    // A NUL would end the query text early; PostgreSQL text cannot hold one anyway.
+    if (value.includes('\0')) throw new TypeError('a bid statement value contains a NUL character');
+    return pg.escapeLiteral(value);
+  }
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TypeError(`a bid statement value is not a finite number: ${value}`);
+    return `'${String(value)}'`;
+  }
+  if (typeof value === 'bigint') return `'${value.toString()}'`;
+  if (typeof value === 'boolean') return value ? `'true'` : `'false'`;
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) throw new TypeError('a bid statement value is an invalid date');
+    return `'${value.toISOString()}'`;
+  }
+  throw new TypeError(`a bid statement value of type ${typeof value} cannot be inlined`);
+}

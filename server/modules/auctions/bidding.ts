@@ -1,0 +1,374 @@
+// The bid service: one short transaction per bid. The auction's listing row is locked
+// (`SELECT … FOR UPDATE`), so bids on one auction apply one at a time in lock order, each
+// seeing the state the previous one committed; bids on different auctions never wait on each
+// other. Realtime events go out only after the commit, so nobody hears of a bid that rolled back.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { AuctionMessage } from '../../../shared/contract/entities.js';
+import type { ListingStatus } from '../../../shared/contract/enums.js';
+import { userRoom } from '../../../shared/contract/realtime-events.js';
+import { centsToUsd, usdToCents } from '../../../shared/rules/money.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import { isoOf } from '../../platform/db/values.js';
+import type { AuctionState, BidOutcome, BidRejectionReason } from './rules/proxy-bidding.js';
+import { ANTI_SNIPE_WINDOW_MS, placeBid } from './rules/proxy-bidding.js';
+import { conflict, HttpError, notFound } from '../../platform/http/errors.js';
+import { type BidTurn, bidQueueOf } from './bid-queue.js';
+import { runBidTransaction } from './bid-transaction.js';
+import { type Counted, pageSlice, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
+import { hiddenFromBuyers, publicListing, PUBLIC_LISTING } from '../listings/listings.js';
+import { notify } from '../orders/orders.js';
+import { type MarketDeps, nowOf } from '../../market-deps.js';
+import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
+
+/** An auction without a starting bid opens at $1. */
+const DEFAULT_STARTING_BID_CENTS = 100;
+
+export interface BidRequest {
+  listingId: string;
+  bidderId: string;
+  /** The bidder's maximum, in cents (the amount, or the hidden max bid when one was given). */
+  maxCents: number;
+}
+
+export interface BidReceipt {
+  bidId: string;
+  outcome: BidOutcome;
+  isLeading: boolean;
+  currentBid: number;
+  leaderId: string;
+  bidCount: number;
+  maxBid: number;
+  endTime: string;
+}
+
+interface LockedAuctionRow {
+  id: string;
+  user_id: string;
+  title: string;
+  listing_type: string;
+  status: string;
+  deleted_at: Date | string | null;
+  starting_bid_cents: string | number | null;
+  bid_cents: string | number | null;
+  end_time: Date | string | null;
+  leader_id: string | null;
+  leader_max_cents: string | number | null;
+  bid_count: number;
+  seller_user_name: string | null;
+  seller_avatar: string | null;
+  bidder_user_name: string | null;
+  bidder_avatar: string | null;
+  bidder_deleted_at: Date | string | null;
+}
+
+const num = (value: string | number | null): number | null => (value === null ? null : Number(value));
+
+/** Auctions bid on before the proxy columns existed (seeded data): the leader comes from the bids. */
+async function legacyLeader(tx: Executor, listingId: string) {
+  const [row] = await queryRows<{ user_id: string; max_bid_cents: string | number; count: string | number }>(
+    tx,
+    sql`SELECT user_id, max_bid_cents, count(*) OVER () AS count FROM bids
+        WHERE listing_id = ${listingId} ORDER BY max_bid_cents DESC, created_at ASC, id ASC LIMIT 1`,
+  );
+  return row ? { bidderId: row.user_id, maxCents: Number(row.max_bid_cents), count: Number(row.count) } : null;
+}
+
+/**
+ * The auction row with the seller's and bidder's profiles, taking the auction's row lock and
+ * the bidder's KEY SHARE (see `checkedAuction`).
+ */
+const lockedAuctionRead = (request: BidRequest) =>
+  sql`SELECT l.id, l.user_id, l.title, l.listing_type, l.status, l.deleted_at, l.starting_bid_cents,
+             l.bid_cents, l.end_time, l.leader_id, l.leader_max_cents, l.bid_count,
+             s.user_name AS seller_user_name, s.avatar AS seller_avatar,
+             b.user_name AS bidder_user_name, b.avatar AS bidder_avatar, b.deleted_at AS bidder_deleted_at
+      FROM listings l
+      JOIN users s ON s.id = l.user_id
+      JOIN users b ON b.id = ${request.bidderId}
+      WHERE l.id = ${request.listingId}
+      FOR UPDATE OF l FOR KEY SHARE OF b`;
+
+/** The locked read's row, when the auction exists, takes bids and the bidder may bid. */
+function checkedAuction(row: LockedAuctionRow | undefined): LockedAuctionRow {
+  if (!row || hiddenFromBuyers(row)) throw notFound('Listing');
+  // The caller was resolved before the queue (and may be remembered for a few seconds): a bidder
+  // deleted since is refused here, under the lock, on every node. The bidder's row is read with
+  // KEY SHARE, the lock the bid's INSERT takes on it anyway (its foreign key check), only taken
+  // earlier: an account being closed (which holds its row FOR UPDATE) is waited for and seen
+  // deleted, instead of the bid waiting at the INSERT and then committing for a closed account.
+  if (row.bidder_deleted_at !== null) throw new HttpError(403, 'This account was deleted');
+  if (row.listing_type !== 'auction') throw conflict('Only auctions take bids');
+  if (row.status !== 'active') throw conflict('This auction has ended');
+  return row;
+}
+
+async function auctionStateOf(tx: Executor, row: LockedAuctionRow): Promise<AuctionState> {
+  let leader = row.leader_id === null ? null : { bidderId: row.leader_id, maxCents: Number(row.leader_max_cents) };
+  let bidCount = row.bid_count;
+  if (leader === null && row.bid_cents !== null) {
+    const legacy = await legacyLeader(tx, row.id);
+    if (legacy) {
+      leader = { bidderId: legacy.bidderId, maxCents: legacy.maxCents };
+      bidCount = legacy.count;
+    }
+  }
+  return {
+    listingId: row.id,
+    sellerId: row.user_id,
+    startingBidCents: num(row.starting_bid_cents) ?? DEFAULT_STARTING_BID_CENTS,
+    currentBidCents: leader === null ? null : num(row.bid_cents),
+    leader,
+    bidCount,
+    endTimeMs: row.end_time === null ? Number.MAX_SAFE_INTEGER : new Date(row.end_time).getTime(),
+  };
+}
+
+/** What a queued bid may be refused for without the database: amount rules only, never time. */
+const REFUSABLE_FROM_QUEUE = new Set<BidRejectionReason>(['below_minimum', 'not_above_own_max']);
+
+/**
+ * A bid that waited behind others is judged first on the state they left (`known`, see
+ * bid-queue.ts): the rejection the database would have given at that moment, or null when only
+ * the lock can tell. Only amount rules count, and only while the auction is running by the
+ * clock; price and leader's maximum only grow, so such a bid stays refused later too.
+ */
+export function queuedRefusal(
+  known: AuctionState | null,
+  bid: { bidderId: string; maxCents: number },
+  nowMs: number,
+): { reason: BidRejectionReason; message: string } | null {
+  if (known === null || nowMs >= known.endTimeMs) return null;
+  const result = placeBid(known, { bidId: 'queued', ...bid, placedAtMs: nowMs });
+  return result.status === 'rejected' && REFUSABLE_FROM_QUEUE.has(result.reason) ? result : null;
+}
+
+/**
+ * The 409 for a refused bid. When the bidder already leads with a maximum that covers this bid
+ * (the same bid sent again, or a lower one), their own room hears `bidAlreadyExists` too, so
+ * every device of theirs can say so. A refusal changes nothing, so it needs no commit to wait for.
+ */
+function refusal(
+  deps: MarketDeps,
+  request: BidRequest,
+  result: { reason: BidRejectionReason; message: string },
+): HttpError {
+  if (result.reason === 'not_above_own_max') {
+    deps.events.publish([
+      marketEvent('bidAlreadyExists', [userRoom(request.bidderId)], {
+        listingId: request.listingId,
+        message: result.message,
+      }),
+    ]);
+  }
+  return conflict(result.message);
+}
+
+/**
+ * Places one bid: queued behind this node's earlier bids on the auction (bid-queue.ts), then one
+ * short transaction under the auction's row lock.
+ */
+export function placeBidInDb(deps: MarketDeps, request: BidRequest): Promise<BidReceipt> {
+  return bidQueueOf(deps.db).run(request.listingId, (turn) => placeQueuedBid(deps, request, turn));
+}
+
+async function placeQueuedBid(deps: MarketDeps, request: BidRequest, turn: BidTurn): Promise<BidReceipt> {
+  const early = queuedRefusal(turn.known, request, nowOf(deps));
+  if (early) throw refusal(deps, request, early);
+  const bidId = randomUUID();
+  const mark = turn.markLockedRead();
+  // The transaction's round trips are bid-transaction.ts's to choose (fewer under the lock on PostgreSQL).
+  const { receipt, events, committed } = await runBidTransaction(
+    deps.db,
+    lockedAuctionRead(request),
+    async (rows, tx) => {
+      const row = checkedAuction(rows[0] as LockedAuctionRow | undefined);
+
+      // The clock is read under the lock, so arrival order and lock order agree.
+      const placedAtMs = nowOf(deps);
+      const state = await auctionStateOf(tx, row);
+      turn.observe(state, mark);
+      const result = placeBid(
+        state,
+        { bidId, bidderId: request.bidderId, maxCents: request.maxCents, placedAtMs },
+        { antiSnipeWindowMs: ANTI_SNIPE_WINDOW_MS },
+      );
+      if (result.status === 'rejected') throw refusal(deps, request, result);
+
+      const next = result.newState;
+      const priceCents = next.currentBidCents ?? state.startingBidCents;
+      const newBid = result.events.find((event) => event.name === 'newBid');
+      // What the auction's message feed shows: the amount this bid visibly reached.
+      const shownCents = newBid ? usdToCents(newBid.payload.amount) : null;
+      const placedAt = new Date(placedAtMs);
+      const messageId = shownCents === null ? null : randomUUID();
+      const endTime = next.endTimeMs === Number.MAX_SAFE_INTEGER ? null : new Date(next.endTimeMs);
+
+      // One statement: the bid, its auction message (not for a hidden max raise) and the new state.
+      const write = sql`
+      WITH bid AS (
+        INSERT INTO bids (id, listing_id, user_id, amount_cents, max_bid_cents, created_at, seq)
+        VALUES (${bidId}, ${row.id}, ${request.bidderId}, ${shownCents ?? priceCents}, ${request.maxCents}, ${placedAt},
+                ${next.bidCount})
+      ), message AS (
+        INSERT INTO auction_messages (id, listing_id, user_id, type, amount_cents, created_at)
+        SELECT ${messageId}, ${row.id}, ${request.bidderId}, 'bid', ${shownCents}, ${placedAt}
+        WHERE ${messageId}::text IS NOT NULL
+      )
+      UPDATE listings SET bid_cents = ${priceCents}, leader_id = ${next.leader?.bidderId ?? null},
+             leader_max_cents = ${next.leader?.maxCents ?? null}, bid_count = ${next.bidCount},
+             end_time = ${endTime}, updated_at = ${placedAt}
+      WHERE id = ${row.id}`;
+
+      const events: PendingEvent[] = result.events.map((event) =>
+        marketEvent(event.name, event.rooms, event.payload as never),
+      );
+      if (messageId !== null && shownCents !== null) {
+        const item: AuctionMessage = {
+          id: messageId,
+          type: 'bid',
+          amount: centsToUsd(shownCents),
+          text: null,
+          createdAt: isoOf(placedAt),
+          user: { id: request.bidderId, userName: row.bidder_user_name, avatar: row.bidder_avatar },
+          listing: {
+            id: row.id,
+            title: row.title,
+            user: { id: row.user_id, userName: row.seller_user_name, avatar: row.seller_avatar },
+          },
+        };
+        events.push(adminEvent('newBid', item));
+      }
+      const leaderId = next.leader?.bidderId ?? request.bidderId;
+      const receipt: BidReceipt = {
+        bidId,
+        outcome: result.outcome,
+        isLeading: leaderId === request.bidderId,
+        currentBid: centsToUsd(priceCents),
+        leaderId,
+        bidCount: next.bidCount,
+        maxBid: centsToUsd(request.maxCents),
+        endTime: String(next.endTimeMs),
+      };
+      return { write, result: { receipt, events, committed: next } };
+    },
+  );
+  turn.observe(committed, mark);
+  deps.events.publish(events);
+  // The outbid leader's notification is written after the commit, outside the auction's lock,
+  // and the bidder does not wait for it.
+  for (const event of events) {
+    if (event.kind !== 'market' || event.name !== 'userOutbid') continue;
+    const { userId, listingId, currentBid } = event.payload;
+    void notify(deps.db, userId, 'youWereOutbid', 'You were outbid', { listingId, currentBid }).catch(() => undefined);
+  }
+  return receipt;
+}
+
+export interface BidItem {
+  id: string;
+  amount: number;
+  createdAt: string;
+  user: { id: string; userName: string | null; avatar: string | null };
+}
+
+interface BidRow {
+  id: string;
+  amount_cents: string | number;
+  created_at: Date | string;
+  user_id: string;
+  user_name: string | null;
+  avatar: string | null;
+}
+
+const bidItem = (row: BidRow): BidItem => ({
+  id: row.id,
+  amount: centsToUsd(Number(row.amount_cents)),
+  createdAt: isoOf(row.created_at),
+  user: { id: row.user_id, userName: row.user_name, avatar: row.avatar },
+});
+
+/** A listing's bids, newest first; maximums stay hidden. A draft is 404. */
+export async function listingBids(db: Executor, listingId: string, page: number, limit: number) {
+  await publicListing(db, listingId);
+  const [count] = await queryRows<{ count: string | number }>(
+    db,
+    sql`SELECT count(*) AS count FROM bids WHERE listing_id = ${listingId}`,
+  );
+  const rows = await queryRows<BidRow>(
+    db,
+    sql`SELECT b.id, b.amount_cents, b.created_at, u.id AS user_id, u.user_name, u.avatar
+        FROM bids b JOIN users u ON u.id = b.user_id
+        WHERE b.listing_id = ${listingId}
+        ORDER BY b.created_at DESC, b.seq DESC NULLS LAST, b.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+  );
+  return { count: Number(count?.count ?? 0), items: rows.map(bidItem) };
+}
+
+/** Where an auction stands: price, leader, count, end, and the latest bid. */
+export async function latestBid(db: Executor, listingId: string) {
+  const [listing] = await queryRows<{
+    bid_cents: string | number | null;
+    leader_id: string | null;
+    bid_count: number;
+    end_time: Date | string | null;
+  }>(
+    db,
+    sql`SELECT l.bid_cents, l.leader_id, l.bid_count, l.end_time FROM listings l WHERE l.id = ${listingId} AND ${PUBLIC_LISTING}`,
+  );
+  if (!listing) throw notFound('Listing');
+  const [latest] = await queryRows<BidRow>(
+    db,
+    sql`SELECT b.id, b.amount_cents, b.created_at, u.id AS user_id, u.user_name, u.avatar
+        FROM bids b JOIN users u ON u.id = b.user_id
+        WHERE b.listing_id = ${listingId} ORDER BY b.created_at DESC, b.seq DESC NULLS LAST, b.id DESC LIMIT 1`,
+  );
+  return {
+    listingId,
+    currentBid: listing.bid_cents === null ? null : centsToUsd(Number(listing.bid_cents)),
+    leaderId: listing.leader_id,
+    bidCount: listing.bid_count,
+    endTime: listing.end_time === null ? null : String(new Date(listing.end_time).getTime()),
+    latest: latest ? bidItem(latest) : null,
+  };
+}
+
+/** The caller's own highest maximum on a listing (null when they never bid). */
+export async function ownMaxBid(db: Executor, listingId: string, userId: string) {
+  const [row] = await queryRows<{ max: string | number | null }>(
+    db,
+    sql`SELECT max(max_bid_cents) AS max FROM bids WHERE listing_id = ${listingId} AND user_id = ${userId}`,
+  );
+  const max = row?.max ?? null;
+  return { listingId, maxBid: max === null ? null : centsToUsd(Number(max)) };
+}
+
+/** The caller's bids, newest first; `active` keeps only auctions still running. */
+export async function userBids(db: Executor, userId: string, active: boolean, page: number, limit: number) {
+  const from = sql`FROM bids b JOIN users u ON u.id = b.user_id JOIN listings l ON l.id = b.listing_id
+        WHERE b.user_id = ${userId} ${active ? sql`AND l.status = 'active'` : sql``}`;
+  const rows = await queryRows<
+    BidRow & {
+      listing_id: string;
+      title: string;
+      max_bid_cents: string | number;
+      leader_id: string | null;
+      status: ListingStatus;
+    } & Counted
+  >(
+    db,
+    sql`SELECT b.id, b.amount_cents, b.max_bid_cents, b.created_at, u.id AS user_id, u.user_name, u.avatar,
+               l.id AS listing_id, l.title, l.leader_id, l.status, ${TOTAL_COUNT}
+        ${from}
+        ORDER BY b.created_at DESC, b.seq DESC NULLS LAST, b.id DESC ${pageSlice(page, limit)}`,
+  );
+  return {
+    count: await totalOf(db, rows, page, sql`SELECT count(*) AS count ${from}`),
+    items: rows.map((row) => ({
+      ...bidItem(row),
+      maxBid: centsToUsd(Number(row.max_bid_cents)),
+      listing: { id: row.listing_id, title: row.title, status: row.status },
+      isLeading: row.leader_id === userId,
+    })),
+  };
+}

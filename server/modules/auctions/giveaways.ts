@@ -1,0 +1,79 @@
+// Giveaway entries: one per user and giveaway (the unique constraint decides under races).
+import { sql } from 'drizzle-orm';
+import type { ListingStatus } from '../../../shared/contract/enums.js';
+import { listingRoom } from '../../../shared/contract/realtime-events.js';
+import { queryRows } from '../../platform/db/database.js';
+import { conflict, notFound } from '../../platform/http/errors.js';
+import { auctionMessageItem } from '../conversations/admin-items.js';
+import { type MarketDeps, nowOf } from '../../market-deps.js';
+import { adminEvent, marketEvent } from '../../platform/events/pending-events.js';
+import { pageSlice, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
+import { PUBLIC_LISTING } from '../listings/listings.js';
+
+export async function enterGiveaway(deps: MarketDeps, listingId: string, userId: string) {
+  const result = await deps.db.transaction(async (tx) => {
+    // A shared lock: entries run in parallel, but never alongside the closer's draw.
+    const [listing] = await queryRows<{
+      user_id: string;
+      listing_type: string;
+      status: string;
+      end_time: Date | string | null;
+    }>(
+      tx,
+      sql`SELECT l.user_id, l.listing_type, l.status, l.end_time FROM listings l
+          WHERE l.id = ${listingId} AND ${PUBLIC_LISTING} FOR SHARE OF l`,
+    );
+    if (!listing) throw notFound('Listing');
+    if (listing.listing_type !== 'giveaway') throw conflict('This listing is not a giveaway');
+    const ended = listing.end_time !== null && new Date(listing.end_time).getTime() <= nowOf(deps);
+    if (listing.status !== 'active' || ended) throw conflict('This giveaway has ended');
+    if (listing.user_id === userId) throw conflict('Sellers cannot enter their own giveaway');
+    const [entry] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO giveaway_entries (listing_id, user_id) VALUES (${listingId}, ${userId})
+          ON CONFLICT (listing_id, user_id) DO NOTHING RETURNING id`,
+    );
+    if (!entry) throw conflict('You have already entered this giveaway');
+    const [message] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO auction_messages (listing_id, user_id, type) VALUES (${listingId}, ${userId}, 'giveawayEntry') RETURNING id`,
+    );
+    const [counted] = await queryRows<{ count: string | number }>(
+      tx,
+      sql`SELECT count(*) AS count FROM giveaway_entries WHERE listing_id = ${listingId}`,
+    );
+    return { entryId: entry.id, entries: Number(counted?.count ?? 0), item: await auctionMessageItem(tx, message!.id) };
+  });
+  deps.events.publish([
+    marketEvent('giveawayEntriesUpdated', [listingRoom(listingId)], { listingId, entries: result.entries }),
+    adminEvent('giveawayEntriesUpdated', result.item),
+  ]);
+  return { id: result.entryId, listingId, entries: result.entries };
+}
+
+/** The giveaways a user entered, newest first. */
+export async function enteredGiveaways(deps: MarketDeps, userId: string, page: number, limit: number) {
+  const from = sql`FROM giveaway_entries e JOIN listings l ON l.id = e.listing_id WHERE e.user_id = ${userId}`;
+  const rows = await queryRows<{
+    id: string;
+    title: string;
+    status: ListingStatus;
+    end_time: Date | string | null;
+    entered_at: Date | string;
+    total_count: string | number;
+  }>(
+    deps.db,
+    sql`SELECT l.id, l.title, l.status, l.end_time, e.created_at AS entered_at, ${TOTAL_COUNT}
+        ${from} ORDER BY e.created_at DESC, e.id DESC ${pageSlice(page, limit)}`,
+  );
+  return {
+    count: await totalOf(deps.db, rows, page, sql`SELECT count(*) AS count ${from}`),
+    items: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      status: row.status,
+      endTime: row.end_time === null ? null : String(new Date(row.end_time).getTime()),
+      enteredAt: new Date(row.entered_at).toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,136 @@
+// Notifications by type (the app's badges per kind: `/notifications/count-by-types`,
+// `/notifications/mark-as-read-by-types`) and the chat's new-message notification a participant
+// asks for (`/notifications/send-new-message-notification`). Listing and marking one or all
+// notifications are in social.ts.
+import { sql } from 'drizzle-orm';
+import { NOTIFICATION_TYPES, type NotificationType } from '../../../shared/contract/enums.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import { isoOf } from '../../platform/db/values.js';
+import { callersOr404, conflict } from '../../platform/http/errors.js';
+import type { MarketDeps } from '../../market-deps.js';
+
+/** The caller's unread notifications per type of the spec's list (every type, 0 included). */
+export async function unreadCountsByType(db: Executor, userId: string) {
+  const rows = await queryRows<{ type: string; count: string | number }>(
+    db,
+    sql`SELECT type, count(*) AS count FROM notifications WHERE user_id = ${userId} AND read_at IS NULL
+        GROUP BY type`,
+  );
+  const byType = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, 0])) as Record<NotificationType, number>;
+  for (const row of rows) {
+    // A type outside the spec's list (none is written today) is not a badge the app knows.
+    if ((NOTIFICATION_TYPES as readonly string[]).includes(row.type))
+      byType[row.type as NotificationType] = Number(row.count);
+  }
+  const total = Object.values(byType).reduce((sum, count) => sum + count, 0);
+  return { total, byType };
+}
+
+/** Marks the caller's unread notifications of `types` as read; answers how many, and the new counts. */
+export async function markReadByTypes(db: Executor, userId: string, types: readonly NotificationType[]) {
+  const marked = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE notifications SET read_at = now()
+        WHERE user_id = ${userId} AND read_at IS NULL AND type IN (${sql.join(
+          types.map((type) => sql`${type}`),
+          sql`, `,
+        )})
+        RETURNING id`,
+  );
+  return { marked: marked.length, ...(await unreadCountsByType(db, userId)) };
+}
+
+/** The longest message preview a notification carries. */
+export const MESSAGE_PREVIEW_LENGTH = 140;
+
+const previewOf = (message: string) =>
+  message.length <= MESSAGE_PREVIEW_LENGTH ? message : `${message.slice(0, MESSAGE_PREVIEW_LENGTH - 1)}…`;
+
+/**
+ * The recipient's one unread `newMessage` notification of a chat, written or refreshed with the
+ * latest message: a busy chat is one badge, not one per message (`POST /message` and
+ * `/notifications/send-new-message-notification` both write through here).
+ */
+export async function upsertNewMessageNotification(
+  tx: Executor,
+  message: {
+    recipientId: string;
+    chatId: string;
+    senderId: string;
+    senderName: string | null;
+    messageId: string;
+    message: string;
+  },
+) {
+  const { recipientId, chatId, senderId, messageId } = message;
+  const title = `New message from ${message.senderName ?? 'a user'}`;
+  const body = previewOf(message.message);
+  const data = JSON.stringify({ chatId, senderId, messageId });
+  const [existing] = await queryRows<{ id: string }>(
+    tx,
+    sql`SELECT id FROM notifications
+        WHERE user_id = ${recipientId} AND type = 'newMessage' AND read_at IS NULL AND data->>'chatId' = ${chatId}
+        ORDER BY created_at DESC, id DESC LIMIT 1`,
+  );
+  const [row] = existing
+    ? await queryRows<{ id: string; created_at: Date | string }>(
+        tx,
+        sql`UPDATE notifications SET title = ${title}, body = ${body}, data = ${data}::jsonb, created_at = now()
+            WHERE id = ${existing.id} RETURNING id, created_at`,
+      )
+    : await queryRows<{ id: string; created_at: Date | string }>(
+        tx,
+        sql`INSERT INTO notifications (user_id, type, title, body, data)
+            VALUES (${recipientId}, 'newMessage', ${title}, ${body}, ${data}::jsonb) RETURNING id, created_at`,
+      );
+  return { created: !existing, row: row!, title, body };
+}
+
+/**
+ * A participant asks to notify the other one of their new message. There must be one: a message
+ * of the caller's the other has not seen yet, so the route cannot send notifications at will.
+ * The recipient keeps at most one unread `newMessage` notification per chat: a second request
+ * (or the one `POST /message` already wrote) is refreshed with the latest message instead of
+ * stacking up. Refused in a blocked chat, as the message itself is.
+ */
+export async function sendNewMessageNotification(deps: MarketDeps, senderId: string, chatId: string) {
+  return deps.db.transaction(async (tx) => {
+    // The chat's row lock serializes two requests for the same chat, so they never both insert.
+    const [chat] = await queryRows<{ user_id: string; other_user_id: string; blocked_user_id: string | null }>(
+      tx,
+      sql`SELECT user_id, other_user_id, blocked_user_id FROM chats
+          WHERE id = ${chatId} AND deleted_at IS NULL FOR UPDATE`,
+    );
+    const own = callersOr404(chat, (row) => row.user_id === senderId || row.other_user_id === senderId, 'Chat');
+    if (own.blocked_user_id !== null) throw conflict('This chat is blocked');
+    const recipientId = own.user_id === senderId ? own.other_user_id : own.user_id;
+    const [message] = await queryRows<{ id: string; message: string; user_name: string | null }>(
+      tx,
+      sql`SELECT m.id, m.message, u.user_name FROM chat_messages m JOIN users u ON u.id = m.user_id
+          WHERE m.chat_id = ${chatId} AND m.user_id = ${senderId} AND m.is_seen = false AND m.deleted_at IS NULL
+          ORDER BY m.created_at DESC, m.id DESC LIMIT 1`,
+    );
+    if (!message) throw conflict('There is no unread message of yours in this chat to notify of');
+    const { created, row, title, body } = await upsertNewMessageNotification(tx, {
+      recipientId,
+      chatId,
+      senderId,
+      senderName: message.user_name,
+      messageId: message.id,
+      message: message.message,
+    });
+    return {
+      created,
+      notification: {
+        id: row.id,
+        userId: recipientId,
+        type: 'newMessage' as const,
+        title,
+        body,
+        data: { chatId, senderId, messageId: message.id },
+        isRead: false,
+        createdAt: isoOf(row.created_at),
+      },
+    };
+  });
+}

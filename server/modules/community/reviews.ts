@@ -1,0 +1,87 @@
+// Reviews still owed: the buyer's delivered orders that were neither rated (`POST /rate`,
+// social.ts) nor skipped (`POST /order/skip-reviews`), which the app prompts for.
+import { sql } from 'drizzle-orm';
+import { centsToUsd } from '../../../shared/rules/money.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import { isoOf, isoOrNull } from '../../platform/db/values.js';
+import { callersOr404, conflict } from '../../platform/http/errors.js';
+import type { MarketDeps } from '../../market-deps.js';
+
+/**
+ * Delivered, not skipped, and never rated: a rating an admin later deleted still counts as the
+ * buyer's review, so a moderator's removal does not ask the buyer again.
+ */
+const AWAITS_REVIEW = sql`o.status = 'SHIPPING_DELIVERED' AND o.deleted_at IS NULL AND o.review_skipped_at IS NULL
+  AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.order_id = o.id)`;
+
+/** The buyer's orders awaiting a review, most recently delivered first. */
+export async function pendingReviews(db: Executor, buyerId: string, page: number, limit: number) {
+  const [count] = await queryRows<{ count: string | number }>(
+    db,
+    sql`SELECT count(*) AS count FROM orders o WHERE o.buyer_id = ${buyerId} AND ${AWAITS_REVIEW}`,
+  );
+  const rows = await queryRows<{
+    id: string;
+    listing_id: string;
+    title: string;
+    seller_id: string;
+    user_name: string | null;
+    avatar: string | null;
+    price_cents: string | number;
+    delivered_at: Date | string | null;
+    created_at: Date | string;
+  }>(
+    db,
+    sql`SELECT o.id, o.listing_id, l.title, o.seller_id, s.user_name, s.avatar, o.price_cents, o.delivered_at,
+               o.created_at
+        FROM orders o JOIN listings l ON l.id = o.listing_id JOIN users s ON s.id = o.seller_id
+        WHERE o.buyer_id = ${buyerId} AND ${AWAITS_REVIEW}
+        ORDER BY o.delivered_at DESC NULLS LAST, o.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+  );
+  return {
+    count: Number(count?.count ?? 0),
+    items: rows.map((row) => ({
+      id: row.id,
+      listing: { id: row.listing_id, title: row.title },
+      seller: { id: row.seller_id, userName: row.user_name, avatar: row.avatar },
+      price: centsToUsd(Number(row.price_cents)),
+      deliveredAt: isoOrNull(row.delivered_at),
+      createdAt: isoOf(row.created_at),
+    })),
+  };
+}
+
+/**
+ * The buyer skips the review of some delivered orders: all of them or none (one transaction,
+ * the orders locked), so a refused order never leaves the others half-skipped. Skipping an order
+ * already skipped changes nothing.
+ */
+export async function skipReviews(deps: MarketDeps, buyerId: string, orderIds: readonly string[]) {
+  return deps.db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: string; buyer_id: string; status: string; rated: boolean }>(
+      tx,
+      sql`SELECT o.id, o.buyer_id, o.status, EXISTS (SELECT 1 FROM ratings r WHERE r.order_id = o.id) AS rated
+          FROM orders o
+          WHERE o.id IN (${sql.join(
+            orderIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) AND o.deleted_at IS NULL
+          ORDER BY o.id FOR UPDATE OF o`,
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const orderId of orderIds) {
+      const order = callersOr404(byId.get(orderId), (row) => row.buyer_id === buyerId, `Order ${orderId}`);
+      if (order.status !== 'SHIPPING_DELIVERED') throw conflict(`Order ${orderId} was not delivered yet`);
+      if (order.rated) throw conflict(`Order ${orderId} was already rated`);
+    }
+    const skipped = await queryRows<{ id: string }>(
+      tx,
+      sql`UPDATE orders SET review_skipped_at = now()
+          WHERE id IN (${sql.join(
+            orderIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) AND review_skipped_at IS NULL RETURNING id`,
+    );
+    return { orderIds: [...orderIds], newlySkipped: skipped.length };
+  });
+}

@@ -1,0 +1,122 @@
+// The moderation tables' admin item shapes (auction message, chat, chat message): one SELECT
+// and one row mapper each. The admin lists page through them and the `/admin` events fetch
+// one row by id, so a moderator's table can insert an event exactly as a listed row.
+import { sql } from 'drizzle-orm';
+import type { AuctionMessage, Chat, ChatMessage, ProfileRef } from '../../../shared/contract/entities.js';
+import { isoOf, usdOrNull } from '../../platform/db/values.js';
+
+type Maybe<T> = T | null;
+export const profileOf = (id: string, userName: Maybe<string>, avatar: Maybe<string>): ProfileRef => ({
+  id,
+  userName,
+  avatar,
+});
+/** A profile that may be missing (deleted account, no blocked user). */
+export const optionalProfileOf = (id: Maybe<string>, userName: Maybe<string>, avatar: Maybe<string>) =>
+  id === null ? null : profileOf(id, userName, avatar);
+
+export interface AuctionMessageRow {
+  id: string;
+  type: AuctionMessage['type'];
+  amount_cents: string | number | null;
+  text: string | null;
+  created_at: Date | string;
+  user_id: string;
+  user_name: string | null;
+  user_avatar: string | null;
+  listing_id: string;
+  listing_title: string;
+  seller_id: string;
+  seller_user_name: string | null;
+  seller_avatar: string | null;
+}
+
+/** Auction messages as `m`, with their author `u`, listing `l` and seller `s`. */
+export const AUCTION_MESSAGE_SELECT = sql`SELECT m.id, m.type, m.amount_cents, m.text, m.created_at,
+           u.id AS user_id, u.user_name, u.avatar AS user_avatar,
+           l.id AS listing_id, l.title AS listing_title,
+           s.id AS seller_id, s.user_name AS seller_user_name, s.avatar AS seller_avatar
+    FROM auction_messages m
+    JOIN users u ON u.id = m.user_id
+    JOIN listings l ON l.id = m.listing_id
+    JOIN users s ON s.id = l.user_id`;
+
+export const auctionMessageOf = (row: AuctionMessageRow): AuctionMessage => ({
+  id: row.id,
+  type: row.type,
+  amount: usdOrNull(row.amount_cents),
+  text: row.text,
+  createdAt: isoOf(row.created_at),
+  user: profileOf(row.user_id, row.user_name, row.user_avatar),
+  listing: {
+    id: row.listing_id,
+    title: row.listing_title,
+    user: profileOf(row.seller_id, row.seller_user_name, row.seller_avatar),
+  },
+});
+
+export interface ChatRow {
+  id: string;
+  updated_at: Date | string;
+  last_message: string | null;
+  user_id: string;
+  user_name: string | null;
+  user_avatar: string | null;
+  other_id: string;
+  other_user_name: string | null;
+  other_avatar: string | null;
+  blocked_id: string | null;
+  blocked_user_name: string | null;
+  blocked_avatar: string | null;
+}
+
+/** Chats as `c`, with both participants `u`, `o` and the blocked user `k`, if any. */
+export const CHAT_SELECT = sql`SELECT c.id, c.updated_at, c.last_message,
+           u.id AS user_id, u.user_name, u.avatar AS user_avatar,
+           o.id AS other_id, o.user_name AS other_user_name, o.avatar AS other_avatar,
+           k.id AS blocked_id, k.user_name AS blocked_user_name, k.avatar AS blocked_avatar
+    FROM chats c
+    JOIN users u ON u.id = c.user_id
+    JOIN users o ON o.id = c.other_user_id
+    LEFT JOIN users k ON k.id = c.blocked_user_id`;
+
+export const chatOf = (row: ChatRow): Chat => ({
+  id: row.id,
+  user: profileOf(row.user_id, row.user_name, row.user_avatar),
+  otherUser: profileOf(row.other_id, row.other_user_name, row.other_avatar),
+  updatedAt: isoOf(row.updated_at),
+  lastMessage: row.last_message,
+  blockedUser: optionalProfileOf(row.blocked_id, row.blocked_user_name, row.blocked_avatar),
+});
+
+export interface ChatMessageRow {
+  id: string;
+  chat_id: string;
+  created_at: Date | string;
+  message: string;
+  is_seen: boolean;
+  user_id: string;
+  user_name: string | null;
+  user_avatar: string | null;
+  other_id: string;
+  other_user_name: string | null;
+  other_avatar: string | null;
+}
+
+/** Chat messages as `m` in chat `c`: the sender `u` and the chat's other participant `o`. */
+export const CHAT_MESSAGE_SELECT = sql`SELECT m.id, m.chat_id, m.created_at, m.message, m.is_seen,
+           u.id AS user_id, u.user_name, u.avatar AS user_avatar,
+           o.id AS other_id, o.user_name AS other_user_name, o.avatar AS other_avatar
+    FROM chat_messages m
+    JOIN chats c ON c.id = m.chat_id
+    JOIN users u ON u.id = m.user_id
+    JOIN users o ON o.id = CASE WHEN c.user_id = m.user_id THEN c.other_user_id ELSE c.user_id END`;
+
+export const chatMessageOf = (row: ChatMessageRow): ChatMessage => ({
+  id: row.id,
+  user: profileOf(row.user_id, row.user_name, row.user_avatar),
+  otherUser: profileOf(row.other_id, row.other_user_name, row.other_avatar),
+  createdAt: isoOf(row.created_at),
+  message: row.message,
+  isSeen: row.is_seen,
+});

@@ -1,0 +1,223 @@
+// Order fulfilment after payment: the seller's shipping manager, printing a label, marking the
+// parcel shipped, and the carrier's tracking updates up to delivery. Every move is checked
+// against the transition table (shared/rules/order-transitions.ts) in one short transaction
+// that holds the order's row lock, tells the buyer (an orderStatusUpdate notification) and,
+// after commit, both user rooms (the orderStatusUpdate event).
+import { sql, type SQL } from 'drizzle-orm';
+import type { LabelSize, OrderStatus, ShippingManagerSection } from '../../../shared/contract/enums.js';
+import { SHIPPING_MANAGER_SECTIONS } from '../../../shared/contract/enums.js';
+import { userRoom } from '../../../shared/contract/realtime-events.js';
+import { centsToUsd } from '../../../shared/rules/money.js';
+import { buyerStatusLabel, sellerStatusLabel, shippingManagerSection } from '../../../shared/rules/order-status.js';
+import { type OrderActor, transitionRefusal } from '../../../shared/rules/order-transitions.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import { isoOf, isoOrNull } from '../../platform/db/values.js';
+import { callersOr404, conflict, notFound } from '../../platform/http/errors.js';
+import { type LabelResult, localLabels } from './labels.js';
+import { currentAddress } from '../accounts/addresses.js';
+import { type MarketDeps } from '../../market-deps.js';
+import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
+import { notify } from '../orders/orders.js';
+
+export interface OrderRow {
+  id: string;
+  listing_id: string;
+  title: string;
+  seller_id: string;
+  buyer_id: string;
+  buyer_user_name: string | null;
+  price_cents: string | number;
+  shipping_price_cents: string | number;
+  status: OrderStatus;
+  tracking_code: string | null;
+  label_size: LabelSize | null;
+  label_url: string | null;
+  label_failure_reason: string | null;
+  shipped_at: Date | string | null;
+  delivered_at: Date | string | null;
+  weight: number;
+  mass_unit: 'oz' | 'lbs';
+  created_at: Date | string;
+}
+
+export const SELECT_ORDER = sql`SELECT o.id, o.listing_id, l.title, o.seller_id, o.buyer_id, b.user_name AS buyer_user_name,
+       o.price_cents, o.shipping_price_cents, o.status, o.tracking_code, o.label_size, o.label_url,
+       o.label_failure_reason, o.shipped_at, o.delivered_at, l.weight, l.mass_unit, o.created_at
+  FROM orders o JOIN listings l ON l.id = o.listing_id JOIN users b ON b.id = o.buyer_id`;
+
+/** An order as its seller sees it in the shipping manager. */
+export function sellerOrderOf(row: OrderRow) {
+  return {
+    id: row.id,
+    listing: { id: row.listing_id, title: row.title },
+    buyer: { id: row.buyer_id, userName: row.buyer_user_name },
+    price: centsToUsd(Number(row.price_cents)),
+    shippingPrice: centsToUsd(Number(row.shipping_price_cents)),
+    status: row.status,
+    statusLabel: sellerStatusLabel(row.status),
+    section: shippingManagerSection(row.status),
+    trackingCode: row.tracking_code,
+    labelSize: row.label_size,
+    labelUrl: row.label_url,
+    labelFailureReason: row.label_failure_reason,
+    shippedAt: isoOrNull(row.shipped_at),
+    deliveredAt: isoOrNull(row.delivered_at),
+    createdAt: isoOf(row.created_at),
+  };
+}
+export type SellerOrder = ReturnType<typeof sellerOrderOf>;
+
+/** The most orders one shipping-manager call lists; the counts are always complete. */
+const SECTION_LIMIT = 100;
+
+/** The seller's orders in the four shipping-manager sections, each with its full count. */
+export async function shippingManager(db: Executor, sellerId: string) {
+  const counts = await queryRows<{ status: OrderStatus; count: string | number }>(
+    db,
+    sql`SELECT status, count(*) AS count FROM orders WHERE seller_id = ${sellerId} AND deleted_at IS NULL
+        GROUP BY status`,
+  );
+  const rows = await queryRows<OrderRow>(
+    db,
+    sql`${SELECT_ORDER} WHERE o.seller_id = ${sellerId} AND o.deleted_at IS NULL
+        AND o.status NOT IN ('Pending', 'PAYMENT_FAILED', 'cancelled')
+        ORDER BY o.created_at DESC, o.id DESC LIMIT ${SECTION_LIMIT * 8}`,
+  );
+  const sections = Object.fromEntries(
+    SHIPPING_MANAGER_SECTIONS.map((section) => [section, { count: 0, items: [] as SellerOrder[] }]),
+  ) as Record<ShippingManagerSection, { count: number; items: SellerOrder[] }>;
+  for (const { status, count } of counts) {
+    const section = shippingManagerSection(status);
+    if (section) sections[section].count += Number(count);
+  }
+  for (const row of rows) {
+    const section = shippingManagerSection(row.status);
+    if (section && sections[section].items.length < SECTION_LIMIT) sections[section].items.push(sellerOrderOf(row));
+  }
+  return sections;
+}
+
+async function lockOrder(tx: Executor, where: SQL, what = 'Order'): Promise<OrderRow> {
+  const [row] = await queryRows<OrderRow>(tx, sql`${SELECT_ORDER} ${where} AND o.deleted_at IS NULL FOR UPDATE OF o`);
+  if (!row) throw notFound(what);
+  return row;
+}
+
+/** The seller's own order; another seller's (or the buyer's view of it) answers as an unknown id. */
+function requireSeller(order: OrderRow, sellerId: string): void {
+  callersOr404(order, (row) => row.seller_id === sellerId, 'Order');
+}
+
+function refuseUnless(order: OrderRow, to: OrderStatus, actor: OrderActor): void {
+  const refusal = transitionRefusal(order.status, to, actor);
+  if (refusal) throw conflict(refusal);
+}
+
+/**
+ * Writes the new status (with `also`, more columns to set) and tells the buyer; answers the
+ * order as it now is and the events to publish after commit.
+ */
+async function moveOrder(
+  tx: Executor,
+  order: OrderRow,
+  to: OrderStatus,
+  also: SQL,
+): Promise<{ order: OrderRow; events: PendingEvent[] }> {
+  await tx.execute(sql`UPDATE orders SET status = ${to}, updated_at = now() ${also} WHERE id = ${order.id}`);
+  const [moved] = await queryRows<OrderRow>(tx, sql`${SELECT_ORDER} WHERE o.id = ${order.id}`);
+  await notify(tx, order.buyer_id, 'orderStatusUpdate', `${order.title}: ${buyerStatusLabel(to)}`, {
+    orderId: order.id,
+    status: to,
+  });
+  const payload = { orderId: order.id, listingId: order.listing_id, status: to, trackingCode: moved!.tracking_code };
+  const events = [marketEvent('orderStatusUpdate', [userRoom(order.buyer_id), userRoom(order.seller_id)], payload)];
+  return { order: moved!, events };
+}
+
+const OUNCES_PER_POUND = 16;
+
+/**
+ * The seller prints the order's shipping label: from their return address to the buyer's
+ * default address, through the label provider, while the order's lock is held, so one order
+ * never gets two labels. A refusal by the provider is recorded (SHIPPING_LABEL_FAILED with its
+ * reason, committed) and answered 409 with the reason (a 5xx body would hide it).
+ */
+export async function generateShippingLabel(deps: MarketDeps, orderId: string, sellerId: string, size: LabelSize) {
+  const labels = deps.labels ?? localLabels();
+  const { result, events, failure } = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, sql`WHERE o.id = ${orderId}`);
+    requireSeller(order, sellerId);
+    if (order.status === 'SHIPPING_LABEL_PRINTED')
+      throw conflict('A shipping label was already printed for this order');
+    refuseUnless(order, 'SHIPPING_LABEL_PRINTED', 'seller');
+    const from = await currentAddress(tx, order.seller_id, 'RETURN_ADDRESS');
+    if (!from) throw conflict('Add a return address to your shipping information before printing a label');
+    const to = await currentAddress(tx, order.buyer_id, 'DEFAULT');
+    if (!to) throw conflict('The buyer has no default shipping address yet: a label cannot be printed');
+    const weightOz = order.mass_unit === 'lbs' ? order.weight * OUNCES_PER_POUND : order.weight;
+    let label: LabelResult;
+    try {
+      label = await labels.createLabel({ orderId, size, from, to, weightOz });
+    } catch {
+      label = { ok: false, reason: 'The label provider did not answer; try again later' };
+    }
+    if (!label.ok) {
+      const moved = await moveOrder(tx, order, 'SHIPPING_LABEL_FAILED', sql`, label_failure_reason = ${label.reason}`);
+      const failed = marketEvent('orderDocumentsFailed', [userRoom(order.seller_id)], { id: orderId, url: null });
+      return { result: sellerOrderOf(moved.order), events: [...moved.events, failed], failure: label.reason };
+    }
+    const moved = await moveOrder(
+      tx,
+      order,
+      'SHIPPING_LABEL_PRINTED',
+      sql`, tracking_code = ${label.trackingCode}, label_size = ${size}, label_url = ${label.url},
+            label_created_at = now(), label_failure_reason = NULL`,
+    );
+    const generated = marketEvent('shippingLabelGenerated', [userRoom(order.seller_id)], { orderId, url: label.url });
+    return { result: sellerOrderOf(moved.order), events: [generated, ...moved.events], failure: null };
+  });
+  deps.events.publish(events);
+  if (failure !== null) throw conflict(`The shipping label could not be created: ${failure}`);
+  return result;
+}
+
+/** The seller hands the parcel over (with the printed label, or a label of their own). */
+export async function markShipped(deps: MarketDeps, orderId: string, sellerId: string) {
+  const { result, events } = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, sql`WHERE o.id = ${orderId}`);
+    requireSeller(order, sellerId);
+    refuseUnless(order, 'SHIPPING_MARKED_SHIPPED', 'seller');
+    const moved = await moveOrder(tx, order, 'SHIPPING_MARKED_SHIPPED', sql`, shipped_at = now()`);
+    return { result: sellerOrderOf(moved.order), events: moved.events };
+  });
+  deps.events.publish(events);
+  return result;
+}
+
+/** The statuses a carrier tracking update may report. */
+export type CarrierReport = Exclude<
+  OrderStatus,
+  'Pending' | 'PAYMENT_CONFIRMED' | 'PAYMENT_FAILED' | 'SHIPPING_LABEL_PRINTED' | 'SHIPPING_LABEL_FAILED'
+>;
+
+/**
+ * A carrier's tracking update for the parcel with `trackingCode` (there is no carrier here: an
+ * admin posts it, or the simulator through an admin). Delivered stamps `delivered_at`; any scan
+ * stamps `shipped_at` if the seller never marked the parcel shipped.
+ */
+export async function applyTrackingUpdate(deps: MarketDeps, trackingCode: string, status: OrderStatus) {
+  const { result, events } = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, sql`WHERE o.tracking_code = ${trackingCode}`, 'Tracking code');
+    refuseUnless(order, status, 'carrier');
+    const moved = await moveOrder(
+      tx,
+      order,
+      status,
+      sql`, shipped_at = coalesce(shipped_at, now())
+          ${status === 'SHIPPING_DELIVERED' ? sql`, delivered_at = now()` : sql``}`,
+    );
+    return { result: sellerOrderOf(moved.order), events: moved.events };
+  });
+  deps.events.publish(events);
+  return result;
+}

@@ -1,0 +1,84 @@
+// The seller's shipping tools: the options they can offer (`GET /shipping`), a US address check
+// (`POST /shipping/validate-address`, the rule in ../shipping/us-address.ts) and a rate quote
+// (`POST /shipping/quote`) through the shipping-rates port (the local rate table by default).
+import { sql } from 'drizzle-orm';
+import { LABEL_SIZES, MASS_UNITS, type MassUnit, SHIPPING_TYPES } from '../../../shared/contract/enums.js';
+import { DEFAULT_MIN_PACKAGE_WEIGHT_OZ } from '../../../shared/rules/constants.js';
+import { queryRows } from '../../platform/db/database.js';
+import { badRequest, HttpError, notFound } from '../../platform/http/errors.js';
+import { DIM_DIVISOR, DIM_THRESHOLD_CUBIC_IN, OUNCES_PER_POUND } from './rules/rate-table.js';
+import { localShippingRates, type RateQuote } from './rates.js';
+import { normaliseZip } from './rules/us-address.js';
+import { appSettings } from '../catalogue/app-settings.js';
+import type { MarketDeps } from '../../market-deps.js';
+
+const ratesOf = (deps: Pick<MarketDeps, 'shippingRates'>) => deps.shippingRates ?? localShippingRates();
+
+/** What a seller chooses from when setting a listing's shipping, with the app's defaults. */
+export function shippingOptions(deps: Pick<MarketDeps, 'shippingRates'>) {
+  const settings = appSettings();
+  return {
+    services: ratesOf(deps)
+      .services()
+      .map((service) => ({
+        service: service.service,
+        name: service.name,
+        deliveryDays: service.deliveryDays,
+        maxWeightOz: service.maxWeightOz,
+        maxLengthPlusGirthIn: service.maxLengthPlusGirthIn,
+      })),
+    shippingTypes: SHIPPING_TYPES,
+    defaultShippingType: settings.defaultShippingType,
+    labelSizes: LABEL_SIZES,
+    massUnits: MASS_UNITS,
+    defaultMassUnit: settings.defaultMassUnit,
+    defaultPackageWeightOz: settings.defaultPackageWeightOz,
+    defaultMinPackageWeightOz: settings.defaultMinPackageWeightOz,
+    dimensionalWeight: { divisor: DIM_DIVISOR, appliesAboveCubicInches: DIM_THRESHOLD_CUBIC_IN },
+  };
+}
+
+export interface QuoteRequest {
+  fromZip: string;
+  toZip: string;
+  weight: number;
+  massUnit: MassUnit;
+  /** Inches; 0 when unknown (then no dimensional weight applies). */
+  length: number;
+  width: number;
+  height: number;
+  /** The listing's subcategory, whose minimum package weight applies (12 oz when absent). */
+  subCategoryId?: string | undefined;
+}
+
+export async function quoteShipping(deps: MarketDeps, request: QuoteRequest): Promise<RateQuote> {
+  const fromZip = normaliseZip(request.fromZip);
+  const toZip = normaliseZip(request.toZip);
+  if (!fromZip) throw badRequest('body/fromZip: must be a US ZIP code (12345 or 12345-6789)');
+  if (!toZip) throw badRequest('body/toZip: must be a US ZIP code (12345 or 12345-6789)');
+  let minPackageWeightOz = DEFAULT_MIN_PACKAGE_WEIGHT_OZ;
+  if (request.subCategoryId !== undefined) {
+    const [subcategory] = await queryRows<{ min_package_weight_in_oz: number }>(
+      deps.db,
+      sql`SELECT min_package_weight_in_oz FROM subcategories WHERE id = ${request.subCategoryId}`,
+    );
+    if (!subcategory) throw notFound('Subcategory');
+    minPackageWeightOz = Number(subcategory.min_package_weight_in_oz);
+  }
+  try {
+    return await ratesOf(deps).quote({
+      fromZip,
+      toZip,
+      size: {
+        weightOz: request.massUnit === 'lbs' ? request.weight * OUNCES_PER_POUND : request.weight,
+        lengthIn: request.length,
+        widthIn: request.width,
+        heightIn: request.height,
+      },
+      minPackageWeightOz,
+    });
+  } catch {
+    // Only a carrier adapter can fail here (the local table cannot): say so, not a bare 500.
+    throw new HttpError(503, 'The shipping-rates provider did not answer; try again later');
+  }
+}

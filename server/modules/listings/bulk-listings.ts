@@ -1,0 +1,167 @@
+// Many listings at once: create (`POST /listing/bulk`) and publish drafts
+// (`POST /listing/publish-bulk`). All or nothing: one transaction, and a refusal names every
+// item that failed (by index, or by id) instead of the first.
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { id } from '../../../shared/contract/entities.js';
+import { listingRoom } from '../../../shared/contract/realtime-events.js';
+import { queryRows } from '../../platform/db/database.js';
+import { HttpError } from '../../platform/http/errors.js';
+import { type MarketDeps, nowOf } from '../../market-deps.js';
+import { marketEvent } from '../../platform/events/pending-events.js';
+import { listingProblems, problemsText } from './rules/listing-completeness.js';
+import {
+  CreateListingBody,
+  insertListing,
+  listListingsWhere,
+  lockOwned,
+  type MarketListing,
+  publishDraft,
+  termsOf,
+} from './listings.js';
+import { assertMaySell, sellingRefusal } from '../accounts/selling.js';
+
+/** A bulk request is one transaction holding its rows' locks: 50 listings, 100 drafts at most. */
+export const MAX_BULK_LISTINGS = 50;
+export const MAX_BULK_PUBLISH = 100;
+
+export const BulkListingsBody = z.strictObject({
+  listings: z.array(CreateListingBody).min(1).max(MAX_BULK_LISTINGS),
+});
+export const BulkPublishBody = z.strictObject({
+  ids: z
+    .array(id)
+    .min(1)
+    .max(MAX_BULK_PUBLISH)
+    .refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id'),
+});
+
+export interface RefusedItem {
+  /** The item's place in `listings` (bulk create) … */
+  index?: number;
+  /** … or the draft's id (bulk publish). */
+  id?: string;
+  statusCode: number;
+  message: string;
+}
+
+/** A bulk request refused as a whole; the route answers `{statusCode, error, message, errors}`. */
+export class BulkRefusedError extends HttpError {
+  constructor(
+    statusCode: number,
+    message: string,
+    readonly errors: RefusedItem[],
+  ) {
+    super(statusCode, message);
+    this.name = 'BulkRefusedError';
+  }
+}
+
+/** One status for the whole answer: the items' own when they agree, else 400. */
+const statusOf = (errors: readonly RefusedItem[]) =>
+  errors.every((error) => error.statusCode === errors[0]!.statusCode) ? errors[0]!.statusCode : 400;
+
+async function pageOf(deps: MarketDeps, ids: readonly string[]): Promise<{ count: number; items: MarketListing[] }> {
+  const listed = await listListingsWhere(
+    deps.db,
+    sql`l.id IN (${sql.join(
+      ids.map((listingId) => sql`${listingId}`),
+      sql`, `,
+    )})`,
+    sql`l.created_at, l.id`,
+    1,
+    ids.length,
+  );
+  // In the request's order, whatever order the rows came back in.
+  const byId = new Map(listed.items.map((item) => [item.id, item]));
+  return { count: ids.length, items: ids.map((listingId) => byId.get(listingId)!) };
+}
+
+export async function createListingsInBulk(
+  deps: MarketDeps,
+  sellerId: string,
+  listings: readonly CreateListingBody[],
+): Promise<{ count: number; items: MarketListing[] }> {
+  const now = nowOf(deps);
+  const subCategoryIds = [...new Set(listings.flatMap((listing) => listing.subCategoryId ?? []))];
+  const known = new Set(
+    subCategoryIds.length === 0
+      ? []
+      : (
+          await queryRows<{ id: string }>(
+            deps.db,
+            sql`SELECT id FROM subcategories WHERE id IN (${sql.join(
+              subCategoryIds.map((subCategoryId) => sql`${subCategoryId}`),
+              sql`, `,
+            )})`,
+          )
+        ).map((row) => row.id),
+  );
+  const errors: RefusedItem[] = [];
+  listings.forEach((listing, index) => {
+    const prefix = `body/listings/${index}/`;
+    const messages: string[] = [];
+    const problems = listing.draft ? [] : listingProblems(termsOf(listing));
+    if (problems.length > 0) messages.push(problemsText(prefix, problems));
+    if (listing.listingType !== 'default' && listing.endTime !== undefined && Number(listing.endTime) <= now) {
+      messages.push(`${prefix}endTime: must be in the future`);
+    }
+    if (listing.subCategoryId !== undefined && !known.has(listing.subCategoryId)) {
+      messages.push(`${prefix}subCategoryId: no such subcategory`);
+    }
+    if (messages.length > 0) errors.push({ index, statusCode: 400, message: messages.join('; ') });
+  });
+  if (errors.length > 0) {
+    throw new BulkRefusedError(
+      400,
+      `${errors.length} of ${listings.length} listings are invalid; none was created`,
+      errors,
+    );
+  }
+  const ids = await deps.db.transaction(async (tx) => {
+    // Live listings are selling (assertMaySell); a batch of drafts only is not.
+    if (listings.some((listing) => !listing.draft)) await assertMaySell(tx, sellerId);
+    const created: string[] = [];
+    for (const listing of listings) created.push(await insertListing(tx, sellerId, listing, now));
+    return created;
+  });
+  return pageOf(deps, ids);
+}
+
+export async function publishDraftsInBulk(
+  deps: MarketDeps,
+  sellerId: string,
+  ids: readonly string[],
+): Promise<{ count: number; items: MarketListing[] }> {
+  const now = nowOf(deps);
+  await deps.db.transaction(async (tx) => {
+    // Publishing is selling: the seller's row first. One who may not sell only learns which ids
+    // are not theirs (404, as for anybody), then the whole batch is refused (sellingSuspended).
+    const refusal = await sellingRefusal(tx, sellerId);
+    const errors: RefusedItem[] = [];
+    // Locked in id order, so two bulk publishes that share drafts cannot deadlock.
+    for (const listingId of [...ids].sort()) {
+      try {
+        if (refusal) await lockOwned(tx, listingId, sellerId);
+        else await publishDraft(tx, listingId, sellerId, now);
+      } catch (error) {
+        // Only the checks' own refusals are collected; a database failure aborts as it should.
+        if (!(error instanceof HttpError)) throw error;
+        errors.push({ id: listingId, statusCode: error.statusCode, message: error.message });
+      }
+    }
+    if (errors.length > 0) {
+      errors.sort((a, b) => ids.indexOf(a.id!) - ids.indexOf(b.id!));
+      throw new BulkRefusedError(
+        statusOf(errors),
+        `${errors.length} of ${ids.length} drafts cannot be published; none was`,
+        errors,
+      );
+    }
+    if (refusal) throw refusal;
+  });
+  deps.events.publish(
+    ids.map((listingId) => marketEvent('feedListingUpdated', [listingRoom(listingId)], { listingId })),
+  );
+  return pageOf(deps, ids);
+}

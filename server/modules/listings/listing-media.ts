@@ -1,0 +1,129 @@
+// A listing's video: the upload URL, attaching the uploaded file (listingVideoUploaded), then,
+// after the answer, the trimmed rendition (updatedVideo) and the autofill suggestion
+// (aiAutofillCompleted, to the seller only).
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { listingRoom, userRoom } from '../../../shared/contract/realtime-events.js';
+import { queryRows } from '../../platform/db/database.js';
+import { badRequest, conflict, HttpError } from '../../platform/http/errors.js';
+import type { UploadTarget } from '../../platform/media/media-storage.js';
+import { mediaKeyFor, parseMediaKey } from '../../platform/media/upload-rules.js';
+import { type MarketDeps } from '../../market-deps.js';
+import { marketEvent } from '../../platform/events/pending-events.js';
+import type { AutofillFacts } from './listing-autofill.js';
+import { localListingTools, type ListingToolsDeps } from './listing-tools-deps.js';
+import { lockOwned } from './listings.js';
+
+export const toolsOf = (deps: MarketDeps): ListingToolsDeps => (deps.listingTools ??= localListingTools());
+
+/** Where the seller's app PUTs a new listing video. */
+export function listingVideoUploadUrl(
+  deps: MarketDeps,
+  sellerId: string,
+  contentType: string,
+  now: number,
+): UploadTarget {
+  const key = mediaKeyFor('listing-video', sellerId, randomUUID(), contentType);
+  if (!key) throw badRequest(`body/contentType: ${contentType} is not a listing video type`);
+  return toolsOf(deps).storage.createUpload(key, now);
+}
+
+export interface AttachedVideo {
+  listingId: string;
+  video: string;
+  /** The trimmed rendition and the autofill suggestion follow as realtime events. */
+  processing: 'started';
+}
+
+/**
+ * Makes the caller's uploaded file the video of their listing. The file must be theirs (its key
+ * names them) and uploaded; a listing that has ended keeps its video.
+ */
+export async function attachListingVideo(
+  deps: MarketDeps,
+  sellerId: string,
+  listingId: string,
+  key: string,
+): Promise<AttachedVideo> {
+  const { storage } = toolsOf(deps);
+  const parsed = parseMediaKey(key);
+  if (!parsed || parsed.kind !== 'listing-video') throw badRequest('body/key: not a listing video upload key');
+  if (parsed.ownerId !== sellerId) throw new HttpError(403, 'This upload belongs to another user');
+  if (!(await storage.stat(key))) throw conflict('Nothing has been uploaded under this key yet');
+  const video = storage.publicUrl(key);
+  await deps.db.transaction(async (tx) => {
+    const row = await lockOwned(tx, listingId, sellerId);
+    if (row.status === 'sold' || row.status === 'auction_ended') throw conflict('An ended listing cannot change');
+    await tx.execute(
+      sql`UPDATE listings SET video = ${video}, trimmed_video = NULL, updated_at = now() WHERE id = ${listingId}`,
+    );
+  });
+  deps.events.publish([marketEvent('listingVideoUploaded', [listingRoom(listingId)], { listingId, video })]);
+  return { listingId, video, processing: 'started' };
+}
+
+interface FactsRow {
+  title: string;
+  listing_type: AutofillFacts['listingType'];
+  category_title: string | null;
+  subcategory_title: string | null;
+  packaging_type: string | null;
+  weight: number;
+  mass_unit: string;
+  width: number;
+  height: number;
+  length: number;
+  shipping_type: string;
+}
+
+/**
+ * What follows an attached video, run after the answer: the trimmed rendition (kept only if the
+ * listing still shows that video), then the autofill suggestion for the seller.
+ */
+export async function processListingVideo(
+  deps: MarketDeps,
+  sellerId: string,
+  listingId: string,
+  video: string,
+): Promise<void> {
+  const { storage, videoProcessing, autofill } = toolsOf(deps);
+  const sourceKey = storage.keyOf(video);
+  const source = sourceKey === null ? null : parseMediaKey(sourceKey);
+  if (!source) throw new Error(`Not a video of this storage: ${video}`);
+  const targetKey = mediaKeyFor('trimmed-video', sellerId, randomUUID(), source.contentType)!;
+  const trimmed = await videoProcessing.trim({ sourceKey: source.key, targetKey });
+  const trimmedVideo = storage.publicUrl(trimmed.key);
+  const kept = await queryRows<{ id: string }>(
+    deps.db,
+    sql`UPDATE listings SET trimmed_video = ${trimmedVideo}, updated_at = now()
+        WHERE id = ${listingId} AND video = ${video} AND deleted_at IS NULL RETURNING id`,
+  );
+  // Replaced (or deleted) meanwhile: the newer video's own processing reports instead.
+  if (kept.length === 0) return;
+  deps.events.publish([marketEvent('updatedVideo', [listingRoom(listingId)], { listingId, video: trimmedVideo })]);
+
+  const [facts] = await queryRows<FactsRow>(
+    deps.db,
+    sql`SELECT l.title, l.listing_type, c.title AS category_title, s.title AS subcategory_title, l.packaging_type,
+               l.weight, l.mass_unit, l.width, l.height, l.length, l.shipping_type
+          FROM listings l
+          LEFT JOIN subcategories s ON s.id = l.subcategory_id
+          LEFT JOIN categories c ON c.id = s.category_id
+         WHERE l.id = ${listingId}`,
+  );
+  if (!facts) return;
+  const suggestion = await autofill.suggest({
+    title: facts.title,
+    listingType: facts.listing_type,
+    categoryTitle: facts.category_title,
+    subCategoryTitle: facts.subcategory_title,
+    packagingType: facts.packaging_type,
+    weight: facts.weight,
+    massUnit: facts.mass_unit,
+    width: facts.width,
+    height: facts.height,
+    length: facts.length,
+    shippingType: facts.shipping_type,
+  });
+  deps.events.publish([marketEvent('aiAutofillCompleted', [userRoom(sellerId)], { listingId, ...suggestion })]);
+}

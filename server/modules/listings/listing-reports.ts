@@ -1,0 +1,36 @@
+// Reporting a listing (`POST /listing/report`) with one of section 3's report types. A user has
+// at most one open report per listing (409 on a second, also when two race: a unique index);
+// a seller cannot report their own listing.
+import { sql } from 'drizzle-orm';
+import type { ReportType } from '../../../shared/contract/enums.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import { isoOf } from '../../platform/db/values.js';
+import { conflict, HttpError } from '../../platform/http/errors.js';
+import { publicListing } from './listings.js';
+
+export interface ListingReportInput {
+  listingId: string;
+  reportType: ReportType;
+  text?: string | undefined;
+}
+
+export async function reportListing(db: Executor, reporterId: string, input: ListingReportInput) {
+  const listing = await publicListing(db, input.listingId);
+  if (listing.user_id === reporterId) throw new HttpError(403, 'You cannot report your own listing');
+  const [row] = await queryRows<{ id: string; created_at: Date | string }>(
+    db,
+    sql`INSERT INTO listing_reports (listing_id, user_id, report_type, text)
+        VALUES (${input.listingId}, ${reporterId}, ${input.reportType}, ${input.text ?? null})
+        ON CONFLICT (listing_id, user_id) WHERE resolved_at IS NULL DO NOTHING
+        RETURNING id, created_at`,
+  );
+  if (!row) throw conflict('You have already reported this listing; a moderator will review it');
+  return {
+    id: row.id,
+    listingId: input.listingId,
+    reportType: input.reportType,
+    text: input.text ?? null,
+    status: 'open' as const,
+    createdAt: isoOf(row.created_at),
+  };
+}

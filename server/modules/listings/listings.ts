@@ -1,0 +1,419 @@
+// Sellers' listings: create (the create-listing payload defaults of spec section 3), publish a
+// draft, edit, end; and what buyers read.
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  LISTING_TYPES,
+  type ListingStatus,
+  type ListingType,
+  MASS_UNITS,
+  type MassUnit,
+  SHIPPING_TYPES,
+  type ShippingType,
+} from '../../../shared/contract/enums.js';
+import { INTEGER_COLUMN_MAX, usd } from '../../../shared/contract/entities.js';
+import { listingVideo } from '../../../shared/contract/listing-video.js';
+import { listingRoom } from '../../../shared/contract/realtime-events.js';
+import { freeText, singleLineText } from '../../../shared/contract/text.js';
+import { centsToUsd, usdToCents } from '../../../shared/rules/money.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import { isoOf } from '../../platform/db/values.js';
+import { badRequest, callersOr404, conflict, notFound } from '../../platform/http/errors.js';
+import { type MarketDeps, nowOf } from '../../market-deps.js';
+import { marketEvent } from '../../platform/events/pending-events.js';
+import { type ListingTerms, listingProblems, problemsText } from './rules/listing-completeness.js';
+import { assertMaySell, sellingRefusal } from '../accounts/selling.js';
+
+/** Auctions and giveaways without an end time run for 7 days. */
+export const DEFAULT_AUCTION_DURATION_MS = 7 * 24 * 60 * 60_000;
+/** At most 15 digits (until the year 33658): a time a Date and a timestamp column both hold. */
+const epochMs = z.union([z.string().regex(/^\d{1,15}$/), z.number().int().nonnegative().max(999_999_999_999_999)]);
+const dimension = z.number().int().nonnegative().max(INTEGER_COLUMN_MAX);
+
+/** The create-listing payload (spec section 3) with its defaults. */
+export const CreateListingBody = z
+  .object({
+    title: singleLineText().trim().min(1).max(200),
+    description: freeText().max(5000).default(''),
+    price: usd.optional(),
+    currency: z.literal('USD').default('USD'),
+    video: listingVideo().nullable().optional(),
+    trimmedVideo: listingVideo().nullable().optional(),
+    listingType: z.enum(LISTING_TYPES).default('default'),
+    inStock: z.number().int().min(0).max(10_000).default(1),
+    startingBid: usd.optional(),
+    timezone: singleLineText().max(64).optional(),
+    auctionEndDate: singleLineText().max(64).optional(),
+    auctionEndTime: singleLineText().max(64).optional(),
+    packagingType: singleLineText().max(64).optional(),
+    weight: dimension.default(12),
+    massUnit: z.enum(MASS_UNITS).default('oz'),
+    width: dimension.default(0),
+    height: dimension.default(0),
+    length: dimension.default(0),
+    /** Epoch milliseconds (auctions and giveaways); default 7 days from now. */
+    endTime: epochMs.optional(),
+    subCategoryId: singleLineText().min(1).max(64).optional(),
+    shippingType: z.enum(SHIPPING_TYPES).default('seller_pays'),
+    shippingCost: usd.default(0),
+    /** Save as a draft instead of publishing. */
+    draft: z.boolean().default(false),
+  })
+  .strict();
+export type CreateListingBody = z.output<typeof CreateListingBody>;
+
+export const EditListingBody = z
+  .object({
+    title: singleLineText().trim().min(1).max(200),
+    description: freeText().max(5000),
+    price: usd,
+    inStock: z.number().int().min(0).max(10_000),
+    startingBid: usd,
+    video: listingVideo().nullable(),
+    weight: dimension,
+    massUnit: z.enum(MASS_UNITS),
+    width: dimension,
+    height: dimension,
+    length: dimension,
+    endTime: epochMs,
+    shippingType: z.enum(SHIPPING_TYPES),
+    shippingCost: usd,
+  })
+  .partial()
+  .strict();
+export type EditListingBody = z.output<typeof EditListingBody>;
+
+interface ListingRow {
+  id: string;
+  user_id: string;
+  user_name: string | null;
+  avatar: string | null;
+  title: string;
+  description: string;
+  listing_type: 'default' | 'auction' | 'giveaway';
+  status: ListingStatus;
+  in_stock: number;
+  price_cents: string | number | null;
+  starting_bid_cents: string | number | null;
+  bid_cents: string | number | null;
+  bid_count: number;
+  end_time: Date | string | null;
+  video: string | null;
+  mass_unit: MassUnit;
+  weight: number;
+  width: number;
+  height: number;
+  length: number;
+  shipping_type: ShippingType;
+  shipping_price_cents: string | number;
+  featured: boolean;
+  created_at: Date | string;
+}
+
+const usdOrNull = (cents: string | number | null) => (cents === null ? null : centsToUsd(Number(cents)));
+
+export function listingOf(row: ListingRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    listingType: row.listing_type,
+    status: row.status,
+    currency: 'USD' as const,
+    price: usdOrNull(row.price_cents),
+    inStock: row.in_stock,
+    startingBid: usdOrNull(row.starting_bid_cents),
+    bid: usdOrNull(row.bid_cents),
+    bidCount: row.bid_count,
+    endTime: row.end_time === null ? null : String(new Date(row.end_time).getTime()),
+    video: row.video,
+    massUnit: row.mass_unit,
+    weight: row.weight,
+    width: row.width,
+    height: row.height,
+    length: row.length,
+    shippingType: row.shipping_type,
+    shippingCost: centsToUsd(Number(row.shipping_price_cents)),
+    featured: row.featured,
+    createdAt: isoOf(row.created_at),
+    user: { id: row.user_id, userName: row.user_name, avatar: row.avatar },
+  };
+}
+export type MarketListing = ReturnType<typeof listingOf>;
+
+const SELECT_LISTING = sql`SELECT l.id, l.user_id, u.user_name, u.avatar, l.title, l.description, l.listing_type,
+       l.status, l.in_stock, l.price_cents, l.starting_bid_cents, l.bid_cents, l.bid_count, l.end_time, l.video,
+       l.mass_unit, l.weight, l.width, l.height, l.length, l.shipping_type, l.shipping_price_cents, l.featured,
+       l.created_at
+  FROM listings l JOIN users u ON u.id = l.user_id`;
+
+/**
+ * What anybody but its seller may see of a listing `l`: not a draft, not deleted, and from a
+ * seller who is not deleted. Every public read of listings (and every buyer's action naming one)
+ * goes through it, so a draft or a deleted listing answers exactly as an unknown id does: 404.
+ * The seller reads their drafts through `/draft-listing`.
+ */
+export const PUBLIC_LISTING = sql`(l.status <> 'draft' AND l.deleted_at IS NULL
+  AND EXISTS (SELECT 1 FROM users seller WHERE seller.id = l.user_id AND seller.deleted_at IS NULL))`;
+
+/** The listing as its seller (and the admin tools) see it: drafts too; only deleted listings are 404. */
+export async function getListing(db: Executor, id: string): Promise<MarketListing> {
+  const [row] = await queryRows<ListingRow>(db, sql`${SELECT_LISTING} WHERE l.id = ${id} AND l.deleted_at IS NULL`);
+  if (!row) throw notFound('Listing');
+  return listingOf(row);
+}
+
+/** `GET /listing/{id}`: the listing as anybody may see it (`PUBLIC_LISTING`), else 404. */
+export async function getPublicListing(db: Executor, id: string): Promise<MarketListing> {
+  const [row] = await queryRows<ListingRow>(db, sql`${SELECT_LISTING} WHERE l.id = ${id} AND ${PUBLIC_LISTING}`);
+  if (!row) throw notFound('Listing');
+  return listingOf(row);
+}
+
+/**
+ * The seller and status of a listing anybody may see (`PUBLIC_LISTING`), else 404: the check of
+ * every public read and write that names a listing by id (feed, bids, share, reports, saving).
+ */
+export async function publicListing(db: Executor, id: string): Promise<{ user_id: string; status: ListingStatus }> {
+  const [row] = await queryRows<{ user_id: string; status: ListingStatus }>(
+    db,
+    sql`SELECT l.user_id, l.status FROM listings l WHERE l.id = ${id} AND ${PUBLIC_LISTING}`,
+  );
+  if (!row) throw notFound('Listing');
+  return row;
+}
+
+/**
+ * `PUBLIC_LISTING` for a listing row already read (and locked) by a buyer's action (bid, purchase,
+ * offer, giveaway entry): a draft or a deleted listing is not there for them.
+ */
+export const hiddenFromBuyers = (row: { status: string; deleted_at: Date | string | null }): boolean =>
+  row.status === 'draft' || row.deleted_at !== null;
+
+export interface ListingFilter {
+  listingType?: 'default' | 'auction' | 'giveaway' | undefined;
+  sellerId?: string | undefined;
+  status?: string | undefined;
+  /** The seller reading their own listings (`/listing/seller`): their drafts too. Else a public read. */
+  ownList?: boolean | undefined;
+  page: number;
+  limit: number;
+}
+
+/** `GET /listing` and the sellers' lists: newest first; public unless it is the seller's own list. */
+export async function listListings(db: Executor, filter: ListingFilter) {
+  const conditions = [filter.ownList ? sql`true` : PUBLIC_LISTING];
+  if (filter.status) conditions.push(sql`l.status = ${filter.status}`);
+  if (filter.listingType) conditions.push(sql`l.listing_type = ${filter.listingType}`);
+  if (filter.sellerId) conditions.push(sql`l.user_id = ${filter.sellerId}`);
+  return listListingsWhere(
+    db,
+    sql.join(conditions, sql` AND `),
+    sql`l.created_at DESC, l.id DESC`,
+    filter.page,
+    filter.limit,
+  );
+}
+
+/**
+ * One page of listings chosen by `where` (a condition on `l`, the listing, and `u`, its seller)
+ * in `orderBy`, with this file's SELECT and mapper. Deleted listings and listings of deleted
+ * sellers are never returned; drafts are, for the seller's own lists (drafts, bulk answers):
+ * public reads go through `listPublicListings`.
+ */
+export async function listListingsWhere(db: Executor, where: SQL, orderBy: SQL, page: number, limit: number) {
+  const visible = sql`l.deleted_at IS NULL AND u.deleted_at IS NULL AND (${where})`;
+  const [count] = await queryRows<{ count: string | number }>(
+    db,
+    sql`SELECT count(*) AS count FROM listings l JOIN users u ON u.id = l.user_id WHERE ${visible}`,
+  );
+  const rows = await queryRows<ListingRow>(
+    db,
+    sql`${SELECT_LISTING} WHERE ${visible} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+  );
+  return { count: Number(count?.count ?? 0), items: rows.map(listingOf) };
+}
+
+/** One page of the listings chosen by `where` that anybody may see (`PUBLIC_LISTING`). */
+export function listPublicListings(db: Executor, where: SQL, orderBy: SQL, page: number, limit: number) {
+  return listListingsWhere(db, sql`${PUBLIC_LISTING} AND (${where})`, orderBy, page, limit);
+}
+
+function endTimeOf(value: string | number | undefined, now: number): Date {
+  const ms = value === undefined ? now + DEFAULT_AUCTION_DURATION_MS : Number(value);
+  if (ms <= now) throw badRequest('endTime must be in the future');
+  return new Date(ms);
+}
+
+export async function createListing(
+  deps: MarketDeps,
+  sellerId: string,
+  body: CreateListingBody,
+): Promise<MarketListing> {
+  const problems = body.draft ? [] : listingProblems(termsOf(body));
+  if (problems.length > 0) throw badRequest(problemsText('body/', problems));
+  // A live listing is selling (assertMaySell); saving a draft is not.
+  const id = body.draft
+    ? await insertListing(deps.db, sellerId, body, nowOf(deps))
+    : await deps.db.transaction(async (tx) => {
+        await assertMaySell(tx, sellerId);
+        return insertListing(tx, sellerId, body, nowOf(deps));
+      });
+  return getListing(deps.db, id);
+}
+
+/** The terms `listingProblems` checks, from a create-listing payload. */
+export function termsOf(body: CreateListingBody): ListingTerms {
+  return {
+    title: body.title,
+    listingType: body.listingType,
+    priceCents: body.price === undefined ? null : usdToCents(body.price),
+    startingBidCents: body.startingBid === undefined ? null : usdToCents(body.startingBid),
+  };
+}
+
+/**
+ * Inserts a listing (a draft when `body.draft`) as given: the caller checked `listingProblems`
+ * unless it is a draft. Takes an executor so bulk creation inserts many in one transaction.
+ */
+export async function insertListing(
+  executor: Executor,
+  sellerId: string,
+  body: CreateListingBody,
+  now: number,
+): Promise<string> {
+  // A draft without a chosen end time gets one when it is published, not a week from its creation.
+  const chosen = body.endTime !== undefined || !body.draft;
+  const endTime = body.listingType !== 'default' && chosen ? endTimeOf(body.endTime, now) : null;
+  const [row] = await queryRows<{ id: string }>(
+    executor,
+    sql`INSERT INTO listings (user_id, subcategory_id, title, description, listing_type, status, in_stock, price_cents,
+                              starting_bid_cents, end_time, video, trimmed_video, shipping_type, shipping_price_cents,
+                              mass_unit, weight, width, height, length, timezone, auction_end_date, auction_end_time,
+                              packaging_type)
+        VALUES (${sellerId}, ${body.subCategoryId ?? null}, ${body.title}, ${body.description}, ${body.listingType},
+                ${body.draft ? 'draft' : 'active'}, ${body.listingType === 'default' ? body.inStock : 1},
+                ${body.price === undefined ? null : usdToCents(body.price)},
+                ${body.startingBid === undefined ? null : usdToCents(body.startingBid)},
+                ${endTime}, ${body.video ?? null}, ${body.trimmedVideo ?? null},
+                ${body.shippingType}, ${usdToCents(body.shippingCost)}, ${body.massUnit}, ${body.weight}, ${body.width},
+                ${body.height}, ${body.length}, ${body.timezone ?? null}, ${body.auctionEndDate ?? null},
+                ${body.auctionEndTime ?? null}, ${body.packagingType ?? null})
+        RETURNING id`,
+  );
+  return row!.id;
+}
+
+interface OwnedRow {
+  user_id: string;
+  status: string;
+  listing_type: string;
+  bid_count: number;
+  bid_cents: string | number | null;
+  end_time: Date | string | null;
+}
+
+/** The seller's own listing (drafts too), locked; another seller's answers as an unknown id (404). */
+export async function lockOwned(tx: Executor, id: string, sellerId: string): Promise<OwnedRow> {
+  const [row] = await queryRows<OwnedRow>(
+    tx,
+    sql`SELECT user_id, status, listing_type, bid_count, bid_cents, end_time FROM listings
+        WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`,
+  );
+  return callersOr404(row, (listing) => listing.user_id === sellerId, 'Listing');
+}
+
+export async function publishListing(deps: MarketDeps, id: string, sellerId: string): Promise<MarketListing> {
+  await deps.db.transaction(async (tx) => {
+    // Publishing is selling: the seller's row first; another's draft still answers 404.
+    const refusal = await sellingRefusal(tx, sellerId);
+    await lockOwned(tx, id, sellerId);
+    if (refusal) throw refusal;
+    await publishDraft(tx, id, sellerId, nowOf(deps));
+  });
+  deps.events.publish([marketEvent('feedListingUpdated', [listingRoom(id)], { listingId: id })]);
+  return getListing(deps.db, id);
+}
+
+/**
+ * Puts the seller's draft on sale inside the caller's transaction: 409 when it is not a draft,
+ * 400 with what it still lacks (`listingProblems`). A timed listing without a future end time
+ * gets the default duration. The caller checked `sellingRefusal` first, in the same transaction.
+ */
+export async function publishDraft(tx: Executor, id: string, sellerId: string, now: number): Promise<void> {
+  const row = await lockOwned(tx, id, sellerId);
+  if (row.status !== 'draft') throw conflict('Only a draft can be published');
+  const [terms] = await queryRows<{
+    title: string;
+    price_cents: string | number | null;
+    starting_bid_cents: string | number | null;
+  }>(tx, sql`SELECT title, price_cents, starting_bid_cents FROM listings WHERE id = ${id}`);
+  const problems = listingProblems({
+    title: terms!.title,
+    listingType: row.listing_type as ListingType,
+    priceCents: terms!.price_cents === null ? null : Number(terms!.price_cents),
+    startingBidCents: terms!.starting_bid_cents === null ? null : Number(terms!.starting_bid_cents),
+  });
+  if (problems.length > 0) throw badRequest(`This draft cannot be published yet: ${problemsText('', problems)}`);
+  if (row.listing_type !== 'default' && (row.end_time === null || new Date(row.end_time).getTime() <= now)) {
+    await tx.execute(
+      sql`UPDATE listings SET end_time = ${new Date(now + DEFAULT_AUCTION_DURATION_MS)} WHERE id = ${id}`,
+    );
+  }
+  await tx.execute(sql`UPDATE listings SET status = 'active', updated_at = now() WHERE id = ${id}`);
+}
+
+export async function editListing(
+  deps: MarketDeps,
+  id: string,
+  sellerId: string,
+  body: EditListingBody,
+): Promise<MarketListing> {
+  await deps.db.transaction(async (tx) => {
+    const row = await lockOwned(tx, id, sellerId);
+    if (row.status === 'sold' || row.status === 'auction_ended') throw conflict('An ended listing cannot be edited');
+    const hasBids = row.bid_count > 0 || row.bid_cents !== null;
+    if (hasBids && (body.startingBid !== undefined || body.endTime !== undefined)) {
+      throw conflict('The starting bid and end time of an auction with bids cannot change');
+    }
+    const sets = [sql`updated_at = now()`];
+    if (body.title !== undefined) sets.push(sql`title = ${body.title}`);
+    if (body.description !== undefined) sets.push(sql`description = ${body.description}`);
+    if (body.price !== undefined) sets.push(sql`price_cents = ${usdToCents(body.price)}`);
+    if (body.inStock !== undefined) sets.push(sql`in_stock = ${body.inStock}`);
+    if (body.startingBid !== undefined) sets.push(sql`starting_bid_cents = ${usdToCents(body.startingBid)}`);
+    if (body.video !== undefined) sets.push(sql`video = ${body.video}`);
+    if (body.weight !== undefined) sets.push(sql`weight = ${body.weight}`);
+    if (body.massUnit !== undefined) sets.push(sql`mass_unit = ${body.massUnit}`);
+    if (body.width !== undefined) sets.push(sql`width = ${body.width}`);
+    if (body.height !== undefined) sets.push(sql`height = ${body.height}`);
+    if (body.length !== undefined) sets.push(sql`length = ${body.length}`);
+    if (body.endTime !== undefined) sets.push(sql`end_time = ${endTimeOf(body.endTime, nowOf(deps))}`);
+    if (body.shippingType !== undefined) sets.push(sql`shipping_type = ${body.shippingType}`);
+    if (body.shippingCost !== undefined) sets.push(sql`shipping_price_cents = ${usdToCents(body.shippingCost)}`);
+    await tx.execute(sql`UPDATE listings SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
+  });
+  deps.events.publish([marketEvent('feedListingUpdated', [listingRoom(id)], { listingId: id })]);
+  return getListing(deps.db, id);
+}
+
+/**
+ * Ends a listing early. A buy-now listing or a draft stops selling at once (auction_ended);
+ * an auction or giveaway gets end time now, and the closer ends it (winner, order, events)
+ * exactly as it would have at its scheduled end.
+ */
+export async function endListing(deps: MarketDeps, id: string, sellerId: string): Promise<MarketListing> {
+  await deps.db.transaction(async (tx) => {
+    const row = await lockOwned(tx, id, sellerId);
+    if (row.status === 'sold' || row.status === 'auction_ended') throw conflict('This listing has already ended');
+    if (row.listing_type === 'default' || row.status === 'draft') {
+      await tx.execute(sql`UPDATE listings SET status = 'auction_ended', updated_at = now() WHERE id = ${id}`);
+    } else {
+      await tx.execute(
+        sql`UPDATE listings SET end_time = ${new Date(nowOf(deps))}, updated_at = now() WHERE id = ${id}`,
+      );
+    }
+  });
+  deps.events.publish([marketEvent('feedListingUpdated', [listingRoom(id)], { listingId: id })]);
+  return getListing(deps.db, id);
+}

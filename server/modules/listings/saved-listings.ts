@@ -1,0 +1,41 @@
+// A buyer's saved (watch) list (`/saved-listing`). Saving twice keeps one row and the first
+// saving time; unsaving what is not saved is not an error. Only listings anybody may see
+// (`PUBLIC_LISTING`) can be saved (404 otherwise, as an unknown id); a saved listing that is later
+// deleted drops out of the list.
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import { listPublicListings, publicListing } from './listings.js';
+
+export async function saveListing(db: Executor, userId: string, listingId: string) {
+  await publicListing(db, listingId);
+  const inserted = await queryRows<{ created_at: Date | string }>(
+    db,
+    sql`INSERT INTO saved_listings (user_id, listing_id) VALUES (${userId}, ${listingId})
+        ON CONFLICT (user_id, listing_id) DO NOTHING RETURNING created_at`,
+  );
+  return { listingId, saved: true, created: inserted.length === 1 };
+}
+
+export async function unsaveListing(db: Executor, userId: string, listingId: string) {
+  await db.execute(sql`DELETE FROM saved_listings WHERE user_id = ${userId} AND listing_id = ${listingId}`);
+  return { listingId, saved: false };
+}
+
+/** The caller's saved listings as listing summaries, most recently saved first. */
+export async function savedListings(db: Executor, userId: string, page: number, limit: number) {
+  return listPublicListings(
+    db,
+    sql`EXISTS (SELECT 1 FROM saved_listings s WHERE s.user_id = ${userId} AND s.listing_id = l.id)`,
+    sql`(SELECT s.created_at FROM saved_listings s WHERE s.user_id = ${userId} AND s.listing_id = l.id) DESC, l.id DESC`,
+    page,
+    limit,
+  );
+}
+
+export async function isSaved(db: Executor, userId: string, listingId: string) {
+  const [row] = await queryRows(
+    db,
+    sql`SELECT 1 FROM saved_listings WHERE user_id = ${userId} AND listing_id = ${listingId}`,
+  );
+  return { listingId, saved: row !== undefined };
+}

@@ -1,0 +1,147 @@
+// Order history: the caller's own orders as buyer or seller (`GET /order`), one order as its
+// seller sees it (`GET /order/seller/{id}`), and another user's public purchase and sale history
+// (`GET /order/purchased-orders/{userId}`, `GET /order/sold-orders/{userId}`), which shows what a
+// profile screen shows and nothing private (no address, no price paid, no buyer).
+import { sql, type SQL } from 'drizzle-orm';
+import { buyerStatusLabel } from '../../../shared/rules/order-status.js';
+import { type OrderStatusFamily, statusesOfFamily } from '../../../shared/rules/order-status-family.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import { isoOf, usdOrNull } from '../../platform/db/values.js';
+import { callersOr404, notFound } from '../../platform/http/errors.js';
+import { type OrderRow, SELECT_ORDER, sellerOrderOf } from '../fulfilment/fulfilment.js';
+
+export type OrderRole = 'buyer' | 'seller';
+
+export interface OrderHistoryFilter {
+  /** Only the orders the caller bought (`buyer`) or sold (`seller`); both when absent. */
+  role?: OrderRole | undefined;
+  statusFamily?: OrderStatusFamily | undefined;
+  page: number;
+  limit: number;
+}
+
+interface HistoryRow extends OrderRow {
+  seller_user_name: string | null;
+}
+
+/**
+ * An order of the caller's history. The seller gets the shipping manager's shape (fulfilment's
+ * mapper) with the seller-facing label; the buyer the same order without the seller's label
+ * details, with the buyer-facing label and who sold it.
+ */
+function historyItemOf(row: HistoryRow, callerId: string) {
+  const order = sellerOrderOf(row);
+  const seller = { id: row.seller_id, userName: row.seller_user_name };
+  if (row.seller_id === callerId) return { role: 'seller' as const, ...order, seller };
+  return {
+    role: 'buyer' as const,
+    id: order.id,
+    listing: order.listing,
+    seller,
+    price: order.price,
+    shippingPrice: order.shippingPrice,
+    status: order.status,
+    statusLabel: buyerStatusLabel(row.status),
+    trackingCode: order.trackingCode,
+    shippedAt: order.shippedAt,
+    deliveredAt: order.deliveredAt,
+    createdAt: order.createdAt,
+  };
+}
+
+const inList = (values: readonly string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+/** The caller's orders, newest first, with the total that matches the filter. */
+export async function orderHistory(db: Executor, callerId: string, filter: OrderHistoryFilter) {
+  const conditions: SQL[] = [sql`o.deleted_at IS NULL`];
+  if (filter.role === 'buyer') conditions.push(sql`o.buyer_id = ${callerId}`);
+  else if (filter.role === 'seller') conditions.push(sql`o.seller_id = ${callerId}`);
+  else conditions.push(sql`(o.buyer_id = ${callerId} OR o.seller_id = ${callerId})`);
+  if (filter.statusFamily) conditions.push(sql`o.status IN (${inList(statusesOfFamily(filter.statusFamily))})`);
+  const where = sql.join(conditions, sql` AND `);
+  const [count] = await queryRows<{ count: string | number }>(
+    db,
+    sql`SELECT count(*) AS count FROM orders o WHERE ${where}`,
+  );
+  const rows = await queryRows<HistoryRow>(
+    db,
+    sql`SELECT h.*, s.user_name AS seller_user_name
+        FROM (${SELECT_ORDER} WHERE ${where}) h JOIN users s ON s.id = h.seller_id
+        ORDER BY h.created_at DESC, h.id DESC LIMIT ${filter.limit} OFFSET ${(filter.page - 1) * filter.limit}`,
+  );
+  return { count: Number(count?.count ?? 0), items: rows.map((row) => historyItemOf(row, callerId)) };
+}
+
+/** One order as its seller sees it (with the seller-facing label); nobody else may read it here. */
+export async function sellerOrder(db: Executor, orderId: string, callerId: string) {
+  const [row] = await queryRows<OrderRow>(db, sql`${SELECT_ORDER} WHERE o.id = ${orderId} AND o.deleted_at IS NULL`);
+  return sellerOrderOf(callersOr404(row, (order) => order.seller_id === callerId, 'Order'));
+}
+
+interface PublicOrderRow {
+  id: string;
+  created_at: Date | string;
+  listing_id: string;
+  title: string;
+  listing_type: 'default' | 'auction' | 'giveaway';
+  video: string | null;
+  price_cents: string | number | null;
+  bid_cents: string | number | null;
+  seller_id: string;
+  seller_user_name: string | null;
+  seller_avatar: string | null;
+}
+
+/**
+ * What anyone may know of a sale: the listing as it was on show, with its public price (the
+ * buy-now price, or an auction's final bid, which the bid history shows anyway; a giveaway has
+ * none), when it sold, and who sold it. Never the buyer, the amount paid (an accepted offer is
+ * private), the status or any address.
+ */
+const publicOrderOf = (row: PublicOrderRow) => ({
+  id: row.id,
+  soldAt: isoOf(row.created_at),
+  listing: {
+    id: row.listing_id,
+    title: row.title,
+    listingType: row.listing_type,
+    video: row.video,
+    price: row.listing_type === 'auction' ? usdOrNull(row.bid_cents) : usdOrNull(row.price_cents),
+  },
+  seller: { id: row.seller_id, userName: row.seller_user_name, avatar: row.seller_avatar },
+});
+
+/**
+ * A user's public purchases or sales, newest first: paid orders only (not awaiting payment nor
+ * cancelled), hiding deleted orders, deleted listings and, on purchases, deleted sellers.
+ */
+export async function publicOrderHistory(
+  db: Executor,
+  userId: string,
+  side: 'purchased' | 'sold',
+  page: number,
+  limit: number,
+) {
+  const [user] = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM users WHERE id = ${userId} AND deleted_at IS NULL`,
+  );
+  if (!user) throw notFound('User');
+  const where = sql`o.deleted_at IS NULL AND l.deleted_at IS NULL AND s.deleted_at IS NULL
+    AND o.status NOT IN ('Pending', 'PAYMENT_FAILED', 'cancelled')
+    AND ${side === 'purchased' ? sql`o.buyer_id = ${userId}` : sql`o.seller_id = ${userId}`}`;
+  const from = sql`FROM orders o JOIN listings l ON l.id = o.listing_id JOIN users s ON s.id = o.seller_id`;
+  const [count] = await queryRows<{ count: string | number }>(db, sql`SELECT count(*) AS count ${from} WHERE ${where}`);
+  const rows = await queryRows<PublicOrderRow>(
+    db,
+    sql`SELECT o.id, o.created_at, l.id AS listing_id, l.title, l.listing_type, l.video, l.price_cents, l.bid_cents,
+               s.id AS seller_id, s.user_name AS seller_user_name, s.avatar AS seller_avatar
+        ${from} WHERE ${where}
+        ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+  );
+  return { count: Number(count?.count ?? 0), items: rows.map(publicOrderOf) };
+}

@@ -1,0 +1,285 @@
+// Creating an order: the order row, the buyer's charge (order_payment), and on success the
+// seller's payout net of the seller fee (order_payout). Runs inside the caller's transaction,
+// which holds the listing's lock, so a listing never sells the same unit twice. The status a new
+// order starts in, and every move its payment makes, are the transition table's
+// (shared/rules/order-transitions.ts).
+import { createHash, randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { NotificationType, OrderStatus } from '../../../shared/contract/enums.js';
+import { userRoom } from '../../../shared/contract/realtime-events.js';
+import { payoutCents } from '../../../shared/rules/money.js';
+import { creationRefusal, type OrderKind, transitionRefusal } from '../../../shared/rules/order-transitions.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import { callersOr404, conflict, HttpError, notFound } from '../../platform/http/errors.js';
+import { type Charges, type MarketDeps } from '../../market-deps.js';
+import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
+import { decrementStock, saleRefusal, type StockRow } from '../listings/stock.js';
+
+export interface NewOrder {
+  listingId: string;
+  sellerId: string;
+  buyerId: string;
+  priceCents: number;
+  shippingPriceCents: number;
+  /** Units bought (buy-now); 1 for everything else. */
+  quantity?: number;
+  /**
+   * The order's id when the sale has one of its own (`orderIdOf`): a sale retried after its
+   * transaction rolled back then makes the same order, so its charge has the same idempotency key
+   * and the provider answers the first charge again instead of charging twice. Random otherwise.
+   */
+  orderId?: string;
+}
+
+/**
+ * The one order a sale that can happen only once makes (an auction's close, an offer's
+ * acceptance), as a UUID derived from what identifies that sale (`auction:<listingId>`,
+ * `offer:<offerId>`).
+ */
+export function orderIdOf(sale: string): string {
+  const hex = createHash('sha256').update(`order:${sale}`).digest('hex');
+  // Shaped as a version 8 (custom) RFC 9562 UUID, so it reads like every other order id.
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export interface CreatedOrder {
+  orderId: string;
+  status: 'PAYMENT_CONFIRMED' | 'PAYMENT_FAILED';
+  events: PendingEvent[];
+}
+
+/** The order a sale of `kind` makes, charged at once (the sale's `payment` move). */
+export async function createOrder(
+  tx: Executor,
+  charges: Charges,
+  order: NewOrder,
+  kind: OrderKind,
+): Promise<CreatedOrder> {
+  const orderId = order.orderId ?? randomUUID();
+  const initial: OrderStatus = 'Pending';
+  const refusal = creationRefusal(initial, kind);
+  if (refusal) throw conflict(refusal);
+  if (kind === 'buyNow' || kind === 'offer') {
+    // The buyer's row under KEY SHARE (the lock the order's foreign key check takes anyway, taken
+    // first): a purchase racing the buyer's own account closing waits for it, then is refused,
+    // instead of leaving an order on a closed account. A close is the winner's sale and goes on.
+    const [buyer] = await queryRows<{ deleted_at: Date | string | null }>(
+      tx,
+      sql`SELECT deleted_at FROM users WHERE id = ${order.buyerId} FOR KEY SHARE`,
+    );
+    if (!buyer || buyer.deleted_at !== null) throw new HttpError(403, 'This account was deleted');
+  }
+  await tx.execute(
+    sql`INSERT INTO orders (id, listing_id, seller_id, buyer_id, price_cents, shipping_price_cents, status, quantity)
+        VALUES (${orderId}, ${order.listingId}, ${order.sellerId}, ${order.buyerId}, ${order.priceCents},
+                ${order.shippingPriceCents}, ${initial}, ${order.quantity ?? 1})`,
+  );
+  return chargeOrder(
+    tx,
+    charges,
+    { ...order, orderId, status: initial },
+    { attempt: 1, actor: 'payment', strikeOnFailure: true },
+  );
+}
+
+function refuseUnless(from: OrderStatus, to: OrderStatus, actor: 'payment' | 'buyer'): void {
+  const refusal = transitionRefusal(from, to, actor);
+  if (refusal) throw conflict(refusal);
+}
+
+/** Runs a payment's writes, which end with the order's conditional update; 409 if it matched nothing. */
+async function settlePayment(tx: Executor, from: OrderStatus, statement: SQL): Promise<void> {
+  const settled = await queryRows<{ id: string }>(tx, statement);
+  if (settled.length === 0) throw conflict(`Order is no longer ${from}: its payment was not recorded`);
+}
+
+/**
+ * Charges the buyer for an existing order (in `order.status`, locked or just made by the caller)
+ * and records the outcome: on success the payment, the seller's payout and PAYMENT_CONFIRMED; on
+ * failure a failed payment, PAYMENT_FAILED and (for the first attempt) a strike on the buyer.
+ * `actor` is who pays: the sale itself, or the buyer paying a failed order again.
+ */
+export async function chargeOrder(
+  tx: Executor,
+  charges: Charges,
+  order: NewOrder & { orderId: string; status: OrderStatus },
+  options: { attempt: number; actor: 'payment' | 'buyer'; strikeOnFailure: boolean },
+): Promise<CreatedOrder> {
+  const { orderId, status: from } = order;
+  // Before the charge: a card is never charged for an order the table would not let it confirm.
+  refuseUnless(from, 'PAYMENT_CONFIRMED', options.actor);
+  const totalCents = order.priceCents + order.shippingPriceCents;
+  // Who pays and who is paid at the provider, and the fee, read before the charge: the payout
+  // recorded below is exactly what the charge transfers to the seller.
+  const [parties] = await queryRows<{
+    seller_fee: number | null;
+    payout_account_id: string | null;
+    customer_id: string | null;
+  }>(
+    tx,
+    sql`SELECT (SELECT seller_fee FROM users WHERE id = ${order.sellerId}) AS seller_fee,
+               (SELECT stripe_user_id FROM users WHERE id = ${order.sellerId}) AS payout_account_id,
+               (SELECT stripe_customer_id FROM users WHERE id = ${order.buyerId}) AS customer_id`,
+  );
+  // Shipping passes through to the seller; the fee is on the price only.
+  const sellerFeeCents = order.priceCents - payoutCents(order.priceCents, parties?.seller_fee ?? 7);
+  const charge =
+    totalCents === 0
+      ? { status: 'succeeded' as const, externalId: null }
+      : await charges.charge(
+          {
+            orderId,
+            buyerId: order.buyerId,
+            sellerId: order.sellerId,
+            amountCents: totalCents,
+            sellerFeeCents,
+            customerId: parties?.customer_id ?? null,
+            payoutAccountId: parties?.payout_account_id ?? null,
+            idempotencyKey: `order:${orderId}:${options.attempt}`,
+          },
+          tx,
+        );
+  const paid = charge.status === 'succeeded';
+  const status = paid ? 'PAYMENT_CONFIRMED' : 'PAYMENT_FAILED';
+  // A failed retry is no move (the table's PAYMENT_FAILED row): the order stays where it is and
+  // only the failed payment is recorded.
+  const stays = !paid && from === 'PAYMENT_FAILED';
+  if (!stays) refuseUnless(from, status, options.actor);
+  // Only while the order is still in the status the move was checked from, so a writer that got
+  // there first is never overwritten (the callers hold the row, so this answers 409 only if one
+  // did not): no row back rolls the whole payment back.
+  const settle = sql`UPDATE orders SET ${stays ? sql`` : sql`status = ${status}, `}updated_at = now()
+    WHERE id = ${orderId} AND status = ${from} RETURNING id`;
+  const events: PendingEvent[] = [];
+  if (paid) {
+    // Lock both users in id order: two orders whose buyer and seller are swapped must not deadlock.
+    await tx.execute(
+      sql`SELECT id FROM users WHERE id IN (${order.buyerId}, ${order.sellerId}) ORDER BY id FOR NO KEY UPDATE`,
+    );
+    const payout = totalCents - sellerFeeCents;
+    await settlePayment(
+      tx,
+      from,
+      sql`
+      WITH payment AS (
+        INSERT INTO transactions (order_id, type, status, amount_cents, external_id)
+        VALUES (${orderId}, 'order_payment', 'succeeded', ${totalCents}, ${charge.externalId})
+      ), payout AS (
+        INSERT INTO transactions (order_id, type, status, amount_cents)
+        VALUES (${orderId}, 'order_payout', 'succeeded', ${payout})
+      ), buyer AS (
+        UPDATE users SET amount_spent_cents = amount_spent_cents + ${totalCents} WHERE id = ${order.buyerId}
+      ), seller AS (
+        UPDATE users SET amount_sold_cents = amount_sold_cents + ${order.priceCents} WHERE id = ${order.sellerId}
+      )
+      ${settle}`,
+    );
+    events.push(marketEvent('paymentSuccess', [userRoom(order.buyerId)], { orderId, listingId: order.listingId }));
+  } else {
+    await settlePayment(
+      tx,
+      from,
+      sql`
+      WITH payment AS (
+        INSERT INTO transactions (order_id, type, status, amount_cents, external_id)
+        VALUES (${orderId}, 'order_payment', 'failed', ${totalCents}, ${charge.externalId})
+      ), strike AS (
+        UPDATE users SET payment_failed_strikes = payment_failed_strikes + 1, updated_at = now()
+        WHERE id = ${order.buyerId} AND ${options.strikeOnFailure}
+      )
+      ${settle}`,
+    );
+    events.push(
+      marketEvent('paymentFailed', [userRoom(order.buyerId)], {
+        orderId,
+        listingId: order.listingId,
+        message: charge.message ?? 'Payment failed',
+      }),
+    );
+  }
+  return { orderId, status, events };
+}
+
+/**
+ * The buyer pays a PAYMENT_FAILED order again (`/payments/retry`). A declined buy-now purchase
+ * or accepted offer took no stock, so paying it now takes its units, under the listing's lock
+ * (taken before the order's, the order every sale locks in), or is refused while they are gone.
+ */
+export async function retryPayment(deps: MarketDeps, orderId: string, buyerId: string) {
+  const { result, events } = await deps.db.transaction(async (tx) => {
+    const [placed] = await queryRows<{ listing_id: string }>(
+      tx,
+      sql`SELECT listing_id FROM orders WHERE id = ${orderId} AND deleted_at IS NULL`,
+    );
+    if (!placed) throw notFound('Order');
+    const [listing] = await queryRows<StockRow>(
+      tx,
+      sql`SELECT id, user_id, listing_type, status, in_stock, price_cents, shipping_type, shipping_price_cents
+          FROM listings WHERE id = ${placed.listing_id} FOR UPDATE`,
+    );
+    const [found] = await queryRows<{
+      listing_id: string;
+      seller_id: string;
+      buyer_id: string;
+      price_cents: string | number;
+      shipping_price_cents: string | number;
+      status: OrderStatus;
+      quantity: number;
+      attempts: string | number;
+    }>(
+      tx,
+      sql`SELECT o.listing_id, o.seller_id, o.buyer_id, o.price_cents, o.shipping_price_cents, o.status, o.quantity,
+                 (SELECT count(*) FROM transactions t WHERE t.order_id = o.id AND t.type = 'order_payment') AS attempts
+          FROM orders o WHERE o.id = ${orderId} AND o.deleted_at IS NULL FOR UPDATE OF o`,
+    );
+    if (!listing) throw notFound('Order');
+    const order = callersOr404(found, (row) => row.buyer_id === buyerId, 'Order');
+    // Asked of the table for the buyer before anything is charged: only a PAYMENT_FAILED order
+    // is theirs to pay again.
+    const refusal = transitionRefusal(order.status, 'PAYMENT_CONFIRMED', 'buyer');
+    if (refusal) throw conflict(`This order does not await payment: ${refusal}`);
+    // An auction's or giveaway's unit was the winner's when it closed; a buy-now unit is not
+    // until it is paid for.
+    const takesStock = listing.listing_type === 'default';
+    if (takesStock) {
+      const gone = saleRefusal(listing, buyerId, order.quantity);
+      if (gone) throw conflict(`This order can no longer be paid: ${gone}`);
+    }
+    const charged = await chargeOrder(
+      tx,
+      deps.charges,
+      {
+        orderId,
+        listingId: order.listing_id,
+        sellerId: order.seller_id,
+        buyerId,
+        priceCents: Number(order.price_cents),
+        shippingPriceCents: Number(order.shipping_price_cents),
+        status: order.status,
+      },
+      { attempt: Number(order.attempts) + 1, actor: 'buyer', strikeOnFailure: false },
+    );
+    const stockEvents: PendingEvent[] = [];
+    if (charged.status === 'PAYMENT_CONFIRMED') {
+      if (takesStock) stockEvents.push(...(await decrementStock(tx, listing, order.quantity)));
+      await notify(tx, buyerId, 'retryPaymentSuccess', 'Your payment went through', { orderId });
+    }
+    return { result: { orderId, status: charged.status }, events: [...stockEvents, ...charged.events] };
+  });
+  deps.events.publish(events);
+  return result;
+}
+
+/** A notification row for a user (the types of section 3's enumeration). */
+export async function notify(
+  tx: Executor,
+  userId: string,
+  type: NotificationType,
+  title: string,
+  data: Record<string, unknown> = {},
+): Promise<void> {
+  await tx.execute(
+    sql`INSERT INTO notifications (user_id, type, title, data) VALUES (${userId}, ${type}, ${title}, ${JSON.stringify(data)}::jsonb)`,
+  );
+}

@@ -1,0 +1,111 @@
+// What a buyer paid and may pay: their order payments (`GET /payments`), the read-only check
+// before paying for a buy-now listing (`GET /payments/stock`), and the payment summary of their
+// account (`GET /payments/stripe/payment-info`).
+import { sql } from 'drizzle-orm';
+import type { ListingType, OrderStatus } from '../../../shared/contract/enums.js';
+import { centsToUsd } from '../../../shared/rules/money.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import { isoOf } from '../../platform/db/values.js';
+import { conflict, notFound } from '../../platform/http/errors.js';
+import { saleRefusal, type StockRow } from '../listings/stock.js';
+import { PUBLIC_LISTING } from '../listings/listings.js';
+import type { MarketDeps } from '../../market-deps.js';
+import { identityStatusOfUser } from './identity-verification.js';
+import { savedCardsOf } from './payment-methods.js';
+import { payoutAccountOrNone } from './payout-accounts.js';
+
+interface PaymentRow {
+  id: string;
+  status: 'succeeded' | 'failed' | 'refunded';
+  amount_cents: string | number;
+  created_at: Date | string;
+  order_id: string;
+  order_status: OrderStatus;
+  price_cents: string | number;
+  shipping_price_cents: string | number;
+  listing_id: string;
+  title: string;
+  listing_type: ListingType;
+}
+
+/** The buyer's order payments (each attempt, failed ones too), newest first, with their order and listing. */
+export async function paymentsOf(db: Executor, buyerId: string, page: number, limit: number) {
+  const [total] = await queryRows<{ count: string | number }>(
+    db,
+    sql`SELECT count(*) AS count FROM transactions t JOIN orders o ON o.id = t.order_id
+        WHERE t.type = 'order_payment' AND o.buyer_id = ${buyerId} AND o.deleted_at IS NULL`,
+  );
+  const rows = await queryRows<PaymentRow>(
+    db,
+    sql`SELECT t.id, t.status, t.amount_cents, t.created_at, o.id AS order_id, o.status AS order_status, o.price_cents,
+               o.shipping_price_cents, l.id AS listing_id, l.title, l.listing_type
+        FROM transactions t JOIN orders o ON o.id = t.order_id JOIN listings l ON l.id = o.listing_id
+        WHERE t.type = 'order_payment' AND o.buyer_id = ${buyerId} AND o.deleted_at IS NULL
+        ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+  );
+  return {
+    count: Number(total?.count ?? 0),
+    items: rows.map((row) => ({
+      id: row.id,
+      type: 'order_payment' as const,
+      status: row.status,
+      amount: centsToUsd(Number(row.amount_cents)),
+      createdAt: isoOf(row.created_at),
+      order: {
+        id: row.order_id,
+        status: row.order_status,
+        price: centsToUsd(Number(row.price_cents)),
+        shippingPrice: centsToUsd(Number(row.shipping_price_cents)),
+      },
+      listing: { id: row.listing_id, title: row.title, listingType: row.listing_type },
+    })),
+  };
+}
+
+/**
+ * Whether `quantity` of a buy-now listing can still be bought, and what it would cost, by the
+ * purchase's own rules (409 with the purchase's reason when not). Read-only: the purchase itself
+ * checks again under the listing's lock, so this answer can go stale but never oversells.
+ */
+export async function checkStock(db: Executor, listingId: string, buyerId: string, quantity: number) {
+  const [row] = await queryRows<StockRow & { title: string }>(
+    db,
+    sql`SELECT l.id, l.title, l.user_id, l.listing_type, l.status, l.in_stock, l.price_cents, l.shipping_type,
+               l.shipping_price_cents
+        FROM listings l WHERE l.id = ${listingId} AND ${PUBLIC_LISTING}`,
+  );
+  if (!row) throw notFound('Listing');
+  const refusal = saleRefusal(row, buyerId, quantity);
+  if (refusal) throw conflict(refusal);
+  const priceCents = Number(row.price_cents ?? 0) * quantity;
+  // As the purchase charges it: shipping once per order, and only when the buyer pays it.
+  const shippingCents = row.shipping_type === 'buyer_pays' ? Number(row.shipping_price_cents) : 0;
+  return {
+    listingId: row.id,
+    title: row.title,
+    quantity,
+    inStock: row.in_stock,
+    unitPrice: centsToUsd(Number(row.price_cents ?? 0)),
+    price: centsToUsd(priceCents),
+    shippingPrice: centsToUsd(shippingCents),
+    total: centsToUsd(priceCents + shippingCents),
+  };
+}
+
+/** The caller's payment summary: customer, default card, identity status, payout account. */
+export async function paymentInfoOf(deps: MarketDeps, userId: string) {
+  const [user] = await queryRows<{ stripe_customer_id: string | null; stripe_user_id: string | null }>(
+    deps.db,
+    sql`SELECT stripe_customer_id, stripe_user_id FROM users WHERE id = ${userId}`,
+  );
+  if (!user) throw notFound('User');
+  const cards = await savedCardsOf(deps, userId);
+  return {
+    stripeCustomerId: user.stripe_customer_id,
+    defaultPaymentMethod: cards.items.find((card) => card.isDefault) ?? null,
+    paymentMethodCount: cards.count,
+    stripeIdentityStatus: await identityStatusOfUser(deps.db, userId),
+    stripeUserId: user.stripe_user_id,
+    payoutAccount: await payoutAccountOrNone(deps, userId),
+  };
+}

@@ -1,0 +1,121 @@
+// A seller's payout (connected) account (`/payments/stripe/connected`, `/account-link`,
+// `/user/stirpe/{id}`): created at the provider on first need (its id in users.stripe_user_id),
+// onboarded through the provider's link, and reported as the provider sees it now.
+import { sql } from 'drizzle-orm';
+import { payoutReadinessOf } from '../../../shared/rules/payout-readiness.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import { isoOf } from '../../platform/db/values.js';
+import { conflict, notFound } from '../../platform/http/errors.js';
+import type { PayoutAccount } from './payment-accounts.js';
+import type { MarketDeps } from '../../market-deps.js';
+import { isUnknownToProvider, paymentAccountsOf } from './payment-methods.js';
+
+interface Payee {
+  email: string;
+  seller_enabled: boolean;
+  stripe_user_id: string | null;
+}
+
+async function payeeOf(db: Executor, userId: string): Promise<Payee> {
+  const [row] = await queryRows<Payee>(
+    db,
+    sql`SELECT email, seller_enabled, stripe_user_id FROM users WHERE id = ${userId} AND deleted_at IS NULL`,
+  );
+  if (!row) throw notFound('User');
+  return row;
+}
+
+/** The account the provider knows under this id, or null when it knows none (a seeded or other provider's id). */
+async function knownAccount(deps: MarketDeps, accountId: string | null): Promise<PayoutAccount | null> {
+  if (accountId === null) return null;
+  try {
+    return await paymentAccountsOf(deps).payoutAccount(accountId);
+  } catch (error) {
+    if (isUnknownToProvider(error)) return null;
+    throw error;
+  }
+}
+
+const payoutAccountView = (account: PayoutAccount, sellerEnabled: boolean) => ({
+  stripeUserId: account.id,
+  detailsSubmitted: account.detailsSubmitted,
+  chargesEnabled: account.chargesEnabled,
+  payoutsEnabled: account.payoutsEnabled,
+  requirementsDue: account.requirementsDue,
+  ...payoutReadinessOf({ sellerEnabled, account }),
+});
+export type PayoutAccountView = ReturnType<typeof payoutAccountView>;
+
+/**
+ * The user's payout account, created when they have none the provider knows. One statement
+ * stores the id, only over the one it replaces, so two requests at once keep one account.
+ */
+export async function openPayoutAccount(deps: MarketDeps, userId: string) {
+  const payee = await payeeOf(deps.db, userId);
+  const existing = await knownAccount(deps, payee.stripe_user_id);
+  if (existing) return { created: false, account: payoutAccountView(existing, payee.seller_enabled) };
+  const accounts = paymentAccountsOf(deps);
+  const createdId = await accounts.createPayoutAccount({ userId, email: payee.email });
+  const [stored] = await queryRows<{ stripe_user_id: string }>(
+    deps.db,
+    sql`UPDATE users SET stripe_user_id = ${createdId}, updated_at = now()
+        WHERE id = ${userId} AND stripe_user_id IS NOT DISTINCT FROM ${payee.stripe_user_id}
+        RETURNING stripe_user_id`,
+  );
+  const accountId = stored?.stripe_user_id ?? (await payeeOf(deps.db, userId)).stripe_user_id!;
+  return {
+    created: stored !== undefined,
+    account: payoutAccountView(await accounts.payoutAccount(accountId), payee.seller_enabled),
+  };
+}
+
+/** The user's payout account as the provider reports it now, or null when they have none it knows. */
+export async function payoutAccountOrNone(deps: MarketDeps, userId: string): Promise<PayoutAccountView | null> {
+  const payee = await payeeOf(deps.db, userId);
+  const account = await knownAccount(deps, payee.stripe_user_id);
+  return account ? payoutAccountView(account, payee.seller_enabled) : null;
+}
+
+/** The caller's payout account; 404 when they have none. */
+export async function payoutAccountOf(deps: MarketDeps, userId: string): Promise<PayoutAccountView> {
+  const account = await payoutAccountOrNone(deps, userId);
+  if (!account) throw notFound('Payout account');
+  return account;
+}
+
+/** A fresh onboarding link for the caller's payout account (created first when missing). */
+export async function onboardingLinkFor(
+  deps: MarketDeps,
+  userId: string,
+  urls: { returnUrl: string; refreshUrl: string },
+) {
+  const { account } = await openPayoutAccount(deps, userId);
+  const link = await paymentAccountsOf(deps).onboardingLink(account.stripeUserId, urls);
+  return { stripeUserId: account.stripeUserId, url: link.url, expiresAt: isoOf(new Date(link.expiresAt)) };
+}
+
+/** What anyone may know of a user's payout account: whether they can be paid and sell, no ids. */
+export async function payoutReadinessOfUser(deps: MarketDeps, userId: string) {
+  const payee = await payeeOf(deps.db, userId);
+  const account = await knownAccount(deps, payee.stripe_user_id);
+  return {
+    userId,
+    sellerEnabled: payee.seller_enabled,
+    ...payoutReadinessOf({ sellerEnabled: payee.seller_enabled, account }),
+  };
+}
+
+/** The local ledger's onboarding, decided by an admin in the provider's place. */
+export async function decideOnboarding(deps: MarketDeps, accountId: string, outcome: 'completed' | 'incomplete') {
+  const accounts = paymentAccountsOf(deps);
+  if (!accounts.localDecisions) {
+    throw conflict('Stripe runs onboarding here; the account is read back from Stripe');
+  }
+  const [payee] = await queryRows<{ seller_enabled: boolean }>(
+    deps.db,
+    sql`SELECT seller_enabled FROM users WHERE stripe_user_id = ${accountId} AND deleted_at IS NULL`,
+  );
+  if (!payee) throw notFound('Payout account');
+  await accounts.localDecisions.decideOnboarding(accountId, outcome);
+  return payoutAccountView(await accounts.payoutAccount(accountId), payee.seller_enabled);
+}

@@ -1,0 +1,65 @@
+// Stripe's webhook events, applied once each (`POST /payments/stripe/webhook`): identity
+// decisions become the user's identity status; a payout account's update is matched to its
+// seller; payment events are acknowledged and left alone, because a charge is decided while the
+// buyer waits (off-session, confirmed at once: there is no pending charge for them to settle).
+import { sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { queryRows } from '../../platform/db/database.js';
+import {
+  IDENTITY_DECISION_EVENTS,
+  type IdentityDecisionEvent,
+  identityOutcomeOfEvent,
+} from './rules/verification-status.js';
+import type { MarketDeps } from '../../market-deps.js';
+import { recordIdentityDecision } from './identity-verification.js';
+
+/** What applying an event did; `duplicate` when its id was applied before. */
+export const STRIPE_EVENT_OUTCOMES = [
+  'duplicate',
+  'identityRecorded',
+  'unknownVerificationSession',
+  'payoutAccountNoted',
+  'unknownPayoutAccount',
+  'ignored',
+] as const;
+export type StripeEventOutcome = (typeof STRIPE_EVENT_OUTCOMES)[number];
+
+const isIdentityDecision = (type: string): type is IdentityDecisionEvent =>
+  (IDENTITY_DECISION_EVENTS as readonly string[]).includes(type);
+
+/**
+ * Applies a verified event in one transaction that first claims its id: a redelivery (even one
+ * arriving while the first is being applied, which waits on the id's row) changes nothing, and an
+ * event whose handling fails leaves no claim, so Stripe's next delivery applies it.
+ */
+export async function applyStripeEvent(deps: Pick<MarketDeps, 'db'>, event: Stripe.Event): Promise<StripeEventOutcome> {
+  return deps.db.transaction(async (tx) => {
+    const [claimed] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO stripe_webhook_events (id, type, outcome) VALUES (${event.id}, ${event.type}, 'applying')
+          ON CONFLICT (id) DO NOTHING RETURNING id`,
+    );
+    if (!claimed) return 'duplicate';
+    let outcome: StripeEventOutcome = 'ignored';
+    if (isIdentityDecision(event.type)) {
+      const session = event.data.object as Stripe.Identity.VerificationSession;
+      const recorded = await recordIdentityDecision(
+        tx,
+        session.id,
+        identityOutcomeOfEvent(event.type, session.last_error?.reason ?? null),
+      );
+      outcome = recorded ? 'identityRecorded' : 'unknownVerificationSession';
+    } else if (event.type === 'account.updated') {
+      // A payout account's status is always read from Stripe when asked (payout-accounts.ts), so
+      // there is no copy to bring up to date: the event is only matched to its seller, for the log.
+      const account = event.data.object as Stripe.Account;
+      const [seller] = await queryRows<{ id: string }>(
+        tx,
+        sql`SELECT id FROM users WHERE stripe_user_id = ${account.id} AND deleted_at IS NULL`,
+      );
+      outcome = seller ? 'payoutAccountNoted' : 'unknownPayoutAccount';
+    }
+    await tx.execute(sql`UPDATE stripe_webhook_events SET outcome = ${outcome} WHERE id = ${event.id}`);
+    return outcome;
+  });
+}

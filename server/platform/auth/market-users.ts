@@ -1,0 +1,165 @@
+// The marketplace user behind a verified ID token: matched by firebaseId, linked by email to a
+// row that has none yet (seeded or created by an admin) when the provider verified that email,
+// or created on the first call.
+import { sql } from 'drizzle-orm';
+import type { VerifiedIdentity } from './identity.js';
+import { queryRows, type Db } from '../db/database.js';
+import { uniqueViolationOf } from '../db/unique-violation.js';
+
+export interface MarketUser {
+  id: string;
+  firebaseId: string;
+  email: string;
+  userName: string | null;
+  admin: boolean;
+}
+
+interface UserRow {
+  id: string;
+  email: string;
+  user_name: string | null;
+  deleted_at: Date | string | null;
+}
+
+export class DeletedAccountError extends Error {}
+
+/**
+ * The token's email is not verified and a marketplace user without a Firebase account has it:
+ * linking would hand that user's row (orders, addresses, history) to whoever signed up with the
+ * address. The route answers 403 `code: emailNotVerified`.
+ */
+export class EmailNotVerifiedError extends Error {
+  constructor() {
+    super('Verify your email address, then sign in again: this email already belongs to a marketplace account.');
+    this.name = 'EmailNotVerifiedError';
+  }
+}
+
+/** A readable, almost surely unique user name for a new account: the email's local part + uid. */
+function userNameFor(email: string, uid: string): string {
+  const local = (email.split('@')[0] ?? 'user').replace(/[^a-zA-Z0-9_.-]/g, '').slice(0, 24) || 'user';
+  return `${local}_${uid.slice(0, 6).toLowerCase()}`;
+}
+
+export async function resolveMarketUser(db: Db, identity: VerifiedIdentity): Promise<MarketUser> {
+  const of = (row: UserRow): MarketUser => {
+    if (row.deleted_at !== null) throw new DeletedAccountError('This account was deleted');
+    return { id: row.id, firebaseId: identity.uid, email: row.email, userName: row.user_name, admin: identity.admin };
+  };
+  const [found] = await queryRows<UserRow>(
+    db,
+    sql`SELECT id, email, user_name, deleted_at FROM users WHERE firebase_id = ${identity.uid}`,
+  );
+  if (found) return of(found);
+  const email = identity.email ?? `${identity.uid}@users.market.invalid`;
+  if (identity.emailVerified) {
+    const [linked] = await queryRows<UserRow>(
+      db,
+      sql`UPDATE users SET firebase_id = ${identity.uid}, updated_at = now()
+          WHERE lower(email) = lower(${email}) AND firebase_id IS NULL AND deleted_at IS NULL
+          RETURNING id, email, user_name, deleted_at`,
+    );
+    if (linked) return of(linked);
+  } else {
+    // An unverified email is only a claim: it never takes over a row. A brand-new account
+    // (nobody has the email) is still created below.
+    const [unlinked] = await queryRows(
+      db,
+      sql`SELECT 1 FROM users
+          WHERE lower(email) = lower(${email}) AND firebase_id IS NULL AND deleted_at IS NULL LIMIT 1`,
+    );
+    if (unlinked) throw new EmailNotVerifiedError();
+  }
+  for (const userName of [userNameFor(email, identity.uid), null]) {
+    try {
+      await queryRows(
+        db,
+        sql`INSERT INTO users (firebase_id, email, user_name) VALUES (${identity.uid}, ${email}, ${userName})
+            ON CONFLICT (firebase_id) DO NOTHING`,
+      );
+      break;
+    } catch (error) {
+      // The name (or email) is taken by somebody else: retry without a name, then give up.
+      if (!uniqueViolationOf(error) || userName === null) throw error;
+    }
+  }
+  const [created] = await queryRows<UserRow>(
+    db,
+    sql`SELECT id, email, user_name, deleted_at FROM users WHERE firebase_id = ${identity.uid}`,
+  );
+  if (!created) throw new Error('user row missing after insert');
+  return of(created);
+}
+
+/** How long a resolved caller is reused; a deletion or change through the admin API forgets it at once. */
+export const CALLER_CACHE_TTL_MS = 5_000;
+/** Callers remembered at most (one node); the oldest go first. */
+export const CALLER_CACHE_MAX = 10_000;
+
+interface CachedCaller {
+  user: Omit<MarketUser, 'admin'>;
+  expiresAt: number;
+}
+
+/**
+ * The caller behind a verified token, remembered for a few seconds per Firebase uid, so a busy
+ * client's requests do not each spend a pooled connection on the same users row. Only a live
+ * user is remembered (a deleted one is looked up, and refused, every time); the admin flag is
+ * always the token's own. `forget` (the admin API's user deletion and changes) drops the entry
+ * and makes any lookup already in flight not store what it read. Across nodes the bound is the
+ * TTL, and two things do not wait for it: a deleted user's Firebase account is disabled, which
+ * `verifyIdToken(token, true)` refuses on every node, and a bid checks the bidder's row under
+ * the auction's lock (bidding.ts).
+ */
+export interface CallerCache {
+  resolve(identity: VerifiedIdentity): Promise<MarketUser>;
+  /** Drops the caller with this Firebase uid (no-op for null). */
+  forget(firebaseId: string | null): void;
+  readonly size: number;
+}
+
+export function createCallerCache(
+  db: Db,
+  options: { ttlMs?: number; max?: number; now?: () => number } = {},
+): CallerCache {
+  const ttlMs = options.ttlMs ?? CALLER_CACHE_TTL_MS;
+  const max = options.max ?? CALLER_CACHE_MAX;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, CachedCaller>();
+  // Bumped by every `forget`: a lookup that started before stores nothing.
+  let generation = 0;
+  return {
+    get size() {
+      return entries.size;
+    },
+    async resolve(identity) {
+      const cached = entries.get(identity.uid);
+      if (cached && cached.expiresAt > now()) return { ...cached.user, admin: identity.admin };
+      if (cached) entries.delete(identity.uid);
+      const startedAt = generation;
+      const user = await resolveMarketUser(db, identity);
+      if (startedAt === generation) {
+        if (entries.size >= max) entries.delete(entries.keys().next().value!);
+        const { admin: _admin, ...rest } = user;
+        entries.set(identity.uid, { user: rest, expiresAt: now() + ttlMs });
+      }
+      return user;
+    },
+    forget(firebaseId) {
+      generation += 1;
+      if (firebaseId !== null) entries.delete(firebaseId);
+    },
+  };
+}
+
+/** One cache per database pool (one node), shared by the market routes and the admin API. */
+const callerCaches = new WeakMap<object, CallerCache>();
+
+export function callerCacheOf(db: Db): CallerCache {
+  let cache = callerCaches.get(db);
+  if (!cache) {
+    cache = createCallerCache(db);
+    callerCaches.set(db, cache);
+  }
+  return cache;
+}

@@ -1,0 +1,62 @@
+// SQL pieces every admin list uses: the search pattern, ordering and paging.
+import { sql, type SQL } from 'drizzle-orm';
+import type { SortOrder } from '../../../shared/contract/enums.js';
+import { hasControlCharacters } from '../../../shared/contract/text.js';
+
+/**
+ * `'%term%'` as an inline SQL literal, LIKE wildcards escaped. Inline on purpose: with a bound
+ * `ILIKE $1` PostgreSQL may pick a generic plan that cannot use the trigram index, while a
+ * literal pattern is planned against the index every time.
+ *
+ * The term must be single-line text (the list query's `search` is): a U+0000 cannot be written
+ * in any PostgreSQL literal and would cut the statement's wire message short, so it is refused
+ * here too rather than sent.
+ */
+export function containsPattern(search: string): SQL {
+  if (hasControlCharacters(search)) throw new RangeError('A search term must not contain control characters');
+  const like = search.replace(/[\\%_]/g, (char) => `\\${char}`);
+  // standard_conforming_strings is on (the default since 9.1): only quotes need doubling.
+  return sql.raw(`'%${like.replace(/'/g, "''")}%'`);
+}
+
+/** The trimmed search term, or null when there is nothing to search for. */
+export function searchTerm(search: string | undefined): string | null {
+  const term = search?.trim();
+  return term ? term : null;
+}
+
+/** ORDER BY the column, then the id as a tie-breaker so pages never overlap. */
+export function orderBy(column: SQL, order: SortOrder | undefined, idColumn: SQL): SQL {
+  const direction = sql.raw(order === 'ASC' ? 'ASC' : 'DESC');
+  return sql`ORDER BY ${column} ${direction} NULLS LAST, ${idColumn} ${direction}`;
+}
+
+export function pageOf(page: number, limit: number): SQL {
+  return sql`LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
+}
+
+/** `IN (…)` over a non-empty list of ids. */
+export function inList(ids: readonly string[]): SQL {
+  return sql`(${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
+export function whereAll(conditions: (SQL | null)[]): SQL {
+  const present = conditions.filter((condition): condition is SQL => condition !== null);
+  return present.length ? sql`WHERE ${sql.join(present, sql` AND `)}` : sql``;
+}
+
+/** Ids of users whose name or email matches: both trigram indexes, combined by a BitmapOr. */
+export function matchingUserIds(pattern: SQL): SQL {
+  return sql`SELECT id FROM users WHERE user_name ILIKE ${pattern} OR email ILIKE ${pattern}`;
+}
+
+/**
+ * `idColumn IN (branch UNION branch …)`: each branch selects matching ids through its own
+ * index. A plain OR across columns and joined tables would leave only a sequential scan.
+ */
+export function idMatchesAny(idColumn: SQL, branches: SQL[]): SQL {
+  return sql`${idColumn} IN (${sql.join(branches, sql` UNION `)})`;
+}

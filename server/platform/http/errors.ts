@@ -1,0 +1,48 @@
+// Errors a handler throws on purpose; the app's error handler turns them into the contract's
+// `{statusCode, error, message}` body (DECISIONS.md). Anything else is a 500 without details.
+import { STATUS_CODES } from 'node:http';
+import type { APPLICATION_ERROR_CODES } from '../../../shared/contract/enums.js';
+
+/** Section 8's application error codes: a client tells these refusals apart by `code`, not by text. */
+export type ApplicationErrorCode = (typeof APPLICATION_ERROR_CODES)[number];
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    /** Sent as the body's `code` (section 8). */
+    readonly code?: ApplicationErrorCode,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+
+/**
+ * `record` when it is the caller's, else the 404 an unknown id gets: a record that exists but is
+ * somebody else's answers exactly as one that does not exist (never 403 or 409), so ids of other
+ * users' orders, offers, chats, drafts or documents cannot be told apart from made-up ones.
+ * Refusals about the caller's own record (its state) come after this, and stay 409.
+ */
+export function callersOr404<T>(record: T | undefined, isCallers: (record: T) => boolean, what: string): T {
+  if (record === undefined || !isCallers(record)) throw notFound(what);
+  return record;
+}
+export const conflict = (message: string) => new HttpError(409, message);
+export const badRequest = (message: string) => new HttpError(400, message);
+
+export interface ApiErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  /** Only on refusals with an application error code. */
+  code?: ApplicationErrorCode;
+}
+
+export function errorBody(statusCode: number, message: string, code?: ApplicationErrorCode): ApiErrorBody {
+  const body: ApiErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+  if (code !== undefined) body.code = code;
+  return body;
+}

@@ -1,0 +1,43 @@
+// What every secured market route module gets from `marketRoutesPlugin`: the typed router, the
+// services' dependencies, the token hooks and the resolved caller. Route modules (one per area
+// of section 7) register on the same Fastify instance, so the "secured routes authenticate" hook
+// of index.ts covers them too.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { id } from '../../../shared/contract/entities.js';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../../shared/contract/list-query.js';
+import { freeText } from '../../../shared/contract/text.js';
+import type { IdentityProvider } from '../auth/identity.js';
+import type { MarketDeps } from '../../market-deps.js';
+import type { MarketUser } from '../auth/market-users.js';
+
+export const zodRouter = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+export type ZodRouter = ReturnType<typeof zodRouter>;
+
+export interface MarketRouteContext {
+  app: FastifyInstance;
+  /** `app` with zod schemas for params, query and body. */
+  r: ZodRouter;
+  deps: MarketDeps;
+  /** The identity provider: verifies tokens, and disables the sign-in of a closed account. */
+  identity: IdentityProvider;
+  /** Any signed-in marketplace user; sets `request.marketUser`. */
+  authenticate(request: FastifyRequest): Promise<void>;
+  /** Admins only, with no marketplace account made for them. */
+  authenticateAdmin(request: FastifyRequest): Promise<void>;
+  /** The caller of a route that ran `authenticate`. */
+  caller(request: FastifyRequest): Promise<MarketUser>;
+  /** Spread into a route's schema: documents the bearer token (and makes the route authenticate). */
+  secured: { security: { bearerAuth: never[] }[] };
+}
+
+export const Paging = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(DEFAULT_LIST_LIMIT),
+});
+export const IdParams = z.object({ id });
+/** The answer of a 204: no body (`reply.code(204).send()`); the OpenAPI document shows the status alone. */
+export const NoContent = z.undefined().describe('No content');
+/** A message a person types: trimmed, non-empty, at most `max` characters, line breaks allowed. */
+export const text = (max: number) => freeText().trim().min(1).max(max);
