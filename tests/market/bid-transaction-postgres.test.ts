@@ -1,8 +1,9 @@
 // The bid transaction's PostgreSQL path (server/modules/auctions/bid-transaction.ts), which inlines values
 // into multi-statement queries: every value reaches the database exactly as a bind parameter
 // would, a refused bid rolls back and gives its connection back clean, and an auction bid on
-// before the proxy columns existed still finds its leader inside the transaction.
+// before the proxy columns existed gets its leader from migration 0014's backfill.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../server/platform/db/database.js';
@@ -68,7 +69,7 @@ describe.skipIf(!available)('bid transaction on PostgreSQL', () => {
     expect(state!.in_transaction).toBe(false);
   });
 
-  it('an auction bid on before the proxy columns existed: the leader is read from its bids, under the lock', async () => {
+  it('an auction bid on before the proxy columns existed: migration 0014 backfills its leader from its bids', async () => {
     const deps = depsFor(database, []);
     const [seller, early, late] = await createUsers(database, 3, 'legacy');
     const listingId = await createAuction(database, seller!);
@@ -77,6 +78,13 @@ describe.skipIf(!available)('bid transaction on PostgreSQL', () => {
           VALUES (${randomUUID()}, ${listingId}, ${early!}, 500, 2000, now() - interval '1 hour')`,
     );
     await database.db.execute(sql`UPDATE listings SET bid_cents = 500 WHERE id = ${listingId}`);
+    const backfill = new URL('../../server/platform/db/migrations/0014_auction_leaders_from_bids.sql', import.meta.url);
+    await database.runScript(readFileSync(backfill, 'utf8'));
+    const [backfilled] = await queryRows<{ leader_id: string; leader_max_cents: string; bid_count: number }>(
+      database.db,
+      sql`SELECT leader_id, leader_max_cents, bid_count FROM listings WHERE id = ${listingId}`,
+    );
+    expect(backfilled).toEqual({ leader_id: early, leader_max_cents: '2000', bid_count: 1 });
     const receipt = await placeBidInDb(deps, { listingId, bidderId: late!, maxCents: 1500 });
     // The earlier maximum (20.00) still leads, at one increment over the new bid.
     expect(receipt).toMatchObject({ isLeading: false, leaderId: early, currentBid: 15.5, bidCount: 2 });

@@ -9,24 +9,23 @@
 // otherwise exactly those of the drizzle path. PGlite (tests, the embedded default) has no
 // network to save and keeps the drizzle path.
 import type { SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { type Db, type Executor, pooledPgClient, queryRows } from '../../platform/db/database.js';
+import { type Db, pooledPgClient, queryRows } from '../../platform/db/database.js';
 
 /**
  * What the service does between the locked read and the commit: judge the auction from the
- * read's rows (reading more through `tx` if it must, or throwing to roll back) and answer the
- * bid's write with the result to return once it committed.
+ * read's rows (or throw to roll back) and answer the bid's write with the result to return once
+ * it committed. It reads nothing more: the lock is held across the read-to-write gap only.
  */
-export type DecideBid<Row, T> = (rows: Row[], tx: Executor) => Promise<{ write: SQL; result: T }>;
+export type DecideBid<Row, T> = (rows: Row[]) => Promise<{ write: SQL; result: T }>;
 
 /** Runs `lock`, then `decide`, then its write and the commit, in one transaction. */
 export async function runBidTransaction<Row, T>(db: Db, lock: SQL, decide: DecideBid<Row, T>): Promise<T> {
   const connecting = pooledPgClient(db);
   if (connecting === null) {
     return db.transaction(async (tx) => {
-      const { write, result } = await decide(await queryRows<Row>(tx, lock), tx);
+      const { write, result } = await decide(await queryRows<Row>(tx, lock));
       await tx.execute(write);
       return result;
     });
@@ -35,7 +34,7 @@ export async function runBidTransaction<Row, T>(db: Db, lock: SQL, decide: Decid
   let broken: Error | undefined;
   try {
     const opened = (await client.query(`BEGIN;\n${inlined(lock)}`)) as unknown as pg.QueryResult[];
-    const { write, result } = await decide(opened[1]!.rows as Row[], executorOn(client));
+    const { write, result } = await decide(opened[1]!.rows as Row[]);
     await client.query(`${inlined(write)};\nCOMMIT`);
     return result;
   } catch (error) {
@@ -50,12 +49,6 @@ export async function runBidTransaction<Row, T>(db: Db, lock: SQL, decide: Decid
     // A client whose ROLLBACK failed may still be in the transaction: the pool discards it.
     client.release(broken);
   }
-}
-
-/** Statements inside the transaction that need their own round trip (the legacy leader read). */
-function executorOn(client: pg.PoolClient): Executor {
-  let inner: Executor | undefined;
-  return { execute: (query: SQL) => (inner ??= drizzle({ client })).execute(query) } as unknown as Executor;
 }
 
 const dialect = new PgDialect();

@@ -64,16 +64,6 @@ interface LockedAuctionRow {
 
 const num = (value: string | number | null): number | null => (value === null ? null : Number(value));
 
-/** Auctions bid on before the proxy columns existed (seeded data): the leader comes from the bids. */
-async function legacyLeader(tx: Executor, listingId: string) {
-  const [row] = await queryRows<{ user_id: string; max_bid_cents: string | number; count: string | number }>(
-    tx,
-    sql`SELECT user_id, max_bid_cents, count(*) OVER () AS count FROM bids
-        WHERE listing_id = ${listingId} ORDER BY max_bid_cents DESC, created_at ASC, id ASC LIMIT 1`,
-  );
-  return row ? { bidderId: row.user_id, maxCents: Number(row.max_bid_cents), count: Number(row.count) } : null;
-}
-
 /**
  * The auction row with the seller's and bidder's profiles, taking the auction's row lock and
  * the bidder's KEY SHARE (see `checkedAuction`).
@@ -103,23 +93,16 @@ function checkedAuction(row: LockedAuctionRow | undefined): LockedAuctionRow {
   return row;
 }
 
-async function auctionStateOf(tx: Executor, row: LockedAuctionRow): Promise<AuctionState> {
-  let leader = row.leader_id === null ? null : { bidderId: row.leader_id, maxCents: Number(row.leader_max_cents) };
-  let bidCount = row.bid_count;
-  if (leader === null && row.bid_cents !== null) {
-    const legacy = await legacyLeader(tx, row.id);
-    if (legacy) {
-      leader = { bidderId: legacy.bidderId, maxCents: legacy.maxCents };
-      bidCount = legacy.count;
-    }
-  }
+/** The auction as the proxy-bidding rules see it (old auctions' leaders were backfilled by migration 0014). */
+function auctionStateOf(row: LockedAuctionRow): AuctionState {
+  const leader = row.leader_id === null ? null : { bidderId: row.leader_id, maxCents: Number(row.leader_max_cents) };
   return {
     listingId: row.id,
     sellerId: row.user_id,
     startingBidCents: num(row.starting_bid_cents) ?? DEFAULT_STARTING_BID_CENTS,
     currentBidCents: leader === null ? null : num(row.bid_cents),
     leader,
-    bidCount,
+    bidCount: row.bid_count,
     endTimeMs: row.end_time === null ? Number.MAX_SAFE_INTEGER : new Date(row.end_time).getTime(),
   };
 }
@@ -178,34 +161,31 @@ async function placeQueuedBid(deps: MarketDeps, request: BidRequest, turn: BidTu
   const bidId = randomUUID();
   const mark = turn.markLockedRead();
   // The transaction's round trips are bid-transaction.ts's to choose (fewer under the lock on PostgreSQL).
-  const { receipt, events, committed } = await runBidTransaction(
-    deps.db,
-    lockedAuctionRead(request),
-    async (rows, tx) => {
-      const row = checkedAuction(rows[0] as LockedAuctionRow | undefined);
+  const { receipt, events, committed } = await runBidTransaction(deps.db, lockedAuctionRead(request), async (rows) => {
+    const row = checkedAuction(rows[0] as LockedAuctionRow | undefined);
 
-      // The clock is read under the lock, so arrival order and lock order agree.
-      const placedAtMs = nowOf(deps);
-      const state = await auctionStateOf(tx, row);
-      turn.observe(state, mark);
-      const result = placeBid(
-        state,
-        { bidId, bidderId: request.bidderId, maxCents: request.maxCents, placedAtMs },
-        { antiSnipeWindowMs: ANTI_SNIPE_WINDOW_MS },
-      );
-      if (result.status === 'rejected') throw refusal(deps, request, result);
+    // The clock is read under the lock, so arrival order and lock order agree.
+    const placedAtMs = nowOf(deps);
+    const state = auctionStateOf(row);
+    turn.observe(state, mark);
+    const result = placeBid(
+      state,
+      { bidId, bidderId: request.bidderId, maxCents: request.maxCents, placedAtMs },
+      { antiSnipeWindowMs: ANTI_SNIPE_WINDOW_MS },
+    );
+    if (result.status === 'rejected') throw refusal(deps, request, result);
 
-      const next = result.newState;
-      const priceCents = next.currentBidCents ?? state.startingBidCents;
-      const newBid = result.events.find((event) => event.name === 'newBid');
-      // What the auction's message feed shows: the amount this bid visibly reached.
-      const shownCents = newBid ? usdToCents(newBid.payload.amount) : null;
-      const placedAt = new Date(placedAtMs);
-      const messageId = shownCents === null ? null : randomUUID();
-      const endTime = next.endTimeMs === Number.MAX_SAFE_INTEGER ? null : new Date(next.endTimeMs);
+    const next = result.newState;
+    const priceCents = next.currentBidCents ?? state.startingBidCents;
+    const newBid = result.events.find((event) => event.name === 'newBid');
+    // What the auction's message feed shows: the amount this bid visibly reached.
+    const shownCents = newBid ? usdToCents(newBid.payload.amount) : null;
+    const placedAt = new Date(placedAtMs);
+    const messageId = shownCents === null ? null : randomUUID();
+    const endTime = next.endTimeMs === Number.MAX_SAFE_INTEGER ? null : new Date(next.endTimeMs);
 
-      // One statement: the bid, its auction message (not for a hidden max raise) and the new state.
-      const write = sql`
+    // One statement: the bid, its auction message (not for a hidden max raise) and the new state.
+    const write = sql`
       WITH bid AS (
         INSERT INTO bids (id, listing_id, user_id, amount_cents, max_bid_cents, created_at, seq)
         VALUES (${bidId}, ${row.id}, ${request.bidderId}, ${shownCents ?? priceCents}, ${request.maxCents}, ${placedAt},
@@ -220,39 +200,38 @@ async function placeQueuedBid(deps: MarketDeps, request: BidRequest, turn: BidTu
              end_time = ${endTime}, updated_at = ${placedAt}
       WHERE id = ${row.id}`;
 
-      const events: PendingEvent[] = result.events.map((event) =>
-        marketEvent(event.name, event.rooms, event.payload as never),
-      );
-      if (messageId !== null && shownCents !== null) {
-        const item: AuctionMessage = {
-          id: messageId,
-          type: 'bid',
-          amount: centsToUsd(shownCents),
-          text: null,
-          createdAt: isoOf(placedAt),
-          user: { id: request.bidderId, userName: row.bidder_user_name, avatar: row.bidder_avatar },
-          listing: {
-            id: row.id,
-            title: row.title,
-            user: { id: row.user_id, userName: row.seller_user_name, avatar: row.seller_avatar },
-          },
-        };
-        events.push(adminEvent('newBid', item));
-      }
-      const leaderId = next.leader?.bidderId ?? request.bidderId;
-      const receipt: BidReceipt = {
-        bidId,
-        outcome: result.outcome,
-        isLeading: leaderId === request.bidderId,
-        currentBid: centsToUsd(priceCents),
-        leaderId,
-        bidCount: next.bidCount,
-        maxBid: centsToUsd(request.maxCents),
-        endTime: String(next.endTimeMs),
+    const events: PendingEvent[] = result.events.map((event) =>
+      marketEvent(event.name, event.rooms, event.payload as never),
+    );
+    if (messageId !== null && shownCents !== null) {
+      const item: AuctionMessage = {
+        id: messageId,
+        type: 'bid',
+        amount: centsToUsd(shownCents),
+        text: null,
+        createdAt: isoOf(placedAt),
+        user: { id: request.bidderId, userName: row.bidder_user_name, avatar: row.bidder_avatar },
+        listing: {
+          id: row.id,
+          title: row.title,
+          user: { id: row.user_id, userName: row.seller_user_name, avatar: row.seller_avatar },
+        },
       };
-      return { write, result: { receipt, events, committed: next } };
-    },
-  );
+      events.push(adminEvent('newBid', item));
+    }
+    const leaderId = next.leader?.bidderId ?? request.bidderId;
+    const receipt: BidReceipt = {
+      bidId,
+      outcome: result.outcome,
+      isLeading: leaderId === request.bidderId,
+      currentBid: centsToUsd(priceCents),
+      leaderId,
+      bidCount: next.bidCount,
+      maxBid: centsToUsd(request.maxCents),
+      endTime: String(next.endTimeMs),
+    };
+    return { write, result: { receipt, events, committed: next } };
+  });
   turn.observe(committed, mark);
   deps.events.publish(events);
   // The outbid leader's notification is written after the commit, outside the auction's lock,
