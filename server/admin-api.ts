@@ -6,12 +6,12 @@ import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../shared/cont
 import { registerAdminGuard } from './platform/auth/admin-guard.js';
 import { badRequest } from './platform/http/errors.js';
 import type { AdminDeps, AdminHandlers, AdminRequest } from './platform/http/admin-handler.js';
-import { listingHandlers } from './modules/listings/admin.js';
-import { moderationHandlers } from './modules/conversations/admin.js';
-import { orderHandlers } from './modules/orders/admin.js';
-import { statisticsHandlers } from './modules/accounts/admin-statistics.js';
-import { subcategoryHandlers } from './modules/catalogue/admin.js';
-import { userHandlers } from './modules/accounts/admin.js';
+import { listingHandlers } from './modules/listings/index.js';
+import { moderationHandlers } from './modules/conversations/index.js';
+import { communityAdminHandlers } from './modules/community/index.js';
+import { orderHandlers } from './modules/orders/index.js';
+import { subcategoryHandlers } from './modules/catalogue/index.js';
+import { statisticsHandlers, userHandlers } from './modules/accounts/index.js';
 
 export function adminHandlers(deps: AdminDeps): AdminHandlers {
   return {
@@ -20,6 +20,7 @@ export function adminHandlers(deps: AdminDeps): AdminHandlers {
     ...listingHandlers(deps),
     ...orderHandlers(deps),
     ...subcategoryHandlers(deps),
+    ...communityAdminHandlers(deps),
     ...moderationHandlers(deps),
   };
 }

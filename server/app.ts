@@ -18,12 +18,11 @@ import { createAdminEvents, type AdminEvents } from './platform/events/admin-eve
 import type { IdentityProvider } from './platform/auth/identity.js';
 import type { Database } from './platform/db/database.js';
 import { errorBody, HttpError } from './platform/http/errors.js';
-import type { ListingToolsDeps } from './modules/listings/listing-tools-deps.js';
+import type { SmsSender } from './modules/accounts/index.js';
+import type { ShippingLabels, ShippingRates } from './modules/fulfilment/index.js';
+import type { ListingToolsDeps } from './modules/listings/index.js';
 import { registerMarket } from './market-api.js';
-import { ledgerPayments } from './modules/payments/ledger.js';
-import type { Charges } from './modules/payments/charges.js';
-import type { PaymentAccounts } from './modules/payments/payment-accounts.js';
-import type { Payments } from './modules/payments/payments.js';
+import { type Charges, ledgerPayments, type PaymentAccounts, type Payments } from './modules/payments/index.js';
 import { adminRoutesPlugin } from './admin-api.js';
 import { uniqueViolationOf } from './platform/db/unique-violation.js';
 import { refusedTextOf } from './platform/db/refused-text.js';
@@ -53,6 +52,12 @@ export interface BuildAppOptions {
   stripeWebhookSecret?: string | undefined;
   /** Media storage, video processing, autofill and share links of the listing tools (local ones when absent). */
   listingTools?: ListingToolsDeps;
+  /** Phone verification's texts (the local sender, codes in the log, when absent). */
+  sms?: SmsSender | undefined;
+  /** The carrier's shipping labels (drawn locally when absent). */
+  labels?: ShippingLabels;
+  /** The carrier's rates of `POST /shipping/quote` (the local rate table when absent). */
+  shippingRates?: ShippingRates;
   logger?: FastifyServerOptions['logger'];
   /** Requests per minute per client before 429. */
   rateLimitMax?: number;
@@ -161,6 +166,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.charges ? { charges: options.charges } : {}),
     ...(options.stripeWebhookSecret ? { stripeWebhookSecret: options.stripeWebhookSecret } : {}),
     ...(options.listingTools ? { listingTools: options.listingTools } : {}),
+    ...(options.sms ? { sms: options.sms } : {}),
+    ...(options.labels ? { labels: options.labels } : {}),
+    ...(options.shippingRates ? { shippingRates: options.shippingRates } : {}),
   });
 
   // ── Realtime ── server/realtime/ registers Socket.IO here (same port as the API).

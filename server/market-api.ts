@@ -10,16 +10,19 @@ import type { Database } from './platform/db/database.js';
 import { userRoom } from '../shared/contract/realtime-events.js';
 import { attachRealtime, type VerifyToken } from './platform/realtime/attach-realtime.js';
 import { marketRoutesPlugin } from './market-routes.js';
-import { stripeWebhookPlugin } from './modules/payments/webhook-route.js';
-import { type AuctionCloser, startAuctionCloser } from './modules/auctions/auction-closer.js';
+import { type AuctionCloser, startAuctionCloser } from './modules/auctions/index.js';
 import { type Charges, ledgerCharges, type MarketDeps } from './market-deps.js';
 import { createRelayPublisher, marketEvent } from './platform/events/pending-events.js';
-import { localLabels, type ShippingLabels } from './modules/fulfilment/labels.js';
-import { ledgerPaymentAccounts } from './modules/payments/ledger-accounts.js';
-import type { PaymentAccounts } from './modules/payments/payment-accounts.js';
-import { startShippingDocumentSweep } from './modules/fulfilment/shipping-documents.js';
+import {
+  localLabels,
+  type ShippingLabels,
+  type ShippingRates,
+  startShippingDocumentSweep,
+} from './modules/fulfilment/index.js';
+import type { SmsSender } from './modules/accounts/index.js';
+import { ledgerPaymentAccounts, type PaymentAccounts, stripeWebhookPlugin } from './modules/payments/index.js';
 import { resolveMarketUser } from './platform/auth/market-users.js';
-import { type ListingToolsDeps, localListingTools } from './modules/listings/listing-tools-deps.js';
+import { type ListingToolsDeps, localListingTools } from './modules/listings/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +36,9 @@ export interface RegisterMarketOptions {
   identity: IdentityProvider;
   charges?: Charges;
   labels?: ShippingLabels;
+  shippingRates?: ShippingRates;
+  /** Phone verification's texts; the accounts routes fall back to the local sender when absent. */
+  sms?: SmsSender;
   paymentAccounts?: PaymentAccounts;
   /** Verifies Stripe's webhook (`POST /payments/stripe/webhook`); it answers 503 without one. */
   stripeWebhookSecret?: string;
@@ -52,6 +58,8 @@ export async function registerMarket(app: FastifyInstance, options: RegisterMark
     labels: options.labels ?? localLabels(),
     paymentAccounts: options.paymentAccounts ?? ledgerPaymentAccounts(options.database.db),
     listingTools: options.listingTools ?? localListingTools(),
+    ...(options.shippingRates ? { shippingRates: options.shippingRates } : {}),
+    ...(options.sms ? { sms: options.sms } : {}),
   };
   app.decorate('market', deps);
   // An admin's cancel reaches the buyer's and the seller's apps like any other status change.

@@ -1,17 +1,14 @@
 // What the market services work with: the database, a realtime publisher (bound late, because
 // Socket.IO attaches to the http server after the app is built) and the charges port.
 import type { Db } from './platform/db/database.js';
-import type { Charges } from './modules/payments/charges.js';
-import type { PaymentAccounts } from './modules/payments/payment-accounts.js';
+import type { Charges, PaymentAccounts } from './modules/payments/index.js';
 import type { RelayPublisher } from './platform/events/pending-events.js';
-import type { ShippingLabels } from './modules/fulfilment/labels.js';
-import type { ShippingRates } from './modules/fulfilment/rates.js';
-import type { ListingToolsDeps } from './modules/listings/listing-tools-deps.js';
+import type { ShippingLabels, ShippingRates } from './modules/fulfilment/index.js';
+import type { ListingToolsDeps } from './modules/listings/index.js';
 
 // The charges port lives with the other payments ports (server/modules/payments/charges.ts); the market
 // services and their tests know it by these names.
-export type { ChargeRequest, ChargeResult, Charges } from './modules/payments/charges.js';
-export { ledgerCharges } from './modules/payments/ledger-charges.js';
+export { type ChargeRequest, type ChargeResult, type Charges, ledgerCharges } from './modules/payments/index.js';
 
 export interface MarketDeps {
   db: Db;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkRefundForm, refundAmountError, refundReasonError, truncateRefundInput } from './refund.js';
+import {
+  checkRefundForm,
+  type LedgerEntry,
+  refundableCents,
+  refundAmountError,
+  refundReasonError,
+  refundRefusal,
+  truncateRefundInput,
+} from './refund.js';
 
 const message = (max: number) => `Please enter a valid amount up to ${max} with max 2 decimal places.`;
 
@@ -52,4 +60,46 @@ describe('refund reason and confirm button', () => {
   ] as const)('amount %j, reason %j → can confirm %s', (amount, reason, can) =>
     expect(checkRefundForm(amount, reason, 50).canConfirm).toBe(can),
   );
+});
+
+const payment = (amountCents: number, status: LedgerEntry['status'] = 'succeeded'): LedgerEntry => ({
+  type: 'order_payment',
+  status,
+  amountCents,
+});
+const refund = (amountCents: number, status: LedgerEntry['status'] = 'succeeded'): LedgerEntry => ({
+  type: 'admin_refund',
+  status,
+  amountCents,
+});
+
+describe('refundableCents', () => {
+  it.each([
+    ['nothing paid', [], 0],
+    ['paid, no refunds', [payment(5000)], 5000],
+    ['partial refunds add up exactly', [payment(5000), refund(1250), refund(1)], 3749],
+    ['a failed payment pays nothing', [payment(5000, 'failed')], 0],
+    ['a failed refund returns nothing', [payment(5000), refund(1000, 'failed')], 5000],
+    [
+      'bundled shipping refunds count',
+      [payment(5000), { type: 'bundled_shipping_refund', status: 'succeeded', amountCents: 500 }],
+      4500,
+    ],
+    ['payouts do not count', [payment(5000), { type: 'order_payout', status: 'succeeded', amountCents: 4650 }], 5000],
+    ['never negative', [payment(100), refund(300)], 0],
+  ] as [string, LedgerEntry[], number][])('%s', (_, entries, expected) => {
+    expect(refundableCents(entries)).toBe(expected);
+  });
+});
+
+describe('refundRefusal', () => {
+  it.each([
+    ['nothing asked, nothing left', 0, 0, null],
+    ['all that is left', 3749, 3749, null],
+    ['less than is left', 1, 3749, null],
+    ['one cent over', 3750, 3749, 'Refund of 37.5 exceeds the remaining refundable amount of 37.49'],
+    ['nothing left', 100, 0, 'Refund of 1 exceeds the remaining refundable amount of 0'],
+  ] as const)('%s', (_, amountCents, remainingCents, refusal) => {
+    expect(refundRefusal(amountCents, remainingCents)).toBe(refusal);
+  });
 });

@@ -1,6 +1,39 @@
-// Validation of the Refund Order modal (section 5): the amount as typed and the reason.
-import { REFUND_REASONS, type RefundReason } from '../contract/enums.js';
-import { usdToCents } from './money.js';
+// The refund rule, in one place: how much of an order can still be refunded (what was paid, less
+// every refund so far, in cents so repeated partial refunds add up exactly), whether a refund fits
+// in it, and the Refund Order modal's check of the amount as typed and the reason (section 5).
+// The server's refund service (server/modules/orders/refunds.ts) and the back-office modal both
+// ask it.
+import { REFUND_REASONS, type RefundReason, type TransactionStatus, type TransactionType } from '../contract/enums.js';
+import { centsToUsd, usdToCents } from './money.js';
+
+// ── What is left to refund ──
+
+export interface LedgerEntry {
+  type: TransactionType;
+  status: TransactionStatus;
+  amountCents: number;
+}
+
+const REFUND_TYPES: ReadonlySet<TransactionType> = new Set(['admin_refund', 'bundled_shipping_refund']);
+
+export function refundableCents(entries: readonly LedgerEntry[]): number {
+  let paid = 0;
+  let refunded = 0;
+  for (const entry of entries) {
+    if (entry.type === 'order_payment' && entry.status !== 'failed') paid += entry.amountCents;
+    // A failed refund moved no money; anything else counts against what is left.
+    if (REFUND_TYPES.has(entry.type) && entry.status !== 'failed') refunded += entry.amountCents;
+  }
+  return Math.max(0, paid - refunded);
+}
+
+/** Why a refund of `amountCents` cannot be made when `remainingCents` are left, or null when it can. */
+export function refundRefusal(amountCents: number, remainingCents: number): string | null {
+  if (amountCents <= remainingCents) return null;
+  return `Refund of ${centsToUsd(amountCents)} exceeds the remaining refundable amount of ${centsToUsd(remainingCents)}`;
+}
+
+// ── The Refund Order modal ──
 
 const AMOUNT_TEXT = /^\d+(\.\d{1,2})?$/;
 
@@ -20,7 +53,7 @@ export function refundAmountError(text: string, max: number): string | null {
   const trimmed = text.trim();
   if (!AMOUNT_TEXT.test(trimmed)) return refundAmountMessage(max);
   const cents = usdToCents(Number(trimmed));
-  if (cents < 1 || cents > usdToCents(max)) return refundAmountMessage(max);
+  if (cents < 1 || refundRefusal(cents, usdToCents(max)) !== null) return refundAmountMessage(max);
   return null;
 }
 

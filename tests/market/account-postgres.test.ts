@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { updateProfile } from '../../server/modules/accounts/account.js';
 import { closeAccount } from '../../server/modules/accounts/account-closing.js';
-import { buyNow } from '../../server/modules/orders/commerce.js';
+import { buyNow } from '../../server/modules/orders/purchases.js';
 import { placeBidInDb } from '../../server/modules/auctions/bidding.js';
 import { requestToSell } from '../../server/modules/accounts/seller-requests.js';
 import { startPhoneChange, verifyPhoneCode } from '../../server/modules/accounts/phone-verification.js';

@@ -24,18 +24,13 @@ import type {
   postMessage,
   unreadCount,
   userChats,
-} from '../../server/modules/conversations/chat.js';
-import type {
-  acceptOffer,
-  buyNow,
-  declineOffer,
-  listOffers,
-  listOrders,
-  makeOffer,
-} from '../../server/modules/orders/commerce.js';
-import type { SellerOrder, shippingManager } from '../../server/modules/fulfilment/fulfilment.js';
+} from '../../server/modules/conversations/chats.js';
+import type { acceptOffer, declineOffer, listOffers, makeOffer } from '../../server/modules/orders/offers.js';
+import type { buyNow } from '../../server/modules/orders/purchases.js';
+import type { listOrders } from '../../server/modules/orders/order-history.js';
 import type { enteredGiveaways, enterGiveaway } from '../../server/modules/auctions/giveaways.js';
-import type { listListings, MarketListing } from '../../server/modules/listings/listings.js';
+import type { listListings } from '../../server/modules/listings/listings.js';
+import type { MarketListing } from '../../shared/contract/market/listings.js';
 import type { retryPayment } from '../../server/modules/orders/orders.js';
 import type { HomeSection, sectionListings, sectionUsers } from '../../server/modules/catalogue/public-sections.js';
 import type { createListingsInBulk, publishDraftsInBulk } from '../../server/modules/listings/bulk-listings.js';
@@ -63,16 +58,9 @@ import type {
   unsaveListing,
 } from '../../server/modules/listings/saved-listings.js';
 import type { StoredMedia, UploadTarget } from '../../server/platform/media/media-storage.js';
-import type {
-  community,
-  createSupportRequest,
-  follow,
-  isFollowing,
-  markNotificationsRead,
-  notificationsOf,
-  rateOrder,
-  userRatings,
-} from '../../server/modules/community/social.js';
+import type { rateOrder, userRatings } from '../../server/modules/community/ratings.js';
+import type { community, follow, isFollowing } from '../../server/modules/community/follows.js';
+import type { createSupportRequest } from '../../server/modules/community/support.js';
 import type { MarketUser } from '../../server/platform/auth/market-users.js';
 import type {
   decideIdentityVerification,
@@ -94,12 +82,16 @@ import type {
   payoutReadinessOfUser,
 } from '../../server/modules/payments/payout-accounts.js';
 import type { applyStripeEvent } from '../../server/modules/payments/stripe-webhooks.js';
-import type * as PaymentResponses from '../../server/modules/payments/responses.js';
+import type * as PaymentResponses from '../../shared/contract/market/payments.js';
 import type * as Responses from '../../server/market-responses.js';
+import type * as AccountsContract from '../../shared/contract/market/accounts.js';
+import type * as CommunityContract from '../../shared/contract/market/community.js';
 import type * as OrderHistory from '../../server/modules/orders/history-responses.js';
 import type { uniqueBidAuctions } from '../../server/modules/auctions/bid-history.js';
 import type {
+  markNotificationsRead,
   markReadByTypes,
+  notificationsOf,
   sendNewMessageNotification,
   unreadCountsByType,
 } from '../../server/modules/community/notifications.js';
@@ -107,14 +99,19 @@ import type { orderHistory, publicOrderHistory, sellerOrder } from '../../server
 import type { pendingReviews, skipReviews } from '../../server/modules/community/reviews.js';
 import type {
   bulkShippableBySeller,
+  quoteShipping,
   requestShippingDocuments,
+  SellerOrder,
   shippingDocument,
   ShippingDocumentJob,
   shippingDocumentsOf,
-} from '../../server/modules/fulfilment/shipping-documents.js';
-import type { quoteShipping, shippingOptions } from '../../server/modules/fulfilment/shipping-quotes.js';
-import type { validateUsAddress } from '../../server/modules/fulfilment/rules/us-address.js';
-import type * as ListingTools from '../../server/modules/listings/tool-responses.js';
+  shippingManager,
+  shippingOptions,
+} from '../../server/modules/fulfilment/index.js';
+import type { validateUsAddress } from '../../shared/rules/us-address.js';
+import type * as Fulfilment from '../../shared/contract/market/fulfilment.js';
+import type * as ListingTools from '../../shared/contract/market/listings.js';
+import type * as Catalogue from '../../shared/contract/market/catalogue.js';
 import { fakeIdentity } from './market-db.js';
 
 /**
@@ -217,24 +214,24 @@ const fieldsOf = <S extends z.ZodType>() => expectTypeOf<FieldsOf<z.output<S>>>(
 // Checked by the type checker (scripts/typecheck.mjs): a field a service adds and its schema
 // lacks, or the other way round, fails here rather than vanishing from the answer.
 it('names exactly the fields each service returns', () => {
-  fieldsOf<typeof Responses.CallerDetails>().toEqualTypeOf<FieldsOf<MarketUser>>();
+  fieldsOf<typeof AccountsContract.CallerDetails>().toEqualTypeOf<FieldsOf<MarketUser>>();
   fieldsOf<typeof Responses.BidReceipt>().toEqualTypeOf<Served<typeof placeBidInDb>>();
   fieldsOf<typeof Responses.ListingBids>().toEqualTypeOf<Served<typeof listingBids>>();
   fieldsOf<typeof Responses.AuctionStanding>().toEqualTypeOf<Served<typeof latestBid>>();
   fieldsOf<typeof Responses.OwnBids>().toEqualTypeOf<Served<typeof userBids>>();
   fieldsOf<typeof Responses.OwnMaxBid>().toEqualTypeOf<Served<typeof ownMaxBid>>();
-  fieldsOf<typeof Responses.MarketListing>().toEqualTypeOf<FieldsOf<MarketListing>>();
-  fieldsOf<typeof Responses.MarketListings>().toEqualTypeOf<Served<typeof listListings>>();
-  fieldsOf<typeof Responses.MarketListings>().toEqualTypeOf<Served<typeof sectionListings>>();
+  fieldsOf<typeof ListingTools.MarketListing>().toEqualTypeOf<FieldsOf<MarketListing>>();
+  fieldsOf<typeof ListingTools.MarketListings>().toEqualTypeOf<Served<typeof listListings>>();
+  fieldsOf<typeof ListingTools.MarketListings>().toEqualTypeOf<Served<typeof sectionListings>>();
   fieldsOf<typeof Responses.EnteredGiveaways>().toEqualTypeOf<Served<typeof enteredGiveaways>>();
   fieldsOf<typeof Responses.GiveawayEntry>().toEqualTypeOf<Served<typeof enterGiveaway>>();
   fieldsOf<typeof Responses.AuctionFeed>().toEqualTypeOf<FieldsOf<{ count: number; items: AuctionMessage[] }>>();
   fieldsOf<typeof Responses.PlacedOrder>().toEqualTypeOf<Served<typeof buyNow>>();
   fieldsOf<typeof Responses.PlacedOrder>().toEqualTypeOf<Served<typeof retryPayment>>();
   fieldsOf<typeof Responses.OrderSummaries>().toEqualTypeOf<Served<typeof listOrders>>();
-  fieldsOf<typeof Responses.Addresses>().toEqualTypeOf<Served<typeof addressesOf>>();
+  fieldsOf<typeof Fulfilment.Addresses>().toEqualTypeOf<Served<typeof addressesOf>>();
   fieldsOf<typeof Responses.SellerOrder>().toEqualTypeOf<FieldsOf<SellerOrder>>();
-  fieldsOf<typeof Responses.ShippingManager>().toEqualTypeOf<Served<typeof shippingManager>>();
+  fieldsOf<typeof Fulfilment.ShippingManager>().toEqualTypeOf<Served<typeof shippingManager>>();
   fieldsOf<typeof Responses.Offer>().toEqualTypeOf<Served<typeof makeOffer>>();
   fieldsOf<typeof Responses.Offer>().toEqualTypeOf<Served<typeof declineOffer>>();
   fieldsOf<typeof Responses.Offers>().toEqualTypeOf<Served<typeof listOffers>>();
@@ -245,26 +242,26 @@ it('names exactly the fields each service returns', () => {
   fieldsOf<typeof Responses.SentMessage>().toEqualTypeOf<Served<typeof postMessage>>();
   fieldsOf<typeof Responses.ChatMessages>().toEqualTypeOf<Served<typeof chatMessages>>();
   fieldsOf<typeof Responses.MessagesMarkedRead>().toEqualTypeOf<Served<typeof markAsRead>>();
-  fieldsOf<typeof Responses.GivenRating>().toEqualTypeOf<Served<typeof rateOrder>>();
-  fieldsOf<typeof Responses.SellerRatings>().toEqualTypeOf<Served<typeof userRatings>>();
-  fieldsOf<typeof Responses.FollowState>().toEqualTypeOf<Served<typeof follow>>();
-  fieldsOf<typeof Responses.IsFollowing>().toEqualTypeOf<Served<typeof isFollowing>>();
-  fieldsOf<typeof Responses.Community>().toEqualTypeOf<Served<typeof community>>();
-  fieldsOf<typeof Responses.Notifications>().toEqualTypeOf<Served<typeof notificationsOf>>();
-  fieldsOf<typeof Responses.NotificationsMarkedRead>().toEqualTypeOf<Served<typeof markNotificationsRead>>();
-  fieldsOf<typeof Responses.SupportRequest>().toEqualTypeOf<Served<typeof createSupportRequest>>();
-  fieldsOf<typeof Responses.CatalogueCategories>().toEqualTypeOf<Served<typeof listCategories>>();
-  fieldsOf<typeof Responses.CatalogueSubcategories>().toEqualTypeOf<Served<typeof listSubcategories>>();
-  fieldsOf<typeof Responses.PublicSellers>().toEqualTypeOf<Served<typeof sectionUsers>>();
-  fieldsOf<typeof Responses.HomeSections>().toEqualTypeOf<
+  fieldsOf<typeof CommunityContract.GivenRating>().toEqualTypeOf<Served<typeof rateOrder>>();
+  fieldsOf<typeof CommunityContract.SellerRatings>().toEqualTypeOf<Served<typeof userRatings>>();
+  fieldsOf<typeof CommunityContract.FollowState>().toEqualTypeOf<Served<typeof follow>>();
+  fieldsOf<typeof CommunityContract.IsFollowing>().toEqualTypeOf<Served<typeof isFollowing>>();
+  fieldsOf<typeof CommunityContract.Community>().toEqualTypeOf<Served<typeof community>>();
+  fieldsOf<typeof CommunityContract.Notifications>().toEqualTypeOf<Served<typeof notificationsOf>>();
+  fieldsOf<typeof CommunityContract.NotificationsMarkedRead>().toEqualTypeOf<Served<typeof markNotificationsRead>>();
+  fieldsOf<typeof CommunityContract.SupportRequest>().toEqualTypeOf<Served<typeof createSupportRequest>>();
+  fieldsOf<typeof Catalogue.CatalogueCategories>().toEqualTypeOf<Served<typeof listCategories>>();
+  fieldsOf<typeof Catalogue.CatalogueSubcategories>().toEqualTypeOf<Served<typeof listSubcategories>>();
+  fieldsOf<typeof Catalogue.PublicSellers>().toEqualTypeOf<Served<typeof sectionUsers>>();
+  fieldsOf<typeof Catalogue.HomeSections>().toEqualTypeOf<
     FieldsOf<{ tab: string; count: number; items: HomeSection[] }>
   >();
   // The zones are a constant table: one object type per zone, so compare the fields they share.
   type TimeZone = Awaited<ReturnType<typeof timeZones>>['items'][number];
-  fieldsOf<typeof Responses.TimeZones>().toEqualTypeOf<
+  fieldsOf<typeof Catalogue.TimeZones>().toEqualTypeOf<
     FieldsOf<{ count: number; items: Record<keyof TimeZone, string>[] }>
   >();
-  fieldsOf<typeof Responses.AppSettings>().toEqualTypeOf<Served<typeof appSettings>>();
+  fieldsOf<typeof Catalogue.AppSettings>().toEqualTypeOf<Served<typeof appSettings>>();
 });
 
 // The listing tools (listing-tools.ts, schemas in listing-tool-responses.ts), held to the same rule.
@@ -280,9 +277,9 @@ it('names exactly the fields each listing tool returns', () => {
   fieldsOf<typeof ListingTools.Draft>().toEqualTypeOf<Served<typeof getDraft>>();
   fieldsOf<typeof ListingTools.Draft>().toEqualTypeOf<Served<typeof replaceDraft>>();
   fieldsOf<typeof ListingTools.Drafts>().toEqualTypeOf<Served<typeof listDrafts>>();
-  fieldsOf<typeof Responses.MarketListings>().toEqualTypeOf<Served<typeof createListingsInBulk>>();
-  fieldsOf<typeof Responses.MarketListings>().toEqualTypeOf<Served<typeof publishDraftsInBulk>>();
-  fieldsOf<typeof Responses.MarketListings>().toEqualTypeOf<Served<typeof savedListings>>();
+  fieldsOf<typeof ListingTools.MarketListings>().toEqualTypeOf<Served<typeof createListingsInBulk>>();
+  fieldsOf<typeof ListingTools.MarketListings>().toEqualTypeOf<Served<typeof publishDraftsInBulk>>();
+  fieldsOf<typeof ListingTools.MarketListings>().toEqualTypeOf<Served<typeof savedListings>>();
   fieldsOf<typeof ListingTools.SavedListing>().toEqualTypeOf<Served<typeof saveListing>>();
   fieldsOf<typeof ListingTools.SavedState>().toEqualTypeOf<Served<typeof isSaved>>();
   fieldsOf<typeof ListingTools.SavedState>().toEqualTypeOf<Served<typeof unsaveListing>>();
@@ -302,14 +299,14 @@ it('names exactly the fields each order-history route returns', () => {
   fieldsOf<typeof OrderHistory.SkippedReviews>().toEqualTypeOf<Served<typeof skipReviews>>();
   fieldsOf<typeof OrderHistory.PublicOrders>().toEqualTypeOf<Served<typeof publicOrderHistory>>();
   fieldsOf<typeof Responses.SellerOrder>().toEqualTypeOf<Served<typeof sellerOrder>>();
-  fieldsOf<typeof OrderHistory.ShippingOptions>().toEqualTypeOf<Served<typeof shippingOptions>>();
-  fieldsOf<typeof OrderHistory.AddressValidation>().toEqualTypeOf<Served<typeof validateUsAddress>>();
-  fieldsOf<typeof OrderHistory.ShippingQuote>().toEqualTypeOf<Served<typeof quoteShipping>>();
-  fieldsOf<typeof OrderHistory.ShippingDocumentJob>().toEqualTypeOf<FieldsOf<ShippingDocumentJob>>();
-  fieldsOf<typeof OrderHistory.ShippingDocumentJob>().toEqualTypeOf<Served<typeof requestShippingDocuments>['job']>();
-  fieldsOf<typeof OrderHistory.ShippingDocumentJob>().toEqualTypeOf<Served<typeof shippingDocument>>();
-  fieldsOf<typeof OrderHistory.ShippingDocumentJobs>().toEqualTypeOf<Served<typeof shippingDocumentsOf>>();
-  fieldsOf<typeof OrderHistory.BulkShippable>().toEqualTypeOf<Served<typeof bulkShippableBySeller>>();
+  fieldsOf<typeof Fulfilment.ShippingOptions>().toEqualTypeOf<Served<typeof shippingOptions>>();
+  fieldsOf<typeof Fulfilment.AddressValidation>().toEqualTypeOf<Served<typeof validateUsAddress>>();
+  fieldsOf<typeof Fulfilment.ShippingQuote>().toEqualTypeOf<Served<typeof quoteShipping>>();
+  fieldsOf<typeof Fulfilment.ShippingDocumentJob>().toEqualTypeOf<FieldsOf<ShippingDocumentJob>>();
+  fieldsOf<typeof Fulfilment.ShippingDocumentJob>().toEqualTypeOf<Served<typeof requestShippingDocuments>['job']>();
+  fieldsOf<typeof Fulfilment.ShippingDocumentJob>().toEqualTypeOf<Served<typeof shippingDocument>>();
+  fieldsOf<typeof Fulfilment.ShippingDocumentJobs>().toEqualTypeOf<Served<typeof shippingDocumentsOf>>();
+  fieldsOf<typeof Fulfilment.BulkShippable>().toEqualTypeOf<Served<typeof bulkShippableBySeller>>();
   fieldsOf<typeof OrderHistory.UnreadCountsByType>().toEqualTypeOf<Served<typeof unreadCountsByType>>();
   fieldsOf<typeof OrderHistory.NotificationsMarkedByTypes>().toEqualTypeOf<Served<typeof markReadByTypes>>();
   fieldsOf<typeof OrderHistory.NewMessageNotification>().toEqualTypeOf<

@@ -3,8 +3,7 @@
 // and contact-us have modules of their own beside this one.
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { Address, id, isoDate, PendingRequest, usd } from '../../../shared/contract/entities.js';
-import { IDENTITY_STATUSES } from '../../../shared/contract/enums.js';
+import type { AccountUser, PublicProfile } from '../../../shared/contract/market/accounts.js';
 import { userRoom } from '../../../shared/contract/realtime-events.js';
 import { freeText, singleLineText } from '../../../shared/contract/text.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
@@ -13,64 +12,16 @@ import { isoOf, usdOf } from '../../platform/db/values.js';
 import { UserName } from './rules/user-name.js';
 import { conflict, HttpError, notFound } from '../../platform/http/errors.js';
 import { currentAddress } from './addresses.js';
-import { US_TIME_ZONES } from '../catalogue/app-settings.js';
-import { chatItem } from '../conversations/admin-items.js';
+import { US_TIME_ZONES } from '../catalogue/index.js';
+import { chatItem } from '../conversations/index.js';
 import { type MarketDeps } from '../../market-deps.js';
 import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
-import { identityStatusOfUser } from '../payments/identity-verification.js';
+import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
+import { identityStatusOfUser } from '../payments/index.js';
 import { callerCacheOf } from '../../platform/auth/market-users.js';
 import { pendingRequestOf, type PendingRequestColumns } from './pending-request.js';
 
 // ── Shapes ──
-
-/** Section 3's "User (buyer/seller application default shape)", as far as this API knows it. */
-export const AccountUser = z.object({
-  id,
-  firebaseId: z.string().nullable(),
-  email: z.string(),
-  userName: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  avatar: z.string().nullable(),
-  timezone: z.string().nullable(),
-  countryCode: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  isPhoneVerified: z.boolean(),
-  stripeCustomerId: z.string().nullable(),
-  stripeUserId: z.string().nullable(),
-  /** Identity verification (payments area): null until the user starts one. */
-  stripeIdentityStatus: z.enum(IDENTITY_STATUSES).nullable(),
-  sellerEnabled: z.boolean(),
-  sellerFee: z.number().int(),
-  profileDescription: z.string().nullable(),
-  acceptedTerms: z.boolean(),
-  /** Marked by the app (POST /user/guest) until registration. */
-  isGuest: z.boolean(),
-  avgRate: z.number().nullable(),
-  totalRatings: z.number().int().nonnegative(),
-  /** What the user's leading bids on running auctions add up to. */
-  bidAmount: usd,
-  /** The address of each type in use: the newest DEFAULT and the newest RETURN_ADDRESS. */
-  shippingInfo: z.array(Address),
-  pendingRequest: PendingRequest.nullable(),
-  /** Unread notifications since the badge was last reset. */
-  badgeCount: z.number().int().nonnegative(),
-  createdAt: isoDate,
-});
-export type AccountUser = z.infer<typeof AccountUser>;
-
-/** A user as anybody may see them: no email, phone, payment or account details. */
-export const PublicProfile = z.object({
-  id,
-  userName: z.string().nullable(),
-  avatar: z.string().nullable(),
-  profileDescription: z.string().nullable(),
-  sellerEnabled: z.boolean(),
-  avgRate: z.number().nullable(),
-  totalRatings: z.number().int().nonnegative(),
-  createdAt: isoDate,
-});
-export type PublicProfile = z.infer<typeof PublicProfile>;
 
 const TIME_ZONE_IDS = US_TIME_ZONES.map((zone) => zone.id) as [string, ...string[]];
 const personName = singleLineText().trim().min(1).max(100);
@@ -249,10 +200,12 @@ export async function userNameTaken(db: Executor, userName: string, exceptUserId
   return rows.length > 0;
 }
 
-export async function emailTaken(db: Executor, email: string): Promise<boolean> {
+/** Whether another user (not `exceptUserId`: the admin changing a user's own email) has the email. */
+export async function emailTaken(db: Executor, email: string, exceptUserId: string | null = null): Promise<boolean> {
   const rows = await queryRows(
     db,
-    sql`SELECT 1 FROM users WHERE lower(email) = lower(${email}) AND deleted_at IS NULL LIMIT 1`,
+    sql`SELECT 1 FROM users WHERE lower(email) = lower(${email}) AND deleted_at IS NULL
+          AND id IS DISTINCT FROM ${exceptUserId} LIMIT 1`,
   );
   return rows.length > 0;
 }
@@ -308,7 +261,7 @@ async function writeProfile(
 ): Promise<AccountUser> {
   let firebaseId: string | null = null;
   try {
-    const { account, events } = await deps.db.transaction(async (tx) => {
+    const account = await inUnitOfWork(deps, async (tx, outbox) => {
       const row = await lockedUser(tx, userId);
       check?.(row);
       firebaseId = row.firebase_id;
@@ -319,11 +272,12 @@ async function writeProfile(
         sql`UPDATE users SET ${sql.join([...sets, sql`updated_at = now()`], sql`, `)} WHERE id = ${userId}`,
       );
       const renamed = userName !== undefined && userName !== row.user_name;
-      return { account: await accountOf(tx, userId), events: renamed ? await chatsShowingNewName(tx, userId) : [] };
+      const account = await accountOf(tx, userId);
+      if (renamed) outbox.add(...(await chatsShowingNewName(tx, userId)));
+      return account;
     });
     // /user/my-details answers from the remembered caller: it shows the new name from now on.
     callerCacheOf(deps.db).forget(firebaseId);
-    deps.events.publish(events);
     return account;
   } catch (error) {
     // The unique index on names caught a rename racing this one.

@@ -3,44 +3,30 @@
 // reviews.ts, shipping-quotes.ts, shipping-documents.ts, notifications.ts, bid-history.ts.
 import { z } from 'zod';
 import { id } from '../../../shared/contract/entities.js';
-import { singleLineText } from '../../../shared/contract/text.js';
-import { LABEL_SIZES, MASS_UNITS, NOTIFICATION_TYPES } from '../../../shared/contract/enums.js';
-import { DEFAULT_MASS_UNIT } from '../../../shared/rules/constants.js';
+import { NOTIFICATION_TYPES } from '../../../shared/contract/enums.js';
 import { ORDER_STATUS_FAMILIES } from '../../../shared/rules/order-status-family.js';
 import { HttpError } from '../../platform/http/errors.js';
-import { uniqueBidAuctions } from '../auctions/bid-history.js';
-import { userChats } from '../conversations/chat.js';
-import { markReadByTypes, sendNewMessageNotification, unreadCountsByType } from '../community/notifications.js';
+import { uniqueBidAuctions } from '../auctions/index.js';
+import { userChats } from '../conversations/index.js';
+import { markReadByTypes, sendNewMessageNotification, unreadCountsByType } from '../community/index.js';
 import { orderHistory, publicOrderHistory, sellerOrder } from './order-history.js';
-import { pendingReviews, skipReviews } from '../community/reviews.js';
-import {
-  BULK_SHIPPING_MAX_ORDERS,
-  bulkShippableBySeller,
-  requestShippingDocuments,
-  shippingDocument,
-  shippingDocumentFile,
-  shippingDocumentsOf,
-} from '../fulfilment/shipping-documents.js';
-import { quoteShipping, shippingOptions } from '../fulfilment/shipping-quotes.js';
-import { validateUsAddress } from '../fulfilment/rules/us-address.js';
+import { pendingReviews, skipReviews } from '../community/index.js';
+import { shippingToolRoutes } from '../fulfilment/index.js';
 import { IdParams, type MarketRouteContext, Paging } from '../../platform/http/market-route-context.js';
 import {
-  AddressValidation,
-  BulkShippable,
   NewMessageNotification,
   NotificationsMarkedByTypes,
-  OrderHistory,
-  PendingReviews,
-  PublicOrders,
-  ShippingDocumentJob,
-  ShippingDocumentJobs,
-  ShippingOptions,
-  ShippingQuote,
-  SkippedReviews,
   UniqueBidAuctions,
   UnreadCountsByType,
 } from './history-responses.js';
-import { Chats, SellerOrder } from '../../market-responses.js';
+import { Chats } from '../../../shared/contract/market/conversations.js';
+import {
+  OrderHistory,
+  PendingReviews,
+  PublicOrders,
+  SellerOrder,
+  SkippedReviews,
+} from '../../../shared/contract/market/orders.js';
 
 /** Paging that refuses unknown query parameters (a typo'd filter must not silently list everything). */
 const StrictPaging = z.strictObject(Paging.shape);
@@ -60,41 +46,6 @@ const OrderHistoryQuery = z.strictObject({
   statusFamily: z.enum(ORDER_STATUS_FAMILIES).optional(),
 });
 
-const zip = z
-  .string()
-  .trim()
-  .regex(/^\d{5}(-?\d{4})?$/, 'must be a US ZIP code (12345 or 12345-6789)');
-const inches = z.number().min(0).max(200).default(0);
-const QuoteBody = z.strictObject({
-  fromZip: zip,
-  toZip: zip,
-  weight: z.number().positive().max(2000),
-  massUnit: z.enum(MASS_UNITS).default(DEFAULT_MASS_UNIT),
-  length: inches,
-  width: inches,
-  height: inches,
-  subCategoryId: id.optional(),
-});
-
-// Every field optional on purpose: a missing one is a field error in the answer (the app shows it
-// beside the field), while a wrong type or an unknown field is still a 400.
-const field = singleLineText().max(200).optional();
-const AddressCheckBody = z.strictObject({
-  firstName: field,
-  lastName: field,
-  addressLineOne: field,
-  addressLineTwo: singleLineText().max(200).nullable().optional(),
-  city: field,
-  state: field,
-  zipCode: field,
-  country: field,
-});
-
-const BulkShippingBody = z.strictObject({
-  orderIds: distinctIds(BULK_SHIPPING_MAX_ORDERS, 'order'),
-  labelSize: z.enum(LABEL_SIZES),
-});
-
 const NotificationTypesBody = z.strictObject({
   types: z
     .array(z.enum(NOTIFICATION_TYPES))
@@ -102,14 +53,14 @@ const NotificationTypesBody = z.strictObject({
     .refine((types) => new Set(types).size === types.length, 'must not name the same type twice'),
 });
 
-export async function orderHistoryRoutes({ r, deps, authenticate, caller, secured }: MarketRouteContext) {
+export async function orderHistoryRoutes(context: MarketRouteContext) {
+  const { r, deps, authenticate, caller, secured } = context;
   const { db } = deps;
 
   // ── Orders and reviews ──
   r.get(
     '/order',
     {
-      onRequest: authenticate,
       schema: { tags: ['orders'], ...secured, querystring: OrderHistoryQuery, response: { 200: OrderHistory } },
     },
     async (request) => orderHistory(db, (await caller(request)).id, request.query),
@@ -117,7 +68,6 @@ export async function orderHistoryRoutes({ r, deps, authenticate, caller, secure
   r.get(
     '/order/pending-reviews',
     {
-      onRequest: authenticate,
       schema: { tags: ['ratings'], ...secured, querystring: StrictPaging, response: { 200: PendingReviews } },
     },
     async (request) => pendingReviews(db, (await caller(request)).id, request.query.page, request.query.limit),
@@ -125,7 +75,6 @@ export async function orderHistoryRoutes({ r, deps, authenticate, caller, secure
   r.post(
     '/order/skip-reviews',
     {
-      onRequest: authenticate,
       schema: {
         tags: ['ratings'],
         ...secured,
@@ -152,79 +101,13 @@ export async function orderHistoryRoutes({ r, deps, authenticate, caller, secure
   r.get(
     '/order/seller/:id',
     {
-      onRequest: authenticate,
       schema: { tags: ['orders'], ...secured, params: IdParams, response: { 200: SellerOrder } },
     },
     async (request) => sellerOrder(db, request.params.id, (await caller(request)).id),
   );
 
-  // ── Shipping options, address check, quotes ──
-  r.get('/shipping', { schema: { tags: ['shipping'], response: { 200: ShippingOptions } } }, async () =>
-    shippingOptions(deps),
-  );
-  r.post(
-    '/shipping/validate-address',
-    {
-      onRequest: authenticate,
-      schema: { tags: ['shipping'], ...secured, body: AddressCheckBody, response: { 200: AddressValidation } },
-    },
-    async (request) => validateUsAddress(request.body),
-  );
-  r.post(
-    '/shipping/quote',
-    {
-      onRequest: authenticate,
-      schema: { tags: ['shipping'], ...secured, body: QuoteBody, response: { 200: ShippingQuote } },
-    },
-    async (request) => quoteShipping(deps, request.body),
-  );
-
-  // ── Bulk shipping documents ──
-  r.post(
-    '/bulk-shipping',
-    {
-      onRequest: authenticate,
-      schema: { tags: ['shipping'], ...secured, body: BulkShippingBody, response: { 202: ShippingDocumentJob } },
-    },
-    async (request, reply) => {
-      const { job, done } = await requestShippingDocuments(deps, (await caller(request)).id, request.body);
-      // The job runs after the answer; it records its own failure, so nothing is left to catch.
-      done.catch((error: unknown) => request.log.error({ err: error }, 'bulk shipping documents failed'));
-      return reply.code(202).send(job);
-    },
-  );
-  r.get(
-    '/bulk-shipping',
-    {
-      onRequest: authenticate,
-      schema: { tags: ['shipping'], ...secured, querystring: StrictPaging, response: { 200: ShippingDocumentJobs } },
-    },
-    async (request) => shippingDocumentsOf(db, (await caller(request)).id, request.query.page, request.query.limit),
-  );
-  r.get(
-    '/bulk-shipping/by-seller',
-    { onRequest: authenticate, schema: { tags: ['shipping'], ...secured, response: { 200: BulkShippable } } },
-    async (request) => bulkShippableBySeller(db, (await caller(request)).id),
-  );
-  r.get(
-    '/bulk-shipping/:id',
-    {
-      onRequest: authenticate,
-      schema: { tags: ['shipping'], ...secured, params: IdParams, response: { 200: ShippingDocumentJob } },
-    },
-    async (request) => shippingDocument(db, request.params.id, (await caller(request)).id),
-  );
-  r.get(
-    '/bulk-shipping/:id/document',
-    { onRequest: authenticate, schema: { tags: ['shipping'], ...secured, params: IdParams } },
-    async (request, reply) => {
-      const file = await shippingDocumentFile(db, request.params.id, (await caller(request)).id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="shipping-documents-${request.params.id}.pdf"`)
-        .send(file);
-    },
-  );
+  // ── Shipping options, address check, quotes, bulk shipping documents (the fulfilment module's) ──
+  await shippingToolRoutes(context);
 
   // ── Notifications ──
   r.get(

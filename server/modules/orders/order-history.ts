@@ -1,14 +1,20 @@
 // Order history: the caller's own orders as buyer or seller (`GET /order`), one order as its
 // seller sees it (`GET /order/seller/{id}`), and another user's public purchase and sale history
 // (`GET /order/purchased-orders/{userId}`, `GET /order/sold-orders/{userId}`), which shows what a
-// profile screen shows and nothing private (no address, no price paid, no buyer).
+// profile screen shows and nothing private (no address, no price paid, no buyer); and the short
+// lists of what the caller bought or sold (`GET /order/purchased`, `GET /order/sold`).
 import { sql, type SQL } from 'drizzle-orm';
-import { buyerStatusLabel } from '../../../shared/rules/order-status.js';
+import type { z } from 'zod';
+import type { OrderStatus } from '../../../shared/contract/enums.js';
+import type { OrderSummaries } from '../../../shared/contract/market/orders.js';
+import { centsToUsd } from '../../../shared/rules/money.js';
+import { buyerStatusLabel, sellerStatusLabel } from '../../../shared/rules/order-status.js';
 import { type OrderStatusFamily, statusesOfFamily } from '../../../shared/rules/order-status-family.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf, usdOrNull } from '../../platform/db/values.js';
+import { pageSlice, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
 import { callersOr404, notFound } from '../../platform/http/errors.js';
-import { type OrderRow, SELECT_ORDER, sellerOrderOf } from '../fulfilment/fulfilment.js';
+import { type OrderRow, SELECT_ORDER, sellerOrderOf } from '../fulfilment/index.js';
 
 export type OrderRole = 'buyer' | 'seller';
 
@@ -144,4 +150,51 @@ export async function publicOrderHistory(
         ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
   );
   return { count: Number(count?.count ?? 0), items: rows.map(publicOrderOf) };
+}
+
+/** Orders the user bought (`purchased`) or sold. */
+export async function listOrders(
+  db: Executor,
+  userId: string,
+  side: 'purchased' | 'sold',
+  page: number,
+  limit: number,
+): Promise<z.output<typeof OrderSummaries>> {
+  const from = sql`FROM orders o JOIN listings l ON l.id = o.listing_id
+        WHERE o.deleted_at IS NULL AND ${side === 'purchased' ? sql`o.buyer_id = ${userId}` : sql`o.seller_id = ${userId}`}`;
+  const rows = await queryRows<{
+    id: string;
+    listing_id: string;
+    title: string;
+    seller_id: string;
+    buyer_id: string;
+    price_cents: string | number;
+    shipping_price_cents: string | number;
+    status: OrderStatus;
+    tracking_code: string | null;
+    created_at: Date | string;
+    total_count: string | number;
+  }>(
+    db,
+    sql`SELECT o.id, o.listing_id, l.title, o.seller_id, o.buyer_id, o.price_cents, o.shipping_price_cents, o.status,
+               o.tracking_code, o.created_at, ${TOTAL_COUNT}
+        ${from}
+        ORDER BY o.created_at DESC, o.id DESC ${pageSlice(page, limit)}`,
+  );
+  return {
+    count: await totalOf(db, rows, page, sql`SELECT count(*) AS count ${from}`),
+    items: rows.map((row) => ({
+      id: row.id,
+      listing: { id: row.listing_id, title: row.title },
+      sellerId: row.seller_id,
+      buyerId: row.buyer_id,
+      price: centsToUsd(Number(row.price_cents)),
+      shippingPrice: centsToUsd(Number(row.shipping_price_cents)),
+      status: row.status,
+      // The buyer and the seller read the same status differently (section 4).
+      statusLabel: side === 'purchased' ? buyerStatusLabel(row.status) : sellerStatusLabel(row.status),
+      trackingCode: row.tracking_code,
+      createdAt: isoOf(row.created_at),
+    })),
+  };
 }

@@ -5,7 +5,9 @@
 // (shared/rules/order-transitions.ts).
 import { createHash, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { NotificationType, OrderStatus } from '../../../shared/contract/enums.js';
+import type { PlacedOrder } from '../../../shared/contract/market/orders.js';
 import { userRoom } from '../../../shared/contract/realtime-events.js';
 import { payoutCents } from '../../../shared/rules/money.js';
 import { creationRefusal, type OrderKind, transitionRefusal } from '../../../shared/rules/order-transitions.js';
@@ -13,7 +15,8 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { callersOr404, conflict, HttpError, notFound } from '../../platform/http/errors.js';
 import { type Charges, type MarketDeps } from '../../market-deps.js';
 import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
-import { decrementStock, saleRefusal, type StockRow } from '../listings/stock.js';
+import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
+import { decrementStock, saleRefusal, type StockRow } from '../listings/index.js';
 
 export interface NewOrder {
   listingId: string;
@@ -206,8 +209,12 @@ export async function chargeOrder(
  * or accepted offer took no stock, so paying it now takes its units, under the listing's lock
  * (taken before the order's, the order every sale locks in), or is refused while they are gone.
  */
-export async function retryPayment(deps: MarketDeps, orderId: string, buyerId: string) {
-  const { result, events } = await deps.db.transaction(async (tx) => {
+export async function retryPayment(
+  deps: MarketDeps,
+  orderId: string,
+  buyerId: string,
+): Promise<z.output<typeof PlacedOrder>> {
+  return inUnitOfWork(deps, async (tx, outbox) => {
     const [placed] = await queryRows<{ listing_id: string }>(
       tx,
       sql`SELECT listing_id FROM orders WHERE id = ${orderId} AND deleted_at IS NULL`,
@@ -260,15 +267,13 @@ export async function retryPayment(deps: MarketDeps, orderId: string, buyerId: s
       },
       { attempt: Number(order.attempts) + 1, actor: 'buyer', strikeOnFailure: false },
     );
-    const stockEvents: PendingEvent[] = [];
     if (charged.status === 'PAYMENT_CONFIRMED') {
-      if (takesStock) stockEvents.push(...(await decrementStock(tx, listing, order.quantity)));
+      if (takesStock) outbox.add(...(await decrementStock(tx, listing, order.quantity)));
       await notify(tx, buyerId, 'retryPaymentSuccess', 'Your payment went through', { orderId });
     }
-    return { result: { orderId, status: charged.status }, events: [...stockEvents, ...charged.events] };
+    outbox.add(...charged.events);
+    return { orderId, status: charged.status };
   });
-  deps.events.publish(events);
-  return result;
 }
 
 /** A notification row for a user (the types of section 3's enumeration). */

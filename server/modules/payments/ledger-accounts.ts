@@ -5,11 +5,11 @@
 // finished onboarding) an admin decides through `localDecisions`.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { CardFunding } from '../../../shared/contract/market/payments.js';
 import { queryRows, type Db, type Executor } from '../../platform/db/database.js';
 import { badRequest, HttpError, notFound } from '../../platform/http/errors.js';
 import type {
   BillingDetails,
-  CardFunding,
   PaymentAccounts,
   PayoutAccount,
   ProviderCard,

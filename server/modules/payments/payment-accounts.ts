@@ -3,10 +3,8 @@
 // (ledger-accounts.ts, the default, state in our database) and Stripe (stripe-accounts.ts),
 // chosen by STRIPE_SECRET_KEY like the refunds port (select-payments.ts).
 import type { IdentityStatus } from '../../../shared/contract/enums.js';
+import type { CardFunding } from '../../../shared/contract/market/payments.js';
 import type { PayoutAccountFacts } from '../../../shared/rules/payout-readiness.js';
-
-export const CARD_FUNDINGS = ['credit', 'debit', 'prepaid', 'unknown'] as const;
-export type CardFunding = (typeof CARD_FUNDINGS)[number];
 
 /** The provider's billing details of a card; every field may be missing. */
 export interface BillingDetails {

@@ -1,12 +1,10 @@
 // Payments and payout accounts (section 7, /payments/*): the buyer's payments and saved cards,
 // the pre-payment stock check, identity verification, and the seller's payout (connected)
-// account. `/payments/with-order` and `/payments/retry` (purchases) live in index.ts.
+// account. `/payments/with-order` and `/payments/retry` (purchases) live in ../orders/routes.ts.
 // Provider state goes through the PaymentAccounts port (`deps.paymentAccounts`: the local ledger,
 // or Stripe with STRIPE_SECRET_KEY).
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { id } from '../../../shared/contract/entities.js';
-import { freeText, withoutControlCharacters } from '../../../shared/contract/text.js';
 import { HttpError } from '../../platform/http/errors.js';
 import {
   decideIdentityVerification,
@@ -24,8 +22,13 @@ import {
 } from './payout-accounts.js';
 import { type MarketRouteContext, IdParams, NoContent, Paging } from '../../platform/http/market-route-context.js';
 import {
+  AccountLinkBody,
+  AddCardBody,
+  CardParams,
+  DefaultCardBody,
   DefaultPaymentMethod,
   IdentityVerification,
+  OnboardingDecision,
   OnboardingLink,
   PaymentInfo,
   Payments,
@@ -33,42 +36,20 @@ import {
   PayoutReadinessOfUser,
   SavedCard,
   SavedCards,
+  SessionParams,
   StockCheck,
-} from './responses.js';
+  StockQuery,
+  VerificationBody,
+  VerificationDecision,
+} from '../../../shared/contract/market/payments.js';
 
 const tags = ['payments'];
 
-/** A provider's id or test token: letters, digits and underscores (tok_visa, pm_1Abc…, pm_card_visa). */
-const providerId = z
-  .string()
-  .trim()
-  .min(4)
-  .max(255)
-  .regex(/^[A-Za-z0-9_]+$/, 'must be a payment provider id such as tok_visa or pm_…');
-const CardParams = z.strictObject({ id: providerId });
-const AddCardBody = z.strictObject({
-  /** A card token (`tok_…`) or payment-method id (`pm_…`) from the provider's client SDK. */
-  token: providerId,
-});
-const DefaultCardBody = z.strictObject({ paymentMethodId: providerId });
-/** Where the provider sends the user back: only web addresses (Stripe refuses app schemes). */
-const webUrl = withoutControlCharacters(z.url({ protocol: /^https?$/ }).max(2000));
-const VerificationBody = z.strictObject({ returnUrl: webUrl.optional() });
-const AccountLinkBody = z.strictObject({ returnUrl: webUrl, refreshUrl: webUrl });
-const StockQuery = z.strictObject({
-  listingId: id,
-  quantity: z.coerce.number().int().min(1).max(100).default(1),
-});
+/** Paging that refuses unknown query parameters (a typo'd filter must not silently list everything). */
 const StrictPaging = z.strictObject(Paging.shape);
-const SessionParams = z.strictObject({ id: providerId });
-const VerificationDecision = z.discriminatedUnion('status', [
-  z.strictObject({ status: z.literal('Verified') }),
-  z.strictObject({ status: z.literal('Failed'), reason: freeText().trim().min(1).max(500) }),
-]);
-const OnboardingDecision = z.strictObject({ outcome: z.enum(['completed', 'incomplete']) });
 
 export async function paymentRoutes(context: MarketRouteContext): Promise<void> {
-  const { r, deps, authenticate, caller, secured } = context;
+  const { r, deps, caller, secured } = context;
   const { db } = deps;
   /** The ledger's decisions are an admin's (after `authenticate`, so a bad token is still 401 first). */
   async function adminOnly(request: FastifyRequest): Promise<void> {
@@ -78,29 +59,27 @@ export async function paymentRoutes(context: MarketRouteContext): Promise<void> 
   // ── The buyer's payments and the check before paying ──
   r.get(
     '/payments',
-    { onRequest: authenticate, schema: { tags, ...secured, querystring: StrictPaging, response: { 200: Payments } } },
+    { schema: { tags, ...secured, querystring: StrictPaging, response: { 200: Payments } } },
     async (request) => paymentsOf(db, (await caller(request)).id, request.query.page, request.query.limit),
   );
   r.get(
     '/payments/stock',
-    { onRequest: authenticate, schema: { tags, ...secured, querystring: StockQuery, response: { 200: StockCheck } } },
+    { schema: { tags, ...secured, querystring: StockQuery, response: { 200: StockCheck } } },
     async (request) => checkStock(db, request.query.listingId, (await caller(request)).id, request.query.quantity),
   );
 
   // ── Saved cards ──
-  r.get(
-    '/payments/card',
-    { onRequest: authenticate, schema: { tags, ...secured, response: { 200: SavedCards } } },
-    async (request) => savedCardsOf(deps, (await caller(request)).id),
+  r.get('/payments/card', { schema: { tags, ...secured, response: { 200: SavedCards } } }, async (request) =>
+    savedCardsOf(deps, (await caller(request)).id),
   );
   r.post(
     '/payments/card',
-    { onRequest: authenticate, schema: { tags, ...secured, body: AddCardBody, response: { 201: SavedCard } } },
+    { schema: { tags, ...secured, body: AddCardBody, response: { 201: SavedCard } } },
     async (request, reply) => reply.code(201).send(await addCard(deps, (await caller(request)).id, request.body.token)),
   );
   r.delete(
     '/payments/card/:id',
-    { onRequest: authenticate, schema: { tags, ...secured, params: CardParams, response: { 204: NoContent } } },
+    { schema: { tags, ...secured, params: CardParams, response: { 204: NoContent } } },
     async (request, reply) => {
       await removeCard(deps, (await caller(request)).id, request.params.id);
       return reply.code(204).send();
@@ -109,19 +88,19 @@ export async function paymentRoutes(context: MarketRouteContext): Promise<void> 
   // The default card: the one charges use.
   r.get(
     '/payments/stripe/payment-method',
-    { onRequest: authenticate, schema: { tags, ...secured, response: { 200: DefaultPaymentMethod } } },
+    { schema: { tags, ...secured, response: { 200: DefaultPaymentMethod } } },
     async (request) => ({
       paymentMethod: await defaultCardOf(deps, (await caller(request)).id),
     }),
   );
   r.patch(
     '/payments/stripe/payment-method',
-    { onRequest: authenticate, schema: { tags, ...secured, body: DefaultCardBody, response: { 200: SavedCard } } },
+    { schema: { tags, ...secured, body: DefaultCardBody, response: { 200: SavedCard } } },
     async (request) => setDefaultCard(deps, (await caller(request)).id, request.body.paymentMethodId),
   );
   r.get(
     '/payments/stripe/payment-info',
-    { onRequest: authenticate, schema: { tags, ...secured, response: { 200: PaymentInfo } } },
+    { schema: { tags, ...secured, response: { 200: PaymentInfo } } },
     async (request) => paymentInfoOf(deps, (await caller(request)).id),
   );
 
@@ -129,7 +108,6 @@ export async function paymentRoutes(context: MarketRouteContext): Promise<void> 
   r.post(
     '/payments/stripe/verification-session',
     {
-      onRequest: authenticate,
       schema: { tags, ...secured, body: VerificationBody, response: { 201: IdentityVerification } },
     },
     async (request, reply) =>
@@ -139,14 +117,14 @@ export async function paymentRoutes(context: MarketRouteContext): Promise<void> 
   );
   r.get(
     '/payments/stripe/verification-session',
-    { onRequest: authenticate, schema: { tags, ...secured, response: { 200: IdentityVerification } } },
+    { schema: { tags, ...secured, response: { 200: IdentityVerification } } },
     async (request) => identityVerificationOf(deps, (await caller(request)).id),
   );
   // The local ledger's identity reviewer (an admin): Stripe's decision stands in for it with a key.
   r.post(
     '/payments/stripe/verification-session/:id/decision',
     {
-      onRequest: [authenticate, adminOnly],
+      onRequest: adminOnly,
       schema: {
         tags,
         ...secured,
@@ -166,7 +144,7 @@ export async function paymentRoutes(context: MarketRouteContext): Promise<void> 
   // ── The seller's payout (connected) account ──
   r.post(
     '/payments/stripe/connected',
-    { onRequest: authenticate, schema: { tags, ...secured, response: { 200: PayoutAccount, 201: PayoutAccount } } },
+    { schema: { tags, ...secured, response: { 200: PayoutAccount, 201: PayoutAccount } } },
     async (request, reply) => {
       const { created, account } = await openPayoutAccount(deps, (await caller(request)).id);
       return reply.code(created ? 201 : 200).send(account);
@@ -174,21 +152,20 @@ export async function paymentRoutes(context: MarketRouteContext): Promise<void> 
   );
   r.get(
     '/payments/stripe/connected',
-    { onRequest: authenticate, schema: { tags, ...secured, response: { 200: PayoutAccount } } },
+    { schema: { tags, ...secured, response: { 200: PayoutAccount } } },
     async (request) => payoutAccountOf(deps, (await caller(request)).id),
   );
   // Anyone's readiness to be paid and to sell, without ids (`/user/stirpe/{id}` is the account lookup).
   r.get(
     '/payments/stripe/connected/:id',
     {
-      onRequest: authenticate,
       schema: { tags, ...secured, params: IdParams, response: { 200: PayoutReadinessOfUser } },
     },
     async (request) => payoutReadinessOfUser(deps, request.params.id),
   );
   r.post(
     '/payments/stripe/account-link',
-    { onRequest: authenticate, schema: { tags, ...secured, body: AccountLinkBody, response: { 201: OnboardingLink } } },
+    { schema: { tags, ...secured, body: AccountLinkBody, response: { 201: OnboardingLink } } },
     async (request, reply) =>
       reply.code(201).send(await onboardingLinkFor(deps, (await caller(request)).id, request.body)),
   );
@@ -196,7 +173,7 @@ export async function paymentRoutes(context: MarketRouteContext): Promise<void> 
   r.post(
     '/payments/stripe/connected/:id/onboarding',
     {
-      onRequest: [authenticate, adminOnly],
+      onRequest: adminOnly,
       schema: {
         tags,
         ...secured,

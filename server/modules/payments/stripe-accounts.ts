@@ -5,7 +5,7 @@
 import Stripe from 'stripe';
 import { badRequest, HttpError } from '../../platform/http/errors.js';
 import type { PaymentAccounts, ProviderCard, VerificationSession } from './payment-accounts.js';
-import { CARD_FUNDINGS, type CardFunding } from './payment-accounts.js';
+import { CARD_FUNDINGS, type CardFunding } from '../../../shared/contract/market/payments.js';
 import type { StripeEndpoint } from './stripe.js';
 import { identityStatusOf } from './rules/verification-status.js';
 

@@ -4,6 +4,7 @@
 // buyer waits (off-session, confirmed at once: there is no pending charge for them to settle).
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import type { StripeEventOutcome } from '../../../shared/contract/market/payments.js';
 import { queryRows } from '../../platform/db/database.js';
 import {
   IDENTITY_DECISION_EVENTS,
@@ -12,17 +13,6 @@ import {
 } from './rules/verification-status.js';
 import type { MarketDeps } from '../../market-deps.js';
 import { recordIdentityDecision } from './identity-verification.js';
-
-/** What applying an event did; `duplicate` when its id was applied before. */
-export const STRIPE_EVENT_OUTCOMES = [
-  'duplicate',
-  'identityRecorded',
-  'unknownVerificationSession',
-  'payoutAccountNoted',
-  'unknownPayoutAccount',
-  'ignored',
-] as const;
-export type StripeEventOutcome = (typeof STRIPE_EVENT_OUTCOMES)[number];
 
 const isIdentityDecision = (type: string): type is IdentityDecisionEvent =>
   (IDENTITY_DECISION_EVENTS as readonly string[]).includes(type);

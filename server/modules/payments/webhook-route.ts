@@ -7,7 +7,7 @@ import Stripe from 'stripe';
 import { badRequest, HttpError } from '../../platform/http/errors.js';
 import type { MarketDeps } from '../../market-deps.js';
 import { applyStripeEvent } from './stripe-webhooks.js';
-import { StripeWebhookReceipt } from './responses.js';
+import { StripeWebhookReceipt } from '../../../shared/contract/market/payments.js';
 
 export interface StripeWebhookOptions {
   deps: Pick<MarketDeps, 'db'>;

@@ -5,7 +5,7 @@ import type { AdminRouteName, AdminRouteOutput, AdminRoutes } from '../../../sha
 import type { AdminEvents } from '../events/admin-events.js';
 import type { IdentityProvider, VerifiedIdentity } from '../auth/identity.js';
 import type { Db } from '../db/database.js';
-import type { Payments } from '../../modules/payments/payments.js';
+import type { Payments } from '../../modules/payments/index.js';
 
 type Parsed<R, K extends string> =
   R extends Record<K, infer S> ? (S extends z.ZodType ? z.output<S> : never) : undefined;

@@ -1,43 +1,19 @@
-// Buy-now purchases and offers. Both lock the listing row, so stock never goes below zero and
-// one unit is never sold twice; the order, its charge and its payout commit with the decrement.
+// Offers: a buyer names a price, the seller accepts (the buyer gets an order at that price,
+// charged at once, under the listing's lock like a purchase) or declines.
 import { sql } from 'drizzle-orm';
-import type { OfferStatus, OrderStatus } from '../../../shared/contract/enums.js';
+import type { z } from 'zod';
+import type { OfferStatus } from '../../../shared/contract/enums.js';
+import type { AcceptedOffer, Offer, Offers } from '../../../shared/contract/market/orders.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
-import { buyerStatusLabel, sellerStatusLabel } from '../../../shared/rules/order-status.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
-import { callersOr404, conflict, HttpError } from '../../platform/http/errors.js';
-import { type MarketDeps, nowOf } from '../../market-deps.js';
+import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
+import { callersOr404, conflict } from '../../platform/http/errors.js';
 import { type Counted, pageSlice, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
+import { type MarketDeps, nowOf } from '../../market-deps.js';
+import { sellingRefusal } from '../accounts/index.js';
+import { decrementStock, lockForSale } from '../listings/index.js';
 import { createOrder, notify, orderIdOf } from './orders.js';
-import { sellingRefusal } from '../accounts/selling.js';
-import { decrementStock, lockForSale } from '../listings/stock.js';
-
-export async function buyNow(deps: MarketDeps, listingId: string, buyerId: string, quantity = 1) {
-  const { result, events } = await deps.db.transaction(async (tx) => {
-    const row = await lockForSale(tx, listingId, buyerId, quantity);
-    const unitCents = Number(row.price_cents ?? 0);
-    const order = await createOrder(
-      tx,
-      deps.charges,
-      {
-        listingId,
-        sellerId: row.user_id,
-        buyerId,
-        priceCents: unitCents * quantity,
-        shippingPriceCents: row.shipping_type === 'buyer_pays' ? Number(row.shipping_price_cents) : 0,
-        quantity,
-      },
-      'buyNow',
-    );
-    // A declined card buys nothing: the failed order stays on record, the stock does not move.
-    const stockEvents = order.status === 'PAYMENT_CONFIRMED' ? await decrementStock(tx, row, quantity) : [];
-    return { result: { orderId: order.orderId, status: order.status }, events: [...stockEvents, ...order.events] };
-  });
-  deps.events.publish(events);
-  if (result.status === 'PAYMENT_FAILED') throw new HttpError(402, 'Payment failed');
-  return result;
-}
 
 interface OfferRow {
   id: string;
@@ -51,7 +27,7 @@ interface OfferRow {
   expires_at: Date | string;
 }
 
-const offerOf = (row: OfferRow) => ({
+const offerOf = (row: OfferRow): z.output<typeof Offer> => ({
   id: row.id,
   listingId: row.listing_id,
   listingTitle: row.title,
@@ -67,7 +43,12 @@ const SELECT_OFFER = sql`SELECT o.id, o.listing_id, o.buyer_id, l.user_id AS sel
        o.status, o.created_at, o.expires_at
   FROM offers o JOIN listings l ON l.id = o.listing_id`;
 
-export async function makeOffer(deps: MarketDeps, listingId: string, buyerId: string, amountCents: number) {
+export async function makeOffer(
+  deps: MarketDeps,
+  listingId: string,
+  buyerId: string,
+  amountCents: number,
+): Promise<z.output<typeof Offer>> {
   if (amountCents <= 0) throw conflict('An offer must be more than $0');
   const offer = await deps.db.transaction(async (tx) => {
     await lockForSale(tx, listingId, buyerId, 1);
@@ -92,8 +73,12 @@ async function lockOffer(tx: Executor, offerId: string, sellerId: string, nowMs:
 }
 
 /** The seller accepts: the offer becomes ACCEPTED and the buyer gets an order at the offered price. */
-export async function acceptOffer(deps: MarketDeps, offerId: string, sellerId: string) {
-  const { result, events } = await deps.db.transaction(async (tx) => {
+export async function acceptOffer(
+  deps: MarketDeps,
+  offerId: string,
+  sellerId: string,
+): Promise<z.output<typeof AcceptedOffer>> {
+  return inUnitOfWork(deps, async (tx, outbox) => {
     // Accepting is selling: the seller's row before the offer's and the listing's; another's
     // offer still answers 404.
     const refusal = await sellingRefusal(tx, sellerId);
@@ -114,19 +99,19 @@ export async function acceptOffer(deps: MarketDeps, offerId: string, sellerId: s
       },
       'offer',
     );
-    const stockEvents = order.status === 'PAYMENT_CONFIRMED' ? await decrementStock(tx, row, 1) : [];
+    if (order.status === 'PAYMENT_CONFIRMED') outbox.add(...(await decrementStock(tx, row, 1)));
+    outbox.add(...order.events);
     await tx.execute(sql`UPDATE offers SET status = 'ACCEPTED', updated_at = now() WHERE id = ${offerId}`);
     await notify(tx, offer.buyer_id, 'offerAccepted', 'Your offer was accepted', { offerId, orderId: order.orderId });
-    return {
-      result: { ...offerOf({ ...offer, status: 'ACCEPTED' }), orderId: order.orderId, orderStatus: order.status },
-      events: [...stockEvents, ...order.events],
-    };
+    return { ...offerOf({ ...offer, status: 'ACCEPTED' }), orderId: order.orderId, orderStatus: order.status };
   });
-  deps.events.publish(events);
-  return result;
 }
 
-export async function declineOffer(deps: MarketDeps, offerId: string, sellerId: string) {
+export async function declineOffer(
+  deps: MarketDeps,
+  offerId: string,
+  sellerId: string,
+): Promise<z.output<typeof Offer>> {
   return deps.db.transaction(async (tx) => {
     const offer = await lockOffer(tx, offerId, sellerId, nowOf(deps));
     await tx.execute(sql`UPDATE offers SET status = 'DECLINED', updated_at = now() WHERE id = ${offerId}`);
@@ -136,7 +121,12 @@ export async function declineOffer(deps: MarketDeps, offerId: string, sellerId: 
 }
 
 /** Offers the user made or received, newest first. */
-export async function listOffers(db: Executor, userId: string, page: number, limit: number) {
+export async function listOffers(
+  db: Executor,
+  userId: string,
+  page: number,
+  limit: number,
+): Promise<z.output<typeof Offers>> {
   const where = sql`WHERE o.buyer_id = ${userId} OR l.user_id = ${userId}`;
   const rows = await queryRows<OfferRow & Counted>(
     db,
@@ -150,51 +140,4 @@ export async function listOffers(db: Executor, userId: string, page: number, lim
     sql`SELECT count(*) AS count FROM offers o JOIN listings l ON l.id = o.listing_id ${where}`,
   );
   return { count: total, items: rows.map(offerOf) };
-}
-
-/** Orders the user bought (`purchased`) or sold. */
-export async function listOrders(
-  db: Executor,
-  userId: string,
-  side: 'purchased' | 'sold',
-  page: number,
-  limit: number,
-) {
-  const from = sql`FROM orders o JOIN listings l ON l.id = o.listing_id
-        WHERE o.deleted_at IS NULL AND ${side === 'purchased' ? sql`o.buyer_id = ${userId}` : sql`o.seller_id = ${userId}`}`;
-  const rows = await queryRows<{
-    id: string;
-    listing_id: string;
-    title: string;
-    seller_id: string;
-    buyer_id: string;
-    price_cents: string | number;
-    shipping_price_cents: string | number;
-    status: OrderStatus;
-    tracking_code: string | null;
-    created_at: Date | string;
-    total_count: string | number;
-  }>(
-    db,
-    sql`SELECT o.id, o.listing_id, l.title, o.seller_id, o.buyer_id, o.price_cents, o.shipping_price_cents, o.status,
-               o.tracking_code, o.created_at, ${TOTAL_COUNT}
-        ${from}
-        ORDER BY o.created_at DESC, o.id DESC ${pageSlice(page, limit)}`,
-  );
-  return {
-    count: await totalOf(db, rows, page, sql`SELECT count(*) AS count ${from}`),
-    items: rows.map((row) => ({
-      id: row.id,
-      listing: { id: row.listing_id, title: row.title },
-      sellerId: row.seller_id,
-      buyerId: row.buyer_id,
-      price: centsToUsd(Number(row.price_cents)),
-      shippingPrice: centsToUsd(Number(row.shipping_price_cents)),
-      status: row.status,
-      // The buyer and the seller read the same status differently (section 4).
-      statusLabel: side === 'purchased' ? buyerStatusLabel(row.status) : sellerStatusLabel(row.status),
-      trackingCode: row.tracking_code,
-      createdAt: isoOf(row.created_at),
-    })),
-  };
 }

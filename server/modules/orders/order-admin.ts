@@ -1,0 +1,187 @@
+// Orders as the back-office reads them (sold listings with their transactions), searched and
+// paged, and an order's soft delete. The refund and cancel services build on `loadSoldListing`.
+import { sql, type SQL } from 'drizzle-orm';
+import type { SoldListing, Transaction } from '../../../shared/contract/entities.js';
+import type { OrderStatus, RefundReason } from '../../../shared/contract/enums.js';
+import type { ListQuery } from '../../../shared/contract/list-query.js';
+import type { VerifiedIdentity } from '../../platform/auth/identity.js';
+import { recordAdminAction } from '../../platform/db/admin-log.js';
+import { type Db, queryRows, type Executor } from '../../platform/db/database.js';
+import {
+  containsPattern,
+  idMatchesAny,
+  inList,
+  matchingUserIds,
+  orderBy,
+  pageOf,
+  searchTerm,
+  whereAll,
+} from '../../platform/db/list-sql.js';
+import { isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
+import { notFound } from '../../platform/http/errors.js';
+
+interface OrderRow {
+  id: string;
+  created_at: Date | string;
+  price_cents: string | number;
+  shipping_price_cents: string | number;
+  status: OrderStatus;
+  tracking_code: string | null;
+  listing_id: string;
+  listing_title: string;
+  listing_description: string;
+  listing_type: SoldListing['listing']['listingType'];
+  listing_video: string | null;
+  listing_created_at: Date | string;
+  seller_id: string;
+  seller_user_name: string | null;
+  seller_email: string;
+  buyer_id: string;
+  buyer_user_name: string | null;
+  buyer_email: string;
+  payout_status: string | null;
+}
+
+export interface TransactionRow {
+  id: string;
+  order_id: string;
+  type: Transaction['type'];
+  status: Transaction['status'];
+  amount_cents: string | number;
+  refund_reason: RefundReason | null;
+  refund_date: Date | string | null;
+  external_id: string | null;
+}
+
+const SORT_COLUMNS: Record<ListQuery<'soldListings'>['sortBy'] & string, SQL> = {
+  price: sql`o.price_cents`,
+  shippingPrice: sql`o.shipping_price_cents`,
+  createdAt: sql`o.created_at`,
+  status: sql`o.status`,
+};
+
+function selectOrders(where: SQL, tail: SQL): SQL {
+  return sql`
+    SELECT o.id, o.created_at, o.price_cents, o.shipping_price_cents, o.status, o.tracking_code,
+           l.id AS listing_id, l.title AS listing_title, l.description AS listing_description,
+           l.listing_type, l.video AS listing_video, l.created_at AS listing_created_at,
+           s.id AS seller_id, s.user_name AS seller_user_name, s.email AS seller_email,
+           b.id AS buyer_id, b.user_name AS buyer_user_name, b.email AS buyer_email,
+           (SELECT t.status FROM transactions t WHERE t.order_id = o.id AND t.type = 'order_payout'
+            ORDER BY t.created_at DESC LIMIT 1) AS payout_status
+    FROM orders o
+    JOIN listings l ON l.id = o.listing_id
+    JOIN users s ON s.id = o.seller_id
+    JOIN users b ON b.id = o.buyer_id
+    ${where} ${tail}`;
+}
+
+function toTransaction(row: TransactionRow): Transaction {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    amount: usdOf(row.amount_cents),
+    refundReason: row.refund_reason,
+    refundDate: isoOrNull(row.refund_date),
+  };
+}
+
+export async function transactionsOf(executor: Executor, orderIds: string[]): Promise<Map<string, TransactionRow[]>> {
+  const byOrder = new Map<string, TransactionRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await queryRows<TransactionRow>(
+    executor,
+    sql`SELECT id, order_id, type, status, amount_cents, refund_reason, refund_date, external_id
+        FROM transactions WHERE order_id IN ${inList(orderIds)} ORDER BY created_at, id`,
+  );
+  for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row]);
+  return byOrder;
+}
+
+function toSoldListing(row: OrderRow, transactions: TransactionRow[]): SoldListing {
+  return {
+    id: row.id,
+    listing: {
+      id: row.listing_id,
+      title: row.listing_title,
+      description: row.listing_description,
+      listingType: row.listing_type,
+      video: row.listing_video,
+      createdAt: isoOf(row.listing_created_at),
+    },
+    seller: { id: row.seller_id, userName: row.seller_user_name, email: row.seller_email },
+    user: { id: row.buyer_id, userName: row.buyer_user_name, email: row.buyer_email },
+    createdAt: isoOf(row.created_at),
+    price: usdOf(row.price_cents),
+    shippingPrice: usdOf(row.shipping_price_cents),
+    status: row.status,
+    trackingCode: row.tracking_code,
+    // A payout that was reversed did not reach the seller.
+    payoutStatus: row.payout_status === null ? null : row.payout_status === 'succeeded' ? 'succeeded' : 'failed',
+    transactions: transactions.map(toTransaction),
+  };
+}
+
+export async function loadSoldListing(executor: Executor, orderId: string): Promise<SoldListing> {
+  const [row] = await queryRows<OrderRow>(
+    executor,
+    selectOrders(sql`WHERE o.id = ${orderId} AND o.deleted_at IS NULL`, sql``),
+  );
+  if (!row) throw notFound('Order');
+  const transactions = await transactionsOf(executor, [orderId]);
+  return toSoldListing(row, transactions.get(orderId) ?? []);
+}
+
+/** The back-office's sold listings: every order not deleted, searched, sorted and paged. */
+export async function listSoldListings(
+  db: Executor,
+  query: ListQuery<'soldListings'>,
+): Promise<{ count: number; items: SoldListing[] }> {
+  const term = searchTerm(query.search);
+  const pattern = term ? containsPattern(term) : null;
+  const matches = pattern
+    ? idMatchesAny(sql`o.id`, [
+        sql`SELECT id FROM orders WHERE listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern})`,
+        sql`SELECT id FROM orders WHERE tracking_code ILIKE ${pattern}`,
+        sql`SELECT id FROM orders WHERE buyer_id IN (${matchingUserIds(pattern)})`,
+        sql`SELECT id FROM orders WHERE seller_id IN (${matchingUserIds(pattern)})`,
+      ])
+    : null;
+  const where = whereAll([sql`o.deleted_at IS NULL`, matches]);
+  const [countRow] = await queryRows<{ count: string | number }>(
+    db,
+    sql`SELECT count(*) AS count FROM orders o ${where}`,
+  );
+  const rows = await queryRows<OrderRow>(
+    db,
+    selectOrders(
+      where,
+      sql`${orderBy(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query.order, sql`o.id`)} ${pageOf(query.page, query.limit)}`,
+    ),
+  );
+  const transactions = await transactionsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    count: Number(countRow?.count ?? 0),
+    items: rows.map((row) => toSoldListing(row, transactions.get(row.id) ?? [])),
+  };
+}
+
+/** Soft-deletes an order; the admin log keeps what it was. */
+export async function deleteOrder(db: Db, orderId: string, admin: VerifiedIdentity): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await loadSoldListing(tx, orderId);
+    await tx.execute(sql`UPDATE orders SET deleted_at = now(), updated_at = now() WHERE id = ${orderId}`);
+    await recordAdminAction(tx, {
+      admin,
+      action: 'deleteOrder',
+      recordType: 'order',
+      recordId: orderId,
+      before,
+      after: null,
+    });
+  });
+}
