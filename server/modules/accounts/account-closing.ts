@@ -11,7 +11,8 @@ import { accountDeletionBlockers, type OpenObligations } from './rules/account-d
 import { conflict, HttpError } from '../../platform/http/errors.js';
 import { type LockedUser, lockedUser } from './account.js';
 import { type MarketDeps } from '../../market-deps.js';
-import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
+import { marketEvent } from '../../platform/events/pending-events.js';
+import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { callerCacheOf } from '../../platform/auth/market-users.js';
 
 /** The identity provider's side of a closed account: it can no longer sign in anywhere. */
@@ -62,7 +63,7 @@ export async function closeAccount(
   userId: string,
   check?: (user: LockedUser) => void,
 ): Promise<void> {
-  const { firebaseId, events } = await deps.db.transaction(async (tx) => {
+  const firebaseId = await inUnitOfWork(deps, async (tx, outbox) => {
     const user = await lockedUser(tx, userId);
     check?.(user);
     // A bid or entry takes its listing's lock: holding the user's listings' locks before counting
@@ -73,7 +74,6 @@ export async function closeAccount(
     );
     const blockers = accountDeletionBlockers(await openObligations(tx, userId));
     if (blockers.length > 0) throw conflict(`Your account cannot be closed yet: ${blockers.join('; ')}`);
-    const events: PendingEvent[] = [];
     const closedListings = await queryRows<{ id: string; status: string }>(
       tx,
       sql`UPDATE listings SET deleted_at = now(), updated_at = now()
@@ -81,7 +81,7 @@ export async function closeAccount(
        RETURNING id, status`,
     );
     for (const listing of closedListings.filter((row) => row.status === 'active')) {
-      events.push(marketEvent('feedListingUpdated', [listingRoom(listing.id)], { listingId: listing.id }));
+      outbox.add(marketEvent('feedListingUpdated', [listingRoom(listing.id)], { listingId: listing.id }));
     }
     const leftGiveaways = await queryRows<{ listing_id: string }>(
       tx,
@@ -95,7 +95,7 @@ export async function closeAccount(
         tx,
         sql`SELECT count(*) AS entries FROM giveaway_entries WHERE listing_id = ${listingId}`,
       );
-      events.push(
+      outbox.add(
         marketEvent('giveawayEntriesUpdated', [listingRoom(listingId)], {
           listingId,
           entries: Number(count?.entries ?? 0),
@@ -110,12 +110,11 @@ export async function closeAccount(
     await tx.execute(sql`DELETE FROM device_tokens WHERE user_id = ${userId}`);
     await tx.execute(sql`DELETE FROM phone_verifications WHERE user_id = ${userId}`);
     await tx.execute(sql`UPDATE users SET deleted_at = now(), updated_at = now() WHERE id = ${userId}`);
-    return { firebaseId: user.firebase_id, events };
+    return user.firebase_id;
   });
   // Refused from the next request on, on this node at once; on other nodes the disabled
   // identity fails the token check (as for an admin's deletion).
   callerCacheOf(deps.db).forget(firebaseId);
-  deps.events.publish(events);
   if (firebaseId) await identity.disableAccount(firebaseId);
 }
 

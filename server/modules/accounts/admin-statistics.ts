@@ -1,56 +1,9 @@
-// Admin statistics: user and bidder counts, and who signed up or first bid in the past 24 hours.
-import { sql } from 'drizzle-orm';
-import type { StatisticsUser } from '../../../shared/contract/entities.js';
-import { queryRows } from '../../platform/db/database.js';
-import { isoOf } from '../../platform/db/values.js';
+// The back office's statistics route (statistics.ts computes them).
 import type { AdminDeps, AdminHandlers } from '../../platform/http/admin-handler.js';
-
-/** The dashboard shows the newest of each list; a busy day must not answer with a million rows. */
-const PAST_DAY_LIST_MAX = 100;
-
-interface StatisticsUserRow {
-  id: string;
-  user_name: string | null;
-  avatar: string | null;
-  created_at: Date | string;
-}
-
-const toStatisticsUser = (row: StatisticsUserRow): StatisticsUser => ({
-  id: row.id,
-  userName: row.user_name,
-  avatar: row.avatar,
-  createdAt: isoOf(row.created_at),
-});
+import { userStatistics } from './statistics.js';
 
 export function statisticsHandlers({ db }: AdminDeps) {
   return {
-    'statistics.get': async () => {
-      const [counts] = await queryRows<{ users: string | number; bidders: string | number }>(
-        db,
-        sql`SELECT (SELECT count(*) FROM users WHERE deleted_at IS NULL) AS users,
-                   (SELECT count(DISTINCT user_id) FROM bids) AS bidders`,
-      );
-      const signUps = await queryRows<StatisticsUserRow>(
-        db,
-        sql`SELECT id, user_name, avatar, created_at FROM users
-            WHERE deleted_at IS NULL AND created_at > now() - interval '24 hours'
-            ORDER BY created_at DESC LIMIT ${PAST_DAY_LIST_MAX}`,
-      );
-      // A new bidder bid in the past day and never before it.
-      const bidders = await queryRows<StatisticsUserRow>(
-        db,
-        sql`SELECT u.id, u.user_name, u.avatar, u.created_at FROM users u
-            WHERE u.deleted_at IS NULL
-              AND u.id IN (SELECT b.user_id FROM bids b WHERE b.created_at > now() - interval '24 hours')
-              AND NOT EXISTS (SELECT 1 FROM bids e WHERE e.user_id = u.id AND e.created_at <= now() - interval '24 hours')
-            ORDER BY u.created_at DESC LIMIT ${PAST_DAY_LIST_MAX}`,
-      );
-      return {
-        numberOfUsers: Number(counts?.users ?? 0),
-        numberOfUniqueBidders: Number(counts?.bidders ?? 0),
-        newSignUpsPast24Hours: signUps.map(toStatisticsUser),
-        newBiddersPast24Hours: bidders.map(toStatisticsUser),
-      };
-    },
+    'statistics.get': async () => userStatistics(db),
   } satisfies Partial<AdminHandlers>;
 }

@@ -1,281 +1,32 @@
-// Admin users: list, detail, availability checks, changes, seller requests and deletion.
-import { sql, type SQL } from 'drizzle-orm';
-import type { AdminUser, Address } from '../../../shared/contract/entities.js';
-import type { ListQuery } from '../../../shared/contract/list-query.js';
-import { recordAdminAction } from '../../platform/db/admin-log.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
-import { containsPattern, inList, orderBy, pageOf, searchTerm, whereAll } from '../../platform/db/list-sql.js';
-import { isoOf, usdOf } from '../../platform/db/values.js';
-import { conflict, notFound } from '../../platform/http/errors.js';
-import { addressOf, type AddressRow } from './addresses.js';
-import { callerCacheOf } from '../../platform/auth/market-users.js';
+// The back office's user routes: each parses (the contract did), calls user-admin.ts or the
+// account service, and answers.
 import type { AdminDeps, AdminHandlers } from '../../platform/http/admin-handler.js';
-import { pendingRequestOf, type PendingRequestColumns } from './pending-request.js';
-
-interface UserRow extends PendingRequestColumns {
-  id: string;
-  firebase_id: string | null;
-  user_name: string | null;
-  email: string;
-  avatar: string | null;
-  created_at: Date | string;
-  stripe_customer_id: string | null;
-  stripe_user_id: string | null;
-  payment_failed_strikes: number;
-  amount_spent_cents: string | number;
-  amount_sold_cents: string | number;
-  seller_enabled: boolean;
-  seller_fee: number;
-  featured: boolean;
-  country_code: string | null;
-  phone_number: string | null;
-}
-
-const SORT_COLUMNS: Record<ListQuery<'users'>['sortBy'] & string, SQL> = {
-  userName: sql`u.user_name`,
-  email: sql`u.email`,
-  createdAt: sql`u.created_at`,
-};
-
-/** Users with their latest pending seller request; one statement whatever the page size. */
-function selectUsers(where: SQL, tail: SQL): SQL {
-  return sql`
-    SELECT u.id, u.firebase_id, u.user_name, u.email, u.avatar, u.created_at, u.stripe_customer_id,
-           u.stripe_user_id, u.payment_failed_strikes, u.amount_spent_cents, u.amount_sold_cents,
-           u.seller_enabled, u.seller_fee, u.featured, u.country_code, u.phone_number,
-           r.id AS request_id, r.description AS request_description, r.created_at AS request_created_at,
-           r.instagram_link AS request_instagram_link, r.tik_tok_link AS request_tik_tok_link,
-           r.other_profile_link AS request_other_profile_link
-    FROM users u
-    LEFT JOIN LATERAL (
-      SELECT * FROM seller_requests sr
-      WHERE sr.user_id = u.id AND sr.status = 'PENDING'
-      ORDER BY sr.created_at DESC LIMIT 1
-    ) r ON true
-    ${where} ${tail}`;
-}
-
-/** The latest DEFAULT and latest RETURN_ADDRESS address of each user, in one lookup. */
-async function shippingInfoOf(executor: Executor, userIds: string[]): Promise<Map<string, Address[]>> {
-  const byUser = new Map<string, Address[]>();
-  if (userIds.length === 0) return byUser;
-  const rows = await queryRows<AddressRow & { user_id: string }>(
-    executor,
-    sql`SELECT DISTINCT ON (user_id, type) *
-        FROM addresses WHERE user_id IN ${inList(userIds)}
-        ORDER BY user_id, type, created_at DESC`,
-  );
-  for (const row of rows) {
-    const list = byUser.get(row.user_id) ?? [];
-    list.push(addressOf(row));
-    byUser.set(row.user_id, list);
-  }
-  return byUser;
-}
-
-function toAdminUser(row: UserRow, shippingInfo: Address[]): AdminUser {
-  return {
-    id: row.id,
-    userName: row.user_name,
-    email: row.email,
-    avatar: row.avatar,
-    createdAt: isoOf(row.created_at),
-    stripeCustomerId: row.stripe_customer_id,
-    stripeUserId: row.stripe_user_id,
-    paymentFailedStrikes: row.payment_failed_strikes,
-    amountSpent: usdOf(row.amount_spent_cents),
-    amountSold: usdOf(row.amount_sold_cents),
-    sellerEnabled: row.seller_enabled,
-    pendingRequest: pendingRequestOf(row),
-    sellerFee: row.seller_fee,
-    shippingInfo,
-    featured: row.featured,
-    countryCode: row.country_code,
-    phoneNumber: row.phone_number,
-  };
-}
-
-async function findUserRow(executor: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await queryRows<UserRow>(
-    executor,
-    selectUsers(sql`WHERE u.id = ${id} AND u.deleted_at IS NULL`, sql``),
-  );
-  return row;
-}
-
-/** The admin view of one user; 404 when unknown or deleted. */
-export async function loadAdminUser(executor: Executor, id: string): Promise<AdminUser> {
-  const row = await findUserRow(executor, id);
-  if (!row) throw notFound('User');
-  const shipping = await shippingInfoOf(executor, [row.id]);
-  return toAdminUser(row, shipping.get(row.id) ?? []);
-}
-
-async function userNameTaken(executor: Executor, userName: string, exceptId: string | null): Promise<boolean> {
-  const rows = await queryRows(
-    executor,
-    sql`SELECT 1 FROM users WHERE lower(user_name) = lower(${userName}) AND deleted_at IS NULL
-        AND id IS DISTINCT FROM ${exceptId} LIMIT 1`,
-  );
-  return rows.length > 0;
-}
-
-async function emailTaken(executor: Executor, email: string, exceptId: string | null): Promise<boolean> {
-  const rows = await queryRows(
-    executor,
-    sql`SELECT 1 FROM users WHERE lower(email) = lower(${email}) AND deleted_at IS NULL
-        AND id IS DISTINCT FROM ${exceptId} LIMIT 1`,
-  );
-  return rows.length > 0;
-}
-
-interface UserChanges {
-  userName?: string | undefined;
-  email?: string | undefined;
-  sellerFee?: number | undefined;
-  sellerEnabled?: boolean | undefined;
-  featured?: boolean | undefined;
-}
+import { emailTaken, userNameTaken } from './account.js';
+import { changeUser, decideSellerRequest, deleteUser, listAdminUsers, loadAdminUser } from './user-admin.js';
 
 export function userHandlers(deps: AdminDeps) {
-  const { db, identity } = deps;
-
-  /** Applies changes under a row lock, logs before → after, and keeps Firebase's email in step. */
-  async function changeUser(
-    id: string,
-    changes: UserChanges,
-    admin: Parameters<typeof recordAdminAction>[1]['admin'],
-    action: string,
-  ): Promise<AdminUser> {
-    const { after, firebaseId, emailChanged } = await db.transaction(async (tx) => {
-      const locked = await queryRows<{ firebase_id: string | null; email: string }>(
-        tx,
-        sql`SELECT firebase_id, email FROM users WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`,
-      );
-      if (!locked[0]) throw notFound('User');
-      const before = await loadAdminUser(tx, id);
-      if (changes.userName !== undefined && (await userNameTaken(tx, changes.userName, id))) {
-        throw conflict('Username already exists');
-      }
-      if (changes.email !== undefined && (await emailTaken(tx, changes.email, id))) {
-        throw conflict('Email already exists');
-      }
-      const sets: SQL[] = [];
-      if (changes.userName !== undefined) sets.push(sql`user_name = ${changes.userName}`);
-      if (changes.email !== undefined) sets.push(sql`email = ${changes.email}`);
-      if (changes.sellerFee !== undefined) sets.push(sql`seller_fee = ${changes.sellerFee}`);
-      if (changes.sellerEnabled !== undefined) sets.push(sql`seller_enabled = ${changes.sellerEnabled}`);
-      if (changes.featured !== undefined) sets.push(sql`featured = ${changes.featured}`);
-      sets.push(sql`updated_at = now()`);
-      await tx.execute(sql`UPDATE users SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
-      const after = await loadAdminUser(tx, id);
-      await recordAdminAction(tx, { admin, action, recordType: 'user', recordId: id, before, after });
-      return {
-        after,
-        firebaseId: locked[0].firebase_id,
-        emailChanged: changes.email !== undefined && changes.email !== locked[0].email,
-      };
-    });
-    // The market API's remembered caller shows the new name and email from the next request on.
-    callerCacheOf(db).forget(firebaseId);
-    if (emailChanged && firebaseId) await identity.updateEmail(firebaseId, after.email);
-    return after;
-  }
-
-  async function decideRequest(
-    requestId: string,
-    status: 'APPROVED' | 'REJECTED',
-    admin: Parameters<typeof recordAdminAction>[1]['admin'],
-  ) {
-    return db.transaction(async (tx) => {
-      const [request] = await queryRows<{ user_id: string; status: string }>(
-        tx,
-        sql`SELECT user_id, status FROM seller_requests WHERE id = ${requestId} FOR UPDATE`,
-      );
-      if (!request) throw notFound('Seller request');
-      if (request.status !== 'PENDING') throw conflict(`Seller request is already ${request.status}`);
-      const before = await loadAdminUser(tx, request.user_id);
-      await tx.execute(sql`UPDATE seller_requests SET status = ${status}, updated_at = now() WHERE id = ${requestId}`);
-      if (status === 'APPROVED') {
-        await tx.execute(sql`UPDATE users SET seller_enabled = true, updated_at = now() WHERE id = ${request.user_id}`);
-      }
-      const after = await loadAdminUser(tx, request.user_id);
-      await recordAdminAction(tx, {
-        admin,
-        action: status === 'APPROVED' ? 'approveSellerRequest' : 'rejectSellerRequest',
-        recordType: 'seller_request',
-        recordId: requestId,
-        before,
-        after,
-      });
-      return after;
-    });
-  }
-
+  const { db } = deps;
   return {
-    'users.list': async ({ query }) => {
-      const term = searchTerm(query.search);
-      const pattern = term ? containsPattern(term) : null;
-      const where = whereAll([
-        sql`u.deleted_at IS NULL`,
-        pattern ? sql`(u.user_name ILIKE ${pattern} OR u.email ILIKE ${pattern})` : null,
-      ]);
-      const [countRow] = await queryRows<{ count: string | number }>(
-        db,
-        sql`SELECT count(*) AS count FROM users u ${where}`,
-      );
-      const rows = await queryRows<UserRow>(
-        db,
-        selectUsers(
-          where,
-          sql`${orderBy(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query.order, sql`u.id`)} ${pageOf(query.page, query.limit)}`,
-        ),
-      );
-      const shipping = await shippingInfoOf(
-        db,
-        rows.map((row) => row.id),
-      );
-      return {
-        count: Number(countRow?.count ?? 0),
-        items: rows.map((row) => toAdminUser(row, shipping.get(row.id) ?? [])),
-      };
-    },
+    'users.list': async ({ query }) => listAdminUsers(db, query),
     'users.checkUsername': async ({ body }) => ({ exists: await userNameTaken(db, body.userName, null) }),
-    'users.checkEmail': async ({ body }) => ({ exists: await emailTaken(db, body.email, null) }),
+    'users.checkEmail': async ({ body }) => ({ exists: await emailTaken(db, body.email) }),
     'users.get': async ({ params }) => loadAdminUser(db, params.id),
-    'users.update': async ({ params, body, admin }) => changeUser(params.id, body, admin, 'updateUser'),
+    'users.update': async ({ params, body, admin }) => changeUser(deps, params.id, body, admin, 'updateUser'),
     'users.delete': async ({ params, admin }) => {
-      const firebaseId = await db.transaction(async (tx) => {
-        const row = await findUserRow(tx, params.id);
-        if (!row) throw notFound('User');
-        const before = await loadAdminUser(tx, params.id);
-        await tx.execute(sql`UPDATE users SET deleted_at = now(), updated_at = now() WHERE id = ${params.id}`);
-        await recordAdminAction(tx, {
-          admin,
-          action: 'deleteUser',
-          recordType: 'user',
-          recordId: params.id,
-          before,
-          after: null,
-        });
-        return row.firebase_id;
-      });
-      // Refused from the next request on (this node at once; others on the disabled account).
-      callerCacheOf(db).forget(firebaseId);
-      if (firebaseId) await identity.disableAccount(firebaseId);
+      await deleteUser(deps, params.id, admin);
       return undefined;
     },
-    'users.approveRequest': async ({ params, admin }) => decideRequest(params.id, 'APPROVED', admin),
-    'users.rejectRequest': async ({ params, admin }) => decideRequest(params.id, 'REJECTED', admin),
+    'users.approveRequest': async ({ params, admin }) => decideSellerRequest(db, params.id, 'APPROVED', admin),
+    'users.rejectRequest': async ({ params, admin }) => decideSellerRequest(db, params.id, 'REJECTED', admin),
     'users.setSellerEnabled': async ({ params, body, admin }) =>
-      changeUser(params.id, { sellerEnabled: body.sellerEnabled }, admin, 'setSellerEnabled'),
+      changeUser(deps, params.id, { sellerEnabled: body.sellerEnabled }, admin, 'setSellerEnabled'),
     'users.setSellerFee': async ({ params, body, admin }) =>
-      changeUser(params.id, { sellerFee: body.sellerFee }, admin, 'setSellerFee'),
+      changeUser(deps, params.id, { sellerFee: body.sellerFee }, admin, 'setSellerFee'),
     'users.setFeatured': async ({ params, body, admin }) =>
-      changeUser(params.id, { featured: body.featured }, admin, 'setFeatured'),
+      changeUser(deps, params.id, { featured: body.featured }, admin, 'setFeatured'),
     'users.setUserName': async ({ params, body, admin }) =>
-      changeUser(params.id, { userName: body.userName }, admin, 'setUserName'),
+      changeUser(deps, params.id, { userName: body.userName }, admin, 'setUserName'),
     'users.setEmail': async ({ params, body, admin }) =>
-      changeUser(params.id, { email: body.email }, admin, 'setEmail'),
+      changeUser(deps, params.id, { email: body.email }, admin, 'setEmail'),
   } satisfies Partial<AdminHandlers>;
 }

@@ -1,24 +1,19 @@
 // The user's devices: push notification tokens (`/user/device-token`) and the app icon's badge
 // (`/user/reset-badge-count`).
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { isoDate } from '../../../shared/contract/entities.js';
-import { singleLineText } from '../../../shared/contract/text.js';
+import type { z } from 'zod';
+import type { BadgeReset, DevicePlatform, DeviceToken } from '../../../shared/contract/market/accounts.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import { notFound } from '../../platform/http/errors.js';
 
-export const DEVICE_PLATFORMS = ['ios', 'android', 'web'] as const;
-export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];
-export const DeviceTokenBody = z.strictObject({
-  token: singleLineText().trim().min(1).max(4096),
-  platform: z.enum(DEVICE_PLATFORMS),
-});
-export const DeviceToken = DeviceTokenBody.extend({ registeredAt: isoDate });
-export const BadgeReset = z.object({ badgeCount: z.number().int().nonnegative(), resetAt: isoDate });
-
 /** Registers a device for push notifications; the device moves to the caller if another account had it. */
-export async function registerDeviceToken(db: Executor, userId: string, token: string, platform: DevicePlatform) {
+export async function registerDeviceToken(
+  db: Executor,
+  userId: string,
+  token: string,
+  platform: DevicePlatform,
+): Promise<z.output<typeof DeviceToken>> {
   const [row] = await queryRows<{ token: string; platform: DevicePlatform; updated_at: Date | string }>(
     db,
     sql`INSERT INTO device_tokens (token, user_id, platform) VALUES (${token}, ${userId}, ${platform})
@@ -37,7 +32,7 @@ export async function removeDeviceToken(db: Executor, userId: string, token: str
   if (removed.length === 0) throw notFound('Device token');
 }
 
-export async function resetBadgeCount(db: Executor, userId: string) {
+export async function resetBadgeCount(db: Executor, userId: string): Promise<z.output<typeof BadgeReset>> {
   const [row] = await queryRows<{ badge_reset_at: Date | string }>(
     db,
     sql`UPDATE users SET badge_reset_at = now() WHERE id = ${userId} AND deleted_at IS NULL RETURNING badge_reset_at`,

@@ -19,7 +19,8 @@ import {
 import { maskedPhone, usPhoneE164 } from './rules/us-phone.js';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/http/errors.js';
 import { type SmsSender, SmsUnavailableError } from './sms.js';
-import { accountOf, type AccountUser } from './account.js';
+import { accountOf } from './account.js';
+import type { AccountUser, CodeSent } from '../../../shared/contract/market/accounts.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { callerCacheOf } from '../../platform/auth/market-users.js';
 
@@ -42,16 +43,6 @@ export const VerifyPhoneBody = z.strictObject({
     .trim()
     .regex(new RegExp(`^\\d{${PHONE_CODE_DIGITS}}$`), `must be the ${PHONE_CODE_DIGITS}-digit code`),
 });
-
-/** What the app shows after a code went out. */
-export const CodeSent = z.object({
-  /** Masked: the full number is the user's own input. */
-  sentTo: z.string(),
-  expiresAt: z.iso.datetime({ offset: true }),
-  /** When "Resend code" may be used. */
-  resendAfter: z.iso.datetime({ offset: true }),
-});
-export type CodeSent = z.infer<typeof CodeSent>;
 
 interface VerificationRow {
   phone_number: string;

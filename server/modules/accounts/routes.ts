@@ -1,18 +1,32 @@
 // The signed-in user's own account (section 7, /user/*, /user-requests, /setting/contact-us).
-// GET /user/my-details and GET|POST /user/shipping-info predate this module and stay in index.ts.
+// GET /user/my-details is registered apart (`callerDetailsRoute`), later in market-routes.ts, where
+// it always was; GET|POST /user/shipping-info are the fulfilment module's.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Address, id } from '../../../shared/contract/entities.js';
+import {
+  AccountUser,
+  BadgeReset,
+  CallerDetails,
+  CodeSent,
+  DeviceToken,
+  DeviceTokenBody,
+  Exists,
+  PublicProfile,
+  SellerRequest,
+  SellerRequests,
+  SellerReturnAddress,
+  SellerStanding,
+} from '../../../shared/contract/market/accounts.js';
+import { ContactMessageSent, ContactUsBody } from '../../../shared/contract/market/community.js';
 import { withoutControlCharacters } from '../../../shared/contract/text.js';
 import { UserName } from './rules/user-name.js';
 import {
-  AccountUser,
   accountOf,
   becomeGuest,
   emailTaken,
   ownAccountBy,
   ProfileBody,
-  PublicProfile,
   publicProfileOf,
   registerAccount,
   RegisterBody,
@@ -20,27 +34,11 @@ import {
   userNameTaken,
 } from './account.js';
 import { closeAccount, deleteGuest } from './account-closing.js';
-import { ContactMessageSent, ContactUsBody, sendContactMessage } from '../community/contact-us.js';
-import {
-  BadgeReset,
-  DeviceToken,
-  DeviceTokenBody,
-  registerDeviceToken,
-  removeDeviceToken,
-  resetBadgeCount,
-} from './devices.js';
-import {
-  requestToSell,
-  SellerRequest,
-  SellerRequestBody,
-  SellerRequests,
-  sellerRequestsOf,
-  SellerStanding,
-  sellerStandingOf,
-} from './seller-requests.js';
+import { sendContactMessage } from '../community/index.js';
+import { registerDeviceToken, removeDeviceToken, resetBadgeCount } from './devices.js';
+import { requestToSell, SellerRequestBody, sellerRequestsOf, sellerStandingOf } from './seller-requests.js';
 import { AddressBody, addAddress, currentAddress } from './addresses.js';
 import {
-  CodeSent,
   resendPhoneCode,
   startPhoneChange,
   UpdatePhoneBody,
@@ -60,7 +58,6 @@ declare module '../../market-deps.js' {
   }
 }
 
-const Exists = z.object({ exists: z.boolean() });
 const ReturnAddressBody = AddressBody.omit({ type: true });
 
 export async function accountRoutes(context: MarketRouteContext): Promise<void> {
@@ -174,11 +171,9 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
   );
   // Where the seller's parcels ship from: the newest RETURN_ADDRESS (both spellings of section 7).
   for (const path of ['/user/shipping-info-seller', '/user/shipping/info-seller']) {
-    r.get(
-      path,
-      { schema: { tags, ...secured, response: { 200: z.object({ returnAddress: Address.nullable() }) } } },
-      async (request) => ({ returnAddress: await currentAddress(db, (await caller(request)).id, 'RETURN_ADDRESS') }),
-    );
+    r.get(path, { schema: { tags, ...secured, response: { 200: SellerReturnAddress } } }, async (request) => ({
+      returnAddress: await currentAddress(db, (await caller(request)).id, 'RETURN_ADDRESS'),
+    }));
     r.post(
       path,
       { schema: { tags, ...secured, body: ReturnAddressBody, response: { 201: Address } } },
@@ -227,5 +222,14 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
     },
     async (request, reply) =>
       reply.code(201).send(await sendContactMessage(db, request.marketUser?.id ?? null, request.body)),
+  );
+}
+
+/** `GET /user/my-details`: the caller as the token resolved them (registered after the other areas' routes). */
+export async function callerDetailsRoute({ r, caller, secured }: MarketRouteContext): Promise<void> {
+  r.get(
+    '/user/my-details',
+    { schema: { tags: ['user'], ...secured, response: { 200: CallerDetails } } },
+    async (request) => caller(request),
   );
 }

@@ -2,8 +2,7 @@
 // stands as a seller (`GET /user/seller`).
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { Address, listResponse, PendingRequest } from '../../../shared/contract/entities.js';
-import { USER_REQUEST_STATUSES } from '../../../shared/contract/enums.js';
+import type { SellerRequest, SellerRequests, SellerStanding } from '../../../shared/contract/market/accounts.js';
 import { freeText, withoutControlCharacters } from '../../../shared/contract/text.js';
 import { sellerStatusOf } from '../../../shared/rules/seller-status.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
@@ -12,10 +11,8 @@ import { conflict, notFound } from '../../platform/http/errors.js';
 import { accountOf } from './account.js';
 import type { MarketDeps } from '../../market-deps.js';
 
-export const SellerRequest = PendingRequest.extend({ status: z.enum(USER_REQUEST_STATUSES) });
-export type SellerRequest = z.infer<typeof SellerRequest>;
-export const SellerRequests = listResponse(SellerRequest);
-
+// The request's body stays beside its service: its link check needs the URL parser, which the
+// shared contract (no DOM or Node library) does not have.
 /** A profile link on the given site (its host or a subdomain of it), over https. */
 const profileLink = (site: string | null) =>
   withoutControlCharacters(z.url({ protocol: /^https$/, error: 'must be an https link' }).max(500))
@@ -81,7 +78,7 @@ export async function requestToSell(deps: MarketDeps, userId: string, body: Sell
   });
 }
 
-export async function sellerRequestsOf(db: Executor, userId: string) {
+export async function sellerRequestsOf(db: Executor, userId: string): Promise<z.output<typeof SellerRequests>> {
   const rows = await queryRows<SellerRequestRow>(
     db,
     sql`SELECT id, description, instagram_link, tik_tok_link, other_profile_link, status, created_at
@@ -90,19 +87,8 @@ export async function sellerRequestsOf(db: Executor, userId: string) {
   return { count: rows.length, items: rows.map(sellerRequestOf) };
 }
 
-export const SellerStanding = z.object({
-  /** The admin's words (section 4): 'Pending request', 'Accepted', 'Disabled seller', 'Not a seller'. */
-  sellerStatus: z.enum(['Pending request', 'Accepted', 'Disabled seller', 'Not a seller']),
-  sellerEnabled: z.boolean(),
-  sellerFee: z.number().int(),
-  hasPayoutAccount: z.boolean(),
-  pendingRequest: PendingRequest.nullable(),
-  /** Where the seller's parcels ship from; a label needs it. */
-  returnAddress: Address.nullable(),
-});
-
 /** Where the caller stands as a seller, in the admin's words, and what selling still needs. */
-export async function sellerStandingOf(db: Executor, userId: string): Promise<z.infer<typeof SellerStanding>> {
+export async function sellerStandingOf(db: Executor, userId: string): Promise<z.output<typeof SellerStanding>> {
   const account = await accountOf(db, userId);
   return {
     sellerStatus: sellerStatusOf(account),

@@ -1,13 +1,67 @@
-// Notifications by type (the app's badges per kind: `/notifications/count-by-types`,
-// `/notifications/mark-as-read-by-types`) and the chat's new-message notification a participant
-// asks for (`/notifications/send-new-message-notification`). Listing and marking one or all
-// notifications are in social.ts.
+// A user's notifications: listing them, marking one or all as read, the badges per type
+// (`/notifications/count-by-types`, `/notifications/mark-as-read-by-types`) and the chat's
+// new-message notification a participant asks for (`/notifications/send-new-message-notification`).
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Notifications, NotificationsMarkedRead } from '../../../shared/contract/market/community.js';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../../shared/contract/enums.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-import { isoOf } from '../../platform/db/values.js';
+import { isoOf, isoOrNull } from '../../platform/db/values.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
 import type { MarketDeps } from '../../market-deps.js';
+
+export async function notificationsOf(
+  db: Executor,
+  userId: string,
+  page: number,
+  limit: number,
+): Promise<z.output<typeof Notifications>> {
+  const rows = await queryRows<{
+    id: string;
+    type: string;
+    title: string;
+    body: string | null;
+    data: unknown;
+    read_at: Date | string | null;
+    created_at: Date | string;
+  }>(
+    db,
+    sql`SELECT id, type, title, body, data, read_at, created_at FROM notifications WHERE user_id = ${userId}
+        ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+  );
+  const [counts] = await queryRows<{ count: string | number; unread: string | number }>(
+    db,
+    sql`SELECT count(*) AS count, count(*) FILTER (WHERE read_at IS NULL) AS unread FROM notifications WHERE user_id = ${userId}`,
+  );
+  return {
+    count: Number(counts?.count ?? 0),
+    unread: Number(counts?.unread ?? 0),
+    items: rows.map((row) => ({
+      id: row.id,
+      type: row.type,
+      title: row.title,
+      body: row.body,
+      data: row.data,
+      isRead: row.read_at !== null,
+      readAt: isoOrNull(row.read_at),
+      createdAt: isoOf(row.created_at),
+    })),
+  };
+}
+
+/** Marks one notification (or, with `id` null, all of them) as read. */
+export async function markNotificationsRead(
+  db: Executor,
+  userId: string,
+  id: string | null,
+): Promise<z.output<typeof NotificationsMarkedRead>> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE notifications SET read_at = now()
+        WHERE user_id = ${userId} AND read_at IS NULL ${id === null ? sql`` : sql`AND id = ${id}`} RETURNING id`,
+  );
+  return { marked: rows.length };
+}
 
 /** The caller's unread notifications per type of the spec's list (every type, 0 included). */
 export async function unreadCountsByType(db: Executor, userId: string) {

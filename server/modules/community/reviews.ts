@@ -1,5 +1,5 @@
 // Reviews still owed: the buyer's delivered orders that were neither rated (`POST /rate`,
-// social.ts) nor skipped (`POST /order/skip-reviews`), which the app prompts for.
+// ratings.ts) nor skipped (`POST /order/skip-reviews`), which the app prompts for.
 import { sql } from 'drizzle-orm';
 import { centsToUsd } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';

@@ -1,0 +1,92 @@
+// The back office's ratings moderation: the ratings table (search, sort, paging) and removing one.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Rating } from '../../../shared/contract/entities.js';
+import type { ListQuery } from '../../../shared/contract/list-query.js';
+import type { VerifiedIdentity } from '../../platform/auth/identity.js';
+import { queryRows, type Db } from '../../platform/db/database.js';
+import {
+  containsPattern,
+  idMatchesAny,
+  matchingUserIds,
+  orderBy,
+  pageOf,
+  searchTerm,
+  whereAll,
+} from '../../platform/db/list-sql.js';
+import { softDelete } from '../../platform/db/soft-delete.js';
+import { isoOf } from '../../platform/db/values.js';
+
+interface RatingRow {
+  id: string;
+  created_at: Date | string;
+  rate: number | null;
+  experience: string | null;
+  order_id: string | null;
+  buyer_id: string | null;
+  buyer_user_name: string | null;
+  buyer_avatar: string | null;
+  seller_id: string | null;
+  seller_user_name: string | null;
+  seller_avatar: string | null;
+}
+
+const RATING_SORT: Record<ListQuery<'ratings'>['sortBy'] & string, SQL> = {
+  createdAt: sql`r.created_at`,
+  rate: sql`r.rate`,
+  experience: sql`r.experience`,
+  orderId: sql`r.order_id`,
+};
+
+/** A deleted account shows as a missing buyer or seller ('Deleted user'). */
+const profileOrNull = (id: string | null, userName: string | null, avatar: string | null) =>
+  id === null ? null : { id, userName, avatar };
+
+/** The admin's ratings table: searched by experience, buyer or seller name. */
+export async function listRatingsForAdmin(
+  db: Db,
+  query: ListQuery<'ratings'>,
+): Promise<{ count: number; items: Rating[] }> {
+  const term = searchTerm(query.search);
+  const pattern = term ? containsPattern(term) : null;
+  const where = whereAll([
+    sql`r.deleted_at IS NULL`,
+    pattern
+      ? idMatchesAny(sql`r.id`, [
+          sql`SELECT id FROM ratings WHERE experience ILIKE ${pattern}`,
+          sql`SELECT id FROM ratings WHERE buyer_id IN (${matchingUserIds(pattern)})`,
+          sql`SELECT id FROM ratings WHERE seller_id IN (${matchingUserIds(pattern)})`,
+        ])
+      : null,
+  ]);
+  const [countRow] = await queryRows<{ count: string | number }>(
+    db,
+    sql`SELECT count(*) AS count FROM ratings r ${where}`,
+  );
+  const rows = await queryRows<RatingRow>(
+    db,
+    sql`SELECT r.id, r.created_at, r.rate, r.experience, r.order_id,
+               b.id AS buyer_id, b.user_name AS buyer_user_name, b.avatar AS buyer_avatar,
+               s.id AS seller_id, s.user_name AS seller_user_name, s.avatar AS seller_avatar
+        FROM ratings r
+        LEFT JOIN users b ON b.id = r.buyer_id AND b.deleted_at IS NULL
+        LEFT JOIN users s ON s.id = r.seller_id AND s.deleted_at IS NULL
+        ${where} ${orderBy(RATING_SORT[query.sortBy ?? 'createdAt'], query.order, sql`r.id`)} ${pageOf(query.page, query.limit)}`,
+  );
+  return {
+    count: Number(countRow?.count ?? 0),
+    items: rows.map((row) => ({
+      id: row.id,
+      buyer: profileOrNull(row.buyer_id, row.buyer_user_name, row.buyer_avatar),
+      seller: profileOrNull(row.seller_id, row.seller_user_name, row.seller_avatar),
+      createdAt: isoOf(row.created_at),
+      rate: row.rate,
+      experience: row.experience,
+      orderId: row.order_id,
+    })),
+  };
+}
+
+/** A moderator removes a rating (soft delete, logged); the buyer is not asked to review again. */
+export async function deleteRating(db: Db, ratingId: string, admin: VerifiedIdentity): Promise<void> {
+  await softDelete(db, 'rating', ratingId, admin);
+}

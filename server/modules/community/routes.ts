@@ -1,0 +1,104 @@
+// The community's buyer/seller routes (section 7): ratings, following, notifications and
+// customer support. Registered from market-routes.ts where they always were, so the OpenAPI
+// document keeps its order.
+import {
+  Community,
+  FollowBody,
+  FollowState,
+  GivenRating,
+  IsFollowing,
+  Notifications,
+  NotificationsMarkedRead,
+  OrderIssueBody,
+  RateBody,
+  SellerRatings,
+  SupportRequest,
+  SupportRequestBody,
+} from '../../../shared/contract/market/community.js';
+import { IdParams, type MarketRouteContext, Paging } from '../../platform/http/market-route-context.js';
+import { community, follow, isFollowing } from './follows.js';
+import { markNotificationsRead, notificationsOf } from './notifications.js';
+import { rateOrder, userRatings } from './ratings.js';
+import { createSupportRequest } from './support.js';
+import { z } from 'zod';
+import { id } from '../../../shared/contract/entities.js';
+
+export async function communityRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+  const { db } = deps;
+
+  // ── Ratings ──
+  r.post(
+    '/rate',
+    { schema: { tags: ['ratings'], ...secured, body: RateBody, response: { 201: GivenRating } } },
+    async (request, reply) => {
+      const user = await caller(request);
+      const { orderId, rate, experience } = request.body;
+      return reply.code(201).send(await rateOrder(deps, user.id, orderId, rate, experience ?? null));
+    },
+  );
+  r.get(
+    '/rate/user/:id',
+    { schema: { tags: ['ratings'], params: IdParams, response: { 200: SellerRatings } } },
+    async (request) => userRatings(db, request.params.id),
+  );
+
+  // ── Following ──
+  r.post(
+    '/following',
+    { schema: { tags: ['following'], ...secured, body: FollowBody, response: { 200: FollowState } } },
+    async (request) => follow(deps, (await caller(request)).id, request.body.userId, request.body.follow),
+  );
+  r.get('/following', { schema: { tags: ['following'], ...secured, response: { 200: Community } } }, async (request) =>
+    community(db, (await caller(request)).id, 'following'),
+  );
+  r.get(
+    '/following/followers',
+    { schema: { tags: ['following'], ...secured, response: { 200: Community } } },
+    async (request) => community(db, (await caller(request)).id, 'follower'),
+  );
+  r.get(
+    '/following/is-following',
+    {
+      schema: {
+        tags: ['following'],
+        ...secured,
+        querystring: z.object({ userId: id }),
+        response: { 200: IsFollowing },
+      },
+    },
+    async (request) => isFollowing(db, (await caller(request)).id, request.query.userId),
+  );
+
+  // ── Notifications ──
+  r.get(
+    '/notifications',
+    { schema: { tags: ['notifications'], ...secured, querystring: Paging, response: { 200: Notifications } } },
+    async (request) => notificationsOf(db, (await caller(request)).id, request.query.page, request.query.limit),
+  );
+  r.patch(
+    '/notifications/mark-all-as-read',
+    { schema: { tags: ['notifications'], ...secured, response: { 200: NotificationsMarkedRead } } },
+    async (request) => markNotificationsRead(db, (await caller(request)).id, null),
+  );
+  r.patch(
+    '/notifications/mark-as-read/:id',
+    {
+      schema: { tags: ['notifications'], ...secured, params: IdParams, response: { 200: NotificationsMarkedRead } },
+    },
+    async (request) => markNotificationsRead(db, (await caller(request)).id, request.params.id),
+  );
+
+  // ── Customer support ──
+  r.post(
+    '/customer-support',
+    { schema: { tags: ['support'], ...secured, body: SupportRequestBody, response: { 201: SupportRequest } } },
+    async (request, reply) =>
+      reply.code(201).send(await createSupportRequest(db, (await caller(request)).id, request.body)),
+  );
+  r.post(
+    '/customer-support/order-issue',
+    { schema: { tags: ['support'], ...secured, body: OrderIssueBody, response: { 201: SupportRequest } } },
+    async (request, reply) =>
+      reply.code(201).send(await createSupportRequest(db, (await caller(request)).id, request.body)),
+  );
+}

@@ -1,0 +1,34 @@
+// Customer-support requests of a signed-in user, about an order of theirs or in general.
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SupportRequest } from '../../../shared/contract/market/community.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import { isoOf } from '../../platform/db/values.js';
+import { callersOr404 } from '../../platform/http/errors.js';
+
+export async function createSupportRequest(
+  db: Executor,
+  userId: string,
+  request: { message: string; orderId?: string | undefined; issue?: string | undefined },
+): Promise<z.output<typeof SupportRequest>> {
+  if (request.orderId) {
+    const [order] = await queryRows<{ buyer_id: string; seller_id: string }>(
+      db,
+      sql`SELECT buyer_id, seller_id FROM orders WHERE id = ${request.orderId} AND deleted_at IS NULL`,
+    );
+    callersOr404(order, (row) => row.buyer_id === userId || row.seller_id === userId, 'Order');
+  }
+  const [row] = await queryRows<{ id: string; created_at: Date | string }>(
+    db,
+    sql`INSERT INTO customer_support_requests (user_id, order_id, issue, message)
+        VALUES (${userId}, ${request.orderId ?? null}, ${request.issue ?? null}, ${request.message}) RETURNING id, created_at`,
+  );
+  return {
+    id: row!.id,
+    orderId: request.orderId ?? null,
+    issue: request.issue ?? null,
+    message: request.message,
+    status: 'PENDING' as const,
+    createdAt: isoOf(row!.created_at),
+  };
+}

@@ -1,0 +1,113 @@
+// The buyer/seller API's accounts area: the caller, their account and public profile, devices,
+// phone verification and selling (what server/modules/accounts answers and accepts).
+import { z } from 'zod';
+import { Address, id, isoDate, listResponse, PendingRequest, usd } from '../entities.js';
+import { IDENTITY_STATUSES, USER_REQUEST_STATUSES } from '../enums.js';
+import { singleLineText } from '../text.js';
+
+// ── The caller and their account ──
+
+/** `GET /user/my-details`: the marketplace user behind the token (the full account is `GET /user`). */
+export const CallerDetails = z.object({
+  id,
+  firebaseId: z.string(),
+  email: z.string(),
+  userName: z.string().nullable(),
+  /** The token carries the admin claim. */
+  admin: z.boolean(),
+});
+
+/** Section 3's "User (buyer/seller application default shape)", as far as this API knows it. */
+export const AccountUser = z.object({
+  id,
+  firebaseId: z.string().nullable(),
+  email: z.string(),
+  userName: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  avatar: z.string().nullable(),
+  timezone: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  isPhoneVerified: z.boolean(),
+  stripeCustomerId: z.string().nullable(),
+  stripeUserId: z.string().nullable(),
+  /** Identity verification (payments area): null until the user starts one. */
+  stripeIdentityStatus: z.enum(IDENTITY_STATUSES).nullable(),
+  sellerEnabled: z.boolean(),
+  sellerFee: z.number().int(),
+  profileDescription: z.string().nullable(),
+  acceptedTerms: z.boolean(),
+  /** Marked by the app (POST /user/guest) until registration. */
+  isGuest: z.boolean(),
+  avgRate: z.number().nullable(),
+  totalRatings: z.number().int().nonnegative(),
+  /** What the user's leading bids on running auctions add up to. */
+  bidAmount: usd,
+  /** The address of each type in use: the newest DEFAULT and the newest RETURN_ADDRESS. */
+  shippingInfo: z.array(Address),
+  pendingRequest: PendingRequest.nullable(),
+  /** Unread notifications since the badge was last reset. */
+  badgeCount: z.number().int().nonnegative(),
+  createdAt: isoDate,
+});
+export type AccountUser = z.infer<typeof AccountUser>;
+
+/** A user as anybody may see them: no email, phone, payment or account details. */
+export const PublicProfile = z.object({
+  id,
+  userName: z.string().nullable(),
+  avatar: z.string().nullable(),
+  profileDescription: z.string().nullable(),
+  sellerEnabled: z.boolean(),
+  avgRate: z.number().nullable(),
+  totalRatings: z.number().int().nonnegative(),
+  createdAt: isoDate,
+});
+export type PublicProfile = z.infer<typeof PublicProfile>;
+
+/** Whether a user name or email is taken. */
+export const Exists = z.object({ exists: z.boolean() });
+
+// ── Phone number ──
+
+/** What the app shows after a code went out. */
+export const CodeSent = z.object({
+  /** Masked: the full number is the user's own input. */
+  sentTo: z.string(),
+  expiresAt: z.iso.datetime({ offset: true }),
+  /** When "Resend code" may be used. */
+  resendAfter: z.iso.datetime({ offset: true }),
+});
+export type CodeSent = z.infer<typeof CodeSent>;
+
+// ── Devices ──
+
+export const DEVICE_PLATFORMS = ['ios', 'android', 'web'] as const;
+export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];
+export const DeviceTokenBody = z.strictObject({
+  token: singleLineText().trim().min(1).max(4096),
+  platform: z.enum(DEVICE_PLATFORMS),
+});
+export const DeviceToken = DeviceTokenBody.extend({ registeredAt: isoDate });
+export const BadgeReset = z.object({ badgeCount: z.number().int().nonnegative(), resetAt: isoDate });
+
+// ── Selling ──
+
+export const SellerRequest = PendingRequest.extend({ status: z.enum(USER_REQUEST_STATUSES) });
+export type SellerRequest = z.infer<typeof SellerRequest>;
+export const SellerRequests = listResponse(SellerRequest);
+
+export const SellerStanding = z.object({
+  /** The admin's words (section 4): 'Pending request', 'Accepted', 'Disabled seller', 'Not a seller'. */
+  sellerStatus: z.enum(['Pending request', 'Accepted', 'Disabled seller', 'Not a seller']),
+  sellerEnabled: z.boolean(),
+  sellerFee: z.number().int(),
+  hasPayoutAccount: z.boolean(),
+  pendingRequest: PendingRequest.nullable(),
+  /** Where the seller's parcels ship from; a label needs it. */
+  returnAddress: Address.nullable(),
+});
+
+/** Where the seller's parcels ship from: the newest RETURN_ADDRESS. */
+export const SellerReturnAddress = z.object({ returnAddress: Address.nullable() });

@@ -1,0 +1,101 @@
+// The buyer/seller API's community area: ratings, following, notifications, customer support and
+// "Contact us" (what server/modules/community answers and accepts).
+import { z } from 'zod';
+import { id, isoDate, listResponse, ProfileRef } from '../entities.js';
+import { freeText, singleLineText, withoutControlCharacters } from '../text.js';
+
+const count = z.number().int().nonnegative();
+/** A message a person types: trimmed, non-empty, at most `max` characters, line breaks allowed. */
+const typed = (max: number) => freeText().trim().min(1).max(max);
+
+// ── Ratings ──
+
+export const RateBody = z.strictObject({
+  orderId: id,
+  rate: z.number().int().min(1).max(5),
+  experience: freeText().max(2000).optional(),
+});
+
+export const GivenRating = z.object({
+  id,
+  orderId: id,
+  sellerId: id,
+  rate: z.number().int().min(1).max(5),
+  experience: z.string().nullable(),
+  createdAt: isoDate,
+});
+export const SellerRatings = z.object({
+  /** Two decimals; null before the first rating. */
+  avgRate: z.number().nullable(),
+  totalRatings: count,
+  count,
+  items: z.array(
+    z.object({
+      id,
+      orderId: id.nullable(),
+      /** null when the buyer's account was deleted. */
+      buyerId: id.nullable(),
+      rate: z.number().int().min(1).max(5).nullable(),
+      experience: z.string().nullable(),
+      createdAt: isoDate,
+    }),
+  ),
+});
+
+// ── Following ──
+
+export const FollowBody = z.strictObject({ userId: id, follow: z.boolean().default(true) });
+export const FollowState = z.object({ followerId: id, followingId: id, following: z.boolean() });
+export const IsFollowing = z.object({ following: z.boolean() });
+export const Community = listResponse(ProfileRef);
+
+// ── Notifications ──
+
+export const Notifications = z.object({
+  count,
+  unread: count,
+  items: z.array(
+    z.object({
+      id,
+      /** A notification type of section 3 (NOTIFICATION_TYPES); stored as free text. */
+      type: z.string(),
+      title: z.string(),
+      body: z.string().nullable(),
+      /** What the notification is about (e.g. `{orderId}`, `{listingId}`); null when nothing. */
+      data: z.unknown(),
+      isRead: z.boolean(),
+      readAt: isoDate.nullable(),
+      createdAt: isoDate,
+    }),
+  ),
+});
+export const NotificationsMarkedRead = z.object({ marked: count });
+
+// ── Customer support and "Contact us" ──
+
+export const SupportRequestBody = z.strictObject({
+  message: typed(5000),
+  issue: singleLineText().max(200).optional(),
+});
+export const OrderIssueBody = z.strictObject({
+  orderId: id,
+  issue: singleLineText().min(1).max(200),
+  message: typed(5000),
+});
+export const SupportRequest = z.object({
+  id,
+  orderId: id.nullable(),
+  issue: z.string().nullable(),
+  message: z.string(),
+  status: z.literal('PENDING'),
+  createdAt: isoDate,
+});
+
+export const ContactMessageSent = z.object({ id, createdAt: isoDate });
+export const ContactUsBody = z.strictObject({
+  name: singleLineText().trim().min(1).max(200),
+  email: withoutControlCharacters(z.email().max(320)),
+  subject: singleLineText().trim().min(1).max(200).optional(),
+  message: freeText().trim().min(1).max(5000),
+});
+export type ContactUsBody = z.infer<typeof ContactUsBody>;
