@@ -14,10 +14,10 @@ import { sql } from 'drizzle-orm';
 import { listingRoom, userRoom } from '../../../shared/contract/realtime-events.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-import { auctionMessageItem } from '../conversations/admin-items.js';
+import { auctionMessageItem } from '../conversations/index.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
-import { createOrder, notify, orderIdOf } from '../orders/orders.js';
+import { createOrder, notify, orderIdOf } from '../orders/index.js';
 
 export interface ClosedListing {
   listingId: string;

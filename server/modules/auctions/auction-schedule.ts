@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { chosenEndTime, extendedEndTime } from './rules/auction-end-time.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
-import { lockOwned, PUBLIC_LISTING } from '../listings/listings.js';
+import { lockOwned, PUBLIC_LISTING } from '../listings/index.js';
 
 interface EndTimeRow {
   id: string;

@@ -7,7 +7,7 @@ import { centsToUsd } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { epochMsText, isoOf, usdOrNull } from '../../platform/db/values.js';
 import { notFound } from '../../platform/http/errors.js';
-import { PUBLIC_LISTING } from '../listings/listings.js';
+import { PUBLIC_LISTING } from '../listings/index.js';
 
 /** The auctions `userId` bid on, the one they bid on last first; only listings anybody may see (`PUBLIC_LISTING`). */
 export async function uniqueBidAuctions(db: Executor, userId: string, page: number, limit: number) {

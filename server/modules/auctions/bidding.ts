@@ -4,20 +4,22 @@
 // other. Realtime events go out only after the commit, so nobody hears of a bid that rolled back.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type * as Auctions from '../../../shared/contract/market/auctions.js';
 import type { AuctionMessage } from '../../../shared/contract/entities.js';
 import type { ListingStatus } from '../../../shared/contract/enums.js';
 import { userRoom } from '../../../shared/contract/realtime-events.js';
 import { centsToUsd, usdToCents } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
-import type { AuctionState, BidOutcome, BidRejectionReason } from './rules/proxy-bidding.js';
+import type { AuctionState, BidRejectionReason } from './rules/proxy-bidding.js';
 import { ANTI_SNIPE_WINDOW_MS, placeBid } from './rules/proxy-bidding.js';
 import { conflict, HttpError, notFound } from '../../platform/http/errors.js';
 import { type BidTurn, bidQueueOf } from './bid-queue.js';
 import { runBidTransaction } from './bid-transaction.js';
 import { type Counted, pageSlice, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
-import { hiddenFromBuyers, publicListing, PUBLIC_LISTING } from '../listings/listings.js';
-import { notify } from '../orders/orders.js';
+import { hiddenFromBuyers, publicListing, PUBLIC_LISTING } from '../listings/index.js';
+import { notify } from '../orders/index.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 
@@ -31,16 +33,7 @@ export interface BidRequest {
   maxCents: number;
 }
 
-export interface BidReceipt {
-  bidId: string;
-  outcome: BidOutcome;
-  isLeading: boolean;
-  currentBid: number;
-  leaderId: string;
-  bidCount: number;
-  maxBid: number;
-  endTime: string;
-}
+export type BidReceipt = z.output<typeof Auctions.BidReceipt>;
 
 interface LockedAuctionRow {
   id: string;
@@ -244,12 +237,7 @@ async function placeQueuedBid(deps: MarketDeps, request: BidRequest, turn: BidTu
   return receipt;
 }
 
-export interface BidItem {
-  id: string;
-  amount: number;
-  createdAt: string;
-  user: { id: string; userName: string | null; avatar: string | null };
-}
+export type BidItem = z.output<typeof Auctions.BidItem>;
 
 interface BidRow {
   id: string;
@@ -268,7 +256,12 @@ const bidItem = (row: BidRow): BidItem => ({
 });
 
 /** A listing's bids, newest first; maximums stay hidden. A draft is 404. */
-export async function listingBids(db: Executor, listingId: string, page: number, limit: number) {
+export async function listingBids(
+  db: Executor,
+  listingId: string,
+  page: number,
+  limit: number,
+): Promise<z.output<typeof Auctions.ListingBids>> {
   await publicListing(db, listingId);
   const [count] = await queryRows<{ count: string | number }>(
     db,
@@ -285,7 +278,7 @@ export async function listingBids(db: Executor, listingId: string, page: number,
 }
 
 /** Where an auction stands: price, leader, count, end, and the latest bid. */
-export async function latestBid(db: Executor, listingId: string) {
+export async function latestBid(db: Executor, listingId: string): Promise<z.output<typeof Auctions.AuctionStanding>> {
   const [listing] = await queryRows<{
     bid_cents: string | number | null;
     leader_id: string | null;
@@ -313,7 +306,11 @@ export async function latestBid(db: Executor, listingId: string) {
 }
 
 /** The caller's own highest maximum on a listing (null when they never bid). */
-export async function ownMaxBid(db: Executor, listingId: string, userId: string) {
+export async function ownMaxBid(
+  db: Executor,
+  listingId: string,
+  userId: string,
+): Promise<z.output<typeof Auctions.OwnMaxBid>> {
   const [row] = await queryRows<{ max: string | number | null }>(
     db,
     sql`SELECT max(max_bid_cents) AS max FROM bids WHERE listing_id = ${listingId} AND user_id = ${userId}`,
@@ -323,7 +320,13 @@ export async function ownMaxBid(db: Executor, listingId: string, userId: string)
 }
 
 /** The caller's bids, newest first; `active` keeps only auctions still running. */
-export async function userBids(db: Executor, userId: string, active: boolean, page: number, limit: number) {
+export async function userBids(
+  db: Executor,
+  userId: string,
+  active: boolean,
+  page: number,
+  limit: number,
+): Promise<z.output<typeof Auctions.OwnBids>> {
   const from = sql`FROM bids b JOIN users u ON u.id = b.user_id JOIN listings l ON l.id = b.listing_id
         WHERE b.user_id = ${userId} ${active ? sql`AND l.status = 'active'` : sql``}`;
   const rows = await queryRows<

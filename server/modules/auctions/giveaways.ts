@@ -1,17 +1,24 @@
 // Giveaway entries: one per user and giveaway (the unique constraint decides under races).
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { EnteredGiveaways, GiveawayEntry } from '../../../shared/contract/market/auctions.js';
 import type { ListingStatus } from '../../../shared/contract/enums.js';
 import { listingRoom } from '../../../shared/contract/realtime-events.js';
 import { queryRows } from '../../platform/db/database.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
-import { auctionMessageItem } from '../conversations/admin-items.js';
+import { auctionMessageItem } from '../conversations/index.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { adminEvent, marketEvent } from '../../platform/events/pending-events.js';
+import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { pageSlice, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
-import { PUBLIC_LISTING } from '../listings/listings.js';
+import { PUBLIC_LISTING } from '../listings/index.js';
 
-export async function enterGiveaway(deps: MarketDeps, listingId: string, userId: string) {
-  const result = await deps.db.transaction(async (tx) => {
+export async function enterGiveaway(
+  deps: MarketDeps,
+  listingId: string,
+  userId: string,
+): Promise<z.output<typeof GiveawayEntry>> {
+  return inUnitOfWork(deps, async (tx, outbox) => {
     // A shared lock: entries run in parallel, but never alongside the closer's draw.
     const [listing] = await queryRows<{
       user_id: string;
@@ -42,17 +49,22 @@ export async function enterGiveaway(deps: MarketDeps, listingId: string, userId:
       tx,
       sql`SELECT count(*) AS count FROM giveaway_entries WHERE listing_id = ${listingId}`,
     );
-    return { entryId: entry.id, entries: Number(counted?.count ?? 0), item: await auctionMessageItem(tx, message!.id) };
+    const entries = Number(counted?.count ?? 0);
+    outbox.add(
+      marketEvent('giveawayEntriesUpdated', [listingRoom(listingId)], { listingId, entries }),
+      adminEvent('giveawayEntriesUpdated', await auctionMessageItem(tx, message!.id)),
+    );
+    return { id: entry.id, listingId, entries };
   });
-  deps.events.publish([
-    marketEvent('giveawayEntriesUpdated', [listingRoom(listingId)], { listingId, entries: result.entries }),
-    adminEvent('giveawayEntriesUpdated', result.item),
-  ]);
-  return { id: result.entryId, listingId, entries: result.entries };
 }
 
 /** The giveaways a user entered, newest first. */
-export async function enteredGiveaways(deps: MarketDeps, userId: string, page: number, limit: number) {
+export async function enteredGiveaways(
+  deps: MarketDeps,
+  userId: string,
+  page: number,
+  limit: number,
+): Promise<z.output<typeof EnteredGiveaways>> {
   const from = sql`FROM giveaway_entries e JOIN listings l ON l.id = e.listing_id WHERE e.user_id = ${userId}`;
   const rows = await queryRows<{
     id: string;

@@ -10,11 +10,11 @@ import {
   REFUND_REASONS,
 } from '../../../shared/contract/enums.js';
 import { payoutCents, usdToCents } from '../../../shared/rules/money.js';
-import { placeBid, type AuctionState } from '../../modules/auctions/rules/proxy-bidding.js';
+import { placeBid, type AuctionState } from '../../modules/auctions/index.js';
 import { loadConfig } from '../../config.js';
 import { openDatabase, queryRows, type Db } from './database.js';
 import { migrate } from './migrate.js';
-import * as t from './schema.js';
+import * as t from './schema/index.js';
 import { seededRandom, type Random } from './seed-random.js';
 
 export interface SeedOptions {
@@ -152,7 +152,7 @@ export async function seedMarketplace(db: Db, options: SeedOptions): Promise<See
       city: random.pick(['Austin', 'Denver', 'Portland', 'Boston', 'Miami']),
       state: random.pick(['TX', 'CO', 'OR', 'MA', 'FL']),
       zipCode: String(random.int(10000, 99999)),
-      country: 'United States',
+      country: 'US',
       countryCode: 'US',
       phoneNumber: user.phoneNumber,
       type,

@@ -1,0 +1,76 @@
+// The buyer's auction routes (section 7): placing a bid, a listing's bids and standing, the
+// caller's own bids and maximum, and giveaway entries. market-routes.ts registers each group
+// where the OpenAPI document lists it (the document's path order is registration order).
+import { usdToCents } from '../../../shared/rules/money.js';
+import {
+  AuctionStanding,
+  BidBody,
+  BidReceipt,
+  EnteredGiveaways,
+  GiveawayEntry,
+  GiveawayEntryBody,
+  ListingBids,
+  OwnBids,
+  OwnMaxBid,
+} from '../../../shared/contract/market/auctions.js';
+import { badRequest } from '../../platform/http/errors.js';
+import { IdParams, type MarketRouteContext, Paging } from '../../platform/http/market-route-context.js';
+import { latestBid, listingBids, ownMaxBid, placeBidInDb, userBids } from './bidding.js';
+import { enteredGiveaways, enterGiveaway } from './giveaways.js';
+
+const tags = ['bids'];
+
+/** `/bid…` and `/listing/:id/maxbid`. */
+export async function bidRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+  const { db } = deps;
+  r.post('/bid', { schema: { tags, ...secured, body: BidBody, response: { 200: BidReceipt } } }, async (request) => {
+    const user = await caller(request);
+    const { listingId, amount, maxBid } = request.body;
+    if (maxBid !== undefined && maxBid < amount) throw badRequest('body/maxBid: must not be below amount');
+    return placeBidInDb(deps, { listingId, bidderId: user.id, maxCents: usdToCents(maxBid ?? amount) });
+  });
+  r.get(
+    '/bid/listing/:id',
+    { schema: { tags, params: IdParams, querystring: Paging, response: { 200: ListingBids } } },
+    async (request) => listingBids(db, request.params.id, request.query.page, request.query.limit),
+  );
+  r.get(
+    '/bid/latest/:id',
+    { schema: { tags, params: IdParams, response: { 200: AuctionStanding } } },
+    async (request) => latestBid(db, request.params.id),
+  );
+  r.get(
+    '/bid/user',
+    { schema: { tags, ...secured, querystring: Paging, response: { 200: OwnBids } } },
+    async (request) => userBids(db, (await caller(request)).id, false, request.query.page, request.query.limit),
+  );
+  r.get(
+    '/bid/user/active',
+    { schema: { tags, ...secured, querystring: Paging, response: { 200: OwnBids } } },
+    async (request) => userBids(db, (await caller(request)).id, true, request.query.page, request.query.limit),
+  );
+  r.get(
+    '/listing/:id/maxbid',
+    { schema: { tags, ...secured, params: IdParams, response: { 200: OwnMaxBid } } },
+    async (request) => ownMaxBid(db, request.params.id, (await caller(request)).id),
+  );
+}
+
+/** `GET /listing/entered-giveaways`: the giveaways the caller entered (listed among the listing routes). */
+export async function enteredGiveawayRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+  r.get(
+    '/listing/entered-giveaways',
+    { schema: { tags: ['listings'], ...secured, querystring: Paging, response: { 200: EnteredGiveaways } } },
+    async (request) => enteredGiveaways(deps, (await caller(request)).id, request.query.page, request.query.limit),
+  );
+}
+
+/** `POST /giveaway-entry`: the caller enters a giveaway. */
+export async function giveawayEntryRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+  r.post(
+    '/giveaway-entry',
+    { schema: { tags: ['listings'], ...secured, body: GiveawayEntryBody, response: { 201: GiveawayEntry } } },
+    async (request, reply) =>
+      reply.code(201).send(await enterGiveaway(deps, request.body.listingId, (await caller(request)).id)),
+  );
+}

@@ -1,0 +1,214 @@
+// Chats between two users, their messages (seen/unread) and blocking. Every change reaches both
+// participants' user rooms and, in the admin list item shape, every moderator.
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Chat } from '../../../shared/contract/entities.js';
+import type {
+  ChatMessages,
+  Chats,
+  MessagesMarkedRead,
+  SentMessage,
+  UnreadCount,
+} from '../../../shared/contract/market/conversations.js';
+import { userRoom } from '../../../shared/contract/realtime-events.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import { callersOr404, conflict, HttpError, notFound } from '../../platform/http/errors.js';
+import { chatItem, chatMessageItem, withoutChatId } from './admin-items.js';
+import { type MarketDeps } from '../../market-deps.js';
+import { adminEvent, marketEvent } from '../../platform/events/pending-events.js';
+import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
+import { type Counted, pageSlice, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
+import { upsertNewMessageNotification } from '../community/index.js';
+
+interface ChatRow {
+  id: string;
+  user_id: string;
+  other_user_id: string;
+  blocked_user_id: string | null;
+  /** Who set the block: the only participant who may lift it. */
+  blocked_by_id: string | null;
+}
+
+const roomsOf = (chat: ChatRow) => [userRoom(chat.user_id), userRoom(chat.other_user_id)];
+
+async function chatBetween(db: Executor, a: string, b: string): Promise<ChatRow | undefined> {
+  const [row] = await queryRows<ChatRow>(
+    db,
+    sql`SELECT id, user_id, other_user_id, blocked_user_id, blocked_by_id FROM chats
+        WHERE deleted_at IS NULL AND ((user_id = ${a} AND other_user_id = ${b}) OR (user_id = ${b} AND other_user_id = ${a}))
+        ORDER BY created_at LIMIT 1`,
+  );
+  return row;
+}
+
+async function participantChat(db: Executor, chatId: string, userId: string, lock = false): Promise<ChatRow> {
+  const [row] = await queryRows<ChatRow>(
+    db,
+    sql`SELECT id, user_id, other_user_id, blocked_user_id, blocked_by_id FROM chats
+        WHERE id = ${chatId} AND deleted_at IS NULL ${lock ? sql`FOR UPDATE` : sql``}`,
+  );
+  return callersOr404(row, (chat) => chat.user_id === userId || chat.other_user_id === userId, 'Chat');
+}
+
+/** The chat between the caller and `otherUserId`, created on first use. */
+export async function openChat(deps: MarketDeps, userId: string, otherUserId: string): Promise<Chat> {
+  if (userId === otherUserId) throw conflict('A chat needs two different users');
+  return inUnitOfWork(deps, async (tx, outbox) => {
+    const [other] = await queryRows<{ id: string }>(
+      tx,
+      sql`SELECT id FROM users WHERE id = ${otherUserId} AND deleted_at IS NULL`,
+    );
+    if (!other) throw notFound('User');
+    // Two first messages racing must not open two chats: serialize on the pair.
+    const pair = [userId, otherUserId].sort().join(':');
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${pair}))`);
+    const existing = await chatBetween(tx, userId, otherUserId);
+    if (existing) return chatItem(tx, existing.id);
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO chats (user_id, other_user_id) VALUES (${userId}, ${otherUserId}) RETURNING id`,
+    );
+    const chat = await chatItem(tx, row!.id);
+    outbox.add(marketEvent('newChat', [userRoom(userId), userRoom(otherUserId)], chat), adminEvent('newChat', chat));
+    return chat;
+  });
+}
+
+export async function postMessage(
+  deps: MarketDeps,
+  userId: string,
+  chatId: string,
+  message: string,
+): Promise<z.output<typeof SentMessage>> {
+  const { item, chat, recipient } = await deps.db.transaction(async (tx) => {
+    const row = await participantChat(tx, chatId, userId, true);
+    if (row.blocked_user_id !== null) throw conflict('This chat is blocked');
+    const [created] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO chat_messages (chat_id, user_id, message) VALUES (${chatId}, ${userId}, ${message}) RETURNING id`,
+    );
+    await tx.execute(sql`UPDATE chats SET last_message = ${message}, updated_at = now() WHERE id = ${chatId}`);
+    const recipient = row.user_id === userId ? row.other_user_id : row.user_id;
+    const item = await chatMessageItem(tx, created!.id);
+    await upsertNewMessageNotification(tx, {
+      recipientId: recipient,
+      chatId,
+      senderId: userId,
+      senderName: item.user.userName,
+      messageId: created!.id,
+      message,
+    });
+    return { item, chat: await chatItem(tx, chatId), recipient, row };
+  });
+  const [unread] = await queryRows<{ count: string | number }>(
+    deps.db,
+    sql`SELECT count(*) AS count FROM chat_messages m JOIN chats c ON c.id = m.chat_id
+        WHERE m.is_seen = false AND m.deleted_at IS NULL AND m.user_id <> ${recipient}
+          AND (c.user_id = ${recipient} OR c.other_user_id = ${recipient}) AND c.deleted_at IS NULL`,
+  );
+  const rooms = [userRoom(userId), userRoom(recipient)];
+  deps.events.publish([
+    marketEvent('newMessage', rooms, item),
+    marketEvent('updateChat', rooms, chat),
+    marketEvent('updateUnreadCount', [userRoom(recipient)], { count: Number(unread?.count ?? 0) }),
+    adminEvent('newMessage', withoutChatId(item)),
+    adminEvent('updateChat', chat),
+  ]);
+  return item;
+}
+
+/** Marks as seen every message `senderId` sent to `readerId` (route `/message/mark-as-read/{a}/{b}`). */
+export async function markAsRead(
+  deps: MarketDeps,
+  callerId: string,
+  readerId: string,
+  senderId: string,
+): Promise<z.output<typeof MessagesMarkedRead>> {
+  if (callerId !== readerId) throw new HttpError(403, 'Only the reader may mark messages as read');
+  const chat = await chatBetween(deps.db, readerId, senderId);
+  if (!chat) throw notFound('Chat');
+  const rows = await queryRows<{ id: string }>(
+    deps.db,
+    sql`UPDATE chat_messages SET is_seen = true
+        WHERE chat_id = ${chat.id} AND user_id = ${senderId} AND is_seen = false RETURNING id`,
+  );
+  return { chatId: chat.id, marked: rows.length };
+}
+
+/**
+ * Blocks (or unblocks) the other participant: a blocked chat takes no new messages. A block is
+ * its blocker's: only they may lift it (403 for the blocked participant, who could otherwise
+ * unblock themself and write again), and blocking back leaves it as it is (overwriting it would
+ * let the blocked participant become the blocker, then lift it).
+ */
+export async function blockChat(deps: MarketDeps, userId: string, chatId: string, block: boolean): Promise<Chat> {
+  return inUnitOfWork(deps, async (tx, outbox) => {
+    const row = await participantChat(tx, chatId, userId, true);
+    const blockedByOther = row.blocked_by_id !== null && row.blocked_by_id !== userId;
+    if (blockedByOther && !block) throw new HttpError(403, 'Only the participant who blocked this chat may unblock it');
+    if (!blockedByOther) {
+      const blocked = block ? (row.user_id === userId ? row.other_user_id : row.user_id) : null;
+      await tx.execute(
+        sql`UPDATE chats SET blocked_user_id = ${blocked}, blocked_by_id = ${block ? userId : null}, updated_at = now()
+             WHERE id = ${chatId}`,
+      );
+    }
+    const chat = await chatItem(tx, chatId);
+    if (!blockedByOther) outbox.add(marketEvent('blockChat', roomsOf(row), chat), adminEvent('blockChat', chat));
+    return chat;
+  });
+}
+
+/** The user's chats, the one updated last first. */
+export async function userChats(
+  db: Executor,
+  userId: string,
+  page: number,
+  limit: number,
+): Promise<z.output<typeof Chats>> {
+  const from = sql`FROM chats WHERE deleted_at IS NULL AND (user_id = ${userId} OR other_user_id = ${userId})`;
+  const rows = await queryRows<{ id: string } & Counted>(
+    db,
+    sql`SELECT id, ${TOTAL_COUNT} ${from} ORDER BY updated_at DESC, id DESC ${pageSlice(page, limit)}`,
+  );
+  const items = [];
+  for (const row of rows) items.push(await chatItem(db, row.id));
+  return { count: await totalOf(db, rows, page, sql`SELECT count(*) AS count ${from}`), items };
+}
+
+export async function chatMessages(
+  db: Executor,
+  userId: string,
+  chatId: string,
+  page: number,
+  limit: number,
+): Promise<z.output<typeof ChatMessages>> {
+  await participantChat(db, chatId, userId);
+  const from = sql`FROM chat_messages WHERE chat_id = ${chatId} AND deleted_at IS NULL`;
+  const rows = await queryRows<{ id: string } & Counted>(
+    db,
+    sql`SELECT id, ${TOTAL_COUNT} ${from} ORDER BY created_at DESC, id DESC ${pageSlice(page, limit)}`,
+  );
+  const items = [];
+  for (const row of rows) items.push(await chatMessageItem(db, row.id));
+  return { count: await totalOf(db, rows, page, sql`SELECT count(*) AS count ${from}`), items };
+}
+
+/** Unread messages others sent to the user, across their chats. */
+export async function unreadCount(db: Executor, userId: string): Promise<z.output<typeof UnreadCount>> {
+  const [row] = await queryRows<{ count: string | number }>(
+    db,
+    sql`SELECT count(*) AS count FROM chat_messages m JOIN chats c ON c.id = m.chat_id
+        WHERE m.is_seen = false AND m.deleted_at IS NULL AND m.user_id <> ${userId} AND c.deleted_at IS NULL
+          AND (c.user_id = ${userId} OR c.other_user_id = ${userId})`,
+  );
+  return { count: Number(row?.count ?? 0) };
+}
+
+/** The chat between two users, for one of them. */
+export async function chatOf(db: Executor, callerId: string, a: string, b: string): Promise<Chat> {
+  if (callerId !== a && callerId !== b) throw new HttpError(403, 'Not a participant of this chat');
+  const chat = await chatBetween(db, a, b);
+  if (!chat) throw notFound('Chat');
+  return chatItem(db, chat.id);
+}

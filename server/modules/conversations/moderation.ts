@@ -1,0 +1,136 @@
+// What moderators do to conversations: list the auction messages, chats and chat messages still
+// up (searched, sorted, paged as the admin API's list rules say) and take one down (soft delete,
+// logged, and announced to every open admin window).
+import { sql, type SQL } from 'drizzle-orm';
+import type { ListQuery } from '../../../shared/contract/list-query.js';
+import type { VerifiedIdentity } from '../../platform/auth/identity.js';
+import { queryRows, type Db } from '../../platform/db/database.js';
+import {
+  containsPattern,
+  idMatchesAny,
+  matchingUserIds,
+  orderBy,
+  pageOf,
+  searchTerm,
+  whereAll,
+} from '../../platform/db/list-sql.js';
+import { softDelete } from '../../platform/db/soft-delete.js';
+import type { AdminEvents } from '../../platform/events/admin-events.js';
+import {
+  AUCTION_MESSAGE_SELECT,
+  auctionMessageOf,
+  CHAT_MESSAGE_SELECT,
+  CHAT_SELECT,
+  chatMessageOf,
+  chatOf,
+  type AuctionMessageRow,
+  type ChatMessageRow,
+  type ChatRow,
+} from './moderation-items.js';
+
+async function page<Row>(
+  db: Db,
+  from: SQL,
+  where: SQL,
+  select: SQL,
+  tail: SQL,
+): Promise<{ count: number; rows: Row[] }> {
+  const [countRow] = await queryRows<{ count: string | number }>(
+    db,
+    sql`SELECT count(*) AS count FROM ${from} ${where}`,
+  );
+  const rows = await queryRows<Row>(db, sql`${select} ${where} ${tail}`);
+  return { count: Number(countRow?.count ?? 0), rows };
+}
+
+const CHAT_SORT: Record<ListQuery<'chats'>['sortBy'] & string, SQL> = {
+  updatedAt: sql`c.updated_at`,
+  createdAt: sql`c.created_at`,
+};
+
+/** Auction messages not taken down, found by text, author or listing title, newest or oldest first. */
+export async function moderatedAuctionMessages(db: Db, query: ListQuery<'auctionMessages'>) {
+  const term = searchTerm(query.search);
+  const pattern = term ? containsPattern(term) : null;
+  const where = whereAll([
+    sql`m.deleted_at IS NULL`,
+    pattern
+      ? idMatchesAny(sql`m.id`, [
+          sql`SELECT id FROM auction_messages WHERE text ILIKE ${pattern}`,
+          sql`SELECT id FROM auction_messages WHERE user_id IN (${matchingUserIds(pattern)})`,
+          sql`SELECT id FROM auction_messages WHERE listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern})`,
+        ])
+      : null,
+  ]);
+  const { count, rows } = await page<AuctionMessageRow>(
+    db,
+    sql`auction_messages m`,
+    where,
+    AUCTION_MESSAGE_SELECT,
+    sql`${orderBy(sql`m.created_at`, query.order, sql`m.id`)} ${pageOf(query.page, query.limit)}`,
+  );
+  return { count, items: rows.map(auctionMessageOf) };
+}
+
+/** Chats not taken down, found by either participant. */
+export async function moderatedChats(db: Db, query: ListQuery<'chats'>) {
+  const term = searchTerm(query.search);
+  const pattern = term ? containsPattern(term) : null;
+  const where = whereAll([
+    sql`c.deleted_at IS NULL`,
+    pattern
+      ? idMatchesAny(sql`c.id`, [
+          sql`SELECT id FROM chats WHERE user_id IN (${matchingUserIds(pattern)})`,
+          sql`SELECT id FROM chats WHERE other_user_id IN (${matchingUserIds(pattern)})`,
+        ])
+      : null,
+  ]);
+  const { count, rows } = await page<ChatRow>(
+    db,
+    sql`chats c`,
+    where,
+    CHAT_SELECT,
+    sql`${orderBy(CHAT_SORT[query.sortBy ?? 'createdAt'], query.order, sql`c.id`)} ${pageOf(query.page, query.limit)}`,
+  );
+  return { count, items: rows.map(chatOf) };
+}
+
+/** Chat messages not taken down, of chats not taken down, found by their text. */
+export async function moderatedChatMessages(db: Db, query: ListQuery<'chatMessages'>) {
+  const term = searchTerm(query.search);
+  const where = whereAll([
+    sql`m.deleted_at IS NULL`,
+    sql`c.deleted_at IS NULL`,
+    term ? sql`m.message ILIKE ${containsPattern(term)}` : null,
+  ]);
+  const { count, rows } = await page<ChatMessageRow>(
+    db,
+    sql`chat_messages m JOIN chats c ON c.id = m.chat_id`,
+    where,
+    CHAT_MESSAGE_SELECT,
+    sql`${orderBy(sql`m.created_at`, query.order, sql`m.id`)} ${pageOf(query.page, query.limit)}`,
+  );
+  return { count, items: rows.map(chatMessageOf) };
+}
+
+interface Moderator {
+  db: Db;
+  events: AdminEvents;
+  admin: VerifiedIdentity;
+}
+
+/** Takes an auction message down (404 when there is none up with that id). */
+export async function removeAuctionMessage({ db, events, admin }: Moderator, id: string): Promise<void> {
+  await softDelete(db, 'auction_message', id, admin);
+  events.emit('auctionMessageDeleted', { id });
+}
+
+export async function removeChat({ db, events, admin }: Moderator, id: string): Promise<void> {
+  await softDelete(db, 'chat', id, admin);
+  events.emit('chatDeleted', { id });
+}
+
+export async function removeChatMessage({ db, events, admin }: Moderator, id: string): Promise<void> {
+  await softDelete(db, 'chat_message', id, admin);
+  events.emit('messageDeleted', { id });
+}

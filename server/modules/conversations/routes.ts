@@ -1,0 +1,96 @@
+// The buyer's conversation routes (section 7): a listing's auction feed, chats and their
+// messages. market-routes.ts registers each group where the OpenAPI document lists it (the
+// document's path order is registration order, and other areas' routes sit between them).
+import {
+  AuctionFeed,
+  AuctionFeedBody,
+  BlockChatBody,
+  ChatMessages,
+  ChatPairParams,
+  Chats,
+  MarkAsReadParams,
+  MessageBody,
+  MessagesMarkedRead,
+  OpenChatBody,
+  SentMessage,
+  UnreadCount,
+} from '../../../shared/contract/market/conversations.js';
+import { AuctionMessage, Chat } from '../../../shared/contract/entities.js';
+import { IdParams, type MarketRouteContext, Paging } from '../../platform/http/market-route-context.js';
+import { auctionFeed, postAuctionText } from './auction-feed.js';
+import { blockChat, chatMessages, chatOf, markAsRead, openChat, postMessage, unreadCount, userChats } from './chats.js';
+
+const tags = ['chat'];
+
+/** `/listing/:id/messages`: read a listing's auction feed, post a text on it. */
+export async function auctionFeedRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+  r.get(
+    '/listing/:id/messages',
+    { schema: { tags: ['listings'], params: IdParams, querystring: Paging, response: { 200: AuctionFeed } } },
+    async (request) => auctionFeed(deps.db, request.params.id, request.query.page, request.query.limit),
+  );
+  r.post(
+    '/listing/:id/messages',
+    {
+      schema: {
+        tags: ['listings'],
+        ...secured,
+        params: IdParams,
+        body: AuctionFeedBody,
+        response: { 201: AuctionMessage },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await postAuctionText(deps, (await caller(request)).id, request.params.id, request.body.text)),
+  );
+}
+
+/** `/chat…`: open a chat, the caller's chats, their unread count, the chat between two users. */
+export async function chatRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+  const { db } = deps;
+  r.post('/chat', { schema: { tags, ...secured, body: OpenChatBody, response: { 200: Chat } } }, async (request) =>
+    openChat(deps, (await caller(request)).id, request.body.otherUserId),
+  );
+  r.get('/chat', { schema: { tags, ...secured, querystring: Paging, response: { 200: Chats } } }, async (request) =>
+    userChats(db, (await caller(request)).id, request.query.page, request.query.limit),
+  );
+  r.get('/chat/count', { schema: { tags, ...secured, response: { 200: UnreadCount } } }, async (request) =>
+    unreadCount(db, (await caller(request)).id),
+  );
+  r.get(
+    '/chat/:a/:b',
+    { schema: { tags, ...secured, params: ChatPairParams, response: { 200: Chat } } },
+    async (request) => chatOf(db, (await caller(request)).id, request.params.a, request.params.b),
+  );
+}
+
+/** Blocking a chat, and `/message…`: send, read a chat's messages, mark them read. */
+export async function chatMessageRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+  const { db } = deps;
+  r.post(
+    '/chat/block-chat',
+    { schema: { tags, ...secured, body: BlockChatBody, response: { 200: Chat } } },
+    async (request) => blockChat(deps, (await caller(request)).id, request.body.chatId, request.body.block),
+  );
+  r.post(
+    '/message',
+    { schema: { tags, ...secured, body: MessageBody, response: { 201: SentMessage } } },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await postMessage(deps, (await caller(request)).id, request.body.chatId, request.body.message)),
+  );
+  r.get(
+    '/message/chat-messages/:id',
+    { schema: { tags, ...secured, params: IdParams, querystring: Paging, response: { 200: ChatMessages } } },
+    async (request) =>
+      chatMessages(db, (await caller(request)).id, request.params.id, request.query.page, request.query.limit),
+  );
+  r.patch(
+    '/message/mark-as-read/:readerId/:senderId',
+    { schema: { tags, ...secured, params: MarkAsReadParams, response: { 200: MessagesMarkedRead } } },
+    async (request) => markAsRead(deps, (await caller(request)).id, request.params.readerId, request.params.senderId),
+  );
+}
