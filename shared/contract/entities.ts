@@ -14,6 +14,7 @@ import {
 } from './enums.js';
 import { isUsdAmount } from '../rules/money.js';
 import { singleLineText } from './text.js';
+import { PostalAddress } from './address.js';
 
 /**
  * A record id as a client names it (path, query or body): stored ids are uuids, but Firebase uids
@@ -29,16 +30,10 @@ export const usd = z.number().refine(isUsdAmount, 'must be a USD amount with at 
 export const UserRef = z.object({ id, userName: z.string().nullable(), email: z.string() });
 export type UserRef = z.infer<typeof UserRef>;
 
+/** A saved address: the postal address (address.ts) with its type and contact details. */
 export const Address = z.object({
   id,
-  firstName: z.string(),
-  lastName: z.string(),
-  addressLineOne: z.string(),
-  addressLineTwo: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  country: z.string(),
+  ...PostalAddress.shape,
   countryCode: z.string().nullable(),
   phoneNumber: z.string().nullable(),
   type: z.enum(ADDRESS_TYPES),

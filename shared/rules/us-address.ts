@@ -1,33 +1,11 @@
 // The address rule behind `POST /shipping/validate-address`: which fields a US shipping address
 // needs, what a state code and a ZIP code look like, and the normalised form a label prints.
-// Pure (no I/O): it checks form, not deliverability (that needs a carrier's address API).
+// Pure (no I/O): it checks form, not deliverability (that needs a carrier's address API). The
+// address schema a user saves (shared/contract/address.ts) applies the same state, ZIP and
+// country rules.
+import type { AddressField, AddressInput, AddressValidation, NormalisedAddress } from '../contract/address.js';
 
-/** What a client sends: every field optional here, so a missing one is a field error, not a 400. */
-export interface AddressInput {
-  firstName?: string | undefined;
-  lastName?: string | undefined;
-  addressLineOne?: string | undefined;
-  addressLineTwo?: string | null | undefined;
-  city?: string | undefined;
-  state?: string | undefined;
-  zipCode?: string | undefined;
-  country?: string | undefined;
-}
-
-export interface NormalisedAddress {
-  firstName: string;
-  lastName: string;
-  addressLineOne: string;
-  addressLineTwo: string | null;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: 'US';
-}
-
-export type AddressField = keyof AddressInput;
-export type AddressValidation =
-  { valid: true; address: NormalisedAddress } | { valid: false; errors: Partial<Record<AddressField, string>> };
+export type { AddressField, AddressInput, AddressValidation, NormalisedAddress };
 
 /** USPS state and territory codes (Publication 28, appendix B), with the armed forces' AA/AE/AP. */
 export const US_STATES: Readonly<Record<string, string>> = {
@@ -92,9 +70,15 @@ export const US_STATES: Readonly<Record<string, string>> = {
   AP: 'Armed Forces Pacific',
 };
 
+/** The one country we ship to, as addresses store it. */
+export const US_COUNTRY = 'US';
+
 const STATE_BY_NAME = new Map(Object.entries(US_STATES).map(([code, name]) => [name.toUpperCase(), code]));
 /** Spellings of the one country we ship to. */
 const US_NAMES = new Set(['US', 'USA', 'U.S.', 'U.S.A.', 'UNITED STATES', 'UNITED STATES OF AMERICA']);
+
+/** Whether `value` is a spelling of the United States ('US', 'usa', 'United States'…). */
+export const isUsCountry = (value: string) => US_NAMES.has(squeeze(value).toUpperCase());
 
 /** Longest line a 4x6 label prints in full (USPS recommends at most 40 characters per line). */
 export const MAX_ADDRESS_LINE = 40;
@@ -152,8 +136,8 @@ export function validateUsAddress(input: AddressInput): AddressValidation {
   else if (!zipCode) errors.zipCode = 'ZIP code must be 5 digits or ZIP+4 (12345-6789)';
 
   // The country may be left out: this marketplace ships within the US only.
-  const country = squeeze(input.country).toUpperCase();
-  if (country !== '' && !US_NAMES.has(country)) errors.country = 'Only US addresses can be shipped to';
+  const country = squeeze(input.country);
+  if (country !== '' && !isUsCountry(country)) errors.country = 'Only US addresses can be shipped to';
 
   if (Object.keys(errors).length > 0) return { valid: false, errors };
   return {
@@ -166,7 +150,7 @@ export function validateUsAddress(input: AddressInput): AddressValidation {
       city,
       state: state!,
       zipCode: zipCode!,
-      country: 'US',
+      country: US_COUNTRY,
     },
   };
 }

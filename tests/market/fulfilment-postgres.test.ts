@@ -3,9 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../server/platform/db/database.js';
-import { generateShippingLabel } from '../../server/modules/fulfilment/fulfilment.js';
-import type { ShippingLabels } from '../../server/modules/fulfilment/labels.js';
-import { localLabels } from '../../server/modules/fulfilment/labels.js';
+import { generateShippingLabel, localLabels, type ShippingLabels } from '../../server/modules/fulfilment/index.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
 import { createUsers, depsFor, type MarketTestDb, type RecordedEvent, startMarketDb } from './market-db.js';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { openDatabase, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
-import { localLabels } from '../../server/modules/fulfilment/labels.js';
+import { localLabels } from '../../server/modules/fulfilment/index.js';
 import { enableSellers, fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
 
 const address = (type: 'DEFAULT' | 'RETURN_ADDRESS', firstName: string) => ({
@@ -81,6 +81,41 @@ describe('order fulfilment routes', () => {
         '/v1/user/shipping-info',
       ]),
     );
+  });
+
+  it('saves an address only when the US address rules pass, in its canonical form', async () => {
+    const before = (await call('addresser', 'GET', '/user/shipping-info')).body.count as number;
+    for (const [field, value] of [
+      ['state', 'ZZ'],
+      ['zipCode', '00000'],
+      ['country', 'Canada'],
+      ['countryCode', 'CA'],
+    ] as const) {
+      const refused = await call('addresser', 'POST', '/user/shipping-info', {
+        ...address('DEFAULT', 'Ada'),
+        [field]: value,
+      });
+      expect(refused.status, `${field} ${value}`).toBe(400);
+    }
+    for (const path of ['/user/shipping-info-seller', '/user/shipping/info-seller']) {
+      const { type: _type, ...returnAddress } = address('DEFAULT', 'Ada');
+      expect((await call('addresser', 'POST', path, { ...returnAddress, state: 'ZZ' })).status).toBe(400);
+    }
+    expect((await call('addresser', 'GET', '/user/shipping-info')).body.count).toBe(before);
+
+    // A state by name or in lower case, and any spelling of the country, are saved as USPS writes them.
+    const saved = await call('addresser', 'POST', '/user/shipping-info', {
+      ...address('DEFAULT', 'Ada'),
+      state: 'texas',
+      country: 'United States',
+      countryCode: 'us',
+    });
+    expect(saved).toMatchObject({ status: 201, body: { state: 'TX', country: 'US', countryCode: 'US' } });
+    const defaulted = await call('addresser', 'POST', '/user/shipping-info', {
+      ...address('RETURN_ADDRESS', 'Ada'),
+      state: 'co',
+    });
+    expect(defaulted).toMatchObject({ status: 201, body: { state: 'CO', country: 'US', countryCode: 'US' } });
   });
 
   it('takes an order from createLabel through markShipped and shipped to delivered', async () => {

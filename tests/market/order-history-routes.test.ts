@@ -8,11 +8,11 @@ import { buildApp } from '../../server/app.js';
 import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import {
+  localLabels,
   runShippingDocument,
   runUnfinishedShippingDocuments,
   shippingDocumentsSettled,
-} from '../../server/modules/fulfilment/shipping-documents.js';
-import { localLabels } from '../../server/modules/fulfilment/labels.js';
+} from '../../server/modules/fulfilment/index.js';
 import { enableSellers, fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
 
 const address = (type: 'DEFAULT' | 'RETURN_ADDRESS', firstName: string) => ({

@@ -5,14 +5,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../server/platform/db/database.js';
-import { markShipped } from '../../server/modules/fulfilment/fulfilment.js';
 import {
+  type LabelRequest,
+  localLabels,
+  markShipped,
   requestShippingDocuments,
   runShippingDocument,
   runUnfinishedShippingDocuments,
+  type ShippingLabels,
   shippingDocumentsSettled,
-} from '../../server/modules/fulfilment/shipping-documents.js';
-import { type LabelRequest, localLabels, type ShippingLabels } from '../../server/modules/fulfilment/labels.js';
+} from '../../server/modules/fulfilment/index.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
 import { createUsers, depsFor, type MarketTestDb, type RecordedEvent, startMarketDb } from './market-db.js';
 

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows, type Db } from '../../server/platform/db/database.js';
-import { shippingDocumentsSettled } from '../../server/modules/fulfilment/shipping-documents.js';
+import { shippingDocumentsSettled } from '../../server/modules/fulfilment/index.js';
 import type { HttpMethod } from './openapi-operations.js';
 import { excerpt, PUBLIC_API_URL, send } from './security-app.js';
 

@@ -13,7 +13,7 @@ import { openDatabase, queryRows, type Database, type Db } from '../../server/pl
 import { migrate } from '../../server/platform/db/migrate.js';
 import { seedMarketplace } from '../../server/platform/db/seed.js';
 import { localListingTools } from '../../server/modules/listings/listing-tools-deps.js';
-import { shippingDocumentsSettled } from '../../server/modules/fulfilment/shipping-documents.js';
+import { shippingDocumentsSettled } from '../../server/modules/fulfilment/index.js';
 import { fakeIdentity } from '../market/market-db.js';
 import type { HttpMethod } from './openapi-operations.js';
 

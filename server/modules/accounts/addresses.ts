@@ -2,31 +2,15 @@
 // The newest address of a type is the one in use; older ones stay as history, as the admin
 // drawer shows them.
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { ADDRESS_TYPES, type AddressType } from '../../../shared/contract/enums.js';
+import { AddressBody } from '../../../shared/contract/address.js';
+import type { AddressType } from '../../../shared/contract/enums.js';
 import type { Address } from '../../../shared/contract/entities.js';
-import { singleLineText } from '../../../shared/contract/text.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 
-const line = (max: number) => singleLineText().trim().min(1).max(max);
-export const AddressBody = z.strictObject({
-  firstName: line(100),
-  lastName: line(100),
-  addressLineOne: line(200),
-  addressLineTwo: singleLineText().trim().max(200).nullable().default(null),
-  city: line(100),
-  state: line(50),
-  zipCode: z
-    .string()
-    .trim()
-    .regex(/^\d{5}(-\d{4})?$/, 'must be a US ZIP code'),
-  country: line(100).default('United States'),
-  countryCode: singleLineText().trim().length(2).nullable().default('US'),
-  phoneNumber: singleLineText().trim().max(30).nullable().default(null),
-  type: z.enum(ADDRESS_TYPES),
-});
-export type AddressBody = z.infer<typeof AddressBody>;
+// The one address schema (shared/contract/address.ts): a saved address passes the US address rules
+// and is stored in its canonical form (state code, country 'US').
+export { AddressBody };
 
 /** An `addresses` row as SQL returns it. */
 export interface AddressRow {

@@ -4,6 +4,9 @@
 // that holds the order's row lock, tells the buyer (an orderStatusUpdate notification) and,
 // after commit, both user rooms (the orderStatusUpdate event).
 import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ShippingManager } from '../../../shared/contract/market/fulfilment.js';
+import type { SellerOrder as SellerOrderSchema } from '../../../shared/contract/market/orders.js';
 import type { LabelSize, OrderStatus, ShippingManagerSection } from '../../../shared/contract/enums.js';
 import { SHIPPING_MANAGER_SECTIONS } from '../../../shared/contract/enums.js';
 import { userRoom } from '../../../shared/contract/realtime-events.js';
@@ -12,12 +15,13 @@ import { buyerStatusLabel, sellerStatusLabel, shippingManagerSection } from '../
 import { type OrderActor, transitionRefusal } from '../../../shared/rules/order-transitions.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf, isoOrNull } from '../../platform/db/values.js';
-import { callersOr404, conflict, notFound } from '../../platform/http/errors.js';
-import { type LabelResult, localLabels } from './labels.js';
-import { currentAddress } from '../accounts/addresses.js';
+import { callersOr404, conflict, HttpError, notFound } from '../../platform/http/errors.js';
+import { type LabelResult, LabelsUnavailableError, localLabels } from './labels.js';
+import { currentAddress } from '../accounts/index.js';
 import { type MarketDeps } from '../../market-deps.js';
 import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
-import { notify } from '../orders/orders.js';
+import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
+import { notify } from '../orders/index.js';
 
 export interface OrderRow {
   id: string;
@@ -46,7 +50,9 @@ export const SELECT_ORDER = sql`SELECT o.id, o.listing_id, l.title, o.seller_id,
   FROM orders o JOIN listings l ON l.id = o.listing_id JOIN users b ON b.id = o.buyer_id`;
 
 /** An order as its seller sees it in the shipping manager. */
-export function sellerOrderOf(row: OrderRow) {
+export type SellerOrder = z.output<typeof SellerOrderSchema>;
+
+export function sellerOrderOf(row: OrderRow): SellerOrder {
   return {
     id: row.id,
     listing: { id: row.listing_id, title: row.title },
@@ -65,13 +71,12 @@ export function sellerOrderOf(row: OrderRow) {
     createdAt: isoOf(row.created_at),
   };
 }
-export type SellerOrder = ReturnType<typeof sellerOrderOf>;
 
 /** The most orders one shipping-manager call lists; the counts are always complete. */
 const SECTION_LIMIT = 100;
 
 /** The seller's orders in the four shipping-manager sections, each with its full count. */
-export async function shippingManager(db: Executor, sellerId: string) {
+export async function shippingManager(db: Executor, sellerId: string): Promise<z.output<typeof ShippingManager>> {
   const counts = await queryRows<{ status: OrderStatus; count: string | number }>(
     db,
     sql`SELECT status, count(*) AS count FROM orders WHERE seller_id = ${sellerId} AND deleted_at IS NULL
@@ -144,7 +149,8 @@ const OUNCES_PER_POUND = 16;
  */
 export async function generateShippingLabel(deps: MarketDeps, orderId: string, sellerId: string, size: LabelSize) {
   const labels = deps.labels ?? localLabels();
-  const { result, events, failure } = await deps.db.transaction(async (tx) => {
+  // A refused label is committed (and its events published) before the 409 is thrown.
+  const { result, failure } = await inUnitOfWork(deps, async (tx, outbox) => {
     const order = await lockOrder(tx, sql`WHERE o.id = ${orderId}`);
     requireSeller(order, sellerId);
     if (order.status === 'SHIPPING_LABEL_PRINTED')
@@ -158,13 +164,16 @@ export async function generateShippingLabel(deps: MarketDeps, orderId: string, s
     let label: LabelResult;
     try {
       label = await labels.createLabel({ orderId, size, from, to, weightOz });
-    } catch {
+    } catch (error) {
+      // No carrier at all is not the carrier refusing this parcel: nothing is recorded (as for SMS).
+      if (error instanceof LabelsUnavailableError) throw new HttpError(503, error.message);
       label = { ok: false, reason: 'The label provider did not answer; try again later' };
     }
     if (!label.ok) {
       const moved = await moveOrder(tx, order, 'SHIPPING_LABEL_FAILED', sql`, label_failure_reason = ${label.reason}`);
       const failed = marketEvent('orderDocumentsFailed', [userRoom(order.seller_id)], { id: orderId, url: null });
-      return { result: sellerOrderOf(moved.order), events: [...moved.events, failed], failure: label.reason };
+      outbox.add(...moved.events, failed);
+      return { result: sellerOrderOf(moved.order), failure: label.reason };
     }
     const moved = await moveOrder(
       tx,
@@ -174,24 +183,23 @@ export async function generateShippingLabel(deps: MarketDeps, orderId: string, s
             label_created_at = now(), label_failure_reason = NULL`,
     );
     const generated = marketEvent('shippingLabelGenerated', [userRoom(order.seller_id)], { orderId, url: label.url });
-    return { result: sellerOrderOf(moved.order), events: [generated, ...moved.events], failure: null };
+    outbox.add(generated, ...moved.events);
+    return { result: sellerOrderOf(moved.order), failure: null };
   });
-  deps.events.publish(events);
   if (failure !== null) throw conflict(`The shipping label could not be created: ${failure}`);
   return result;
 }
 
 /** The seller hands the parcel over (with the printed label, or a label of their own). */
 export async function markShipped(deps: MarketDeps, orderId: string, sellerId: string) {
-  const { result, events } = await deps.db.transaction(async (tx) => {
+  return inUnitOfWork(deps, async (tx, outbox) => {
     const order = await lockOrder(tx, sql`WHERE o.id = ${orderId}`);
     requireSeller(order, sellerId);
     refuseUnless(order, 'SHIPPING_MARKED_SHIPPED', 'seller');
     const moved = await moveOrder(tx, order, 'SHIPPING_MARKED_SHIPPED', sql`, shipped_at = now()`);
-    return { result: sellerOrderOf(moved.order), events: moved.events };
+    outbox.add(...moved.events);
+    return sellerOrderOf(moved.order);
   });
-  deps.events.publish(events);
-  return result;
 }
 
 /** The statuses a carrier tracking update may report. */
@@ -206,7 +214,7 @@ export type CarrierReport = Exclude<
  * stamps `shipped_at` if the seller never marked the parcel shipped.
  */
 export async function applyTrackingUpdate(deps: MarketDeps, trackingCode: string, status: OrderStatus) {
-  const { result, events } = await deps.db.transaction(async (tx) => {
+  return inUnitOfWork(deps, async (tx, outbox) => {
     const order = await lockOrder(tx, sql`WHERE o.tracking_code = ${trackingCode}`, 'Tracking code');
     refuseUnless(order, status, 'carrier');
     const moved = await moveOrder(
@@ -216,8 +224,7 @@ export async function applyTrackingUpdate(deps: MarketDeps, trackingCode: string
       sql`, shipped_at = coalesce(shipped_at, now())
           ${status === 'SHIPPING_DELIVERED' ? sql`, delivered_at = now()` : sql``}`,
     );
-    return { result: sellerOrderOf(moved.order), events: moved.events };
+    outbox.add(...moved.events);
+    return sellerOrderOf(moved.order);
   });
-  deps.events.publish(events);
-  return result;
 }

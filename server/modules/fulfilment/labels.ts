@@ -2,18 +2,11 @@
 // code and a printable label). The local provider draws the label itself and never calls out;
 // a real carrier adapter would implement the same interface.
 import { randomInt } from 'node:crypto';
+import type { PostalAddress } from '../../../shared/contract/address.js';
 import type { LabelSize } from '../../../shared/contract/enums.js';
 
-export interface LabelAddress {
-  firstName: string;
-  lastName: string;
-  addressLineOne: string;
-  addressLineTwo: string | null;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-}
+/** The addresses a label prints: the one postal address. */
+export type LabelAddress = PostalAddress;
 
 export interface LabelRequest {
   orderId: string;
@@ -103,6 +96,26 @@ export function localLabels(): ShippingLabels {
     createLabel: async (request) => {
       const tracking = trackingCode();
       return { ok: true, trackingCode: tracking, url: labelSvg(request, tracking) };
+    },
+  };
+}
+
+/** Why a label cannot be created at all: no carrier is configured (production without one). */
+export class LabelsUnavailableError extends Error {
+  constructor() {
+    super('Shipping labels are not available: this server has no carrier configured');
+    this.name = 'LabelsUnavailableError';
+  }
+}
+
+/**
+ * Production's provider until a carrier is configured: the local one would hand out made-up
+ * tracking codes no carrier knows, so nothing is created and the label routes answer 503 instead.
+ */
+export function unavailableLabels(): ShippingLabels {
+  return {
+    createLabel: async () => {
+      throw new LabelsUnavailableError();
     },
   };
 }

@@ -2,14 +2,9 @@
 // for a parcel between two ZIP codes). The local provider prices from the rate table
 // (rate-table.ts) and never calls out; a carrier adapter (USPS Web Tools, a shipping broker)
 // would implement the same interface.
+import type { QuotedRate, ShippingQuote } from '../../../shared/contract/market/fulfilment.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
-import {
-  localRateQuote,
-  type PackageSize,
-  SHIPPING_SERVICES,
-  type ShippingService,
-  type ShippingServiceId,
-} from './rules/rate-table.js';
+import { localRateQuote, type PackageSize, SHIPPING_SERVICES, type ShippingService } from './rules/rate-table.js';
 
 export interface RateRequest {
   /** Five-digit or ZIP+4, already validated. */
@@ -20,25 +15,9 @@ export interface RateRequest {
   minPackageWeightOz: number;
 }
 
-export type QuotedRate =
-  | {
-      service: ShippingServiceId;
-      name: string;
-      available: true;
-      amount: number;
-      deliveryDays: { min: number; max: number };
-    }
-  | { service: ShippingServiceId; name: string; available: false; reason: string };
-
-export interface RateQuote {
-  zone: number;
-  actualWeightOz: number;
-  dimensionalWeightOz: number;
-  minPackageWeightOz: number;
-  billableWeightOz: number;
-  /** Every service, cheapest first; a service that refuses the parcel says why. */
-  rates: QuotedRate[];
-}
+/** A quote as `POST /shipping/quote` answers it (the contract's ShippingQuote). */
+export type RateQuote = ShippingQuote;
+export type { QuotedRate };
 
 export interface ShippingRates {
   /** The carrier services a seller can offer, with their limits. */

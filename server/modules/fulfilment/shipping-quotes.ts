@@ -1,21 +1,23 @@
 // The seller's shipping tools: the options they can offer (`GET /shipping`), a US address check
-// (`POST /shipping/validate-address`, the rule in ../shipping/us-address.ts) and a rate quote
+// (`POST /shipping/validate-address`, the rule in shared/rules/us-address.ts) and a rate quote
 // (`POST /shipping/quote`) through the shipping-rates port (the local rate table by default).
 import { sql } from 'drizzle-orm';
-import { LABEL_SIZES, MASS_UNITS, type MassUnit, SHIPPING_TYPES } from '../../../shared/contract/enums.js';
+import type { z } from 'zod';
+import type { QuoteBody, ShippingOptions } from '../../../shared/contract/market/fulfilment.js';
+import { LABEL_SIZES, MASS_UNITS, SHIPPING_TYPES } from '../../../shared/contract/enums.js';
 import { DEFAULT_MIN_PACKAGE_WEIGHT_OZ } from '../../../shared/rules/constants.js';
 import { queryRows } from '../../platform/db/database.js';
 import { badRequest, HttpError, notFound } from '../../platform/http/errors.js';
 import { DIM_DIVISOR, DIM_THRESHOLD_CUBIC_IN, OUNCES_PER_POUND } from './rules/rate-table.js';
 import { localShippingRates, type RateQuote } from './rates.js';
-import { normaliseZip } from './rules/us-address.js';
-import { appSettings } from '../catalogue/app-settings.js';
+import { normaliseZip } from '../../../shared/rules/us-address.js';
+import { appSettings } from '../catalogue/index.js';
 import type { MarketDeps } from '../../market-deps.js';
 
 const ratesOf = (deps: Pick<MarketDeps, 'shippingRates'>) => deps.shippingRates ?? localShippingRates();
 
 /** What a seller chooses from when setting a listing's shipping, with the app's defaults. */
-export function shippingOptions(deps: Pick<MarketDeps, 'shippingRates'>) {
+export function shippingOptions(deps: Pick<MarketDeps, 'shippingRates'>): z.output<typeof ShippingOptions> {
   const settings = appSettings();
   return {
     services: ratesOf(deps)
@@ -38,18 +40,7 @@ export function shippingOptions(deps: Pick<MarketDeps, 'shippingRates'>) {
   };
 }
 
-export interface QuoteRequest {
-  fromZip: string;
-  toZip: string;
-  weight: number;
-  massUnit: MassUnit;
-  /** Inches; 0 when unknown (then no dimensional weight applies). */
-  length: number;
-  width: number;
-  height: number;
-  /** The listing's subcategory, whose minimum package weight applies (12 oz when absent). */
-  subCategoryId?: string | undefined;
-}
+export type QuoteRequest = z.output<typeof QuoteBody>;
 
 export async function quoteShipping(deps: MarketDeps, request: QuoteRequest): Promise<RateQuote> {
   const fromZip = normaliseZip(request.fromZip);

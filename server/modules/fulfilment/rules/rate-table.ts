@@ -2,8 +2,9 @@
 // plugged in. Pure (no I/O), so the table tests pin every price. The shape follows USPS retail
 // pricing (zones from the ZIP codes, a price per service, zone and started pound, dimensional
 // weight for big boxes); the numbers are this marketplace's own, not USPS's published prices.
+import type { ShippingServiceId } from '../../../../shared/contract/market/fulfilment.js';
 
-export type ShippingServiceId = 'usps_ground_advantage' | 'usps_priority_mail' | 'usps_priority_mail_express';
+export type { ShippingServiceId };
 
 export interface ShippingService {
   service: ShippingServiceId;

@@ -1,0 +1,134 @@
+// Fulfilment's buyer/seller routes, registered in two groups where the API always listed them (the
+// OpenAPI document keeps its order): `fulfilmentRoutes` (the user's shipping information, the
+// seller's shipping manager, labels, marking shipped, carrier tracking) and `shippingToolRoutes`
+// (shipping options, the address check, rate quotes, bulk shipping documents).
+import { z } from 'zod';
+import { Address } from '../../../shared/contract/entities.js';
+import { AddressBody, AddressCheckBody, AddressValidation } from '../../../shared/contract/address.js';
+import type { OrderStatus } from '../../../shared/contract/enums.js';
+import {
+  Addresses,
+  BulkShippable,
+  BulkShippingBody,
+  LabelParams,
+  QuoteBody,
+  ShippingDocumentJob,
+  ShippingDocumentJobs,
+  ShippingManager,
+  ShippingOptions,
+  ShippingQuote,
+  TrackingBody,
+} from '../../../shared/contract/market/fulfilment.js';
+import { SellerOrder } from '../../../shared/contract/market/orders.js';
+import { validateUsAddress } from '../../../shared/rules/us-address.js';
+import { IdParams, type MarketRouteContext, Paging } from '../../platform/http/market-route-context.js';
+import { addAddress, addressesOf } from '../accounts/index.js';
+import { applyTrackingUpdate, generateShippingLabel, markShipped, shippingManager } from './fulfilment.js';
+import { requestShippingDocuments } from './shipping-document-jobs.js';
+import {
+  bulkShippableBySeller,
+  shippingDocument,
+  shippingDocumentFile,
+  shippingDocumentsOf,
+} from './shipping-documents.js';
+import { quoteShipping, shippingOptions } from './shipping-quotes.js';
+
+/** Paging that refuses unknown query parameters (a typo'd filter must not silently list everything). */
+const StrictPaging = z.strictObject(Paging.shape);
+
+export async function fulfilmentRoutes({ r, deps, authenticateAdmin, caller, secured }: MarketRouteContext) {
+  const { db } = deps;
+
+  r.get(
+    '/user/shipping-info',
+    { schema: { tags: ['user'], ...secured, response: { 200: Addresses } } },
+    async (request) => addressesOf(db, (await caller(request)).id),
+  );
+  r.post(
+    '/user/shipping-info',
+    { schema: { tags: ['user'], ...secured, body: AddressBody, response: { 201: Address } } },
+    async (request, reply) => reply.code(201).send(await addAddress(db, (await caller(request)).id, request.body)),
+  );
+  for (const path of ['/order-group', '/order/shipping-manager']) {
+    r.get(path, { schema: { tags: ['orders'], ...secured, response: { 200: ShippingManager } } }, async (request) =>
+      shippingManager(db, (await caller(request)).id),
+    );
+  }
+  r.post(
+    '/order-group/generate-shipping-label/:orderId/:labelSize',
+    { schema: { tags: ['orders'], ...secured, params: LabelParams, response: { 200: SellerOrder } } },
+    async (request) =>
+      generateShippingLabel(deps, request.params.orderId, (await caller(request)).id, request.params.labelSize),
+  );
+  r.patch(
+    '/order/:id/mark-shipped',
+    { schema: { tags: ['orders'], ...secured, params: IdParams, response: { 200: SellerOrder } } },
+    async (request) => markShipped(deps, request.params.id, (await caller(request)).id),
+  );
+  // The carrier's stand-in: an admin, with no marketplace account made for them.
+  r.post(
+    '/shipping/tracking',
+    {
+      onRequest: authenticateAdmin,
+      schema: { tags: ['shipping'], ...secured, body: TrackingBody, response: { 200: SellerOrder } },
+    },
+    async (request) => applyTrackingUpdate(deps, request.body.trackingCode, request.body.status as OrderStatus),
+  );
+}
+
+export async function shippingToolRoutes({ r, deps, caller, secured }: MarketRouteContext) {
+  const { db } = deps;
+
+  // ── Shipping options, address check, quotes ──
+  r.get('/shipping', { schema: { tags: ['shipping'], response: { 200: ShippingOptions } } }, async () =>
+    shippingOptions(deps),
+  );
+  r.post(
+    '/shipping/validate-address',
+    { schema: { tags: ['shipping'], ...secured, body: AddressCheckBody, response: { 200: AddressValidation } } },
+    async (request) => validateUsAddress(request.body),
+  );
+  r.post(
+    '/shipping/quote',
+    { schema: { tags: ['shipping'], ...secured, body: QuoteBody, response: { 200: ShippingQuote } } },
+    async (request) => quoteShipping(deps, request.body),
+  );
+
+  // ── Bulk shipping documents ──
+  r.post(
+    '/bulk-shipping',
+    { schema: { tags: ['shipping'], ...secured, body: BulkShippingBody, response: { 202: ShippingDocumentJob } } },
+    async (request, reply) => {
+      const { job, done } = await requestShippingDocuments(deps, (await caller(request)).id, request.body);
+      // The job runs after the answer; it records its own failure, so nothing is left to catch.
+      done.catch((error: unknown) => request.log.error({ err: error }, 'bulk shipping documents failed'));
+      return reply.code(202).send(job);
+    },
+  );
+  r.get(
+    '/bulk-shipping',
+    { schema: { tags: ['shipping'], ...secured, querystring: StrictPaging, response: { 200: ShippingDocumentJobs } } },
+    async (request) => shippingDocumentsOf(db, (await caller(request)).id, request.query.page, request.query.limit),
+  );
+  r.get(
+    '/bulk-shipping/by-seller',
+    { schema: { tags: ['shipping'], ...secured, response: { 200: BulkShippable } } },
+    async (request) => bulkShippableBySeller(db, (await caller(request)).id),
+  );
+  r.get(
+    '/bulk-shipping/:id',
+    { schema: { tags: ['shipping'], ...secured, params: IdParams, response: { 200: ShippingDocumentJob } } },
+    async (request) => shippingDocument(db, request.params.id, (await caller(request)).id),
+  );
+  r.get(
+    '/bulk-shipping/:id/document',
+    { schema: { tags: ['shipping'], ...secured, params: IdParams } },
+    async (request, reply) => {
+      const file = await shippingDocumentFile(db, request.params.id, (await caller(request)).id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="shipping-documents-${request.params.id}.pdf"`)
+        .send(file);
+    },
+  );
+}
