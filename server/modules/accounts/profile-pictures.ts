@@ -7,7 +7,7 @@ import { badRequest, conflict, HttpError } from '../../platform/http/errors.js';
 import type { UploadTarget } from '../../platform/media/media-storage.js';
 import { mediaKeyFor, parseMediaKey } from '../../platform/media/upload-rules.js';
 import type { MarketDeps } from '../../market-deps.js';
-import { toolsOf } from '../listings/listing-media.js';
+import { toolsOf } from '../listings/index.js';
 
 export function profilePictureUploadUrl(
   deps: MarketDeps,
