@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema.js';
+import * as schema from './schema/index.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** Anything that runs SQL: the database or an open transaction. */
@@ -29,7 +29,7 @@ const pgPools = new WeakMap<object, pg.Pool>();
 /**
  * A raw client from the pool behind `db` on PostgreSQL (release it when done), or null on
  * PGlite. Only for the few paths that must choose how their statements are grouped into round
- * trips (`market/bid-transaction.ts`); everything else goes through `db`.
+ * trips (`modules/auctions/bid-transaction.ts`); everything else goes through `db`.
  */
 export function pooledPgClient(db: Executor): Promise<pg.PoolClient> | null {
   return pgPools.get(db)?.connect() ?? null;

@@ -1,0 +1,120 @@
+// Offers, orders and their money movements (migrations 0001, 0002, 0004, 0008, 0010).
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, cents, columnCheck, createdAt, fkey, updatedAt, uuidId } from './columns.js';
+import { listings } from './listings.js';
+import { users } from './users.js';
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuidId(),
+    listingId: text('listing_id').notNull(),
+    buyerId: text('buyer_id').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    status: text('status', { enum: ['PENDING', 'ACCEPTED', 'DECLINED', 'EXPIRED'] })
+      .notNull()
+      .default('PENDING'),
+    createdAt: createdAt(),
+    // 0002: an offer lapses after 48 hours.
+    expiresAt: at('expires_at')
+      .notNull()
+      .default(sql`now() + interval '48 hours'`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    fkey('offers', t.listingId, listings.id),
+    fkey('offers', t.buyerId, users.id),
+    columnCheck('offers', 'status', sql`status IN ('PENDING', 'ACCEPTED', 'DECLINED', 'EXPIRED')`),
+    index('offers_listing_idx').on(t.listingId),
+    index('offers_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`status = 'PENDING'`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuidId(),
+    listingId: text('listing_id').notNull(),
+    sellerId: text('seller_id').notNull(),
+    buyerId: text('buyer_id').notNull(),
+    priceCents: cents('price_cents').notNull(),
+    shippingPriceCents: cents('shipping_price_cents').notNull().default(0),
+    status: text('status').notNull().default('Pending'),
+    trackingCode: text('tracking_code'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: at('deleted_at'),
+    // 0004: the shipping label and the parcel's departure and arrival.
+    labelSize: text('label_size', { enum: ['8.5x11', '4x6'] }),
+    labelUrl: text('label_url'),
+    labelFailureReason: text('label_failure_reason'),
+    labelCreatedAt: at('label_created_at'),
+    shippedAt: at('shipped_at'),
+    deliveredAt: at('delivered_at'),
+    // 0008: the buyer chose not to review it.
+    reviewSkippedAt: at('review_skipped_at'),
+    // 0010: how many units the order bought.
+    quantity: integer('quantity').notNull().default(1),
+  },
+  (t) => [
+    fkey('orders', t.listingId, listings.id),
+    fkey('orders', t.sellerId, users.id),
+    fkey('orders', t.buyerId, users.id),
+    columnCheck('orders', 'price_cents', sql`price_cents >= 0`),
+    columnCheck('orders', 'shipping_price_cents', sql`shipping_price_cents >= 0`),
+    columnCheck('orders', 'label_size', sql`label_size IN ('8.5x11', '4x6')`),
+    columnCheck('orders', 'quantity', sql`quantity > 0`),
+    index('orders_created_idx')
+      .on(t.createdAt)
+      .where(sql`deleted_at IS NULL`),
+    index('orders_price_idx').on(t.priceCents),
+    index('orders_shipping_price_idx').on(t.shippingPriceCents),
+    index('orders_status_idx').on(t.status),
+    index('orders_listing_idx').on(t.listingId),
+    index('orders_buyer_idx').on(t.buyerId),
+    index('orders_seller_idx').on(t.sellerId),
+    index('orders_tracking_code_trgm').using('gin', t.trackingCode.op('gin_trgm_ops')),
+    // Not partial: the planner would pick a partial one for the admin search's ILIKE.
+    index('orders_tracking_code_idx').on(t.trackingCode),
+  ],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuidId(),
+    orderId: text('order_id').notNull(),
+    type: text('type', {
+      enum: ['order_payment', 'admin_refund', 'bundled_shipping_refund', 'order_payout'],
+    }).notNull(),
+    status: text('status', { enum: ['succeeded', 'failed', 'refunded'] }).notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    refundReason: text('refund_reason'),
+    refundDate: at('refund_date'),
+    externalId: text('external_id'),
+    idempotencyKey: text('idempotency_key'),
+    adminUid: text('admin_uid'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    fkey('transactions', t.orderId, orders.id),
+    columnCheck(
+      'transactions',
+      'type',
+      sql`type IN ('order_payment', 'admin_refund', 'bundled_shipping_refund', 'order_payout')`,
+    ),
+    columnCheck('transactions', 'status', sql`status IN ('succeeded', 'failed', 'refunded')`),
+    columnCheck('transactions', 'amount_cents', sql`amount_cents >= 0`),
+    index('transactions_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('transactions_idempotency_key')
+      .on(t.orderId, t.idempotencyKey)
+      .where(sql`idempotency_key IS NOT NULL`),
+  ],
+);
+
+export type OfferRecord = typeof offers.$inferSelect;
+export type OrderRecord = typeof orders.$inferSelect;
+export type TransactionRecord = typeof transactions.$inferSelect;
