@@ -9,7 +9,8 @@ import { epochMsText } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { chosenEndTime, extendedEndTime } from './rules/auction-end-time.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
-import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
+import { marketEvent } from '../../platform/events/pending-events.js';
+import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { lockOwned, PUBLIC_LISTING } from '../listings/index.js';
 
 interface EndTimeRow {
@@ -50,8 +51,7 @@ async function endTimeAfter(tx: Executor, listingId: string) {
  * it has no bid (a bid was placed on the announced end).
  */
 export async function setListingEndTime(deps: MarketDeps, sellerId: string, listingId: string, endTime: number) {
-  const events: PendingEvent[] = [];
-  const result = await deps.db.transaction(async (tx) => {
+  return inUnitOfWork(deps, async (tx, outbox) => {
     const row = await lockOwned(tx, listingId, sellerId);
     // The clock is read under the listing's lock, as a bid reads it: a request that waited for
     // the lock (behind a bid) must not judge "still running" by the time it arrived.
@@ -71,12 +71,9 @@ export async function setListingEndTime(deps: MarketDeps, sellerId: string, list
       sql`UPDATE listings SET end_time = ${new Date(decision.endTime)}, ending_soon_notified_at = NULL, updated_at = now()
            WHERE id = ${listingId}`,
     );
-    if (row.status === 'active')
-      events.push(marketEvent('feedListingUpdated', [listingRoom(listingId)], { listingId }));
+    if (row.status === 'active') outbox.add(marketEvent('feedListingUpdated', [listingRoom(listingId)], { listingId }));
     return endTimeAfter(tx, listingId);
   });
-  deps.events.publish(events);
-  return result;
 }
 
 /** Pushes the seller's running auction's end back by `incrementMs` (`listingEndTimeIncremented`). */
@@ -86,7 +83,7 @@ export async function incrementAuctionEndTime(
   listingId: string,
   incrementMs: number,
 ) {
-  const result = await deps.db.transaction(async (tx) => {
+  return inUnitOfWork(deps, async (tx, outbox) => {
     const row = await lockOwned(tx, listingId, sellerId);
     // The clock is read under the listing's lock, as bids and the closer judge the end: an
     // extension that waited for the lock while the end passed must not revive the auction after
@@ -105,10 +102,10 @@ export async function incrementAuctionEndTime(
       sql`UPDATE listings SET end_time = ${new Date(decision.endTime)}, ending_soon_notified_at = NULL, updated_at = now()
            WHERE id = ${listingId}`,
     );
-    return endTimeAfter(tx, listingId);
+    const result = await endTimeAfter(tx, listingId);
+    outbox.add(
+      marketEvent('listingEndTimeIncremented', [listingRoom(listingId)], { listingId, endTime: result.endTime! }),
+    );
+    return result;
   });
-  deps.events.publish([
-    marketEvent('listingEndTimeIncremented', [listingRoom(listingId)], { listingId, endTime: result.endTime! }),
-  ]);
-  return result;
 }
