@@ -13,8 +13,9 @@ import {
   DEFAULT_SHIPPING_TYPE,
 } from '../../../shared/rules/constants.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
-import { ANTI_SNIPE_WINDOW_MS } from '../auctions/rules/proxy-bidding.js';
-import { DEFAULT_AUCTION_DURATION_MS } from '../listings/listings.js';
+import { ANTI_SNIPE_WINDOW_MS } from '../auctions/index.js';
+import { DEFAULT_AUCTION_DURATION_MS } from '../listings/index.js';
+import type { AppSettings } from '../../../shared/contract/market/catalogue.js';
 
 /** The time zones of the US states and inhabited territories (IANA names): the
  * mainland's four zones first, then Arizona, Alaska, Hawaii and the territories. */
@@ -36,7 +37,7 @@ export function timeZones() {
   return { count: US_TIME_ZONES.length, items: [...US_TIME_ZONES] };
 }
 
-export function appSettings() {
+export function appSettings(): AppSettings {
   return {
     currency: DEFAULT_CURRENCY,
     sellerFee: DEFAULT_SELLER_FEE,

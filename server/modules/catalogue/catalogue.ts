@@ -4,6 +4,11 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
+import type {
+  CatalogueCategories,
+  CatalogueSubcategories,
+  CatalogueSubcategory,
+} from '../../../shared/contract/market/catalogue.js';
 import { onSale, type SectionContext } from './public-sections.js';
 
 interface CategoryRow {
@@ -20,7 +25,7 @@ interface SubcategoryRow extends CategoryRow {
   min_package_weight_in_oz: number | string;
 }
 
-const subcategoryOf = (row: SubcategoryRow) => ({
+const subcategoryOf = (row: SubcategoryRow): CatalogueSubcategory => ({
   id: row.id,
   categoryId: row.category_id,
   title: row.title,
@@ -31,7 +36,6 @@ const subcategoryOf = (row: SubcategoryRow) => ({
   createdAt: isoOf(row.created_at),
   category: { id: row.category_id, title: row.category_title },
 });
-export type CatalogueSubcategory = ReturnType<typeof subcategoryOf>;
 
 const categoryOf = (row: CategoryRow, subcategories: CatalogueSubcategory[]) => ({
   id: row.id,
@@ -50,7 +54,7 @@ export interface SubcategoryFilter {
 }
 
 /** Active subcategories of active categories, by category order then their own `sort`. */
-export async function listSubcategories(db: Executor, filter: SubcategoryFilter = {}) {
+export async function listSubcategories(db: Executor, filter: SubcategoryFilter = {}): Promise<CatalogueSubcategories> {
   const conditions = [sql`sc.is_active`, sql`c.is_active`];
   if (filter.categoryId !== undefined) conditions.push(sql`sc.category_id = ${filter.categoryId}`);
   if (filter.nonEmpty) {
@@ -77,7 +81,7 @@ export async function listSubcategories(db: Executor, filter: SubcategoryFilter 
 export async function listCategories(
   db: Executor,
   options: { nonEmpty?: SectionContext; onlyNonEmptySubcategories?: boolean } = {},
-) {
+): Promise<CatalogueCategories> {
   const categories = await queryRows<CategoryRow>(
     db,
     sql`SELECT id, title, is_active, sort, image, created_at FROM categories WHERE is_active ORDER BY sort, title, id`,

@@ -4,7 +4,20 @@
 // drafts, deleted listings or deleted sellers); every user section only sellers that are not deleted.
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-import { listPublicListings, type MarketListing, PUBLIC_LISTING } from '../listings/listings.js';
+import {
+  HOME_TABS,
+  type HomeSection,
+  type HomeTab,
+  type ListingSection,
+  type PublicSeller,
+  type UserSection,
+  USER_SECTION_KEYS,
+} from '../../../shared/contract/market/catalogue.js';
+import type { MarketListings } from '../../../shared/contract/market/listings.js';
+import { listPublicListings, PUBLIC_LISTING } from '../listings/index.js';
+
+export { HOME_TABS, USER_SECTION_KEYS };
+export type { HomeSection, HomeTab, ListingSection, UserSection };
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -117,8 +130,7 @@ export const LISTING_SECTIONS = {
     where: (context) => sql`${buyable} AND l.subcategory_id = ${context.subcategoryId ?? null}`,
     orderBy: () => newestFirst,
   },
-} satisfies Record<string, ListingSectionRule>;
-export type ListingSection = keyof typeof LISTING_SECTIONS;
+} satisfies Record<ListingSection, ListingSectionRule>;
 export const SUBCATEGORY_SECTIONS = ['auctions-by-subcategory', 'buy-now-by-subcategory'] as const;
 /** The sections at `/public/listings/{section}` (the by-subcategory ones take an id). */
 export const PLAIN_LISTING_SECTIONS = (Object.keys(LISTING_SECTIONS) as ListingSection[]).filter(
@@ -131,7 +143,7 @@ export function sectionListings(
   context: SectionContext,
   page: number,
   limit: number,
-): Promise<{ count: number; items: MarketListing[] }> {
+): Promise<MarketListings> {
   const rule: ListingSectionRule = LISTING_SECTIONS[section];
   return listPublicListings(db, rule.where(context), rule.orderBy(context), page, limit);
 }
@@ -171,18 +183,7 @@ export const USER_SECTIONS = {
     where: () => sql`TRUE`,
     orderBy: () => sql`u.created_at DESC, u.id DESC`,
   },
-} satisfies Record<string, UserSectionRule>;
-export type UserSection = keyof typeof USER_SECTIONS;
-export const USER_SECTION_KEYS = Object.keys(USER_SECTIONS) as [UserSection, ...UserSection[]];
-
-/** A seller as anybody may see them: no email, no payment or account details. */
-export interface PublicUser {
-  id: string;
-  userName: string | null;
-  avatar: string | null;
-  avgRate: number | null;
-  totalRatings: number;
-}
+} satisfies Record<UserSection, UserSectionRule>;
 
 interface PublicUserRow {
   id: string;
@@ -192,7 +193,7 @@ interface PublicUserRow {
   total_ratings: string | number;
 }
 
-const publicUserOf = (row: PublicUserRow): PublicUser => ({
+const publicUserOf = (row: PublicUserRow): PublicSeller => ({
   id: row.id,
   userName: row.user_name,
   avatar: row.avatar,
@@ -206,7 +207,7 @@ export async function sectionUsers(
   context: SectionContext,
   page: number,
   limit: number,
-): Promise<{ count: number; items: PublicUser[] }> {
+): Promise<{ count: number; items: PublicSeller[] }> {
   const rule: UserSectionRule = USER_SECTIONS[section];
   const where = sql`u.deleted_at IS NULL AND u.seller_enabled AND (${rule.where(context)})`;
   const [count] = await queryRows<{ count: string | number }>(
@@ -226,8 +227,6 @@ export async function sectionUsers(
 
 // ── Home screen ──
 
-export const HOME_TABS = ['Home', 'Auctions', 'Buy Now', 'Sellers'] as const;
-export type HomeTab = (typeof HOME_TABS)[number];
 type HomeSectionRef = { type: 'listings'; key: ListingSection } | { type: 'users'; key: UserSection };
 const listings = (key: ListingSection): HomeSectionRef => ({ type: 'listings', key });
 const users = (key: UserSection): HomeSectionRef => ({ type: 'users', key });
@@ -256,10 +255,6 @@ export const HOME_TAB_SECTIONS: Record<HomeTab, readonly HomeSectionRef[]> = {
 };
 /** Items per home section: the first page of the section. */
 export const HOME_SECTION_ITEMS = 10;
-
-export type HomeSection =
-  | { type: 'listings'; key: ListingSection; title: string; items: MarketListing[] }
-  | { type: 'users'; key: UserSection; title: string; items: PublicUser[] };
 
 /**
  * The tab's sections in order, each with its first items; an empty section is kept (items []).

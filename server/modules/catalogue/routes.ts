@@ -22,10 +22,10 @@ import {
   CatalogueCategories,
   CatalogueSubcategories,
   HomeSections,
-  MarketListings,
   PublicSellers,
   TimeZones,
-} from '../../market-responses.js';
+} from '../../../shared/contract/market/catalogue.js';
+import { MarketListings } from '../../../shared/contract/market/listings.js';
 
 const wholeNumber = (min: number, max: number, fallback: number) =>
   z

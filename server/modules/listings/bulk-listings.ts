@@ -2,39 +2,16 @@
 // (`POST /listing/publish-bulk`). All or nothing: one transaction, and a refusal names every
 // item that failed (by index, or by id) instead of the first.
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { id } from '../../../shared/contract/entities.js';
+import type { CreateListingBody, MarketListings } from '../../../shared/contract/market/listings.js';
 import { listingRoom } from '../../../shared/contract/realtime-events.js';
 import { queryRows } from '../../platform/db/database.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
+import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { listingProblems, problemsText } from './rules/listing-completeness.js';
-import {
-  CreateListingBody,
-  insertListing,
-  listListingsWhere,
-  lockOwned,
-  type MarketListing,
-  publishDraft,
-  termsOf,
-} from './listings.js';
-import { assertMaySell, sellingRefusal } from '../accounts/selling.js';
-
-/** A bulk request is one transaction holding its rows' locks: 50 listings, 100 drafts at most. */
-export const MAX_BULK_LISTINGS = 50;
-export const MAX_BULK_PUBLISH = 100;
-
-export const BulkListingsBody = z.strictObject({
-  listings: z.array(CreateListingBody).min(1).max(MAX_BULK_LISTINGS),
-});
-export const BulkPublishBody = z.strictObject({
-  ids: z
-    .array(id)
-    .min(1)
-    .max(MAX_BULK_PUBLISH)
-    .refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id'),
-});
+import { insertListing, listListingsWhere, lockOwned, publishDraft, termsOf } from './listings.js';
+import { assertMaySell, sellingRefusal } from '../accounts/index.js';
 
 export interface RefusedItem {
   /** The item's place in `listings` (bulk create) … */
@@ -61,7 +38,7 @@ export class BulkRefusedError extends HttpError {
 const statusOf = (errors: readonly RefusedItem[]) =>
   errors.every((error) => error.statusCode === errors[0]!.statusCode) ? errors[0]!.statusCode : 400;
 
-async function pageOf(deps: MarketDeps, ids: readonly string[]): Promise<{ count: number; items: MarketListing[] }> {
+async function pageOf(deps: MarketDeps, ids: readonly string[]): Promise<MarketListings> {
   const listed = await listListingsWhere(
     deps.db,
     sql`l.id IN (${sql.join(
@@ -81,7 +58,7 @@ export async function createListingsInBulk(
   deps: MarketDeps,
   sellerId: string,
   listings: readonly CreateListingBody[],
-): Promise<{ count: number; items: MarketListing[] }> {
+): Promise<MarketListings> {
   const now = nowOf(deps);
   const subCategoryIds = [...new Set(listings.flatMap((listing) => listing.subCategoryId ?? []))];
   const known = new Set(
@@ -132,9 +109,9 @@ export async function publishDraftsInBulk(
   deps: MarketDeps,
   sellerId: string,
   ids: readonly string[],
-): Promise<{ count: number; items: MarketListing[] }> {
+): Promise<MarketListings> {
   const now = nowOf(deps);
-  await deps.db.transaction(async (tx) => {
+  await inUnitOfWork(deps, async (tx, outbox) => {
     // Publishing is selling: the seller's row first. One who may not sell only learns which ids
     // are not theirs (404, as for anybody), then the whole batch is refused (sellingSuspended).
     const refusal = await sellingRefusal(tx, sellerId);
@@ -159,9 +136,7 @@ export async function publishDraftsInBulk(
       );
     }
     if (refusal) throw refusal;
+    outbox.add(...ids.map((listingId) => marketEvent('feedListingUpdated', [listingRoom(listingId)], { listingId })));
   });
-  deps.events.publish(
-    ids.map((listingId) => marketEvent('feedListingUpdated', [listingRoom(listingId)], { listingId })),
-  );
   return pageOf(deps, ids);
 }

@@ -2,28 +2,17 @@
 // as they are, incomplete or not. Each answer says what publishing still needs (`missing`);
 // publishing (`PATCH /listing/{id}/publish`, `/listing/publish-bulk`) refuses until it is empty.
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import { singleLineText } from '../../../shared/contract/text.js';
+import type { Draft, DraftListingBody, MarketListing } from '../../../shared/contract/market/listings.js';
 import { usdToCents } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { badRequest, callersOr404, conflict } from '../../platform/http/errors.js';
-import { chosenEndTime } from '../auctions/rules/auction-end-time.js';
+import { chosenEndTime } from '../auctions/index.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { listingProblems } from './rules/listing-completeness.js';
-import {
-  CreateListingBody,
-  getListing,
-  insertListing,
-  listListingsWhere,
-  lockOwned,
-  type MarketListing,
-} from './listings.js';
+import { getListing, insertListing, listListingsWhere, lockOwned } from './listings.js';
 
-/** The create-listing payload (section 3 defaults) of a form saved half-filled: even the title may wait. */
-export const DraftListingBody = CreateListingBody.omit({ draft: true }).extend({
-  title: singleLineText().trim().max(200).default(''),
-});
-export type DraftListingBody = z.output<typeof DraftListingBody>;
+/** A draft as the draft routes answer it (the contract's `Draft`). */
+export type MarketDraft = Draft;
 
 interface DraftExtrasRow {
   id: string;
@@ -36,7 +25,7 @@ interface DraftExtrasRow {
 }
 
 /** A listing as the draft form needs it: the listing, the form's own fields, and what publishing lacks. */
-function draftOf(listing: MarketListing, extras: DraftExtrasRow | undefined) {
+function draftOf(listing: MarketListing, extras: DraftExtrasRow | undefined): Draft {
   const missing = listingProblems({
     title: listing.title,
     listingType: listing.listingType,
@@ -54,7 +43,6 @@ function draftOf(listing: MarketListing, extras: DraftExtrasRow | undefined) {
     missing: missing.map((problem) => `${problem.field}: ${problem.message}`),
   };
 }
-export type MarketDraft = ReturnType<typeof draftOf>;
 
 async function extrasOf(db: Executor, ids: readonly string[]): Promise<Map<string, DraftExtrasRow>> {
   if (ids.length === 0) return new Map();

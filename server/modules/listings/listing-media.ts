@@ -10,6 +10,8 @@ import type { UploadTarget } from '../../platform/media/media-storage.js';
 import { mediaKeyFor, parseMediaKey } from '../../platform/media/upload-rules.js';
 import { type MarketDeps } from '../../market-deps.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
+import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
+import type { AttachedVideo } from '../../../shared/contract/market/listings.js';
 import type { AutofillFacts } from './listing-autofill.js';
 import { localListingTools, type ListingToolsDeps } from './listing-tools-deps.js';
 import { lockOwned } from './listings.js';
@@ -28,13 +30,6 @@ export function listingVideoUploadUrl(
   return toolsOf(deps).storage.createUpload(key, now);
 }
 
-export interface AttachedVideo {
-  listingId: string;
-  video: string;
-  /** The trimmed rendition and the autofill suggestion follow as realtime events. */
-  processing: 'started';
-}
-
 /**
  * Makes the caller's uploaded file the video of their listing. The file must be theirs (its key
  * names them) and uploaded; a listing that has ended keeps its video.
@@ -51,14 +46,14 @@ export async function attachListingVideo(
   if (parsed.ownerId !== sellerId) throw new HttpError(403, 'This upload belongs to another user');
   if (!(await storage.stat(key))) throw conflict('Nothing has been uploaded under this key yet');
   const video = storage.publicUrl(key);
-  await deps.db.transaction(async (tx) => {
+  await inUnitOfWork(deps, async (tx, outbox) => {
     const row = await lockOwned(tx, listingId, sellerId);
     if (row.status === 'sold' || row.status === 'auction_ended') throw conflict('An ended listing cannot change');
     await tx.execute(
       sql`UPDATE listings SET video = ${video}, trimmed_video = NULL, updated_at = now() WHERE id = ${listingId}`,
     );
+    outbox.add(marketEvent('listingVideoUploaded', [listingRoom(listingId)], { listingId, video }));
   });
-  deps.events.publish([marketEvent('listingVideoUploaded', [listingRoom(listingId)], { listingId, video })]);
   return { listingId, video, processing: 'started' };
 }
 

@@ -2,19 +2,19 @@
 // at most one open report per listing (409 on a second, also when two race: a unique index);
 // a seller cannot report their own listing.
 import { sql } from 'drizzle-orm';
-import type { ReportType } from '../../../shared/contract/enums.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { ListingReport, ReportListingBody } from '../../../shared/contract/market/listings.js';
 import { isoOf } from '../../platform/db/values.js';
 import { conflict, HttpError } from '../../platform/http/errors.js';
 import { publicListing } from './listings.js';
 
-export interface ListingReportInput {
-  listingId: string;
-  reportType: ReportType;
-  text?: string | undefined;
-}
+export type ListingReportInput = ReportListingBody;
 
-export async function reportListing(db: Executor, reporterId: string, input: ListingReportInput) {
+export async function reportListing(
+  db: Executor,
+  reporterId: string,
+  input: ListingReportInput,
+): Promise<ListingReport> {
   const listing = await publicListing(db, input.listingId);
   if (listing.user_id === reporterId) throw new HttpError(403, 'You cannot report your own listing');
   const [row] = await queryRows<{ id: string; created_at: Date | string }>(
@@ -30,7 +30,7 @@ export async function reportListing(db: Executor, reporterId: string, input: Lis
     listingId: input.listingId,
     reportType: input.reportType,
     text: input.text ?? null,
-    status: 'open' as const,
+    status: 'open',
     createdAt: isoOf(row.created_at),
   };
 }

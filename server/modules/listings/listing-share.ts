@@ -3,6 +3,7 @@
 // a title, a price line and the media to preview.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { ListingShare } from '../../../shared/contract/market/listings.js';
 import { formatUsd } from '../../../shared/rules/money.js';
 import { getPublicListing } from './listings.js';
 
@@ -21,7 +22,7 @@ export function sharePriceText(listing: {
   return listing.price === null ? 'Buy now' : `Buy now ${formatUsd(listing.price)}`;
 }
 
-export async function shareListing(db: Executor, appLinkBaseUrl: string, listingId: string) {
+export async function shareListing(db: Executor, appLinkBaseUrl: string, listingId: string): Promise<ListingShare> {
   const listing = await getPublicListing(db, listingId);
   const [media] = await queryRows<{ trimmed_video: string | null }>(
     db,

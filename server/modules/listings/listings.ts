@@ -1,87 +1,26 @@
 // Sellers' listings: create (the create-listing payload defaults of spec section 3), publish a
 // draft, edit, end; and what buyers read.
 import { type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import {
-  LISTING_TYPES,
-  type ListingStatus,
-  type ListingType,
-  MASS_UNITS,
-  type MassUnit,
-  SHIPPING_TYPES,
-  type ShippingType,
-} from '../../../shared/contract/enums.js';
-import { INTEGER_COLUMN_MAX, usd } from '../../../shared/contract/entities.js';
-import { listingVideo } from '../../../shared/contract/listing-video.js';
+import type { ListingStatus, ListingType, MassUnit, ShippingType } from '../../../shared/contract/enums.js';
+import type {
+  CreateListingBody,
+  EditListingBody,
+  MarketListing,
+  MarketListings,
+} from '../../../shared/contract/market/listings.js';
 import { listingRoom } from '../../../shared/contract/realtime-events.js';
-import { freeText, singleLineText } from '../../../shared/contract/text.js';
 import { centsToUsd, usdToCents } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import { badRequest, callersOr404, conflict, notFound } from '../../platform/http/errors.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
+import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { type ListingTerms, listingProblems, problemsText } from './rules/listing-completeness.js';
-import { assertMaySell, sellingRefusal } from '../accounts/selling.js';
+import { assertMaySell, sellingRefusal } from '../accounts/index.js';
 
 /** Auctions and giveaways without an end time run for 7 days. */
 export const DEFAULT_AUCTION_DURATION_MS = 7 * 24 * 60 * 60_000;
-/** At most 15 digits (until the year 33658): a time a Date and a timestamp column both hold. */
-const epochMs = z.union([z.string().regex(/^\d{1,15}$/), z.number().int().nonnegative().max(999_999_999_999_999)]);
-const dimension = z.number().int().nonnegative().max(INTEGER_COLUMN_MAX);
-
-/** The create-listing payload (spec section 3) with its defaults. */
-export const CreateListingBody = z
-  .object({
-    title: singleLineText().trim().min(1).max(200),
-    description: freeText().max(5000).default(''),
-    price: usd.optional(),
-    currency: z.literal('USD').default('USD'),
-    video: listingVideo().nullable().optional(),
-    trimmedVideo: listingVideo().nullable().optional(),
-    listingType: z.enum(LISTING_TYPES).default('default'),
-    inStock: z.number().int().min(0).max(10_000).default(1),
-    startingBid: usd.optional(),
-    timezone: singleLineText().max(64).optional(),
-    auctionEndDate: singleLineText().max(64).optional(),
-    auctionEndTime: singleLineText().max(64).optional(),
-    packagingType: singleLineText().max(64).optional(),
-    weight: dimension.default(12),
-    massUnit: z.enum(MASS_UNITS).default('oz'),
-    width: dimension.default(0),
-    height: dimension.default(0),
-    length: dimension.default(0),
-    /** Epoch milliseconds (auctions and giveaways); default 7 days from now. */
-    endTime: epochMs.optional(),
-    subCategoryId: singleLineText().min(1).max(64).optional(),
-    shippingType: z.enum(SHIPPING_TYPES).default('seller_pays'),
-    shippingCost: usd.default(0),
-    /** Save as a draft instead of publishing. */
-    draft: z.boolean().default(false),
-  })
-  .strict();
-export type CreateListingBody = z.output<typeof CreateListingBody>;
-
-export const EditListingBody = z
-  .object({
-    title: singleLineText().trim().min(1).max(200),
-    description: freeText().max(5000),
-    price: usd,
-    inStock: z.number().int().min(0).max(10_000),
-    startingBid: usd,
-    video: listingVideo().nullable(),
-    weight: dimension,
-    massUnit: z.enum(MASS_UNITS),
-    width: dimension,
-    height: dimension,
-    length: dimension,
-    endTime: epochMs,
-    shippingType: z.enum(SHIPPING_TYPES),
-    shippingCost: usd,
-  })
-  .partial()
-  .strict();
-export type EditListingBody = z.output<typeof EditListingBody>;
 
 interface ListingRow {
   id: string;
@@ -112,14 +51,14 @@ interface ListingRow {
 
 const usdOrNull = (cents: string | number | null) => (cents === null ? null : centsToUsd(Number(cents)));
 
-export function listingOf(row: ListingRow) {
+export function listingOf(row: ListingRow): MarketListing {
   return {
     id: row.id,
     title: row.title,
     description: row.description,
     listingType: row.listing_type,
     status: row.status,
-    currency: 'USD' as const,
+    currency: 'USD',
     price: usdOrNull(row.price_cents),
     inStock: row.in_stock,
     startingBid: usdOrNull(row.starting_bid_cents),
@@ -139,7 +78,6 @@ export function listingOf(row: ListingRow) {
     user: { id: row.user_id, userName: row.user_name, avatar: row.avatar },
   };
 }
-export type MarketListing = ReturnType<typeof listingOf>;
 
 const SELECT_LISTING = sql`SELECT l.id, l.user_id, u.user_name, u.avatar, l.title, l.description, l.listing_type,
        l.status, l.in_stock, l.price_cents, l.starting_bid_cents, l.bid_cents, l.bid_count, l.end_time, l.video,
@@ -201,7 +139,7 @@ export interface ListingFilter {
 }
 
 /** `GET /listing` and the sellers' lists: newest first; public unless it is the seller's own list. */
-export async function listListings(db: Executor, filter: ListingFilter) {
+export async function listListings(db: Executor, filter: ListingFilter): Promise<MarketListings> {
   const conditions = [filter.ownList ? sql`true` : PUBLIC_LISTING];
   if (filter.status) conditions.push(sql`l.status = ${filter.status}`);
   if (filter.listingType) conditions.push(sql`l.listing_type = ${filter.listingType}`);
@@ -221,7 +159,13 @@ export async function listListings(db: Executor, filter: ListingFilter) {
  * sellers are never returned; drafts are, for the seller's own lists (drafts, bulk answers):
  * public reads go through `listPublicListings`.
  */
-export async function listListingsWhere(db: Executor, where: SQL, orderBy: SQL, page: number, limit: number) {
+export async function listListingsWhere(
+  db: Executor,
+  where: SQL,
+  orderBy: SQL,
+  page: number,
+  limit: number,
+): Promise<MarketListings> {
   const visible = sql`l.deleted_at IS NULL AND u.deleted_at IS NULL AND (${where})`;
   const [count] = await queryRows<{ count: string | number }>(
     db,
@@ -235,7 +179,13 @@ export async function listListingsWhere(db: Executor, where: SQL, orderBy: SQL, 
 }
 
 /** One page of the listings chosen by `where` that anybody may see (`PUBLIC_LISTING`). */
-export function listPublicListings(db: Executor, where: SQL, orderBy: SQL, page: number, limit: number) {
+export function listPublicListings(
+  db: Executor,
+  where: SQL,
+  orderBy: SQL,
+  page: number,
+  limit: number,
+): Promise<MarketListings> {
   return listListingsWhere(db, sql`${PUBLIC_LISTING} AND (${where})`, orderBy, page, limit);
 }
 
@@ -323,15 +273,18 @@ export async function lockOwned(tx: Executor, id: string, sellerId: string): Pro
   return callersOr404(row, (listing) => listing.user_id === sellerId, 'Listing');
 }
 
+/** What every window showing the listing's feed re-reads after a change by its seller. */
+const listingUpdated = (id: string) => marketEvent('feedListingUpdated', [listingRoom(id)], { listingId: id });
+
 export async function publishListing(deps: MarketDeps, id: string, sellerId: string): Promise<MarketListing> {
-  await deps.db.transaction(async (tx) => {
+  await inUnitOfWork(deps, async (tx, outbox) => {
     // Publishing is selling: the seller's row first; another's draft still answers 404.
     const refusal = await sellingRefusal(tx, sellerId);
     await lockOwned(tx, id, sellerId);
     if (refusal) throw refusal;
     await publishDraft(tx, id, sellerId, nowOf(deps));
+    outbox.add(listingUpdated(id));
   });
-  deps.events.publish([marketEvent('feedListingUpdated', [listingRoom(id)], { listingId: id })]);
   return getListing(deps.db, id);
 }
 
@@ -369,7 +322,7 @@ export async function editListing(
   sellerId: string,
   body: EditListingBody,
 ): Promise<MarketListing> {
-  await deps.db.transaction(async (tx) => {
+  await inUnitOfWork(deps, async (tx, outbox) => {
     const row = await lockOwned(tx, id, sellerId);
     if (row.status === 'sold' || row.status === 'auction_ended') throw conflict('An ended listing cannot be edited');
     const hasBids = row.bid_count > 0 || row.bid_cents !== null;
@@ -392,8 +345,8 @@ export async function editListing(
     if (body.shippingType !== undefined) sets.push(sql`shipping_type = ${body.shippingType}`);
     if (body.shippingCost !== undefined) sets.push(sql`shipping_price_cents = ${usdToCents(body.shippingCost)}`);
     await tx.execute(sql`UPDATE listings SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
+    outbox.add(listingUpdated(id));
   });
-  deps.events.publish([marketEvent('feedListingUpdated', [listingRoom(id)], { listingId: id })]);
   return getListing(deps.db, id);
 }
 
@@ -403,7 +356,7 @@ export async function editListing(
  * exactly as it would have at its scheduled end.
  */
 export async function endListing(deps: MarketDeps, id: string, sellerId: string): Promise<MarketListing> {
-  await deps.db.transaction(async (tx) => {
+  await inUnitOfWork(deps, async (tx, outbox) => {
     const row = await lockOwned(tx, id, sellerId);
     if (row.status === 'sold' || row.status === 'auction_ended') throw conflict('This listing has already ended');
     if (row.listing_type === 'default' || row.status === 'draft') {
@@ -413,7 +366,7 @@ export async function endListing(deps: MarketDeps, id: string, sellerId: string)
         sql`UPDATE listings SET end_time = ${new Date(nowOf(deps))}, updated_at = now() WHERE id = ${id}`,
       );
     }
+    outbox.add(listingUpdated(id));
   });
-  deps.events.publish([marketEvent('feedListingUpdated', [listingRoom(id)], { listingId: id })]);
   return getListing(deps.db, id);
 }

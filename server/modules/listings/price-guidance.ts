@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { centsToUsd } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { PriceGuidance } from '../../../shared/contract/market/listings.js';
 import { notFound } from '../../platform/http/errors.js';
 import { soldPriceSummary } from './rules/sold-price-stats.js';
 
@@ -24,7 +25,7 @@ const usdOrNull = (cents: number | null) => (cents === null ? null : centsToUsd(
  * deleted. Its price: an auction's hammer price (the order's price); a buy-now listing's unit
  * price (the listing's price, since an order of several units records only the total).
  */
-export async function priceGuidance(db: Executor, query: PriceGuidanceQuery, now: number) {
+export async function priceGuidance(db: Executor, query: PriceGuidanceQuery, now: number): Promise<PriceGuidance> {
   const [subCategory] = await queryRows(db, sql`SELECT 1 FROM subcategories WHERE id = ${query.subCategoryId}`);
   if (!subCategory) throw notFound('Subcategory');
   const since = new Date(now - query.days * 24 * 60 * 60_000);

@@ -4,9 +4,10 @@
 // deleted drops out of the list.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { MarketListings, SavedListing, SavedState } from '../../../shared/contract/market/listings.js';
 import { listPublicListings, publicListing } from './listings.js';
 
-export async function saveListing(db: Executor, userId: string, listingId: string) {
+export async function saveListing(db: Executor, userId: string, listingId: string): Promise<SavedListing> {
   await publicListing(db, listingId);
   const inserted = await queryRows<{ created_at: Date | string }>(
     db,
@@ -16,13 +17,18 @@ export async function saveListing(db: Executor, userId: string, listingId: strin
   return { listingId, saved: true, created: inserted.length === 1 };
 }
 
-export async function unsaveListing(db: Executor, userId: string, listingId: string) {
+export async function unsaveListing(db: Executor, userId: string, listingId: string): Promise<SavedState> {
   await db.execute(sql`DELETE FROM saved_listings WHERE user_id = ${userId} AND listing_id = ${listingId}`);
   return { listingId, saved: false };
 }
 
 /** The caller's saved listings as listing summaries, most recently saved first. */
-export async function savedListings(db: Executor, userId: string, page: number, limit: number) {
+export async function savedListings(
+  db: Executor,
+  userId: string,
+  page: number,
+  limit: number,
+): Promise<MarketListings> {
   return listPublicListings(
     db,
     sql`EXISTS (SELECT 1 FROM saved_listings s WHERE s.user_id = ${userId} AND s.listing_id = l.id)`,
@@ -32,7 +38,7 @@ export async function savedListings(db: Executor, userId: string, page: number, 
   );
 }
 
-export async function isSaved(db: Executor, userId: string, listingId: string) {
+export async function isSaved(db: Executor, userId: string, listingId: string): Promise<SavedState> {
   const [row] = await queryRows(
     db,
     sql`SELECT 1 FROM saved_listings WHERE user_id = ${userId} AND listing_id = ${listingId}`,

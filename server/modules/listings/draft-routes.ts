@@ -1,0 +1,78 @@
+// A seller's drafts (`/draft-listing`) and bulk listing: create many, publish many drafts.
+import type { FastifyReply } from 'fastify';
+import {
+  BulkListingsBody,
+  BulkPublishBody,
+  Draft,
+  DraftListingBody,
+  Drafts,
+  MarketListings,
+} from '../../../shared/contract/market/listings.js';
+import { errorBody } from '../../platform/http/errors.js';
+import { IdParams, type MarketRouteContext, NoContent, Paging } from '../../platform/http/market-route-context.js';
+import { BulkRefusedError, createListingsInBulk, publishDraftsInBulk } from './bulk-listings.js';
+import { createDraft, deleteDraft, getDraft, listDrafts, replaceDraft } from './drafts.js';
+
+/** A bulk refusal's answer: the error body plus each refused item. */
+async function answeringBulkRefusals<T>(reply: FastifyReply, run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof BulkRefusedError)) throw error;
+    return reply.code(error.statusCode).send({ ...errorBody(error.statusCode, error.message), errors: error.errors });
+  }
+}
+
+export async function draftRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+  const { db } = deps;
+
+  // ── Drafts ──
+  r.post(
+    '/draft-listing',
+    { schema: { tags: ['drafts'], ...secured, body: DraftListingBody, response: { 201: Draft } } },
+    async (request, reply) => reply.code(201).send(await createDraft(deps, (await caller(request)).id, request.body)),
+  );
+  r.get(
+    '/draft-listing',
+    { schema: { tags: ['drafts'], ...secured, querystring: Paging, response: { 200: Drafts } } },
+    async (request) => listDrafts(db, (await caller(request)).id, request.query.page, request.query.limit),
+  );
+  r.get(
+    '/draft-listing/:id',
+    { schema: { tags: ['drafts'], ...secured, params: IdParams, response: { 200: Draft } } },
+    async (request) => getDraft(db, (await caller(request)).id, request.params.id),
+  );
+  r.put(
+    '/draft-listing/:id',
+    { schema: { tags: ['drafts'], ...secured, params: IdParams, body: DraftListingBody, response: { 200: Draft } } },
+    async (request) => replaceDraft(deps, (await caller(request)).id, request.params.id, request.body),
+  );
+  r.delete(
+    '/draft-listing/:id',
+    { schema: { tags: ['drafts'], ...secured, params: IdParams, response: { 204: NoContent } } },
+    async (request, reply) => {
+      await deleteDraft(deps, (await caller(request)).id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  // ── Bulk ──
+  r.post(
+    '/listing/bulk',
+    { schema: { tags: ['listings'], ...secured, body: BulkListingsBody, response: { 201: MarketListings } } },
+    async (request, reply) => {
+      const user = await caller(request);
+      return answeringBulkRefusals(reply, async () =>
+        reply.code(201).send(await createListingsInBulk(deps, user.id, request.body.listings)),
+      );
+    },
+  );
+  r.post(
+    '/listing/publish-bulk',
+    { schema: { tags: ['listings'], ...secured, body: BulkPublishBody, response: { 200: MarketListings } } },
+    async (request, reply) => {
+      const user = await caller(request);
+      return answeringBulkRefusals(reply, () => publishDraftsInBulk(deps, user.id, request.body.ids));
+    },
+  );
+}

@@ -1,0 +1,89 @@
+// What a seller prices and times a listing by: sold-price guidance, the share text, and an
+// auction's end time (set, read, extend).
+import { z } from 'zod';
+import { id } from '../../../shared/contract/entities.js';
+import { ListingEndTime, ListingShare, PriceGuidance } from '../../../shared/contract/market/listings.js';
+import { IdParams, type MarketRouteContext } from '../../platform/http/market-route-context.js';
+import { nowOf } from '../../market-deps.js';
+import {
+  incrementAuctionEndTime,
+  listingEndTime,
+  MAX_END_TIME_INCREMENT_MS,
+  MIN_END_TIME_INCREMENT_MS,
+  setListingEndTime,
+} from '../auctions/index.js';
+import { shareListing } from './listing-share.js';
+import { toolsOf } from './listing-media.js';
+import { DEFAULT_PRICE_GUIDANCE_DAYS, MAX_PRICE_GUIDANCE_DAYS, priceGuidance } from './price-guidance.js';
+
+const epochMs = z.union([z.string().regex(/^\d{1,15}$/), z.number().int().nonnegative()]).transform(Number);
+
+export async function pricingRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+  const { db } = deps;
+  const tools = toolsOf(deps);
+  r.get(
+    '/listing/listing-prices',
+    {
+      schema: {
+        tags: ['listings'],
+        ...secured,
+        querystring: z.strictObject({
+          subCategoryId: id,
+          listingType: z.enum(['default', 'auction']),
+          days: z.coerce.number().int().min(1).max(MAX_PRICE_GUIDANCE_DAYS).default(DEFAULT_PRICE_GUIDANCE_DAYS),
+        }),
+        response: { 200: PriceGuidance },
+      },
+    },
+    async (request) => priceGuidance(db, request.query, nowOf(deps)),
+  );
+  r.get(
+    '/listing/share/:id',
+    { schema: { tags: ['listings'], params: IdParams, response: { 200: ListingShare } } },
+    async (request) => shareListing(db, tools.appLinkBaseUrl, request.params.id),
+  );
+
+  // ── End time ──
+  r.get(
+    '/listing/end-time/:id',
+    { schema: { tags: ['listings'], params: IdParams, response: { 200: ListingEndTime } } },
+    async (request) => listingEndTime(db, request.params.id),
+  );
+  r.put(
+    '/listing/end-time/:id',
+    {
+      schema: {
+        tags: ['listings'],
+        ...secured,
+        description:
+          "Sets the end time (epoch ms) of the caller's draft auction or giveaway, or of their auction without bids: 1 hour to 14 days from now.",
+        params: IdParams,
+        body: z.strictObject({ endTime: epochMs }),
+        response: { 200: ListingEndTime },
+      },
+    },
+    async (request) => setListingEndTime(deps, (await caller(request)).id, request.params.id, request.body.endTime),
+  );
+  r.patch(
+    '/listing/:id/increment-time',
+    {
+      schema: {
+        tags: ['listings'],
+        ...secured,
+        description:
+          "Extends the caller's running auction by 1 to 1440 minutes, ending at most 14 days from now (listingEndTimeIncremented).",
+        params: IdParams,
+        body: z.strictObject({
+          minutes: z
+            .number()
+            .int()
+            .min(MIN_END_TIME_INCREMENT_MS / 60_000)
+            .max(MAX_END_TIME_INCREMENT_MS / 60_000),
+        }),
+        response: { 200: ListingEndTime },
+      },
+    },
+    async (request) =>
+      incrementAuctionEndTime(deps, (await caller(request)).id, request.params.id, request.body.minutes * 60_000),
+  );
+}

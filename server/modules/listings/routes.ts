@@ -1,0 +1,124 @@
+// Sellers' listings on the buyer/seller API: create, browse, a seller's own list, one listing
+// (read, edit, publish, end) and the sellers' shelves; then the listing tools, topic by topic.
+// The groups register where the market plugin always registered them, between other areas'
+// routes, so the OpenAPI document keeps its order.
+import { z } from 'zod';
+import {
+  CreateListingBody,
+  EditListingBody,
+  MarketListing,
+  MarketListings,
+} from '../../../shared/contract/market/listings.js';
+import { IdParams, type MarketRouteContext, Paging } from '../../platform/http/market-route-context.js';
+import { createListing, editListing, endListing, getPublicListing, listListings, publishListing } from './listings.js';
+import { draftRoutes } from './draft-routes.js';
+import { listingMediaRoutes } from './media-routes.js';
+import { pricingRoutes } from './pricing-routes.js';
+import { reportRoutes } from './report-routes.js';
+import { savedListingRoutes } from './saved-listing-routes.js';
+
+const ListingQuery = Paging.extend({
+  listingType: z.enum(['default', 'auction', 'giveaway']).optional(),
+  status: z.enum(['active', 'auction_ended', 'sold']).default('active'),
+});
+
+/** `POST /listing`, `GET /listing` and the seller's own list (drafts too). */
+export async function listingRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+  const { db } = deps;
+  r.post(
+    '/listing',
+    { schema: { tags: ['listings'], ...secured, body: CreateListingBody, response: { 201: MarketListing } } },
+    async (request, reply) => {
+      const user = await caller(request);
+      return reply.code(201).send(await createListing(deps, user.id, request.body));
+    },
+  );
+  r.get(
+    '/listing',
+    { schema: { tags: ['listings'], querystring: ListingQuery, response: { 200: MarketListings } } },
+    async (request) => listListings(db, { ...request.query }),
+  );
+  r.get(
+    '/listing/seller',
+    { schema: { tags: ['listings'], ...secured, querystring: Paging, response: { 200: MarketListings } } },
+    async (request) => {
+      const user = await caller(request);
+      return listListings(db, {
+        sellerId: user.id,
+        ownList: true,
+        page: request.query.page,
+        limit: request.query.limit,
+      });
+    },
+  );
+}
+
+/** One listing: anybody reads it; its seller edits, publishes or ends it. */
+export async function listingByIdRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+  r.get(
+    '/listing/:id',
+    { schema: { tags: ['listings'], params: IdParams, response: { 200: MarketListing } } },
+    async (request) => getPublicListing(deps.db, request.params.id),
+  );
+  r.patch(
+    '/listing/:id',
+    {
+      schema: {
+        tags: ['listings'],
+        ...secured,
+        params: IdParams,
+        body: EditListingBody,
+        response: { 200: MarketListing },
+      },
+    },
+    async (request) => {
+      const user = await caller(request);
+      return editListing(deps, request.params.id, user.id, request.body);
+    },
+  );
+  r.patch(
+    '/listing/:id/publish',
+    { schema: { tags: ['listings'], ...secured, params: IdParams, response: { 200: MarketListing } } },
+    async (request) => {
+      const user = await caller(request);
+      return publishListing(deps, request.params.id, user.id);
+    },
+  );
+  r.patch(
+    '/listing/:id/ended',
+    { schema: { tags: ['listings'], ...secured, params: IdParams, response: { 200: MarketListing } } },
+    async (request) => {
+      const user = await caller(request);
+      return endListing(deps, request.params.id, user.id);
+    },
+  );
+}
+
+/** The running auctions and a seller's public shelves (active, and ended unsold). */
+export async function sellerShelfRoutes({ r, deps }: MarketRouteContext): Promise<void> {
+  const { db } = deps;
+  r.get(
+    '/auctions',
+    { schema: { tags: ['listings'], querystring: Paging, response: { 200: MarketListings } } },
+    async (request) => listListings(db, { listingType: 'auction', status: 'active', ...request.query }),
+  );
+  r.get(
+    '/listing/active-listings/:id',
+    { schema: { tags: ['listings'], params: IdParams, querystring: Paging, response: { 200: MarketListings } } },
+    async (request) => listListings(db, { sellerId: request.params.id, status: 'active', ...request.query }),
+  );
+  r.get(
+    '/listing/unsold-listings/:id',
+    { schema: { tags: ['listings'], params: IdParams, querystring: Paging, response: { 200: MarketListings } } },
+    async (request) => listListings(db, { sellerId: request.params.id, status: 'auction_ended', ...request.query }),
+  );
+}
+
+/** A seller's listing tools beyond create/edit/publish, in the order the document lists them. */
+export async function listingToolRoutes(context: MarketRouteContext): Promise<void> {
+  await listingMediaRoutes(context);
+  await draftRoutes(context);
+  await savedListingRoutes(context);
+  await reportRoutes(context);
+  await pricingRoutes(context);
+}

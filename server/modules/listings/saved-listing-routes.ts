@@ -1,0 +1,42 @@
+// A buyer's saved (watch) list.
+import { z } from 'zod';
+import { id } from '../../../shared/contract/entities.js';
+import { MarketListings, SavedListing, SavedState } from '../../../shared/contract/market/listings.js';
+import { IdParams, type MarketRouteContext, Paging } from '../../platform/http/market-route-context.js';
+import { isSaved, saveListing, savedListings, unsaveListing } from './saved-listings.js';
+
+export async function savedListingRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+  const { db } = deps;
+
+  // ── Saved listings ──
+  r.post(
+    '/saved-listing',
+    {
+      schema: {
+        tags: ['saved listings'],
+        ...secured,
+        body: z.strictObject({ listingId: id }),
+        response: { 200: SavedListing, 201: SavedListing },
+      },
+    },
+    async (request, reply) => {
+      const saved = await saveListing(db, (await caller(request)).id, request.body.listingId);
+      return reply.code(saved.created ? 201 : 200).send(saved);
+    },
+  );
+  r.get(
+    '/saved-listing',
+    { schema: { tags: ['saved listings'], ...secured, querystring: Paging, response: { 200: MarketListings } } },
+    async (request) => savedListings(db, (await caller(request)).id, request.query.page, request.query.limit),
+  );
+  r.get(
+    '/saved-listing/:id',
+    { schema: { tags: ['saved listings'], ...secured, params: IdParams, response: { 200: SavedState } } },
+    async (request) => isSaved(db, (await caller(request)).id, request.params.id),
+  );
+  r.delete(
+    '/saved-listing/:id',
+    { schema: { tags: ['saved listings'], ...secured, params: IdParams, response: { 200: SavedState } } },
+    async (request) => unsaveListing(db, (await caller(request)).id, request.params.id),
+  );
+}

@@ -1,0 +1,234 @@
+// The buyer/seller API's listings area: what sellers send to create, edit, draft and bulk-list,
+// and what the listing routes and listing tools answer (server/modules/listings). The serializer
+// checks every answer against its schema (a mismatch is a 500) and drops any field it leaves out,
+// so each schema names exactly what its service returns; the services return `z.output` of them.
+import { z } from 'zod';
+import { AdminListing, id, INTEGER_COLUMN_MAX, isoDate, listResponse, ProfileRef, usd } from '../entities.js';
+import { LISTING_STATUSES, LISTING_TYPES, MASS_UNITS, REPORT_TYPES, SHIPPING_TYPES } from '../enums.js';
+import { listingVideo } from '../listing-video.js';
+import { freeText, singleLineText } from '../text.js';
+
+const count = z.number().int().nonnegative();
+const listingStatus = z.enum(LISTING_STATUSES);
+/** Epoch milliseconds as a string, as the specification writes a listing's end time. */
+const epochMsText = AdminListing.shape.endTime.unwrap();
+
+// ── Requests ──
+
+/** At most 15 digits (until the year 33658): a time a Date and a timestamp column both hold. */
+const epochMs = z.union([z.string().regex(/^\d{1,15}$/), z.number().int().nonnegative().max(999_999_999_999_999)]);
+const dimension = z.number().int().nonnegative().max(INTEGER_COLUMN_MAX);
+
+/** The create-listing payload (spec section 3) with its defaults. */
+export const CreateListingBody = z
+  .object({
+    title: singleLineText().trim().min(1).max(200),
+    description: freeText().max(5000).default(''),
+    price: usd.optional(),
+    currency: z.literal('USD').default('USD'),
+    video: listingVideo().nullable().optional(),
+    trimmedVideo: listingVideo().nullable().optional(),
+    listingType: z.enum(LISTING_TYPES).default('default'),
+    inStock: z.number().int().min(0).max(10_000).default(1),
+    startingBid: usd.optional(),
+    timezone: singleLineText().max(64).optional(),
+    auctionEndDate: singleLineText().max(64).optional(),
+    auctionEndTime: singleLineText().max(64).optional(),
+    packagingType: singleLineText().max(64).optional(),
+    weight: dimension.default(12),
+    massUnit: z.enum(MASS_UNITS).default('oz'),
+    width: dimension.default(0),
+    height: dimension.default(0),
+    length: dimension.default(0),
+    /** Epoch milliseconds (auctions and giveaways); default 7 days from now. */
+    endTime: epochMs.optional(),
+    subCategoryId: singleLineText().min(1).max(64).optional(),
+    shippingType: z.enum(SHIPPING_TYPES).default('seller_pays'),
+    shippingCost: usd.default(0),
+    /** Save as a draft instead of publishing. */
+    draft: z.boolean().default(false),
+  })
+  .strict();
+export type CreateListingBody = z.output<typeof CreateListingBody>;
+
+export const EditListingBody = z
+  .object({
+    title: singleLineText().trim().min(1).max(200),
+    description: freeText().max(5000),
+    price: usd,
+    inStock: z.number().int().min(0).max(10_000),
+    startingBid: usd,
+    video: listingVideo().nullable(),
+    weight: dimension,
+    massUnit: z.enum(MASS_UNITS),
+    width: dimension,
+    height: dimension,
+    length: dimension,
+    endTime: epochMs,
+    shippingType: z.enum(SHIPPING_TYPES),
+    shippingCost: usd,
+  })
+  .partial()
+  .strict();
+export type EditListingBody = z.output<typeof EditListingBody>;
+
+/** The create-listing payload (section 3 defaults) of a form saved half-filled: even the title may wait. */
+export const DraftListingBody = CreateListingBody.omit({ draft: true }).extend({
+  title: singleLineText().trim().max(200).default(''),
+});
+export type DraftListingBody = z.output<typeof DraftListingBody>;
+
+/** A bulk request is one transaction holding its rows' locks: 50 listings, 100 drafts at most. */
+export const MAX_BULK_LISTINGS = 50;
+export const MAX_BULK_PUBLISH = 100;
+
+export const BulkListingsBody = z.strictObject({
+  listings: z.array(CreateListingBody).min(1).max(MAX_BULK_LISTINGS),
+});
+export const BulkPublishBody = z.strictObject({
+  ids: z
+    .array(id)
+    .min(1)
+    .max(MAX_BULK_PUBLISH)
+    .refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id'),
+});
+
+// ── Listings ──
+
+/** A listing as buyers and its seller read it (`listingOf`). */
+export const MarketListing = AdminListing.pick({
+  id: true,
+  title: true,
+  description: true,
+  listingType: true,
+  inStock: true,
+  startingBid: true,
+  bid: true,
+  featured: true,
+  createdAt: true,
+  endTime: true,
+  video: true,
+  massUnit: true,
+  weight: true,
+  width: true,
+  height: true,
+  length: true,
+}).extend({
+  status: listingStatus,
+  currency: z.literal('USD'),
+  /** The buy-now price; null for auctions and giveaways without one. */
+  price: usd.nullable(),
+  bidCount: count,
+  shippingType: z.enum(SHIPPING_TYPES),
+  shippingCost: usd,
+  /** The seller. */
+  user: ProfileRef,
+});
+export type MarketListing = z.output<typeof MarketListing>;
+export const MarketListings = listResponse(MarketListing);
+export type MarketListings = z.output<typeof MarketListings>;
+
+// ── Uploads (media-storage.ts) ──
+
+/** Where the app PUTs a file (`UploadTarget`), then names `key` in the call that attaches it. */
+export const UploadTarget = z.object({
+  key: z.string(),
+  /** PUT the file's bytes here, with `headers`, before `expiresAt`. */
+  uploadUrl: z.string(),
+  method: z.literal('PUT'),
+  headers: z.object({ 'content-type': z.string() }),
+  maxBytes: count,
+  expiresAt: isoDate,
+});
+/** The file a signed upload stored (`StoredMedia`). */
+export const StoredUpload = z.object({ key: z.string(), contentType: z.string(), size: count });
+
+export const AttachedVideo = z.object({
+  listingId: id,
+  video: z.string(),
+  /** The trimmed rendition (updatedVideo) and the autofill suggestion (aiAutofillCompleted) follow as events. */
+  processing: z.literal('started'),
+});
+export type AttachedVideo = z.output<typeof AttachedVideo>;
+export const ProfilePicture = z.object({ avatar: z.string() });
+
+// ── Drafts ──
+
+/** A draft (`MarketDraft`): the listing, the draft form's own fields, and what publishing still lacks. */
+export const Draft = MarketListing.extend({
+  subCategoryId: id.nullable(),
+  timezone: z.string().nullable(),
+  auctionEndDate: z.string().nullable(),
+  auctionEndTime: z.string().nullable(),
+  packagingType: z.string().nullable(),
+  trimmedVideo: z.string().nullable(),
+  /** `field: message` for each thing publishing needs; empty when the draft can be published. */
+  missing: z.array(z.string()),
+});
+export type Draft = z.output<typeof Draft>;
+export const Drafts = listResponse(Draft);
+
+// ── Saved listings ──
+
+export const SavedState = z.object({ listingId: id, saved: z.boolean() });
+export type SavedState = z.output<typeof SavedState>;
+/** `created` is false when the listing was already saved (answered 200 instead of 201). */
+export const SavedListing = SavedState.extend({ created: z.boolean() });
+export type SavedListing = z.output<typeof SavedListing>;
+
+// ── Reports, price guidance, share, end time ──
+
+export const ReportListingBody = z.strictObject({
+  listingId: id,
+  reportType: z.enum(REPORT_TYPES),
+  text: freeText().trim().min(1).max(2000).optional(),
+});
+export type ReportListingBody = z.output<typeof ReportListingBody>;
+
+export const ListingReport = z.object({
+  id,
+  listingId: id,
+  reportType: z.enum(REPORT_TYPES),
+  text: z.string().nullable(),
+  status: z.literal('open'),
+  createdAt: isoDate,
+});
+export type ListingReport = z.output<typeof ListingReport>;
+
+/** Paid sales of the subcategory and type since `since`; prices are null when nothing sold. */
+export const PriceGuidance = z.object({
+  subCategoryId: id,
+  listingType: z.enum(['default', 'auction']),
+  days: z.number().int().positive(),
+  since: isoDate,
+  count,
+  min: usd.nullable(),
+  /** An even count's median is the mean of the two middle prices, rounded to the cent. */
+  median: usd.nullable(),
+  max: usd.nullable(),
+});
+export type PriceGuidance = z.output<typeof PriceGuidance>;
+
+export const ListingShare = z.object({
+  listingId: id,
+  /** The app's universal link to the listing. */
+  url: z.string(),
+  title: z.string(),
+  priceText: z.string(),
+  /** Ready to paste: title, price line, link. */
+  text: z.string(),
+  status: listingStatus,
+  /** The seller's user name. */
+  seller: z.string().nullable(),
+  /** The preview: the trimmed rendition when there is one. */
+  video: z.string().nullable(),
+});
+export type ListingShare = z.output<typeof ListingShare>;
+
+export const ListingEndTime = z.object({
+  listingId: id,
+  listingType: z.enum(LISTING_TYPES),
+  status: listingStatus,
+  /** null for buy-now listings and drafts without a chosen end. */
+  endTime: epochMsText.nullable(),
+});
