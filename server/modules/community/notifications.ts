@@ -3,7 +3,13 @@
 // new-message notification a participant asks for (`/notifications/send-new-message-notification`).
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Notifications, NotificationsMarkedRead } from '../../../shared/contract/market/community.js';
+import type {
+  NewMessageNotification,
+  Notifications,
+  NotificationsMarkedByTypes,
+  NotificationsMarkedRead,
+  UnreadCountsByType,
+} from '../../../shared/contract/market/community.js';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../../shared/contract/enums.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf, isoOrNull } from '../../platform/db/values.js';
@@ -64,7 +70,7 @@ export async function markNotificationsRead(
 }
 
 /** The caller's unread notifications per type of the spec's list (every type, 0 included). */
-export async function unreadCountsByType(db: Executor, userId: string) {
+export async function unreadCountsByType(db: Executor, userId: string): Promise<z.output<typeof UnreadCountsByType>> {
   const rows = await queryRows<{ type: string; count: string | number }>(
     db,
     sql`SELECT type, count(*) AS count FROM notifications WHERE user_id = ${userId} AND read_at IS NULL
@@ -81,7 +87,11 @@ export async function unreadCountsByType(db: Executor, userId: string) {
 }
 
 /** Marks the caller's unread notifications of `types` as read; answers how many, and the new counts. */
-export async function markReadByTypes(db: Executor, userId: string, types: readonly NotificationType[]) {
+export async function markReadByTypes(
+  db: Executor,
+  userId: string,
+  types: readonly NotificationType[],
+): Promise<z.output<typeof NotificationsMarkedByTypes>> {
   const marked = await queryRows<{ id: string }>(
     db,
     sql`UPDATE notifications SET read_at = now()
@@ -147,7 +157,11 @@ export async function upsertNewMessageNotification(
  * (or the one `POST /message` already wrote) is refreshed with the latest message instead of
  * stacking up. Refused in a blocked chat, as the message itself is.
  */
-export async function sendNewMessageNotification(deps: MarketDeps, senderId: string, chatId: string) {
+export async function sendNewMessageNotification(
+  deps: MarketDeps,
+  senderId: string,
+  chatId: string,
+): Promise<{ created: boolean; notification: z.output<typeof NewMessageNotification> }> {
   return deps.db.transaction(async (tx) => {
     // The chat's row lock serializes two requests for the same chat, so they never both insert.
     const [chat] = await queryRows<{ user_id: string; other_user_id: string; blocked_user_id: string | null }>(

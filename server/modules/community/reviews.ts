@@ -1,6 +1,8 @@
 // Reviews still owed: the buyer's delivered orders that were neither rated (`POST /rate`,
 // ratings.ts) nor skipped (`POST /order/skip-reviews`), which the app prompts for.
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { PendingReviews, SkippedReviews } from '../../../shared/contract/market/orders.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf, isoOrNull } from '../../platform/db/values.js';
@@ -15,7 +17,12 @@ const AWAITS_REVIEW = sql`o.status = 'SHIPPING_DELIVERED' AND o.deleted_at IS NU
   AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.order_id = o.id)`;
 
 /** The buyer's orders awaiting a review, most recently delivered first. */
-export async function pendingReviews(db: Executor, buyerId: string, page: number, limit: number) {
+export async function pendingReviews(
+  db: Executor,
+  buyerId: string,
+  page: number,
+  limit: number,
+): Promise<z.output<typeof PendingReviews>> {
   const [count] = await queryRows<{ count: string | number }>(
     db,
     sql`SELECT count(*) AS count FROM orders o WHERE o.buyer_id = ${buyerId} AND ${AWAITS_REVIEW}`,
@@ -56,7 +63,11 @@ export async function pendingReviews(db: Executor, buyerId: string, page: number
  * the orders locked), so a refused order never leaves the others half-skipped. Skipping an order
  * already skipped changes nothing.
  */
-export async function skipReviews(deps: MarketDeps, buyerId: string, orderIds: readonly string[]) {
+export async function skipReviews(
+  deps: MarketDeps,
+  buyerId: string,
+  orderIds: readonly string[],
+): Promise<z.output<typeof SkippedReviews>> {
   return deps.db.transaction(async (tx) => {
     const rows = await queryRows<{ id: string; buyer_id: string; status: string; rated: boolean }>(
       tx,

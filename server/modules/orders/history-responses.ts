@@ -5,7 +5,7 @@
 // it). The PDF of `GET /bulk-shipping/{id}/document` is bytes, not JSON: it has no schema here.
 import { z } from 'zod';
 import { AdminListing, id, isoDate, listResponse, usd } from '../../../shared/contract/entities.js';
-import { LISTING_STATUSES, NOTIFICATION_TYPES } from '../../../shared/contract/enums.js';
+import { LISTING_STATUSES } from '../../../shared/contract/enums.js';
 
 const count = z.number().int().nonnegative();
 /** Epoch milliseconds as a string, as the specification writes a listing's end time. */
@@ -23,29 +23,13 @@ export {
 
 // ── Shipping options, address check, quotes, bulk shipping documents: shared/contract/market/fulfilment.ts ──
 
-// ── Notifications by type ──
+// ── Notifications by type: shared/contract/market/community.ts ──
 
-/** Every type of the spec's list, 0 included. */
-const byType = z.object(
-  Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, count])) as Record<
-    (typeof NOTIFICATION_TYPES)[number],
-    typeof count
-  >,
-);
-export const UnreadCountsByType = z.object({ total: count, byType });
-export const NotificationsMarkedByTypes = UnreadCountsByType.extend({ marked: count });
-export const NewMessageNotification = z.object({
-  id,
-  /** The other participant, who is notified. */
-  userId: id,
-  type: z.literal('newMessage'),
-  title: z.string(),
-  /** The message's preview. */
-  body: z.string(),
-  data: z.object({ chatId: id, senderId: id, messageId: id }),
-  isRead: z.boolean(),
-  createdAt: isoDate,
-});
+export {
+  NewMessageNotification,
+  NotificationsMarkedByTypes,
+  UnreadCountsByType,
+} from '../../../shared/contract/market/community.js';
 
 // ── A user's bids ──
 

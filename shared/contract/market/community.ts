@@ -2,6 +2,7 @@
 // "Contact us" (what server/modules/community answers and accepts).
 import { z } from 'zod';
 import { id, isoDate, listResponse, ProfileRef } from '../entities.js';
+import { NOTIFICATION_TYPES } from '../enums.js';
 import { freeText, singleLineText, withoutControlCharacters } from '../text.js';
 
 const count = z.number().int().nonnegative();
@@ -70,6 +71,30 @@ export const Notifications = z.object({
   ),
 });
 export const NotificationsMarkedRead = z.object({ marked: count });
+
+// The badges per type (`/notifications/count-by-types`, `/notifications/mark-as-read-by-types`)
+// and the chat's new-message notification a participant asks for.
+/** Every type of the spec's list, 0 included. */
+const byType = z.object(
+  Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, count])) as Record<
+    (typeof NOTIFICATION_TYPES)[number],
+    typeof count
+  >,
+);
+export const UnreadCountsByType = z.object({ total: count, byType });
+export const NotificationsMarkedByTypes = UnreadCountsByType.extend({ marked: count });
+export const NewMessageNotification = z.object({
+  id,
+  /** The other participant, who is notified. */
+  userId: id,
+  type: z.literal('newMessage'),
+  title: z.string(),
+  /** The message's preview. */
+  body: z.string(),
+  data: z.object({ chatId: id, senderId: id, messageId: id }),
+  isRead: z.boolean(),
+  createdAt: isoDate,
+});
 
 // ── Customer support and "Contact us" ──
 
