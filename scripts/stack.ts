@@ -8,7 +8,7 @@ import { openDatabase } from '../server/platform/db/database.js';
 import { migrate } from '../server/platform/db/migrate.js';
 import { isSeeded, seedMarketplace } from '../server/platform/db/seed.js';
 import { startServer } from '../server/server.js';
-import { EMULATOR_HOST, PROJECT_ID, WEB_API_KEY, startAuthEmulator } from '../tests/support/auth-emulator.js';
+import { EMULATOR_HOST, PROJECT_ID, WEB_API_KEY, startAuthEmulator } from './auth-emulator.js';
 
 process.env.FIREBASE_AUTH_EMULATOR_HOST ??= EMULATOR_HOST;
 process.env.FIREBASE_PROJECT_ID ??= PROJECT_ID;
