@@ -4,7 +4,9 @@
 // provider's place. The user's stripeIdentityStatus is Verified once any session is, else their
 // newest session's status (null when they never started one).
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { IdentityStatus } from '../../../shared/contract/enums.js';
+import type { IdentityVerification } from '../../../shared/contract/market/payments.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
@@ -21,7 +23,9 @@ interface VerificationRow {
   updated_at: Date | string;
 }
 
-const verificationOf = (row: VerificationRow, url: string | null = null) => ({
+type Verification = z.output<typeof IdentityVerification>;
+
+const verificationOf = (row: VerificationRow, url: string | null = null): Verification => ({
   id: row.id,
   status: row.status,
   failureReason: row.failure_reason,
@@ -66,7 +70,11 @@ async function recordOutcome(
 }
 
 /** Starts a verification: Pending, with the provider's page to send the user to. */
-export async function startIdentityVerification(deps: MarketDeps, userId: string, returnUrl: string | null) {
+export async function startIdentityVerification(
+  deps: MarketDeps,
+  userId: string,
+  returnUrl: string | null,
+): Promise<Verification> {
   const current = await decisiveVerification(deps.db, userId);
   if (current?.status === 'Verified') throw conflict('Your identity is already verified');
   const session = await paymentAccountsOf(deps).startVerification({ userId, returnUrl });
@@ -79,7 +87,7 @@ export async function startIdentityVerification(deps: MarketDeps, userId: string
 }
 
 /** The user's deciding session, its result asked of the provider while it is Pending. */
-export async function identityVerificationOf(deps: MarketDeps, userId: string) {
+export async function identityVerificationOf(deps: MarketDeps, userId: string): Promise<Verification> {
   const row = await decisiveVerification(deps.db, userId);
   if (!row) throw notFound('Identity verification');
   if (row.status !== 'Pending') return verificationOf(row);
@@ -95,7 +103,7 @@ export async function decideIdentityVerification(
   deps: MarketDeps,
   sessionId: string,
   outcome: { verified: true } | { verified: false; reason: string },
-) {
+): Promise<Verification> {
   const accounts = paymentAccountsOf(deps);
   if (!accounts.localDecisions) {
     throw conflict('Stripe decides identity verifications here; the result is read back from Stripe');

@@ -2,6 +2,8 @@
 // before paying for a buy-now listing (`GET /payments/stock`), and the payment summary of their
 // account (`GET /payments/stripe/payment-info`).
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { PaymentInfo, Payments, StockCheck } from '../../../shared/contract/market/payments.js';
 import type { ListingType, OrderStatus } from '../../../shared/contract/enums.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
@@ -28,7 +30,12 @@ interface PaymentRow {
 }
 
 /** The buyer's order payments (each attempt, failed ones too), newest first, with their order and listing. */
-export async function paymentsOf(db: Executor, buyerId: string, page: number, limit: number) {
+export async function paymentsOf(
+  db: Executor,
+  buyerId: string,
+  page: number,
+  limit: number,
+): Promise<z.output<typeof Payments>> {
   const [total] = await queryRows<{ count: string | number }>(
     db,
     sql`SELECT count(*) AS count FROM transactions t JOIN orders o ON o.id = t.order_id
@@ -66,7 +73,12 @@ export async function paymentsOf(db: Executor, buyerId: string, page: number, li
  * purchase's own rules (409 with the purchase's reason when not). Read-only: the purchase itself
  * checks again under the listing's lock, so this answer can go stale but never oversells.
  */
-export async function checkStock(db: Executor, listingId: string, buyerId: string, quantity: number) {
+export async function checkStock(
+  db: Executor,
+  listingId: string,
+  buyerId: string,
+  quantity: number,
+): Promise<z.output<typeof StockCheck>> {
   const [row] = await queryRows<StockRow & { title: string }>(
     db,
     sql`SELECT l.id, l.title, l.user_id, l.listing_type, l.status, l.in_stock, l.price_cents, l.shipping_type,
@@ -92,7 +104,7 @@ export async function checkStock(db: Executor, listingId: string, buyerId: strin
 }
 
 /** The caller's payment summary: customer, default card, identity status, payout account. */
-export async function paymentInfoOf(deps: MarketDeps, userId: string) {
+export async function paymentInfoOf(deps: MarketDeps, userId: string): Promise<z.output<typeof PaymentInfo>> {
   const [user] = await queryRows<{ stripe_customer_id: string | null; stripe_user_id: string | null }>(
     deps.db,
     sql`SELECT stripe_customer_id, stripe_user_id FROM users WHERE id = ${userId}`,

@@ -3,6 +3,8 @@
 // the provider's card-object shape, the default card charges use, and removal, which a bidder in
 // a running auction may not do to their last usable card (section 8's paymentDeletedWithActiveBids).
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SavedCard as SavedCardSchema } from '../../../shared/contract/market/payments.js';
 import {
   cardExpiryText,
   cardLabel,
@@ -21,15 +23,7 @@ export const paymentAccountsOf = (deps: MarketDeps): PaymentAccounts =>
   deps.paymentAccounts ?? ledgerPaymentAccounts(deps.db, deps.now ? { now: deps.now } : {});
 
 /** A saved card as the buyer app shows it: the provider's card object plus what we know of it. */
-export interface SavedCard extends ProviderCard {
-  isDefault: boolean;
-  /** Past the last day of its expiry month: it cannot pay. */
-  expired: boolean;
-  /** 'Visa •••• 4242' */
-  label: string;
-  /** '04/27' */
-  expiry: string;
-}
+export type SavedCard = z.output<typeof SavedCardSchema>;
 
 const savedCardOf = (card: ProviderCard, defaultId: string | null, now: Date): SavedCard => ({
   ...card,

@@ -2,6 +2,12 @@
 // `/user/stirpe/{id}`): created at the provider on first need (its id in users.stripe_user_id),
 // onboarded through the provider's link, and reported as the provider sees it now.
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  OnboardingLink,
+  PayoutAccount as PayoutAccountSchema,
+  PayoutReadinessOfUser,
+} from '../../../shared/contract/market/payments.js';
 import { payoutReadinessOf } from '../../../shared/rules/payout-readiness.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
@@ -36,7 +42,10 @@ async function knownAccount(deps: MarketDeps, accountId: string | null): Promise
   }
 }
 
-const payoutAccountView = (account: PayoutAccount, sellerEnabled: boolean) => ({
+/** The payout account as its owner reads it. */
+export type PayoutAccountView = z.output<typeof PayoutAccountSchema>;
+
+const payoutAccountView = (account: PayoutAccount, sellerEnabled: boolean): PayoutAccountView => ({
   stripeUserId: account.id,
   detailsSubmitted: account.detailsSubmitted,
   chargesEnabled: account.chargesEnabled,
@@ -44,7 +53,6 @@ const payoutAccountView = (account: PayoutAccount, sellerEnabled: boolean) => ({
   requirementsDue: account.requirementsDue,
   ...payoutReadinessOf({ sellerEnabled, account }),
 });
-export type PayoutAccountView = ReturnType<typeof payoutAccountView>;
 
 /**
  * The user's payout account, created when they have none the provider knows. One statement
@@ -88,14 +96,17 @@ export async function onboardingLinkFor(
   deps: MarketDeps,
   userId: string,
   urls: { returnUrl: string; refreshUrl: string },
-) {
+): Promise<z.output<typeof OnboardingLink>> {
   const { account } = await openPayoutAccount(deps, userId);
   const link = await paymentAccountsOf(deps).onboardingLink(account.stripeUserId, urls);
   return { stripeUserId: account.stripeUserId, url: link.url, expiresAt: isoOf(new Date(link.expiresAt)) };
 }
 
 /** What anyone may know of a user's payout account: whether they can be paid and sell, no ids. */
-export async function payoutReadinessOfUser(deps: MarketDeps, userId: string) {
+export async function payoutReadinessOfUser(
+  deps: MarketDeps,
+  userId: string,
+): Promise<z.output<typeof PayoutReadinessOfUser>> {
   const payee = await payeeOf(deps.db, userId);
   const account = await knownAccount(deps, payee.stripe_user_id);
   return {
@@ -106,7 +117,11 @@ export async function payoutReadinessOfUser(deps: MarketDeps, userId: string) {
 }
 
 /** The local ledger's onboarding, decided by an admin in the provider's place. */
-export async function decideOnboarding(deps: MarketDeps, accountId: string, outcome: 'completed' | 'incomplete') {
+export async function decideOnboarding(
+  deps: MarketDeps,
+  accountId: string,
+  outcome: 'completed' | 'incomplete',
+): Promise<PayoutAccountView> {
   const accounts = paymentAccountsOf(deps);
   if (!accounts.localDecisions) {
     throw conflict('Stripe runs onboarding here; the account is read back from Stripe');
