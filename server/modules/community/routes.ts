@@ -7,6 +7,7 @@ import {
   FollowState,
   GivenRating,
   IsFollowing,
+  IsFollowingQuery,
   Notifications,
   NotificationsMarkedRead,
   OrderIssueBody,
@@ -20,8 +21,6 @@ import { community, follow, isFollowing } from './follows.js';
 import { markNotificationsRead, notificationsOf } from './notifications.js';
 import { rateOrder, userRatings } from './ratings.js';
 import { createSupportRequest } from './support.js';
-import { z } from 'zod';
-import { id } from '../../../shared/contract/entities.js';
 
 export async function communityRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
   const { db } = deps;
@@ -59,12 +58,7 @@ export async function communityRoutes({ r, deps, caller, secured }: MarketRouteC
   r.get(
     '/following/is-following',
     {
-      schema: {
-        tags: ['following'],
-        ...secured,
-        querystring: z.object({ userId: id }),
-        response: { 200: IsFollowing },
-      },
+      schema: { tags: ['following'], ...secured, querystring: IsFollowingQuery, response: { 200: IsFollowing } },
     },
     async (request) => isFollowing(db, (await caller(request)).id, request.query.userId),
   );

@@ -47,6 +47,7 @@ export const SellerRatings = z.object({
 
 export const FollowBody = z.strictObject({ userId: id, follow: z.boolean().default(true) });
 export const FollowState = z.object({ followerId: id, followingId: id, following: z.boolean() });
+export const IsFollowingQuery = z.object({ userId: id });
 export const IsFollowing = z.object({ following: z.boolean() });
 export const Community = listResponse(ProfileRef);
 
