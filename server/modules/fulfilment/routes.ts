@@ -2,7 +2,6 @@
 // OpenAPI document keeps its order): `fulfilmentRoutes` (the user's shipping information, the
 // seller's shipping manager, labels, marking shipped, carrier tracking) and `shippingToolRoutes`
 // (shipping options, the address check, rate quotes, bulk shipping documents).
-import { z } from 'zod';
 import { Address } from '../../../shared/contract/entities.js';
 import { AddressBody, AddressCheckBody, AddressValidation } from '../../../shared/contract/address.js';
 import type { OrderStatus } from '../../../shared/contract/enums.js';
@@ -21,7 +20,7 @@ import {
 } from '../../../shared/contract/market/fulfilment.js';
 import { SellerOrder } from '../../../shared/contract/market/orders.js';
 import { validateUsAddress } from '../../../shared/rules/us-address.js';
-import { IdParams, type MarketRouteContext, Paging } from '../../platform/http/market-route-context.js';
+import { IdParams, type MarketRouteContext, StrictPaging } from '../../platform/http/market-route-context.js';
 import { addAddress, addressesOf } from '../accounts/index.js';
 import { applyTrackingUpdate, generateShippingLabel, markShipped, shippingManager } from './fulfilment.js';
 import { requestShippingDocuments } from './shipping-document-jobs.js';
@@ -32,9 +31,6 @@ import {
   shippingDocumentsOf,
 } from './shipping-documents.js';
 import { quoteShipping, shippingOptions } from './shipping-quotes.js';
-
-/** Paging that refuses unknown query parameters (a typo'd filter must not silently list everything). */
-const StrictPaging = z.strictObject(Paging.shape);
 
 export async function fulfilmentRoutes({ r, deps, authenticateAdmin, caller, secured }: MarketRouteContext) {
   const { db } = deps;

@@ -36,6 +36,8 @@ export const Paging = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(DEFAULT_LIST_LIMIT),
 });
+/** Paging that refuses unknown query parameters (a typo'd filter must not silently list everything). */
+export const StrictPaging = z.strictObject(Paging.shape);
 export const IdParams = z.object({ id });
 /** The answer of a 204: no body (`reply.code(204).send()`); the OpenAPI document shows the status alone. */
 export const NoContent = z.undefined().describe('No content');

@@ -6,7 +6,7 @@
 // JSON: it has no schema here. The postal address itself is ../address.ts.
 import { z } from 'zod';
 import { Address, id, isoDate, listResponse, usd } from '../entities.js';
-import type { SHIPPING_MANAGER_SECTIONS} from '../enums.js';
+import type { SHIPPING_MANAGER_SECTIONS } from '../enums.js';
 import { FILE_STATUSES, LABEL_SIZES, MASS_UNITS, SHIPPING_TYPES } from '../enums.js';
 import { DEFAULT_MASS_UNIT } from '../../rules/constants.js';
 import { nextOrderStatuses } from '../../rules/order-transitions.js';
