@@ -6,7 +6,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { OrderStatus } from '../../../shared/contract/enums.js';
-import type { OrderSummaries } from '../../../shared/contract/market/orders.js';
+import type {
+  OrderHistory,
+  OrderSummaries,
+  PublicOrders,
+  SellerOrder,
+} from '../../../shared/contract/market/orders.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
 import { buyerStatusLabel, sellerStatusLabel } from '../../../shared/rules/order-status.js';
 import { type OrderStatusFamily, statusesOfFamily } from '../../../shared/rules/order-status-family.js';
@@ -62,7 +67,11 @@ const inList = (values: readonly string[]) =>
   );
 
 /** The caller's orders, newest first, with the total that matches the filter. */
-export async function orderHistory(db: Executor, callerId: string, filter: OrderHistoryFilter) {
+export async function orderHistory(
+  db: Executor,
+  callerId: string,
+  filter: OrderHistoryFilter,
+): Promise<z.output<typeof OrderHistory>> {
   const conditions: SQL[] = [sql`o.deleted_at IS NULL`];
   if (filter.role === 'buyer') conditions.push(sql`o.buyer_id = ${callerId}`);
   else if (filter.role === 'seller') conditions.push(sql`o.seller_id = ${callerId}`);
@@ -83,7 +92,11 @@ export async function orderHistory(db: Executor, callerId: string, filter: Order
 }
 
 /** One order as its seller sees it (with the seller-facing label); nobody else may read it here. */
-export async function sellerOrder(db: Executor, orderId: string, callerId: string) {
+export async function sellerOrder(
+  db: Executor,
+  orderId: string,
+  callerId: string,
+): Promise<z.output<typeof SellerOrder>> {
   const [row] = await queryRows<OrderRow>(db, sql`${SELECT_ORDER} WHERE o.id = ${orderId} AND o.deleted_at IS NULL`);
   return sellerOrderOf(callersOr404(row, (order) => order.seller_id === callerId, 'Order'));
 }
@@ -131,7 +144,7 @@ export async function publicOrderHistory(
   side: 'purchased' | 'sold',
   page: number,
   limit: number,
-) {
+): Promise<z.output<typeof PublicOrders>> {
   const [user] = await queryRows<{ id: string }>(
     db,
     sql`SELECT id FROM users WHERE id = ${userId} AND deleted_at IS NULL`,
