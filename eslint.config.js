@@ -40,7 +40,7 @@ const restrict = (...keys) => ({
   'no-restricted-imports': ['error', { patterns: keys.map((key) => banned[key]) }],
 });
 
-// Raw IPC only in the one adapter per side (STYLE.md, after GitHub Desktop): everything else
+// Raw IPC only in the one adapter per side (as GitHub Desktop does it): everything else
 // goes through the shared channel table.
 const ipcAdapters = ['main/ipc.ts', 'preload/preload.ts'];
 const rawIpc =

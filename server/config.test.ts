@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
 describe('loadConfig', () => {
-  it('defaults to the local stack of DECISIONS.md', () => {
+  it('defaults to the local stack', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       PORT: 4000,

@@ -115,7 +115,7 @@ export function marketRealtime(options: MarketRealtimeOptions = {}) {
       onError: (error, where) => app.log.warn({ err: error }, where),
     });
     deps.events.attach(realtime);
-    // Deletions by any admin reach every moderator's window (DECISIONS.md).
+    // Deletions by any admin reach every moderator's window, so no one acts on a row that is gone.
     context.events.on('auctionMessageDeleted', (payload) => realtime.publishAdmin('auctionMessageDeleted', payload));
     context.events.on('chatDeleted', (payload) => realtime.publishAdmin('chatDeleted', payload));
     context.events.on('messageDeleted', (payload) => realtime.publishAdmin('messageDeleted', payload));

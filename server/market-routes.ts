@@ -1,4 +1,4 @@
-// The buyer/seller API (spec section 7, "Buyer and seller application paths"): bids, listings,
+// The buyer/seller API (the paths the buyer and seller apps call): bids, listings,
 // giveaway entries, purchases, offers, chat, ratings, following, notifications, support.
 // Every write needs a valid Firebase ID token (any user); the caller's marketplace user row is
 // matched or created by firebaseId (remembered for a few seconds: `callerCacheOf`). Reads of public things (listings, bids) need no token;

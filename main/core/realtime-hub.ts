@@ -1,4 +1,4 @@
-// One Socket.IO connection to `/admin` per session (DECISIONS.md, "Realtime"): windows
+// One Socket.IO connection to `/admin` per session (ARCHITECTURE.md, "Realtime"): windows
 // subscribe to the events they show, payloads are parsed with the shared event map, and the
 // connection is re-made with the new ID token after every refresh. A token the server refuses
 // is renewed and tried again with backoff: socket.io-client never retries a handshake its

@@ -1,5 +1,6 @@
 // The desktop app's configuration: API host, Firebase web config and update feed, read from a
-// settings JSON file. Missing file or fields fall back to the local stack (DECISIONS.md).
+// settings JSON file. Missing file or fields fall back to the local stack (the API on
+// 127.0.0.1:4000, the Auth emulator on 127.0.0.1:9099).
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 

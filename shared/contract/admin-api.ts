@@ -1,4 +1,4 @@
-// The admin API route table (section 7 with the methods of DECISIONS.md). The server
+// The admin API route table: every back-office call with its method, payload and answer. The server
 // registers exactly these routes and the desktop client derives one typed method from each;
 // paths are relative to {host}/v1 and use `:name` for parameters.
 import { z } from 'zod';

@@ -224,7 +224,7 @@ export function listResponse<T extends z.ZodType>(item: T) {
 }
 export type ListResponse<T> = { count: number; items: T[] };
 
-/** The error body of every non-2xx answer (DECISIONS.md). */
+/** The error body of every non-2xx answer; `code` where a client must tell refusals apart. */
 export const ApiErrorBody = z.object({
   statusCode: z.number().int(),
   error: z.string(),

@@ -1,4 +1,4 @@
-// The list query every admin table sends (DECISIONS.md, "Lists"), with the sortable keys of
+// The list query every admin table sends (ARCHITECTURE.md, "Lists"), with the sortable keys of
 // each table. Query strings arrive as text, so page and limit are coerced here; bodies never are.
 import { z } from 'zod';
 import { SORT_ORDERS } from './enums.js';

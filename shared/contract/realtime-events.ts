@@ -1,5 +1,5 @@
-// The realtime event map: event name → payload schema, for the `/admin` namespace
-// (DECISIONS.md) and for the buyer/seller default namespace (section 7's event names).
+// The realtime event map: event name → payload schema, for the back-office's `/admin` namespace
+// and for the buyer/seller apps' default namespace (ARCHITECTURE.md, "Realtime").
 import { z } from 'zod';
 import { AuctionMessage, Chat, ChatMessage, id, usd } from './entities.js';
 import { ORDER_STATUSES, type RealtimeEventName } from './enums.js';

@@ -2,7 +2,8 @@
 // admin sign-in, the demo buyer denied and signed out, a wrong password, token refresh, a
 // restart that restores the session from the SecureStore; and the whole core (real
 // socket.io-client) against a real Socket.IO `/admin` namespace that checks those tokens as
-// DECISIONS.md says, so a subscribed window receives newMessage and a refresh reconnects.
+// the contract says (ARCHITECTURE.md, "Realtime"), so a subscribed window receives newMessage
+// and a refresh reconnects.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';

@@ -392,7 +392,7 @@ describe('account routes', () => {
       const failing: SmsSender = { send: async () => Promise.reject(new Error('number unreachable')) };
       app.market.sms = failing;
       try {
-        // 5xx bodies carry no provider details (DECISIONS.md); the reason is in the server log.
+        // 5xx bodies carry no provider details (the error contract); the reason is in the server log.
         expect((await call('nosms', 'POST', '/user/update-phone', { phoneNumber: '3105550100' })).status).toBe(502);
       } finally {
         app.market.sms = sms;

@@ -1,5 +1,5 @@
 // Issue 4, "done when": with the stack and the simulator running, a moderator's `/admin` socket
-// receives every event type of DECISIONS.md. The real thing end to end: the API listening on a
+// receives every event type of the `/admin` namespace. The real thing end to end: the API listening on a
 // free port with its realtime and its auction closer, the real Auth emulator, the real
 // simulator (`scripts/simulate.ts`) as a child process, a real socket.io-client with the demo
 // admin's ID token, and admin DELETE calls made during the run for the three deletion events.

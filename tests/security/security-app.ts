@@ -92,7 +92,7 @@ export async function send(app: FastifyInstance, request: SentRequest): Promise<
 }
 
 /**
- * Why an error answer breaks the contract (DECISIONS.md: `{statusCode, error, message}`, the
+ * Why an error answer breaks the contract (`{statusCode, error, message}`, the
  * status in the body equal to the response's), or null when it keeps it.
  */
 export function errorShapeProblem(answer: Answer): string | null {

@@ -127,7 +127,7 @@ export function UserDrawer({ user, onChange, onDeleted, onClose }: Props) {
 
   const answerRequest = async (requestId: string, approve: boolean) => {
     setRequestBusy(true);
-    // These routes take the seller request's id, not the user's (DECISIONS.md).
+    // These routes take the seller request's id, not the user's (the admin route table's `:requestId`).
     const request = { params: { id: requestId }, body: {} };
     const result = approve
       ? await market.admin.users.approveRequest(request)

@@ -1,5 +1,5 @@
 // Guards /v1/admin/*: a missing, malformed, expired or revoked token is 401, a valid token
-// without the admin claim is 403 (DECISIONS.md).
+// without the admin claim is 403, for every admin route alike.
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/errors.js';
 import { verifiedCaller } from './bearer.js';

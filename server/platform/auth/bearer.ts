@@ -1,5 +1,5 @@
 // The one reading of `Authorization: Bearer <Firebase ID token>` every HTTP guard shares: a
-// missing, malformed, expired or revoked token is 401 (DECISIONS.md); what the verified
+// missing, malformed, expired or revoked token is 401 (the contract's rule); what the verified
 // identity may do is each guard's own business.
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.js';

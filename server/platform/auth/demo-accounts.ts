@@ -1,5 +1,6 @@
-// The two demo accounts of DECISIONS.md, created in the Auth emulator on first start of the
-// stack (and by the integration tests). Never used against a real Firebase project.
+// The demo accounts (admin@market.test with the admin claim, buyer@market.test), created in the
+// Auth emulator on first start of the stack (and by the integration tests). Never used against a
+// real Firebase project.
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 

@@ -18,7 +18,7 @@ export function usdOrNull(cents: number | string | null): number | null {
   return cents === null ? null : usdOf(cents);
 }
 
-/** A listing's endTime: epoch milliseconds as a string (spec section 3). */
+/** A listing's endTime: epoch milliseconds as a string, as the buyer/seller apps expect it. */
 export function epochMsText(value: Date | string | null): string | null {
   return value === null ? null : String((value instanceof Date ? value : new Date(value)).getTime());
 }

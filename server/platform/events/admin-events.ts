@@ -1,6 +1,6 @@
 // Admin changes other parts of the server react to, emitted after their transaction commits.
-// The realtime plugin listens here to push deletions to every open admin window (DECISIONS.md,
-// "Realtime") and a cancelled order to its buyer and seller.
+// The realtime plugin listens here to push deletions to every open admin window (so every
+// moderator's list stays true, not only the deleter's) and a cancelled order to its buyer and seller.
 import { EventEmitter } from 'node:events';
 
 export interface AdminEventMap {

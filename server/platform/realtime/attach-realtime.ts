@@ -4,7 +4,7 @@
 // - Default namespace (buyers and sellers): a socket joins its `user:{uid}` room when it
 //   presents a valid ID token, and `listing:{id}` rooms with `joinListing` / `leaveListing`.
 // - `/admin` (moderators): `auth: {token}` verified at the handshake, admin claim required;
-//   refused with `connect_error` `unauthorized` or `forbidden` (DECISIONS.md).
+//   refused with `connect_error` `unauthorized` (bad token) or `forbidden` (no admin claim).
 // - Connection state recovery keeps every packet of the last RECOVERY_WINDOW_MS for a socket
 //   that dropped, and replays it when the socket comes back. The handshake checks still run on
 //   a recovered connection (`skipMiddlewares: false`): a token revoked meanwhile is refused.

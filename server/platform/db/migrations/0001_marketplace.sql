@@ -1,4 +1,4 @@
--- The whole marketplace (spec section 3). Ids are text UUIDs, money is integer cents,
+-- The whole marketplace. Ids are text UUIDs, money is integer cents,
 -- times are timestamptz, and rows the admin deletes keep living with deleted_at set.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 

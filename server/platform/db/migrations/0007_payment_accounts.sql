@@ -1,4 +1,4 @@
--- Payment accounts (spec section 7, /payments/*): identity verifications as we know them, and the
+-- Payment accounts (the /payments/* routes): identity verifications as we know them, and the
 -- state of the local ledger provider, the default when STRIPE_SECRET_KEY is absent. With Stripe,
 -- Stripe holds customers, cards and connected accounts, and the ledger_* tables stay empty.
 

@@ -1,4 +1,4 @@
--- Order history, reviews and bulk shipping documents (spec section 7: /order/skip-reviews,
+-- Order history, reviews and bulk shipping documents (the routes /order/skip-reviews,
 -- /bulk-shipping). Added columns are nullable, so earlier code is unaffected.
 
 -- The buyer chose not to review a delivered order: it leaves their pending reviews. A rating
