@@ -1,8 +1,7 @@
-// What the routes of order-history.ts answer: order history, reviews, shipping tools, bulk shipping
-// documents, notifications by type, a user's bid auctions. As in responses.ts, the serializer
-// checks every answer against its schema (a mismatch is a 500) and drops fields a schema leaves
-// out, so each names exactly what its service returns (tests/market/openapi.test.ts holds them to
-// it). The PDF of `GET /bulk-shipping/{id}/document` is bytes, not JSON: it has no schema here.
+// What the routes of history-routes.ts answer. Each area's schemas now live in its contract
+// (shared/contract/market/<area>.ts) and are re-exported here under their old names for
+// tests/market/openapi.test.ts, which holds each to what its service returns. The PDF of
+// `GET /bulk-shipping/{id}/document` is bytes, not JSON: it has no schema.
 import { z } from 'zod';
 import { AdminListing, id, isoDate, listResponse, usd } from '../../../shared/contract/entities.js';
 import { LISTING_STATUSES } from '../../../shared/contract/enums.js';

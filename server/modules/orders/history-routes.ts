@@ -1,6 +1,7 @@
-// Order history, reviews, shipping options, address checks and quotes, bulk shipping documents,
-// and the notification, bid and chat reads of section 7 not in index.ts. Services: order-history.ts,
-// reviews.ts, shipping-quotes.ts, shipping-documents.ts, notifications.ts, bid-history.ts.
+// Order history (the caller's, one order as its seller sees it, a user's public sales) and the
+// reviews delivered orders await. The other areas' reads that always followed them (shipping
+// tools, notifications by type, a user's bid auctions and chats) are registered from here in the
+// same order, so the OpenAPI document keeps it.
 import { z } from 'zod';
 import { id } from '../../../shared/contract/entities.js';
 import { NOTIFICATION_TYPES } from '../../../shared/contract/enums.js';
