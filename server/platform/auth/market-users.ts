@@ -4,6 +4,8 @@
 import { sql } from 'drizzle-orm';
 import type { VerifiedIdentity } from './identity.js';
 import { queryRows, type Db } from '../db/database.js';
+import type { users } from '../db/schema/index.js';
+import type { SqlRow } from '../db/sql-row.js';
 import { uniqueViolationOf } from '../db/unique-violation.js';
 
 export interface MarketUser {
@@ -14,12 +16,7 @@ export interface MarketUser {
   admin: boolean;
 }
 
-interface UserRow {
-  id: string;
-  email: string;
-  user_name: string | null;
-  deleted_at: Date | string | null;
-}
+type UserRow = SqlRow<typeof users, 'id' | 'email' | 'user_name' | 'deleted_at'>;
 
 export class DeletedAccountError extends Error {}
 

@@ -10,8 +10,8 @@ export const uuidId = () =>
     .primaryKey()
     .default(sql`gen_random_uuid()::text`);
 /** Money: integer cents, handed to code as a number. */
-export const cents = (name: string) => bigint(name, { mode: 'number' });
-export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+export const cents = <Name extends string>(name: Name) => bigint(name, { mode: 'number' });
+export const at = <Name extends string>(name: Name) => timestamp(name, { withTimezone: true, mode: 'date' });
 export const createdAt = () => at('created_at').notNull().defaultNow();
 export const updatedAt = () => at('updated_at').notNull().defaultNow();
 /** Raw bytes (a generated PDF); drizzle-orm 0.45 has no bytea column of its own. */
