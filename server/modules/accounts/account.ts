@@ -9,7 +9,7 @@ import { freeText, singleLineText } from '../../../shared/contract/text.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isViolationOf } from '../../platform/db/unique-violation.js';
 import { isoOf, usdOf } from '../../platform/db/values.js';
-import { UserName } from './rules/user-name.js';
+import { UserName } from '../../../shared/rules/user-name.js';
 import { conflict, HttpError, notFound } from '../../platform/http/errors.js';
 import { currentAddress } from './addresses.js';
 import { US_TIME_ZONES } from '../catalogue/index.js';

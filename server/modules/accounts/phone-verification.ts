@@ -4,7 +4,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { singleLineText } from '../../../shared/contract/text.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isViolationOf } from '../../platform/db/unique-violation.js';
 import { isoOf } from '../../platform/db/values.js';
@@ -16,26 +15,13 @@ import {
   PHONE_CODE_TTL_MS,
   phoneCodeCheck,
 } from './rules/phone-code.js';
-import { maskedPhone, usPhoneE164 } from './rules/us-phone.js';
+import { maskedPhone } from '../../../shared/rules/us-phone.js';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/http/errors.js';
 import { type SmsSender, SmsUnavailableError } from './sms.js';
 import { accountOf } from './account.js';
 import type { AccountUser, CodeSent } from '../../../shared/contract/market/accounts.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { callerCacheOf } from '../../platform/auth/market-users.js';
-
-export const UpdatePhoneBody = z.strictObject({
-  phoneNumber: singleLineText()
-    .max(40)
-    .transform((input, context) => {
-      const e164 = usPhoneE164(input);
-      if (e164 === null) {
-        context.addIssue({ code: 'custom', message: 'must be a US phone number, e.g. (512) 555-0143' });
-        return z.NEVER;
-      }
-      return e164;
-    }),
-});
 
 export const VerifyPhoneBody = z.strictObject({
   code: z

@@ -11,16 +11,18 @@ import {
   CodeSent,
   DeviceToken,
   DeviceTokenBody,
+  EmailParams,
   Exists,
   PublicProfile,
+  ReturnAddressBody,
   SellerRequest,
   SellerRequests,
   SellerReturnAddress,
   SellerStanding,
+  UpdatePhoneBody,
+  UserNameBody,
 } from '../../../shared/contract/market/accounts.js';
 import { ContactMessageSent, ContactUsBody } from '../../../shared/contract/market/community.js';
-import { withoutControlCharacters } from '../../../shared/contract/text.js';
-import { UserName } from './rules/user-name.js';
 import {
   accountOf,
   becomeGuest,
@@ -37,14 +39,8 @@ import { closeAccount, deleteGuest } from './account-closing.js';
 import { sendContactMessage } from '../community/index.js';
 import { registerDeviceToken, removeDeviceToken, resetBadgeCount } from './devices.js';
 import { requestToSell, SellerRequestBody, sellerRequestsOf, sellerStandingOf } from './seller-requests.js';
-import { AddressBody, addAddress, currentAddress } from './addresses.js';
-import {
-  resendPhoneCode,
-  startPhoneChange,
-  UpdatePhoneBody,
-  verifyPhoneCode,
-  VerifyPhoneBody,
-} from './phone-verification.js';
+import { addAddress, currentAddress } from './addresses.js';
+import { resendPhoneCode, startPhoneChange, verifyPhoneCode, VerifyPhoneBody } from './phone-verification.js';
 import { localSms, type SmsSender } from './sms.js';
 import { type MarketRouteContext, NoContent } from '../../platform/http/market-route-context.js';
 
@@ -57,8 +53,6 @@ declare module '../../market-deps.js' {
     sms?: SmsSender;
   }
 }
-
-const ReturnAddressBody = AddressBody.omit({ type: true });
 
 export async function accountRoutes(context: MarketRouteContext): Promise<void> {
   const { app, r, deps, identity, authenticate, caller, secured } = context;
@@ -109,7 +103,7 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
   r.post(
     '/user/check-username',
     {
-      schema: { tags, ...secured, body: z.strictObject({ userName: UserName }), response: { 200: Exists } },
+      schema: { tags, ...secured, body: UserNameBody, response: { 200: Exists } },
     },
     async (request) => ({ exists: await userNameTaken(db, request.body.userName, (await caller(request)).id) }),
   );
@@ -119,7 +113,7 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
       schema: {
         tags,
         ...secured,
-        params: z.object({ email: withoutControlCharacters(z.email()) }),
+        params: EmailParams,
         response: { 200: Exists },
       },
     },

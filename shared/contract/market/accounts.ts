@@ -3,7 +3,10 @@
 import { z } from 'zod';
 import { Address, id, isoDate, listResponse, PendingRequest, usd } from '../entities.js';
 import { IDENTITY_STATUSES, USER_REQUEST_STATUSES } from '../enums.js';
-import { singleLineText } from '../text.js';
+import { usPhoneE164 } from '../../rules/us-phone.js';
+import { singleLineText, withoutControlCharacters } from '../text.js';
+import { UserName } from '../../rules/user-name.js';
+import { AddressBody } from '../address.js';
 
 // ── The caller and their account ──
 
@@ -66,10 +69,27 @@ export const PublicProfile = z.object({
 });
 export type PublicProfile = z.infer<typeof PublicProfile>;
 
+/** `POST /user/check-username`. */
+export const UserNameBody = z.strictObject({ userName: UserName });
+/** `GET /user/email/{email}`. */
+export const EmailParams = z.object({ email: withoutControlCharacters(z.email()) });
 /** Whether a user name or email is taken. */
 export const Exists = z.object({ exists: z.boolean() });
 
 // ── Phone number ──
+
+export const UpdatePhoneBody = z.strictObject({
+  phoneNumber: singleLineText()
+    .max(40)
+    .transform((input, context) => {
+      const e164 = usPhoneE164(input);
+      if (e164 === null) {
+        context.addIssue({ code: 'custom', message: 'must be a US phone number, e.g. (512) 555-0143' });
+        return z.NEVER;
+      }
+      return e164;
+    }),
+});
 
 /** What the app shows after a code went out. */
 export const CodeSent = z.object({
@@ -109,5 +129,7 @@ export const SellerStanding = z.object({
   returnAddress: Address.nullable(),
 });
 
+/** A new return address: an address whose type the route sets. */
+export const ReturnAddressBody = AddressBody.omit({ type: true });
 /** Where the seller's parcels ship from: the newest RETURN_ADDRESS. */
 export const SellerReturnAddress = z.object({ returnAddress: Address.nullable() });
