@@ -3,7 +3,11 @@
 // it is shipping-document-jobs.ts.
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { BulkShippable, ShippingDocumentJob } from '../../../shared/contract/market/fulfilment.js';
+import type {
+  BulkShippable,
+  ShippingDocumentJob,
+  ShippingDocumentJobs,
+} from '../../../shared/contract/market/fulfilment.js';
 import { type FileStatus, type LabelSize, type OrderStatus } from '../../../shared/contract/enums.js';
 import { shippingManagerSection } from '../../../shared/rules/order-status.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
@@ -79,7 +83,12 @@ export function isBulkShippable(status: OrderStatus): boolean {
 }
 
 /** The seller's jobs, newest first. */
-export async function shippingDocumentsOf(db: Executor, sellerId: string, page: number, limit: number) {
+export async function shippingDocumentsOf(
+  db: Executor,
+  sellerId: string,
+  page: number,
+  limit: number,
+): Promise<z.output<typeof ShippingDocumentJobs>> {
   const [count] = await queryRows<{ count: string | number }>(
     db,
     sql`SELECT count(*) AS count FROM shipping_documents WHERE seller_id = ${sellerId}`,
