@@ -9,7 +9,7 @@ import { badRequest, callersOr404, conflict } from '../../platform/http/errors.j
 import { chosenEndTime } from '../auctions/index.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { listingProblems } from './rules/listing-completeness.js';
-import { getListing, insertListing, listListingsWhere, lockOwned } from './listings.js';
+import { getListing, insertListing, listListingsWhere, lockOwned, softDeleteListing } from './listings.js';
 
 /** A draft as the draft routes answer it (the contract's `Draft`). */
 export type MarketDraft = Draft;
@@ -144,6 +144,6 @@ export async function deleteDraft(deps: MarketDeps, sellerId: string, id: string
   await deps.db.transaction(async (tx) => {
     const row = await lockOwned(tx, id, sellerId);
     if (row.status !== 'draft') throw conflict('Only a draft can be deleted here; end a listing on sale instead');
-    await tx.execute(sql`UPDATE listings SET deleted_at = now(), updated_at = now() WHERE id = ${id}`);
+    await softDeleteListing(tx, id);
   });
 }

@@ -316,6 +316,30 @@ export async function publishDraft(tx: Executor, id: string, sellerId: string, n
   await tx.execute(sql`UPDATE listings SET status = 'active', updated_at = now() WHERE id = ${id}`);
 }
 
+type SizeField = 'weight' | 'width' | 'height' | 'length';
+
+/** The columns a seller's edit and the admin's edit both write as given (the admin log, the rules around them differ). */
+export function listingFieldChanges(
+  body: Pick<EditListingBody, 'title' | 'description' | 'inStock' | 'video' | 'massUnit' | SizeField>,
+): SQL[] {
+  const sets: SQL[] = [];
+  if (body.title !== undefined) sets.push(sql`title = ${body.title}`);
+  if (body.description !== undefined) sets.push(sql`description = ${body.description}`);
+  if (body.inStock !== undefined) sets.push(sql`in_stock = ${body.inStock}`);
+  if (body.video !== undefined) sets.push(sql`video = ${body.video}`);
+  if (body.weight !== undefined) sets.push(sql`weight = ${body.weight}`);
+  if (body.massUnit !== undefined) sets.push(sql`mass_unit = ${body.massUnit}`);
+  if (body.width !== undefined) sets.push(sql`width = ${body.width}`);
+  if (body.height !== undefined) sets.push(sql`height = ${body.height}`);
+  if (body.length !== undefined) sets.push(sql`length = ${body.length}`);
+  return sets;
+}
+
+/** Deletes a listing the caller has locked or checked: the row stays with deleted_at and leaves every list. */
+export async function softDeleteListing(tx: Executor, id: string): Promise<void> {
+  await tx.execute(sql`UPDATE listings SET deleted_at = now(), updated_at = now() WHERE id = ${id}`);
+}
+
 export async function editListing(
   deps: MarketDeps,
   id: string,
@@ -329,18 +353,9 @@ export async function editListing(
     if (hasBids && (body.startingBid !== undefined || body.endTime !== undefined)) {
       throw conflict('The starting bid and end time of an auction with bids cannot change');
     }
-    const sets = [sql`updated_at = now()`];
-    if (body.title !== undefined) sets.push(sql`title = ${body.title}`);
-    if (body.description !== undefined) sets.push(sql`description = ${body.description}`);
+    const sets = [sql`updated_at = now()`, ...listingFieldChanges(body)];
     if (body.price !== undefined) sets.push(sql`price_cents = ${usdToCents(body.price)}`);
-    if (body.inStock !== undefined) sets.push(sql`in_stock = ${body.inStock}`);
     if (body.startingBid !== undefined) sets.push(sql`starting_bid_cents = ${usdToCents(body.startingBid)}`);
-    if (body.video !== undefined) sets.push(sql`video = ${body.video}`);
-    if (body.weight !== undefined) sets.push(sql`weight = ${body.weight}`);
-    if (body.massUnit !== undefined) sets.push(sql`mass_unit = ${body.massUnit}`);
-    if (body.width !== undefined) sets.push(sql`width = ${body.width}`);
-    if (body.height !== undefined) sets.push(sql`height = ${body.height}`);
-    if (body.length !== undefined) sets.push(sql`length = ${body.length}`);
     if (body.endTime !== undefined) sets.push(sql`end_time = ${endTimeOf(body.endTime, nowOf(deps))}`);
     if (body.shippingType !== undefined) sets.push(sql`shipping_type = ${body.shippingType}`);
     if (body.shippingCost !== undefined) sets.push(sql`shipping_price_cents = ${usdToCents(body.shippingCost)}`);

@@ -1,0 +1,85 @@
+// The back office's subcategories: the list, and the minimum package weight (logged).
+import { sql, type SQL } from 'drizzle-orm';
+import type { Subcategory } from '../../../shared/contract/entities.js';
+import type { ListQuery } from '../../../shared/contract/list-query.js';
+import { recordAdminAction } from '../../platform/db/admin-log.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import { containsPattern, orderBy, pageOf, searchTerm, whereAll } from '../../platform/db/list-sql.js';
+import { notFound } from '../../platform/http/errors.js';
+import type { Db } from '../../platform/db/database.js';
+
+interface SubcategoryRow {
+  id: string;
+  title: string;
+  min_package_weight_in_oz: number | string;
+  category_id: string;
+  category_title: string;
+}
+
+const SORT_COLUMNS: Record<(ListQuery<'subcategories'>['sortBy'] & string) | 'createdAt', SQL> = {
+  minPackageWeightInOz: sql`sc.min_package_weight_in_oz`,
+  createdAt: sql`sc.created_at`,
+};
+
+function selectSubcategories(where: SQL, tail: SQL): SQL {
+  return sql`
+    SELECT sc.id, sc.title, sc.min_package_weight_in_oz, c.id AS category_id, c.title AS category_title
+    FROM subcategories sc JOIN categories c ON c.id = sc.category_id
+    ${where} ${tail}`;
+}
+
+function toSubcategory(row: SubcategoryRow): Subcategory {
+  return {
+    id: row.id,
+    title: row.title,
+    minPackageWeightInOz: Number(row.min_package_weight_in_oz),
+    category: { id: row.category_id, title: row.category_title },
+  };
+}
+
+async function loadSubcategory(executor: Executor, id: string): Promise<Subcategory> {
+  const [row] = await queryRows<SubcategoryRow>(executor, selectSubcategories(sql`WHERE sc.id = ${id}`, sql``));
+  if (!row) throw notFound('Subcategory');
+  return toSubcategory(row);
+}
+
+/** `GET /admin/subCategory`: every subcategory with its category, searched by title. */
+export async function listAdminSubcategories(db: Executor, query: ListQuery<'subcategories'>) {
+  const term = searchTerm(query.search);
+  const where = whereAll([term ? sql`sc.title ILIKE ${containsPattern(term)}` : null]);
+  const [countRow] = await queryRows<{ count: string | number }>(
+    db,
+    sql`SELECT count(*) AS count FROM subcategories sc ${where}`,
+  );
+  const rows = await queryRows<SubcategoryRow>(
+    db,
+    selectSubcategories(
+      where,
+      sql`${orderBy(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query.order, sql`sc.id`)} ${pageOf(query.page, query.limit)}`,
+    ),
+  );
+  return { count: Number(countRow?.count ?? 0), items: rows.map(toSubcategory) };
+}
+
+/** The admin sets a subcategory's minimum package weight (ounces); logged with before and after. */
+export async function setMinPackageWeight(
+  db: Db,
+  id: string,
+  minPackageWeightInOz: number,
+  admin: Parameters<typeof recordAdminAction>[1]['admin'],
+): Promise<Subcategory> {
+  return db.transaction(async (tx) => {
+    const before = await loadSubcategory(tx, id);
+    await tx.execute(sql`UPDATE subcategories SET min_package_weight_in_oz = ${minPackageWeightInOz} WHERE id = ${id}`);
+    const after = await loadSubcategory(tx, id);
+    await recordAdminAction(tx, {
+      admin,
+      action: 'setMinPackageWeight',
+      recordType: 'subcategory',
+      recordId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+}

@@ -1,0 +1,175 @@
+// The back office's active listings: the list, one listing as the admin reads it, the admin's
+// edit (more fields than a seller's: type, featured, the end time of any listing) and the
+// deletion, each change recorded in the admin log. The columns a seller may also change are
+// written by the seller's rule (`listingFieldChanges`); deleting is the seller's soft delete.
+import { sql, type SQL } from 'drizzle-orm';
+import type { ListingPatchBody } from '../../../shared/contract/admin-api.js';
+import type { AdminListing } from '../../../shared/contract/entities.js';
+import type { ListQuery } from '../../../shared/contract/list-query.js';
+import { usdToCents } from '../../../shared/rules/money.js';
+import { recordAdminAction } from '../../platform/db/admin-log.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import { containsPattern, orderBy, pageOf, searchTerm, whereAll } from '../../platform/db/list-sql.js';
+import { epochMsText, isoOf, usdOrNull } from '../../platform/db/values.js';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import type { Db } from '../../platform/db/database.js';
+import { listingFieldChanges, softDeleteListing } from './listings.js';
+
+interface ListingRow {
+  id: string;
+  title: string;
+  description: string;
+  listing_type: AdminListing['listingType'];
+  in_stock: number;
+  starting_bid_cents: string | number | null;
+  bid_cents: string | number | null;
+  featured: boolean;
+  created_at: Date | string;
+  end_time: Date | string | null;
+  video: string | null;
+  mass_unit: AdminListing['massUnit'];
+  weight: number;
+  width: number;
+  height: number;
+  length: number;
+  seller_id: string;
+  seller_user_name: string | null;
+  seller_email: string;
+}
+
+const SORT_COLUMNS: Record<ListQuery<'activeListings'>['sortBy'] & string, SQL> = {
+  title: sql`l.title`,
+  description: sql`l.description`,
+  createdAt: sql`l.created_at`,
+  listingType: sql`l.listing_type`,
+  inStock: sql`l.in_stock`,
+  // Price and starting bid share one key (spec): a buy-now listing's price sorts with bids.
+  startingBid: sql`coalesce(l.starting_bid_cents, l.price_cents)`,
+};
+
+function selectListings(where: SQL, tail: SQL): SQL {
+  return sql`
+    SELECT l.id, l.title, l.description, l.listing_type, l.in_stock, coalesce(l.starting_bid_cents, l.price_cents) AS starting_bid_cents,
+           l.bid_cents, l.featured, l.created_at, l.end_time, l.video, l.mass_unit, l.weight, l.width,
+           l.height, l.length, s.id AS seller_id, s.user_name AS seller_user_name, s.email AS seller_email
+    FROM listings l JOIN users s ON s.id = l.user_id
+    ${where} ${tail}`;
+}
+
+function toAdminListing(row: ListingRow): AdminListing {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    listingType: row.listing_type,
+    inStock: row.in_stock,
+    startingBid: usdOrNull(row.starting_bid_cents),
+    bid: usdOrNull(row.bid_cents),
+    featured: row.featured,
+    createdAt: isoOf(row.created_at),
+    endTime: epochMsText(row.end_time),
+    video: row.video,
+    massUnit: row.mass_unit,
+    weight: row.weight,
+    width: row.width,
+    height: row.height,
+    length: row.length,
+    user: { id: row.seller_id, userName: row.seller_user_name, email: row.seller_email },
+  };
+}
+
+export async function loadAdminListing(executor: Executor, id: string): Promise<AdminListing> {
+  const [row] = await queryRows<ListingRow>(
+    executor,
+    selectListings(sql`WHERE l.id = ${id} AND l.deleted_at IS NULL`, sql``),
+  );
+  if (!row) throw notFound('Listing');
+  return toAdminListing(row);
+}
+
+const FEATURE_ONLY_AUCTIONS = 'Only auctions can be featured';
+
+/** Epoch milliseconds (text) → ISO time; digits beyond what a Date can hold are a 400, not a 500. */
+function endTimeOf(endTime: string | null): string | null {
+  if (endTime === null) return null;
+  const date = new Date(Number(endTime));
+  if (!Number.isFinite(date.getTime())) throw badRequest('body/endTime: is not a valid time');
+  return date.toISOString();
+}
+
+function listingChanges(body: ListingPatchBody, listingType: AdminListing['listingType']): SQL[] {
+  const sets: SQL[] = listingFieldChanges(body);
+  if (body.listingType !== undefined) sets.push(sql`listing_type = ${body.listingType}`);
+  if (body.startingBid !== undefined) {
+    const cents = body.startingBid === null ? null : usdToCents(body.startingBid);
+    // The admin's one "starting bid" field is the price of a buy-now listing.
+    sets.push(listingType === 'auction' ? sql`starting_bid_cents = ${cents}` : sql`price_cents = ${cents}`);
+  }
+  if (body.featured !== undefined) sets.push(sql`featured = ${body.featured}`);
+  if (body.endTime !== undefined) sets.push(sql`end_time = ${endTimeOf(body.endTime)}::timestamptz`);
+  sets.push(sql`updated_at = now()`);
+  return sets;
+}
+
+type AdminIdentity = Parameters<typeof recordAdminAction>[1]['admin'];
+
+/** `GET /admin/listings/active`: listings on sale, searched by title or description. */
+export async function listActiveListings(db: Executor, query: ListQuery<'activeListings'>) {
+  const term = searchTerm(query.search);
+  const pattern = term ? containsPattern(term) : null;
+  const where = whereAll([
+    sql`l.deleted_at IS NULL`,
+    sql`l.status = 'active'`,
+    pattern ? sql`(l.title ILIKE ${pattern} OR l.description ILIKE ${pattern})` : null,
+  ]);
+  const [countRow] = await queryRows<{ count: string | number }>(
+    db,
+    sql`SELECT count(*) AS count FROM listings l ${where}`,
+  );
+  const rows = await queryRows<ListingRow>(
+    db,
+    selectListings(
+      where,
+      sql`${orderBy(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query.order, sql`l.id`)} ${pageOf(query.page, query.limit)}`,
+    ),
+  );
+  return { count: Number(countRow?.count ?? 0), items: rows.map(toAdminListing) };
+}
+
+/** The admin's edit (or feature toggle) of a listing that is not deleted, logged as `action`. */
+export async function changeListing(
+  db: Db,
+  id: string,
+  body: ListingPatchBody,
+  admin: AdminIdentity,
+  action: string,
+): Promise<AdminListing> {
+  return db.transaction(async (tx) => {
+    const locked = await queryRows(tx, sql`SELECT id FROM listings WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`);
+    if (!locked[0]) throw notFound('Listing');
+    const before = await loadAdminListing(tx, id);
+    const featured = body.featured ?? before.featured;
+    const listingType = body.listingType ?? before.listingType;
+    if (featured && listingType !== 'auction') throw conflict(FEATURE_ONLY_AUCTIONS);
+    await tx.execute(sql`UPDATE listings SET ${sql.join(listingChanges(body, listingType), sql`, `)} WHERE id = ${id}`);
+    const after = await loadAdminListing(tx, id);
+    await recordAdminAction(tx, { admin, action, recordType: 'listing', recordId: id, before, after });
+    return after;
+  });
+}
+
+/** The admin's deletion: the listing is kept with deleted_at (as a seller's), and logged. */
+export async function deleteListing(db: Db, id: string, admin: AdminIdentity): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await loadAdminListing(tx, id);
+    await softDeleteListing(tx, id);
+    await recordAdminAction(tx, {
+      admin,
+      action: 'deleteListing',
+      recordType: 'listing',
+      recordId: id,
+      before,
+      after: null,
+    });
+  });
+}
