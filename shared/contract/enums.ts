@@ -1,4 +1,4 @@
-// Every enumeration of the specification (section 3 and 4), as const arrays and their types.
+// Every enumeration the API, the apps and the database share, as const arrays and their types.
 // Values are the wire values: they are stored, sent and compared exactly as written here.
 
 export const LISTING_TYPES = ['default', 'auction', 'giveaway'] as const;
@@ -6,9 +6,6 @@ export type ListingType = (typeof LISTING_TYPES)[number];
 
 export const LISTING_STATUSES = ['active', 'draft', 'auction_ended', 'sold'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
-
-export const LISTING_TAG_TYPES = ['info', 'search', 'seo'] as const;
-export type ListingTagType = (typeof LISTING_TAG_TYPES)[number];
 
 export const SHIPPING_TYPES = ['buyer_pays', 'seller_pays'] as const;
 export type ShippingType = (typeof SHIPPING_TYPES)[number];
@@ -42,17 +39,11 @@ export type ReportType = (typeof REPORT_TYPES)[number];
 export const USER_REQUEST_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type UserRequestStatus = (typeof USER_REQUEST_STATUSES)[number];
 
-export const USER_STATUSES = ['Active', 'DeActive'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
-
 export const FILE_STATUSES = ['Pending', 'Generating', 'Generated', 'Failed'] as const;
 export type FileStatus = (typeof FILE_STATUSES)[number];
 
 export const COMMUNITY_USER_TYPES = ['follower', 'following'] as const;
 export type CommunityUserType = (typeof COMMUNITY_USER_TYPES)[number];
-
-export const TASK_TYPES = ['shipped', 'two_days_reminder', 'three_days_reminder', 'auction_payment_failed'] as const;
-export type TaskType = (typeof TASK_TYPES)[number];
 
 export const NOTIFICATION_TYPES = [
   'auctionWon',
@@ -97,19 +88,15 @@ export type AddressType = (typeof ADDRESS_TYPES)[number];
 export const SORT_ORDERS = ['ASC', 'DESC'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
-export const ROLES = ['user', 'seller', 'buyer', 'admin', 'guest'] as const;
-export type Role = (typeof ROLES)[number];
-
 export const HOME_TABS = ['Home', 'Auctions', 'Buy Now', 'Sellers'] as const;
-export const HOME_SECTION_TYPES = ['listings', 'users'] as const;
-export const RATING_STEPS = { star: 1, experience: 2, skip: 3 } as const;
 export const APPLICATION_ERROR_CODES = [
   'paymentDeletedWithActiveBids',
   'emailNotVerified',
   'sellingSuspended',
 ] as const;
 
-// Order statuses come in three families (section 4). The admin screens show the raw value.
+// Order statuses come in three families (core, carrier tracking, exceptions). The admin
+// screens show the raw value.
 export const CORE_ORDER_STATUSES = [
   'Pending',
   'Shipped',
@@ -168,7 +155,7 @@ export type ExceptionOrderStatus = (typeof EXCEPTION_ORDER_STATUSES)[number];
 export const SHIPPING_MANAGER_SECTIONS = ['createLabel', 'markShipped', 'shipped', 'delivered'] as const;
 export type ShippingManagerSection = (typeof SHIPPING_MANAGER_SECTIONS)[number];
 
-/** Every realtime event name of section 7, for the buyer/seller namespace. */
+/** Every realtime event name of the buyer/seller (default) namespace. */
 export const REALTIME_EVENT_NAMES = [
   'newBid',
   'itemOutOfStock',
@@ -198,10 +185,8 @@ export const REALTIME_EVENT_NAMES = [
   'bulkShippingDocumentsGenerated',
   'bulkShippingDocumentsFailed',
   'updatedVideo',
-  // Not in section 7's list: an order's new status, to its buyer's and seller's user rooms (the
-  // spec's orderStatusUpdate notification, live). server/modules/README.md.
+  // Added to the apps' original list: an order's new status, to its buyer's and seller's user
+  // rooms (the orderStatusUpdate notification, live).
   'orderStatusUpdate',
 ] as const;
 export type RealtimeEventName = (typeof REALTIME_EVENT_NAMES)[number];
-
-export const REALTIME_COLLECTIONS = ['listing-details', 'auction-messages'] as const;

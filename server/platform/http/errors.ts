@@ -1,16 +1,17 @@
 // Errors a handler throws on purpose; the app's error handler turns them into the contract's
-// `{statusCode, error, message}` body (DECISIONS.md). Anything else is a 500 without details.
+// `{statusCode, error, message}` body (ARCHITECTURE.md, "Requests, errors and codes"). Anything
+// else is a 500 without details.
 import { STATUS_CODES } from 'node:http';
 import type { APPLICATION_ERROR_CODES } from '../../../shared/contract/enums.js';
 
-/** Section 8's application error codes: a client tells these refusals apart by `code`, not by text. */
+/** The application error codes: a client tells these refusals apart by `code`, not by text. */
 export type ApplicationErrorCode = (typeof APPLICATION_ERROR_CODES)[number];
 
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    /** Sent as the body's `code` (section 8). */
+    /** Sent as the body's `code`. */
     readonly code?: ApplicationErrorCode,
   ) {
     super(message);
