@@ -2,17 +2,18 @@
 // guests, name checks, and what anybody may see of a user. Selling, devices, closing the account
 // and contact-us have modules of their own beside this one.
 import { sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
-import type { AccountUser, PublicProfile } from '../../../shared/contract/market/accounts.js';
+import type {
+  AccountUser,
+  ProfileBody,
+  PublicProfile,
+  RegisterBody,
+} from '../../../shared/contract/market/accounts.js';
 import { userRoom } from '../../../shared/contract/realtime-events.js';
-import { freeText, singleLineText } from '../../../shared/contract/text.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isViolationOf } from '../../platform/db/unique-violation.js';
 import { isoOf, usdOf } from '../../platform/db/values.js';
-import { UserName } from '../../../shared/rules/user-name.js';
 import { conflict, HttpError, notFound } from '../../platform/http/errors.js';
 import { currentAddress } from './addresses.js';
-import { US_TIME_ZONES } from '../catalogue/index.js';
 import { chatItem } from '../conversations/index.js';
 import { type MarketDeps } from '../../market-deps.js';
 import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
@@ -22,30 +23,6 @@ import { callerCacheOf } from '../../platform/auth/market-users.js';
 import { pendingRequestOf, type PendingRequestColumns } from './pending-request.js';
 
 // ── Shapes ──
-
-const TIME_ZONE_IDS = US_TIME_ZONES.map((zone) => zone.id) as [string, ...string[]];
-const personName = singleLineText().trim().min(1).max(100);
-
-export const RegisterBody = z.strictObject({
-  userName: UserName,
-  firstName: personName,
-  lastName: personName,
-  timezone: z.enum(TIME_ZONE_IDS).optional(),
-  acceptedTerms: z.literal(true, 'must be true: an account needs the terms accepted'),
-});
-export type RegisterBody = z.infer<typeof RegisterBody>;
-
-export const ProfileBody = z
-  .strictObject({
-    userName: UserName.optional(),
-    firstName: personName.optional(),
-    lastName: personName.optional(),
-    timezone: z.enum(TIME_ZONE_IDS).optional(),
-    /** null clears it. */
-    profileDescription: freeText().trim().max(500).nullable().optional(),
-  })
-  .refine((body) => Object.keys(body).length > 0, 'must change at least one field');
-export type ProfileBody = z.infer<typeof ProfileBody>;
 
 // ── Reading a user ──
 

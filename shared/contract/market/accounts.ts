@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { Address, id, isoDate, listResponse, PendingRequest, usd } from '../entities.js';
 import { IDENTITY_STATUSES, USER_REQUEST_STATUSES } from '../enums.js';
 import { usPhoneE164 } from '../../rules/us-phone.js';
-import { singleLineText, withoutControlCharacters } from '../text.js';
+import { freeText, singleLineText, withoutControlCharacters } from '../text.js';
 import { UserName } from '../../rules/user-name.js';
 import { AddressBody } from '../address.js';
+import { US_TIME_ZONES } from '../time-zones.js';
 
 // ── The caller and their account ──
 
@@ -68,6 +69,30 @@ export const PublicProfile = z.object({
   createdAt: isoDate,
 });
 export type PublicProfile = z.infer<typeof PublicProfile>;
+
+const TIME_ZONE_IDS = US_TIME_ZONES.map((zone) => zone.id) as [string, ...string[]];
+const personName = singleLineText().trim().min(1).max(100);
+
+export const RegisterBody = z.strictObject({
+  userName: UserName,
+  firstName: personName,
+  lastName: personName,
+  timezone: z.enum(TIME_ZONE_IDS).optional(),
+  acceptedTerms: z.literal(true, 'must be true: an account needs the terms accepted'),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const ProfileBody = z
+  .strictObject({
+    userName: UserName.optional(),
+    firstName: personName.optional(),
+    lastName: personName.optional(),
+    timezone: z.enum(TIME_ZONE_IDS).optional(),
+    /** null clears it. */
+    profileDescription: freeText().trim().max(500).nullable().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'must change at least one field');
+export type ProfileBody = z.infer<typeof ProfileBody>;
 
 /** `POST /user/check-username`. */
 export const UserNameBody = z.strictObject({ userName: UserName });
