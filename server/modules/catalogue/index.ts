@@ -2,5 +2,4 @@
 // time zones, settings), the back office's subcategories, and the settings other modules price by.
 export { publicMarketRoutes } from './routes.js';
 export { subcategoryHandlers } from './admin.js';
-export { appSettings, US_TIME_ZONES } from './app-settings.js';
-export { HOME_TAB_SECTIONS, HOME_TABS } from './public-sections.js';
+export { appSettings } from './app-settings.js';

@@ -10,11 +10,7 @@ export {
   lockOwned,
   PUBLIC_LISTING,
   publicListing,
-  publishListing,
 } from './listings.js';
 export { decrementStock, lockForSale, saleRefusal, type StockRow } from './stock.js';
 export { toolsOf } from './listing-media.js';
-export { type ListingToolsDeps, localListingTools, type LocalListingToolsOptions } from './listing-tools-deps.js';
-export { BulkRefusedError, publishDraftsInBulk } from './bulk-listings.js';
-export { reportListing } from './listing-reports.js';
-export { saveListing } from './saved-listings.js';
+export { type ListingToolsDeps, localListingTools } from './listing-tools-deps.js';
