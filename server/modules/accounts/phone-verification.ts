@@ -1,9 +1,8 @@
 // Changing the account's phone number: a one-time code goes to the new number by SMS, and the
 // number becomes the account's (verified) only when the code comes back. The rules (expiry,
-// resend cooldown, sends per hour, wrong guesses) are in domain/account/phone-code.ts.
+// resend cooldown, sends per hour, wrong guesses) are in rules/phone-code.ts.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isViolationOf } from '../../platform/db/unique-violation.js';
 import { isoOf } from '../../platform/db/values.js';
@@ -22,13 +21,6 @@ import { accountOf } from './account.js';
 import type { AccountUser, CodeSent } from '../../../shared/contract/market/accounts.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { callerCacheOf } from '../../platform/auth/market-users.js';
-
-export const VerifyPhoneBody = z.strictObject({
-  code: z
-    .string()
-    .trim()
-    .regex(new RegExp(`^\\d{${PHONE_CODE_DIGITS}}$`), `must be the ${PHONE_CODE_DIGITS}-digit code`),
-});
 
 interface VerificationRow {
   phone_number: string;

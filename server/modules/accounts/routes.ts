@@ -2,8 +2,7 @@
 // GET /user/my-details is registered apart (`callerDetailsRoute`), later in market-routes.ts, where
 // it always was; GET|POST /user/shipping-info are the fulfilment module's.
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { Address, id } from '../../../shared/contract/entities.js';
+import { Address } from '../../../shared/contract/entities.js';
 import {
   AccountUser,
   BadgeReset,
@@ -11,6 +10,7 @@ import {
   CodeSent,
   DeviceToken,
   DeviceTokenBody,
+  DeviceTokenRemoval,
   EmailParams,
   Exists,
   ProfileBody,
@@ -22,6 +22,7 @@ import {
   SellerReturnAddress,
   SellerStanding,
   UpdatePhoneBody,
+  VerifyPhoneBody,
   UserNameBody,
 } from '../../../shared/contract/market/accounts.js';
 import { ContactMessageSent, ContactUsBody } from '../../../shared/contract/market/community.js';
@@ -40,9 +41,9 @@ import { sendContactMessage } from '../community/index.js';
 import { registerDeviceToken, removeDeviceToken, resetBadgeCount } from './devices.js';
 import { requestToSell, SellerRequestBody, sellerRequestsOf, sellerStandingOf } from './seller-requests.js';
 import { addAddress, currentAddress } from './addresses.js';
-import { resendPhoneCode, startPhoneChange, verifyPhoneCode, VerifyPhoneBody } from './phone-verification.js';
+import { resendPhoneCode, startPhoneChange, verifyPhoneCode } from './phone-verification.js';
 import { localSms, type SmsSender } from './sms.js';
-import { type MarketRouteContext, NoContent } from '../../platform/http/market-route-context.js';
+import { IdParams, type MarketRouteContext, NoContent } from '../../platform/http/market-route-context.js';
 
 declare module '../../market-deps.js' {
   interface MarketDeps {
@@ -92,7 +93,7 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
   );
   r.delete(
     '/user/guest/:id',
-    { schema: { tags, ...secured, params: z.object({ id }), response: { 204: NoContent } } },
+    { schema: { tags, ...secured, params: IdParams, response: { 204: NoContent } } },
     async (request, reply) => {
       await deleteGuest(deps, identity, (await caller(request)).id, request.params.id);
       return reply.code(204).send();
@@ -121,19 +122,17 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
   );
   r.get(
     '/user/firebase/:id',
-    { schema: { tags, ...secured, params: z.object({ id }), response: { 200: AccountUser } } },
+    { schema: { tags, ...secured, params: IdParams, response: { 200: AccountUser } } },
     async (request) => ownAccountBy(db, (await caller(request)).id, { firebaseId: request.params.id }),
   );
   // The path's spelling is the specification's.
   r.get(
     '/user/stirpe/:id',
-    { schema: { tags, ...secured, params: z.object({ id }), response: { 200: AccountUser } } },
+    { schema: { tags, ...secured, params: IdParams, response: { 200: AccountUser } } },
     async (request) => ownAccountBy(db, (await caller(request)).id, { stripeId: request.params.id }),
   );
-  r.get(
-    '/user/:id',
-    { schema: { tags, params: z.object({ id }), response: { 200: PublicProfile } } },
-    async (request) => publicProfileOf(db, request.params.id),
+  r.get('/user/:id', { schema: { tags, params: IdParams, response: { 200: PublicProfile } } }, async (request) =>
+    publicProfileOf(db, request.params.id),
   );
 
   // ── Phone number ──
@@ -190,7 +189,7 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
       schema: {
         tags,
         ...secured,
-        body: z.strictObject({ token: DeviceTokenBody.shape.token }),
+        body: DeviceTokenRemoval,
         response: { 204: NoContent },
       },
     },

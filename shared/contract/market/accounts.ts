@@ -116,6 +116,16 @@ export const UpdatePhoneBody = z.strictObject({
     }),
 });
 
+/** The one-time code's length: the app's code input has this many boxes. */
+export const PHONE_CODE_DIGITS = 6;
+
+export const VerifyPhoneBody = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${PHONE_CODE_DIGITS}}$`), `must be the ${PHONE_CODE_DIGITS}-digit code`),
+});
+
 /** What the app shows after a code went out. */
 export const CodeSent = z.object({
   /** Masked: the full number is the user's own input. */
@@ -134,6 +144,8 @@ export const DeviceTokenBody = z.strictObject({
   token: singleLineText().trim().min(1).max(4096),
   platform: z.enum(DEVICE_PLATFORMS),
 });
+/** `DELETE /user/device-token`: the token alone. */
+export const DeviceTokenRemoval = z.strictObject({ token: DeviceTokenBody.shape.token });
 export const DeviceToken = DeviceTokenBody.extend({ registeredAt: isoDate });
 export const BadgeReset = z.object({ badgeCount: z.number().int().nonnegative(), resetAt: isoDate });
 

@@ -1,7 +1,8 @@
 // The rules of the one-time code that proves a user holds a phone number: how long it lives,
 // how often it may be sent and how many wrong guesses it survives. Times are epoch milliseconds.
 
-export const PHONE_CODE_DIGITS = 6;
+// The code's length is the contract's (the app's input has as many boxes).
+export { PHONE_CODE_DIGITS } from '../../../../shared/contract/market/accounts.js';
 export const PHONE_CODE_TTL_MS = 10 * 60_000;
 /** A new code no sooner than this after the last one: the SMS may simply be slow. */
 export const PHONE_CODE_RESEND_AFTER_MS = 30_000;
