@@ -1,4 +1,4 @@
-// The admin API client (section 7): ky with base `{host}/v1/`, 60 s time-out, JSON, and a
+// The admin API client: ky with base `{host}/v1/`, 60 s time-out, JSON, and a
 // Bearer token per request. Derived from `adminRoutes`: one generic call, no per-route code;
 // inputs and answers are parsed with the route's zod schemas, failures become ApiResult.
 import ky, { HTTPError, NetworkError, TimeoutError, type KyInstance } from 'ky';

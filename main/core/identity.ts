@@ -28,7 +28,7 @@ export interface IdentityProvider {
   idToken(forceRefresh?: boolean): Promise<string>;
   /** The claims of the current ID token. */
   claims(): Promise<Record<string, unknown>>;
-  /** The project's password policy check (section 5); resolves to what the provider reports. */
+  /** The project's password policy check; resolves to what the provider reports. */
   checkPasswordPolicy(password: string): Promise<unknown>;
   dispose(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-// The admin's session (sections 5, 6, 7 and 9): email + password sign-in, the admin claim
+// The admin's session: email + password sign-in, the admin claim
 // gate, a fresh ID token per request saved as `accessToken`, a refresh every 59 minutes and
 // sign-out that forgets every stored token.
 import type { SignedInAdmin } from '../../shared/contract/entities.js';

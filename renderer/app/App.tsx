@@ -1,4 +1,4 @@
-// The back-office app: routes of section 2 in a hash router, so `/#/auth/login` works both
+// The back-office app: its routes in a hash router, so `/#/auth/login` works both
 // from the browser host and from Electron's file:// load.
 import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect } from 'react';

@@ -1,6 +1,6 @@
 import { H3 } from '@blueprintjs/core';
 
-/** The screens section 2 names with a placeholder text only. */
+/** The screens that show a placeholder text only, for now. */
 export function Placeholder({ text }: { text: string }) {
   return (
     <section className="screen">

@@ -1,4 +1,4 @@
-// The fixed 250 px sidebar of section 2: entries, the Listings and Inbox groups, the
+// The fixed 250 px sidebar: entries, the Listings and Inbox groups, the
 // colour-mode switch and Logout. Plain links and buttons, so Tab reaches every entry.
 import { Button, Classes, Icon, type IconName, Switch } from '@blueprintjs/core';
 import { useState } from 'react';

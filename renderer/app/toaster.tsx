@@ -1,5 +1,5 @@
 // The one toaster of the back-office: every toast is closable and lasts 3 s unless the
-// specification names another duration (empty credentials: 5 s).
+// product names another duration (empty credentials: 5 s).
 import { Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { ADMIN_TOAST_MS } from '../../shared/rules/constants.js';

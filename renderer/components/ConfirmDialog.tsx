@@ -1,4 +1,4 @@
-// The confirm dialogs of section 2 ('Delete user?', 'Delete listing?', 'Cancel order?' …).
+// The confirm dialogs ('Delete user?', 'Delete listing?', 'Cancel order?' …).
 // Blueprint returns focus to the element that opened the dialog when it closes.
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 

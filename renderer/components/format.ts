@@ -9,7 +9,7 @@ export function formatDateTime(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '-' : format(date, 'MMM d, yyyy, h:mm a');
 }
 
-/** The amount in USD, or 'N/A' where the specification says a cell has none. */
+/** The amount in USD, or 'N/A' where a cell has none. */
 export function moneyOrNA(amount: number | null | undefined): string {
   return amount === null || amount === undefined ? 'N/A' : formatUsd(amount);
 }

@@ -1,4 +1,4 @@
-// The admin colour mode: dark by default; the system setting is ignored (section 9).
+// The admin colour mode: dark by default; the system setting is ignored.
 import { createStore, useStore } from 'zustand';
 import type { ColorMode } from '../../shared/contract/market-api.js';
 import { DEFAULT_COLOR_MODE } from '../../shared/rules/constants.js';

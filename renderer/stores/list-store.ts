@@ -1,4 +1,4 @@
-// The one list-store factory behind every admin table (section 4, "Lists and session"):
+// The one list-store factory behind every admin table:
 // page 1 replaces the rows, later pages append; a search or sort change asks for page 1 with
 // limit 10; live rows arrive at the top, or wait in `pending` while the moderator is not at the top.
 import { createStore, type StoreApi } from 'zustand';

@@ -1,4 +1,4 @@
-// The sign-in store (section 4, "Lists and session"): `loading` is true while signing out,
+// The sign-in store: `loading` is true while signing out,
 // `user` is undefined when signed out. The session API is injected so tests fake only the edge.
 import { createStore, useStore } from 'zustand';
 import type { SessionApi, SignInResult } from '../../shared/contract/market-api.js';

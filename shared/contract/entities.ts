@@ -1,4 +1,4 @@
-// The entities of section 3 as zod schemas: the one definition of every shape the admin API
+// The entities as zod schemas: the one definition of every shape the admin API
 // answers with. Server serializers, the desktop client's parsers and the renderer's types
 // all come from here.
 import { z } from 'zod';
@@ -85,7 +85,7 @@ export const AdminListing = z.object({
   bid: usd.nullable(),
   featured: z.boolean(),
   createdAt: isoDate,
-  /** Epoch milliseconds as a string, as the specification says. */
+  /** Epoch milliseconds as a string, as the apps have always read it. */
   endTime: z.string().regex(/^\d+$/).nullable(),
   video: z.string().nullable(),
   massUnit: z.enum(MASS_UNITS),

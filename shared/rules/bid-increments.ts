@@ -1,6 +1,6 @@
 // The bid increment table and the minimum next bid of an auction, in integer cents.
 //
-// The specification leaves bid increments "not shown"; this is eBay's US table, the one
+// Bid increments were never specified; this is eBay's US table, the one
 // buyers already know. The increment depends on the current price:
 //
 //   current price          increment

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as c from './constants.js';
 
-// Section 9 of the specification, value by value.
+// The product's constants and limits, value by value.
 describe('business constants', () => {
   it.each([
     ['DEFAULT_SELLER_FEE', 7],

@@ -1,4 +1,4 @@
-// Business constants and limits of section 9, named once.
+// Business constants and limits of the product, named once.
 
 export const DEFAULT_SELLER_FEE = 7;
 export const SELLER_FEE_MIN = 0;
@@ -19,7 +19,7 @@ export const DEFAULT_CUSTOM_AUCTION_END_TIME = { hour: 9, minute: 0, format: 'PM
 
 export const ADMIN_API_TIMEOUT_MS = 60_000;
 export const ACCESS_TOKEN_REFRESH_MS = 3_540_000;
-/** Where the fresh ID token is saved (section 7). */
+/** Where the fresh ID token is saved. */
 export const ACCESS_TOKEN_KEY = 'accessToken';
 
 export const ADMIN_TABLE_ROWS_PER_PAGE = 10;

@@ -1,4 +1,4 @@
-// How the Active listings table and drawer show a listing (section 2).
+// How the Active listings table and drawer show a listing.
 import type { ListingType } from '../contract/enums.js';
 import { DESCRIPTION_TRUNCATE_AT } from './constants.js';
 

@@ -1,5 +1,5 @@
 // The status families `GET /order?statusFamily=` filters by: the few stages a buyer or a seller
-// thinks of an order in, each a fixed set of raw statuses (section 4). Every status is in exactly
+// thinks of an order in, each a fixed set of raw statuses. Every status is in exactly
 // one family, so the families split the order history without gaps or overlaps.
 import { ORDER_STATUSES, type OrderStatus } from '../contract/enums.js';
 import { shippingManagerSection } from './order-status.js';

@@ -9,7 +9,7 @@ import { buyerStatusLabel, sellerStatusLabel, shippingManagerSection, trackingLa
 
 const exceptionsOnly = EXCEPTION_ORDER_STATUSES.filter((s) => s !== 'return_to_sender');
 
-// The spec's "Seller-facing labels" table, one row per line (families expanded).
+// The seller-facing labels, one row per line (families expanded).
 const sellerRows: [OrderStatus, string][] = [
   ['PAYMENT_FAILED', 'Action needed! Payment failed!'],
   ['PAYMENT_CONFIRMED', 'Awaiting Shipping'],

@@ -1,5 +1,5 @@
 // How an order status reads to a seller, a buyer and on the tracking screen, and which
-// shipping-manager section it falls in (section 4). The admin screens show the raw value.
+// shipping-manager section it falls in. The admin screens show the raw value.
 import {
   CARRIER_TRACKING_STATUSES,
   EXCEPTION_ORDER_STATUSES,
@@ -42,7 +42,7 @@ export function sellerStatusLabel(status: OrderStatus): string {
     case 'return_to_sender':
       return 'Returned to sender';
     default:
-      // 'Pending' has no label in the specification: it reads as itself.
+      // 'Pending' has no label of its own: it reads as itself.
       return status;
   }
 }

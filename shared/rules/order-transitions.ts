@@ -1,4 +1,4 @@
-// Which order status may follow which, and who may make the move (section 4 lists the statuses
+// Which order status may follow which, and who may make the move (the enumeration lists the statuses
 // but says "Exact allowed transitions: not shown"; this table is the choice, see
 // server/modules/README.md). Every new order's status goes through `creationRefusal`, every later
 // write of `orders.status` through `transitionRefusal`.

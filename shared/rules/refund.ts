@@ -1,6 +1,6 @@
 // The refund rule, in one place: how much of an order can still be refunded (what was paid, less
 // every refund so far, in cents so repeated partial refunds add up exactly), whether a refund fits
-// in it, and the Refund Order modal's check of the amount as typed and the reason (section 5).
+// in it, and the Refund Order modal's check of the amount as typed and the reason.
 // The server's refund service (server/modules/orders/refunds.ts) and the back-office modal both
 // ask it.
 import { REFUND_REASONS, type RefundReason, type TransactionStatus, type TransactionType } from '../contract/enums.js';

@@ -3,7 +3,7 @@ import { hasPayoutAccount, sellerStatusOf, type SellerFacts } from './seller-sta
 
 const request = { id: 'r1', description: 'I sell sneakers' };
 
-// The spec's "Seller status" rules, in their order of precedence.
+// The seller status rules, in their order of precedence.
 const rows: [string, SellerFacts, string][] = [
   [
     'pending request wins over everything',

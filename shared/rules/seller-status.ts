@@ -1,4 +1,4 @@
-// The admin's derived seller status of a user (section 4, "Seller status").
+// The admin's derived seller status of a user.
 
 export type SellerStatus = 'Pending request' | 'Accepted' | 'Disabled seller' | 'Not a seller';
 

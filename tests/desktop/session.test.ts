@@ -1,4 +1,4 @@
-// The session's rules (sections 5, 6, 7, 9) with the identity provider faked at the edge.
+// The session's rules with the identity provider faked at the edge.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IdentityError } from '../../main/core/identity.js';
 import { MemorySecureStore } from '../../main/core/secure-store.js';

@@ -91,7 +91,7 @@ describe('account routes', () => {
   });
 
   describe('the account', () => {
-    it('answers the section 3 User shape of a new account, before registration', async () => {
+    it('answers the User shape of a new account, before registration', async () => {
       const { status, body } = await call('newbie', 'GET', '/user');
       expect(status).toBe(200);
       expect(body).toMatchObject({

@@ -1,7 +1,7 @@
 // Charges on saved cards through the real app (app.inject, embedded PGlite, the local payments
 // ledger, a fake identity at the token edge): a purchase pays with the buyer's default card and
 // records it; a card that saves fine but declines, or an expired default, fails the purchase
-// with the issuer's message; cards without a default are the spec's required_payment_method; a
+// with the issuer's message; cards without a default are required_payment_method; a
 // buyer who never saved a card still buys (the ledger's leniency). Also the one order id of a
 // sale that happens once, which keeps a retried close or acceptance to one charge.
 import { sql } from 'drizzle-orm';

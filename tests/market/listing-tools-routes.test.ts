@@ -274,7 +274,7 @@ describe('listing tools routes', () => {
   });
 
   describe('drafts', () => {
-    it('saves an incomplete draft with the section 3 defaults and says what publishing needs', async () => {
+    it('saves an incomplete draft with the create-listing defaults and says what publishing needs', async () => {
       await enableSellers(app, 'dseller');
       const created = await call('dseller', 'POST', '/draft-listing', {
         listingType: 'auction',

@@ -77,7 +77,7 @@ describe('market routes', () => {
     }
   });
 
-  it('creates a buy-now listing with the section 3 defaults and sells its one unit once', async () => {
+  it('creates a buy-now listing with the create-listing defaults and sells its one unit once', async () => {
     const created = await call('seller', 'POST', '/listing', { title: 'Vintage lamp', price: 40 });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({

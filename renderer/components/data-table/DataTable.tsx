@@ -1,4 +1,4 @@
-// The one reusable admin table (section 2, "Reusable data table"), drawn by Blueprint's Table:
+// The one reusable admin table, drawn by Blueprint's Table:
 // sortable headers (ascending → descending → cleared), previous/next, 10 rows a page in a box
 // 75 × (rows + 1) px high, a debounced search box, and live rows held behind an "N new" button
 // when the moderator is not at the top. Rows open their drawer with a click, Enter or Space.

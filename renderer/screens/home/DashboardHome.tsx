@@ -1,4 +1,4 @@
-// Dashboard home (section 2): the two count cards and the two 24-hour tables.
+// Dashboard home: the two count cards and the two 24-hour tables.
 import { Button, Card, H3, H5, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { Statistics, StatisticsUser } from '../../../shared/contract/entities.js';
@@ -67,7 +67,7 @@ export function DashboardHome() {
       .get()
       .then((result) => {
         if (!live) return;
-        // Statistics failures are only logged (section 8).
+        // Statistics failures are only logged.
         if (result.ok) setStats(result.data);
         else console.error('Error fetching statistics', result.error);
       })

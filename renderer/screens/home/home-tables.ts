@@ -1,4 +1,4 @@
-// The dashboard home's two tables page on the client, 5 rows a page (section 9).
+// The dashboard home's two tables page on the client, 5 rows a page.
 import { DASHBOARD_HOME_ROWS_PER_PAGE } from '../../../shared/rules/constants.js';
 
 export function homePage<T>(rows: readonly T[], page: number): T[] {

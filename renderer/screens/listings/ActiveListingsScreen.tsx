@@ -1,4 +1,4 @@
-// Active listings (section 2): feature star for auctions, price cells by listing type,
+// Active listings: feature star for auctions, price cells by listing type,
 // Options > Delete with its confirm, and the listing drawer.
 import { Button, H3, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
@@ -85,7 +85,7 @@ export function ActiveListingsScreen() {
       render: (l) => <Tag minimal>{LISTING_TYPE_BADGES[l.listingType]}</Tag>,
     },
     { id: 'inStock', label: 'Quantity', sortKey: 'inStock', render: (l) => l.inStock, className: 'num' },
-    // Price and Starting bid share the startingBid key (section 2).
+    // Price and Starting bid share the startingBid key.
     { id: 'price', label: 'Price', sortKey: 'startingBid', render: (l) => na(priceCells(l).price), className: 'num' },
     {
       id: 'startingBid',

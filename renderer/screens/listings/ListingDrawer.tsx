@@ -1,4 +1,4 @@
-// The listing drawer (section 2): video, title, accordions Listing Detail, Seller
+// The listing drawer: video, title, accordions Listing Detail, Seller
 // Information and Edit Listing.
 import { Button, Classes, FormGroup, H4, HTMLSelect, InputGroup, Tag, TextArea } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';

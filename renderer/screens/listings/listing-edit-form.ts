@@ -1,4 +1,4 @@
-// The Edit Listing form (section 2 and 5): which fields a listing type gets, and how typed
+// The Edit Listing form: which fields a listing type gets, and how typed
 // text becomes the PATCH body (integers for stock and packaging, a decimal for weights).
 import type { ListingPatchBody } from '../../../shared/contract/admin-api.js';
 import type { AdminListing } from '../../../shared/contract/entities.js';

@@ -1,4 +1,4 @@
-// The sign-in screen (section 2, "Login screen").
+// The sign-in screen.
 import { Button, Card, FormGroup, H2, InputGroup } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -42,7 +42,7 @@ export function LoginScreen() {
       <Card className="login-card" elevation={2}>
         <H2>Sign In</H2>
         <p className="login-helper">If you already have an account, login here.</p>
-        {/* noValidate: empty fields get the specification's toast, not the browser's bubble. */}
+        {/* noValidate: empty fields get our toast, not the browser's bubble. */}
         <form onSubmit={(event) => void submit(event)} noValidate>
           <FormGroup label="Email address" labelFor="login-email" labelInfo="(required)">
             <InputGroup

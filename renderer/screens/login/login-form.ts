@@ -1,4 +1,4 @@
-// What the Login screen tells the admin after each outcome (sections 5 and 8).
+// What the Login screen tells the admin after each outcome.
 import type { SignInResult } from '../../../shared/contract/market-api.js';
 import { ADMIN_TOAST_MS, EMPTY_CREDENTIALS_TOAST_MS } from '../../../shared/rules/constants.js';
 import type { ToastOptions } from '../../app/toaster.js';

@@ -1,4 +1,4 @@
-// Auction messages (section 2), updated live from the `/admin` events.
+// Auction messages, updated live from the `/admin` events.
 import { H3, Tag } from '@blueprintjs/core';
 import type { AuctionMessage } from '../../../shared/contract/entities.js';
 import type { AuctionMessageType } from '../../../shared/contract/enums.js';

@@ -1,4 +1,4 @@
-// Chat messages (section 2), updated live from the `/admin` events.
+// Chat messages, updated live from the `/admin` events.
 import { H3, Tag } from '@blueprintjs/core';
 import type { ChatMessage } from '../../../shared/contract/entities.js';
 import type { SortKey } from '../../../shared/contract/list-query.js';

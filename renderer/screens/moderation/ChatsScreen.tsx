@@ -1,4 +1,4 @@
-// Chats (section 2), updated live from the `/admin` events.
+// Chats, updated live from the `/admin` events.
 import { H3 } from '@blueprintjs/core';
 import type { Chat } from '../../../shared/contract/entities.js';
 import type { SortKey } from '../../../shared/contract/list-query.js';

@@ -1,4 +1,4 @@
-// What the moderation tables show in their cells (section 2).
+// What the moderation tables show in their cells.
 import type { AuctionMessage, Chat, ChatMessage } from '../../../shared/contract/entities.js';
 import type { AuctionMessageType } from '../../../shared/contract/enums.js';
 import { moneyOrNA } from '../../components/format.js';

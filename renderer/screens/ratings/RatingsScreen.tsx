@@ -1,4 +1,4 @@
-// Ratings (section 2): 'Deleted user', 'No rate', 'No comment'; row menu Delete.
+// Ratings: 'Deleted user', 'No rate', 'No comment'; row menu Delete.
 import { H3 } from '@blueprintjs/core';
 import type { Rating } from '../../../shared/contract/entities.js';
 import type { SortKey } from '../../../shared/contract/list-query.js';

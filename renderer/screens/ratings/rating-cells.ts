@@ -1,4 +1,4 @@
-// The Ratings table's fallbacks (section 2).
+// The Ratings table's fallbacks.
 import type { Rating } from '../../../shared/contract/entities.js';
 
 export const rateOf = (rating: Pick<Rating, 'rate'>): string =>

@@ -1,4 +1,4 @@
-// The sold listing's order drawer (section 2): video, five accordions, Refund Order and
+// The sold listing's order drawer: video, five accordions, Refund Order and
 // Cancel Order.
 import { Button, Classes, H4, HTMLTable, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
@@ -36,7 +36,7 @@ export function OrderDrawer({
     setConfirmCancel(false);
     if (!result.ok) return toastError(cancelFailureMessage(result.error));
     toastSuccess('Order cancelled successfully');
-    // The sold listing is refetched after a cancel (section 4).
+    // The sold listing is refetched after a cancel.
     const fresh = await market.admin.listings.soldGet({ params: { id: order.id } });
     onChange(fresh.ok ? fresh.data : result.data);
   };

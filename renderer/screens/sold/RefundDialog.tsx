@@ -1,4 +1,4 @@
-// The 'Refund Order' modal (section 5): amount up to the remaining refundable amount with at
+// The 'Refund Order' modal: amount up to the remaining refundable amount with at
 // most 2 decimals, a reason, and a confirm button disabled until both are valid.
 import {
   Button,

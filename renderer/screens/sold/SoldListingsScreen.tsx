@@ -1,4 +1,4 @@
-// Sold listings (section 2): orders with their payout badge, Delete with confirm, and the
+// Sold listings: orders with their payout badge, Delete with confirm, and the
 // order drawer.
 import { H3, Tag } from '@blueprintjs/core';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Subcategories (section 2): the table and a drawer to edit the minimum package weight.
+// Subcategories: the table and a drawer to edit the minimum package weight.
 import { Button, Classes, ControlGroup, FormGroup, H3, InputGroup } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { Subcategory } from '../../../shared/contract/entities.js';
@@ -37,7 +37,7 @@ function SubcategoryDrawer({ subcategory, onClose }: { subcategory: Subcategory;
       body: { minPackageWeightInOz: weight },
     });
     setBusy(false);
-    // Weight failures are only logged (section 8).
+    // Weight failures are only logged.
     if (!result.ok) return console.error('Error updating subcategory', result.error);
     subcategoriesStore.getState().replaceItem(result.data);
     setEditing(false);

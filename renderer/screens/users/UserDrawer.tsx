@@ -1,4 +1,4 @@
-// The user 'Details' drawer (section 2): editable username/email with availability checks,
+// The user 'Details' drawer: editable username/email with availability checks,
 // read-only facts, seller fee, shipping information, the pending seller request, seller
 // enable/disable and Delete user.
 import { Button, Card, Classes, ControlGroup, FormGroup, H5, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
@@ -132,7 +132,7 @@ export function UserDrawer({ user, onChange, onDeleted, onClose }: Props) {
     const result = approve
       ? await market.admin.users.approveRequest(request)
       : await market.admin.users.rejectRequest(request);
-    // Approve/reject failures are only logged (section 8); either way the user is refetched.
+    // Approve/reject failures are only logged; either way the user is refetched.
     if (!result.ok) console.error(approve ? 'Error approving request' : 'Error rejecting request', result.error);
     const fresh = await market.admin.users.get({ params });
     if (fresh.ok) onChange(fresh.data);

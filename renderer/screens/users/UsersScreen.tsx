@@ -1,4 +1,4 @@
-// Users (section 2): the paged table and the Details drawer.
+// Users: the paged table and the Details drawer.
 import { Button, H3, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { AdminUser } from '../../../shared/contract/entities.js';

@@ -1,6 +1,6 @@
 // What every secured market route module gets from `marketRoutesPlugin`: the typed router, the
 // services' dependencies, the token hooks and the resolved caller. Route modules (one per area
-// of section 7) register on the same Fastify instance, so the "secured routes authenticate" hook
+// of the buyer/seller API) register on the same Fastify instance, so the "secured routes authenticate" hook
 // of index.ts covers them too.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

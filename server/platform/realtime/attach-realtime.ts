@@ -13,7 +13,7 @@
 //   packet history a dropped socket is replayed from, whichever node it comes back to) and the
 //   sessions of dropped sockets are kept in Redis. The stack list named @socket.io/redis-adapter;
 //   we deviate on purpose, because that pub/sub adapter keeps no packet history, so Socket.IO's
-//   connection state recovery does not work with it, and issue 4 asks for both cross-node
+//   connection state recovery does not work with it, and we need both cross-node
 //   broadcast and a moderator who drops for a few seconds missing nothing.
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';

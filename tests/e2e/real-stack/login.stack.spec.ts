@@ -1,4 +1,4 @@
-// Signing in against the real Auth emulator and API: the spec's three failures and the admin.
+// Signing in against the real Auth emulator and API: the three sign-in failures and the admin.
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, openLoginSignedOut, signInAsAdmin, toast } from './real-stack.js';
 

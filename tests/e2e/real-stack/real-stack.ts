@@ -95,7 +95,7 @@ export async function openLoginSignedOut(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
 }
 
-/** A table screen's search box, by the spec's placeholder. */
+/** A table screen's search box, by its placeholder. */
 export function searchBox(page: Page, placeholder: string) {
   return page.getByRole('searchbox', { name: placeholder });
 }

@@ -1,5 +1,5 @@
--- The signed-in user's own account (section 7, /user/*, /user-requests, /setting/contact-us):
--- the profile fields of section 3's User shape that 0001 did not keep, phone verification, push
+-- The signed-in user's own account (/user/*, /user-requests, /setting/contact-us):
+-- the profile fields of the User shape that 0001 did not keep, phone verification, push
 -- device tokens and contact-us messages. Added columns are nullable or defaulted, so earlier
 -- code is unaffected.
 ALTER TABLE users

@@ -1,4 +1,4 @@
--- A seller's listing tools (section 7): the create-listing payload's fields a draft keeps until it
+-- A seller's listing tools: the create-listing payload's fields a draft keeps until it
 -- is published, the video's trimmed rendition, buyers' saved listings and listing reports.
 -- Added columns are nullable, so earlier code is unaffected.
 ALTER TABLE listings

@@ -7,7 +7,7 @@ ALTER TABLE orders ADD COLUMN review_skipped_at timestamptz;
 
 -- A seller's request for the labels and packing slips of several orders as one document. The
 -- job moves Pending → Generating → Generated (with the document) or Failed (with the reason),
--- the spec's "File status" enumeration. The PDF is kept here, not on a disk of one node, so any
+-- the "File status" enumeration (FILE_STATUSES). The PDF is kept here, not on a disk of one node, so any
 -- node serves it (a few kilobytes per order: text in the standard PDF fonts).
 CREATE TABLE shipping_documents (
   id text PRIMARY KEY DEFAULT gen_random_uuid()::text,
