@@ -4,22 +4,16 @@
 // same order, so the OpenAPI document keeps it.
 import { z } from 'zod';
 import { id } from '../../../shared/contract/entities.js';
-import { NOTIFICATION_TYPES } from '../../../shared/contract/enums.js';
 import { ORDER_STATUS_FAMILIES } from '../../../shared/rules/order-status-family.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { uniqueBidAuctions } from '../auctions/index.js';
 import { userChats } from '../conversations/index.js';
-import { markReadByTypes, sendNewMessageNotification, unreadCountsByType } from '../community/index.js';
+import { notificationTypeRoutes } from '../community/index.js';
 import { orderHistory, publicOrderHistory, sellerOrder } from './order-history.js';
 import { pendingReviews, skipReviews } from '../community/index.js';
 import { shippingToolRoutes } from '../fulfilment/index.js';
-import { IdParams, type MarketRouteContext, Paging } from '../../platform/http/market-route-context.js';
-import {
-  NewMessageNotification,
-  NotificationsMarkedByTypes,
-  UniqueBidAuctions,
-  UnreadCountsByType,
-} from './history-responses.js';
+import { IdParams, type MarketRouteContext, Paging, StrictPaging } from '../../platform/http/market-route-context.js';
+import { UniqueBidAuctions } from './history-responses.js';
 import { Chats } from '../../../shared/contract/market/conversations.js';
 import {
   OrderHistory,
@@ -29,8 +23,6 @@ import {
   SkippedReviews,
 } from '../../../shared/contract/market/orders.js';
 
-/** Paging that refuses unknown query parameters (a typo'd filter must not silently list everything). */
-const StrictPaging = z.strictObject(Paging.shape);
 const UserIdParams = z.object({ userId: id });
 
 /** A list of distinct ids: sending one twice is a client bug worth a 400, not a silent dedupe. */
@@ -45,13 +37,6 @@ const OrderHistoryQuery = z.strictObject({
   ...Paging.shape,
   role: z.enum(['buyer', 'seller']).optional(),
   statusFamily: z.enum(ORDER_STATUS_FAMILIES).optional(),
-});
-
-const NotificationTypesBody = z.strictObject({
-  types: z
-    .array(z.enum(NOTIFICATION_TYPES))
-    .min(1)
-    .refine((types) => new Set(types).size === types.length, 'must not name the same type twice'),
 });
 
 export async function orderHistoryRoutes(context: MarketRouteContext) {
@@ -110,48 +95,8 @@ export async function orderHistoryRoutes(context: MarketRouteContext) {
   // ── Shipping options, address check, quotes, bulk shipping documents (the fulfilment module's) ──
   await shippingToolRoutes(context);
 
-  // ── Notifications ──
-  r.get(
-    '/notifications/count-by-types',
-    {
-      onRequest: authenticate,
-      schema: { tags: ['notifications'], ...secured, response: { 200: UnreadCountsByType } },
-    },
-    async (request) => unreadCountsByType(db, (await caller(request)).id),
-  );
-  r.patch(
-    '/notifications/mark-as-read-by-types',
-    {
-      onRequest: authenticate,
-      schema: {
-        tags: ['notifications'],
-        ...secured,
-        body: NotificationTypesBody,
-        response: { 200: NotificationsMarkedByTypes },
-      },
-    },
-    async (request) => markReadByTypes(db, (await caller(request)).id, request.body.types),
-  );
-  r.post(
-    '/notifications/send-new-message-notification',
-    {
-      onRequest: authenticate,
-      schema: {
-        tags: ['notifications'],
-        ...secured,
-        body: z.strictObject({ chatId: id }),
-        response: { 200: NewMessageNotification, 201: NewMessageNotification },
-      },
-    },
-    async (request, reply) => {
-      const { created, notification } = await sendNewMessageNotification(
-        deps,
-        (await caller(request)).id,
-        request.body.chatId,
-      );
-      return reply.code(created ? 201 : 200).send(notification);
-    },
-  );
+  // ── Notifications by type (the community module's) ──
+  await notificationTypeRoutes(context);
 
   // ── Bids and chats of one user ──
   r.get(

@@ -4,7 +4,6 @@
 // Provider state goes through the PaymentAccounts port (`deps.paymentAccounts`: the local ledger,
 // or Stripe with STRIPE_SECRET_KEY).
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { HttpError } from '../../platform/http/errors.js';
 import {
   decideIdentityVerification,
@@ -20,7 +19,12 @@ import {
   payoutAccountOf,
   payoutReadinessOfUser,
 } from './payout-accounts.js';
-import { type MarketRouteContext, IdParams, NoContent, Paging } from '../../platform/http/market-route-context.js';
+import {
+  type MarketRouteContext,
+  IdParams,
+  NoContent,
+  StrictPaging,
+} from '../../platform/http/market-route-context.js';
 import {
   AccountLinkBody,
   AddCardBody,
@@ -44,9 +48,6 @@ import {
 } from '../../../shared/contract/market/payments.js';
 
 const tags = ['payments'];
-
-/** Paging that refuses unknown query parameters (a typo'd filter must not silently list everything). */
-const StrictPaging = z.strictObject(Paging.shape);
 
 export async function paymentRoutes(context: MarketRouteContext): Promise<void> {
   const { r, deps, caller, secured } = context;
