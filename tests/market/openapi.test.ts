@@ -264,7 +264,7 @@ it('names exactly the fields each service returns', () => {
   fieldsOf<typeof Catalogue.AppSettings>().toEqualTypeOf<Served<typeof appSettings>>();
 });
 
-// The listing tools (listing-tools.ts, schemas in listing-tool-responses.ts), held to the same rule.
+// The listing tools (listings/*-routes.ts, schemas in shared/contract/market/listings.ts), held to the same rule.
 it('names exactly the fields each listing tool returns', () => {
   fieldsOf<typeof ListingTools.UploadTarget>().toEqualTypeOf<FieldsOf<UploadTarget>>();
   fieldsOf<typeof ListingTools.UploadTarget>().toEqualTypeOf<Served<typeof listingVideoUploadUrl>>();
