@@ -1,6 +1,7 @@
 // The community module as the rest of the server sees it: ratings, follows, notifications,
 // customer support and reviews owed.
 export { communityRoutes } from './routes.js';
+export { notificationTypeRoutes } from './notification-type-routes.js';
 export { communityAdminHandlers } from './admin.js';
 export { sendContactMessage } from './contact-us.js';
 export {

@@ -82,6 +82,13 @@ const byType = z.object(
     typeof count
   >,
 );
+export const NotificationTypesBody = z.strictObject({
+  types: z
+    .array(z.enum(NOTIFICATION_TYPES))
+    .min(1)
+    .refine((types) => new Set(types).size === types.length, 'must not name the same type twice'),
+});
+export const NewMessageNotificationBody = z.strictObject({ chatId: id });
 export const UnreadCountsByType = z.object({ total: count, byType });
 export const NotificationsMarkedByTypes = UnreadCountsByType.extend({ marked: count });
 export const NewMessageNotification = z.object({

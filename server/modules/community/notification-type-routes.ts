@@ -1,0 +1,52 @@
+// The notification badges per type and the chat's new-message notification (section 7). Registered
+// from the order history routes, between the shipping tools and a user's bids, where they always
+// were, so the OpenAPI document keeps its order.
+import {
+  NewMessageNotification,
+  NewMessageNotificationBody,
+  NotificationsMarkedByTypes,
+  NotificationTypesBody,
+  UnreadCountsByType,
+} from '../../../shared/contract/market/community.js';
+import type { MarketRouteContext } from '../../platform/http/market-route-context.js';
+import { markReadByTypes, sendNewMessageNotification, unreadCountsByType } from './notifications.js';
+
+export async function notificationTypeRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+  const { db } = deps;
+  r.get(
+    '/notifications/count-by-types',
+    { schema: { tags: ['notifications'], ...secured, response: { 200: UnreadCountsByType } } },
+    async (request) => unreadCountsByType(db, (await caller(request)).id),
+  );
+  r.patch(
+    '/notifications/mark-as-read-by-types',
+    {
+      schema: {
+        tags: ['notifications'],
+        ...secured,
+        body: NotificationTypesBody,
+        response: { 200: NotificationsMarkedByTypes },
+      },
+    },
+    async (request) => markReadByTypes(db, (await caller(request)).id, request.body.types),
+  );
+  r.post(
+    '/notifications/send-new-message-notification',
+    {
+      schema: {
+        tags: ['notifications'],
+        ...secured,
+        body: NewMessageNotificationBody,
+        response: { 200: NewMessageNotification, 201: NewMessageNotification },
+      },
+    },
+    async (request, reply) => {
+      const { created, notification } = await sendNewMessageNotification(
+        deps,
+        (await caller(request)).id,
+        request.body.chatId,
+      );
+      return reply.code(created ? 201 : 200).send(notification);
+    },
+  );
+}
