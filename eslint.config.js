@@ -35,6 +35,7 @@ const banned = {
   main: { group: ['**/main/**'], message: message('main-process code stays in main/') },
   renderer: { group: ['**/renderer/**'], message: message('renderer code stays in renderer/') },
   preload: { group: ['**/preload/**'], message: message('preload is reached only through window.market') },
+  tests: { group: ['**/tests/**'], message: message('only tests import from tests/; scripts and app code never do') },
 };
 const restrict = (...keys) => ({
   'no-restricted-imports': ['error', { patterns: keys.map((key) => banned[key]) }],
@@ -119,35 +120,38 @@ export default tseslint.config(
   {
     files: ['shared/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: restrict('electron', 'node', 'react', 'server', 'main', 'renderer', 'preload'),
+    rules: restrict('electron', 'node', 'react', 'server', 'main', 'renderer', 'preload', 'tests'),
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: restrict('electron', 'node', 'server', 'main', 'preload'),
+    rules: restrict('electron', 'node', 'server', 'main', 'preload', 'tests'),
   },
   {
     files: ['main/core/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: restrict('electron', 'react', 'server', 'renderer', 'preload'),
+    rules: restrict('electron', 'react', 'server', 'renderer', 'preload', 'tests'),
   },
   {
     files: ['main/**/*.ts'],
     ignores: ['main/core/**', '**/*.test.ts', ...ipcAdapters],
-    rules: banRawIpc('react', 'server', 'renderer', 'preload'),
+    rules: banRawIpc('react', 'server', 'renderer', 'preload', 'tests'),
   },
-  { files: ['main/ipc.ts'], rules: restrict('react', 'server', 'renderer', 'preload') },
+  { files: ['main/ipc.ts'], rules: restrict('react', 'server', 'renderer', 'preload', 'tests') },
   {
     files: ['preload/**/*.ts'],
     ignores: ipcAdapters,
-    rules: banRawIpc('node', 'react', 'server', 'main', 'renderer'),
+    rules: banRawIpc('node', 'react', 'server', 'main', 'renderer', 'tests'),
   },
-  { files: ['preload/preload.ts'], rules: restrict('node', 'react', 'server', 'main', 'renderer') },
+  { files: ['preload/preload.ts'], rules: restrict('node', 'react', 'server', 'main', 'renderer', 'tests') },
   {
     files: ['server/**/*.ts'],
     ignores: ['**/*.test.ts'],
     plugins: { market: { rules: { 'module-boundary': moduleBoundary } } },
-    rules: { ...restrict('electron', 'react', 'main', 'renderer', 'preload'), 'market/module-boundary': 'error' },
+    rules: {
+      ...restrict('electron', 'react', 'main', 'renderer', 'preload', 'tests'),
+      'market/module-boundary': 'error',
+    },
   },
   {
     // electron-builder hooks run as CommonJS in Node.
@@ -158,6 +162,9 @@ export default tseslint.config(
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  // Developer commands start what the app needs (the Auth emulator, the API) from scripts/ or
+  // server/, never from test helpers.
+  { files: ['scripts/**/*.{ts,js,mjs}'], rules: restrict('tests') },
   {
     files: ['scripts/**/*.{js,mjs}', '*.config.{js,ts}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

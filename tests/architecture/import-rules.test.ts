@@ -28,6 +28,8 @@ describe('what each folder may import', () => {
     ['preload/x.ts', "import x from 'node:fs';"],
     ['server/x.ts', "import x from 'electron';"],
     ['server/x.ts', "import x from '../renderer/app/App.js';"],
+    ['server/x.ts', "import x from '../tests/market/market-db.js';"],
+    ['scripts/x.ts', "import x from '../tests/support/auth-emulator.js';"],
   ])('%s may not: %s', async (file, code) => {
     expect(await importErrors(file, code)).not.toEqual([]);
   });
@@ -43,6 +45,7 @@ describe('what each folder may import', () => {
     ['preload/x.ts', "import x from 'electron';"],
     ['server/x.ts', "import x from 'node:http';"],
     ['server/x.ts', "import x from 'fastify';"],
+    ['scripts/x.ts', "import x from '../server/server.js';"],
   ])('%s may: %s', async (file, code) => {
     expect(await importErrors(file, code)).toEqual([]);
   });
