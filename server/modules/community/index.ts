@@ -1,18 +1,9 @@
-// The community module as the rest of the server sees it: ratings, follows, notifications,
-// customer support and reviews owed.
+// The community module as the rest of the server sees it: its routes, the back office's ratings
+// moderation, and what other modules' services and routes use (contact messages, the chat's
+// new-message notification, reviews owed).
 export { communityRoutes } from './routes.js';
 export { notificationTypeRoutes } from './notification-type-routes.js';
 export { communityAdminHandlers } from './admin.js';
 export { sendContactMessage } from './contact-us.js';
-export {
-  markNotificationsRead,
-  markReadByTypes,
-  notificationsOf,
-  sendNewMessageNotification,
-  unreadCountsByType,
-  upsertNewMessageNotification,
-} from './notifications.js';
+export { upsertNewMessageNotification } from './notifications.js';
 export { pendingReviews, skipReviews } from './reviews.js';
-export { rateOrder, userRatings } from './ratings.js';
-export { community, follow, isFollowing } from './follows.js';
-export { createSupportRequest } from './support.js';
