@@ -1,7 +1,6 @@
-// What every secured market route module gets from `marketRoutesPlugin`: the typed router, the
-// services' dependencies, the token hooks and the resolved caller. Route modules (one per area
-// of the buyer/seller API) register on the same Fastify instance, so the "secured routes authenticate" hook
-// of index.ts covers them too.
+// What every secured market route module gets (platform/http/secured-routes.ts): the typed
+// router, the services' dependencies, the token hooks and the resolved caller. Route modules (one
+// per business area) register on the same Fastify instance, so the secured-route hook covers them.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,0 +1,58 @@
+// Secured-route registration for the buyer/seller API: every route whose schema spreads
+// `...secured` authenticates its caller before anything else runs (an onRoute hook adds the
+// hook), so no route repeats it. The resolved caller rides on the request (`caller(request)`).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { verifiedCaller } from '../auth/bearer.js';
+import type { IdentityProvider } from '../auth/identity.js';
+import { callerCacheOf, DeletedAccountError, EmailNotVerifiedError, type MarketUser } from '../auth/market-users.js';
+import type { MarketDeps } from '../../market-deps.js';
+import { HttpError } from './errors.js';
+import { type MarketRouteContext, zodRouter } from './market-route-context.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller of a secured market route. */
+    marketUser: MarketUser | null;
+  }
+}
+
+/** The context every market route module registers with, its secured routes authenticating. */
+export function securedRouteContext(
+  app: FastifyInstance,
+  deps: MarketDeps,
+  identity: IdentityProvider,
+): MarketRouteContext {
+  const callers = callerCacheOf(deps.db);
+  const secured = { security: [{ bearerAuth: [] as never[] }] };
+
+  app.decorateRequest('marketUser', null);
+  /** Runs before body validation: a request without a valid token is 401, whatever its body. */
+  async function authenticate(request: FastifyRequest): Promise<void> {
+    const verified = await verifiedCaller(request, identity);
+    try {
+      request.marketUser = await callers.resolve(verified);
+    } catch (error) {
+      if (error instanceof DeletedAccountError) throw new HttpError(403, error.message);
+      if (error instanceof EmailNotVerifiedError) throw new HttpError(403, error.message, 'emailNotVerified');
+      throw error;
+    }
+  }
+  /** Admins only, with no marketplace account made for them: the carrier's stand-in. */
+  async function authenticateAdmin(request: FastifyRequest): Promise<void> {
+    const verified = await verifiedCaller(request, identity);
+    if (!verified.admin) throw new HttpError(403, 'Only an admin may post carrier tracking updates');
+  }
+  // Every route documented as secured authenticates, whether or not it names the hook itself.
+  app.addHook('onRoute', (route) => {
+    const hooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    if (route.schema?.security && !hooks.includes(authenticate) && !hooks.includes(authenticateAdmin)) {
+      route.onRequest = [authenticate, ...hooks];
+    }
+  });
+  /** The caller of a secured route (set by `authenticate`). */
+  async function caller(request: FastifyRequest): Promise<MarketUser> {
+    if (!request.marketUser) throw new Error('authenticate did not run');
+    return request.marketUser;
+  }
+  return { app, r: zodRouter(app), deps, identity, authenticate, authenticateAdmin, caller, secured };
+}
