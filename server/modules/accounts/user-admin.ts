@@ -5,7 +5,7 @@ import type { AdminUser, Address } from '../../../shared/contract/entities.js';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { queryRows, type Db, type Executor } from '../../platform/db/database.js';
-import { containsPattern, inList, orderBy, pageOf, searchTerm, whereAll } from '../../platform/db/list-sql.js';
+import { countedPage, inList, searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
 import { isoOf, usdOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { addressOf, type AddressRow } from './addresses.js';
@@ -203,29 +203,23 @@ export async function listAdminUsers(
   db: Db,
   query: ListQuery<'users'>,
 ): Promise<{ count: number; items: AdminUser[] }> {
-  const term = searchTerm(query.search);
-  const pattern = term ? containsPattern(term) : null;
+  const pattern = searchPattern(query.search);
   const where = whereAll([
     sql`u.deleted_at IS NULL`,
     pattern ? sql`(u.user_name ILIKE ${pattern} OR u.email ILIKE ${pattern})` : null,
   ]);
-  const [countRow] = await queryRows<{ count: string | number }>(
+  const { count, rows } = await countedPage<UserRow>(
     db,
-    sql`SELECT count(*) AS count FROM users u ${where}`,
-  );
-  const rows = await queryRows<UserRow>(
-    db,
-    selectUsers(
-      where,
-      sql`${orderBy(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query.order, sql`u.id`)} ${pageOf(query.page, query.limit)}`,
-    ),
+    sql`users u`,
+    where,
+    selectUsers(where, sortedPage(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query, sql`u.id`)),
   );
   const shipping = await shippingInfoOf(
     db,
     rows.map((row) => row.id),
   );
   return {
-    count: Number(countRow?.count ?? 0),
+    count,
     items: rows.map((row) => toAdminUser(row, shipping.get(row.id) ?? [])),
   };
 }

@@ -4,7 +4,7 @@ import type { Subcategory } from '../../../shared/contract/entities.js';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-import { containsPattern, orderBy, pageOf, searchTerm, whereAll } from '../../platform/db/list-sql.js';
+import { countedPage, searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 
@@ -45,20 +45,15 @@ async function loadSubcategory(executor: Executor, id: string): Promise<Subcateg
 
 /** `GET /admin/subCategory`: every subcategory with its category, searched by title. */
 export async function listAdminSubcategories(db: Executor, query: ListQuery<'subcategories'>) {
-  const term = searchTerm(query.search);
-  const where = whereAll([term ? sql`sc.title ILIKE ${containsPattern(term)}` : null]);
-  const [countRow] = await queryRows<{ count: string | number }>(
+  const pattern = searchPattern(query.search);
+  const where = whereAll([pattern ? sql`sc.title ILIKE ${pattern}` : null]);
+  const { count, rows } = await countedPage<SubcategoryRow>(
     db,
-    sql`SELECT count(*) AS count FROM subcategories sc ${where}`,
+    sql`subcategories sc`,
+    where,
+    selectSubcategories(where, sortedPage(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query, sql`sc.id`)),
   );
-  const rows = await queryRows<SubcategoryRow>(
-    db,
-    selectSubcategories(
-      where,
-      sql`${orderBy(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query.order, sql`sc.id`)} ${pageOf(query.page, query.limit)}`,
-    ),
-  );
-  return { count: Number(countRow?.count ?? 0), items: rows.map(toSubcategory) };
+  return { count, items: rows.map(toSubcategory) };
 }
 
 /** The admin sets a subcategory's minimum package weight (ounces); logged with before and after. */

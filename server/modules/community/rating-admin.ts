@@ -3,14 +3,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Rating } from '../../../shared/contract/entities.js';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
-import { queryRows, type Db } from '../../platform/db/database.js';
+import type { Db } from '../../platform/db/database.js';
 import {
-  containsPattern,
+  countedPage,
   idMatchesAny,
   matchingUserIds,
-  orderBy,
-  pageOf,
-  searchTerm,
+  searchPattern,
+  sortedPage,
   whereAll,
 } from '../../platform/db/list-sql.js';
 import { softDelete } from '../../platform/db/soft-delete.js';
@@ -46,8 +45,7 @@ export async function listRatingsForAdmin(
   db: Db,
   query: ListQuery<'ratings'>,
 ): Promise<{ count: number; items: Rating[] }> {
-  const term = searchTerm(query.search);
-  const pattern = term ? containsPattern(term) : null;
+  const pattern = searchPattern(query.search);
   const where = whereAll([
     sql`r.deleted_at IS NULL`,
     pattern
@@ -58,22 +56,20 @@ export async function listRatingsForAdmin(
         ])
       : null,
   ]);
-  const [countRow] = await queryRows<{ count: string | number }>(
+  const { count, rows } = await countedPage<RatingRow>(
     db,
-    sql`SELECT count(*) AS count FROM ratings r ${where}`,
-  );
-  const rows = await queryRows<RatingRow>(
-    db,
+    sql`ratings r`,
+    where,
     sql`SELECT r.id, r.created_at, r.rate, r.experience, r.order_id,
                b.id AS buyer_id, b.user_name AS buyer_user_name, b.avatar AS buyer_avatar,
                s.id AS seller_id, s.user_name AS seller_user_name, s.avatar AS seller_avatar
         FROM ratings r
         LEFT JOIN users b ON b.id = r.buyer_id AND b.deleted_at IS NULL
         LEFT JOIN users s ON s.id = r.seller_id AND s.deleted_at IS NULL
-        ${where} ${orderBy(RATING_SORT[query.sortBy ?? 'createdAt'], query.order, sql`r.id`)} ${pageOf(query.page, query.limit)}`,
+        ${where} ${sortedPage(RATING_SORT[query.sortBy ?? 'createdAt'], query, sql`r.id`)}`,
   );
   return {
-    count: Number(countRow?.count ?? 0),
+    count,
     items: rows.map((row) => ({
       id: row.id,
       buyer: profileOrNull(row.buyer_id, row.buyer_user_name, row.buyer_avatar),

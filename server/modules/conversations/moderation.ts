@@ -4,14 +4,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
-import { queryRows, type Db } from '../../platform/db/database.js';
+import type { Db } from '../../platform/db/database.js';
 import {
-  containsPattern,
+  countedPage,
   idMatchesAny,
   matchingUserIds,
-  orderBy,
-  pageOf,
-  searchTerm,
+  searchPattern,
+  sortedPage,
   whereAll,
 } from '../../platform/db/list-sql.js';
 import { softDelete } from '../../platform/db/soft-delete.js';
@@ -28,21 +27,6 @@ import {
   type ChatRow,
 } from './moderation-items.js';
 
-async function page<Row>(
-  db: Db,
-  from: SQL,
-  where: SQL,
-  select: SQL,
-  tail: SQL,
-): Promise<{ count: number; rows: Row[] }> {
-  const [countRow] = await queryRows<{ count: string | number }>(
-    db,
-    sql`SELECT count(*) AS count FROM ${from} ${where}`,
-  );
-  const rows = await queryRows<Row>(db, sql`${select} ${where} ${tail}`);
-  return { count: Number(countRow?.count ?? 0), rows };
-}
-
 const CHAT_SORT: Record<ListQuery<'chats'>['sortBy'] & string, SQL> = {
   updatedAt: sql`c.updated_at`,
   createdAt: sql`c.created_at`,
@@ -50,8 +34,7 @@ const CHAT_SORT: Record<ListQuery<'chats'>['sortBy'] & string, SQL> = {
 
 /** Auction messages not taken down, found by text, author or listing title, newest or oldest first. */
 export async function moderatedAuctionMessages(db: Db, query: ListQuery<'auctionMessages'>) {
-  const term = searchTerm(query.search);
-  const pattern = term ? containsPattern(term) : null;
+  const pattern = searchPattern(query.search);
   const where = whereAll([
     sql`m.deleted_at IS NULL`,
     pattern
@@ -62,20 +45,18 @@ export async function moderatedAuctionMessages(db: Db, query: ListQuery<'auction
         ])
       : null,
   ]);
-  const { count, rows } = await page<AuctionMessageRow>(
+  const { count, rows } = await countedPage<AuctionMessageRow>(
     db,
     sql`auction_messages m`,
     where,
-    AUCTION_MESSAGE_SELECT,
-    sql`${orderBy(sql`m.created_at`, query.order, sql`m.id`)} ${pageOf(query.page, query.limit)}`,
+    sql`${AUCTION_MESSAGE_SELECT} ${where} ${sortedPage(sql`m.created_at`, query, sql`m.id`)}`,
   );
   return { count, items: rows.map(auctionMessageOf) };
 }
 
 /** Chats not taken down, found by either participant. */
 export async function moderatedChats(db: Db, query: ListQuery<'chats'>) {
-  const term = searchTerm(query.search);
-  const pattern = term ? containsPattern(term) : null;
+  const pattern = searchPattern(query.search);
   const where = whereAll([
     sql`c.deleted_at IS NULL`,
     pattern
@@ -85,30 +66,28 @@ export async function moderatedChats(db: Db, query: ListQuery<'chats'>) {
         ])
       : null,
   ]);
-  const { count, rows } = await page<ChatRow>(
+  const { count, rows } = await countedPage<ChatRow>(
     db,
     sql`chats c`,
     where,
-    CHAT_SELECT,
-    sql`${orderBy(CHAT_SORT[query.sortBy ?? 'createdAt'], query.order, sql`c.id`)} ${pageOf(query.page, query.limit)}`,
+    sql`${CHAT_SELECT} ${where} ${sortedPage(CHAT_SORT[query.sortBy ?? 'createdAt'], query, sql`c.id`)}`,
   );
   return { count, items: rows.map(chatOf) };
 }
 
 /** Chat messages not taken down, of chats not taken down, found by their text. */
 export async function moderatedChatMessages(db: Db, query: ListQuery<'chatMessages'>) {
-  const term = searchTerm(query.search);
+  const pattern = searchPattern(query.search);
   const where = whereAll([
     sql`m.deleted_at IS NULL`,
     sql`c.deleted_at IS NULL`,
-    term ? sql`m.message ILIKE ${containsPattern(term)}` : null,
+    pattern ? sql`m.message ILIKE ${pattern}` : null,
   ]);
-  const { count, rows } = await page<ChatMessageRow>(
+  const { count, rows } = await countedPage<ChatMessageRow>(
     db,
     sql`chat_messages m JOIN chats c ON c.id = m.chat_id`,
     where,
-    CHAT_MESSAGE_SELECT,
-    sql`${orderBy(sql`m.created_at`, query.order, sql`m.id`)} ${pageOf(query.page, query.limit)}`,
+    sql`${CHAT_MESSAGE_SELECT} ${where} ${sortedPage(sql`m.created_at`, query, sql`m.id`)}`,
   );
   return { count, items: rows.map(chatMessageOf) };
 }

@@ -9,7 +9,7 @@ import type { ListQuery } from '../../../shared/contract/list-query.js';
 import { usdToCents } from '../../../shared/rules/money.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-import { containsPattern, orderBy, pageOf, searchTerm, whereAll } from '../../platform/db/list-sql.js';
+import { countedPage, searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
 import { epochMsText, isoOf, usdOrNull } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { Db } from '../../platform/db/database.js';
@@ -115,25 +115,19 @@ type AdminIdentity = Parameters<typeof recordAdminAction>[1]['admin'];
 
 /** `GET /admin/listings/active`: listings on sale, searched by title or description. */
 export async function listActiveListings(db: Executor, query: ListQuery<'activeListings'>) {
-  const term = searchTerm(query.search);
-  const pattern = term ? containsPattern(term) : null;
+  const pattern = searchPattern(query.search);
   const where = whereAll([
     sql`l.deleted_at IS NULL`,
     sql`l.status = 'active'`,
     pattern ? sql`(l.title ILIKE ${pattern} OR l.description ILIKE ${pattern})` : null,
   ]);
-  const [countRow] = await queryRows<{ count: string | number }>(
+  const { count, rows } = await countedPage<ListingRow>(
     db,
-    sql`SELECT count(*) AS count FROM listings l ${where}`,
+    sql`listings l`,
+    where,
+    selectListings(where, sortedPage(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query, sql`l.id`)),
   );
-  const rows = await queryRows<ListingRow>(
-    db,
-    selectListings(
-      where,
-      sql`${orderBy(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query.order, sql`l.id`)} ${pageOf(query.page, query.limit)}`,
-    ),
-  );
-  return { count: Number(countRow?.count ?? 0), items: rows.map(toAdminListing) };
+  return { count, items: rows.map(toAdminListing) };
 }
 
 /** The admin's edit (or feature toggle) of a listing that is not deleted, logged as `action`. */

@@ -9,9 +9,10 @@ import type {
   MarketListings,
 } from '../../../shared/contract/market/listings.js';
 import { listingRoom } from '../../../shared/contract/realtime-events.js';
-import { centsToUsd, usdToCents } from '../../../shared/rules/money.js';
+import { usdToCents } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-import { isoOf } from '../../platform/db/values.js';
+import { countedPage, pageOf } from '../../platform/db/list-sql.js';
+import { epochMsText, isoOf, usdOf, usdOrNull } from '../../platform/db/values.js';
 import { badRequest, callersOr404, conflict, notFound } from '../../platform/http/errors.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
@@ -49,8 +50,6 @@ interface ListingRow {
   created_at: Date | string;
 }
 
-const usdOrNull = (cents: string | number | null) => (cents === null ? null : centsToUsd(Number(cents)));
-
 export function listingOf(row: ListingRow): MarketListing {
   return {
     id: row.id,
@@ -64,7 +63,7 @@ export function listingOf(row: ListingRow): MarketListing {
     startingBid: usdOrNull(row.starting_bid_cents),
     bid: usdOrNull(row.bid_cents),
     bidCount: row.bid_count,
-    endTime: row.end_time === null ? null : String(new Date(row.end_time).getTime()),
+    endTime: epochMsText(row.end_time),
     video: row.video,
     massUnit: row.mass_unit,
     weight: row.weight,
@@ -72,7 +71,7 @@ export function listingOf(row: ListingRow): MarketListing {
     height: row.height,
     length: row.length,
     shippingType: row.shipping_type,
-    shippingCost: centsToUsd(Number(row.shipping_price_cents)),
+    shippingCost: usdOf(row.shipping_price_cents),
     featured: row.featured,
     createdAt: isoOf(row.created_at),
     user: { id: row.user_id, userName: row.user_name, avatar: row.avatar },
@@ -167,15 +166,13 @@ export async function listListingsWhere(
   limit: number,
 ): Promise<MarketListings> {
   const visible = sql`l.deleted_at IS NULL AND u.deleted_at IS NULL AND (${where})`;
-  const [count] = await queryRows<{ count: string | number }>(
+  const { count, rows } = await countedPage<ListingRow>(
     db,
-    sql`SELECT count(*) AS count FROM listings l JOIN users u ON u.id = l.user_id WHERE ${visible}`,
+    sql`listings l JOIN users u ON u.id = l.user_id`,
+    sql`WHERE ${visible}`,
+    sql`${SELECT_LISTING} WHERE ${visible} ORDER BY ${orderBy} ${pageOf(page, limit)}`,
   );
-  const rows = await queryRows<ListingRow>(
-    db,
-    sql`${SELECT_LISTING} WHERE ${visible} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-  );
-  return { count: Number(count?.count ?? 0), items: rows.map(listingOf) };
+  return { count, items: rows.map(listingOf) };
 }
 
 /** One page of the listings chosen by `where` that anybody may see (`PUBLIC_LISTING`). */

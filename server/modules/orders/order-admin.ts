@@ -8,13 +8,12 @@ import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { type Db, queryRows, type Executor } from '../../platform/db/database.js';
 import {
-  containsPattern,
+  countedPage,
   idMatchesAny,
   inList,
   matchingUserIds,
-  orderBy,
-  pageOf,
-  searchTerm,
+  searchPattern,
+  sortedPage,
   whereAll,
 } from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
@@ -138,8 +137,7 @@ export async function listSoldListings(
   db: Executor,
   query: ListQuery<'soldListings'>,
 ): Promise<{ count: number; items: SoldListing[] }> {
-  const term = searchTerm(query.search);
-  const pattern = term ? containsPattern(term) : null;
+  const pattern = searchPattern(query.search);
   const matches = pattern
     ? idMatchesAny(sql`o.id`, [
         sql`SELECT id FROM orders WHERE listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern})`,
@@ -149,23 +147,18 @@ export async function listSoldListings(
       ])
     : null;
   const where = whereAll([sql`o.deleted_at IS NULL`, matches]);
-  const [countRow] = await queryRows<{ count: string | number }>(
+  const { count, rows } = await countedPage<OrderRow>(
     db,
-    sql`SELECT count(*) AS count FROM orders o ${where}`,
-  );
-  const rows = await queryRows<OrderRow>(
-    db,
-    selectOrders(
-      where,
-      sql`${orderBy(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query.order, sql`o.id`)} ${pageOf(query.page, query.limit)}`,
-    ),
+    sql`orders o`,
+    where,
+    selectOrders(where, sortedPage(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query, sql`o.id`)),
   );
   const transactions = await transactionsOf(
     db,
     rows.map((row) => row.id),
   );
   return {
-    count: Number(countRow?.count ?? 0),
+    count,
     items: rows.map((row) => toSoldListing(row, transactions.get(row.id) ?? [])),
   };
 }

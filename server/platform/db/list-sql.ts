@@ -2,6 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortOrder } from '../../../shared/contract/enums.js';
 import { hasControlCharacters } from '../../../shared/contract/text.js';
+import { queryRows, type Executor } from './database.js';
 
 /**
  * `'%term%'` as an inline SQL literal, LIKE wildcards escaped. Inline on purpose: with a bound
@@ -25,6 +26,12 @@ export function searchTerm(search: string | undefined): string | null {
   return term ? term : null;
 }
 
+/** The list's search as a `containsPattern`, or null when there is nothing to search for. */
+export function searchPattern(search: string | undefined): SQL | null {
+  const term = searchTerm(search);
+  return term ? containsPattern(term) : null;
+}
+
 /** ORDER BY the column, then the id as a tie-breaker so pages never overlap. */
 export function orderBy(column: SQL, order: SortOrder | undefined, idColumn: SQL): SQL {
   const direction = sql.raw(order === 'ASC' ? 'ASC' : 'DESC');
@@ -33,6 +40,33 @@ export function orderBy(column: SQL, order: SortOrder | undefined, idColumn: SQL
 
 export function pageOf(page: number, limit: number): SQL {
   return sql`LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
+}
+
+/** The tail of a list's SELECT: ORDER BY the column (then the id), then the query's page. */
+export function sortedPage(
+  column: SQL,
+  query: { order?: SortOrder | undefined; page: number; limit: number },
+  idColumn: SQL,
+): SQL {
+  return sql`${orderBy(column, query.order, idColumn)} ${pageOf(query.page, query.limit)}`;
+}
+
+/**
+ * A list's page and its total: first `count(*)` of every row `from` and `where` match, then the
+ * page's own statement (`pageRows`, which repeats the same `where`).
+ */
+export async function countedPage<Row>(
+  db: Executor,
+  from: SQL,
+  where: SQL,
+  pageRows: SQL,
+): Promise<{ count: number; rows: Row[] }> {
+  const [countRow] = await queryRows<{ count: string | number }>(
+    db,
+    sql`SELECT count(*) AS count FROM ${from} ${where}`,
+  );
+  const rows = await queryRows<Row>(db, pageRows);
+  return { count: Number(countRow?.count ?? 0), rows };
 }
 
 /** `IN (…)` over a non-empty list of ids. */
