@@ -1,4 +1,4 @@
-// The signed-in user's own account: the section 3 User shape, registration, profile changes,
+// The signed-in user's own account: the User shape, registration, profile changes,
 // guests, name checks, and what anybody may see of a user. Selling, devices, closing the account
 // and contact-us have modules of their own beside this one.
 import { sql, type SQL } from 'drizzle-orm';
@@ -112,7 +112,7 @@ async function accountWhere(db: Executor, where: SQL): Promise<AccountUser | nul
   };
 }
 
-/** The caller's own account (section 3's User shape). */
+/** The caller's own account (the User shape). */
 export async function accountOf(db: Executor, userId: string): Promise<AccountUser> {
   const account = await accountWhere(db, sql`u.id = ${userId}`);
   // The caller was resolved a moment ago; gone now means closed in between.

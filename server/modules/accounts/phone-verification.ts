@@ -106,7 +106,7 @@ async function sendCode(
       await sms.send({ to, body: `Your marketplace verification code is ${code}. It expires in 10 minutes.` });
     } catch (error) {
       if (error instanceof SmsUnavailableError) throw new HttpError(503, error.message);
-      // A 5xx body says no more than its status (DECISIONS.md); the provider's reason goes to the log.
+      // A 5xx body says no more than its status (the error contract); the provider's reason goes to the log.
       throw new HttpError(502, `The SMS provider refused the code: ${(error as Error).message}`);
     }
     return {

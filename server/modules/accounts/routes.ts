@@ -1,4 +1,4 @@
-// The signed-in user's own account (section 7, /user/*, /user-requests, /setting/contact-us).
+// The signed-in user's own account (/user/*, /user-requests, /setting/contact-us).
 // GET /user/my-details is registered apart (`callerDetailsRoute`), later in market-routes.ts, where
 // it always was; GET|POST /user/shipping-info are the fulfilment module's.
 import type { FastifyRequest } from 'fastify';
@@ -49,7 +49,7 @@ declare module '../../market-deps.js' {
   interface MarketDeps {
     /**
      * The SMS provider of phone verification; the local sender (server log and outbox) when
-     * absent, which `server.ts` replaces with `unavailableSms` in production.
+     * absent, which `composition.ts` replaces with `unavailableSms` in production.
      */
     sms?: SmsSender;
   }
@@ -125,7 +125,7 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
     { schema: { tags, ...secured, params: IdParams, response: { 200: AccountUser } } },
     async (request) => ownAccountBy(db, (await caller(request)).id, { firebaseId: request.params.id }),
   );
-  // The path's spelling is the specification's.
+  // The path is misspelt ('stirpe') on purpose: it is the one the apps call.
   r.get(
     '/user/stirpe/:id',
     { schema: { tags, ...secured, params: IdParams, response: { 200: AccountUser } } },
@@ -162,7 +162,7 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
   r.get('/user-requests', { schema: { tags, ...secured, response: { 200: SellerRequests } } }, async (request) =>
     sellerRequestsOf(db, (await caller(request)).id),
   );
-  // Where the seller's parcels ship from: the newest RETURN_ADDRESS (both spellings of section 7).
+  // Where the seller's parcels ship from: the newest RETURN_ADDRESS (both spellings the apps use).
   for (const path of ['/user/shipping-info-seller', '/user/shipping/info-seller']) {
     r.get(path, { schema: { tags, ...secured, response: { 200: SellerReturnAddress } } }, async (request) => ({
       returnAddress: await currentAddress(db, (await caller(request)).id, 'RETURN_ADDRESS'),

@@ -1,4 +1,4 @@
-// Asking an admin to sell (`/user-requests`, the spec's "user request") and where the caller
+// Asking an admin to sell (`/user-requests`, a "user request") and where the caller
 // stands as a seller (`GET /user/seller`).
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';

@@ -24,7 +24,7 @@ const endTimeOf = (row: EndTimeRow) => ({
   listingId: row.id,
   listingType: row.listing_type,
   status: row.status,
-  /** Epoch milliseconds as a string (section 3), null for buy-now listings and undecided drafts. */
+  /** Epoch milliseconds as a string, null for buy-now listings and undecided drafts. */
   endTime: epochMsText(row.end_time),
 });
 

@@ -1,4 +1,4 @@
-// The buyer's auction routes (section 7): placing a bid, a listing's bids and standing, the
+// The buyer's auction routes: placing a bid, a listing's bids and standing, the
 // caller's own bids and maximum, and giveaway entries. market-routes.ts registers each group
 // where the OpenAPI document lists it (the document's path order is registration order).
 import { usdToCents } from '../../../shared/rules/money.js';

@@ -1,4 +1,4 @@
-// The catalogue the buyer app browses and the listing form picks from (spec sections 3 and 7):
+// The catalogue the buyer app browses and the listing form picks from:
 // active categories and subcategories in their `sort` order, and the non-empty ones: those with
 // at least one listing on sale now (`onSale`).
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The buyer app's public sections (spec section 7, "Public"): which listings and sellers each
+// The buyer app's public sections (`/public/*`): which listings and sellers each
 // section shows and in what order, defined once in the tables below, and the home screen's tabs
 // built from them. Every listing section shows only what anybody may see (`PUBLIC_LISTING`: no
 // drafts, deleted listings or deleted sellers); every user section only sellers that are not deleted.

@@ -1,4 +1,4 @@
-// The buyer app's public reads (spec section 7): the catalogue, the public listing and seller
+// The buyer app's public reads: the catalogue, the public listing and seller
 // sections, the home screen's tabs, time zones and settings. No token; nothing private.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

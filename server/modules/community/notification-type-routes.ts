@@ -1,4 +1,4 @@
-// The notification badges per type and the chat's new-message notification (section 7). Registered
+// The notification badges per type and the chat's new-message notification. Registered
 // from the order history routes, between the shipping tools and a user's bids, where they always
 // were, so the OpenAPI document keeps its order.
 import {

@@ -69,7 +69,7 @@ export async function markNotificationsRead(
   return { marked: rows.length };
 }
 
-/** The caller's unread notifications per type of the spec's list (every type, 0 included). */
+/** The caller's unread notifications per type of NOTIFICATION_TYPES (every type, 0 included). */
 export async function unreadCountsByType(db: Executor, userId: string): Promise<z.output<typeof UnreadCountsByType>> {
   const rows = await queryRows<{ type: string; count: string | number }>(
     db,
@@ -78,7 +78,7 @@ export async function unreadCountsByType(db: Executor, userId: string): Promise<
   );
   const byType = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, 0])) as Record<NotificationType, number>;
   for (const row of rows) {
-    // A type outside the spec's list (none is written today) is not a badge the app knows.
+    // A type outside NOTIFICATION_TYPES (none is written today) is not a badge the app knows.
     if ((NOTIFICATION_TYPES as readonly string[]).includes(row.type))
       byType[row.type as NotificationType] = Number(row.count);
   }

@@ -1,4 +1,4 @@
-// The community's buyer/seller routes (section 7): ratings, following, notifications and
+// The community's buyer/seller routes: ratings, following, notifications and
 // customer support. Registered from market-routes.ts where they always were, so the OpenAPI
 // document keeps its order.
 import {

@@ -1,4 +1,4 @@
-// The buyer's conversation routes (section 7): a listing's auction feed, chats and their
+// The buyer's conversation routes: a listing's auction feed, chats and their
 // messages. market-routes.ts registers each group where the OpenAPI document lists it (the
 // document's path order is registration order, and other areas' routes sit between them).
 import {

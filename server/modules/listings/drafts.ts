@@ -105,7 +105,7 @@ export async function listDrafts(db: Executor, sellerId: string, page: number, l
   return { count: listed.count, items: listed.items.map((item) => draftOf(item, extras.get(item.id))) };
 }
 
-/** Saves the whole form over the draft (PUT: fields left out take the section 3 defaults). */
+/** Saves the whole form over the draft (PUT: fields left out take the create-listing defaults). */
 export async function replaceDraft(
   deps: MarketDeps,
   sellerId: string,

@@ -1,4 +1,4 @@
-// Reporting a listing (`POST /listing/report`) with one of section 3's report types. A user has
+// Reporting a listing (`POST /listing/report`) with one of the report types (REPORT_TYPES). A user has
 // at most one open report per listing (409 on a second, also when two race: a unique index);
 // a seller cannot report their own listing.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Sellers' listings: create (the create-listing payload defaults of spec section 3), publish a
+// Sellers' listings: create (with the create-listing payload's defaults), publish a
 // draft, edit, end; and what buyers read.
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListingStatus, ListingType, MassUnit, ShippingType } from '../../../shared/contract/enums.js';

@@ -39,7 +39,7 @@ export async function cancelOrder(
       before,
       after,
     });
-    // Both sides of the sale learn of it (the spec's orderCancelled notification), in the
+    // Both sides of the sale learn of it (the orderCancelled notification), in the
     // same transaction: a cancel nobody hears of leaves a seller shipping a cancelled order.
     const data = { orderId, listingId: after.listing.id };
     await notify(tx, order.buyer_id, 'orderCancelled', `${order.title}: your order was cancelled`, data);

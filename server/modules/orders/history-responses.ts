@@ -7,7 +7,7 @@ import { AdminListing, id, isoDate, listResponse, usd } from '../../../shared/co
 import { LISTING_STATUSES } from '../../../shared/contract/enums.js';
 
 const count = z.number().int().nonnegative();
-/** Epoch milliseconds as a string, as the specification writes a listing's end time. */
+/** Epoch milliseconds as a string, as the apps read a listing's end time. */
 const epochMsText = AdminListing.shape.endTime.unwrap();
 
 // ── Orders and reviews (shared/contract/market/orders.ts) ──

@@ -204,7 +204,7 @@ export async function listOrders(
       price: centsToUsd(Number(row.price_cents)),
       shippingPrice: centsToUsd(Number(row.shipping_price_cents)),
       status: row.status,
-      // The buyer and the seller read the same status differently (section 4).
+      // The buyer and the seller read the same status differently (shared/rules/order-status.ts).
       statusLabel: side === 'purchased' ? buyerStatusLabel(row.status) : sellerStatusLabel(row.status),
       trackingCode: row.tracking_code,
       createdAt: isoOf(row.created_at),

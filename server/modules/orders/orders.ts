@@ -276,7 +276,7 @@ export async function retryPayment(
   });
 }
 
-/** A notification row for a user (the types of section 3's enumeration). */
+/** A notification row for a user (a type of NOTIFICATION_TYPES). */
 export async function notify(
   tx: Executor,
   userId: string,

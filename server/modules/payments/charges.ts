@@ -6,7 +6,7 @@ import type { PaymentStatus } from '../../../shared/contract/enums.js';
 import type { Executor } from '../../platform/db/database.js';
 
 /**
- * The spec's payment status for a buyer who has no card to charge (section 3's enumeration): the
+ * The payment status for a buyer who has no card to charge (PAYMENT_STATUSES): the
  * failed charge's message, so the buyer app can send them to add a card.
  */
 export const REQUIRED_PAYMENT_METHOD: PaymentStatus = 'required_payment_method';

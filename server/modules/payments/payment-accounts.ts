@@ -21,7 +21,7 @@ export interface BillingDetails {
   } | null;
 }
 
-/** A saved card, as the provider's card object (section 3): never more than the last four digits. */
+/** A saved card, as the provider's card object: never more than the last four digits. */
 export interface ProviderCard {
   /** The provider's payment-method id (pm_…). */
   id: string;

@@ -1,7 +1,7 @@
 // A buyer's saved cards (`/payments/card`, `/payments/stripe/payment-method`): the customer at the
 // payment provider (created on the first card; its id in users.stripe_customer_id), the cards in
 // the provider's card-object shape, the default card charges use, and removal, which a bidder in
-// a running auction may not do to their last usable card (section 8's paymentDeletedWithActiveBids).
+// a running auction may not do to their last usable card (409 with code paymentDeletedWithActiveBids).
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SavedCard as SavedCardSchema } from '../../../shared/contract/market/payments.js';

@@ -1,4 +1,4 @@
-// Payments and payout accounts (section 7, /payments/*): the buyer's payments and saved cards,
+// Payments and payout accounts (/payments/*): the buyer's payments and saved cards,
 // the pre-payment stock check, identity verification, and the seller's payout (connected)
 // account. `/payments/with-order` and `/payments/retry` (purchases) live in ../orders/routes.ts.
 // Provider state goes through the PaymentAccounts port (`deps.paymentAccounts`: the local ledger,

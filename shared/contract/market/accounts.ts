@@ -156,7 +156,7 @@ export type SellerRequest = z.infer<typeof SellerRequest>;
 export const SellerRequests = listResponse(SellerRequest);
 
 export const SellerStanding = z.object({
-  /** The admin's words (section 4): 'Pending request', 'Accepted', 'Disabled seller', 'Not a seller'. */
+  /** The admin's words: 'Pending request', 'Accepted', 'Disabled seller', 'Not a seller'. */
   sellerStatus: z.enum(['Pending request', 'Accepted', 'Disabled seller', 'Not a seller']),
   sellerEnabled: z.boolean(),
   sellerFee: z.number().int(),

@@ -9,7 +9,7 @@ import { positiveUsd } from './orders.js';
 
 const count = z.number().int().nonnegative();
 const listingStatus = z.enum(LISTING_STATUSES);
-/** Epoch milliseconds as a string, as the specification writes a listing's end time. */
+/** Epoch milliseconds as a string, as the apps read a listing's end time. */
 const epochMsText = AdminListing.shape.endTime.unwrap();
 
 // ── Bids ──

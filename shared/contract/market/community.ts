@@ -59,7 +59,7 @@ export const Notifications = z.object({
   items: z.array(
     z.object({
       id,
-      /** A notification type of section 3 (NOTIFICATION_TYPES); stored as free text. */
+      /** A notification type (NOTIFICATION_TYPES); stored as free text. */
       type: z.string(),
       title: z.string(),
       body: z.string().nullable(),
@@ -75,7 +75,7 @@ export const NotificationsMarkedRead = z.object({ marked: count });
 
 // The badges per type (`/notifications/count-by-types`, `/notifications/mark-as-read-by-types`)
 // and the chat's new-message notification a participant asks for.
-/** Every type of the spec's list, 0 included. */
+/** Every type of NOTIFICATION_TYPES, 0 included. */
 const byType = z.object(
   Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, count])) as Record<
     (typeof NOTIFICATION_TYPES)[number],

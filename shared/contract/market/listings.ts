@@ -10,7 +10,7 @@ import { freeText, singleLineText } from '../text.js';
 
 const count = z.number().int().nonnegative();
 const listingStatus = z.enum(LISTING_STATUSES);
-/** Epoch milliseconds as a string, as the specification writes a listing's end time. */
+/** Epoch milliseconds as a string, as the apps read a listing's end time. */
 const epochMsText = AdminListing.shape.endTime.unwrap();
 
 // ── Requests ──
@@ -19,7 +19,7 @@ const epochMsText = AdminListing.shape.endTime.unwrap();
 const epochMs = z.union([z.string().regex(/^\d{1,15}$/), z.number().int().nonnegative().max(999_999_999_999_999)]);
 const dimension = z.number().int().nonnegative().max(INTEGER_COLUMN_MAX);
 
-/** The create-listing payload (spec section 3) with its defaults. */
+/** The create-listing payload with its defaults. */
 export const CreateListingBody = z
   .object({
     title: singleLineText().trim().min(1).max(200),
@@ -72,7 +72,7 @@ export const EditListingBody = z
   .strict();
 export type EditListingBody = z.output<typeof EditListingBody>;
 
-/** The create-listing payload (section 3 defaults) of a form saved half-filled: even the title may wait. */
+/** The create-listing payload (with its defaults) of a form saved half-filled: even the title may wait. */
 export const DraftListingBody = CreateListingBody.omit({ draft: true }).extend({
   title: singleLineText().trim().max(200).default(''),
 });

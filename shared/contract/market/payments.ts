@@ -1,5 +1,5 @@
 // The buyer/seller API's payments area: the buyer's payments, the stock check, saved cards (the
-// provider's card object of section 3 and what we know of it), the payment summary, identity
+// provider's card object and what we know of it), the payment summary, identity
 // verification sessions, the seller's payout account and its readiness, the onboarding link, and
 // the webhook's receipt (what server/modules/payments answers and accepts). The serializer checks
 // every answer against its schema and drops fields a schema leaves out, so each names exactly what

@@ -29,7 +29,7 @@ export type LedgerChargeOutcome =
  * A buyer who never saved a card is charged anyway: the local ledger moves no money, and the demo
  * data, the simulator and most tests buy without one. Once a buyer has a card, the ledger behaves
  * like Stripe: the default card pays, unless it has expired or its issuer declines it; cards but
- * no default is the spec's `required_payment_method`.
+ * no default is `required_payment_method`.
  */
 export function ledgerChargeOutcome(wallet: LedgerWallet, now: Date): LedgerChargeOutcome {
   const card = wallet.defaultCard;

@@ -1,5 +1,5 @@
 // A provider's identity verification session (Stripe Identity's statuses, which the local ledger
-// keeps too) read as the user's identity status of section 3 (Pending, Failed, Verified).
+// keeps too) read as the user's identity status (IDENTITY_STATUSES: Pending, Failed, Verified).
 import type { IdentityStatus } from '../../../../shared/contract/enums.js';
 
 export type ProviderVerificationStatus = 'requires_input' | 'processing' | 'verified' | 'canceled';
