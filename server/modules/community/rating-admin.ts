@@ -13,7 +13,7 @@ import {
   whereAll,
 } from '../../platform/db/list-sql.js';
 import { softDelete } from '../../platform/db/soft-delete.js';
-import { isoOf } from '../../platform/db/values.js';
+import { isoOf, optionalProfileOf } from '../../platform/db/values.js';
 
 interface RatingRow {
   id: string;
@@ -35,10 +35,6 @@ const RATING_SORT: Record<ListQuery<'ratings'>['sortBy'] & string, SQL> = {
   experience: sql`r.experience`,
   orderId: sql`r.order_id`,
 };
-
-/** A deleted account shows as a missing buyer or seller ('Deleted user'). */
-const profileOrNull = (id: string | null, userName: string | null, avatar: string | null) =>
-  id === null ? null : { id, userName, avatar };
 
 /** The admin's ratings table: searched by experience, buyer or seller name. */
 export async function listRatingsForAdmin(
@@ -72,8 +68,9 @@ export async function listRatingsForAdmin(
     count,
     items: rows.map((row) => ({
       id: row.id,
-      buyer: profileOrNull(row.buyer_id, row.buyer_user_name, row.buyer_avatar),
-      seller: profileOrNull(row.seller_id, row.seller_user_name, row.seller_avatar),
+      // A deleted account shows as a missing buyer or seller ('Deleted user').
+      buyer: optionalProfileOf(row.buyer_id, row.buyer_user_name, row.buyer_avatar),
+      seller: optionalProfileOf(row.seller_id, row.seller_user_name, row.seller_avatar),
       createdAt: isoOf(row.created_at),
       rate: row.rate,
       experience: row.experience,

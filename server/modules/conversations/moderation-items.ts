@@ -2,18 +2,8 @@
 // and one row mapper each. The admin lists page through them and the `/admin` events fetch
 // one row by id, so a moderator's table can insert an event exactly as a listed row.
 import { sql } from 'drizzle-orm';
-import type { AuctionMessage, Chat, ChatMessage, ProfileRef } from '../../../shared/contract/entities.js';
-import { isoOf, usdOrNull } from '../../platform/db/values.js';
-
-type Maybe<T> = T | null;
-export const profileOf = (id: string, userName: Maybe<string>, avatar: Maybe<string>): ProfileRef => ({
-  id,
-  userName,
-  avatar,
-});
-/** A profile that may be missing (deleted account, no blocked user). */
-export const optionalProfileOf = (id: Maybe<string>, userName: Maybe<string>, avatar: Maybe<string>) =>
-  id === null ? null : profileOf(id, userName, avatar);
+import type { AuctionMessage, Chat, ChatMessage } from '../../../shared/contract/entities.js';
+import { isoOf, optionalProfileOf, profileOf, usdOrNull } from '../../platform/db/values.js';
 
 export interface AuctionMessageRow {
   id: string;
@@ -55,16 +45,28 @@ export const auctionMessageOf = (row: AuctionMessageRow): AuctionMessage => ({
   },
 });
 
-export interface ChatRow {
-  id: string;
-  updated_at: Date | string;
-  last_message: string | null;
+/** A chat's two people, `u` and `o` (for a message: its sender and the chat's other participant). */
+interface ParticipantColumns {
   user_id: string;
   user_name: string | null;
   user_avatar: string | null;
   other_id: string;
   other_user_name: string | null;
   other_avatar: string | null;
+}
+
+const PARTICIPANT_COLUMNS = sql`u.id AS user_id, u.user_name, u.avatar AS user_avatar,
+           o.id AS other_id, o.user_name AS other_user_name, o.avatar AS other_avatar`;
+
+const participantsOf = (row: ParticipantColumns) => ({
+  user: profileOf(row.user_id, row.user_name, row.user_avatar),
+  otherUser: profileOf(row.other_id, row.other_user_name, row.other_avatar),
+});
+
+export interface ChatRow extends ParticipantColumns {
+  id: string;
+  updated_at: Date | string;
+  last_message: string | null;
   blocked_id: string | null;
   blocked_user_name: string | null;
   blocked_avatar: string | null;
@@ -72,8 +74,7 @@ export interface ChatRow {
 
 /** Chats as `c`, with both participants `u`, `o` and the blocked user `k`, if any. */
 export const CHAT_SELECT = sql`SELECT c.id, c.updated_at, c.last_message,
-           u.id AS user_id, u.user_name, u.avatar AS user_avatar,
-           o.id AS other_id, o.user_name AS other_user_name, o.avatar AS other_avatar,
+           ${PARTICIPANT_COLUMNS},
            k.id AS blocked_id, k.user_name AS blocked_user_name, k.avatar AS blocked_avatar
     FROM chats c
     JOIN users u ON u.id = c.user_id
@@ -82,31 +83,23 @@ export const CHAT_SELECT = sql`SELECT c.id, c.updated_at, c.last_message,
 
 export const chatOf = (row: ChatRow): Chat => ({
   id: row.id,
-  user: profileOf(row.user_id, row.user_name, row.user_avatar),
-  otherUser: profileOf(row.other_id, row.other_user_name, row.other_avatar),
+  ...participantsOf(row),
   updatedAt: isoOf(row.updated_at),
   lastMessage: row.last_message,
   blockedUser: optionalProfileOf(row.blocked_id, row.blocked_user_name, row.blocked_avatar),
 });
 
-export interface ChatMessageRow {
+export interface ChatMessageRow extends ParticipantColumns {
   id: string;
   chat_id: string;
   created_at: Date | string;
   message: string;
   is_seen: boolean;
-  user_id: string;
-  user_name: string | null;
-  user_avatar: string | null;
-  other_id: string;
-  other_user_name: string | null;
-  other_avatar: string | null;
 }
 
 /** Chat messages as `m` in chat `c`: the sender `u` and the chat's other participant `o`. */
 export const CHAT_MESSAGE_SELECT = sql`SELECT m.id, m.chat_id, m.created_at, m.message, m.is_seen,
-           u.id AS user_id, u.user_name, u.avatar AS user_avatar,
-           o.id AS other_id, o.user_name AS other_user_name, o.avatar AS other_avatar
+           ${PARTICIPANT_COLUMNS}
     FROM chat_messages m
     JOIN chats c ON c.id = m.chat_id
     JOIN users u ON u.id = m.user_id
@@ -114,8 +107,7 @@ export const CHAT_MESSAGE_SELECT = sql`SELECT m.id, m.chat_id, m.created_at, m.m
 
 export const chatMessageOf = (row: ChatMessageRow): ChatMessage => ({
   id: row.id,
-  user: profileOf(row.user_id, row.user_name, row.user_avatar),
-  otherUser: profileOf(row.other_id, row.other_user_name, row.other_avatar),
+  ...participantsOf(row),
   createdAt: isoOf(row.created_at),
   message: row.message,
   isSeen: row.is_seen,

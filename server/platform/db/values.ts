@@ -1,5 +1,6 @@
 // Row values as the drivers hand them back (bigint as text, timestamptz as Date or text) turned
 // into the contract's JSON values.
+import type { ProfileRef } from '../../../shared/contract/entities.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
 
 export function isoOf(value: Date | string): string {
@@ -21,4 +22,18 @@ export function usdOrNull(cents: number | string | null): number | null {
 /** A listing's endTime: epoch milliseconds as a string, as the buyer/seller apps expect it. */
 export function epochMsText(value: Date | string | null): string | null {
   return value === null ? null : String((value instanceof Date ? value : new Date(value)).getTime());
+}
+
+/** A user's `{id, userName, avatar}` from the columns of a joined users row. */
+export function profileOf(id: string, userName: string | null, avatar: string | null): ProfileRef {
+  return { id, userName, avatar };
+}
+
+/** A profile that may be missing (a deleted account, no blocked user): null when the join found none. */
+export function optionalProfileOf(
+  id: string | null,
+  userName: string | null,
+  avatar: string | null,
+): ProfileRef | null {
+  return id === null ? null : profileOf(id, userName, avatar);
 }
