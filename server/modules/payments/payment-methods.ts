@@ -74,15 +74,31 @@ async function ensureCustomer(deps: MarketDeps, userId: string): Promise<string>
     }
   }
   const created = await accounts.createCustomer({ userId, email: holder.email });
-  const [stored] = await queryRows<{ stripe_customer_id: string }>(
-    deps.db,
-    sql`UPDATE users SET stripe_customer_id = ${created}, updated_at = now()
-        WHERE id = ${userId} AND stripe_customer_id IS NOT DISTINCT FROM ${holder.stripe_customer_id}
-        RETURNING stripe_customer_id`,
-  );
+  const stored = await storeProviderId(deps.db, userId, 'stripe_customer_id', created, holder.stripe_customer_id);
   // Somebody else stored one first: theirs counts (the provider gave both requests the same
   // customer when they raced, by the idempotency key or the ledger's one customer per user).
-  return stored?.stripe_customer_id ?? (await holderOf(deps.db, userId)).stripe_customer_id!;
+  return stored ?? (await holderOf(deps.db, userId)).stripe_customer_id!;
+}
+
+/**
+ * Stores the provider id just created for the user (customer or payout account) in one statement,
+ * only over the id read before it was created; null when another request stored one first.
+ */
+export async function storeProviderId(
+  db: Executor,
+  userId: string,
+  column: 'stripe_customer_id' | 'stripe_user_id',
+  created: string,
+  readBefore: string | null,
+): Promise<string | null> {
+  const name = sql.raw(column);
+  const [stored] = await queryRows<Record<typeof column, string>>(
+    db,
+    sql`UPDATE users SET ${name} = ${created}, updated_at = now()
+        WHERE id = ${userId} AND ${name} IS NOT DISTINCT FROM ${readBefore}
+        RETURNING ${name}`,
+  );
+  return stored ? stored[column] : null;
 }
 
 /** `GET /payments/card`: the user's cards, oldest first. */

@@ -14,7 +14,7 @@ import { isoOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import type { PayoutAccount } from './payment-accounts.js';
 import type { MarketDeps } from '../../market-deps.js';
-import { isUnknownToProvider, paymentAccountsOf } from './payment-methods.js';
+import { isUnknownToProvider, paymentAccountsOf, storeProviderId } from './payment-methods.js';
 
 interface Payee {
   email: string;
@@ -64,15 +64,10 @@ export async function openPayoutAccount(deps: MarketDeps, userId: string) {
   if (existing) return { created: false, account: payoutAccountView(existing, payee.seller_enabled) };
   const accounts = paymentAccountsOf(deps);
   const createdId = await accounts.createPayoutAccount({ userId, email: payee.email });
-  const [stored] = await queryRows<{ stripe_user_id: string }>(
-    deps.db,
-    sql`UPDATE users SET stripe_user_id = ${createdId}, updated_at = now()
-        WHERE id = ${userId} AND stripe_user_id IS NOT DISTINCT FROM ${payee.stripe_user_id}
-        RETURNING stripe_user_id`,
-  );
-  const accountId = stored?.stripe_user_id ?? (await payeeOf(deps.db, userId)).stripe_user_id!;
+  const stored = await storeProviderId(deps.db, userId, 'stripe_user_id', createdId, payee.stripe_user_id);
+  const accountId = stored ?? (await payeeOf(deps.db, userId)).stripe_user_id!;
   return {
-    created: stored !== undefined,
+    created: stored !== null,
     account: payoutAccountView(await accounts.payoutAccount(accountId), payee.seller_enabled),
   };
 }
