@@ -1,5 +1,5 @@
 // The buyer/seller API's OpenAPI document: every operation says what it answers on success, and
-// the response schemas of server/market-responses.ts name exactly the fields their services
+// the response schemas of shared/contract/market/ name exactly the fields their services
 // return (the serializer drops any field a schema leaves out, so a client would silently lose it).
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
@@ -83,10 +83,10 @@ import type {
 } from '../../server/modules/payments/payout-accounts.js';
 import type { applyStripeEvent } from '../../server/modules/payments/stripe-webhooks.js';
 import type * as PaymentResponses from '../../shared/contract/market/payments.js';
-import type * as Responses from '../../server/market-responses.js';
+import type * as Responses from '../../shared/contract/market/index.js';
 import type * as AccountsContract from '../../shared/contract/market/accounts.js';
 import type * as CommunityContract from '../../shared/contract/market/community.js';
-import type * as OrderHistory from '../../server/modules/orders/history-responses.js';
+import type * as OrderHistory from '../../shared/contract/market/index.js';
 import type { uniqueBidAuctions } from '../../server/modules/auctions/bid-history.js';
 import type {
   markNotificationsRead,
@@ -292,7 +292,7 @@ it('names exactly the fields each listing tool returns', () => {
 });
 
 // The order history, reviews, shipping tools and notifications by type (order-history.ts, schemas
-// in order-history-responses.ts), held to the same rule.
+// in shared/contract/market/), held to the same rule.
 it('names exactly the fields each order-history route returns', () => {
   fieldsOf<typeof OrderHistory.OrderHistory>().toEqualTypeOf<Served<typeof orderHistory>>();
   fieldsOf<typeof OrderHistory.PendingReviews>().toEqualTypeOf<Served<typeof pendingReviews>>();
@@ -315,7 +315,7 @@ it('names exactly the fields each order-history route returns', () => {
   fieldsOf<typeof OrderHistory.UniqueBidAuctions>().toEqualTypeOf<Served<typeof uniqueBidAuctions>>();
 });
 
-// Payments and payout accounts (payments.ts, stripe-webhook.ts; schemas in payment-responses.ts).
+// Payments and payout accounts (payments.ts, stripe-webhook.ts; schemas in shared/contract/market/payments.ts).
 it('names exactly the fields each payments service returns', () => {
   fieldsOf<typeof PaymentResponses.Payments>().toEqualTypeOf<Served<typeof paymentsOf>>();
   fieldsOf<typeof PaymentResponses.StockCheck>().toEqualTypeOf<Served<typeof checkStock>>();

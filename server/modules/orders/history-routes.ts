@@ -13,7 +13,7 @@ import { orderHistory, publicOrderHistory, sellerOrder } from './order-history.j
 import { pendingReviews, skipReviews } from '../community/index.js';
 import { shippingToolRoutes } from '../fulfilment/index.js';
 import { IdParams, type MarketRouteContext, Paging, StrictPaging } from '../../platform/http/market-route-context.js';
-import { UniqueBidAuctions } from './history-responses.js';
+import { UniqueBidAuctions } from '../../../shared/contract/market/auctions.js';
 import { Chats } from '../../../shared/contract/market/conversations.js';
 import {
   OrderHistory,

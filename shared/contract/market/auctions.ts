@@ -57,3 +57,23 @@ export const GiveawayEntry = z.object({ id, listingId: id, entries: count });
 export const EnteredGiveaways = listResponse(
   z.object({ id, title: z.string(), status: listingStatus, endTime: epochMsText.nullable(), enteredAt: isoDate }),
 );
+
+/** A user's bidding record (`GET /bid/user/unique/{id}`): the distinct auctions they bid on. */
+export const UniqueBidAuctions = listResponse(
+  z.object({
+    listing: z.object({
+      id,
+      title: z.string(),
+      status: z.enum(LISTING_STATUSES),
+      endTime: epochMsText.nullable(),
+      currentBid: usd.nullable(),
+      bidCount: count,
+    }),
+    /** The user's highest shown bid on it (never their hidden maximum). */
+    highestBid: usd,
+    bids: count,
+    lastBidAt: isoDate,
+    /** On an ended auction, whether they won it. */
+    isLeading: z.boolean(),
+  }),
+);
