@@ -13,9 +13,9 @@ import { countedPage, searchPattern, sortedPage, whereAll } from '../../platform
 import { epochMsText, isoOf, usdOrNull } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { Db } from '../../platform/db/database.js';
-import { listingFieldChanges, softDeleteListing } from './listings.js';
+import { listingFieldChanges, parcelOf, softDeleteListing, type ParcelColumns } from './listings.js';
 
-interface ListingRow {
+interface ListingRow extends ParcelColumns {
   id: string;
   title: string;
   description: string;
@@ -27,11 +27,6 @@ interface ListingRow {
   created_at: Date | string;
   end_time: Date | string | null;
   video: string | null;
-  mass_unit: AdminListing['massUnit'];
-  weight: number;
-  width: number;
-  height: number;
-  length: number;
   seller_id: string;
   seller_user_name: string | null;
   seller_email: string;
@@ -69,11 +64,7 @@ function toAdminListing(row: ListingRow): AdminListing {
     createdAt: isoOf(row.created_at),
     endTime: epochMsText(row.end_time),
     video: row.video,
-    massUnit: row.mass_unit,
-    weight: row.weight,
-    width: row.width,
-    height: row.height,
-    length: row.length,
+    ...parcelOf(row),
     user: { id: row.seller_id, userName: row.seller_user_name, email: row.seller_email },
   };
 }

@@ -23,7 +23,7 @@ import { assertMaySell, sellingRefusal } from '../accounts/index.js';
 /** Auctions and giveaways without an end time run for 7 days. */
 export const DEFAULT_AUCTION_DURATION_MS = 7 * 24 * 60 * 60_000;
 
-interface ListingRow {
+interface ListingRow extends ParcelColumns {
   id: string;
   user_id: string;
   user_name: string | null;
@@ -39,16 +39,29 @@ interface ListingRow {
   bid_count: number;
   end_time: Date | string | null;
   video: string | null;
-  mass_unit: MassUnit;
-  weight: number;
-  width: number;
-  height: number;
-  length: number;
   shipping_type: ShippingType;
   shipping_price_cents: string | number;
   featured: boolean;
   created_at: Date | string;
 }
+
+/** The parcel columns of a listing row: the weight's unit and the package's dimensions. */
+export interface ParcelColumns {
+  mass_unit: MassUnit;
+  weight: number;
+  width: number;
+  height: number;
+  length: number;
+}
+
+/** A listing's parcel as the market and admin APIs both show it. */
+export const parcelOf = (row: ParcelColumns) => ({
+  massUnit: row.mass_unit,
+  weight: row.weight,
+  width: row.width,
+  height: row.height,
+  length: row.length,
+});
 
 export function listingOf(row: ListingRow): MarketListing {
   return {
@@ -65,11 +78,7 @@ export function listingOf(row: ListingRow): MarketListing {
     bidCount: row.bid_count,
     endTime: epochMsText(row.end_time),
     video: row.video,
-    massUnit: row.mass_unit,
-    weight: row.weight,
-    width: row.width,
-    height: row.height,
-    length: row.length,
+    ...parcelOf(row),
     shippingType: row.shipping_type,
     shippingCost: usdOf(row.shipping_price_cents),
     featured: row.featured,
