@@ -17,7 +17,8 @@ import { ANTI_SNIPE_WINDOW_MS, placeBid } from './rules/proxy-bidding.js';
 import { conflict, HttpError, notFound } from '../../platform/http/errors.js';
 import { type BidTurn, bidQueueOf } from './bid-queue.js';
 import { runBidTransaction } from './bid-transaction.js';
-import { type Counted, pageSlice, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
+import { pageOf } from '../../platform/db/list-sql.js';
+import { type Counted, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
 import { hiddenFromBuyers, publicListing, PUBLIC_LISTING } from '../listings/index.js';
 import { notify } from '../orders/index.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
@@ -342,7 +343,7 @@ export async function userBids(
     sql`SELECT b.id, b.amount_cents, b.max_bid_cents, b.created_at, u.id AS user_id, u.user_name, u.avatar,
                l.id AS listing_id, l.title, l.leader_id, l.status, ${TOTAL_COUNT}
         ${from}
-        ORDER BY b.created_at DESC, b.seq DESC NULLS LAST, b.id DESC ${pageSlice(page, limit)}`,
+        ORDER BY b.created_at DESC, b.seq DESC NULLS LAST, b.id DESC ${pageOf(page, limit)}`,
   );
   return {
     count: await totalOf(db, rows, page, sql`SELECT count(*) AS count ${from}`),

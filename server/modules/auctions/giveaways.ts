@@ -10,7 +10,8 @@ import { auctionMessageItem } from '../conversations/index.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { adminEvent, marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
-import { pageSlice, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
+import { pageOf } from '../../platform/db/list-sql.js';
+import { TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
 import { PUBLIC_LISTING } from '../listings/index.js';
 
 export async function enterGiveaway(
@@ -76,7 +77,7 @@ export async function enteredGiveaways(
   }>(
     deps.db,
     sql`SELECT l.id, l.title, l.status, l.end_time, e.created_at AS entered_at, ${TOTAL_COUNT}
-        ${from} ORDER BY e.created_at DESC, e.id DESC ${pageSlice(page, limit)}`,
+        ${from} ORDER BY e.created_at DESC, e.id DESC ${pageOf(page, limit)}`,
   );
   return {
     count: await totalOf(deps.db, rows, page, sql`SELECT count(*) AS count ${from}`),

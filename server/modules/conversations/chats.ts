@@ -17,7 +17,8 @@ import { chatItem, chatMessageItem, withoutChatId } from './admin-items.js';
 import { type MarketDeps } from '../../market-deps.js';
 import { adminEvent, marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
-import { type Counted, pageSlice, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
+import { pageOf } from '../../platform/db/list-sql.js';
+import { type Counted, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
 import { upsertNewMessageNotification } from '../community/index.js';
 
 interface ChatRow {
@@ -169,7 +170,7 @@ export async function userChats(
   const from = sql`FROM chats WHERE deleted_at IS NULL AND (user_id = ${userId} OR other_user_id = ${userId})`;
   const rows = await queryRows<{ id: string } & Counted>(
     db,
-    sql`SELECT id, ${TOTAL_COUNT} ${from} ORDER BY updated_at DESC, id DESC ${pageSlice(page, limit)}`,
+    sql`SELECT id, ${TOTAL_COUNT} ${from} ORDER BY updated_at DESC, id DESC ${pageOf(page, limit)}`,
   );
   const items = [];
   for (const row of rows) items.push(await chatItem(db, row.id));
@@ -187,7 +188,7 @@ export async function chatMessages(
   const from = sql`FROM chat_messages WHERE chat_id = ${chatId} AND deleted_at IS NULL`;
   const rows = await queryRows<{ id: string } & Counted>(
     db,
-    sql`SELECT id, ${TOTAL_COUNT} ${from} ORDER BY created_at DESC, id DESC ${pageSlice(page, limit)}`,
+    sql`SELECT id, ${TOTAL_COUNT} ${from} ORDER BY created_at DESC, id DESC ${pageOf(page, limit)}`,
   );
   const items = [];
   for (const row of rows) items.push(await chatMessageItem(db, row.id));

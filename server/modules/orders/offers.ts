@@ -9,7 +9,8 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
-import { type Counted, pageSlice, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
+import { pageOf } from '../../platform/db/list-sql.js';
+import { type Counted, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { sellingRefusal } from '../accounts/index.js';
 import { decrementStock, lockForSale } from '../listings/index.js';
@@ -131,7 +132,7 @@ export async function listOffers(
   const rows = await queryRows<OfferRow & Counted>(
     db,
     sql`SELECT offer.*, ${TOTAL_COUNT} FROM (${SELECT_OFFER} ${where}) offer
-        ORDER BY offer.created_at DESC, offer.id DESC ${pageSlice(page, limit)}`,
+        ORDER BY offer.created_at DESC, offer.id DESC ${pageOf(page, limit)}`,
   );
   const total = await totalOf(
     db,

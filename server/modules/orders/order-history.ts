@@ -17,7 +17,8 @@ import { buyerStatusLabel, sellerStatusLabel } from '../../../shared/rules/order
 import { type OrderStatusFamily, statusesOfFamily } from '../../../shared/rules/order-status-family.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf, usdOrNull } from '../../platform/db/values.js';
-import { pageSlice, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
+import { pageOf } from '../../platform/db/list-sql.js';
+import { TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
 import { callersOr404, notFound } from '../../platform/http/errors.js';
 import { type OrderRow, SELECT_ORDER, sellerOrderOf } from '../fulfilment/index.js';
 
@@ -192,7 +193,7 @@ export async function listOrders(
     sql`SELECT o.id, o.listing_id, l.title, o.seller_id, o.buyer_id, o.price_cents, o.shipping_price_cents, o.status,
                o.tracking_code, o.created_at, ${TOTAL_COUNT}
         ${from}
-        ORDER BY o.created_at DESC, o.id DESC ${pageSlice(page, limit)}`,
+        ORDER BY o.created_at DESC, o.id DESC ${pageOf(page, limit)}`,
   );
   return {
     count: await totalOf(db, rows, page, sql`SELECT count(*) AS count ${from}`),

@@ -21,5 +21,3 @@ export async function totalOf(db: Executor, rows: readonly Counted[], page: numb
   const [row] = await queryRows<{ count: string | number }>(db, countAll);
   return Number(row?.count ?? 0);
 }
-
-export const pageSlice = (page: number, limit: number) => sql`LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
