@@ -6,8 +6,7 @@ import type { AuctionMessage } from '../../../shared/contract/entities.js';
 import type { AuctionFeed } from '../../../shared/contract/market/conversations.js';
 import { listingRoom } from '../../../shared/contract/realtime-events.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-import { pageOf } from '../../platform/db/list-sql.js';
-import { type Counted, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
+import { itemsPage } from '../../platform/db/list-total.js';
 import { adminEvent, marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { MarketDeps } from '../../market-deps.js';
@@ -46,11 +45,5 @@ export async function auctionFeed(
 ): Promise<z.output<typeof AuctionFeed>> {
   await publicListing(db, listingId);
   const from = sql`FROM auction_messages WHERE listing_id = ${listingId} AND deleted_at IS NULL`;
-  const rows = await queryRows<{ id: string } & Counted>(
-    db,
-    sql`SELECT id, ${TOTAL_COUNT} ${from} ORDER BY created_at DESC, id DESC ${pageOf(page, limit)}`,
-  );
-  const items = [];
-  for (const row of rows) items.push(await auctionMessageItem(db, row.id));
-  return { count: await totalOf(db, rows, page, sql`SELECT count(*) AS count ${from}`), items };
+  return itemsPage(db, from, sql`created_at DESC, id DESC`, page, limit, auctionMessageItem);
 }

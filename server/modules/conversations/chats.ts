@@ -17,8 +17,7 @@ import { chatItem, chatMessageItem, withoutChatId } from './admin-items.js';
 import { type MarketDeps } from '../../market-deps.js';
 import { adminEvent, marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
-import { pageOf } from '../../platform/db/list-sql.js';
-import { type Counted, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
+import { itemsPage } from '../../platform/db/list-total.js';
 import { upsertNewMessageNotification } from '../community/index.js';
 
 interface ChatRow {
@@ -168,13 +167,7 @@ export async function userChats(
   limit: number,
 ): Promise<z.output<typeof Chats>> {
   const from = sql`FROM chats WHERE deleted_at IS NULL AND (user_id = ${userId} OR other_user_id = ${userId})`;
-  const rows = await queryRows<{ id: string } & Counted>(
-    db,
-    sql`SELECT id, ${TOTAL_COUNT} ${from} ORDER BY updated_at DESC, id DESC ${pageOf(page, limit)}`,
-  );
-  const items = [];
-  for (const row of rows) items.push(await chatItem(db, row.id));
-  return { count: await totalOf(db, rows, page, sql`SELECT count(*) AS count ${from}`), items };
+  return itemsPage(db, from, sql`updated_at DESC, id DESC`, page, limit, chatItem);
 }
 
 export async function chatMessages(
@@ -186,13 +179,7 @@ export async function chatMessages(
 ): Promise<z.output<typeof ChatMessages>> {
   await participantChat(db, chatId, userId);
   const from = sql`FROM chat_messages WHERE chat_id = ${chatId} AND deleted_at IS NULL`;
-  const rows = await queryRows<{ id: string } & Counted>(
-    db,
-    sql`SELECT id, ${TOTAL_COUNT} ${from} ORDER BY created_at DESC, id DESC ${pageOf(page, limit)}`,
-  );
-  const items = [];
-  for (const row of rows) items.push(await chatMessageItem(db, row.id));
-  return { count: await totalOf(db, rows, page, sql`SELECT count(*) AS count ${from}`), items };
+  return itemsPage(db, from, sql`created_at DESC, id DESC`, page, limit, chatMessageItem);
 }
 
 /** Unread messages others sent to the user, across their chats. */
