@@ -3,7 +3,8 @@
 // built from them. Every listing section shows only what anybody may see (`PUBLIC_LISTING`: no
 // drafts, deleted listings or deleted sellers); every user section only sellers that are not deleted.
 import { type SQL, sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
+import { countedPage, pageOf } from '../../platform/db/list-sql.js';
 import {
   HOME_TABS,
   type HomeSection,
@@ -210,19 +211,17 @@ export async function sectionUsers(
 ): Promise<{ count: number; items: PublicSeller[] }> {
   const rule: UserSectionRule = USER_SECTIONS[section];
   const where = sql`u.deleted_at IS NULL AND u.seller_enabled AND (${rule.where(context)})`;
-  const [count] = await queryRows<{ count: string | number }>(
+  const { count, rows } = await countedPage<PublicUserRow>(
     db,
-    sql`SELECT count(*) AS count FROM users u WHERE ${where}`,
-  );
-  const rows = await queryRows<PublicUserRow>(
-    db,
+    sql`users u`,
+    sql`WHERE ${where}`,
     sql`SELECT u.id, u.user_name, u.avatar, r.avg_rate, r.total_ratings
           FROM users u
           CROSS JOIN LATERAL (SELECT avg(rate) AS avg_rate, count(*) AS total_ratings FROM ratings
                                WHERE seller_id = u.id AND deleted_at IS NULL) r
-         WHERE ${where} ORDER BY ${rule.orderBy(context)} LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+         WHERE ${where} ORDER BY ${rule.orderBy(context)} ${pageOf(page, limit)}`,
   );
-  return { count: Number(count?.count ?? 0), items: rows.map(publicUserOf) };
+  return { count, items: rows.map(publicUserOf) };
 }
 
 // ── Home screen ──

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { PendingReviews, SkippedReviews } from '../../../shared/contract/market/orders.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
+import { countedPage, pageOf } from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull } from '../../platform/db/values.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
 import type { MarketDeps } from '../../market-deps.js';
@@ -23,11 +24,8 @@ export async function pendingReviews(
   page: number,
   limit: number,
 ): Promise<z.output<typeof PendingReviews>> {
-  const [count] = await queryRows<{ count: string | number }>(
-    db,
-    sql`SELECT count(*) AS count FROM orders o WHERE o.buyer_id = ${buyerId} AND ${AWAITS_REVIEW}`,
-  );
-  const rows = await queryRows<{
+  const awaiting = sql`WHERE o.buyer_id = ${buyerId} AND ${AWAITS_REVIEW}`;
+  const { count, rows } = await countedPage<{
     id: string;
     listing_id: string;
     title: string;
@@ -39,14 +37,16 @@ export async function pendingReviews(
     created_at: Date | string;
   }>(
     db,
+    sql`orders o`,
+    awaiting,
     sql`SELECT o.id, o.listing_id, l.title, o.seller_id, s.user_name, s.avatar, o.price_cents, o.delivered_at,
                o.created_at
         FROM orders o JOIN listings l ON l.id = o.listing_id JOIN users s ON s.id = o.seller_id
-        WHERE o.buyer_id = ${buyerId} AND ${AWAITS_REVIEW}
-        ORDER BY o.delivered_at DESC NULLS LAST, o.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+        ${awaiting}
+        ORDER BY o.delivered_at DESC NULLS LAST, o.id DESC ${pageOf(page, limit)}`,
   );
   return {
-    count: Number(count?.count ?? 0),
+    count,
     items: rows.map((row) => ({
       id: row.id,
       listing: { id: row.listing_id, title: row.title },

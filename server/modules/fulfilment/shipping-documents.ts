@@ -11,6 +11,7 @@ import type {
 import { type FileStatus, type LabelSize, type OrderStatus } from '../../../shared/contract/enums.js';
 import { shippingManagerSection } from '../../../shared/rules/order-status.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
+import { countedPage, pageOf } from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull } from '../../platform/db/values.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
 import { type OrderRow, SELECT_ORDER, type SellerOrder, sellerOrderOf } from './fulfilment.js';
@@ -89,18 +90,17 @@ export async function shippingDocumentsOf(
   page: number,
   limit: number,
 ): Promise<z.output<typeof ShippingDocumentJobs>> {
-  const [count] = await queryRows<{ count: string | number }>(
+  const where = sql`WHERE seller_id = ${sellerId}`;
+  const { count, rows } = await countedPage<DocumentRow>(
     db,
-    sql`SELECT count(*) AS count FROM shipping_documents WHERE seller_id = ${sellerId}`,
-  );
-  const rows = await queryRows<DocumentRow>(
-    db,
-    sql`${SELECT_DOCUMENT} WHERE seller_id = ${sellerId}
-        ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+    sql`shipping_documents`,
+    where,
+    sql`${SELECT_DOCUMENT} ${where}
+        ORDER BY created_at DESC, id DESC ${pageOf(page, limit)}`,
   );
   const items = [];
   for (const row of rows) items.push(jobOf(row, await documentOrders(db, row.id)));
-  return { count: Number(count?.count ?? 0), items };
+  return { count, items };
 }
 
 async function ownDocument(db: Executor, documentId: string, sellerId: string): Promise<DocumentRow> {

@@ -17,7 +17,7 @@ import { buyerStatusLabel, sellerStatusLabel } from '../../../shared/rules/order
 import { type OrderStatusFamily, statusesOfFamily } from '../../../shared/rules/order-status-family.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf, usdOrNull } from '../../platform/db/values.js';
-import { pageOf } from '../../platform/db/list-sql.js';
+import { countedPage, inList, pageOf } from '../../platform/db/list-sql.js';
 import { TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
 import { callersOr404, notFound } from '../../platform/http/errors.js';
 import { type OrderRow, SELECT_ORDER, sellerOrderOf } from '../fulfilment/index.js';
@@ -61,12 +61,6 @@ function historyItemOf(row: HistoryRow, callerId: string) {
   };
 }
 
-const inList = (values: readonly string[]) =>
-  sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
-
 /** The caller's orders, newest first, with the total that matches the filter. */
 export async function orderHistory(
   db: Executor,
@@ -77,19 +71,17 @@ export async function orderHistory(
   if (filter.role === 'buyer') conditions.push(sql`o.buyer_id = ${callerId}`);
   else if (filter.role === 'seller') conditions.push(sql`o.seller_id = ${callerId}`);
   else conditions.push(sql`(o.buyer_id = ${callerId} OR o.seller_id = ${callerId})`);
-  if (filter.statusFamily) conditions.push(sql`o.status IN (${inList(statusesOfFamily(filter.statusFamily))})`);
+  if (filter.statusFamily) conditions.push(sql`o.status IN ${inList(statusesOfFamily(filter.statusFamily))}`);
   const where = sql.join(conditions, sql` AND `);
-  const [count] = await queryRows<{ count: string | number }>(
+  const { count, rows } = await countedPage<HistoryRow>(
     db,
-    sql`SELECT count(*) AS count FROM orders o WHERE ${where}`,
-  );
-  const rows = await queryRows<HistoryRow>(
-    db,
+    sql`orders o`,
+    sql`WHERE ${where}`,
     sql`SELECT h.*, s.user_name AS seller_user_name
         FROM (${SELECT_ORDER} WHERE ${where}) h JOIN users s ON s.id = h.seller_id
-        ORDER BY h.created_at DESC, h.id DESC LIMIT ${filter.limit} OFFSET ${(filter.page - 1) * filter.limit}`,
+        ORDER BY h.created_at DESC, h.id DESC ${pageOf(filter.page, filter.limit)}`,
   );
-  return { count: Number(count?.count ?? 0), items: rows.map((row) => historyItemOf(row, callerId)) };
+  return { count, items: rows.map((row) => historyItemOf(row, callerId)) };
 }
 
 /** One order as its seller sees it (with the seller-facing label); nobody else may read it here. */
@@ -154,16 +146,17 @@ export async function publicOrderHistory(
   const where = sql`o.deleted_at IS NULL AND l.deleted_at IS NULL AND s.deleted_at IS NULL
     AND o.status NOT IN ('Pending', 'PAYMENT_FAILED', 'cancelled')
     AND ${side === 'purchased' ? sql`o.buyer_id = ${userId}` : sql`o.seller_id = ${userId}`}`;
-  const from = sql`FROM orders o JOIN listings l ON l.id = o.listing_id JOIN users s ON s.id = o.seller_id`;
-  const [count] = await queryRows<{ count: string | number }>(db, sql`SELECT count(*) AS count ${from} WHERE ${where}`);
-  const rows = await queryRows<PublicOrderRow>(
+  const tables = sql`orders o JOIN listings l ON l.id = o.listing_id JOIN users s ON s.id = o.seller_id`;
+  const { count, rows } = await countedPage<PublicOrderRow>(
     db,
+    tables,
+    sql`WHERE ${where}`,
     sql`SELECT o.id, o.created_at, l.id AS listing_id, l.title, l.listing_type, l.video, l.price_cents, l.bid_cents,
                s.id AS seller_id, s.user_name AS seller_user_name, s.avatar AS seller_avatar
-        ${from} WHERE ${where}
-        ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+        FROM ${tables} WHERE ${where}
+        ORDER BY o.created_at DESC, o.id DESC ${pageOf(page, limit)}`,
   );
-  return { count: Number(count?.count ?? 0), items: rows.map(publicOrderOf) };
+  return { count, items: rows.map(publicOrderOf) };
 }
 
 /** Orders the user bought (`purchased`) or sold. */

@@ -7,6 +7,7 @@ import type { PaymentInfo, Payments, StockCheck } from '../../../shared/contract
 import type { ListingType, OrderStatus } from '../../../shared/contract/enums.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
+import { countedPage, pageOf } from '../../platform/db/list-sql.js';
 import { isoOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { PUBLIC_LISTING, saleRefusal, type StockRow } from '../listings/index.js';
@@ -36,21 +37,19 @@ export async function paymentsOf(
   page: number,
   limit: number,
 ): Promise<z.output<typeof Payments>> {
-  const [total] = await queryRows<{ count: string | number }>(
+  const where = sql`WHERE t.type = 'order_payment' AND o.buyer_id = ${buyerId} AND o.deleted_at IS NULL`;
+  const { count, rows } = await countedPage<PaymentRow>(
     db,
-    sql`SELECT count(*) AS count FROM transactions t JOIN orders o ON o.id = t.order_id
-        WHERE t.type = 'order_payment' AND o.buyer_id = ${buyerId} AND o.deleted_at IS NULL`,
-  );
-  const rows = await queryRows<PaymentRow>(
-    db,
+    sql`transactions t JOIN orders o ON o.id = t.order_id`,
+    where,
     sql`SELECT t.id, t.status, t.amount_cents, t.created_at, o.id AS order_id, o.status AS order_status, o.price_cents,
                o.shipping_price_cents, l.id AS listing_id, l.title, l.listing_type
         FROM transactions t JOIN orders o ON o.id = t.order_id JOIN listings l ON l.id = o.listing_id
-        WHERE t.type = 'order_payment' AND o.buyer_id = ${buyerId} AND o.deleted_at IS NULL
-        ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+        ${where}
+        ORDER BY t.created_at DESC, t.id DESC ${pageOf(page, limit)}`,
   );
   return {
-    count: Number(total?.count ?? 0),
+    count,
     items: rows.map((row) => ({
       id: row.id,
       type: 'order_payment' as const,
