@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { ListingStatus } from '../../../shared/contract/enums.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
+import { pageOf } from '../../platform/db/list-sql.js';
 import { epochMsText, isoOf, usdOrNull } from '../../platform/db/values.js';
 import { notFound } from '../../platform/http/errors.js';
 import { PUBLIC_LISTING } from '../listings/index.js';
@@ -40,7 +41,7 @@ export async function uniqueBidAuctions(db: Executor, userId: string, page: numb
               FROM bids WHERE user_id = ${userId} GROUP BY listing_id) mine
         JOIN listings l ON l.id = mine.listing_id
         WHERE ${PUBLIC_LISTING}
-        ORDER BY mine.last_bid_at DESC, l.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+        ORDER BY mine.last_bid_at DESC, l.id DESC ${pageOf(page, limit)}`,
   );
   return {
     count: Number(count?.count ?? 0),

@@ -17,7 +17,7 @@ import { ANTI_SNIPE_WINDOW_MS, placeBid } from './rules/proxy-bidding.js';
 import { conflict, HttpError, notFound } from '../../platform/http/errors.js';
 import { type BidTurn, bidQueueOf } from './bid-queue.js';
 import { runBidTransaction } from './bid-transaction.js';
-import { pageOf } from '../../platform/db/list-sql.js';
+import { countedPage, pageOf } from '../../platform/db/list-sql.js';
 import { type Counted, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
 import { hiddenFromBuyers, publicListing, PUBLIC_LISTING } from '../listings/index.js';
 import { notify } from '../orders/index.js';
@@ -264,18 +264,16 @@ export async function listingBids(
   limit: number,
 ): Promise<z.output<typeof Auctions.ListingBids>> {
   await publicListing(db, listingId);
-  const [count] = await queryRows<{ count: string | number }>(
+  const { count, rows } = await countedPage<BidRow>(
     db,
-    sql`SELECT count(*) AS count FROM bids WHERE listing_id = ${listingId}`,
-  );
-  const rows = await queryRows<BidRow>(
-    db,
+    sql`bids`,
+    sql`WHERE listing_id = ${listingId}`,
     sql`SELECT b.id, b.amount_cents, b.created_at, u.id AS user_id, u.user_name, u.avatar
         FROM bids b JOIN users u ON u.id = b.user_id
         WHERE b.listing_id = ${listingId}
-        ORDER BY b.created_at DESC, b.seq DESC NULLS LAST, b.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+        ORDER BY b.created_at DESC, b.seq DESC NULLS LAST, b.id DESC ${pageOf(page, limit)}`,
   );
-  return { count: Number(count?.count ?? 0), items: rows.map(bidItem) };
+  return { count, items: rows.map(bidItem) };
 }
 
 /** Where an auction stands: price, leader, count, end, and the latest bid. */

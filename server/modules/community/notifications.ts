@@ -12,6 +12,7 @@ import type {
 } from '../../../shared/contract/market/community.js';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../../shared/contract/enums.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
+import { pageOf } from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull } from '../../platform/db/values.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
 import type { MarketDeps } from '../../market-deps.js';
@@ -33,7 +34,7 @@ export async function notificationsOf(
   }>(
     db,
     sql`SELECT id, type, title, body, data, read_at, created_at FROM notifications WHERE user_id = ${userId}
-        ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+        ORDER BY created_at DESC, id DESC ${pageOf(page, limit)}`,
   );
   const [counts] = await queryRows<{ count: string | number; unread: string | number }>(
     db,

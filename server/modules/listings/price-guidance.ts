@@ -1,8 +1,8 @@
 // Price guidance for a seller pricing a listing (`GET /listing/listing-prices`): what listings of
 // the same subcategory and type actually sold for in the last N days.
 import { sql } from 'drizzle-orm';
-import { centsToUsd } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
+import { usdOrNull } from '../../platform/db/values.js';
 import type { PriceGuidance } from '../../../shared/contract/market/listings.js';
 import { notFound } from '../../platform/http/errors.js';
 import { soldPriceSummary } from './rules/sold-price-stats.js';
@@ -17,8 +17,6 @@ export interface PriceGuidanceQuery {
   listingType: 'default' | 'auction';
   days: number;
 }
-
-const usdOrNull = (cents: number | null) => (cents === null ? null : centsToUsd(cents));
 
 /**
  * A sale is a paid order (not Pending, PAYMENT_FAILED or cancelled) of a listing that is not
