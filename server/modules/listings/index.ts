@@ -12,5 +12,5 @@ export {
   publicListing,
 } from './listings.js';
 export { decrementStock, lockForSale, saleRefusal, type StockRow } from './stock.js';
-export { toolsOf } from './listing-media.js';
+export { mediaUploadUrl, uploadedMediaUrl } from './listing-media.js';
 export { type ListingToolsDeps, localListingTools } from './listing-tools-deps.js';

@@ -7,7 +7,7 @@ import { listingRoom, userRoom } from '../../../shared/contract/realtime-events.
 import { queryRows } from '../../platform/db/database.js';
 import { badRequest, conflict, HttpError } from '../../platform/http/errors.js';
 import type { UploadTarget } from '../../platform/media/media-storage.js';
-import { mediaKeyFor, parseMediaKey } from '../../platform/media/upload-rules.js';
+import { mediaKeyFor, parseMediaKey, type UploadKind } from '../../platform/media/upload-rules.js';
 import { type MarketDeps } from '../../market-deps.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
@@ -18,6 +18,36 @@ import { lockOwned } from './listings.js';
 
 export const toolsOf = (deps: MarketDeps): ListingToolsDeps => (deps.listingTools ??= localListingTools());
 
+/** Where the caller's app PUTs a new file of `kind` (`what` names the kind in a refusal). */
+export function mediaUploadUrl(
+  deps: MarketDeps,
+  kind: UploadKind,
+  what: string,
+  ownerId: string,
+  contentType: string,
+  now: number,
+): UploadTarget {
+  const key = mediaKeyFor(kind, ownerId, randomUUID(), contentType);
+  if (!key) throw badRequest(`body/contentType: ${contentType} is not a ${what} type`);
+  return toolsOf(deps).storage.createUpload(key, now);
+}
+
+/** The public URL of the caller's uploaded file under `key`: a key of `kind`, theirs, and uploaded. */
+export async function uploadedMediaUrl(
+  deps: MarketDeps,
+  kind: UploadKind,
+  what: string,
+  ownerId: string,
+  key: string,
+): Promise<string> {
+  const { storage } = toolsOf(deps);
+  const parsed = parseMediaKey(key);
+  if (!parsed || parsed.kind !== kind) throw badRequest(`body/key: not a ${what} upload key`);
+  if (parsed.ownerId !== ownerId) throw new HttpError(403, 'This upload belongs to another user');
+  if (!(await storage.stat(key))) throw conflict('Nothing has been uploaded under this key yet');
+  return storage.publicUrl(key);
+}
+
 /** Where the seller's app PUTs a new listing video. */
 export function listingVideoUploadUrl(
   deps: MarketDeps,
@@ -25,9 +55,7 @@ export function listingVideoUploadUrl(
   contentType: string,
   now: number,
 ): UploadTarget {
-  const key = mediaKeyFor('listing-video', sellerId, randomUUID(), contentType);
-  if (!key) throw badRequest(`body/contentType: ${contentType} is not a listing video type`);
-  return toolsOf(deps).storage.createUpload(key, now);
+  return mediaUploadUrl(deps, 'listing-video', 'listing video', sellerId, contentType, now);
 }
 
 /**
@@ -40,12 +68,7 @@ export async function attachListingVideo(
   listingId: string,
   key: string,
 ): Promise<AttachedVideo> {
-  const { storage } = toolsOf(deps);
-  const parsed = parseMediaKey(key);
-  if (!parsed || parsed.kind !== 'listing-video') throw badRequest('body/key: not a listing video upload key');
-  if (parsed.ownerId !== sellerId) throw new HttpError(403, 'This upload belongs to another user');
-  if (!(await storage.stat(key))) throw conflict('Nothing has been uploaded under this key yet');
-  const video = storage.publicUrl(key);
+  const video = await uploadedMediaUrl(deps, 'listing-video', 'listing video', sellerId, key);
   await inUnitOfWork(deps, async (tx, outbox) => {
     const row = await lockOwned(tx, listingId, sellerId);
     if (row.status === 'sold' || row.status === 'auction_ended') throw conflict('An ended listing cannot change');
