@@ -4,14 +4,7 @@ import type { Rating } from '../../../shared/contract/entities.js';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { Db } from '../../platform/db/database.js';
-import {
-  countedPage,
-  idMatchesAny,
-  matchingUserIds,
-  searchPattern,
-  sortedPage,
-  whereAll,
-} from '../../platform/db/list-sql.js';
+import { countedPage, matchingUserIds, sortedPage, whereSearched } from '../../platform/db/list-sql.js';
 import { softDelete } from '../../platform/db/soft-delete.js';
 import { isoOf, optionalProfileOf } from '../../platform/db/values.js';
 
@@ -41,16 +34,10 @@ export async function listRatingsForAdmin(
   db: Db,
   query: ListQuery<'ratings'>,
 ): Promise<{ count: number; items: Rating[] }> {
-  const pattern = searchPattern(query.search);
-  const where = whereAll([
-    sql`r.deleted_at IS NULL`,
-    pattern
-      ? idMatchesAny(sql`r.id`, [
-          sql`SELECT id FROM ratings WHERE experience ILIKE ${pattern}`,
-          sql`SELECT id FROM ratings WHERE buyer_id IN (${matchingUserIds(pattern)})`,
-          sql`SELECT id FROM ratings WHERE seller_id IN (${matchingUserIds(pattern)})`,
-        ])
-      : null,
+  const where = whereSearched(sql`r.deleted_at IS NULL`, query.search, sql`r.id`, (pattern) => [
+    sql`SELECT id FROM ratings WHERE experience ILIKE ${pattern}`,
+    sql`SELECT id FROM ratings WHERE buyer_id IN (${matchingUserIds(pattern)})`,
+    sql`SELECT id FROM ratings WHERE seller_id IN (${matchingUserIds(pattern)})`,
   ]);
   const { count, rows } = await countedPage<RatingRow>(
     db,

@@ -7,11 +7,11 @@ import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { Db } from '../../platform/db/database.js';
 import {
   countedPage,
-  idMatchesAny,
   matchingUserIds,
   searchPattern,
   sortedPage,
   whereAll,
+  whereSearched,
 } from '../../platform/db/list-sql.js';
 import { softDelete } from '../../platform/db/soft-delete.js';
 import type { AdminEvents } from '../../platform/events/admin-events.js';
@@ -34,16 +34,10 @@ const CHAT_SORT: Record<ListQuery<'chats'>['sortBy'] & string, SQL> = {
 
 /** Auction messages not taken down, found by text, author or listing title, newest or oldest first. */
 export async function moderatedAuctionMessages(db: Db, query: ListQuery<'auctionMessages'>) {
-  const pattern = searchPattern(query.search);
-  const where = whereAll([
-    sql`m.deleted_at IS NULL`,
-    pattern
-      ? idMatchesAny(sql`m.id`, [
-          sql`SELECT id FROM auction_messages WHERE text ILIKE ${pattern}`,
-          sql`SELECT id FROM auction_messages WHERE user_id IN (${matchingUserIds(pattern)})`,
-          sql`SELECT id FROM auction_messages WHERE listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern})`,
-        ])
-      : null,
+  const where = whereSearched(sql`m.deleted_at IS NULL`, query.search, sql`m.id`, (pattern) => [
+    sql`SELECT id FROM auction_messages WHERE text ILIKE ${pattern}`,
+    sql`SELECT id FROM auction_messages WHERE user_id IN (${matchingUserIds(pattern)})`,
+    sql`SELECT id FROM auction_messages WHERE listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern})`,
   ]);
   const { count, rows } = await countedPage<AuctionMessageRow>(
     db,
@@ -56,15 +50,9 @@ export async function moderatedAuctionMessages(db: Db, query: ListQuery<'auction
 
 /** Chats not taken down, found by either participant. */
 export async function moderatedChats(db: Db, query: ListQuery<'chats'>) {
-  const pattern = searchPattern(query.search);
-  const where = whereAll([
-    sql`c.deleted_at IS NULL`,
-    pattern
-      ? idMatchesAny(sql`c.id`, [
-          sql`SELECT id FROM chats WHERE user_id IN (${matchingUserIds(pattern)})`,
-          sql`SELECT id FROM chats WHERE other_user_id IN (${matchingUserIds(pattern)})`,
-        ])
-      : null,
+  const where = whereSearched(sql`c.deleted_at IS NULL`, query.search, sql`c.id`, (pattern) => [
+    sql`SELECT id FROM chats WHERE user_id IN (${matchingUserIds(pattern)})`,
+    sql`SELECT id FROM chats WHERE other_user_id IN (${matchingUserIds(pattern)})`,
   ]);
   const { count, rows } = await countedPage<ChatRow>(
     db,

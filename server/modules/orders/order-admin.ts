@@ -7,15 +7,7 @@ import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { type Db, queryRows, type Executor } from '../../platform/db/database.js';
-import {
-  countedPage,
-  idMatchesAny,
-  inList,
-  matchingUserIds,
-  searchPattern,
-  sortedPage,
-  whereAll,
-} from '../../platform/db/list-sql.js';
+import { countedPage, inList, matchingUserIds, sortedPage, whereSearched } from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
 import { notFound } from '../../platform/http/errors.js';
 
@@ -137,16 +129,12 @@ export async function listSoldListings(
   db: Executor,
   query: ListQuery<'soldListings'>,
 ): Promise<{ count: number; items: SoldListing[] }> {
-  const pattern = searchPattern(query.search);
-  const matches = pattern
-    ? idMatchesAny(sql`o.id`, [
-        sql`SELECT id FROM orders WHERE listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern})`,
-        sql`SELECT id FROM orders WHERE tracking_code ILIKE ${pattern}`,
-        sql`SELECT id FROM orders WHERE buyer_id IN (${matchingUserIds(pattern)})`,
-        sql`SELECT id FROM orders WHERE seller_id IN (${matchingUserIds(pattern)})`,
-      ])
-    : null;
-  const where = whereAll([sql`o.deleted_at IS NULL`, matches]);
+  const where = whereSearched(sql`o.deleted_at IS NULL`, query.search, sql`o.id`, (pattern) => [
+    sql`SELECT id FROM orders WHERE listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern})`,
+    sql`SELECT id FROM orders WHERE tracking_code ILIKE ${pattern}`,
+    sql`SELECT id FROM orders WHERE buyer_id IN (${matchingUserIds(pattern)})`,
+    sql`SELECT id FROM orders WHERE seller_id IN (${matchingUserIds(pattern)})`,
+  ]);
   const { count, rows } = await countedPage<OrderRow>(
     db,
     sql`orders o`,

@@ -94,3 +94,17 @@ export function matchingUserIds(pattern: SQL): SQL {
 export function idMatchesAny(idColumn: SQL, branches: SQL[]): SQL {
   return sql`${idColumn} IN (${sql.join(branches, sql` UNION `)})`;
 }
+
+/**
+ * WHERE `condition` holds and, when the list is searched, the row's id is one a branch finds for
+ * the search's pattern (`idMatchesAny`, each branch through its own index).
+ */
+export function whereSearched(
+  condition: SQL,
+  search: string | undefined,
+  idColumn: SQL,
+  branches: (pattern: SQL) => SQL[],
+): SQL {
+  const pattern = searchPattern(search);
+  return whereAll([condition, pattern ? idMatchesAny(idColumn, branches(pattern)) : null]);
+}
