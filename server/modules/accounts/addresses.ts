@@ -7,27 +7,30 @@ import type { AddressType } from '../../../shared/contract/enums.js';
 import type { Address } from '../../../shared/contract/entities.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
+import type { addresses } from '../../platform/db/schema/index.js';
+import type { SqlRow } from '../../platform/db/sql-row.js';
 
 // The one address schema (shared/contract/address.ts): a saved address passes the US address rules
 // and is stored in its canonical form (state code, country 'US').
 export { AddressBody };
 
 /** An `addresses` row as SQL returns it. */
-export interface AddressRow {
-  id: string;
-  first_name: string;
-  last_name: string;
-  address_line_one: string;
-  address_line_two: string | null;
-  city: string;
-  state: string;
-  zip_code: string;
-  country: string;
-  country_code: string | null;
-  phone_number: string | null;
-  type: AddressType;
-  created_at: Date | string;
-}
+export type AddressRow = SqlRow<
+  typeof addresses,
+  | 'id'
+  | 'first_name'
+  | 'last_name'
+  | 'address_line_one'
+  | 'address_line_two'
+  | 'city'
+  | 'state'
+  | 'zip_code'
+  | 'country'
+  | 'country_code'
+  | 'phone_number'
+  | 'type'
+  | 'created_at'
+>;
 
 /** The contract's Address of a row (the admin's user drawer and `/user/shipping-info` alike). */
 export const addressOf = (row: AddressRow): Address => ({

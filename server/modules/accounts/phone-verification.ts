@@ -21,16 +21,13 @@ import { accountOf } from './account.js';
 import type { AccountUser, CodeSent } from '../../../shared/contract/market/accounts.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { callerCacheOf } from '../../platform/auth/market-users.js';
+import type { phoneVerifications } from '../../platform/db/schema/index.js';
+import type { SqlRow } from '../../platform/db/sql-row.js';
 
-interface VerificationRow {
-  phone_number: string;
-  code_hash: string;
-  attempts: number;
-  sends: number;
-  sent_at: Date | string;
-  expires_at: Date | string;
-  created_at: Date | string;
-}
+type VerificationRow = SqlRow<
+  typeof phoneVerifications,
+  'phone_number' | 'code_hash' | 'attempts' | 'sends' | 'sent_at' | 'expires_at' | 'created_at'
+>;
 
 const NO_PENDING = 'No phone number is waiting for a code; send one with POST /user/update-phone';
 const ms = (value: Date | string) => new Date(value).getTime();

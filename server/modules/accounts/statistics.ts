@@ -3,16 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { StatisticsUser } from '../../../shared/contract/entities.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
+import type { users } from '../../platform/db/schema/index.js';
+import type { SqlRow } from '../../platform/db/sql-row.js';
 
 /** The dashboard shows the newest of each list; a busy day must not answer with a million rows. */
 const PAST_DAY_LIST_MAX = 100;
 
-interface StatisticsUserRow {
-  id: string;
-  user_name: string | null;
-  avatar: string | null;
-  created_at: Date | string;
-}
+type StatisticsUserRow = SqlRow<typeof users, 'id' | 'user_name' | 'avatar' | 'created_at'>;
 
 const toStatisticsUser = (row: StatisticsUserRow): StatisticsUser => ({
   id: row.id,

@@ -14,6 +14,8 @@ import { sql } from 'drizzle-orm';
 import { listingRoom, userRoom } from '../../../shared/contract/realtime-events.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { listings } from '../../platform/db/schema/index.js';
+import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 import { auctionMessageItem } from '../conversations/index.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
@@ -27,15 +29,13 @@ export interface ClosedListing {
   orderStatus: 'PAYMENT_CONFIRMED' | 'PAYMENT_FAILED' | null;
 }
 
-interface DueRow {
-  id: string;
-  user_id: string;
-  listing_type: 'auction' | 'giveaway';
-  bid_cents: string | number | null;
-  leader_id: string | null;
-  shipping_type: string;
-  shipping_price_cents: string | number;
-}
+type DueRow = SqlRow<
+  typeof listings,
+  'id' | 'user_id' | 'bid_cents' | 'leader_id' | 'shipping_type' | 'shipping_price_cents'
+> & {
+  /** The query's WHERE keeps only these two. */
+  listing_type: Exclude<SqlColumn<typeof listings, 'listing_type'>, 'default'>;
+};
 
 async function closeAuction(
   tx: Executor,

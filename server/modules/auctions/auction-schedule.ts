@@ -2,9 +2,10 @@
 // draft or an auction nobody has bid on (`PUT /listing/end-time/{id}`), or extend a running
 // auction (`PATCH /listing/{id}/increment-time`). Bounds: `auction-end-time.ts`.
 import { sql } from 'drizzle-orm';
-import type { ListingStatus, ListingType } from '../../../shared/contract/enums.js';
 import { listingRoom } from '../../../shared/contract/realtime-events.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { listings } from '../../platform/db/schema/index.js';
+import type { SqlRow } from '../../platform/db/sql-row.js';
 import { epochMsText } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { chosenEndTime, extendedEndTime } from './rules/auction-end-time.js';
@@ -13,12 +14,7 @@ import { marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { lockOwned, PUBLIC_LISTING } from '../listings/index.js';
 
-interface EndTimeRow {
-  id: string;
-  listing_type: ListingType;
-  status: ListingStatus;
-  end_time: Date | string | null;
-}
+type EndTimeRow = SqlRow<typeof listings, 'id' | 'listing_type' | 'status' | 'end_time'>;
 
 const endTimeOf = (row: EndTimeRow) => ({
   listingId: row.id,

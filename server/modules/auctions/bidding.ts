@@ -12,6 +12,8 @@ import { userRoom } from '../../../shared/contract/realtime-events.js';
 import { centsToUsd, usdToCents } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
+import type { bids, listings, users } from '../../platform/db/schema/index.js';
+import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 import type { AuctionState, BidRejectionReason } from './rules/proxy-bidding.js';
 import { ANTI_SNIPE_WINDOW_MS, placeBid } from './rules/proxy-bidding.js';
 import { conflict, HttpError, notFound } from '../../platform/http/errors.js';
@@ -36,25 +38,27 @@ export interface BidRequest {
 
 export type BidReceipt = z.output<typeof Auctions.BidReceipt>;
 
-interface LockedAuctionRow {
-  id: string;
-  user_id: string;
-  title: string;
-  listing_type: string;
-  status: string;
-  deleted_at: Date | string | null;
-  starting_bid_cents: string | number | null;
-  bid_cents: string | number | null;
-  end_time: Date | string | null;
-  leader_id: string | null;
-  leader_max_cents: string | number | null;
-  bid_count: number;
-  seller_user_name: string | null;
-  seller_avatar: string | null;
-  bidder_user_name: string | null;
-  bidder_avatar: string | null;
-  bidder_deleted_at: Date | string | null;
-}
+type LockedAuctionRow = SqlRow<
+  typeof listings,
+  | 'id'
+  | 'user_id'
+  | 'title'
+  | 'listing_type'
+  | 'status'
+  | 'deleted_at'
+  | 'starting_bid_cents'
+  | 'bid_cents'
+  | 'end_time'
+  | 'leader_id'
+  | 'leader_max_cents'
+  | 'bid_count'
+> & {
+  seller_user_name: SqlColumn<typeof users, 'user_name'>;
+  seller_avatar: SqlColumn<typeof users, 'avatar'>;
+  bidder_user_name: SqlColumn<typeof users, 'user_name'>;
+  bidder_avatar: SqlColumn<typeof users, 'avatar'>;
+  bidder_deleted_at: SqlColumn<typeof users, 'deleted_at'>;
+};
 
 const num = (value: string | number | null): number | null => (value === null ? null : Number(value));
 
@@ -240,14 +244,9 @@ async function placeQueuedBid(deps: MarketDeps, request: BidRequest, turn: BidTu
 
 export type BidItem = z.output<typeof Auctions.BidItem>;
 
-interface BidRow {
-  id: string;
-  amount_cents: string | number;
-  created_at: Date | string;
-  user_id: string;
-  user_name: string | null;
-  avatar: string | null;
-}
+type BidRow = SqlRow<typeof bids, 'id' | 'amount_cents' | 'created_at'> & {
+  user_id: SqlColumn<typeof users, 'id'>;
+} & SqlRow<typeof users, 'user_name' | 'avatar'>;
 
 const bidItem = (row: BidRow): BidItem => ({
   id: row.id,

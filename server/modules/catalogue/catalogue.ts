@@ -10,20 +10,14 @@ import type {
   CatalogueSubcategory,
 } from '../../../shared/contract/market/catalogue.js';
 import { onSale, type SectionContext } from './public-sections.js';
+import type { categories, subcategories } from '../../platform/db/schema/index.js';
+import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 
-interface CategoryRow {
-  id: string;
-  title: string;
-  is_active: boolean;
-  sort: number;
-  image: string | null;
-  created_at: Date | string;
-}
-interface SubcategoryRow extends CategoryRow {
-  category_id: string;
-  category_title: string;
-  min_package_weight_in_oz: number | string;
-}
+type CategoryRow = SqlRow<typeof categories, 'id' | 'title' | 'is_active' | 'sort' | 'image' | 'created_at'>;
+type SubcategoryRow = SqlRow<
+  typeof subcategories,
+  'id' | 'category_id' | 'title' | 'is_active' | 'sort' | 'image' | 'min_package_weight_in_oz' | 'created_at'
+> & { category_title: SqlColumn<typeof categories, 'title'> };
 
 const subcategoryOf = (row: SubcategoryRow): CatalogueSubcategory => ({
   id: row.id,

@@ -16,6 +16,8 @@ import {
 } from '../../../shared/contract/market/catalogue.js';
 import type { MarketListings } from '../../../shared/contract/market/listings.js';
 import { listPublicListings, PUBLIC_LISTING } from '../listings/index.js';
+import type { users as usersTable } from '../../platform/db/schema/index.js';
+import type { SqlRow } from '../../platform/db/sql-row.js';
 
 export { HOME_TABS, USER_SECTION_KEYS };
 export type { HomeSection, HomeTab, ListingSection, UserSection };
@@ -186,13 +188,11 @@ export const USER_SECTIONS = {
   },
 } satisfies Record<UserSection, UserSectionRule>;
 
-interface PublicUserRow {
-  id: string;
-  user_name: string | null;
-  avatar: string | null;
+type PublicUserRow = SqlRow<typeof usersTable, 'id' | 'user_name' | 'avatar'> & {
+  /** avg(rate) and count(*) over the user's ratings: numeric and bigint, as the driver hands them back. */
   avg_rate: string | number | null;
   total_ratings: string | number;
-}
+};
 
 const publicUserOf = (row: PublicUserRow): PublicSeller => ({
   id: row.id,

@@ -7,14 +7,12 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { countedPage, searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { Db } from '../../platform/db/database.js';
+import type { categories, subcategories } from '../../platform/db/schema/index.js';
+import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 
-interface SubcategoryRow {
-  id: string;
-  title: string;
-  min_package_weight_in_oz: number | string;
-  category_id: string;
-  category_title: string;
-}
+type SubcategoryRow = SqlRow<typeof subcategories, 'id' | 'title' | 'min_package_weight_in_oz' | 'category_id'> & {
+  category_title: SqlColumn<typeof categories, 'title'>;
+};
 
 const SORT_COLUMNS: Record<(ListQuery<'subcategories'>['sortBy'] & string) | 'createdAt', SQL> = {
   minPackageWeightInOz: sql`sc.min_package_weight_in_oz`,

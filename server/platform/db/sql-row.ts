@@ -26,3 +26,9 @@ export type SqlRow<T extends PgTable, Name extends keyof ColumnsByName<T> = keyo
     ? DriverValue<ColumnsByName<T>[K]>
     : DriverValue<ColumnsByName<T>[K]> | null;
 };
+
+/** One column's raw value: `SqlColumn<typeof users, 'user_name'>` for a `u.user_name AS seller_user_name`. */
+export type SqlColumn<T extends PgTable, Name extends keyof ColumnsByName<T>> = SqlRow<T, Name>[Name];
+
+/** A LEFT JOIN's columns: null when nothing matched, whatever the table column says. */
+export type Nullable<Row> = { [K in keyof Row]: Row[K] | null };
