@@ -10,19 +10,16 @@ import { chosenEndTime } from '../auctions/index.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { listingProblems } from './rules/listing-completeness.js';
 import { getListing, insertListing, listListingsWhere, lockOwned, softDeleteListing } from './listings.js';
+import type { listings } from '../../platform/db/schema/index.js';
+import type { SqlRow } from '../../platform/db/sql-row.js';
 
 /** A draft as the draft routes answer it (the contract's `Draft`). */
 export type MarketDraft = Draft;
 
-interface DraftExtrasRow {
-  id: string;
-  subcategory_id: string | null;
-  timezone: string | null;
-  auction_end_date: string | null;
-  auction_end_time: string | null;
-  packaging_type: string | null;
-  trimmed_video: string | null;
-}
+type DraftExtrasRow = SqlRow<
+  typeof listings,
+  'id' | 'subcategory_id' | 'timezone' | 'auction_end_date' | 'auction_end_time' | 'packaging_type' | 'trimmed_video'
+>;
 
 /** A listing as the draft form needs it: the listing, the form's own fields, and what publishing lacks. */
 function draftOf(listing: MarketListing, extras: DraftExtrasRow | undefined): Draft {

@@ -14,23 +14,28 @@ import { epochMsText, isoOf, usdOrNull } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { listingFieldChanges, parcelOf, softDeleteListing, type ParcelColumns } from './listings.js';
+import type { listings, users } from '../../platform/db/schema/index.js';
+import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 
-interface ListingRow extends ParcelColumns {
-  id: string;
-  title: string;
-  description: string;
-  listing_type: AdminListing['listingType'];
-  in_stock: number;
-  starting_bid_cents: string | number | null;
-  bid_cents: string | number | null;
-  featured: boolean;
-  created_at: Date | string;
-  end_time: Date | string | null;
-  video: string | null;
-  seller_id: string;
-  seller_user_name: string | null;
-  seller_email: string;
-}
+type ListingRow = ParcelColumns &
+  SqlRow<
+    typeof listings,
+    | 'id'
+    | 'title'
+    | 'description'
+    | 'listing_type'
+    | 'in_stock'
+    | 'starting_bid_cents' // coalesce(starting_bid_cents, price_cents): the same cents, still null when both are
+    | 'bid_cents'
+    | 'featured'
+    | 'created_at'
+    | 'end_time'
+    | 'video'
+  > & {
+    seller_id: SqlColumn<typeof users, 'id'>;
+    seller_user_name: SqlColumn<typeof users, 'user_name'>;
+    seller_email: SqlColumn<typeof users, 'email'>;
+  };
 
 const SORT_COLUMNS: Record<ListQuery<'activeListings'>['sortBy'] & string, SQL> = {
   title: sql`l.title`,

@@ -12,9 +12,10 @@ import { type MarketDeps } from '../../market-deps.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { AttachedVideo } from '../../../shared/contract/market/listings.js';
-import type { AutofillFacts } from './listing-autofill.js';
 import { localListingTools, type ListingToolsDeps } from './listing-tools-deps.js';
 import { lockOwned } from './listings.js';
+import type { categories, listings, subcategories } from '../../platform/db/schema/index.js';
+import type { Nullable, SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 
 export const toolsOf = (deps: MarketDeps): ListingToolsDeps => (deps.listingTools ??= localListingTools());
 
@@ -80,19 +81,14 @@ export async function attachListingVideo(
   return { listingId, video, processing: 'started' };
 }
 
-interface FactsRow {
-  title: string;
-  listing_type: AutofillFacts['listingType'];
-  category_title: string | null;
-  subcategory_title: string | null;
-  packaging_type: string | null;
-  weight: number;
-  mass_unit: string;
-  width: number;
-  height: number;
-  length: number;
-  shipping_type: string;
-}
+type FactsRow = SqlRow<
+  typeof listings,
+  'title' | 'listing_type' | 'packaging_type' | 'weight' | 'mass_unit' | 'width' | 'height' | 'length' | 'shipping_type'
+> &
+  Nullable<{
+    category_title: SqlColumn<typeof categories, 'title'>;
+    subcategory_title: SqlColumn<typeof subcategories, 'title'>;
+  }>;
 
 /**
  * What follows an attached video, run after the answer: the trimmed rendition (kept only if the

@@ -1,7 +1,7 @@
 // Sellers' listings: create (with the create-listing payload's defaults), publish a
 // draft, edit, end; and what buyers read.
 import { type SQL, sql } from 'drizzle-orm';
-import type { ListingStatus, ListingType, MassUnit, ShippingType } from '../../../shared/contract/enums.js';
+import type { ListingStatus, ListingType, ShippingType } from '../../../shared/contract/enums.js';
 import type {
   CreateListingBody,
   EditListingBody,
@@ -19,40 +19,39 @@ import { marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { type ListingTerms, listingProblems, problemsText } from './rules/listing-completeness.js';
 import { assertMaySell, sellingRefusal } from '../accounts/index.js';
+import type { listings, users } from '../../platform/db/schema/index.js';
+import type { SqlRow } from '../../platform/db/sql-row.js';
 
 /** Auctions and giveaways without an end time run for 7 days. */
 export const DEFAULT_AUCTION_DURATION_MS = 7 * 24 * 60 * 60_000;
 
-interface ListingRow extends ParcelColumns {
-  id: string;
-  user_id: string;
-  user_name: string | null;
-  avatar: string | null;
-  title: string;
-  description: string;
-  listing_type: 'default' | 'auction' | 'giveaway';
-  status: ListingStatus;
-  in_stock: number;
-  price_cents: string | number | null;
-  starting_bid_cents: string | number | null;
-  bid_cents: string | number | null;
-  bid_count: number;
-  end_time: Date | string | null;
-  video: string | null;
-  shipping_type: ShippingType;
-  shipping_price_cents: string | number;
-  featured: boolean;
-  created_at: Date | string;
-}
+type ListingRow = ParcelColumns &
+  SqlRow<
+    typeof listings,
+    | 'id'
+    | 'user_id'
+    | 'title'
+    | 'description'
+    | 'listing_type'
+    | 'status'
+    | 'in_stock'
+    | 'price_cents'
+    | 'starting_bid_cents'
+    | 'bid_cents'
+    | 'bid_count'
+    | 'end_time'
+    | 'video'
+    | 'shipping_price_cents'
+    | 'featured'
+    | 'created_at'
+  > &
+  SqlRow<typeof users, 'user_name' | 'avatar'> & {
+    /** A text column with no CHECK; the listing routes only ever write these two values. */
+    shipping_type: ShippingType;
+  };
 
 /** The parcel columns of a listing row: the weight's unit and the package's dimensions. */
-export interface ParcelColumns {
-  mass_unit: MassUnit;
-  weight: number;
-  width: number;
-  height: number;
-  length: number;
-}
+export type ParcelColumns = SqlRow<typeof listings, 'mass_unit' | 'weight' | 'width' | 'height' | 'length'>;
 
 /** A listing's parcel as the market and admin APIs both show it. */
 export const parcelOf = (row: ParcelColumns) => ({
@@ -260,14 +259,7 @@ export async function insertListing(
   return row!.id;
 }
 
-interface OwnedRow {
-  user_id: string;
-  status: string;
-  listing_type: string;
-  bid_count: number;
-  bid_cents: string | number | null;
-  end_time: Date | string | null;
-}
+type OwnedRow = SqlRow<typeof listings, 'user_id' | 'status' | 'listing_type' | 'bid_count' | 'bid_cents' | 'end_time'>;
 
 /** The seller's own listing (drafts too), locked; another seller's answers as an unknown id (404). */
 export async function lockOwned(tx: Executor, id: string, sellerId: string): Promise<OwnedRow> {

@@ -7,17 +7,13 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 import { PUBLIC_LISTING } from './listings.js';
+import type { listings } from '../../platform/db/schema/index.js';
+import type { SqlRow } from '../../platform/db/sql-row.js';
 
-export interface StockRow {
-  id: string;
-  user_id: string;
-  listing_type: string;
-  status: string;
-  in_stock: number;
-  price_cents: string | number | null;
-  shipping_type: string;
-  shipping_price_cents: string | number;
-}
+export type StockRow = SqlRow<
+  typeof listings,
+  'id' | 'user_id' | 'listing_type' | 'status' | 'in_stock' | 'price_cents' | 'shipping_type' | 'shipping_price_cents'
+>;
 
 export async function lockForSale(
   tx: Executor,
