@@ -13,15 +13,13 @@ import { conflict, notFound } from '../../platform/http/errors.js';
 import type { VerificationSession } from './payment-accounts.js';
 import type { MarketDeps } from '../../market-deps.js';
 import { paymentAccountsOf } from './payment-methods.js';
+import type { identityVerifications } from '../../platform/db/schema/index.js';
+import type { SqlRow } from '../../platform/db/sql-row.js';
 
-interface VerificationRow {
-  id: string;
-  user_id: string;
-  status: IdentityStatus;
-  failure_reason: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+type VerificationRow = SqlRow<
+  typeof identityVerifications,
+  'id' | 'user_id' | 'status' | 'failure_reason' | 'created_at' | 'updated_at'
+>;
 
 type Verification = z.output<typeof IdentityVerification>;
 

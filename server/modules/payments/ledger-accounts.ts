@@ -15,7 +15,13 @@ import type {
   ProviderCard,
   VerificationSession,
 } from './payment-accounts.js';
-import { identityStatusOf, type ProviderVerificationStatus } from './rules/verification-status.js';
+import { identityStatusOf } from './rules/verification-status.js';
+import type {
+  ledgerConnectedAccounts,
+  ledgerPaymentMethods,
+  ledgerVerificationSessions,
+} from '../../platform/db/schema/index.js';
+import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 
 interface TestCard {
   brand: string;
@@ -77,9 +83,10 @@ function testCardOf(token: string): TestCard | undefined {
 }
 
 /** A stored card: the card object's columns, with billing details as stored (possibly partial). */
-interface CardRow extends Omit<ProviderCard, 'billing_details'> {
+type CardRow = SqlRow<typeof ledgerPaymentMethods, 'id' | 'brand' | 'last4' | 'exp_month' | 'exp_year' | 'funding'> & {
+  /** jsonb, untyped in the schema: the details as stored (possibly partial), or their text. */
   billing_details: StoredBillingDetails | string;
-}
+};
 
 type StoredAddress = Partial<NonNullable<BillingDetails['address']>>;
 type StoredBillingDetails = Partial<Omit<BillingDetails, 'address'>> & { address?: StoredAddress | null };
@@ -119,19 +126,15 @@ const cardOf = (row: CardRow): ProviderCard => ({
   billing_details: billingDetailsOf(row.billing_details),
 });
 
-interface SessionRow {
-  id: string;
-  status: ProviderVerificationStatus;
-  last_error_reason: string | null;
-}
+type SessionRow = SqlRow<typeof ledgerVerificationSessions, 'id' | 'status' | 'last_error_reason'>;
 
-interface AccountRow {
-  id: string;
-  details_submitted: boolean;
-  charges_enabled: boolean;
-  payouts_enabled: boolean;
-  requirements_due: string[] | string;
-}
+type AccountRow = SqlRow<
+  typeof ledgerConnectedAccounts,
+  'id' | 'details_submitted' | 'charges_enabled' | 'payouts_enabled'
+> & {
+  /** jsonb: the parsed array, or its text where the driver leaves it unparsed. */
+  requirements_due: SqlColumn<typeof ledgerConnectedAccounts, 'requirements_due'> | string;
+};
 
 async function customerCards(db: Executor, customerId: string): Promise<ProviderCard[]> {
   const rows = await queryRows<CardRow>(

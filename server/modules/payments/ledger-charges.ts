@@ -8,14 +8,18 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../platform/db/database.js';
 import { ledgerChargeOutcome, type LedgerWallet } from './rules/card-charge.js';
 import type { Charges } from './charges.js';
+import type { ledgerPaymentMethods } from '../../platform/db/schema/index.js';
+import type { Nullable, SqlColumn } from '../../platform/db/sql-row.js';
 
-interface WalletRow {
+type WalletRow = Nullable<{
+  card_id: SqlColumn<typeof ledgerPaymentMethods, 'id'>;
+  exp_month: SqlColumn<typeof ledgerPaymentMethods, 'exp_month'>;
+  exp_year: SqlColumn<typeof ledgerPaymentMethods, 'exp_year'>;
+  charge_decline: SqlColumn<typeof ledgerPaymentMethods, 'charge_decline'>;
+}> & {
+  /** count(*): bigint, as the driver hands it back. */
   saved_cards: string | number;
-  card_id: string | null;
-  exp_month: number | null;
-  exp_year: number | null;
-  charge_decline: string | null;
-}
+};
 
 /** The payment's id in the transactions table: which ledger charge, and on which card (`ledger_<uuid>:pm_local_…`). */
 const ledgerPaymentId = (cardId: string | null) => `ledger_${randomUUID()}${cardId === null ? '' : `:${cardId}`}`;

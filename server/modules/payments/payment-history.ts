@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PaymentInfo, Payments, StockCheck } from '../../../shared/contract/market/payments.js';
-import type { ListingType, OrderStatus } from '../../../shared/contract/enums.js';
+import type { OrderStatus } from '../../../shared/contract/enums.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { countedPage, pageOf } from '../../platform/db/list-sql.js';
@@ -15,20 +15,17 @@ import type { MarketDeps } from '../../market-deps.js';
 import { identityStatusOfUser } from './identity-verification.js';
 import { savedCardsOf } from './payment-methods.js';
 import { payoutAccountOrNone } from './payout-accounts.js';
+import type { listings, orders, transactions } from '../../platform/db/schema/index.js';
+import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 
-interface PaymentRow {
-  id: string;
-  status: 'succeeded' | 'failed' | 'refunded';
-  amount_cents: string | number;
-  created_at: Date | string;
-  order_id: string;
-  order_status: OrderStatus;
-  price_cents: string | number;
-  shipping_price_cents: string | number;
-  listing_id: string;
-  title: string;
-  listing_type: ListingType;
-}
+type PaymentRow = SqlRow<typeof transactions, 'id' | 'status' | 'amount_cents' | 'created_at'> &
+  SqlRow<typeof orders, 'price_cents' | 'shipping_price_cents'> &
+  SqlRow<typeof listings, 'title' | 'listing_type'> & {
+    order_id: SqlColumn<typeof orders, 'id'>;
+    /** orders.status is text with no CHECK; the order flow writes only OrderStatus values. */
+    order_status: OrderStatus;
+    listing_id: SqlColumn<typeof listings, 'id'>;
+  };
 
 /** The buyer's order payments (each attempt, failed ones too), newest first, with their order and listing. */
 export async function paymentsOf(
