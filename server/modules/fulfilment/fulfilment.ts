@@ -22,27 +22,30 @@ import { type MarketDeps } from '../../market-deps.js';
 import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { notify } from '../orders/index.js';
+import type { listings, orders, users } from '../../platform/db/schema/index.js';
+import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 
-export interface OrderRow {
-  id: string;
-  listing_id: string;
-  title: string;
-  seller_id: string;
-  buyer_id: string;
-  buyer_user_name: string | null;
-  price_cents: string | number;
-  shipping_price_cents: string | number;
-  status: OrderStatus;
-  tracking_code: string | null;
-  label_size: LabelSize | null;
-  label_url: string | null;
-  label_failure_reason: string | null;
-  shipped_at: Date | string | null;
-  delivered_at: Date | string | null;
-  weight: number;
-  mass_unit: 'oz' | 'lbs';
-  created_at: Date | string;
-}
+export type OrderRow = SqlRow<
+  typeof orders,
+  | 'id'
+  | 'listing_id'
+  | 'seller_id'
+  | 'buyer_id'
+  | 'price_cents'
+  | 'shipping_price_cents'
+  | 'tracking_code'
+  | 'label_size'
+  | 'label_url'
+  | 'label_failure_reason'
+  | 'shipped_at'
+  | 'delivered_at'
+  | 'created_at'
+> &
+  SqlRow<typeof listings, 'title' | 'weight' | 'mass_unit'> & {
+    buyer_user_name: SqlColumn<typeof users, 'user_name'>;
+    /** orders.status is text with no CHECK; the order flow writes only OrderStatus values. */
+    status: OrderStatus;
+  };
 
 export const SELECT_ORDER = sql`SELECT o.id, o.listing_id, l.title, o.seller_id, o.buyer_id, b.user_name AS buyer_user_name,
        o.price_cents, o.shipping_price_cents, o.status, o.tracking_code, o.label_size, o.label_url,

@@ -8,13 +8,15 @@ import type {
   ShippingDocumentJob,
   ShippingDocumentJobs,
 } from '../../../shared/contract/market/fulfilment.js';
-import { type FileStatus, type LabelSize, type OrderStatus } from '../../../shared/contract/enums.js';
+import { type OrderStatus } from '../../../shared/contract/enums.js';
 import { shippingManagerSection } from '../../../shared/rules/order-status.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { countedPage, pageOf } from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull } from '../../platform/db/values.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
 import { type OrderRow, SELECT_ORDER, type SellerOrder, sellerOrderOf } from './fulfilment.js';
+import type { listings, shippingDocumentOrders, shippingDocuments } from '../../platform/db/schema/index.js';
+import type { SqlRow } from '../../platform/db/sql-row.js';
 
 export { BULK_SHIPPING_MAX_ORDERS } from '../../../shared/contract/market/fulfilment.js';
 export type { ShippingDocumentJob };
@@ -22,25 +24,24 @@ export type { ShippingDocumentJob };
 /** Where the app downloads a document (under the API prefix the market routes are mounted at). */
 export const shippingDocumentUrl = (id: string) => `/v1/bulk-shipping/${id}/document`;
 
-export interface DocumentRow {
-  id: string;
-  seller_id: string;
-  label_size: LabelSize;
-  file_status: FileStatus;
-  failure_reason: string | null;
-  page_count: number | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-  generated_at: Date | string | null;
-}
+export type DocumentRow = SqlRow<
+  typeof shippingDocuments,
+  | 'id'
+  | 'seller_id'
+  | 'label_size'
+  | 'file_status'
+  | 'failure_reason'
+  | 'page_count'
+  | 'created_at'
+  | 'updated_at'
+  | 'generated_at'
+>;
 
-interface DocumentOrderRow {
-  order_id: string;
-  title: string;
-  file_status: FileStatus;
-  failure_reason: string | null;
-  first_page: number | null;
-}
+type DocumentOrderRow = SqlRow<
+  typeof shippingDocumentOrders,
+  'order_id' | 'file_status' | 'failure_reason' | 'first_page'
+> &
+  SqlRow<typeof listings, 'title'>;
 
 const SELECT_DOCUMENT = sql`SELECT id, seller_id, label_size, file_status, failure_reason, page_count, created_at,
        updated_at, generated_at FROM shipping_documents`;

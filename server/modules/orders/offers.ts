@@ -2,7 +2,6 @@
 // charged at once, under the listing's lock like a purchase) or declines.
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { OfferStatus } from '../../../shared/contract/enums.js';
 import type { AcceptedOffer, Offer, Offers } from '../../../shared/contract/market/orders.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
@@ -15,18 +14,14 @@ import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { sellingRefusal } from '../accounts/index.js';
 import { decrementStock, lockForSale } from '../listings/index.js';
 import { createOrder, notify, orderIdOf } from './orders.js';
+import type { listings, offers } from '../../platform/db/schema/index.js';
+import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 
-interface OfferRow {
-  id: string;
-  listing_id: string;
-  buyer_id: string;
-  seller_id: string;
-  title: string;
-  amount_cents: string | number;
-  status: OfferStatus;
-  created_at: Date | string;
-  expires_at: Date | string;
-}
+type OfferRow = SqlRow<
+  typeof offers,
+  'id' | 'listing_id' | 'buyer_id' | 'amount_cents' | 'status' | 'created_at' | 'expires_at'
+> &
+  SqlRow<typeof listings, 'title'> & { seller_id: SqlColumn<typeof listings, 'user_id'> };
 
 const offerOf = (row: OfferRow): z.output<typeof Offer> => ({
   id: row.id,

@@ -10,39 +10,35 @@ import { type Db, queryRows, type Executor } from '../../platform/db/database.js
 import { countedPage, inList, matchingUserIds, sortedPage, whereSearched } from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
 import { notFound } from '../../platform/http/errors.js';
+import type { listings, orders, transactions, users } from '../../platform/db/schema/index.js';
+import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 
-interface OrderRow {
-  id: string;
-  created_at: Date | string;
-  price_cents: string | number;
-  shipping_price_cents: string | number;
-  status: OrderStatus;
-  tracking_code: string | null;
-  listing_id: string;
-  listing_title: string;
-  listing_description: string;
-  listing_type: SoldListing['listing']['listingType'];
-  listing_video: string | null;
-  listing_created_at: Date | string;
-  seller_id: string;
-  seller_user_name: string | null;
-  seller_email: string;
-  buyer_id: string;
-  buyer_user_name: string | null;
-  buyer_email: string;
-  payout_status: string | null;
-}
+type OrderRow = SqlRow<typeof orders, 'id' | 'created_at' | 'price_cents' | 'shipping_price_cents' | 'tracking_code'> &
+  SqlRow<typeof listings, 'listing_type'> & {
+    /** orders.status is text with no CHECK; the order flow writes only OrderStatus values. */
+    status: OrderStatus;
+    listing_id: SqlColumn<typeof listings, 'id'>;
+    listing_title: SqlColumn<typeof listings, 'title'>;
+    listing_description: SqlColumn<typeof listings, 'description'>;
+    listing_video: SqlColumn<typeof listings, 'video'>;
+    listing_created_at: SqlColumn<typeof listings, 'created_at'>;
+    seller_id: SqlColumn<typeof users, 'id'>;
+    seller_user_name: SqlColumn<typeof users, 'user_name'>;
+    seller_email: SqlColumn<typeof users, 'email'>;
+    buyer_id: SqlColumn<typeof users, 'id'>;
+    buyer_user_name: SqlColumn<typeof users, 'user_name'>;
+    buyer_email: SqlColumn<typeof users, 'email'>;
+    /** The latest payout's status, a scalar subquery: null when there is none. */
+    payout_status: SqlColumn<typeof transactions, 'status'> | null;
+  };
 
-export interface TransactionRow {
-  id: string;
-  order_id: string;
-  type: Transaction['type'];
-  status: Transaction['status'];
-  amount_cents: string | number;
+export type TransactionRow = SqlRow<
+  typeof transactions,
+  'id' | 'order_id' | 'type' | 'status' | 'amount_cents' | 'refund_date' | 'external_id'
+> & {
+  /** Text with no CHECK; the refund routes write only RefundReason values. */
   refund_reason: RefundReason | null;
-  refund_date: Date | string | null;
-  external_id: string | null;
-}
+};
 
 const SORT_COLUMNS: Record<ListQuery<'soldListings'>['sortBy'] & string, SQL> = {
   price: sql`o.price_cents`,

@@ -21,6 +21,8 @@ import { countedPage, inList, pageOf } from '../../platform/db/list-sql.js';
 import { TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
 import { callersOr404, notFound } from '../../platform/http/errors.js';
 import { type OrderRow, SELECT_ORDER, sellerOrderOf } from '../fulfilment/index.js';
+import type { listings, orders, users } from '../../platform/db/schema/index.js';
+import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 
 export type OrderRole = 'buyer' | 'seller';
 
@@ -32,9 +34,7 @@ export interface OrderHistoryFilter {
   limit: number;
 }
 
-interface HistoryRow extends OrderRow {
-  seller_user_name: string | null;
-}
+type HistoryRow = OrderRow & { seller_user_name: SqlColumn<typeof users, 'user_name'> };
 
 /**
  * An order of the caller's history. The seller gets the shipping manager's shape (fulfilment's
@@ -94,19 +94,13 @@ export async function sellerOrder(
   return sellerOrderOf(callersOr404(row, (order) => order.seller_id === callerId, 'Order'));
 }
 
-interface PublicOrderRow {
-  id: string;
-  created_at: Date | string;
-  listing_id: string;
-  title: string;
-  listing_type: 'default' | 'auction' | 'giveaway';
-  video: string | null;
-  price_cents: string | number | null;
-  bid_cents: string | number | null;
-  seller_id: string;
-  seller_user_name: string | null;
-  seller_avatar: string | null;
-}
+type PublicOrderRow = SqlRow<typeof orders, 'id' | 'created_at'> &
+  SqlRow<typeof listings, 'title' | 'listing_type' | 'video' | 'price_cents' | 'bid_cents'> & {
+    listing_id: SqlColumn<typeof listings, 'id'>;
+    seller_id: SqlColumn<typeof users, 'id'>;
+    seller_user_name: SqlColumn<typeof users, 'user_name'>;
+    seller_avatar: SqlColumn<typeof users, 'avatar'>;
+  };
 
 /**
  * What anyone may know of a sale: the listing as it was on show, with its public price (the
