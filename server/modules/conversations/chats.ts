@@ -19,15 +19,11 @@ import { adminEvent, marketEvent } from '../../platform/events/pending-events.js
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { itemsPage } from '../../platform/db/list-total.js';
 import { upsertNewMessageNotification } from '../community/index.js';
+import type { chats } from '../../platform/db/schema/index.js';
+import type { SqlRow } from '../../platform/db/sql-row.js';
 
-interface ChatRow {
-  id: string;
-  user_id: string;
-  other_user_id: string;
-  blocked_user_id: string | null;
-  /** Who set the block: the only participant who may lift it. */
-  blocked_by_id: string | null;
-}
+/** blocked_by_id: who set the block, the only participant who may lift it. */
+type ChatRow = SqlRow<typeof chats, 'id' | 'user_id' | 'other_user_id' | 'blocked_user_id' | 'blocked_by_id'>;
 
 const roomsOf = (chat: ChatRow) => [userRoom(chat.user_id), userRoom(chat.other_user_id)];
 

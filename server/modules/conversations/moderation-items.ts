@@ -4,22 +4,22 @@
 import { sql } from 'drizzle-orm';
 import type { AuctionMessage, Chat, ChatMessage } from '../../../shared/contract/entities.js';
 import { isoOf, optionalProfileOf, profileOf, usdOrNull } from '../../platform/db/values.js';
+import type { auctionMessages, chatMessages, chats, listings, users } from '../../platform/db/schema/index.js';
+import type { Nullable, SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 
-export interface AuctionMessageRow {
-  id: string;
-  type: AuctionMessage['type'];
-  amount_cents: string | number | null;
-  text: string | null;
-  created_at: Date | string;
-  user_id: string;
-  user_name: string | null;
-  user_avatar: string | null;
-  listing_id: string;
-  listing_title: string;
-  seller_id: string;
-  seller_user_name: string | null;
-  seller_avatar: string | null;
-}
+export type AuctionMessageRow = SqlRow<
+  typeof auctionMessages,
+  'id' | 'type' | 'amount_cents' | 'text' | 'created_at'
+> & {
+  user_id: SqlColumn<typeof users, 'id'>;
+  user_name: SqlColumn<typeof users, 'user_name'>;
+  user_avatar: SqlColumn<typeof users, 'avatar'>;
+  listing_id: SqlColumn<typeof listings, 'id'>;
+  listing_title: SqlColumn<typeof listings, 'title'>;
+  seller_id: SqlColumn<typeof users, 'id'>;
+  seller_user_name: SqlColumn<typeof users, 'user_name'>;
+  seller_avatar: SqlColumn<typeof users, 'avatar'>;
+};
 
 /** Auction messages as `m`, with their author `u`, listing `l` and seller `s`. */
 export const AUCTION_MESSAGE_SELECT = sql`SELECT m.id, m.type, m.amount_cents, m.text, m.created_at,
@@ -46,14 +46,14 @@ export const auctionMessageOf = (row: AuctionMessageRow): AuctionMessage => ({
 });
 
 /** A chat's two people, `u` and `o` (for a message: its sender and the chat's other participant). */
-interface ParticipantColumns {
-  user_id: string;
-  user_name: string | null;
-  user_avatar: string | null;
-  other_id: string;
-  other_user_name: string | null;
-  other_avatar: string | null;
-}
+type ParticipantColumns = {
+  user_id: SqlColumn<typeof users, 'id'>;
+  user_name: SqlColumn<typeof users, 'user_name'>;
+  user_avatar: SqlColumn<typeof users, 'avatar'>;
+  other_id: SqlColumn<typeof users, 'id'>;
+  other_user_name: SqlColumn<typeof users, 'user_name'>;
+  other_avatar: SqlColumn<typeof users, 'avatar'>;
+};
 
 const PARTICIPANT_COLUMNS = sql`u.id AS user_id, u.user_name, u.avatar AS user_avatar,
            o.id AS other_id, o.user_name AS other_user_name, o.avatar AS other_avatar`;
@@ -63,14 +63,13 @@ const participantsOf = (row: ParticipantColumns) => ({
   otherUser: profileOf(row.other_id, row.other_user_name, row.other_avatar),
 });
 
-export interface ChatRow extends ParticipantColumns {
-  id: string;
-  updated_at: Date | string;
-  last_message: string | null;
-  blocked_id: string | null;
-  blocked_user_name: string | null;
-  blocked_avatar: string | null;
-}
+export type ChatRow = ParticipantColumns &
+  SqlRow<typeof chats, 'id' | 'updated_at' | 'last_message'> &
+  Nullable<{
+    blocked_id: SqlColumn<typeof users, 'id'>;
+    blocked_user_name: SqlColumn<typeof users, 'user_name'>;
+    blocked_avatar: SqlColumn<typeof users, 'avatar'>;
+  }>;
 
 /** Chats as `c`, with both participants `u`, `o` and the blocked user `k`, if any. */
 export const CHAT_SELECT = sql`SELECT c.id, c.updated_at, c.last_message,
@@ -89,13 +88,8 @@ export const chatOf = (row: ChatRow): Chat => ({
   blockedUser: optionalProfileOf(row.blocked_id, row.blocked_user_name, row.blocked_avatar),
 });
 
-export interface ChatMessageRow extends ParticipantColumns {
-  id: string;
-  chat_id: string;
-  created_at: Date | string;
-  message: string;
-  is_seen: boolean;
-}
+export type ChatMessageRow = ParticipantColumns &
+  SqlRow<typeof chatMessages, 'id' | 'chat_id' | 'created_at' | 'message' | 'is_seen'>;
 
 /** Chat messages as `m` in chat `c`: the sender `u` and the chat's other participant `o`. */
 export const CHAT_MESSAGE_SELECT = sql`SELECT m.id, m.chat_id, m.created_at, m.message, m.is_seen,
