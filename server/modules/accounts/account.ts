@@ -21,36 +21,42 @@ import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { identityStatusOfUser } from '../payments/index.js';
 import { callerCacheOf } from '../../platform/auth/market-users.js';
 import { pendingRequestOf, type PendingRequestColumns } from './pending-request.js';
+import type { users } from '../../platform/db/schema/index.js';
+import type { SqlRow } from '../../platform/db/sql-row.js';
 
 // ── Shapes ──
 
 // ── Reading a user ──
 
-interface AccountRow extends PendingRequestColumns {
-  id: string;
-  firebase_id: string | null;
-  email: string;
-  user_name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  avatar: string | null;
-  timezone: string | null;
-  country_code: string | null;
-  phone_number: string | null;
-  phone_verified_at: Date | string | null;
-  stripe_customer_id: string | null;
-  stripe_user_id: string | null;
-  seller_enabled: boolean;
-  seller_fee: number;
-  profile_description: string | null;
-  accepted_terms_at: Date | string | null;
-  is_guest: boolean;
-  created_at: Date | string;
-  avg_rate: string | number | null;
-  total_ratings: string | number;
-  bid_cents: string | number;
-  badge_count: string | number;
-}
+type AccountRow = PendingRequestColumns &
+  SqlRow<
+    typeof users,
+    | 'id'
+    | 'firebase_id'
+    | 'email'
+    | 'user_name'
+    | 'first_name'
+    | 'last_name'
+    | 'avatar'
+    | 'timezone'
+    | 'country_code'
+    | 'phone_number'
+    | 'phone_verified_at'
+    | 'stripe_customer_id'
+    | 'stripe_user_id'
+    | 'seller_enabled'
+    | 'seller_fee'
+    | 'profile_description'
+    | 'accepted_terms_at'
+    | 'is_guest'
+    | 'created_at'
+  > & {
+    /** Computed: avg(rate) (numeric), count(*) (bigint), coalesce(sum(bid_cents), 0) (numeric), count(*). */
+    avg_rate: string | number | null;
+    total_ratings: string | number;
+    bid_cents: string | number;
+    badge_count: string | number;
+  };
 
 const avgRateOf = (value: string | number | null) => (value === null ? null : Number(Number(value).toFixed(2)));
 

@@ -2,15 +2,18 @@
 // list and the user's own account (`GET /user`) both show it in the PendingRequest shape.
 import type { PendingRequest } from '../../../shared/contract/entities.js';
 import { isoOf } from '../../platform/db/values.js';
+import type { sellerRequests } from '../../platform/db/schema/index.js';
+import type { Nullable, SqlColumn } from '../../platform/db/sql-row.js';
 
-export interface PendingRequestColumns {
-  request_id: string | null;
-  request_description: string | null;
-  request_created_at: Date | string | null;
-  request_instagram_link: string | null;
-  request_tik_tok_link: string | null;
-  request_other_profile_link: string | null;
-}
+/** A LEFT JOIN's columns: all null when the user has no request waiting. */
+export type PendingRequestColumns = Nullable<{
+  request_id: SqlColumn<typeof sellerRequests, 'id'>;
+  request_description: SqlColumn<typeof sellerRequests, 'description'>;
+  request_created_at: SqlColumn<typeof sellerRequests, 'created_at'>;
+  request_instagram_link: SqlColumn<typeof sellerRequests, 'instagram_link'>;
+  request_tik_tok_link: SqlColumn<typeof sellerRequests, 'tik_tok_link'>;
+  request_other_profile_link: SqlColumn<typeof sellerRequests, 'other_profile_link'>;
+}>;
 
 /** The request, or null when the user has none waiting. */
 export function pendingRequestOf(row: PendingRequestColumns): PendingRequest | null {

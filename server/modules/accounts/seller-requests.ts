@@ -10,6 +10,8 @@ import { isoOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { accountOf } from './account.js';
 import type { MarketDeps } from '../../market-deps.js';
+import type { sellerRequests } from '../../platform/db/schema/index.js';
+import type { SqlRow } from '../../platform/db/sql-row.js';
 
 // The request's body stays beside its service: its link check needs the URL parser, which the
 // shared contract (no DOM or Node library) does not have.
@@ -33,15 +35,10 @@ export const SellerRequestBody = z.strictObject({
 });
 export type SellerRequestBody = z.infer<typeof SellerRequestBody>;
 
-interface SellerRequestRow {
-  id: string;
-  description: string;
-  instagram_link: string | null;
-  tik_tok_link: string | null;
-  other_profile_link: string | null;
-  status: SellerRequest['status'];
-  created_at: Date | string;
-}
+type SellerRequestRow = SqlRow<
+  typeof sellerRequests,
+  'id' | 'description' | 'instagram_link' | 'tik_tok_link' | 'other_profile_link' | 'status' | 'created_at'
+>;
 
 const sellerRequestOf = (row: SellerRequestRow): SellerRequest => ({
   id: row.id,

@@ -13,25 +13,29 @@ import { callerCacheOf } from '../../platform/auth/market-users.js';
 import type { AdminDeps } from '../../platform/http/admin-handler.js';
 import { emailTaken, userNameTaken } from './account.js';
 import { pendingRequestOf, type PendingRequestColumns } from './pending-request.js';
+import type { users } from '../../platform/db/schema/index.js';
+import type { SqlRow } from '../../platform/db/sql-row.js';
 
-interface UserRow extends PendingRequestColumns {
-  id: string;
-  firebase_id: string | null;
-  user_name: string | null;
-  email: string;
-  avatar: string | null;
-  created_at: Date | string;
-  stripe_customer_id: string | null;
-  stripe_user_id: string | null;
-  payment_failed_strikes: number;
-  amount_spent_cents: string | number;
-  amount_sold_cents: string | number;
-  seller_enabled: boolean;
-  seller_fee: number;
-  featured: boolean;
-  country_code: string | null;
-  phone_number: string | null;
-}
+type UserRow = PendingRequestColumns &
+  SqlRow<
+    typeof users,
+    | 'id'
+    | 'firebase_id'
+    | 'user_name'
+    | 'email'
+    | 'avatar'
+    | 'created_at'
+    | 'stripe_customer_id'
+    | 'stripe_user_id'
+    | 'payment_failed_strikes'
+    | 'amount_spent_cents'
+    | 'amount_sold_cents'
+    | 'seller_enabled'
+    | 'seller_fee'
+    | 'featured'
+    | 'country_code'
+    | 'phone_number'
+  >;
 
 const SORT_COLUMNS: Record<ListQuery<'users'>['sortBy'] & string, SQL> = {
   userName: sql`u.user_name`,
