@@ -7,20 +7,18 @@ import type { Db } from '../../platform/db/database.js';
 import { countedPage, matchingUserIds, sortedPage, whereSearched } from '../../platform/db/list-sql.js';
 import { softDelete } from '../../platform/db/soft-delete.js';
 import { isoOf, optionalProfileOf } from '../../platform/db/values.js';
+import type { ratings, users } from '../../platform/db/schema/index.js';
+import type { Nullable, SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 
-interface RatingRow {
-  id: string;
-  created_at: Date | string;
-  rate: number | null;
-  experience: string | null;
-  order_id: string | null;
-  buyer_id: string | null;
-  buyer_user_name: string | null;
-  buyer_avatar: string | null;
-  seller_id: string | null;
-  seller_user_name: string | null;
-  seller_avatar: string | null;
-}
+type RatingRow = SqlRow<typeof ratings, 'id' | 'created_at' | 'rate' | 'experience' | 'order_id'> &
+  Nullable<{
+    buyer_id: SqlColumn<typeof users, 'id'>;
+    buyer_user_name: SqlColumn<typeof users, 'user_name'>;
+    buyer_avatar: SqlColumn<typeof users, 'avatar'>;
+    seller_id: SqlColumn<typeof users, 'id'>;
+    seller_user_name: SqlColumn<typeof users, 'user_name'>;
+    seller_avatar: SqlColumn<typeof users, 'avatar'>;
+  }>;
 
 const RATING_SORT: Record<ListQuery<'ratings'>['sortBy'] & string, SQL> = {
   createdAt: sql`r.created_at`,
