@@ -19,6 +19,8 @@ import { ChatMessagesScreen } from '../screens/moderation/ChatMessagesScreen.js'
 import { DashboardLayout } from './DashboardLayout.js';
 import { Placeholder } from './Placeholder.js';
 import './app.css';
+import './data-table.css';
+import './home-and-drawers.css';
 
 function useColorModeClass() {
   const mode = useColorMode((s) => s.mode);
