@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { REAL_STACK } from './tests/e2e/real-stack/real-stack-ports.js';
+import { CONTRACT_RENDERER_PORT, CONTRACT_RENDERER_URL, REAL_STACK } from './tests/e2e/real-stack/real-stack-ports.js';
 
 // Playwright cannot download browsers on our machines: it drives Debian's Chromium.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -46,7 +46,7 @@ export default defineConfig({
       // The renderer against the in-page double of window.market (tests/e2e/support/fake-market.ts).
       name: 'contract',
       testIgnore: 'real-stack/**',
-      use: { baseURL: 'http://127.0.0.1:5173' },
+      use: { baseURL: CONTRACT_RENDERER_URL },
     },
     {
       // The browser host against the real stack (API, PGlite with demo data, Auth emulator).
@@ -62,8 +62,8 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'npx vite --config vite.renderer.config.ts --host 127.0.0.1 --port 5173 --strictPort',
-      url: 'http://127.0.0.1:5173',
+      command: `npx vite --config vite.renderer.config.ts --host 127.0.0.1 --port ${CONTRACT_RENDERER_PORT} --strictPort`,
+      url: CONTRACT_RENDERER_URL,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
     },
