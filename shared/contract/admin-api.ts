@@ -23,17 +23,8 @@ import { listQuery } from './list-query.js';
 import { freeText, singleLineText, withoutControlCharacters } from './text.js';
 import { SELLER_FEE_MAX, SELLER_FEE_MIN } from '../rules/constants.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-export interface RouteDef {
-  method: HttpMethod;
-  path: string;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  /** The 2xx answer; `null` for 204 No Content. */
-  response: z.ZodType | null;
-}
+import type { RouteDef } from './route-def.js';
+export type { HttpMethod, RouteDef } from './route-def.js';
 
 const byId = z.strictObject({ id });
 const empty = z.strictObject({});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BiddingEvent } from './proxy-bidding.js';
+import type { AuctionState, BidAttempt, BiddingEvent } from './proxy-bidding.js';
 import { ANTI_SNIPE_WINDOW_MS, placeBid } from './proxy-bidding.js';
 import { auction, bid, HOUR, run, T0 } from './proxy-bidding.fixtures.js';
 
