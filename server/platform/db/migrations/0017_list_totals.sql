@@ -183,15 +183,22 @@ $$;
 CREATE TRIGGER bids_bidders_insert AFTER INSERT ON bids REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION record_bidders();
 
--- The totals of what is already there.
-INSERT INTO list_totals (list, shard, total)
-SELECT 'users', 0, count(*) FROM users WHERE deleted_at IS NULL
-UNION ALL SELECT 'activeListings', 0, count(*) FROM listings WHERE deleted_at IS NULL AND status = 'active'
-UNION ALL SELECT 'soldListings', 0, count(*) FROM orders WHERE deleted_at IS NULL
-UNION ALL SELECT 'ratings', 0, count(*) FROM ratings WHERE deleted_at IS NULL
-UNION ALL SELECT 'auctionMessages', 0, count(*) FROM auction_messages WHERE deleted_at IS NULL
-UNION ALL SELECT 'chats', 0, count(*) FROM chats WHERE deleted_at IS NULL
-UNION ALL SELECT 'chatMessages', 0, count(*) FROM chat_messages m JOIN chats c ON c.id = m.chat_id
-                                   WHERE m.deleted_at IS NULL AND c.deleted_at IS NULL;
-INSERT INTO bidders (user_id, first_bid_at) SELECT user_id, min(created_at) FROM bids GROUP BY user_id;
-INSERT INTO list_totals (list, shard, total) SELECT 'bidders', 0, count(*) FROM bidders;
+-- Every kept total and `bidders` counted afresh: the totals of what is already there, and what a
+-- bulk load that ran with the triggers disabled (the seeder's) calls when it is done.
+CREATE FUNCTION recount_list_totals() RETURNS void
+LANGUAGE sql AS $$
+  DELETE FROM list_totals;
+  DELETE FROM bidders;
+  INSERT INTO bidders (user_id, first_bid_at) SELECT user_id, min(created_at) FROM bids GROUP BY user_id;
+  INSERT INTO list_totals (list, shard, total)
+  SELECT 'users', 0, count(*) FROM users WHERE deleted_at IS NULL
+  UNION ALL SELECT 'activeListings', 0, count(*) FROM listings WHERE deleted_at IS NULL AND status = 'active'
+  UNION ALL SELECT 'soldListings', 0, count(*) FROM orders WHERE deleted_at IS NULL
+  UNION ALL SELECT 'ratings', 0, count(*) FROM ratings WHERE deleted_at IS NULL
+  UNION ALL SELECT 'auctionMessages', 0, count(*) FROM auction_messages WHERE deleted_at IS NULL
+  UNION ALL SELECT 'chats', 0, count(*) FROM chats WHERE deleted_at IS NULL
+  UNION ALL SELECT 'chatMessages', 0, count(*) FROM chat_messages m JOIN chats c ON c.id = m.chat_id
+                                     WHERE m.deleted_at IS NULL AND c.deleted_at IS NULL
+  UNION ALL SELECT 'bidders', 0, count(*) FROM bidders;
+$$;
+SELECT recount_list_totals();
