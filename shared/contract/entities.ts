@@ -220,9 +220,14 @@ export type SignedInAdmin = z.infer<typeof SignedInAdmin>;
 
 /** Every list endpoint answers `{count, items}`. */
 export function listResponse<T extends z.ZodType>(item: T) {
-  return z.object({ count: z.number().int().nonnegative(), items: z.array(item) });
+  return z.object({
+    count: z.number().int().nonnegative(),
+    // "Lists at scale": a searched admin list counts up to 10,000 matches; true when it stopped there.
+    countCapped: z.boolean().optional(),
+    items: z.array(item),
+  });
 }
-export type ListResponse<T> = { count: number; items: T[] };
+export type ListResponse<T> = { count: number; countCapped?: boolean; items: T[] };
 
 /** The error body of every non-2xx answer; `code` where a client must tell refusals apart. */
 export const ApiErrorBody = z.object({

@@ -202,11 +202,15 @@ describe('the market OpenAPI document', () => {
   });
 });
 
-/** Every field name at every depth (values aside): what the serializer keeps or drops. */
+/**
+ * Every field name at every depth (values aside): what the serializer keeps or drops. Leaves out
+ * `countCapped`: the shared `{count, items}` schema has it for the admin lists (a searched admin
+ * list stops counting at 10,000); a buyer/seller list always counts exactly and never sends it.
+ */
 type FieldsOf<T> = T extends readonly (infer Item)[]
   ? FieldsOf<Item>
   : T extends object
-    ? { -readonly [K in keyof T]-?: FieldsOf<T[K]> }
+    ? { -readonly [K in keyof T as K extends 'countCapped' ? never : K]-?: FieldsOf<T[K]> }
     : never;
 type Served<F extends (...args: never[]) => unknown> = FieldsOf<Awaited<ReturnType<F>>>;
 const fieldsOf = <S extends z.ZodType>() => expectTypeOf<FieldsOf<z.output<S>>>();

@@ -26,6 +26,9 @@ describe.skipIf(!postgresAdminUrl || !adminToken)('search plans on PostgreSQL', 
       // A whole-table walk along the primary key is the other way to read every row; on these
       // small test tables it can cost less than the trigram index and hide whether that exists.
       await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+      // Every row an ILIKE filters costs far more than the default operator cost says; priced
+      // nearer that, a bitmap over a whole btree index no longer looks cheaper than the trigram.
+      await tx.execute(sql`SET LOCAL cpu_operator_cost = 0.25`);
       const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`EXPLAIN ${query}`);
       return rows.map((row) => row['QUERY PLAN']).join('\n');
     });

@@ -1,6 +1,7 @@
 // The dashboard's statistics: user and bidder counts, and who signed up or first bid in the past 24 hours.
 import { sql } from 'drizzle-orm';
 import type { StatisticsUser } from '../../../shared/contract/entities.js';
+import { keptTotal } from '../../platform/db/admin-list.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import type { users } from '../../platform/db/schema/index.js';
@@ -19,29 +20,26 @@ const toStatisticsUser = (row: StatisticsUserRow): StatisticsUser => ({
 });
 
 export async function userStatistics(db: Db) {
-  const [counts] = await queryRows<{ users: string | number; bidders: string | number }>(
-    db,
-    sql`SELECT (SELECT count(*) FROM users WHERE deleted_at IS NULL) AS users,
-               (SELECT count(DISTINCT user_id) FROM bids) AS bidders`,
-  );
+  // Kept totals (migration 0017): exact, and a few rows to read whatever the size of the market.
+  const numberOfUsers = await keptTotal(db, 'users');
+  const numberOfUniqueBidders = await keptTotal(db, 'bidders');
   const signUps = await queryRows<StatisticsUserRow>(
     db,
     sql`SELECT id, user_name, avatar, created_at FROM users
         WHERE deleted_at IS NULL AND created_at > now() - interval '24 hours'
         ORDER BY created_at DESC LIMIT ${PAST_DAY_LIST_MAX}`,
   );
-  // A new bidder bid in the past day and never before it.
+  // A new bidder bid in the past day and never before it: their first bid (kept in `bidders`)
+  // is in the past day.
   const bidders = await queryRows<StatisticsUserRow>(
     db,
-    sql`SELECT u.id, u.user_name, u.avatar, u.created_at FROM users u
-        WHERE u.deleted_at IS NULL
-          AND u.id IN (SELECT b.user_id FROM bids b WHERE b.created_at > now() - interval '24 hours')
-          AND NOT EXISTS (SELECT 1 FROM bids e WHERE e.user_id = u.id AND e.created_at <= now() - interval '24 hours')
+    sql`SELECT u.id, u.user_name, u.avatar, u.created_at FROM bidders f JOIN users u ON u.id = f.user_id
+        WHERE f.first_bid_at > now() - interval '24 hours' AND u.deleted_at IS NULL
         ORDER BY u.created_at DESC LIMIT ${PAST_DAY_LIST_MAX}`,
   );
   return {
-    numberOfUsers: Number(counts?.users ?? 0),
-    numberOfUniqueBidders: Number(counts?.bidders ?? 0),
+    numberOfUsers,
+    numberOfUniqueBidders,
     newSignUpsPast24Hours: signUps.map(toStatisticsUser),
     newBiddersPast24Hours: bidders.map(toStatisticsUser),
   };

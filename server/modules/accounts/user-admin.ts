@@ -5,7 +5,8 @@ import type { AdminUser, Address } from '../../../shared/contract/entities.js';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { queryRows, type Db, type Executor } from '../../platform/db/database.js';
-import { countedPage, inList, searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
+import { adminPage, type ListCount } from '../../platform/db/admin-list.js';
+import { inList, searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
 import { isoOf, usdOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { addressOf, type AddressRow } from './addresses.js';
@@ -203,17 +204,15 @@ export async function decideSellerRequest(
 }
 
 /** The admin's users table: searched by name or email, sorted, paged. */
-export async function listAdminUsers(
-  db: Db,
-  query: ListQuery<'users'>,
-): Promise<{ count: number; items: AdminUser[] }> {
+export async function listAdminUsers(db: Db, query: ListQuery<'users'>): Promise<ListCount & { items: AdminUser[] }> {
   const pattern = searchPattern(query.search);
   const where = whereAll([
     sql`u.deleted_at IS NULL`,
     pattern ? sql`(u.user_name ILIKE ${pattern} OR u.email ILIKE ${pattern})` : null,
   ]);
-  const { count, rows } = await countedPage<UserRow>(
+  const { counted, rows } = await adminPage<UserRow>(
     db,
+    pattern ? null : 'users',
     sql`users u`,
     where,
     selectUsers(where, sortedPage(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query, sql`u.id`)),
@@ -223,7 +222,7 @@ export async function listAdminUsers(
     rows.map((row) => row.id),
   );
   return {
-    count,
+    ...counted,
     items: rows.map((row) => toAdminUser(row, shipping.get(row.id) ?? [])),
   };
 }

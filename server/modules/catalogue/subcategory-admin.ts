@@ -4,7 +4,8 @@ import type { Subcategory } from '../../../shared/contract/entities.js';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-import { countedPage, searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
+import { adminPage } from '../../platform/db/admin-list.js';
+import { searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import type { categories, subcategories } from '../../platform/db/schema/index.js';
@@ -45,13 +46,15 @@ async function loadSubcategory(executor: Executor, id: string): Promise<Subcateg
 export async function listAdminSubcategories(db: Executor, query: ListQuery<'subcategories'>) {
   const pattern = searchPattern(query.search);
   const where = whereAll([pattern ? sql`sc.title ILIKE ${pattern}` : null]);
-  const { count, rows } = await countedPage<SubcategoryRow>(
+  // A few dozen rows: counted (capped) every time, no kept total.
+  const { counted, rows } = await adminPage<SubcategoryRow>(
     db,
+    null,
     sql`subcategories sc`,
     where,
     selectSubcategories(where, sortedPage(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query, sql`sc.id`)),
   );
-  return { count, items: rows.map(toSubcategory) };
+  return { ...counted, items: rows.map(toSubcategory) };
 }
 
 /** The admin sets a subcategory's minimum package weight (ounces); logged with before and after. */

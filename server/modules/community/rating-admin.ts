@@ -4,7 +4,8 @@ import type { Rating } from '../../../shared/contract/entities.js';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { Db } from '../../platform/db/database.js';
-import { countedPage, matchingUserIds, sortedPage, whereSearched } from '../../platform/db/list-sql.js';
+import { adminPage, type ListCount } from '../../platform/db/admin-list.js';
+import { matchingUserIds, searchTerm, sortedPage, whereSearched } from '../../platform/db/list-sql.js';
 import { softDelete } from '../../platform/db/soft-delete.js';
 import { isoOf, optionalProfileOf } from '../../platform/db/values.js';
 import type { ratings, users } from '../../platform/db/schema/index.js';
@@ -31,14 +32,16 @@ const RATING_SORT: Record<ListQuery<'ratings'>['sortBy'] & string, SQL> = {
 export async function listRatingsForAdmin(
   db: Db,
   query: ListQuery<'ratings'>,
-): Promise<{ count: number; items: Rating[] }> {
+): Promise<ListCount & { items: Rating[] }> {
   const where = whereSearched(sql`r.deleted_at IS NULL`, query.search, sql`r.id`, (pattern) => [
     sql`SELECT id FROM ratings WHERE experience ILIKE ${pattern}`,
     sql`SELECT id FROM ratings WHERE buyer_id IN (${matchingUserIds(pattern)})`,
     sql`SELECT id FROM ratings WHERE seller_id IN (${matchingUserIds(pattern)})`,
   ]);
-  const { count, rows } = await countedPage<RatingRow>(
+  const sortBy = query.sortBy ?? 'createdAt';
+  const { counted, rows } = await adminPage<RatingRow>(
     db,
+    searchTerm(query.search) ? null : 'ratings',
     sql`ratings r`,
     where,
     sql`SELECT r.id, r.created_at, r.rate, r.experience, r.order_id,
@@ -47,10 +50,10 @@ export async function listRatingsForAdmin(
         FROM ratings r
         LEFT JOIN users b ON b.id = r.buyer_id AND b.deleted_at IS NULL
         LEFT JOIN users s ON s.id = r.seller_id AND s.deleted_at IS NULL
-        ${where} ${sortedPage(RATING_SORT[query.sortBy ?? 'createdAt'], query, sql`r.id`)}`,
+        ${where} ${sortedPage(RATING_SORT[sortBy], query, sql`r.id`, sortBy !== 'createdAt')}`,
   );
   return {
-    count,
+    ...counted,
     items: rows.map((row) => ({
       id: row.id,
       // A deleted account shows as a missing buyer or seller ('Deleted user').

@@ -5,10 +5,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { Db } from '../../platform/db/database.js';
+import { adminPage } from '../../platform/db/admin-list.js';
 import {
-  countedPage,
   matchingUserIds,
   searchPattern,
+  searchTerm,
   sortedPage,
   whereAll,
   whereSearched,
@@ -39,13 +40,14 @@ export async function moderatedAuctionMessages(db: Db, query: ListQuery<'auction
     sql`SELECT id FROM auction_messages WHERE user_id IN (${matchingUserIds(pattern)})`,
     sql`SELECT id FROM auction_messages WHERE listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern})`,
   ]);
-  const { count, rows } = await countedPage<AuctionMessageRow>(
+  const { counted, rows } = await adminPage<AuctionMessageRow>(
     db,
+    searchTerm(query.search) ? null : 'auctionMessages',
     sql`auction_messages m`,
     where,
     sql`${AUCTION_MESSAGE_SELECT} ${where} ${sortedPage(sql`m.created_at`, query, sql`m.id`)}`,
   );
-  return { count, items: rows.map(auctionMessageOf) };
+  return { ...counted, items: rows.map(auctionMessageOf) };
 }
 
 /** Chats not taken down, found by either participant. */
@@ -54,13 +56,14 @@ export async function moderatedChats(db: Db, query: ListQuery<'chats'>) {
     sql`SELECT id FROM chats WHERE user_id IN (${matchingUserIds(pattern)})`,
     sql`SELECT id FROM chats WHERE other_user_id IN (${matchingUserIds(pattern)})`,
   ]);
-  const { count, rows } = await countedPage<ChatRow>(
+  const { counted, rows } = await adminPage<ChatRow>(
     db,
+    searchTerm(query.search) ? null : 'chats',
     sql`chats c`,
     where,
     sql`${CHAT_SELECT} ${where} ${sortedPage(CHAT_SORT[query.sortBy ?? 'createdAt'], query, sql`c.id`)}`,
   );
-  return { count, items: rows.map(chatOf) };
+  return { ...counted, items: rows.map(chatOf) };
 }
 
 /** Chat messages not taken down, of chats not taken down, found by their text. */
@@ -71,13 +74,14 @@ export async function moderatedChatMessages(db: Db, query: ListQuery<'chatMessag
     sql`c.deleted_at IS NULL`,
     pattern ? sql`m.message ILIKE ${pattern}` : null,
   ]);
-  const { count, rows } = await countedPage<ChatMessageRow>(
+  const { counted, rows } = await adminPage<ChatMessageRow>(
     db,
+    pattern ? null : 'chatMessages',
     sql`chat_messages m JOIN chats c ON c.id = m.chat_id`,
     where,
     sql`${CHAT_MESSAGE_SELECT} ${where} ${sortedPage(sql`m.created_at`, query, sql`m.id`)}`,
   );
-  return { count, items: rows.map(chatMessageOf) };
+  return { ...counted, items: rows.map(chatMessageOf) };
 }
 
 interface Moderator {

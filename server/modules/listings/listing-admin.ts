@@ -9,7 +9,8 @@ import type { ListQuery } from '../../../shared/contract/list-query.js';
 import { usdToCents } from '../../../shared/rules/money.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-import { countedPage, searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
+import { adminPage } from '../../platform/db/admin-list.js';
+import { searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
 import { epochMsText, isoOf, usdOrNull } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { Db } from '../../platform/db/database.js';
@@ -117,13 +118,15 @@ export async function listActiveListings(db: Executor, query: ListQuery<'activeL
     sql`l.status = 'active'`,
     pattern ? sql`(l.title ILIKE ${pattern} OR l.description ILIKE ${pattern})` : null,
   ]);
-  const { count, rows } = await countedPage<ListingRow>(
+  const sortBy = query.sortBy ?? 'createdAt';
+  const { counted, rows } = await adminPage<ListingRow>(
     db,
+    pattern ? null : 'activeListings',
     sql`listings l`,
     where,
-    selectListings(where, sortedPage(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query, sql`l.id`)),
+    selectListings(where, sortedPage(SORT_COLUMNS[sortBy], query, sql`l.id`, sortBy === 'startingBid')),
   );
-  return { count, items: rows.map(toAdminListing) };
+  return { ...counted, items: rows.map(toAdminListing) };
 }
 
 /** The admin's edit (or feature toggle) of a listing that is not deleted, logged as `action`. */

@@ -7,7 +7,8 @@ import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { type Db, queryRows, type Executor } from '../../platform/db/database.js';
-import { countedPage, inList, matchingUserIds, sortedPage, whereSearched } from '../../platform/db/list-sql.js';
+import { adminPage, type ListCount } from '../../platform/db/admin-list.js';
+import { inList, matchingUserIds, searchTerm, sortedPage, whereSearched } from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { listings, orders, transactions, users } from '../../platform/db/schema/index.js';
@@ -124,15 +125,16 @@ export async function loadSoldListing(executor: Executor, orderId: string): Prom
 export async function listSoldListings(
   db: Executor,
   query: ListQuery<'soldListings'>,
-): Promise<{ count: number; items: SoldListing[] }> {
+): Promise<ListCount & { items: SoldListing[] }> {
   const where = whereSearched(sql`o.deleted_at IS NULL`, query.search, sql`o.id`, (pattern) => [
     sql`SELECT id FROM orders WHERE listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern})`,
     sql`SELECT id FROM orders WHERE tracking_code ILIKE ${pattern}`,
     sql`SELECT id FROM orders WHERE buyer_id IN (${matchingUserIds(pattern)})`,
     sql`SELECT id FROM orders WHERE seller_id IN (${matchingUserIds(pattern)})`,
   ]);
-  const { count, rows } = await countedPage<OrderRow>(
+  const { counted, rows } = await adminPage<OrderRow>(
     db,
+    searchTerm(query.search) ? null : 'soldListings',
     sql`orders o`,
     where,
     selectOrders(where, sortedPage(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query, sql`o.id`)),
@@ -142,7 +144,7 @@ export async function listSoldListings(
     rows.map((row) => row.id),
   );
   return {
-    count,
+    ...counted,
     items: rows.map((row) => toSoldListing(row, transactions.get(row.id) ?? [])),
   };
 }

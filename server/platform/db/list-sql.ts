@@ -32,10 +32,16 @@ export function searchPattern(search: string | undefined): SQL | null {
   return term ? containsPattern(term) : null;
 }
 
-/** ORDER BY the column, then the id as a tie-breaker so pages never overlap. */
-export function orderBy(column: SQL, order: SortOrder | undefined, idColumn: SQL): SQL {
+/**
+ * ORDER BY the column, then the id as a tie-breaker so pages never overlap. A nullable column
+ * puts its nulls last in both directions; a NOT NULL one leaves NULLS out, which is the same
+ * order and lets one `(column, id)` index serve both directions (a backward scan is DESC NULLS
+ * FIRST, and the planner does not know the column has no nulls).
+ */
+export function orderBy(column: SQL, order: SortOrder | undefined, idColumn: SQL, nullable = false): SQL {
   const direction = sql.raw(order === 'ASC' ? 'ASC' : 'DESC');
-  return sql`ORDER BY ${column} ${direction} NULLS LAST, ${idColumn} ${direction}`;
+  const nulls = sql.raw(nullable ? ' NULLS LAST' : '');
+  return sql`ORDER BY ${column} ${direction}${nulls}, ${idColumn} ${direction}`;
 }
 
 export function pageOf(page: number, limit: number): SQL {
@@ -47,8 +53,9 @@ export function sortedPage(
   column: SQL,
   query: { order?: SortOrder | undefined; page: number; limit: number },
   idColumn: SQL,
+  nullable = false,
 ): SQL {
-  return sql`${orderBy(column, query.order, idColumn)} ${pageOf(query.page, query.limit)}`;
+  return sql`${orderBy(column, query.order, idColumn, nullable)} ${pageOf(query.page, query.limit)}`;
 }
 
 /**

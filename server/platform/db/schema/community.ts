@@ -23,11 +23,17 @@ export const ratings = pgTable(
     fkey('ratings', t.sellerId, users.id),
     columnCheck('ratings', 'rate', sql`rate BETWEEN 1 AND 5`),
     index('ratings_created_idx')
-      .on(t.createdAt)
+      .on(t.createdAt, t.id)
       .where(sql`deleted_at IS NULL`),
-    index('ratings_rate_idx').on(t.rate),
-    index('ratings_experience_idx').on(t.experience),
-    index('ratings_order_idx').on(t.orderId),
+    // 0016: each sort key with the id; the nullable keys get a DESC NULLS LAST index too.
+    index('ratings_rate_idx').on(t.rate, t.id),
+    index('ratings_rate_desc_idx').on(t.rate.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('ratings_experience_idx').on(t.experience, t.id),
+    index('ratings_experience_desc_idx').on(t.experience.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('ratings_order_idx').on(t.orderId, t.id),
+    index('ratings_order_desc_idx').on(t.orderId.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('ratings_buyer_idx').on(t.buyerId),
+    index('ratings_seller_idx').on(t.sellerId),
     index('ratings_experience_trgm').using('gin', t.experience.op('gin_trgm_ops')),
   ],
 );

@@ -26,9 +26,9 @@ export const chats = pgTable(
     fkey('chats', t.blockedById, users.id),
     check('chats_block_has_blocker', sql`(blocked_user_id IS NULL) = (blocked_by_id IS NULL)`),
     index('chats_updated_idx')
-      .on(t.updatedAt)
+      .on(t.updatedAt, t.id)
       .where(sql`deleted_at IS NULL`),
-    index('chats_created_idx').on(t.createdAt),
+    index('chats_created_idx').on(t.createdAt, t.id),
     index('chats_user_idx').on(t.userId),
     index('chats_other_user_idx').on(t.otherUserId),
   ],
@@ -49,7 +49,7 @@ export const chatMessages = pgTable(
     fkey('chat_messages', t.chatId, chats.id),
     fkey('chat_messages', t.userId, users.id),
     index('chat_messages_created_idx')
-      .on(t.createdAt)
+      .on(t.createdAt, t.id)
       .where(sql`deleted_at IS NULL`),
     index('chat_messages_chat_idx').on(t.chatId, t.createdAt),
     index('chat_messages_message_trgm').using('gin', t.message.op('gin_trgm_ops')),
@@ -74,7 +74,7 @@ export const auctionMessages = pgTable(
     fkey('auction_messages', t.userId, users.id),
     columnCheck('auction_messages', 'type', sql`type IN ('bid', 'text', 'giveawayEntry', 'giveawayWinner')`),
     index('auction_messages_created_idx')
-      .on(t.createdAt)
+      .on(t.createdAt, t.id)
       .where(sql`deleted_at IS NULL`),
     index('auction_messages_listing_idx').on(t.listingId, t.createdAt),
     index('auction_messages_user_idx').on(t.userId),

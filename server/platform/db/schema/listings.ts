@@ -59,11 +59,18 @@ export const listings = pgTable(
     columnCheck('listings', 'in_stock', sql`in_stock >= 0`),
     columnCheck('listings', 'mass_unit', sql`mass_unit IN ('lbs', 'oz')`),
     index('listings_active_created_idx')
-      .on(t.createdAt)
+      .on(t.createdAt, t.id)
       .where(sql`deleted_at IS NULL AND status = 'active'`),
-    index('listings_title_idx').on(t.title),
-    index('listings_type_idx').on(t.listingType),
-    index('listings_in_stock_idx').on(t.inStock),
+    index('listings_title_idx').on(t.title, t.id),
+    index('listings_type_idx').on(t.listingType, t.id),
+    index('listings_in_stock_idx').on(t.inStock, t.id),
+    // 0016: the admin's starting-bid sort, one index per direction (the key is nullable).
+    index('listings_active_starting_bid_idx')
+      .on(sql`(coalesce(starting_bid_cents, price_cents))`, t.id)
+      .where(sql`deleted_at IS NULL AND status = 'active'`),
+    index('listings_active_starting_bid_desc_idx')
+      .on(sql`(coalesce(starting_bid_cents, price_cents)) DESC NULLS LAST`, t.id.desc().nullsFirst())
+      .where(sql`deleted_at IS NULL AND status = 'active'`),
     index('listings_starting_bid_idx').on(t.startingBidCents),
     index('listings_user_idx').on(t.userId),
     index('listings_title_trgm').using('gin', t.title.op('gin_trgm_ops')),

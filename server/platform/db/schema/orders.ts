@@ -68,11 +68,11 @@ export const orders = pgTable(
     columnCheck('orders', 'label_size', sql`label_size IN ('8.5x11', '4x6')`),
     columnCheck('orders', 'quantity', sql`quantity > 0`),
     index('orders_created_idx')
-      .on(t.createdAt)
+      .on(t.createdAt, t.id)
       .where(sql`deleted_at IS NULL`),
-    index('orders_price_idx').on(t.priceCents),
-    index('orders_shipping_price_idx').on(t.shippingPriceCents),
-    index('orders_status_idx').on(t.status),
+    index('orders_price_idx').on(t.priceCents, t.id),
+    index('orders_shipping_price_idx').on(t.shippingPriceCents, t.id),
+    index('orders_status_idx').on(t.status, t.id),
     index('orders_listing_idx').on(t.listingId),
     index('orders_buyer_idx').on(t.buyerId),
     index('orders_seller_idx').on(t.sellerId),

@@ -1,0 +1,153 @@
+// The seeder's orders, streamed with their payments, payouts, refunds and ratings. Each order buys
+// a random listing from its seller; what buyers spent and sellers received is summed per user in
+// the context, for the users' totals at the end.
+import {
+  CARRIER_TRACKING_STATUSES,
+  CORE_ORDER_STATUSES,
+  EXCEPTION_ORDER_STATUSES,
+  REFUND_REASONS,
+} from '../../../shared/contract/enums.js';
+import { payoutCents } from '../../../shared/rules/money.js';
+import { RATING_LINES } from './seed-words.js';
+import { DAY, KIND, timesOf, type SeedContext } from './seed-context.js';
+import type { SeedTable } from './seed-sink.js';
+
+const ORDER_TABLE: SeedTable = {
+  name: 'orders',
+  columns: [
+    'id',
+    'listing_id',
+    'seller_id',
+    'buyer_id',
+    'price_cents',
+    'shipping_price_cents',
+    'status',
+    'tracking_code',
+    'created_at',
+  ],
+};
+const TRANSACTION_TABLE: SeedTable = {
+  name: 'transactions',
+  columns: [
+    'id',
+    'order_id',
+    'type',
+    'status',
+    'amount_cents',
+    'external_id',
+    'refund_reason',
+    'refund_date',
+    'created_at',
+  ],
+};
+const RATING_TABLE: SeedTable = {
+  name: 'ratings',
+  columns: ['id', 'order_id', 'buyer_id', 'seller_id', 'rate', 'experience', 'created_at'],
+};
+
+const STATUSES = [
+  ...CORE_ORDER_STATUSES,
+  'SHIPPING_DELIVERED',
+  'SHIPPING_DELIVERED',
+  'PAYMENT_CONFIRMED',
+  ...CARRIER_TRACKING_STATUSES.slice(0, 4),
+  ...EXCEPTION_ORDER_STATUSES.slice(0, 3),
+] as const;
+const UNSHIPPED = new Set<string>(['Pending', 'PAYMENT_CONFIRMED', 'PAYMENT_FAILED', 'cancelled']);
+
+/** About 0.8 orders per user. */
+export async function seedOrders(context: SeedContext): Promise<number> {
+  const random = context.randomFor(KIND.order);
+  const { recentOr } = timesOf(random, context.now);
+  const { sink } = context;
+  let written = 0;
+  if (context.listingCount === 0 || context.buyers.length === 0) return 0;
+  const orderCount = Math.max(1, Math.round(context.users * 0.8));
+  for (let i = 0; i < orderCount; i++) {
+    const listing = random.int(0, context.listingCount - 1);
+    const sellerIndex = context.listingSeller[listing]!;
+    const buyerIndex = context.buyers[random.int(0, context.buyers.length - 1)]!;
+    if (buyerIndex === sellerIndex) continue;
+    const sellerId = context.idOf(KIND.user, sellerIndex);
+    const buyerId = context.idOf(KIND.user, buyerIndex);
+    const priceCents = context.listingPriceCents[listing]!;
+    const shippingCents = context.listingShippingCents[listing]!;
+    const status = random.pick(STATUSES);
+    const createdAt = recentOr(90);
+    const id = context.nextId(KIND.order);
+    const trackingCode = UNSHIPPED.has(status)
+      ? null
+      : `9400${String(random.int(1e9, 9e9))}${String(random.int(1e9, 9e9))}`;
+    await sink.row(ORDER_TABLE, [
+      id,
+      context.idOf(KIND.listing, listing),
+      sellerId,
+      buyerId,
+      priceCents,
+      shippingCents,
+      status,
+      trackingCode,
+      createdAt,
+    ]);
+    written++;
+    const paidCents = priceCents + shippingCents;
+    const paymentFailed = status === 'PAYMENT_FAILED';
+    await sink.row(TRANSACTION_TABLE, [
+      context.nextId(KIND.transaction),
+      id,
+      'order_payment',
+      paymentFailed ? 'failed' : 'succeeded',
+      paidCents,
+      `pi_${random.uuid().slice(0, 20)}`,
+      null,
+      null,
+      createdAt,
+    ]);
+    if (paymentFailed) continue;
+    context.spentCents[buyerIndex]! += paidCents;
+    if (status === 'SHIPPING_DELIVERED' || status === 'Shipped' || random.chance(0.2)) {
+      const payout = payoutCents(priceCents, context.sellerFee[sellerIndex]!);
+      const ok = random.chance(0.9);
+      if (ok) context.soldCents[sellerIndex]! += payout;
+      const at = new Date(createdAt.getTime() + DAY);
+      await sink.row(TRANSACTION_TABLE, [
+        context.nextId(KIND.transaction),
+        id,
+        'order_payout',
+        ok ? 'succeeded' : 'failed',
+        payout,
+        null,
+        null,
+        null,
+        at,
+      ]);
+    }
+    if (paidCents > 100 && random.chance(0.12)) {
+      const at = new Date(createdAt.getTime() + 2 * DAY);
+      const amount = random.int(1, Math.floor(paidCents / 2));
+      await sink.row(TRANSACTION_TABLE, [
+        context.nextId(KIND.transaction),
+        id,
+        'admin_refund',
+        'succeeded',
+        amount,
+        null,
+        random.pick(REFUND_REASONS),
+        at,
+        at,
+      ]);
+    }
+    if (random.chance(0.4)) {
+      await sink.row(RATING_TABLE, [
+        context.nextId(KIND.rating),
+        id,
+        buyerId,
+        sellerId,
+        random.chance(0.9) ? random.int(1, 5) : null,
+        random.pick(RATING_LINES),
+        new Date(createdAt.getTime() + 3 * DAY),
+      ]);
+    }
+  }
+  return written;
+}

@@ -1,0 +1,99 @@
+// The admin benchmark's PostgreSQL 15 cluster: a data directory outside git (.data/bench-pg),
+// filled once with the project's seeder and reused while the seeder and the migrations stay the
+// same (their files' hash is the cluster's "seed version"). PostgreSQL refuses to run as root, so
+// as root the cluster belongs to the `postgres` user.
+import { createHash } from 'node:crypto';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+const ROOT = resolve(import.meta.dirname, '../..');
+const DB_DIR = join(ROOT, 'server/platform/db');
+
+export interface BenchCluster {
+  url: string;
+  port: number;
+  /** True when this run built the database (false: reused). */
+  built: boolean;
+  stop(): void;
+}
+
+function asClusterOwner(command: string, args: string[]): string {
+  const isRoot = process.getuid?.() === 0;
+  const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  const run = spawnSync(file, argv, { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`${command} failed: ${run.stderr || run.stdout}`);
+  return run.stdout;
+}
+
+/** A hash of what decides the database's contents: the seeder, the migrations, the size. */
+export function seedVersion(users: number, seed: number): string {
+  const hash = createHash('sha256').update(`${users}:${seed}\n`);
+  const files = [
+    ...readdirSync(DB_DIR)
+      .filter((name) => name.startsWith('seed') && name.endsWith('.ts') && !name.endsWith('.test.ts'))
+      .map((name) => join(DB_DIR, name)),
+    ...readdirSync(join(DB_DIR, 'migrations')).map((name) => join(DB_DIR, 'migrations', name)),
+  ].sort();
+  for (const file of files) hash.update(file.slice(ROOT.length)).update(readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Starts the cluster in `dir` on `port`, after (re)creating it when its seed version is not
+ * `version`; `fill(url)` seeds a new one. The data directory stays when stopped.
+ */
+export async function benchCluster(
+  dir: string,
+  port: number,
+  version: string,
+  fill: (url: string) => Promise<void>,
+): Promise<BenchCluster> {
+  const data = join(dir, 'data');
+  const marker = join(dir, 'seed-version');
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const reuse = existsSync(marker) && readFileSync(marker, 'utf8').trim() === version;
+  if (!reuse) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    if (process.getuid?.() === 0) {
+      const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+      const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+      chownSync(dir, uid, gid);
+    }
+    asClusterOwner(join(BIN, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  }
+  // A benchmark database, rebuilt from the seeder at will: durability does not matter here.
+  const options = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=100',
+    '-c shared_buffers=512MB',
+    '-c max_wal_size=8GB',
+    '-c checkpoint_timeout=30min',
+  ].join(' ');
+  asClusterOwner(join(BIN, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  const stop = () => {
+    try {
+      asClusterOwner(join(BIN, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop']);
+    } catch {
+      // Already stopped.
+    }
+  };
+  process.once('exit', stop);
+  if (!reuse) {
+    try {
+      await fill(url);
+    } catch (error) {
+      stop();
+      throw error;
+    }
+    writeFileSync(marker, `${version}\n`);
+  }
+  return { url, port, built: !reuse, stop };
+}

@@ -1,0 +1,115 @@
+// Every admin list request the scale work measures (default order, each sort key both ways, a
+// common and a rare search, page 50), and the SQL each one really runs: the list's own service
+// is called with an executor that records every statement before running it. The plan test
+// explains those statements; the admin benchmark replays them through pgbench.
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { SORT_KEYS, type ListName } from '../../shared/contract/list-query.js';
+import { listAdminUsers } from '../../server/modules/accounts/user-admin.js';
+import { userStatistics } from '../../server/modules/accounts/statistics.js';
+import { listActiveListings } from '../../server/modules/listings/listing-admin.js';
+import { listSoldListings } from '../../server/modules/orders/order-admin.js';
+import { listRatingsForAdmin } from '../../server/modules/community/rating-admin.js';
+import {
+  moderatedAuctionMessages,
+  moderatedChatMessages,
+  moderatedChats,
+} from '../../server/modules/conversations/moderation.js';
+import type { Db } from '../../server/platform/db/database.js';
+
+export interface RecordedStatement {
+  sql: string;
+  params: unknown[];
+}
+
+export interface ListRequest {
+  /** e.g. `users sortBy=email order=ASC` */
+  name: string;
+  list: ListName | 'statistics';
+  /** The HTTP path under /v1/admin with its query string. */
+  path: string;
+  /** Sorted by a key with an index per direction, or the default order: a page needs no sort. */
+  searched: boolean;
+  run: (db: Db) => Promise<unknown>;
+}
+
+/** The admin list lists this work covers, their route path and service. */
+const LISTS: {
+  list: Exclude<ListName, 'subcategories'>;
+  path: string;
+  run: (db: Db, query: Record<string, unknown>) => Promise<unknown>;
+}[] = [
+  { list: 'users', path: '/users', run: (db, q) => listAdminUsers(db, q as never) },
+  { list: 'activeListings', path: '/listings/active', run: (db, q) => listActiveListings(db, q as never) },
+  { list: 'soldListings', path: '/listings/sold', run: (db, q) => listSoldListings(db, q as never) },
+  { list: 'ratings', path: '/ratings/all', run: (db, q) => listRatingsForAdmin(db, q as never) },
+  {
+    list: 'auctionMessages',
+    path: '/auction-messages/active',
+    run: (db, q) => moderatedAuctionMessages(db, q as never),
+  },
+  { list: 'chats', path: '/chat/all-chats', run: (db, q) => moderatedChats(db, q as never) },
+  { list: 'chatMessages', path: '/chat/all-messages', run: (db, q) => moderatedChatMessages(db, q as never) },
+];
+
+/**
+ * Sort keys no index can order: a listing's description (up to 5,000 characters, too long for a
+ * btree key). Those pages still sort the list's rows.
+ */
+export const UNINDEXED_SORTS = new Set(['activeListings:description']);
+
+function queryString(query: Record<string, unknown>): string {
+  const entries = Object.entries(query).filter(([key]) => key !== 'limit' || query.limit !== 10);
+  return entries.length ? `?${entries.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&')}` : '';
+}
+
+/** Each list's requests; `search` gives the common and rare terms to search for. */
+export function listRequests(searches: { common: string; rare: string }): ListRequest[] {
+  const requests: ListRequest[] = [];
+  for (const { list, path, run } of LISTS) {
+    const add = (label: string, query: Record<string, unknown>) => {
+      const full = { page: 1, limit: 10, ...query };
+      requests.push({
+        name: `${list} ${label}`.trim(),
+        list,
+        path: `${path}${queryString(query)}`,
+        searched: 'search' in query,
+        run: (db) => run(db, full),
+      });
+    };
+    add('', {});
+    for (const key of SORT_KEYS[list]) {
+      if (UNINDEXED_SORTS.has(`${list}:${key}`)) continue;
+      for (const order of ['ASC', 'DESC']) add(`sortBy=${key} order=${order}`, { sortBy: key, order });
+    }
+    add(`search=${searches.common}`, { search: searches.common });
+    add(`search=${searches.rare}`, { search: searches.rare });
+    add('page=50', { page: 50 });
+  }
+  requests.push({
+    name: 'statistics',
+    list: 'statistics',
+    path: '/statistics',
+    searched: false,
+    run: (db) => userStatistics(db),
+  });
+  return requests;
+}
+
+const dialect = new PgDialect();
+
+/** Runs `request` against `db`, returning its answer and every statement it sent, in order. */
+export async function recordStatements(
+  db: Db,
+  request: ListRequest,
+): Promise<{ answer: unknown; statements: RecordedStatement[] }> {
+  const statements: RecordedStatement[] = [];
+  const recording = Object.create(db) as Db;
+  recording.execute = ((query: SQL) => {
+    const { sql, params } = dialect.sqlToQuery(query);
+    statements.push({ sql, params });
+    return db.execute(query);
+  }) as Db['execute'];
+  const answer = await request.run(recording);
+  return { answer, statements };
+}
