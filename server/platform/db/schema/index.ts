@@ -13,3 +13,4 @@ export * from './back-office.js';
 //
 // Index columns the migrations sort `DESC` are written `.desc().nullsFirst()`: that is what DESC
 // means in PostgreSQL, while drizzle-kit would otherwise write DESC NULLS LAST.
+export * from './review-cases.js';
