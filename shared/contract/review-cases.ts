@@ -112,11 +112,14 @@ const intFromQuery = (min: number, max: number, fallback: number) =>
     .pipe(z.number().int().min(min).max(max))
     .default(fallback);
 
-/** One value or a comma-separated list of them (`status=open,claimed`: the unresolved cases). */
+/**
+ * One value, a comma-separated list (`status=open,claimed`: the unresolved cases) or the key
+ * repeated; parsed again after a first parse (the desktop's main process checks, then sends).
+ */
 function oneOrMore<T extends readonly [string, ...string[]]>(values: T) {
   return z
-    .string()
-    .transform((text) => text.split(',').map((part) => part.trim()))
+    .union([z.string(), z.array(z.string()).max(values.length)])
+    .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()))
     .pipe(z.array(z.enum(values)).min(1).max(values.length));
 }
 
