@@ -105,7 +105,7 @@ function QueueScreen({ queue, title, base }: { queue: Queue; title: string; base
   const allIds = items.filter((item) => item.status !== 'resolved').map((item) => item.id);
   const columns: DataColumn<ReviewCase, CaseSortKey>[] = [
     { id: 'select', label: 'Select', render: (item) => <SelectBox queue={queue} item={item} />, width: 56 },
-    { id: 'source', label: 'Source', render: (item) => SOURCE_LABELS[item.source] },
+    { id: 'source', label: 'Source', render: (item) => SOURCE_LABELS[item.source], className: 'wrap', width: 130 },
     { id: 'subject', label: 'Subject', render: (item) => subjectOf(item) },
     { id: 'reason', label: 'Reason', render: (item) => item.reason, className: 'wrap' },
     {
