@@ -12,6 +12,7 @@ import { communityAdminHandlers } from './modules/community/index.js';
 import { orderHandlers } from './modules/orders/index.js';
 import { subcategoryHandlers } from './modules/catalogue/index.js';
 import { statisticsHandlers, userHandlers } from './modules/accounts/index.js';
+import { reviewCaseHandlers } from './modules/trust-safety/index.js';
 
 export function adminHandlers(deps: AdminDeps): AdminHandlers {
   return {
@@ -22,6 +23,7 @@ export function adminHandlers(deps: AdminDeps): AdminHandlers {
     ...subcategoryHandlers(deps),
     ...communityAdminHandlers(deps),
     ...moderationHandlers(deps),
+    ...reviewCaseHandlers(deps),
   };
 }
 

@@ -119,6 +119,7 @@ export function marketRealtime(options: MarketRealtimeOptions = {}) {
     context.events.on('auctionMessageDeleted', (payload) => realtime.publishAdmin('auctionMessageDeleted', payload));
     context.events.on('chatDeleted', (payload) => realtime.publishAdmin('chatDeleted', payload));
     context.events.on('messageDeleted', (payload) => realtime.publishAdmin('messageDeleted', payload));
+    context.events.on('reviewCaseUpdated', (payload) => realtime.publishAdmin('reviewCaseUpdated', payload));
     app.addHook('onClose', async () => {
       deps.events.attach(null);
       await realtime.close();

@@ -16,6 +16,7 @@ import { RatingsScreen } from '../screens/ratings/RatingsScreen.js';
 import { AuctionMessagesScreen } from '../screens/moderation/AuctionMessagesScreen.js';
 import { ChatsScreen } from '../screens/moderation/ChatsScreen.js';
 import { ChatMessagesScreen } from '../screens/moderation/ChatMessagesScreen.js';
+import { ReviewQueueScreen, SupportQueueScreen } from '../screens/review/ReviewQueueScreen.js';
 import { DashboardLayout } from './DashboardLayout.js';
 import { Placeholder } from './Placeholder.js';
 import './app.css';
@@ -79,7 +80,10 @@ export function App() {
             <Route path="active" element={<ActiveListingsScreen />} />
             <Route path="sold" element={<SoldListingsScreen />} />
           </Route>
-          <Route path="customer-support" element={<Placeholder text="Customer Support" />} />
+          <Route path="customer-support" element={<SupportQueueScreen />} />
+          <Route path="customer-support/:caseId" element={<SupportQueueScreen />} />
+          <Route path="review" element={<ReviewQueueScreen />} />
+          <Route path="review/:caseId" element={<ReviewQueueScreen />} />
           <Route path="settings" element={<Placeholder text="Settings" />} />
           <Route path="subcategory" element={<SubcategoriesScreen />} />
           <Route path="ratings" element={<RatingsScreen />} />

@@ -1,15 +1,18 @@
 // The fixed 250 px sidebar: entries, the Listings and Inbox groups, the
 // colour-mode switch and Logout. Plain links and buttons, so Tab reaches every entry.
 import { Button, Classes, Icon, type IconName, Switch } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { SIDEBAR_WIDTH_PX } from '../../shared/rules/constants.js';
 import { useColorMode } from '../stores/color-mode-store.js';
+import { ReviewQueueBadge } from '../screens/review/ReviewQueueBadge.js';
 
 interface Entry {
   label: string;
   icon: IconName;
   to: string;
+  /** A live count drawn after the label. */
+  Badge?: () => ReactNode;
 }
 interface Group {
   label: string;
@@ -42,6 +45,7 @@ export const SIDEBAR_ITEMS: (Entry | Group)[] = [
     ],
   },
   { label: 'Ratings', icon: 'star', to: '/dashboard/ratings' },
+  { label: 'Review queue', icon: 'flag', to: '/dashboard/review', Badge: ReviewQueueBadge },
   { label: 'Customer support', icon: 'headset', to: '/dashboard/customer-support' },
   { label: 'Settings', icon: 'cog', to: '/dashboard/settings' },
 ];
@@ -57,6 +61,7 @@ function NavEntry({ entry, nested = false }: { entry: Entry; nested?: boolean })
       >
         <Icon icon={entry.icon} size={14} />
         <span>{entry.label}</span>
+        {entry.Badge && <entry.Badge />}
       </NavLink>
     </li>
   );

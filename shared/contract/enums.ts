@@ -60,6 +60,8 @@ export const NOTIFICATION_TYPES = [
   'retryPaymentSuccess',
   'maxBidOutbid',
   'newMessage',
+  'reportResolved',
+  'accountWarning',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

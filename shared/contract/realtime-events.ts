@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { AuctionMessage, Chat, ChatMessage, id, usd } from './entities.js';
 import { ORDER_STATUSES, type RealtimeEventName } from './enums.js';
+import { ReviewCase } from './review-cases.js';
 
 export const ADMIN_NAMESPACE = '/admin';
 /** `connect_error` messages of the admin namespace. */
@@ -23,6 +24,8 @@ export const adminEvents = {
   auctionMessageDeleted: deleted,
   chatDeleted: deleted,
   messageDeleted: deleted,
+  reviewCaseOpened: ReviewCase,
+  reviewCaseUpdated: ReviewCase,
 } as const;
 export type AdminEvents = typeof adminEvents;
 export type AdminEventName = keyof AdminEvents;
@@ -30,7 +33,7 @@ export type AdminEventPayload<E extends AdminEventName> = z.infer<AdminEvents[E]
 export const ADMIN_EVENT_NAMES = Object.keys(adminEvents) as AdminEventName[];
 
 /** Which admin table each admin event feeds. */
-export const ADMIN_EVENT_TABLE: Record<AdminEventName, 'auctionMessages' | 'chats' | 'chatMessages'> = {
+export const ADMIN_EVENT_TABLE: Record<AdminEventName, 'auctionMessages' | 'chats' | 'chatMessages' | 'reviewCases'> = {
   newBid: 'auctionMessages',
   userMessage: 'auctionMessages',
   giveawayEntriesUpdated: 'auctionMessages',
@@ -42,6 +45,8 @@ export const ADMIN_EVENT_TABLE: Record<AdminEventName, 'auctionMessages' | 'chat
   chatDeleted: 'chats',
   newMessage: 'chatMessages',
   messageDeleted: 'chatMessages',
+  reviewCaseOpened: 'reviewCases',
+  reviewCaseUpdated: 'reviewCases',
 };
 
 const listingEvent = z.object({ listingId: id });

@@ -38,6 +38,7 @@ import {
 } from './account.js';
 import { closeAccount, deleteGuest } from './account-closing.js';
 import { sendContactMessage } from '../community/index.js';
+import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { registerDeviceToken, removeDeviceToken, resetBadgeCount } from './devices.js';
 import { requestToSell, SellerRequestBody, sellerRequestsOf, sellerStandingOf } from './seller-requests.js';
 import { addAddress, currentAddress } from './addresses.js';
@@ -213,8 +214,11 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
       onRequest: optionalCaller,
       schema: { tags: ['settings'], body: ContactUsBody, response: { 201: ContactMessageSent } },
     },
-    async (request, reply) =>
-      reply.code(201).send(await sendContactMessage(db, request.marketUser?.id ?? null, request.body)),
+    async (request, reply) => {
+      const userId = request.marketUser?.id ?? null;
+      const sent = await inUnitOfWork(deps, (tx, outbox) => sendContactMessage(tx, userId, request.body, outbox));
+      return reply.code(201).send(sent);
+    },
   );
 }
 

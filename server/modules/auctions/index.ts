@@ -8,3 +8,4 @@ export { uniqueBidAuctions } from './bid-history.js';
 export { incrementAuctionEndTime, listingEndTime, setListingEndTime } from './auction-schedule.js';
 export { chosenEndTime, MAX_END_TIME_INCREMENT_MS, MIN_END_TIME_INCREMENT_MS } from './rules/auction-end-time.js';
 export { ANTI_SNIPE_WINDOW_MS, type AuctionState, placeBid } from './rules/proxy-bidding.js';
+export { bidLadder } from './bid-ladder.js';

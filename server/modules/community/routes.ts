@@ -21,6 +21,7 @@ import { community, follow, isFollowing } from './follows.js';
 import { markNotificationsRead, notificationsOf } from './notifications.js';
 import { rateOrder, userRatings } from './ratings.js';
 import { createSupportRequest } from './support.js';
+import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 
 export async function communityRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
   const { db } = deps;
@@ -86,13 +87,19 @@ export async function communityRoutes({ r, deps, caller, secured }: MarketRouteC
   r.post(
     '/customer-support',
     { schema: { tags: ['support'], ...secured, body: SupportRequestBody, response: { 201: SupportRequest } } },
-    async (request, reply) =>
-      reply.code(201).send(await createSupportRequest(db, (await caller(request)).id, request.body)),
+    async (request, reply) => {
+      const userId = (await caller(request)).id;
+      const sent = await inUnitOfWork(deps, (tx, outbox) => createSupportRequest(tx, userId, request.body, outbox));
+      return reply.code(201).send(sent);
+    },
   );
   r.post(
     '/customer-support/order-issue',
     { schema: { tags: ['support'], ...secured, body: OrderIssueBody, response: { 201: SupportRequest } } },
-    async (request, reply) =>
-      reply.code(201).send(await createSupportRequest(db, (await caller(request)).id, request.body)),
+    async (request, reply) => {
+      const userId = (await caller(request)).id;
+      const sent = await inUnitOfWork(deps, (tx, outbox) => createSupportRequest(tx, userId, request.body, outbox));
+      return reply.code(201).send(sent);
+    },
   );
 }

@@ -1,15 +1,19 @@
-// Customer-support requests of a signed-in user, about an order of theirs or in general.
+// Customer-support requests of a signed-in user, about an order of theirs or in general; each opens
+// (or joins) a case in the support queue.
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SupportRequest } from '../../../shared/contract/market/community.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import { callersOr404 } from '../../platform/http/errors.js';
+import type { Outbox } from '../../platform/events/unit-of-work.js';
+import { reviewSupportRequest } from '../trust-safety/index.js';
 
 export async function createSupportRequest(
   db: Executor,
   userId: string,
   request: { message: string; orderId?: string | undefined; issue?: string | undefined },
+  outbox: Outbox,
 ): Promise<z.output<typeof SupportRequest>> {
   if (request.orderId) {
     const [order] = await queryRows<{ buyer_id: string; seller_id: string }>(
@@ -23,6 +27,13 @@ export async function createSupportRequest(
     sql`INSERT INTO customer_support_requests (user_id, order_id, issue, message)
         VALUES (${userId}, ${request.orderId ?? null}, ${request.issue ?? null}, ${request.message}) RETURNING id, created_at`,
   );
+  await reviewSupportRequest(db, outbox, {
+    id: row!.id,
+    userId,
+    orderId: request.orderId ?? null,
+    issue: request.issue ?? null,
+    message: request.message,
+  });
   return {
     id: row!.id,
     orderId: request.orderId ?? null,

@@ -19,6 +19,8 @@ import { adminEvent, marketEvent } from '../../platform/events/pending-events.js
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { itemsPage } from '../../platform/db/list-total.js';
 import { upsertNewMessageNotification } from '../community/index.js';
+import { screenChatMessage } from '../trust-safety/index.js';
+import type { PendingEvent } from '../../platform/events/pending-events.js';
 import type { chats } from '../../platform/db/schema/index.js';
 import type { SqlRow } from '../../platform/db/sql-row.js';
 
@@ -76,6 +78,8 @@ export async function postMessage(
   chatId: string,
   message: string,
 ): Promise<z.output<typeof SentMessage>> {
+  // The detector's case (if any) is published with the message's own events, after the commit.
+  const screened: PendingEvent[] = [];
   const { item, chat, recipient } = await deps.db.transaction(async (tx) => {
     const row = await participantChat(tx, chatId, userId, true);
     if (row.blocked_user_id !== null) throw conflict('This chat is blocked');
@@ -94,6 +98,17 @@ export async function postMessage(
       messageId: created!.id,
       message,
     });
+    // Flagged content is still delivered: only a review case opens.
+    await screenChatMessage(
+      tx,
+      { add: (...events) => screened.push(...events) },
+      {
+        id: created!.id,
+        chatId,
+        senderId: userId,
+        text: message,
+      },
+    );
     return { item, chat: await chatItem(tx, chatId), recipient, row };
   });
   const [unread] = await queryRows<{ count: string | number }>(
@@ -109,6 +124,7 @@ export async function postMessage(
     marketEvent('updateUnreadCount', [userRoom(recipient)], { count: Number(unread?.count ?? 0) }),
     adminEvent('newMessage', withoutChatId(item)),
     adminEvent('updateChat', chat),
+    ...screened,
   ]);
   return item;
 }

@@ -5,3 +5,5 @@ export { auctionFeedRoutes, chatMessageRoutes, chatRoutes } from './routes.js';
 export { moderationHandlers } from './admin.js';
 export { userChats } from './chats.js';
 export { auctionMessageItem, chatItem } from './admin-items.js';
+export { chatMessageEvidence, type EvidenceMessage } from './review-evidence.js';
+export { removeAuctionMessage, removeChatMessage } from './moderation.js';

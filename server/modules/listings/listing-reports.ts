@@ -7,6 +7,8 @@ import type { ListingReport, ReportListingBody } from '../../../shared/contract/
 import { isoOf } from '../../platform/db/values.js';
 import { conflict, HttpError } from '../../platform/http/errors.js';
 import { publicListing } from './listings.js';
+import type { Outbox } from '../../platform/events/unit-of-work.js';
+import { reviewListingReport } from '../trust-safety/index.js';
 
 export type ListingReportInput = ReportListingBody;
 
@@ -14,6 +16,7 @@ export async function reportListing(
   db: Executor,
   reporterId: string,
   input: ListingReportInput,
+  outbox: Outbox,
 ): Promise<ListingReport> {
   const listing = await publicListing(db, input.listingId);
   if (listing.user_id === reporterId) throw new HttpError(403, 'You cannot report your own listing');
@@ -25,6 +28,14 @@ export async function reportListing(
         RETURNING id, created_at`,
   );
   if (!row) throw conflict('You have already reported this listing; a moderator will review it');
+  // Another user's report of the same listing joins its open case.
+  await reviewListingReport(db, outbox, {
+    listingId: input.listingId,
+    sellerId: listing.user_id,
+    reporterId,
+    reportType: input.reportType,
+    text: input.text ?? null,
+  });
   return {
     id: row.id,
     listingId: input.listingId,

@@ -16,7 +16,8 @@ import { epochMsText, isoOf, usdOf, usdOrNull } from '../../platform/db/values.j
 import { badRequest, callersOr404, conflict, notFound } from '../../platform/http/errors.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
-import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
+import { inUnitOfWork, type Outbox } from '../../platform/events/unit-of-work.js';
+import { screenListingText } from '../trust-safety/index.js';
 import { type ListingTerms, listingProblems, problemsText } from './rules/listing-completeness.js';
 import { assertMaySell, sellingRefusal } from '../accounts/index.js';
 import type { listings, users } from '../../platform/db/schema/index.js';
@@ -210,9 +211,11 @@ export async function createListing(
   // A live listing is selling (assertMaySell); saving a draft is not.
   const id = body.draft
     ? await insertListing(deps.db, sellerId, body, nowOf(deps))
-    : await deps.db.transaction(async (tx) => {
+    : await inUnitOfWork(deps, async (tx, outbox) => {
         await assertMaySell(tx, sellerId);
-        return insertListing(tx, sellerId, body, nowOf(deps));
+        const created = await insertListing(tx, sellerId, body, nowOf(deps));
+        await screenListing(tx, outbox, created);
+        return created;
       });
   return getListing(deps.db, id);
 }
@@ -271,6 +274,16 @@ export async function lockOwned(tx: Executor, id: string, sellerId: string): Pro
   return callersOr404(row, (listing) => listing.user_id === sellerId, 'Listing');
 }
 
+/** Runs the off-platform detector on a listing buyers can read (drafts wait until they are published). */
+async function screenListing(tx: Executor, outbox: Outbox, id: string): Promise<void> {
+  const [row] = await queryRows<{ user_id: string; title: string; description: string; status: string }>(
+    tx,
+    sql`SELECT user_id, title, description, status FROM listings WHERE id = ${id}`,
+  );
+  if (!row || row.status === 'draft') return;
+  await screenListingText(tx, outbox, { id, sellerId: row.user_id, title: row.title, description: row.description });
+}
+
 /** What every window showing the listing's feed re-reads after a change by its seller. */
 const listingUpdated = (id: string) => marketEvent('feedListingUpdated', [listingRoom(id)], { listingId: id });
 
@@ -281,6 +294,7 @@ export async function publishListing(deps: MarketDeps, id: string, sellerId: str
     await lockOwned(tx, id, sellerId);
     if (refusal) throw refusal;
     await publishDraft(tx, id, sellerId, nowOf(deps));
+    await screenListing(tx, outbox, id);
     outbox.add(listingUpdated(id));
   });
   return getListing(deps.db, id);
@@ -358,6 +372,7 @@ export async function editListing(
     if (body.shippingType !== undefined) sets.push(sql`shipping_type = ${body.shippingType}`);
     if (body.shippingCost !== undefined) sets.push(sql`shipping_price_cents = ${usdToCents(body.shippingCost)}`);
     await tx.execute(sql`UPDATE listings SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
+    await screenListing(tx, outbox, id);
     outbox.add(listingUpdated(id));
   });
   return getListing(deps.db, id);

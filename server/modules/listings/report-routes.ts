@@ -1,10 +1,10 @@
-// Reporting a listing to the moderators (the report stays here until trust and safety has a module).
+// Reporting a listing to the moderators: the report is kept here and opens (or joins) a review case.
 import { ListingReport, ReportListingBody } from '../../../shared/contract/market/listings.js';
 import type { MarketRouteContext } from '../../platform/http/market-route-context.js';
 import { reportListing } from './listing-reports.js';
+import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 
 export async function reportRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
-  const { db } = deps;
   r.post(
     '/listing/report',
     {
@@ -15,6 +15,10 @@ export async function reportRoutes({ r, deps, caller, secured }: MarketRouteCont
         response: { 201: ListingReport },
       },
     },
-    async (request, reply) => reply.code(201).send(await reportListing(db, (await caller(request)).id, request.body)),
+    async (request, reply) => {
+      const reporterId = (await caller(request)).id;
+      const report = await inUnitOfWork(deps, (tx, outbox) => reportListing(tx, reporterId, request.body, outbox));
+      return reply.code(201).send(report);
+    },
   );
 }

@@ -15,7 +15,8 @@ export interface AdminAction {
     | 'rating'
     | 'auction_message'
     | 'chat'
-    | 'chat_message';
+    | 'chat_message'
+    | 'review_case';
   recordId: string;
   before: unknown;
   after: unknown;

@@ -11,6 +11,7 @@ import type {
   Statistics,
   Subcategory,
 } from '../../../shared/contract/entities.js';
+import { reviewDemoCases } from './review-demo-data.js';
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n, 10, 30)).toISOString();
 const profile = (i: number) => ({ id: `u${i}`, userName: `user${i}`, avatar: null });
@@ -184,6 +185,8 @@ export function demoData() {
     newBiddersPast24Hours: [],
   };
 
-  return { users, listings, sold, subcategories, ratings, auctionMessages, chats, messages, statistics };
+  const reviewCases = reviewDemoCases();
+
+  return { users, listings, sold, subcategories, ratings, auctionMessages, chats, messages, statistics, reviewCases };
 }
 export type DemoData = ReturnType<typeof demoData>;

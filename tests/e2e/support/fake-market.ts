@@ -26,6 +26,7 @@ export function installFakeMarket(data: DemoData) {
     auctionMessages: data.auctionMessages as unknown as Row[],
     chats: data.chats as unknown as Row[],
     messages: data.messages as unknown as Row[],
+    reviewCases: data.reviewCases as unknown as Row[],
   };
   const listeners = new Set<{ names: readonly string[]; listener: (event: unknown) => void }>();
   const connectionListeners = new Set<(state: string) => void>();
@@ -144,7 +145,104 @@ export function installFakeMarket(data: DemoData) {
     'chats.delete': (i) => remove('chats', i),
     'messages.list': (i) => list('messages', i.query),
     'messages.delete': (i) => remove('messages', i),
+    ...reviewHandlers(),
   };
+
+  /** The review queue as the server answers it: filters (one value or a comma list), claims by this admin. */
+  function reviewHandlers(): Record<string, (input: Input) => unknown> {
+    const me = { uid: 'uid-admin@example.com', email: 'admin@example.com' };
+    const inList = (value: unknown, field: unknown) =>
+      value === undefined || String(value).split(',').includes(String(field));
+    const held = (row: Row) => {
+      const assignee = row.assignee as { uid: string } | null;
+      return row.status === 'claimed' && assignee !== null && assignee.uid !== me.uid;
+    };
+    const conflict = (message: string) => ({ ok: false, error: { status: 409, message, code: 'Conflict' } });
+    const change = (row: Row, changes: Record<string, unknown>) => {
+      Object.assign(row, changes, { updatedAt: new Date().toISOString() });
+      return ok(row);
+    };
+    const resolve = (row: Row, body: Record<string, unknown> = {}) =>
+      change(row, {
+        status: 'resolved',
+        outcome: body.outcome,
+        note: body.note ?? null,
+        assignee: me,
+        resolvedAt: new Date().toISOString(),
+      });
+    return {
+      'reviewCases.list': (i) => {
+        const q = i.query ?? {};
+        const kept = tables.reviewCases!.filter(
+          (row) => inList(q.status, row.status) && inList(q.source, row.source) && inList(q.priority, row.priority),
+        );
+        const all = tables.reviewCases!;
+        tables.reviewCases = kept;
+        const answer = list('reviewCases', { ...q, sortBy: undefined });
+        tables.reviewCases = all;
+        return answer;
+      },
+      'reviewCases.counts': () => {
+        const rows = tables.reviewCases!;
+        return ok({
+          open: rows.filter((r) => r.status === 'open').length,
+          claimed: rows.filter((r) => r.status === 'claimed').length,
+          high: rows.filter((r) => r.status !== 'resolved' && r.priority === 'high').length,
+        });
+      },
+      'reviewCases.get': (i) => {
+        const row = find('reviewCases', i.params?.id);
+        if (!row) return notFound;
+        const message = row.subjectType === 'chatMessage' ? find('messages', row.subjectId as string) : undefined;
+        const around = message ? tables.messages!.slice(0, 11).map((m) => ({ ...m, deleted: false })) : [];
+        return ok({
+          ...row,
+          evidence: {
+            chatMessage: message ? { ...message, deleted: false } : null,
+            aroundMessages: around,
+            auctionMessage: null,
+            listing: row.subjectType === 'listing' ? (find('listings', row.subjectId as string) ?? null) : null,
+            order: row.subjectType === 'order' ? (find('sold', row.subjectId as string) ?? null) : null,
+            user: find('users', (row.subjectUser as { id: string } | null)?.id) ?? null,
+            reporter: find('users', (row.reporter as { id: string } | null)?.id) ?? null,
+            bidLadder: [],
+            details: null,
+          },
+        });
+      },
+      'reviewCases.claim': (i) => {
+        const row = find('reviewCases', i.params?.id);
+        if (!row) return notFound;
+        if (row.status === 'resolved') return conflict('This case is already resolved');
+        return held(row) ? conflict('Another admin holds this case') : change(row, { status: 'claimed', assignee: me });
+      },
+      'reviewCases.release': (i) => {
+        const row = find('reviewCases', i.params?.id);
+        if (!row) return notFound;
+        return held(row) ? conflict('Another admin holds this case') : change(row, { status: 'open', assignee: null });
+      },
+      'reviewCases.resolve': (i) => {
+        const row = find('reviewCases', i.params?.id);
+        if (!row) return notFound;
+        if (row.status === 'resolved') return conflict('This case is already resolved');
+        if (held(row)) return conflict('Another admin holds this case');
+        if (i.body?.outcome === 'contentRemoved' && row.subjectType === 'chatMessage') {
+          tables.messages = tables.messages!.filter((m) => m.id !== row.subjectId);
+        }
+        return resolve(row, i.body);
+      },
+      'reviewCases.bulkResolve': (i) => {
+        const ids = (i.body?.ids ?? []) as string[];
+        const rows = ids.map((id) => find('reviewCases', id));
+        if (rows.some((row) => !row)) return notFound;
+        if (rows.some((row) => held(row!)))
+          return conflict('Another admin holds this case: release it or leave it out');
+        const open = rows.filter((row) => row!.status !== 'resolved');
+        for (const row of open) resolve(row!, i.body);
+        return ok({ resolved: open.length });
+      },
+    };
+  }
 
   const admin: Record<string, Record<string, (input?: Input) => Promise<unknown>>> = {};
   for (const name of Object.keys(handlers)) {

@@ -154,4 +154,17 @@ export const POSITIVES: readonly (readonly [string, OffPlatformKind])[] = [
   ['Ships 11/25. Questions? call 646-555-3344', 'phone'],
   ['Order #48213 — next time buy at kicksdan.com and save', 'url'],
   ['Beat my bid? lol. Text me at 917 555 seven seven eight eight, I have more', 'phone'],
+  // Found outside the first corpus: slang, vanity numbers, spoken local parts
+  ['dm me on the gram', 'messenger'],
+  ['hit me up on the gram, same name', 'messenger'],
+  ['555-CALL-NOW for the rest of the lot', 'phone'],
+  ['call 1-800-FLOWERS style: 415-GET-SHOE', 'phone'],
+  ['(212) SHOE-NOW anytime', 'phone'],
+  ['jen dot vintage at gmail', 'email'],
+  ['write to jen dot vintage at gmail dot com', 'email'],
+  ['mail me: mark [dot] sells [at] yahoo [dot] com', 'email'],
+  ['follow my insta: @kicksdan', 'messenger'],
+  ['my ig is kicksdan', 'messenger'],
+  ['text me 555 two one two 4567', 'phone'],
+  ['pay me on z e l l e and I ship today', 'payment'],
 ];

@@ -29,6 +29,9 @@ describe('detectOffPlatformContact by category', () => {
     ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 'payment', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
     ['0x742d35Cc6634C0532925a3b844Bc454e4438f44e', 'payment', '0x742d35Cc6634C0532925a3b844Bc454e4438f44e'],
     ['can we pay outside?', 'payment', 'pay outside'],
+    ['dm me on the gram', 'messenger', 'dm me on the gram'],
+    ['555-CALL-NOW', 'phone', '555-CALL-NOW'],
+    ['jen dot vintage at gmail', 'email', 'jen dot vintage at gmail'],
   ] as const)('%s → %s', (text, kind, span) => {
     const match = detectOffPlatformContact(text).matches.find((m) => m.kind === kind);
     expect(match?.text).toBe(span);
@@ -61,6 +64,9 @@ describe('detectOffPlatformContact by category', () => {
     'signal strength',
     'seven more',
     'invoice 2024-0919-88',
+    'Call me back? I mean reply here',
+    '500 gram',
+    'SKU 450-BLK-12',
   ])('does not flag %s', (text) => {
     expect(detectOffPlatformContact(text).matches).toEqual([]);
   });

@@ -7,7 +7,7 @@
 // (each repetition must consume a distinct separator), and candidate starts are anchored with lookbehinds
 // at run boundaries, so the work is linear in the message length. It runs on every chat message.
 
-import { phonePass, type Found } from './off-platform-phone.js';
+import { phonePass, vanityPhonePass, type Found } from './off-platform-phone.js';
 
 export type OffPlatformKind = 'phone' | 'email' | 'url' | 'messenger' | 'payment';
 
@@ -85,9 +85,14 @@ function regexPass(view: string, pattern: RegExp, kind: OffPlatformKind, out: Fo
 const AT = String.raw`(?:\s*@\s*|\s*[[({<]\s*at\s*[\])}>]\s*|\s+at\s+)`;
 const DOT = String.raw`(?:\s*\.\s*|\s*[[({<]\s*dot\s*[\])}>]\s*|\s+dot\s+)`;
 const MAIL_PROVIDERS = /^(?:gmail|googlemail|yahoo|hotmail|outlook|icloud|aol|proton|protonmail|gmx|live|msn|mail)$/;
+// Only the spoken forms ("mysite dot com", "[dot]"); a plain dot is the DOMAIN pattern's job.
+const SPOKEN_DOT = String.raw`(?:\s*[[({<]\s*dot\s*[\])}>]\s*|\s+dot\s+)`;
 // Local part starts at a run boundary (lookbehind) so a long word is tried once, not once per letter.
+// It may be spoken in pieces too ("jen dot vintage at gmail"); a spoken dot always needs a space or a
+// bracket, which the plain local-part characters cannot match, so the repetition cannot backtrack.
+const LOCAL_WORD = '[a-z0-9][a-z0-9._%+-]*';
 const EMAIL = new RegExp(
-  String.raw`(?<![a-z0-9._%+-])([a-z0-9][a-z0-9._%+-]*)(${AT})([a-z0-9-]+)((?:${DOT}[a-z]{2,}(?![a-z0-9]))*)`,
+  String.raw`(?<![a-z0-9._%+-])(${LOCAL_WORD}(?:${SPOKEN_DOT}${LOCAL_WORD})*)(${AT})([a-z0-9-]+)((?:${DOT}[a-z]{2,}(?![a-z0-9]))*)`,
   'g',
 );
 
@@ -102,7 +107,7 @@ function emailPass(view: string, out: Found[]): void {
     const provider = MAIL_PROVIDERS.test(domain);
     if ((spokenAt && !provider) || (dotted.length === 0 && !provider) || /^\d+$/.test(local)) {
       // Retry from the next word: "direct at dealz [at] yahoo [dot] com" holds an address after the miss.
-      EMAIL.lastIndex = start + local.length;
+      EMAIL.lastIndex = start + (/^[a-z0-9._%+-]+/.exec(local)?.[0].length ?? 1);
       continue;
     }
     out.push(['email', start, start + whole.length]);
@@ -122,8 +127,6 @@ const HOST_KIND: [RegExp, OffPlatformKind][] = [
 ];
 const SCHEME_URL = /\b(?:https?:\/\/|www\.)[^\s<>"']+/g;
 const DOMAIN = /(?<![a-z0-9@._-])[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)+(?:\/[^\s<>"']*)?/g;
-// Only the spoken forms ("mysite dot com", "[dot]"); a plain dot is the DOMAIN pattern's job.
-const SPOKEN_DOT = String.raw`(?:\s*[[({<]\s*dot\s*[\])}>]\s*|\s+dot\s+)`;
 const SPOKEN_DOMAIN = new RegExp(
   String.raw`(?<![a-z0-9-])[a-z0-9][a-z0-9-]*${SPOKEN_DOT}(?:com|net|org|io|co|shop|store)\b`,
   'g',
@@ -183,13 +186,15 @@ function squashedPass(view: string, out: Found[]): void {
 
 // Ambiguous names ("snap fit", "signal strength", "Instagram-ready") count only as an invitation:
 // after "on/add/follow/my/dm", or followed by "me", a colon, a handle or "is/id/user".
-const SHORT_APPS = String.raw`(?:instagram|insta|ig|tg|snap|signal|kik|discord|line|messenger|skype)`;
+// "the gram" is Instagram; a bare "gram" is a weight.
+const SHORT_APPS = String.raw`(?:instagram|insta|ig|tg|snap|signal|kik|discord|line|messenger|skype|the\s+gram)`;
 const MESSENGER_INVITE = new RegExp(
   String.raw`\b(?:on|via|add|follow|dm|my|hmu|fb|facebook)\s+(?:me\s+)?(?:on\s+)?(?:my\s+)?${SHORT_APPS}\b|\b${SHORT_APPS}(?=\s*(?::|@|\bme\b|\bis\b|\bid\b|\buser))`,
   'g',
 );
-// "text me" invites a phone chat unless it is about this chat ("text me a photo here in chat").
-const TEXT_ME = /\b(?:text|txt|call|ring)\s+me\b(?![^.!?\n]{0,40}\b(?:here|in (?:the )?chat|on here|in the app)\b)/g;
+// "text me" invites a phone chat unless it is about this chat ("text me a photo here in chat", "Call me
+// back? I mean reply here"): the correction may come in the next sentence, so the look-ahead crosses it.
+const TEXT_ME = /\b(?:text|txt|call|ring)\s+me\b(?![^\n]{0,40}\b(?:here|in (?:the )?chat|on here|in the app)\b)/g;
 
 const PAYMENT_PHRASES = new RegExp(
   [
@@ -224,6 +229,7 @@ export function detectOffPlatformContact(original: string): { matches: OffPlatfo
   const words = wordView(norm.text);
   const found: Found[] = [];
   phonePass(norm.text, found);
+  vanityPhonePass(norm.text, found);
   emailPass(words, found);
   linkPass(words, found);
   squashedPass(words, found);

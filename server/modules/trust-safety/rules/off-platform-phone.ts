@@ -127,3 +127,20 @@ export function phonePass(text: string, out: Found[]): void {
   }
   if (run.length > 0) finish('');
 }
+
+// Vanity numbers ("555-CALL-NOW", "1-800-FLOWERS"): an area code, then seven keypad characters of which
+// at least three are letters, typed in capitals or joined by hyphens/dots — ordinary words after a
+// number ("555 call now") are too common in prices and counts to count as a phone.
+const VANITY = /(?<![\w-])(?:1[-. ])?\(?[2-9]\d\d\)?([-. ])([A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)*)(?![\w-])/g;
+
+export function vanityPhonePass(text: string, out: Found[]): void {
+  for (const m of text.matchAll(VANITY)) {
+    const [whole, separator = '', rest = ''] = m;
+    const keys = rest.replace(/[-.]/g, '');
+    const letters = keys.replace(/[^A-Za-z]/g, '');
+    const joined = separator !== ' ' || /[-.]/.test(rest);
+    const capitals = letters === letters.toUpperCase();
+    if (keys.length !== 7 || letters.length < 3 || !(joined && capitals)) continue;
+    out.push(['phone', m.index ?? 0, (m.index ?? 0) + whole.length]);
+  }
+}

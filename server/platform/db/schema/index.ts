@@ -14,3 +14,4 @@ export * from './list-totals.js';
 //
 // Index columns the migrations sort `DESC` are written `.desc().nullsFirst()`: that is what DESC
 // means in PostgreSQL, while drizzle-kit would otherwise write DESC NULLS LAST.
+export * from './review-cases.js';

@@ -1,0 +1,60 @@
+// Resolving the picked cases at once: one dialog, one confirm, one call.
+import { Button, Dialog, DialogBody } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useStore } from 'zustand';
+import { market } from '../../bridge.js';
+import { toastError, toastSuccess } from '../../app/toaster.js';
+import { ResolveForm, type Resolution } from './ResolveForm.js';
+import type { Queue } from './review-queue-store.js';
+
+export function BulkResolve({ queue }: { queue: Queue }) {
+  const ids = useStore(queue.selection, (s) => s.ids);
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (ids.size === 0) return null;
+  const submit = async ({ outcome, note }: Resolution) => {
+    setBusy(true);
+    const result = await market.admin.reviewCases.bulkResolve({
+      body: { ids: [...ids], outcome, ...(note ? { note } : {}) },
+    });
+    setBusy(false);
+    if (!result.ok) {
+      toastError(result.error.message);
+      return;
+    }
+    toastSuccess(result.data.resolved === 1 ? '1 case resolved' : `${result.data.resolved} cases resolved`);
+    setOpen(false);
+    queue.selection.getState().clear();
+    await queue.list.getState().refresh();
+  };
+  const outcomes =
+    queue.kind === 'support'
+      ? (['answered', 'dismissed'] as const)
+      : (['dismissed', 'contentRemoved', 'userWarned'] as const);
+  return (
+    <>
+      <Button size="small" intent="primary" icon="tick-circle" onClick={() => setOpen(true)}>
+        Resolve {ids.size} selected
+      </Button>
+      <Button size="small" variant="minimal" onClick={() => queue.selection.getState().clear()}>
+        Clear selection
+      </Button>
+      <Dialog
+        isOpen={open}
+        title={`Resolve ${ids.size} cases?`}
+        onClose={() => setOpen(false)}
+        canOutsideClickClose={!busy}
+      >
+        <DialogBody>
+          <ResolveForm
+            outcomes={[...outcomes]}
+            canNotify={false}
+            busy={busy}
+            submitText={`Resolve ${ids.size} cases`}
+            onSubmit={(resolution) => void submit(resolution)}
+          />
+        </DialogBody>
+      </Dialog>
+    </>
+  );
+}

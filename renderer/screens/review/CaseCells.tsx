@@ -1,0 +1,48 @@
+// The review queue's cells: the excerpt with its matched spans highlighted, the priority tag, the
+// row's bulk-selection box (subscribed to the selection itself, so it redraws without the table).
+import { Checkbox, Tag } from '@blueprintjs/core';
+import { useStore } from 'zustand';
+import type { ReviewCase, ReviewCaseMatch } from '../../../shared/contract/review-cases.js';
+import { stopRowClick } from '../../components/data-table/DataTable.js';
+import { highlightSegments, PRIORITY_INTENT } from './review-display.js';
+import type { Queue } from './review-queue-store.js';
+
+export function Excerpt({ excerpt, matches }: { excerpt: string; matches: readonly ReviewCaseMatch[] }) {
+  if (!excerpt) return <span className="muted">-</span>;
+  return (
+    <span className="review-excerpt">
+      {highlightSegments(excerpt, matches).map((segment, index) =>
+        segment.kind ? (
+          <mark key={index} className={`review-match review-match-${segment.kind}`} title={segment.kind}>
+            {segment.text}
+          </mark>
+        ) : (
+          <span key={index}>{segment.text}</span>
+        ),
+      )}
+    </span>
+  );
+}
+
+export function PriorityTag({ priority }: { priority: ReviewCase['priority'] }) {
+  return (
+    <Tag minimal={priority !== 'high'} intent={PRIORITY_INTENT[priority]} className="review-priority">
+      {priority}
+    </Tag>
+  );
+}
+
+export function SelectBox({ queue, item }: { queue: Queue; item: ReviewCase }) {
+  const checked = useStore(queue.selection, (s) => s.ids.has(item.id));
+  return (
+    <span onClick={stopRowClick} onKeyDown={stopRowClick} role="presentation">
+      <Checkbox
+        className="review-select"
+        checked={checked}
+        disabled={item.status === 'resolved'}
+        aria-label={`Select case ${item.reason}`}
+        onChange={() => queue.selection.getState().toggle(item.id)}
+      />
+    </span>
+  );
+}

@@ -1,0 +1,152 @@
+// One case in a drawer: what it is, its evidence, and Claim / Release / Resolve. Every change comes
+// back as the case itself, which also replaces the row in the queue.
+import { Button, Callout, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ReviewCase, ReviewCaseWithEvidence } from '../../../shared/contract/review-cases.js';
+import { market } from '../../bridge.js';
+import { toastError, toastSuccess } from '../../app/toaster.js';
+import { DetailList } from '../../components/DetailList.js';
+import { formatDateTime } from '../../components/format.js';
+import { SideDrawer } from '../../components/SideDrawer.js';
+import { useSession } from '../../stores/session-store.js';
+import { Excerpt, PriorityTag } from './CaseCells.js';
+import { CaseEvidence } from './CaseEvidence.js';
+import { ResolveForm, type Resolution } from './ResolveForm.js';
+import { OUTCOME_LABELS, outcomesFor, SOURCE_LABELS, subjectOf } from './review-display.js';
+
+export interface CaseDrawerHandle {
+  claimOrRelease(): void;
+  focusResolve(): void;
+}
+
+export function CaseDrawer({
+  caseId,
+  support,
+  onClose,
+  onChanged,
+  handle,
+}: {
+  caseId: string;
+  support: boolean;
+  onClose: () => void;
+  onChanged: (item: ReviewCase) => void;
+  handle: { current: CaseDrawerHandle | null };
+}) {
+  const me = useSession((s) => s.user);
+  const [item, setItem] = useState<ReviewCaseWithEvidence | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const outcomeRef = useRef<HTMLSelectElement>(null);
+
+  const load = useCallback(async () => {
+    const result = await market.admin.reviewCases.get({ params: { id: caseId } });
+    if (result.ok) {
+      setItem(result.data);
+      setFailed(null);
+    } else setFailed(result.error.message);
+  }, [caseId]);
+
+  useEffect(() => {
+    setItem(null);
+    void load();
+  }, [load]);
+
+  const act = async (
+    what: string,
+    call: () => Promise<{ ok: true; data: ReviewCase } | { ok: false; error: { message: string } }>,
+  ) => {
+    setBusy(true);
+    const result = await call();
+    setBusy(false);
+    if (!result.ok) {
+      toastError(result.error.message);
+      return;
+    }
+    onChanged(result.data);
+    toastSuccess(what);
+    await load();
+  };
+
+  const heldByMe = item?.assignee && item.assignee.uid === me?.uid;
+  const heldByOther = item?.assignee && item.assignee.uid !== me?.uid && item.status === 'claimed';
+  const claimOrRelease = () => {
+    if (!item || item.status === 'resolved' || busy) return;
+    if (heldByMe)
+      void act('Case released', () => market.admin.reviewCases.release({ params: { id: item.id }, body: {} }));
+    else void act('Case claimed', () => market.admin.reviewCases.claim({ params: { id: item.id }, body: {} }));
+  };
+  const resolve = (resolution: Resolution) =>
+    void act('Case resolved', () => market.admin.reviewCases.resolve({ params: { id: caseId }, body: resolution }));
+
+  handle.current = { claimOrRelease, focusResolve: () => outcomeRef.current?.focus() };
+
+  return (
+    <SideDrawer
+      title={item ? `${SOURCE_LABELS[item.source]}: ${item.reason}` : 'Case'}
+      icon="flag"
+      size={560}
+      onClose={onClose}
+    >
+      <div className="drawer-body review-drawer">
+        {failed && <NonIdealState icon="error" title="Could not load the case" description={failed} />}
+        {!item && !failed && <Spinner aria-label="Loading case" />}
+        {item && (
+          <>
+            <div className="review-drawer-tags">
+              <PriorityTag priority={item.priority} />
+              <Tag minimal>{item.status}</Tag>
+              <Tag minimal>{item.signalCount === 1 ? '1 signal' : `${item.signalCount} signals`}</Tag>
+              {item.assignee && (
+                <Tag minimal icon="person">
+                  {item.assignee.email ?? item.assignee.uid}
+                </Tag>
+              )}
+            </div>
+            <div className="review-drawer-excerpt">
+              <Excerpt excerpt={item.excerpt} matches={item.matches} />
+            </div>
+            <DetailList
+              rows={[
+                ['Subject', subjectOf(item)],
+                ['Reporter', item.reporter ? (item.reporter.userName ?? item.reporter.id) : '-'],
+                ['Opened', formatDateTime(item.createdAt)],
+                ['Updated', formatDateTime(item.updatedAt)],
+                ...(item.status === 'resolved'
+                  ? ([
+                      ['Outcome', item.outcome ? OUTCOME_LABELS[item.outcome] : '-'],
+                      ['Note', item.note ?? '-'],
+                      ['Resolved', formatDateTime(item.resolvedAt)],
+                    ] as [string, string][])
+                  : []),
+              ]}
+            />
+            {item.status !== 'resolved' && (
+              <div className="review-drawer-actions">
+                {heldByOther ? (
+                  <Callout intent="warning" compact>
+                    {item.assignee?.email ?? 'Another admin'} holds this case.
+                  </Callout>
+                ) : (
+                  <Button icon={heldByMe ? 'unlock' : 'lock'} onClick={claimOrRelease} disabled={busy}>
+                    {heldByMe ? 'Release' : 'Claim'}
+                  </Button>
+                )}
+                {!heldByOther && (
+                  <ResolveForm
+                    ref={outcomeRef}
+                    outcomes={outcomesFor(item.subjectType, support)}
+                    canNotify={item.reporter !== null}
+                    busy={busy}
+                    submitText="Resolve"
+                    onSubmit={resolve}
+                  />
+                )}
+              </div>
+            )}
+            <CaseEvidence item={item} />
+          </>
+        )}
+      </div>
+    </SideDrawer>
+  );
+}

@@ -1,0 +1,116 @@
+// How the review queue shows a case: the words for sources, outcomes and priorities, its age, and
+// its excerpt cut into plain and matched pieces so the matched spans can be highlighted.
+import type {
+  ReviewCase,
+  ReviewCaseMatch,
+  ReviewCaseSource,
+  ReviewOutcome,
+  ReviewPriority,
+  ReviewSubjectType,
+} from '../../../shared/contract/review-cases.js';
+
+export const SOURCE_LABELS: Record<ReviewCaseSource, string> = {
+  listingReport: 'Listing report',
+  orderIssue: 'Order issue',
+  supportRequest: 'Support request',
+  contactMessage: 'Contact message',
+  offPlatformContact: 'Off-platform contact',
+  paymentHandle: 'Payment handle',
+  auctionIntegrity: 'Auction integrity',
+};
+
+export const SUBJECT_LABELS: Record<ReviewSubjectType, string> = {
+  user: 'User',
+  listing: 'Listing',
+  order: 'Order',
+  chatMessage: 'Chat message',
+  auctionMessage: 'Auction message',
+  none: 'None',
+};
+
+export const OUTCOME_LABELS: Record<ReviewOutcome, string> = {
+  dismissed: 'Dismiss',
+  contentRemoved: 'Remove content',
+  userWarned: 'Warn user',
+  sellingSuspended: 'Suspend selling',
+  accountSuspended: 'Suspend account',
+  refunded: 'Refunded',
+  answered: 'Answered',
+};
+
+export const PRIORITY_INTENT: Record<ReviewPriority, 'danger' | 'warning' | 'none'> = {
+  high: 'danger',
+  normal: 'warning',
+  low: 'none',
+};
+
+/** What a moderator may choose for a case: content removal only where there is content. */
+export function outcomesFor(subjectType: ReviewSubjectType, support: boolean): ReviewOutcome[] {
+  const content = ['chatMessage', 'auctionMessage', 'listing'].includes(subjectType);
+  const moderation: ReviewOutcome[] = [
+    'dismissed',
+    ...(content ? (['contentRemoved'] as const) : []),
+    'userWarned',
+    'sellingSuspended',
+    'accountSuspended',
+  ];
+  return support ? ['answered', 'refunded', 'dismissed', 'userWarned'] : moderation;
+}
+
+/** "42s", "5m", "3h", "2d": how long a case has waited. */
+export function ageOf(createdAt: string, now: number): string {
+  const seconds = Math.max(0, Math.floor((now - Date.parse(createdAt)) / 1000));
+  if (seconds < 60) return `${seconds}s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}m`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}h`;
+  return `${Math.floor(seconds / 86_400)}d`;
+}
+
+export interface Segment {
+  text: string;
+  kind: ReviewCaseMatch['kind'] | null;
+}
+
+/**
+ * The excerpt as plain and matched pieces, in order. Each match's text is found in the excerpt
+ * (the first place not already taken); overlapping matches keep the earlier, longer one.
+ */
+export function highlightSegments(excerpt: string, matches: readonly ReviewCaseMatch[]): Segment[] {
+  const spans: { start: number; end: number; kind: ReviewCaseMatch['kind'] }[] = [];
+  for (const match of matches) {
+    if (!match.text) continue;
+    let from = 0;
+    for (;;) {
+      const start = excerpt.indexOf(match.text, from);
+      if (start < 0) break;
+      const end = start + match.text.length;
+      if (!spans.some((s) => start < s.end && end > s.start)) {
+        spans.push({ start, end, kind: match.kind });
+        break;
+      }
+      from = start + 1;
+    }
+  }
+  spans.sort((a, b) => a.start - b.start);
+  const segments: Segment[] = [];
+  let at = 0;
+  for (const span of spans) {
+    if (span.start > at) segments.push({ text: excerpt.slice(at, span.start), kind: null });
+    segments.push({ text: excerpt.slice(span.start, span.end), kind: span.kind });
+    at = span.end;
+  }
+  if (at < excerpt.length) segments.push({ text: excerpt.slice(at), kind: null });
+  return segments;
+}
+
+/** The subject in a few words: "Chat message by jane", "Listing of bob", "Order". */
+export function subjectOf(item: Pick<ReviewCase, 'subjectType' | 'subjectUser'>): string {
+  const who = item.subjectUser?.userName ?? item.subjectUser?.email;
+  const label = SUBJECT_LABELS[item.subjectType];
+  if (!who) return label;
+  return item.subjectType === 'chatMessage' || item.subjectType === 'auctionMessage'
+    ? `${label} by ${who}`
+    : item.subjectType === 'listing'
+      ? `${label} of ${who}`
+      : `${label}: ${who}`;
+}

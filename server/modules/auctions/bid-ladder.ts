@@ -1,0 +1,28 @@
+// An auction's whole bid ladder as only admins may see it: every bid with its hidden maximum, newest
+// first. The review queue shows it as evidence; buyers and sellers never get the maximums.
+import { sql } from 'drizzle-orm';
+import type { LadderBid } from '../../../shared/contract/review-cases.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import { isoOf, usdOf } from '../../platform/db/values.js';
+
+export async function bidLadder(db: Executor, listingId: string, limit = 200): Promise<LadderBid[]> {
+  const rows = await queryRows<{
+    user_id: string;
+    user_name: string | null;
+    amount_cents: string | number;
+    max_bid_cents: string | number;
+    created_at: Date | string;
+  }>(
+    db,
+    sql`SELECT b.user_id, u.user_name, b.amount_cents, b.max_bid_cents, b.created_at
+        FROM bids b JOIN users u ON u.id = b.user_id
+        WHERE b.listing_id = ${listingId} ORDER BY b.created_at DESC, b.id DESC LIMIT ${limit}`,
+  );
+  return rows.map((row) => ({
+    bidderId: row.user_id,
+    bidderName: row.user_name,
+    amount: usdOf(row.amount_cents),
+    maxBid: usdOf(row.max_bid_cents),
+    createdAt: isoOf(row.created_at),
+  }));
+}

@@ -1,0 +1,175 @@
+// What a moderator does with a case: claim it (one holder at a time), release it, resolve it with an
+// outcome that acts through the module that owns the subject, or resolve many at once. Each step is
+// one conditional UPDATE, so two admins racing for a case cannot both win; each is in the admin log
+// and reaches every open back-office as `reviewCaseUpdated`.
+import { sql } from 'drizzle-orm';
+import type { ReviewCase, ReviewOutcome } from '../../../shared/contract/review-cases.js';
+import type { VerifiedIdentity } from '../../platform/auth/identity.js';
+import { recordAdminAction } from '../../platform/db/admin-log.js';
+import { queryRows, type Db, type Executor } from '../../platform/db/database.js';
+import type { AdminDeps } from '../../platform/http/admin-handler.js';
+import { conflict, HttpError } from '../../platform/http/errors.js';
+import { changeUser } from '../accounts/index.js';
+import { removeAuctionMessage, removeChatMessage } from '../conversations/index.js';
+import { deleteListing } from '../listings/index.js';
+import { notify } from '../orders/index.js';
+import { caseItem, caseRow, type CaseRow } from './case-items.js';
+
+export const HELD_BY_ANOTHER = 'Another admin holds this case';
+export const ALREADY_RESOLVED = 'This case is already resolved';
+export const ACCOUNT_SUSPENSION_UNAVAILABLE =
+  'Account suspension is not available yet: suspend selling or warn the user instead';
+
+type CaseDeps = Pick<AdminDeps, 'db' | 'events' | 'identity'>;
+
+/** Why a conditional update touched nothing: the case is resolved, or somebody else holds it. */
+async function refusal(db: Executor, id: string): Promise<HttpError> {
+  const row = await caseRow(db, id);
+  return conflict(row.status === 'resolved' ? ALREADY_RESOLVED : HELD_BY_ANOTHER);
+}
+
+async function logged(
+  db: Db,
+  admin: VerifiedIdentity,
+  action: string,
+  id: string,
+  change: (tx: Executor) => Promise<boolean>,
+): Promise<ReviewCase> {
+  return db.transaction(async (tx) => {
+    const before = await caseItem(tx, id);
+    if (!(await change(tx))) throw await refusal(tx, id);
+    const after = await caseItem(tx, id);
+    await recordAdminAction(tx, { admin, action, recordType: 'review_case', recordId: id, before, after });
+    return after;
+  });
+}
+
+const changed = async (tx: Executor, statement: ReturnType<typeof sql>) =>
+  (await queryRows<{ id: string }>(tx, statement)).length > 0;
+
+export async function claimCase({ db, events }: CaseDeps, id: string, admin: VerifiedIdentity): Promise<ReviewCase> {
+  const item = await logged(db, admin, 'claimReviewCase', id, (tx) =>
+    changed(
+      tx,
+      sql`UPDATE review_cases SET status = 'claimed', assignee_uid = ${admin.uid}, assignee_email = ${admin.email},
+                 updated_at = now()
+          WHERE id = ${id} AND status <> 'resolved' AND (assignee_uid IS NULL OR assignee_uid = ${admin.uid})
+          RETURNING id`,
+    ),
+  );
+  events.emit('reviewCaseUpdated', item);
+  return item;
+}
+
+export async function releaseCase({ db, events }: CaseDeps, id: string, admin: VerifiedIdentity): Promise<ReviewCase> {
+  const item = await logged(db, admin, 'releaseReviewCase', id, (tx) =>
+    changed(
+      tx,
+      sql`UPDATE review_cases SET status = 'open', assignee_uid = NULL, assignee_email = NULL, updated_at = now()
+          WHERE id = ${id} AND status <> 'resolved' AND (assignee_uid IS NULL OR assignee_uid = ${admin.uid})
+          RETURNING id`,
+    ),
+  );
+  events.emit('reviewCaseUpdated', item);
+  return item;
+}
+
+const isNotFound = (error: unknown) => error instanceof HttpError && error.statusCode === 404;
+
+/** The outcome's effect, through the module that owns the subject. Content already gone counts as removed. */
+async function applyOutcome(deps: CaseDeps, row: CaseRow, outcome: ReviewOutcome, admin: VerifiedIdentity) {
+  const moderator = { db: deps.db, events: deps.events, admin };
+  const userId = row.subject_user_id;
+  switch (outcome) {
+    case 'contentRemoved': {
+      const remove =
+        row.subject_type === 'chatMessage'
+          ? () => removeChatMessage(moderator, row.subject_id)
+          : row.subject_type === 'auctionMessage'
+            ? () => removeAuctionMessage(moderator, row.subject_id)
+            : row.subject_type === 'listing'
+              ? () => deleteListing(deps.db, row.subject_id, admin)
+              : null;
+      if (!remove) throw conflict('This case has no content to remove: its subject is not a message or a listing');
+      await remove().catch((error: unknown) => {
+        if (!isNotFound(error)) throw error;
+      });
+      return;
+    }
+    case 'userWarned':
+      if (!userId) throw conflict('This case names no user to warn');
+      await notify(deps.db, userId, 'accountWarning', 'A moderator warned you about content you posted', {
+        caseId: row.id,
+        reason: row.reason,
+      });
+      return;
+    case 'sellingSuspended':
+      if (!userId) throw conflict('This case names no user whose selling could be suspended');
+      await changeUser(deps as AdminDeps, userId, { sellerEnabled: false }, admin, 'suspendSelling');
+      return;
+    case 'accountSuspended':
+      throw conflict(ACCOUNT_SUSPENSION_UNAVAILABLE);
+    default:
+      return;
+  }
+}
+
+export interface Resolution {
+  outcome: ReviewOutcome;
+  note?: string | undefined;
+  notifyReporter?: boolean | undefined;
+}
+
+export async function resolveCase(
+  deps: CaseDeps,
+  id: string,
+  resolution: Resolution,
+  admin: VerifiedIdentity,
+): Promise<ReviewCase> {
+  const row = await caseRow(deps.db, id);
+  if (row.status === 'resolved') throw conflict(ALREADY_RESOLVED);
+  if (row.assignee_uid !== null && row.assignee_uid !== admin.uid) throw conflict(HELD_BY_ANOTHER);
+  await applyOutcome(deps, row, resolution.outcome, admin);
+  const item = await logged(deps.db, admin, 'resolveReviewCase', id, async (tx) => {
+    const done = await changed(
+      tx,
+      sql`UPDATE review_cases SET status = 'resolved', outcome = ${resolution.outcome}, note = ${resolution.note ?? null},
+                 assignee_uid = ${admin.uid}, assignee_email = ${admin.email}, resolved_at = now(), updated_at = now()
+          WHERE id = ${id} AND status <> 'resolved' AND (assignee_uid IS NULL OR assignee_uid = ${admin.uid})
+          RETURNING id`,
+    );
+    if (done && resolution.notifyReporter && row.reporter_id) {
+      await notify(tx, row.reporter_id, 'reportResolved', 'A moderator reviewed what you reported. Thank you', {
+        caseId: id,
+        outcome: resolution.outcome,
+      });
+    }
+    return done;
+  });
+  deps.events.emit('reviewCaseUpdated', item);
+  return item;
+}
+
+/**
+ * Resolves many cases with one outcome. Every case must exist (404) and none may be held by another
+ * admin (409) before anything changes; cases already resolved are left as they are and not counted.
+ */
+export async function resolveCases(
+  deps: CaseDeps,
+  ids: readonly string[],
+  resolution: Resolution,
+  admin: VerifiedIdentity,
+): Promise<{ resolved: number }> {
+  const unique = [...new Set(ids)];
+  const rows = await Promise.all(unique.map((id) => caseRow(deps.db, id)));
+  if (rows.some((row) => row.status !== 'resolved' && row.assignee_uid !== null && row.assignee_uid !== admin.uid)) {
+    throw conflict(`${HELD_BY_ANOTHER}: release it or leave it out`);
+  }
+  let resolved = 0;
+  for (const row of rows) {
+    if (row.status === 'resolved') continue;
+    await resolveCase(deps, row.id, { outcome: resolution.outcome, note: resolution.note }, admin);
+    resolved++;
+  }
+  return { resolved };
+}

@@ -1,0 +1,91 @@
+// The off-platform detector on what users write where others read it: chat messages, auction text
+// messages, listing titles and descriptions. Flagged content is still delivered; what changes is
+// that a case opens (payment handles are their own, higher-risk source).
+import { sql } from 'drizzle-orm';
+import type { ReviewCaseSource } from '../../../shared/contract/review-cases.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Outbox } from '../../platform/events/unit-of-work.js';
+import { openReviewCase } from './open-case.js';
+import { detectOffPlatformContact, reviewSourceFor, type OffPlatformMatch } from './rules/off-platform-contact.js';
+
+function sourceOf(matches: readonly OffPlatformMatch[]): ReviewCaseSource {
+  return matches.some((m) => reviewSourceFor(m.kind) === 'paymentHandle') ? 'paymentHandle' : 'offPlatformContact';
+}
+
+function reasonOf(source: ReviewCaseSource, where: string, matches: readonly OffPlatformMatch[]): string {
+  const kinds = [...new Set(matches.map((m) => m.kind))].join(', ');
+  return `${source === 'paymentHandle' ? 'Payment handle' : 'Off-platform contact'} in ${where} (${kinds})`;
+}
+
+/** A chat tied to an order between its two users that is unpaid or not yet delivered. */
+async function chatHasOpenOrder(db: Executor, chatId: string): Promise<boolean> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT o.id FROM chats c JOIN orders o
+          ON (o.buyer_id = c.user_id AND o.seller_id = c.other_user_id)
+          OR (o.buyer_id = c.other_user_id AND o.seller_id = c.user_id)
+        WHERE c.id = ${chatId} AND o.deleted_at IS NULL AND o.status NOT IN ('SHIPPING_DELIVERED', 'cancelled')
+        LIMIT 1`,
+  );
+  return row !== undefined;
+}
+
+export async function screenChatMessage(
+  tx: Executor,
+  outbox: Outbox,
+  message: { id: string; chatId: string; senderId: string; text: string },
+): Promise<void> {
+  const { matches } = detectOffPlatformContact(message.text);
+  if (matches.length === 0) return;
+  const source = sourceOf(matches);
+  await openReviewCase(tx, outbox, {
+    source,
+    subjectType: 'chatMessage',
+    subjectId: message.id,
+    reason: reasonOf(source, 'a chat message', matches),
+    excerpt: message.text,
+    matches,
+    subjectUserId: message.senderId,
+    context: { chatHasOpenOrder: source === 'paymentHandle' && (await chatHasOpenOrder(tx, message.chatId)) },
+  });
+}
+
+export async function screenAuctionText(
+  tx: Executor,
+  outbox: Outbox,
+  message: { id: string; authorId: string; text: string },
+): Promise<void> {
+  const { matches } = detectOffPlatformContact(message.text);
+  if (matches.length === 0) return;
+  const source = sourceOf(matches);
+  await openReviewCase(tx, outbox, {
+    source,
+    subjectType: 'auctionMessage',
+    subjectId: message.id,
+    reason: reasonOf(source, 'an auction message', matches),
+    excerpt: message.text,
+    matches,
+    subjectUserId: message.authorId,
+  });
+}
+
+/** A listing's title and description as buyers read them (a draft is screened when it is published). */
+export async function screenListingText(
+  tx: Executor,
+  outbox: Outbox,
+  listing: { id: string; sellerId: string; title: string; description: string },
+): Promise<void> {
+  const text = `${listing.title}\n${listing.description}`;
+  const { matches } = detectOffPlatformContact(text);
+  if (matches.length === 0) return;
+  const source = sourceOf(matches);
+  await openReviewCase(tx, outbox, {
+    source,
+    subjectType: 'listing',
+    subjectId: listing.id,
+    reason: reasonOf(source, 'a listing', matches),
+    excerpt: text,
+    matches,
+    subjectUserId: listing.sellerId,
+  });
+}

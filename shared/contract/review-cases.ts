@@ -1,0 +1,153 @@
+// The review queue's contract: what a review case is (ARCHITECTURE.md, "Trust and safety: review
+// cases"), its list query and the evidence a case shows. The routes are in admin-review-routes.ts.
+import { z } from 'zod';
+import { AdminListing, AdminUser, AuctionMessage, ChatMessage, SoldListing, id, isoDate } from './entities.js';
+import { SORT_ORDERS } from './enums.js';
+import { MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT } from './list-query.js';
+import { freeText, singleLineText } from './text.js';
+
+export const REVIEW_CASE_SOURCES = [
+  'listingReport',
+  'orderIssue',
+  'supportRequest',
+  'contactMessage',
+  'offPlatformContact',
+  'paymentHandle',
+  'auctionIntegrity',
+] as const;
+export type ReviewCaseSource = (typeof REVIEW_CASE_SOURCES)[number];
+/** The sources the support queue ('Customer Support') shows; the review queue shows the others. */
+export const SUPPORT_SOURCES = ['orderIssue', 'supportRequest', 'contactMessage'] as const satisfies ReviewCaseSource[];
+export const MODERATION_SOURCES = [
+  'listingReport',
+  'offPlatformContact',
+  'paymentHandle',
+  'auctionIntegrity',
+] as const satisfies ReviewCaseSource[];
+
+export const REVIEW_SUBJECT_TYPES = ['user', 'listing', 'order', 'chatMessage', 'auctionMessage', 'none'] as const;
+export type ReviewSubjectType = (typeof REVIEW_SUBJECT_TYPES)[number];
+export const REVIEW_CASE_STATUSES = ['open', 'claimed', 'resolved'] as const;
+export type ReviewCaseStatus = (typeof REVIEW_CASE_STATUSES)[number];
+export const REVIEW_PRIORITIES = ['high', 'normal', 'low'] as const;
+export type ReviewPriority = (typeof REVIEW_PRIORITIES)[number];
+export const REVIEW_OUTCOMES = [
+  'dismissed',
+  'contentRemoved',
+  'userWarned',
+  'sellingSuspended',
+  'accountSuspended',
+  'refunded',
+  'answered',
+] as const;
+export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
+export const REVIEW_MATCH_KINDS = ['phone', 'email', 'url', 'messenger', 'payment'] as const;
+export type ReviewMatchKind = (typeof REVIEW_MATCH_KINDS)[number];
+
+export const ReviewCaseMatch = z.object({ kind: z.enum(REVIEW_MATCH_KINDS), text: z.string() });
+export type ReviewCaseMatch = z.infer<typeof ReviewCaseMatch>;
+
+export const ReviewCase = z.object({
+  id,
+  source: z.enum(REVIEW_CASE_SOURCES),
+  subjectType: z.enum(REVIEW_SUBJECT_TYPES),
+  subjectId: id,
+  status: z.enum(REVIEW_CASE_STATUSES),
+  priority: z.enum(REVIEW_PRIORITIES),
+  reason: z.string(),
+  excerpt: z.string(),
+  matches: z.array(ReviewCaseMatch),
+  signalCount: z.number().int().positive(),
+  reporter: z.object({ id, userName: z.string().nullable() }).nullable(),
+  subjectUser: z.object({ id, userName: z.string().nullable(), email: z.string() }).nullable(),
+  assignee: z.object({ uid: z.string(), email: z.string().nullable() }).nullable(),
+  outcome: z.enum(REVIEW_OUTCOMES).nullable(),
+  note: z.string().nullable(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  resolvedAt: isoDate.nullable(),
+});
+export type ReviewCase = z.infer<typeof ReviewCase>;
+
+/** One bid of an auction's ladder as only admins see it: the hidden maximum included. */
+export const LadderBid = z.object({
+  bidderId: id,
+  bidderName: z.string().nullable(),
+  amount: z.number(),
+  maxBid: z.number().nullable(),
+  createdAt: isoDate,
+});
+export type LadderBid = z.infer<typeof LadderBid>;
+
+/** What a case shows beside itself: the subject as its admin list item, and what surrounds it. */
+export const ReviewEvidence = z.object({
+  chatMessage: ChatMessage.extend({ deleted: z.boolean() }).nullable(),
+  /** For a chat message: up to ten messages around it in its chat, oldest first, the message itself included. */
+  aroundMessages: z.array(ChatMessage.extend({ deleted: z.boolean() })),
+  auctionMessage: AuctionMessage.nullable(),
+  listing: AdminListing.nullable(),
+  order: SoldListing.nullable(),
+  user: AdminUser.nullable(),
+  /** The reporting user, as the admin user list shows them. */
+  reporter: AdminUser.nullable(),
+  /** The auction's bid ladder with hidden maximum bids (admins only), newest first. */
+  bidLadder: z.array(LadderBid),
+  /** What the source computed (auction integrity: the features and the score). */
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ReviewEvidence = z.infer<typeof ReviewEvidence>;
+
+export const ReviewCaseWithEvidence = ReviewCase.extend({ evidence: ReviewEvidence });
+export type ReviewCaseWithEvidence = z.infer<typeof ReviewCaseWithEvidence>;
+
+export const ReviewCaseCounts = z.object({ open: z.number().int(), claimed: z.number().int(), high: z.number().int() });
+export type ReviewCaseCounts = z.infer<typeof ReviewCaseCounts>;
+
+export const REVIEW_CASE_SORT_KEYS = ['createdAt', 'updatedAt', 'priority'] as const;
+
+const intFromQuery = (min: number, max: number, fallback: number) =>
+  z
+    .union([z.string().regex(/^\d+$/, 'must be a whole number'), z.number().int()])
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .default(fallback);
+
+/**
+ * One value, a comma-separated list (`status=open,claimed`: the unresolved cases) or the key
+ * repeated; parsed again after a first parse (the desktop's main process checks, then sends).
+ */
+function oneOrMore<T extends readonly [string, ...string[]]>(values: T) {
+  return z
+    .union([z.string(), z.array(z.string()).max(values.length)])
+    .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()))
+    .pipe(z.array(z.enum(values)).min(1).max(values.length));
+}
+
+/** The review-case list query: the list rules plus the filters. */
+export const reviewCaseQuery = z.strictObject({
+  page: intFromQuery(1, Number.MAX_SAFE_INTEGER, 1),
+  limit: intFromQuery(1, MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT),
+  sortBy: z.enum(REVIEW_CASE_SORT_KEYS).optional(),
+  order: z.enum(SORT_ORDERS).optional(),
+  search: singleLineText().max(200).optional(),
+  status: oneOrMore(REVIEW_CASE_STATUSES).optional(),
+  source: oneOrMore(REVIEW_CASE_SOURCES).optional(),
+  subjectType: oneOrMore(REVIEW_SUBJECT_TYPES).optional(),
+  priority: oneOrMore(REVIEW_PRIORITIES).optional(),
+});
+export type ReviewCaseQuery = z.output<typeof reviewCaseQuery>;
+export type ReviewCaseQueryInput = z.input<typeof reviewCaseQuery>;
+
+const note = freeText().max(2000);
+export const ResolveCaseBody = z.strictObject({
+  outcome: z.enum(REVIEW_OUTCOMES),
+  note: note.optional(),
+  notifyReporter: z.boolean().optional(),
+});
+export type ResolveCaseBody = z.infer<typeof ResolveCaseBody>;
+export const BulkResolveBody = z.strictObject({
+  ids: z.array(id).min(1).max(100),
+  outcome: z.enum(REVIEW_OUTCOMES),
+  note: note.optional(),
+});
+export type BulkResolveBody = z.infer<typeof BulkResolveBody>;

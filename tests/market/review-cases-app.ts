@@ -1,0 +1,42 @@
+// The shared set-up of the review-queue route tests: the real app (app.inject, a fake identity at the
+// token edge) where `token-admin` and `token-admin2` are two different admins, one enabled seller,
+// and the recorded realtime events of both the market relay and the admin events.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.js';
+import type { IdentityProvider } from '../../server/platform/auth/identity.js';
+import type { Database } from '../../server/platform/db/database.js';
+import { enableSellers, fakeIdentity, marketCall, recordingPublisher, type RecordedEvent } from './market-db.js';
+
+/** `fakeIdentity`, but every name starting with `admin` carries the admin claim. */
+export const twoAdminsIdentity: IdentityProvider = {
+  ...fakeIdentity,
+  verifyIdToken: async (token) => {
+    const verified = await fakeIdentity.verifyIdToken(token);
+    return { ...verified, admin: verified.uid.startsWith('uid-admin') };
+  },
+};
+
+export interface ReviewApp {
+  app: FastifyInstance;
+  log: RecordedEvent[];
+  call: ReturnType<typeof marketCall>;
+}
+
+export async function startReviewApp(database: Database): Promise<ReviewApp> {
+  const log: RecordedEvent[] = [];
+  const publisher = recordingPublisher(log);
+  const app = await buildApp({
+    database,
+    identity: twoAdminsIdentity,
+    rateLimitMax: 100_000,
+    // In place of Socket.IO: what marketRealtime forwards from the admin events to `/admin`.
+    realtime: async (_app, { events }) => {
+      events.on('reviewCaseUpdated', (item) => publisher.publishAdmin('reviewCaseUpdated', item));
+      events.on('messageDeleted', (payload) => publisher.publishAdmin('messageDeleted', payload));
+      events.on('auctionMessageDeleted', (payload) => publisher.publishAdmin('auctionMessageDeleted', payload));
+    },
+  });
+  app.market.events.attach(publisher);
+  await enableSellers(app, 'seller');
+  return { app, log, call: marketCall(() => app) };
+}
