@@ -24,6 +24,7 @@ import { freeText, singleLineText, withoutControlCharacters } from './text.js';
 import { SELLER_FEE_MAX, SELLER_FEE_MIN } from '../rules/constants.js';
 
 import type { RouteDef } from './route-def.js';
+import { accountabilityRoutes } from './admin-accountability-routes.js';
 export type { HttpMethod, RouteDef } from './route-def.js';
 
 const byId = z.strictObject({ id });
@@ -256,6 +257,7 @@ export const adminRoutes = {
     response: listResponse(ChatMessage),
   },
   'messages.delete': { method: 'DELETE', path: '/admin/chat/soft-delete-message/:id', params: byId, response: null },
+  ...accountabilityRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type AdminRoutes = typeof adminRoutes;

@@ -3,10 +3,13 @@
 import { z } from 'zod';
 import { AuctionMessage, Chat, ChatMessage, id, usd } from './entities.js';
 import { ORDER_STATUSES, type RealtimeEventName } from './enums.js';
+import { AuditEntry } from './accountability.js';
 
 export const ADMIN_NAMESPACE = '/admin';
 /** `connect_error` messages of the admin namespace. */
 export const ADMIN_CONNECT_ERRORS = { unauthorized: 'unauthorized', forbidden: 'forbidden' } as const;
+/** `connect_error` message of the default namespace for a suspended or banned user. */
+export const MARKET_CONNECT_ERRORS = { accountSuspended: 'accountSuspended' } as const;
 
 const deleted = z.object({ id });
 
@@ -23,6 +26,7 @@ export const adminEvents = {
   auctionMessageDeleted: deleted,
   chatDeleted: deleted,
   messageDeleted: deleted,
+  auditEntryAdded: AuditEntry,
 } as const;
 export type AdminEvents = typeof adminEvents;
 export type AdminEventName = keyof AdminEvents;
@@ -30,7 +34,7 @@ export type AdminEventPayload<E extends AdminEventName> = z.infer<AdminEvents[E]
 export const ADMIN_EVENT_NAMES = Object.keys(adminEvents) as AdminEventName[];
 
 /** Which admin table each admin event feeds. */
-export const ADMIN_EVENT_TABLE: Record<AdminEventName, 'auctionMessages' | 'chats' | 'chatMessages'> = {
+export const ADMIN_EVENT_TABLE: Record<AdminEventName, 'auctionMessages' | 'chats' | 'chatMessages' | 'auditLog'> = {
   newBid: 'auctionMessages',
   userMessage: 'auctionMessages',
   giveawayEntriesUpdated: 'auctionMessages',
@@ -42,6 +46,7 @@ export const ADMIN_EVENT_TABLE: Record<AdminEventName, 'auctionMessages' | 'chat
   chatDeleted: 'chats',
   newMessage: 'chatMessages',
   messageDeleted: 'chatMessages',
+  auditEntryAdded: 'auditLog',
 };
 
 const listingEvent = z.object({ listingId: id });

@@ -8,3 +8,5 @@ export { assertMaySell, sellingRefusal } from './selling.js';
 export { type SmsSender, unavailableSms } from './sms.js';
 export { profilePictureUploadUrl, removeProfilePicture, setProfilePicture } from './profile-pictures.js';
 export { addAddress, addressesOf, currentAddress } from './addresses.js';
+export { enforcementHandlers } from './enforcement-admin.js';
+export { enforce, applyEnforcement, afterEnforcement, type Enforcement } from './enforcement.js';

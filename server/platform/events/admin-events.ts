@@ -2,6 +2,7 @@
 // The realtime plugin listens here to push deletions to every open admin window (so every
 // moderator's list stays true, not only the deleter's) and a cancelled order to its buyer and seller.
 import { EventEmitter } from 'node:events';
+import type { AuditEntry } from '../../../shared/contract/accountability.js';
 
 export interface AdminEventMap {
   auctionMessageDeleted: [{ id: string }];
@@ -10,6 +11,10 @@ export interface AdminEventMap {
   orderCancelled: [
     { orderId: string; listingId: string; buyerId: string; sellerId: string; trackingCode: string | null },
   ];
+  /** A user was suspended or banned: their sockets are disconnected. */
+  accountSuspended: [{ userId: string }];
+  /** An admin action was logged and committed: the audit log screens show it. */
+  auditEntryAdded: [AuditEntry];
 }
 
 export type AdminEvents = EventEmitter<AdminEventMap>;
