@@ -3,9 +3,9 @@
 // outside this table and the app hides what the role cannot do, both reading it from here.
 // A route added to the admin route table without an entry here is a type error.
 import type { AdminRouteName } from './admin-api.js';
+import { ADMIN_ROLES, type AdminRole } from './enums.js';
 
-export const ADMIN_ROLES = ['owner', 'moderator', 'support', 'finance'] as const;
-export type AdminRole = (typeof ADMIN_ROLES)[number];
+export { ADMIN_ROLES, type AdminRole } from './enums.js';
 
 /** The roles below the owner; the owner is allowed everything and is never listed. */
 type ScopedRole = Exclude<AdminRole, 'owner'>;

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import {
   ADDRESS_TYPES,
+  ADMIN_ROLES,
   AUCTION_MESSAGE_TYPES,
   LASTING_ENFORCEMENTS,
   LISTING_TYPES,
@@ -227,6 +228,8 @@ export const SignedInAdmin = z.object({
   displayName: z.string().nullable(),
   photoURL: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** The `adminRole` claim: what the app offers this admin (null: a role no table knows). */
+  adminRole: z.enum(ADMIN_ROLES).nullable().default('owner'),
 });
 export type SignedInAdmin = z.infer<typeof SignedInAdmin>;
 

@@ -199,3 +199,7 @@ export type EnforcementAction = (typeof ENFORCEMENT_ACTIONS)[number];
 /** The enforcements that stay in effect (a warning is only a record and a notification). */
 export const LASTING_ENFORCEMENTS = ['suspendSelling', 'suspend', 'ban'] as const;
 export type LastingEnforcement = (typeof LASTING_ENFORCEMENTS)[number];
+
+/** The `adminRole` claim's values (admin-permissions.ts says what each may do). */
+export const ADMIN_ROLES = ['owner', 'moderator', 'support', 'finance'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];

@@ -73,12 +73,12 @@ CREATE FUNCTION record_listing_change() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changed text[] := ARRAY[]::text[];
 BEGIN
-  IF OLD.title IS DISTINCT FROM NEW.title THEN changed := changed || 'title'; END IF;
-  IF OLD.description IS DISTINCT FROM NEW.description THEN changed := changed || 'description'; END IF;
-  IF OLD.price_cents IS DISTINCT FROM NEW.price_cents THEN changed := changed || 'price'; END IF;
-  IF OLD.starting_bid_cents IS DISTINCT FROM NEW.starting_bid_cents THEN changed := changed || 'startingBid'; END IF;
-  IF OLD.shipping_price_cents IS DISTINCT FROM NEW.shipping_price_cents THEN changed := changed || 'shippingPrice'; END IF;
-  IF OLD.video IS DISTINCT FROM NEW.video THEN changed := changed || 'video'; END IF;
+  IF OLD.title IS DISTINCT FROM NEW.title THEN changed := array_append(changed, 'title'); END IF;
+  IF OLD.description IS DISTINCT FROM NEW.description THEN changed := array_append(changed, 'description'); END IF;
+  IF OLD.price_cents IS DISTINCT FROM NEW.price_cents THEN changed := array_append(changed, 'price'); END IF;
+  IF OLD.starting_bid_cents IS DISTINCT FROM NEW.starting_bid_cents THEN changed := array_append(changed, 'startingBid'); END IF;
+  IF OLD.shipping_price_cents IS DISTINCT FROM NEW.shipping_price_cents THEN changed := array_append(changed, 'shippingPrice'); END IF;
+  IF OLD.video IS DISTINCT FROM NEW.video THEN changed := array_append(changed, 'video'); END IF;
   IF cardinality(changed) = 0 AND OLD.status IS NOT DISTINCT FROM NEW.status THEN
     RETURN NULL;
   END IF;
