@@ -58,6 +58,8 @@ Market stack is up.
   Database       ${config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.PGLITE_DIR}`}
   Admin          ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}
   Buyer          ${DEMO_ACCOUNTS.buyer.email} / ${DEMO_ACCOUNTS.buyer.password}
+  Moderator      ${DEMO_ACCOUNTS.moderator.email} / ${DEMO_ACCOUNTS.moderator.password}   (adminRole moderator)
+  Finance        ${DEMO_ACCOUNTS.finance.email} / ${DEMO_ACCOUNTS.finance.password}   (adminRole finance)
 
   Token:  curl -s '${signIn}' -H 'content-type: application/json' \\
             -d '{"email":"${DEMO_ACCOUNTS.admin.email}","password":"${DEMO_ACCOUNTS.admin.password}","returnSecureToken":true}'

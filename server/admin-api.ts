@@ -11,8 +11,11 @@ import { moderationHandlers } from './modules/conversations/index.js';
 import { communityAdminHandlers } from './modules/community/index.js';
 import { orderHandlers } from './modules/orders/index.js';
 import { subcategoryHandlers } from './modules/catalogue/index.js';
-import { statisticsHandlers, userHandlers } from './modules/accounts/index.js';
 import { reviewCaseHandlers } from './modules/trust-safety/index.js';
+import { enforcementHandlers, statisticsHandlers, userHandlers } from './modules/accounts/index.js';
+import { accountabilityHandlers } from './modules/accountability/index.js';
+import { adminRoleGuard } from './platform/auth/admin-role-guard.js';
+import { collectLoggedActions } from './platform/db/admin-log.js';
 
 export function adminHandlers(deps: AdminDeps): AdminHandlers {
   return {
@@ -24,6 +27,8 @@ export function adminHandlers(deps: AdminDeps): AdminHandlers {
     ...communityAdminHandlers(deps),
     ...moderationHandlers(deps),
     ...reviewCaseHandlers(deps),
+    ...enforcementHandlers(deps),
+    ...accountabilityHandlers(deps),
   };
 }
 
@@ -62,15 +67,23 @@ export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminDeps): 
         ...('body' in route ? { body: bodySchema(route.body) } : {}),
         ...(route.response ? { response: { 200: route.response } } : {}),
       },
+      // After the admin guard (an app-wide hook) and before the body is validated: a role outside
+      // the permission table gets 403 whatever it sends.
+      onRequest: adminRoleGuard(name),
       handler: async (request, reply) => {
         if (!request.admin) throw new Error('admin guard did not run');
-        const result = await handler({
-          params: request.params,
-          query: request.query,
-          body: request.body,
-          admin: request.admin,
-          idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
-        } as AdminRequest<AdminRouteName>);
+        const admin = request.admin;
+        const { result, logged } = await collectLoggedActions(() =>
+          handler({
+            params: request.params,
+            query: request.query,
+            body: request.body,
+            admin,
+            idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
+          } as AdminRequest<AdminRouteName>),
+        );
+        // The handler's work has committed: the audit log screens may show it now.
+        for (const entry of logged) deps.events.emit('auditEntryAdded', entry);
         if (route.response === null) return reply.code(204).send();
         return result;
       },

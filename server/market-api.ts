@@ -21,7 +21,7 @@ import {
 } from './modules/fulfilment/index.js';
 import type { SmsSender } from './modules/accounts/index.js';
 import { ledgerPaymentAccounts, type PaymentAccounts, stripeWebhookPlugin } from './modules/payments/index.js';
-import { resolveMarketUser } from './platform/auth/market-users.js';
+import { AccountSuspendedError, resolveMarketUser } from './platform/auth/market-users.js';
 import { type ListingToolsDeps, localListingTools } from './modules/listings/index.js';
 
 declare module 'fastify' {
@@ -94,6 +94,7 @@ export function marketVerifyToken(deps: Pick<MarketDeps, 'db'>, identity: Identi
     // A moderator's socket needs no marketplace account (and must not create one).
     if (verified.admin) return { uid: verified.uid, admin: true };
     const user = await resolveMarketUser(deps.db, verified);
+    if (user.suspended) throw new AccountSuspendedError();
     return { uid: user.id, admin: false };
   };
 }
@@ -120,6 +121,10 @@ export function marketRealtime(options: MarketRealtimeOptions = {}) {
     context.events.on('chatDeleted', (payload) => realtime.publishAdmin('chatDeleted', payload));
     context.events.on('messageDeleted', (payload) => realtime.publishAdmin('messageDeleted', payload));
     context.events.on('reviewCaseUpdated', (payload) => realtime.publishAdmin('reviewCaseUpdated', payload));
+    // A suspended or banned user leaves at once: every socket of theirs, on every node.
+    context.events.on('accountSuspended', ({ userId }) => realtime.io.in(userRoom(userId)).disconnectSockets(true));
+    // The audit log screen is live: every admin action reaches every open back office.
+    context.events.on('auditEntryAdded', (entry) => realtime.publishAdmin('auditEntryAdded', entry));
     app.addHook('onClose', async () => {
       deps.events.attach(null);
       await realtime.close();

@@ -1,6 +1,7 @@
 // The admin's session: email + password sign-in, the admin claim
 // gate, a fresh ID token per request saved as `accessToken`, a refresh every 59 minutes and
 // sign-out that forgets every stored token.
+import { adminRoleOf } from '../../shared/contract/admin-permissions.js';
 import type { SignedInAdmin } from '../../shared/contract/entities.js';
 import type { SignInResult } from '../../shared/contract/market-api.js';
 import { ACCESS_TOKEN_KEY, ACCESS_TOKEN_REFRESH_MS } from '../../shared/rules/constants.js';
@@ -153,7 +154,7 @@ export class Session {
       await this.forget();
       return null;
     }
-    this.admin = { ...user, isAdmin: true };
+    this.admin = { ...user, isAdmin: true, adminRole: adminRoleOf(claims.adminRole) };
     const token = await this.identity.idToken();
     await this.store.set(ACCESS_TOKEN_KEY, token);
     this.startRefresh();

@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SessionApi } from '../../shared/contract/market-api.js';
 import { createSessionStore } from './session-store.js';
 
-const admin = { uid: 'a1', email: 'admin@example.com', displayName: null, photoURL: null, isAdmin: true };
+const admin = {
+  uid: 'a1',
+  email: 'admin@example.com',
+  displayName: null,
+  photoURL: null,
+  isAdmin: true,
+  adminRole: 'owner' as const,
+};
 
 function fakeSession(overrides: Partial<SessionApi> = {}): SessionApi {
   return {

@@ -25,6 +25,7 @@ import { SELLER_FEE_MAX, SELLER_FEE_MIN } from '../rules/constants.js';
 
 import type { RouteDef } from './route-def.js';
 import { reviewCaseRoutes } from './admin-review-routes.js';
+import { accountabilityRoutes } from './admin-accountability-routes.js';
 export type { HttpMethod, RouteDef } from './route-def.js';
 
 const byId = z.strictObject({ id });
@@ -258,6 +259,7 @@ export const adminRoutes = {
   },
   'messages.delete': { method: 'DELETE', path: '/admin/chat/soft-delete-message/:id', params: byId, response: null },
   ...reviewCaseRoutes,
+  ...accountabilityRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type AdminRoutes = typeof adminRoutes;

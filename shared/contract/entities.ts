@@ -4,7 +4,9 @@
 import { z } from 'zod';
 import {
   ADDRESS_TYPES,
+  ADMIN_ROLES,
   AUCTION_MESSAGE_TYPES,
+  LASTING_ENFORCEMENTS,
   LISTING_TYPES,
   MASS_UNITS,
   ORDER_STATUSES,
@@ -51,6 +53,15 @@ export const PendingRequest = z.object({
 });
 export type PendingRequest = z.infer<typeof PendingRequest>;
 
+/** The enforcement in effect on a user (suspended selling, a suspension or a ban), or null. */
+export const ActiveEnforcement = z.object({
+  action: z.enum(LASTING_ENFORCEMENTS),
+  reason: z.string(),
+  /** null: until lifted (a ban, or selling suspended without an end). */
+  until: isoDate.nullable(),
+});
+export type ActiveEnforcement = z.infer<typeof ActiveEnforcement>;
+
 export const AdminUser = z.object({
   id,
   userName: z.string().nullable(),
@@ -71,6 +82,8 @@ export const AdminUser = z.object({
   featured: z.boolean(),
   countryCode: z.string().nullable(),
   phoneNumber: z.string().nullable(),
+  /** What is in effect now; absent from older answers, read as null. */
+  enforcement: ActiveEnforcement.nullable().default(null),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
@@ -215,6 +228,8 @@ export const SignedInAdmin = z.object({
   displayName: z.string().nullable(),
   photoURL: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** The `adminRole` claim: what the app offers this admin (null: a role no table knows). */
+  adminRole: z.enum(ADMIN_ROLES).nullable().default('owner'),
 });
 export type SignedInAdmin = z.infer<typeof SignedInAdmin>;
 

@@ -62,6 +62,7 @@ export const NOTIFICATION_TYPES = [
   'newMessage',
   'reportResolved',
   'accountWarning',
+  'accountAction',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -95,6 +96,7 @@ export const APPLICATION_ERROR_CODES = [
   'paymentDeletedWithActiveBids',
   'emailNotVerified',
   'sellingSuspended',
+  'accountSuspended',
 ] as const;
 
 // Order statuses come in three families (core, carrier tracking, exceptions). The admin
@@ -192,3 +194,14 @@ export const REALTIME_EVENT_NAMES = [
   'orderStatusUpdate',
 ] as const;
 export type RealtimeEventName = (typeof REALTIME_EVENT_NAMES)[number];
+
+/** What an admin may do to a user's account; `lift` ends whatever is in effect. */
+export const ENFORCEMENT_ACTIONS = ['warn', 'suspendSelling', 'suspend', 'ban', 'lift'] as const;
+export type EnforcementAction = (typeof ENFORCEMENT_ACTIONS)[number];
+/** The enforcements that stay in effect (a warning is only a record and a notification). */
+export const LASTING_ENFORCEMENTS = ['suspendSelling', 'suspend', 'ban'] as const;
+export type LastingEnforcement = (typeof LASTING_ENFORCEMENTS)[number];
+
+/** The `adminRole` claim's values (admin-permissions.ts says what each may do). */
+export const ADMIN_ROLES = ['owner', 'moderator', 'support', 'finance'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];

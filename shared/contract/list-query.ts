@@ -18,6 +18,7 @@ export const SORT_KEYS = {
   auctionMessages: ['createdAt'],
   chats: ['updatedAt', 'createdAt'],
   chatMessages: ['createdAt'],
+  auditLog: ['createdAt'],
 } as const;
 export type ListName = keyof typeof SORT_KEYS;
 export type SortKey<L extends ListName> = (typeof SORT_KEYS)[L][number];

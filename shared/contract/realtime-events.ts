@@ -4,10 +4,13 @@ import { z } from 'zod';
 import { AuctionMessage, Chat, ChatMessage, id, usd } from './entities.js';
 import { ORDER_STATUSES, type RealtimeEventName } from './enums.js';
 import { ReviewCase } from './review-cases.js';
+import { AuditEntry } from './accountability.js';
 
 export const ADMIN_NAMESPACE = '/admin';
 /** `connect_error` messages of the admin namespace. */
 export const ADMIN_CONNECT_ERRORS = { unauthorized: 'unauthorized', forbidden: 'forbidden' } as const;
+/** `connect_error` message of the default namespace for a suspended or banned user. */
+export const MARKET_CONNECT_ERRORS = { accountSuspended: 'accountSuspended' } as const;
 
 const deleted = z.object({ id });
 
@@ -26,6 +29,7 @@ export const adminEvents = {
   messageDeleted: deleted,
   reviewCaseOpened: ReviewCase,
   reviewCaseUpdated: ReviewCase,
+  auditEntryAdded: AuditEntry,
 } as const;
 export type AdminEvents = typeof adminEvents;
 export type AdminEventName = keyof AdminEvents;
@@ -33,7 +37,10 @@ export type AdminEventPayload<E extends AdminEventName> = z.infer<AdminEvents[E]
 export const ADMIN_EVENT_NAMES = Object.keys(adminEvents) as AdminEventName[];
 
 /** Which admin table each admin event feeds. */
-export const ADMIN_EVENT_TABLE: Record<AdminEventName, 'auctionMessages' | 'chats' | 'chatMessages' | 'reviewCases'> = {
+export const ADMIN_EVENT_TABLE: Record<
+  AdminEventName,
+  'auctionMessages' | 'chats' | 'chatMessages' | 'reviewCases' | 'auditLog'
+> = {
   newBid: 'auctionMessages',
   userMessage: 'auctionMessages',
   giveawayEntriesUpdated: 'auctionMessages',
@@ -47,6 +54,7 @@ export const ADMIN_EVENT_TABLE: Record<AdminEventName, 'auctionMessages' | 'chat
   messageDeleted: 'chatMessages',
   reviewCaseOpened: 'reviewCases',
   reviewCaseUpdated: 'reviewCases',
+  auditEntryAdded: 'auditLog',
 };
 
 const listingEvent = z.object({ listingId: id });

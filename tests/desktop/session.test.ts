@@ -30,6 +30,8 @@ describe('Session', () => {
         displayName: null,
         photoURL: null,
         isAdmin: true,
+        // No adminRole claim: the owner, who may do everything.
+        adminRole: 'owner',
       },
     });
     expect(await store.get(ACCESS_TOKEN_KEY)).toBe('token-uid-admin@market.test-1');

@@ -11,6 +11,9 @@ declare module 'vitest' {
     /** Empty when the Auth emulator could not be started: integration suites skip. */
     adminToken: string;
     buyerToken: string;
+    /** The demo admins with a scoped `adminRole` claim. */
+    moderatorToken: string;
+    financeToken: string;
     /** Empty when no PostgreSQL binaries are installed: the PostgreSQL suite skips. */
     postgresAdminUrl: string;
   }
@@ -27,6 +30,8 @@ function filteredAway(): boolean {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   project.provide('adminToken', '');
   project.provide('buyerToken', '');
+  project.provide('moderatorToken', '');
+  project.provide('financeToken', '');
   project.provide('postgresAdminUrl', '');
   if (filteredAway() || process.env.SERVER_IT === '0') return async () => undefined;
 
@@ -37,6 +42,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await ensureDemoAccounts(PROJECT_ID, EMULATOR_HOST);
     project.provide('adminToken', (await signIn(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)).idToken);
     project.provide('buyerToken', (await signIn(DEMO_ACCOUNTS.buyer.email, DEMO_ACCOUNTS.buyer.password)).idToken);
+    for (const name of ['moderator', 'finance'] as const) {
+      const account = DEMO_ACCOUNTS[name];
+      project.provide(`${name}Token`, (await signIn(account.email, account.password)).idToken);
+    }
   } catch (error) {
     console.warn(`[server integration] Auth emulator unavailable, integration suites will skip: ${String(error)}`);
   }

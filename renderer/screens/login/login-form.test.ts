@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS_DENIED_TOAST, SIGN_IN_FAILED_TOAST, hasCredentials, signInToast } from './login-form.js';
 
-const user = { uid: 'u', email: 'a@b.c', displayName: null, photoURL: null };
+const user = { uid: 'u', email: 'a@b.c', displayName: null, photoURL: null, adminRole: 'owner' as const };
 
 describe('login form', () => {
   it.each([

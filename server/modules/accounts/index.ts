@@ -9,3 +9,5 @@ export { type SmsSender, unavailableSms } from './sms.js';
 export { profilePictureUploadUrl, removeProfilePicture, setProfilePicture } from './profile-pictures.js';
 export { addAddress, addressesOf, currentAddress } from './addresses.js';
 export { changeUser, loadAdminUser } from './user-admin.js';
+export { enforcementHandlers } from './enforcement-admin.js';
+export { enforce, applyEnforcement, afterEnforcement, type Enforcement } from './enforcement.js';

@@ -4,13 +4,19 @@
 // listing (alone or in bulk), publishing a draft (alone or in bulk) and accepting an offer are
 // refused otherwise, with 403 `code: sellingSuspended`. Saving a draft is not selling, and an
 // auction already running when selling is turned off finishes normally (the closer never asks).
+// An admin's enforcement (enforcement.ts) refuses the same way: a selling suspension with
+// `sellingSuspended`, a suspended or banned account with 403 `accountSuspended`.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { HttpError } from '../../platform/http/errors.js';
+import { accountSuspended } from '../../platform/auth/market-users.js';
 
 export const SELLING_SUSPENDED_MESSAGE =
   'Selling is not enabled for your account: you cannot list, publish or accept offers. ' +
   'Send a seller request, or contact support if an admin turned selling off.';
+
+export const SELLING_SUSPENDED_BY_ADMIN_MESSAGE =
+  'Selling is suspended on your account: you cannot list, publish or accept offers. Contact support for details.';
 
 /**
  * The refusal the user's selling meets now (403 `sellingSuspended`, or 403 for a deleted
@@ -22,11 +28,21 @@ export const SELLING_SUSPENDED_MESSAGE =
  * the refusal once the row is known to be the caller's, so another's id still answers 404.
  */
 export async function sellingRefusal(executor: Executor, userId: string): Promise<HttpError | null> {
-  const [user] = await queryRows<{ seller_enabled: boolean }>(
+  // An enforcement holds the row FOR UPDATE too (enforcement.ts): a suspension and a publish
+  // racing it are ordered the same way, and both instants are compared with now(), so a
+  // suspension with an end date ends by itself.
+  const [user] = await queryRows<{
+    seller_enabled: boolean;
+    suspended: boolean | null;
+    selling_suspended: boolean | null;
+  }>(
     executor,
-    sql`SELECT seller_enabled FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR KEY SHARE`,
+    sql`SELECT seller_enabled, suspended_until > now() AS suspended, selling_suspended_until > now() AS selling_suspended
+        FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR KEY SHARE`,
   );
   if (!user) return new HttpError(403, 'This account was deleted');
+  if (user.suspended) return accountSuspended();
+  if (user.selling_suspended) return new HttpError(403, SELLING_SUSPENDED_BY_ADMIN_MESSAGE, 'sellingSuspended');
   return user.seller_enabled ? null : new HttpError(403, SELLING_SUSPENDED_MESSAGE, 'sellingSuspended');
 }
 

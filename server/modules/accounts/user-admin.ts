@@ -1,13 +1,13 @@
 // The back office's users: the admin list and detail, changes under a logged row lock, seller
 // request decisions and deletion. admin.ts answers the admin routes with these.
 import { sql, type SQL } from 'drizzle-orm';
-import type { AdminUser, Address } from '../../../shared/contract/entities.js';
+import type { ActiveEnforcement, AdminUser, Address } from '../../../shared/contract/entities.js';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { queryRows, type Db, type Executor } from '../../platform/db/database.js';
 import { adminPage, type ListCount } from '../../platform/db/admin-list.js';
-import { inList, searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
-import { isoOf, usdOf } from '../../platform/db/values.js';
+import { countedPage, inList, searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
+import { isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { addressOf, type AddressRow } from './addresses.js';
 import { callerCacheOf } from '../../platform/auth/market-users.js';
@@ -17,7 +17,15 @@ import { pendingRequestOf, type PendingRequestColumns } from './pending-request.
 import type { users } from '../../platform/db/schema/index.js';
 import type { SqlRow } from '../../platform/db/sql-row.js';
 
+/** The enforcement in effect, read with the user (enforcement.ts writes it). */
+interface EnforcementColumns {
+  enforcement_action: ActiveEnforcement['action'] | null;
+  enforcement_reason: string | null;
+  enforcement_until: Date | string | null;
+}
+
 type UserRow = PendingRequestColumns &
+  EnforcementColumns &
   SqlRow<
     typeof users,
     | 'id'
@@ -44,6 +52,18 @@ const SORT_COLUMNS: Record<ListQuery<'users'>['sortBy'] & string, SQL> = {
   createdAt: sql`u.created_at`,
 };
 
+/**
+ * The enforcement row in effect on `u`: while suspended, the latest suspension or ban; else,
+ * while selling is suspended, the latest selling suspension; else none.
+ */
+const ACTIVE_ENFORCEMENT = sql`
+  SELECT ue.action, ue.reason FROM user_enforcements ue
+  WHERE ue.user_id = u.id AND CASE
+    WHEN u.suspended_until > now() THEN ue.action IN ('suspend', 'ban')
+    WHEN u.selling_suspended_until > now() THEN ue.action = 'suspendSelling'
+    ELSE false END
+  ORDER BY ue.created_at DESC, ue.id DESC LIMIT 1`;
+
 /** Users with their latest pending seller request; one statement whatever the page size. */
 function selectUsers(where: SQL, tail: SQL): SQL {
   return sql`
@@ -52,13 +72,20 @@ function selectUsers(where: SQL, tail: SQL): SQL {
            u.seller_enabled, u.seller_fee, u.featured, u.country_code, u.phone_number,
            r.id AS request_id, r.description AS request_description, r.created_at AS request_created_at,
            r.instagram_link AS request_instagram_link, r.tik_tok_link AS request_tik_tok_link,
-           r.other_profile_link AS request_other_profile_link
+           r.other_profile_link AS request_other_profile_link,
+           e.action AS enforcement_action, e.reason AS enforcement_reason,
+           CASE WHEN e.action IN ('suspend', 'ban') THEN NULLIF(u.suspended_until, 'infinity')
+                WHEN e.action = 'suspendSelling' THEN NULLIF(u.selling_suspended_until, 'infinity') END
+             AS enforcement_until
     FROM users u
     LEFT JOIN LATERAL (
       SELECT * FROM seller_requests sr
       WHERE sr.user_id = u.id AND sr.status = 'PENDING'
       ORDER BY sr.created_at DESC LIMIT 1
     ) r ON true
+    LEFT JOIN LATERAL (
+      ${ACTIVE_ENFORCEMENT}
+    ) e ON true
     ${where} ${tail}`;
 }
 
@@ -99,6 +126,14 @@ function toAdminUser(row: UserRow, shippingInfo: Address[]): AdminUser {
     featured: row.featured,
     countryCode: row.country_code,
     phoneNumber: row.phone_number,
+    enforcement:
+      row.enforcement_action === null
+        ? null
+        : {
+            action: row.enforcement_action,
+            reason: row.enforcement_reason ?? '',
+            until: isoOrNull(row.enforcement_until),
+          },
   };
 }
 

@@ -17,6 +17,7 @@ import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 import type { AuctionState, BidRejectionReason } from './rules/proxy-bidding.js';
 import { ANTI_SNIPE_WINDOW_MS, placeBid } from './rules/proxy-bidding.js';
 import { conflict, HttpError, notFound } from '../../platform/http/errors.js';
+import { accountSuspended } from '../../platform/auth/market-users.js';
 import { type BidTurn, bidQueueOf } from './bid-queue.js';
 import { runBidTransaction } from './bid-transaction.js';
 import { countedPage, pageOf } from '../../platform/db/list-sql.js';
@@ -58,6 +59,9 @@ type LockedAuctionRow = SqlRow<
   bidder_user_name: SqlColumn<typeof users, 'user_name'>;
   bidder_avatar: SqlColumn<typeof users, 'avatar'>;
   bidder_deleted_at: SqlColumn<typeof users, 'deleted_at'>;
+  /** Suspended or banned now (`suspended_until` after now()); null reads as no. */
+  bidder_suspended: boolean | null;
+  seller_suspended: boolean | null;
 };
 
 const num = (value: string | number | null): number | null => (value === null ? null : Number(value));
@@ -70,7 +74,8 @@ const lockedAuctionRead = (request: BidRequest) =>
   sql`SELECT l.id, l.user_id, l.title, l.listing_type, l.status, l.deleted_at, l.starting_bid_cents,
              l.bid_cents, l.end_time, l.leader_id, l.leader_max_cents, l.bid_count,
              s.user_name AS seller_user_name, s.avatar AS seller_avatar,
-             b.user_name AS bidder_user_name, b.avatar AS bidder_avatar, b.deleted_at AS bidder_deleted_at
+             b.user_name AS bidder_user_name, b.avatar AS bidder_avatar, b.deleted_at AS bidder_deleted_at,
+             b.suspended_until > now() AS bidder_suspended, s.suspended_until > now() AS seller_suspended
       FROM listings l
       JOIN users s ON s.id = l.user_id
       JOIN users b ON b.id = ${request.bidderId}
@@ -79,13 +84,17 @@ const lockedAuctionRead = (request: BidRequest) =>
 
 /** The locked read's row, when the auction exists, takes bids and the bidder may bid. */
 function checkedAuction(row: LockedAuctionRow | undefined): LockedAuctionRow {
-  if (!row || hiddenFromBuyers(row)) throw notFound('Listing');
+  // A suspended seller's listings leave public reads while it lasts (PUBLIC_LISTING): 404 here too.
+  if (!row || hiddenFromBuyers(row) || row.seller_suspended) throw notFound('Listing');
   // The caller was resolved before the queue (and may be remembered for a few seconds): a bidder
   // deleted since is refused here, under the lock, on every node. The bidder's row is read with
   // KEY SHARE, the lock the bid's INSERT takes on it anyway (its foreign key check), only taken
   // earlier: an account being closed (which holds its row FOR UPDATE) is waited for and seen
   // deleted, instead of the bid waiting at the INSERT and then committing for a closed account.
   if (row.bidder_deleted_at !== null) throw new HttpError(403, 'This account was deleted');
+  // The same KEY SHARE waits for an enforcement (which holds the bidder's row FOR UPDATE) and
+  // reads what it committed: no bid gets through once a suspension has committed.
+  if (row.bidder_suspended) throw accountSuspended();
   if (row.listing_type !== 'auction') throw conflict('Only auctions take bids');
   if (row.status !== 'active') throw conflict('This auction has ended');
   return row;

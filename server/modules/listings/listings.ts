@@ -95,12 +95,13 @@ const SELECT_LISTING = sql`SELECT l.id, l.user_id, u.user_name, u.avatar, l.titl
 
 /**
  * What anybody but its seller may see of a listing `l`: not a draft, not deleted, and from a
- * seller who is not deleted. Every public read of listings (and every buyer's action naming one)
+ * seller who is not deleted nor suspended or banned (while it lasts: compared with now()). Every public read of listings (and every buyer's action naming one)
  * goes through it, so a draft or a deleted listing answers exactly as an unknown id does: 404.
  * The seller reads their drafts through `/draft-listing`.
  */
 export const PUBLIC_LISTING = sql`(l.status <> 'draft' AND l.deleted_at IS NULL
-  AND EXISTS (SELECT 1 FROM users seller WHERE seller.id = l.user_id AND seller.deleted_at IS NULL))`;
+  AND EXISTS (SELECT 1 FROM users seller WHERE seller.id = l.user_id AND seller.deleted_at IS NULL
+              AND (seller.suspended_until IS NULL OR seller.suspended_until <= now())))`;
 
 /** The listing as its seller (and the admin tools) see it: drafts too; only deleted listings are 404. */
 export async function getListing(db: Executor, id: string): Promise<MarketListing> {

@@ -13,6 +13,7 @@ import { payoutCents } from '../../../shared/rules/money.js';
 import { creationRefusal, type OrderKind, transitionRefusal } from '../../../shared/rules/order-transitions.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { callersOr404, conflict, HttpError, notFound } from '../../platform/http/errors.js';
+import { accountSuspended } from '../../platform/auth/market-users.js';
 import { type Charges, type MarketDeps } from '../../market-deps.js';
 import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
@@ -67,11 +68,14 @@ export async function createOrder(
     // The buyer's row under KEY SHARE (the lock the order's foreign key check takes anyway, taken
     // first): a purchase racing the buyer's own account closing waits for it, then is refused,
     // instead of leaving an order on a closed account. A close is the winner's sale and goes on.
-    const [buyer] = await queryRows<{ deleted_at: Date | string | null }>(
+    // The same lock waits for an enforcement (FOR UPDATE) and reads what it committed: a buyer
+    // suspended before this purchase reached their row is refused.
+    const [buyer] = await queryRows<{ deleted_at: Date | string | null; suspended: boolean | null }>(
       tx,
-      sql`SELECT deleted_at FROM users WHERE id = ${order.buyerId} FOR KEY SHARE`,
+      sql`SELECT deleted_at, suspended_until > now() AS suspended FROM users WHERE id = ${order.buyerId} FOR KEY SHARE`,
     );
     if (!buyer || buyer.deleted_at !== null) throw new HttpError(403, 'This account was deleted');
+    if (buyer.suspended) throw accountSuspended();
   }
   await tx.execute(
     sql`INSERT INTO orders (id, listing_id, seller_id, buyer_id, price_cents, shipping_price_cents, status, quantity)

@@ -1,16 +1,25 @@
-// The demo accounts (admin@market.test with the admin claim, buyer@market.test), created in the
-// Auth emulator on first start of the stack (and by the integration tests). Never used against a
-// real Firebase project.
+// The demo accounts (admin@market.test with the admin claim, moderator@market.test and
+// finance@market.test with the admin claim and their `adminRole`, buyer@market.test), created in
+// the Auth emulator on first start of the stack (and by the integration tests). Never used
+// against a real Firebase project.
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 
 export const DEMO_ACCOUNTS = {
-  admin: { email: 'admin@market.test', password: 'admin-demo-pass', admin: true },
-  buyer: { email: 'buyer@market.test', password: 'buyer-demo-pass', admin: false },
+  admin: { email: 'admin@market.test', password: 'admin-demo-pass', admin: true, adminRole: null },
+  buyer: { email: 'buyer@market.test', password: 'buyer-demo-pass', admin: false, adminRole: null },
+  moderator: { email: 'moderator@market.test', password: 'moderator-demo-pass', admin: true, adminRole: 'moderator' },
+  finance: { email: 'finance@market.test', password: 'finance-demo-pass', admin: true, adminRole: 'finance' },
 } as const;
+
+/** The custom claims an account should carry: `admin`, and `adminRole` for a scoped admin. */
+function claimsOf(account: (typeof DEMO_ACCOUNTS)[DemoAccountName]): Record<string, unknown> | null {
+  if (!account.admin) return null;
+  return account.adminRole ? { admin: true, adminRole: account.adminRole } : { admin: true };
+}
 export type DemoAccountName = keyof typeof DEMO_ACCOUNTS;
 
-/** Creates (or repairs) both accounts in the emulator; answers their uids. */
+/** Creates (or repairs) every demo account in the emulator; answers their uids. */
 export async function ensureDemoAccounts(
   projectId: string,
   emulatorHost: string,
@@ -36,8 +45,9 @@ export async function ensureDemoAccounts(
         ...(user.emailVerified ? {} : { emailVerified: true }),
       });
     }
-    if ((user.customClaims?.admin === true) !== account.admin) {
-      await auth.setCustomUserClaims(user.uid, account.admin ? { admin: true } : null);
+    const claims = user.customClaims ?? {};
+    if ((claims.admin === true) !== account.admin || (claims.adminRole ?? null) !== account.adminRole) {
+      await auth.setCustomUserClaims(user.uid, claimsOf(account));
     }
     uids[key] = user.uid;
   }

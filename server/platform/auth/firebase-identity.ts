@@ -2,6 +2,7 @@
 // to the emulator (config.ts refuses that in production, the emulator signs nothing).
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { adminRoleOf } from '../../../shared/contract/admin-permissions.js';
 import type { IdentityProvider } from './identity.js';
 
 export interface FirebaseIdentityOptions {
@@ -32,6 +33,7 @@ export function firebaseIdentity(options: FirebaseIdentityOptions): IdentityProv
         email: decoded.email ?? null,
         emailVerified: decoded.email_verified === true,
         admin: decoded.admin === true,
+        adminRole: adminRoleOf(decoded.adminRole),
       };
     },
     async updateEmail(uid, email) {

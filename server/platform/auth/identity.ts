@@ -1,6 +1,8 @@
 // The identity provider as the server needs it: verify an ID token, and keep the provider's
 // account in step when an admin changes a user's email or deletes the user. Tests can pass a
 // fake; the app and the integration suite use Firebase (or its emulator).
+import type { AdminRole } from '../../../shared/contract/admin-permissions.js';
+
 export interface VerifiedIdentity {
   uid: string;
   email: string | null;
@@ -12,6 +14,11 @@ export interface VerifiedIdentity {
   emailVerified: boolean;
   /** The `admin` custom claim. */
   admin: boolean;
+  /**
+   * The `adminRole` custom claim as a role (admin-permissions.ts): absent means the owner, null
+   * a value no role has (allowed nothing).
+   */
+  adminRole?: AdminRole | null | undefined;
 }
 
 export interface IdentityProvider {

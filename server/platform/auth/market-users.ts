@@ -7,6 +7,7 @@ import { queryRows, type Db } from '../db/database.js';
 import type { users } from '../db/schema/index.js';
 import type { SqlRow } from '../db/sql-row.js';
 import { uniqueViolationOf } from '../db/unique-violation.js';
+import { HttpError } from '../http/errors.js';
 
 export interface MarketUser {
   id: string;
@@ -16,7 +17,31 @@ export interface MarketUser {
   admin: boolean;
 }
 
-type UserRow = SqlRow<typeof users, 'id' | 'email' | 'user_name' | 'deleted_at'>;
+/** The caller as resolved: the user, and whether an admin's suspension or ban is in effect. */
+export interface ResolvedCaller extends MarketUser {
+  /** Suspended or banned when read (`users.suspended_until` after now()). */
+  suspended: boolean;
+}
+
+type UserRow = SqlRow<typeof users, 'id' | 'email' | 'user_name' | 'deleted_at'> & { suspended: boolean | null };
+/** The columns every lookup below reads. */
+const USER_COLUMNS = sql`id, email, user_name, deleted_at, suspended_until > now() AS suspended`;
+
+export const ACCOUNT_SUSPENDED_MESSAGE =
+  'Your account is suspended: you cannot use the marketplace while it lasts. Contact support for details.';
+
+/** The refusal of a suspended or banned user, on every authenticated market route and in the bid and purchase paths. */
+export function accountSuspended(): HttpError {
+  return new HttpError(403, ACCOUNT_SUSPENDED_MESSAGE, 'accountSuspended');
+}
+
+/** Raised while resolving a suspended caller; the socket handshake tells it apart from a bad token. */
+export class AccountSuspendedError extends Error {
+  constructor() {
+    super(ACCOUNT_SUSPENDED_MESSAGE);
+    this.name = 'AccountSuspendedError';
+  }
+}
 
 export class DeletedAccountError extends Error {}
 
@@ -38,14 +63,21 @@ function userNameFor(email: string, uid: string): string {
   return `${local}_${uid.slice(0, 6).toLowerCase()}`;
 }
 
-export async function resolveMarketUser(db: Db, identity: VerifiedIdentity): Promise<MarketUser> {
-  const of = (row: UserRow): MarketUser => {
+export async function resolveMarketUser(db: Db, identity: VerifiedIdentity): Promise<ResolvedCaller> {
+  const of = (row: UserRow): ResolvedCaller => {
     if (row.deleted_at !== null) throw new DeletedAccountError('This account was deleted');
-    return { id: row.id, firebaseId: identity.uid, email: row.email, userName: row.user_name, admin: identity.admin };
+    return {
+      id: row.id,
+      firebaseId: identity.uid,
+      email: row.email,
+      userName: row.user_name,
+      admin: identity.admin,
+      suspended: row.suspended === true,
+    };
   };
   const [found] = await queryRows<UserRow>(
     db,
-    sql`SELECT id, email, user_name, deleted_at FROM users WHERE firebase_id = ${identity.uid}`,
+    sql`SELECT ${USER_COLUMNS} FROM users WHERE firebase_id = ${identity.uid}`,
   );
   if (found) return of(found);
   const email = identity.email ?? `${identity.uid}@users.market.invalid`;
@@ -54,7 +86,7 @@ export async function resolveMarketUser(db: Db, identity: VerifiedIdentity): Pro
       db,
       sql`UPDATE users SET firebase_id = ${identity.uid}, updated_at = now()
           WHERE lower(email) = lower(${email}) AND firebase_id IS NULL AND deleted_at IS NULL
-          RETURNING id, email, user_name, deleted_at`,
+          RETURNING ${USER_COLUMNS}`,
     );
     if (linked) return of(linked);
   } else {
@@ -82,7 +114,7 @@ export async function resolveMarketUser(db: Db, identity: VerifiedIdentity): Pro
   }
   const [created] = await queryRows<UserRow>(
     db,
-    sql`SELECT id, email, user_name, deleted_at FROM users WHERE firebase_id = ${identity.uid}`,
+    sql`SELECT ${USER_COLUMNS} FROM users WHERE firebase_id = ${identity.uid}`,
   );
   if (!created) throw new Error('user row missing after insert');
   return of(created);
@@ -94,7 +126,7 @@ export const CALLER_CACHE_TTL_MS = 5_000;
 export const CALLER_CACHE_MAX = 10_000;
 
 interface CachedCaller {
-  user: Omit<MarketUser, 'admin'>;
+  user: Omit<ResolvedCaller, 'admin'>;
   expiresAt: number;
 }
 
@@ -109,7 +141,7 @@ interface CachedCaller {
  * the auction's lock (bidding.ts).
  */
 export interface CallerCache {
-  resolve(identity: VerifiedIdentity): Promise<MarketUser>;
+  resolve(identity: VerifiedIdentity): Promise<ResolvedCaller>;
   /** Drops the caller with this Firebase uid (no-op for null). */
   forget(firebaseId: string | null): void;
   readonly size: number;

@@ -3,6 +3,7 @@
 // moderator's list stays true, not only the deleter's) and a cancelled order to its buyer and seller.
 import { EventEmitter } from 'node:events';
 import type { ReviewCase } from '../../../shared/contract/review-cases.js';
+import type { AuditEntry } from '../../../shared/contract/accountability.js';
 
 export interface AdminEventMap {
   auctionMessageDeleted: [{ id: string }];
@@ -13,6 +14,10 @@ export interface AdminEventMap {
   orderCancelled: [
     { orderId: string; listingId: string; buyerId: string; sellerId: string; trackingCode: string | null },
   ];
+  /** A user was suspended or banned: their sockets are disconnected. */
+  accountSuspended: [{ userId: string }];
+  /** An admin action was logged and committed: the audit log screens show it. */
+  auditEntryAdded: [AuditEntry];
 }
 
 export type AdminEvents = EventEmitter<AdminEventMap>;

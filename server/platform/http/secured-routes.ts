@@ -4,7 +4,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { verifiedCaller } from '../auth/bearer.js';
 import type { IdentityProvider } from '../auth/identity.js';
-import { callerCacheOf, DeletedAccountError, EmailNotVerifiedError, type MarketUser } from '../auth/market-users.js';
+import {
+  accountSuspended,
+  callerCacheOf,
+  DeletedAccountError,
+  EmailNotVerifiedError,
+  type MarketUser,
+  type ResolvedCaller,
+} from '../auth/market-users.js';
 import type { MarketDeps } from '../../market-deps.js';
 import { HttpError } from './errors.js';
 import { type MarketRouteContext, zodRouter } from './market-route-context.js';
@@ -29,13 +36,17 @@ export function securedRouteContext(
   /** Runs before body validation: a request without a valid token is 401, whatever its body. */
   async function authenticate(request: FastifyRequest): Promise<void> {
     const verified = await verifiedCaller(request, identity);
+    let resolved: ResolvedCaller;
     try {
-      request.marketUser = await callers.resolve(verified);
+      resolved = await callers.resolve(verified);
     } catch (error) {
       if (error instanceof DeletedAccountError) throw new HttpError(403, error.message);
       if (error instanceof EmailNotVerifiedError) throw new HttpError(403, error.message, 'emailNotVerified');
       throw error;
     }
+    // A suspended or banned user is refused here, on every secured route at once (the contract).
+    if (resolved.suspended) throw accountSuspended();
+    request.marketUser = resolved;
   }
   /** Admins only, with no marketplace account made for them: the carrier's stand-in. */
   async function authenticateAdmin(request: FastifyRequest): Promise<void> {

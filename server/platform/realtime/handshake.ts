@@ -1,7 +1,7 @@
 // Who may connect, decided at the Socket.IO handshake. Every connection — the first one and
 // every reconnection, recovered or not — is a new handshake and runs these checks again.
 import type { Socket } from 'socket.io';
-import { ADMIN_CONNECT_ERRORS, userRoom } from '../../../shared/contract/realtime-events.js';
+import { ADMIN_CONNECT_ERRORS, MARKET_CONNECT_ERRORS, userRoom } from '../../../shared/contract/realtime-events.js';
 
 /** The identity behind an ID token. Rejects when the token is malformed, expired or revoked. */
 export type VerifyToken = (token: string) => Promise<{ uid: string; admin: boolean }>;
@@ -62,6 +62,10 @@ export function marketHandshake(verifyToken: VerifyToken, onError: OnError): Mid
         next();
       },
       (error: unknown) => {
+        // A suspended account is told so (and not retried as a bad token would be).
+        if (error instanceof Error && error.name === 'AccountSuspendedError') {
+          return next(new Error(MARKET_CONNECT_ERRORS.accountSuspended));
+        }
         onError(error, 'market handshake: token refused');
         next(new Error(ADMIN_CONNECT_ERRORS.unauthorized));
       },

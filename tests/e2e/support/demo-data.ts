@@ -64,6 +64,7 @@ export function demoData() {
     featured: false,
     countryCode: null,
     phoneNumber: null,
+    enforcement: null,
   }));
 
   const listings: AdminListing[] = Array.from({ length: 14 }, (_, i) => {

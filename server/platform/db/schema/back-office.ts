@@ -16,7 +16,13 @@ export const adminActions = pgTable(
     after: jsonb('after'),
     createdAt: createdAt(),
   },
-  (t) => [index('admin_actions_record_idx').on(t.recordType, t.recordId, t.createdAt)],
+  (t) => [
+    index('admin_actions_record_idx').on(t.recordType, t.recordId, t.createdAt),
+    // 0024: the audit log's reads.
+    index('admin_actions_created_idx').on(t.createdAt),
+    index('admin_actions_admin_idx').on(t.adminUid, t.createdAt),
+    index('admin_actions_action_idx').on(t.action, t.createdAt),
+  ],
 );
 
 /** The migration files applied, created by migrate.ts itself before the first file runs. */

@@ -11,6 +11,7 @@ export * from './conversations.js';
 export * from './community.js';
 export * from './back-office.js';
 export * from './list-totals.js';
+export * from './accountability.js';
 //
 // Index columns the migrations sort `DESC` are written `.desc().nullsFirst()`: that is what DESC
 // means in PostgreSQL, while drizzle-kit would otherwise write DESC NULLS LAST.

@@ -35,6 +35,9 @@ export const users = pgTable(
     badgeResetAt: at('badge_reset_at'),
     // 0009: an anonymous sign-in the app marked a guest.
     isGuest: boolean('is_guest').notNull().default(false),
+    // 0024: enforcement in effect until these instants (a ban is 'infinity').
+    sellingSuspendedUntil: at('selling_suspended_until'),
+    suspendedUntil: at('suspended_until'),
   },
   (t) => [
     uniqueKey('users', t.firebaseId),

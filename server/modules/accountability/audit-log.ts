@@ -1,0 +1,53 @@
+// `GET /admin/audit-log`: every admin action, newest first, filtered by admin, action, record
+// type and record, searched over the action, the record and the admin's email.
+import { sql } from 'drizzle-orm';
+import type { AuditEntry } from '../../../shared/contract/accountability.js';
+import type { AuditLogQuery } from '../../../shared/contract/admin-accountability-routes.js';
+import type { Executor } from '../../platform/db/database.js';
+import { countedPage, searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
+import type { adminActions } from '../../platform/db/schema/index.js';
+import type { SqlRow } from '../../platform/db/sql-row.js';
+import { isoOf } from '../../platform/db/values.js';
+
+type AuditRow = SqlRow<
+  typeof adminActions,
+  'id' | 'admin_uid' | 'admin_email' | 'action' | 'record_type' | 'record_id' | 'before' | 'after' | 'created_at'
+>;
+
+export function auditEntryOf(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    admin: { uid: row.admin_uid, email: row.admin_email },
+    action: row.action,
+    recordType: row.record_type,
+    recordId: row.record_id,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    createdAt: isoOf(row.created_at),
+  };
+}
+
+export async function listAuditLog(
+  db: Executor,
+  query: AuditLogQuery,
+): Promise<{ count: number; items: AuditEntry[] }> {
+  const pattern = searchPattern(query.search);
+  const where = whereAll([
+    query.adminUid ? sql`a.admin_uid = ${query.adminUid}` : null,
+    query.action ? sql`a.action = ${query.action}` : null,
+    query.recordType ? sql`a.record_type = ${query.recordType}` : null,
+    query.recordId ? sql`a.record_id = ${query.recordId}` : null,
+    pattern
+      ? sql`(a.action ILIKE ${pattern} OR a.record_id ILIKE ${pattern} OR a.admin_email ILIKE ${pattern}
+             OR a.record_type ILIKE ${pattern})`
+      : null,
+  ]);
+  const { count, rows } = await countedPage<AuditRow>(
+    db,
+    sql`admin_actions a`,
+    where,
+    sql`SELECT a.id, a.admin_uid, a.admin_email, a.action, a.record_type, a.record_id, a.before, a.after, a.created_at
+        FROM admin_actions a ${where} ${sortedPage(sql`a.created_at`, query, sql`a.id`)}`,
+  );
+  return { count, items: rows.map(auditEntryOf) };
+}

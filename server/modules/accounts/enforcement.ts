@@ -1,0 +1,134 @@
+// Enforcement: an admin warns a user, suspends their selling, suspends (until a date) or bans
+// their account, or lifts what is in effect. The API enforces it for every client: selling paths
+// ask `sellingRefusal` (selling.ts), every secured market route and the socket handshake refuse a
+// suspended caller (platform/http/secured-routes.ts, market-api.ts), the bid and purchase
+// transactions read the same row under KEY SHARE, and PUBLIC_LISTING hides a suspended seller's
+// listings. Everything compares with now(), so a suspension ends by itself at its date.
+import { sql, type SQL } from 'drizzle-orm';
+import type { AdminUser } from '../../../shared/contract/entities.js';
+import type { EnforcementAction } from '../../../shared/contract/enums.js';
+import { recordAdminAction } from '../../platform/db/admin-log.js';
+import { queryRows, type Db, type Executor } from '../../platform/db/database.js';
+import { callerCacheOf } from '../../platform/auth/market-users.js';
+import type { VerifiedIdentity } from '../../platform/auth/identity.js';
+import type { AdminEvents } from '../../platform/events/admin-events.js';
+import { HttpError, notFound } from '../../platform/http/errors.js';
+import {
+  ENFORCEMENT_AUDIT_ACTIONS,
+  enforcementNotice,
+  enforcementOutcome,
+  type Until,
+} from './rules/enforcement-state.js';
+import { loadAdminUser } from './user-admin.js';
+
+export interface Enforcement {
+  userId: string;
+  action: EnforcementAction;
+  /** A preset and the admin's own words. */
+  reason: string;
+  /** Sent to the user with the notification. */
+  message?: string | undefined;
+  /** The end of a suspension (required) or of a selling suspension (optional). */
+  until?: Date | null | undefined;
+  admin: VerifiedIdentity;
+}
+
+export interface AppliedEnforcement {
+  user: AdminUser;
+  /** The account is now suspended or banned: its sessions and sockets must go. */
+  suspended: boolean;
+  firebaseId: string | null;
+}
+
+interface LockedUser {
+  firebase_id: string | null;
+  suspended_until: Date | string | null;
+  selling_suspended_until: Date | string | null;
+  suspended_forever: boolean;
+  selling_suspended_forever: boolean;
+  now: Date | string;
+}
+
+const untilOf = (value: Date | string | null, forever: boolean): Until =>
+  forever ? 'forever' : value === null ? null : new Date(value);
+
+const untilSql = (until: Until): SQL =>
+  until === 'forever'
+    ? sql`'infinity'::timestamptz`
+    : until === null
+      ? sql`NULL`
+      : sql`${until.toISOString()}::timestamptz`;
+
+/**
+ * Applies an enforcement inside the caller's transaction: locks the user's row FOR UPDATE (what
+ * the bid, purchase and selling paths' KEY SHARE waits for), writes the new state, the history
+ * row, the user's notification and the audit-log entry. The review queue calls it when it
+ * resolves a case with a suspension; `enforce` is the same in a transaction of its own.
+ */
+export async function applyEnforcement(tx: Executor, input: Enforcement): Promise<AppliedEnforcement> {
+  const [locked] = await queryRows<LockedUser>(
+    tx,
+    sql`SELECT firebase_id, suspended_until, selling_suspended_until,
+               suspended_until = 'infinity' AS suspended_forever,
+               selling_suspended_until = 'infinity' AS selling_suspended_forever, now() AS now
+        FROM users WHERE id = ${input.userId} AND deleted_at IS NULL FOR UPDATE`,
+  );
+  if (!locked) throw notFound('User');
+  const now = new Date(locked.now);
+  const current = {
+    suspendedUntil: untilOf(locked.suspended_forever ? null : locked.suspended_until, locked.suspended_forever),
+    sellingSuspendedUntil: untilOf(
+      locked.selling_suspended_forever ? null : locked.selling_suspended_until,
+      locked.selling_suspended_forever,
+    ),
+  };
+  const until = input.until ?? null;
+  const outcome = enforcementOutcome(current, input.action, until, now);
+  if (!outcome.ok) throw new HttpError(outcome.status, outcome.message);
+  const before = await loadAdminUser(tx, input.userId);
+  await tx.execute(
+    sql`UPDATE users SET suspended_until = ${untilSql(outcome.next.suspendedUntil)},
+               selling_suspended_until = ${untilSql(outcome.next.sellingSuspendedUntil)}, updated_at = now()
+        WHERE id = ${input.userId}`,
+  );
+  const message = input.message?.trim() ? input.message.trim() : null;
+  await tx.execute(
+    sql`INSERT INTO user_enforcements (user_id, action, reason, message, until, admin_uid, admin_email)
+        VALUES (${input.userId}, ${input.action}, ${input.reason}, ${message},
+                ${until ? until.toISOString() : null}::timestamptz, ${input.admin.uid}, ${input.admin.email})`,
+  );
+  const title = enforcementNotice(input.action, until);
+  await tx.execute(
+    sql`INSERT INTO notifications (user_id, type, title, body, data)
+        VALUES (${input.userId}, 'accountAction', ${title}, ${message ?? input.reason},
+                ${JSON.stringify({ action: input.action, reason: input.reason, until: until?.toISOString() ?? null })}::jsonb)`,
+  );
+  const after = await loadAdminUser(tx, input.userId);
+  await recordAdminAction(tx, {
+    admin: input.admin,
+    action: ENFORCEMENT_AUDIT_ACTIONS[input.action],
+    recordType: 'user',
+    recordId: input.userId,
+    before,
+    after,
+  });
+  const suspended = outcome.next.suspendedUntil !== null;
+  return { user: after, suspended, firebaseId: locked.firebase_id };
+}
+
+/**
+ * What follows the commit: the market's remembered caller is forgotten (refused from the next
+ * request on this node; others within the caller cache's few seconds, the bid and purchase
+ * paths at once), and a suspended user's sockets are disconnected.
+ */
+export function afterEnforcement(deps: { db: Db; events: AdminEvents }, userId: string, applied: AppliedEnforcement) {
+  callerCacheOf(deps.db).forget(applied.firebaseId);
+  if (applied.suspended) deps.events.emit('accountSuspended', { userId });
+}
+
+/** `POST /admin/users/{id}/enforcement`, and the service the review queue's outcomes call. */
+export async function enforce(deps: { db: Db; events: AdminEvents }, input: Enforcement): Promise<AdminUser> {
+  const applied = await deps.db.transaction((tx) => applyEnforcement(tx, input));
+  afterEnforcement(deps, input.userId, applied);
+  return applied.user;
+}

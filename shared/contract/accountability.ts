@@ -1,0 +1,194 @@
+// The shapes of accountability (ARCHITECTURE.md, "Accountability and enforcement"): audit-log
+// entries, record timelines, internal notes, enforcement and its impact, and a user's whole
+// picture. The routes that answer with them are in admin-accountability-routes.ts.
+import { z } from 'zod';
+import { id, isoDate, ProfileRef, Rating, UserRef, usd } from './entities.js';
+import { ENFORCEMENT_ACTIONS, LISTING_STATUSES, LISTING_TYPES, ORDER_STATUSES, REPORT_TYPES } from './enums.js';
+
+export { ActiveEnforcement } from './entities.js';
+export { ENFORCEMENT_ACTIONS, LASTING_ENFORCEMENTS, type EnforcementAction, type LastingEnforcement } from './enums.js';
+import { freeText, singleLineText } from './text.js';
+
+/** Reason presets the enforcement dialog offers; the admin adds free text to one. */
+export const ENFORCEMENT_REASON_PRESETS = [
+  'Scam or fraud',
+  'Off-platform payment or contact',
+  'Prohibited item',
+  'Shill bidding',
+  'Unpaid wins',
+  'Items not shipped',
+  'Harassment or abuse',
+  'Spam',
+  'Other',
+] as const;
+
+export const EnforcementBody = z
+  .strictObject({
+    action: z.enum(ENFORCEMENT_ACTIONS),
+    reason: singleLineText().trim().min(1).max(500),
+    message: freeText().trim().max(2000).optional(),
+    until: isoDate.optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.action === 'suspend' && body.until === undefined) {
+      context.addIssue({ code: 'custom', path: ['until'], message: 'a suspension needs an end date (until)' });
+    }
+    if (body.until !== undefined && body.action !== 'suspend' && body.action !== 'suspendSelling') {
+      context.addIssue({ code: 'custom', path: ['until'], message: `until does not apply to ${body.action}` });
+    }
+  });
+export type EnforcementBody = z.infer<typeof EnforcementBody>;
+
+/** What an enforcement would touch now (`enforcement-impact`). */
+export const EnforcementImpact = z.object({
+  activeListings: z.number().int().nonnegative(),
+  liveAuctions: z.number().int().nonnegative(),
+  leadingBids: z.number().int().nonnegative(),
+  unpaidWins: z.number().int().nonnegative(),
+  openOrdersAsBuyer: z.number().int().nonnegative(),
+  openOrdersAsSeller: z.number().int().nonnegative(),
+  pendingPayoutCents: z.number().int().nonnegative(),
+});
+export type EnforcementImpact = z.infer<typeof EnforcementImpact>;
+
+/** One enforcement in a user's history. */
+export const EnforcementRecord = z.object({
+  id,
+  action: z.enum(ENFORCEMENT_ACTIONS),
+  reason: z.string(),
+  message: z.string().nullable(),
+  until: isoDate.nullable(),
+  admin: z.object({ uid: z.string(), email: z.string().nullable() }),
+  createdAt: isoDate,
+});
+export type EnforcementRecord = z.infer<typeof EnforcementRecord>;
+
+/** The record types the audit log names (admin-log.ts writes them). */
+export const AUDIT_RECORD_TYPES = [
+  'user',
+  'seller_request',
+  'listing',
+  'order',
+  'subcategory',
+  'rating',
+  'auction_message',
+  'chat',
+  'chat_message',
+  'note',
+] as const;
+export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
+
+export const AuditEntry = z.object({
+  id,
+  admin: z.object({ uid: z.string(), email: z.string().nullable() }),
+  action: z.string(),
+  recordType: z.string(),
+  recordId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: isoDate,
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+/** The records that have a timeline and take notes. */
+export const NOTE_RECORD_TYPES = ['user', 'listing', 'order'] as const;
+export type NoteRecordType = (typeof NOTE_RECORD_TYPES)[number];
+
+export const NoteBody = z.strictObject({
+  recordType: z.enum(NOTE_RECORD_TYPES),
+  recordId: id,
+  text: freeText().trim().min(1).max(2000),
+});
+
+export const Note = z.object({
+  id,
+  recordType: z.enum(NOTE_RECORD_TYPES),
+  recordId: id,
+  text: z.string(),
+  admin: z.object({ uid: z.string(), email: z.string().nullable() }),
+  createdAt: isoDate,
+});
+export type Note = z.infer<typeof Note>;
+
+export const TIMELINE_KINDS = [
+  'adminAction',
+  'note',
+  'enforcement',
+  'reviewCase',
+  'signUp',
+  'sellerRequest',
+  'order',
+  'strike',
+  'listingPublished',
+  'listingEdited',
+  'bid',
+  'listingEnded',
+  'statusChange',
+  'transaction',
+  'label',
+  'refund',
+] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+
+/** A record a timeline entry or a picture row opens. */
+export const RecordRef = z.object({ type: z.enum(['user', 'listing', 'order']), id });
+export type RecordRef = z.infer<typeof RecordRef>;
+
+export const TimelineItem = z.object({
+  at: isoDate,
+  kind: z.enum(TIMELINE_KINDS),
+  summary: z.string(),
+  /** Who did it: an admin's email, a user's name, or null for the system. */
+  actor: z.string().nullable(),
+  ref: RecordRef.nullable(),
+});
+export type TimelineItem = z.infer<typeof TimelineItem>;
+
+export const PictureOrder = z.object({
+  id,
+  listingTitle: z.string(),
+  /** The other side: the seller of a purchase, the buyer of a sale. */
+  counterpart: UserRef,
+  price: usd,
+  status: z.enum(ORDER_STATUSES),
+  createdAt: isoDate,
+});
+export const PictureListing = z.object({
+  id,
+  title: z.string(),
+  listingType: z.enum(LISTING_TYPES),
+  status: z.enum(LISTING_STATUSES),
+  deleted: z.boolean(),
+  createdAt: isoDate,
+});
+export const PictureReport = z.object({
+  id,
+  listing: z.object({ id, title: z.string() }),
+  reportType: z.enum(REPORT_TYPES),
+  text: z.string().nullable(),
+  reporter: ProfileRef,
+  createdAt: isoDate,
+  resolvedAt: isoDate.nullable(),
+});
+export const LINK_KINDS = ['address', 'phone', 'cardFingerprint', 'payoutAccount', 'deviceToken'] as const;
+export type LinkKind = (typeof LINK_KINDS)[number];
+export const LinkedAccount = z.object({ user: UserRef, via: z.array(z.enum(LINK_KINDS)).min(1) });
+
+const section = <T extends z.ZodType>(item: T) =>
+  z.object({ count: z.number().int().nonnegative(), items: z.array(item) });
+
+/** Everything about one user a support agent or moderator needs, each row a link. */
+export const UserPicture = z.object({
+  ordersAsBuyer: section(PictureOrder),
+  ordersAsSeller: section(PictureOrder),
+  listings: section(PictureListing),
+  ratingsReceived: section(Rating),
+  ratingsGiven: section(Rating),
+  reports: section(PictureReport),
+  strikes: z.object({ paymentFailed: z.number().int().nonnegative(), warnings: z.number().int().nonnegative() }),
+  enforcements: z.array(EnforcementRecord),
+  linkedAccounts: z.array(LinkedAccount),
+});
+export type UserPicture = z.infer<typeof UserPicture>;
+/** Rows each section of the picture lists (its `count` is the whole number). */
+export const PICTURE_SECTION_LIMIT = 20;

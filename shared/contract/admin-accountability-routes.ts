@@ -1,0 +1,69 @@
+// The admin routes of accountability: the audit log, record timelines, notes, enforcement and a
+// user's whole picture. Spread into the admin route table (admin-api.ts).
+import { z } from 'zod';
+import {
+  AuditEntry,
+  EnforcementBody,
+  EnforcementImpact,
+  Note,
+  NoteBody,
+  TimelineItem,
+  UserPicture,
+} from './accountability.js';
+import { AdminUser, id, listResponse } from './entities.js';
+import { DEFAULT_LIST_LIMIT, listQuery, MAX_LIST_LIMIT } from './list-query.js';
+import { singleLineText } from './text.js';
+import type { RouteDef } from './route-def.js';
+
+const byId = z.strictObject({ id });
+
+const pageFromQuery = (min: number, max: number, fallback: number) =>
+  z
+    .union([z.string().regex(/^\d+$/, 'must be a whole number'), z.number().int()])
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .default(fallback);
+
+/** A timeline's query: page and limit only, newest first. */
+export const TimelineQuery = z.strictObject({
+  page: pageFromQuery(1, Number.MAX_SAFE_INTEGER, 1),
+  limit: pageFromQuery(1, MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT),
+});
+
+/** The audit log's list query with its filters. */
+export const AuditLogQuery = listQuery('auditLog').extend({
+  recordType: singleLineText().min(1).max(40).optional(),
+  recordId: id.optional(),
+  adminUid: singleLineText().min(1).max(128).optional(),
+  action: singleLineText().min(1).max(80).optional(),
+});
+export type AuditLogQuery = z.output<typeof AuditLogQuery>;
+
+const timeline = { query: TimelineQuery, params: byId, response: listResponse(TimelineItem) } as const;
+
+export const accountabilityRoutes = {
+  'auditLog.list': {
+    method: 'GET',
+    path: '/admin/audit-log',
+    query: AuditLogQuery,
+    response: listResponse(AuditEntry),
+  },
+  'users.timeline': { method: 'GET', path: '/admin/users/:id/timeline', ...timeline },
+  'listings.timeline': { method: 'GET', path: '/admin/listings/active/:id/timeline', ...timeline },
+  'orders.timeline': { method: 'GET', path: '/admin/listings/order/:id/timeline', ...timeline },
+  'notes.create': { method: 'POST', path: '/admin/notes', body: NoteBody, response: Note },
+  'users.enforcementImpact': {
+    method: 'GET',
+    path: '/admin/users/:id/enforcement-impact',
+    params: byId,
+    response: EnforcementImpact,
+  },
+  'users.enforce': {
+    method: 'POST',
+    path: '/admin/users/:id/enforcement',
+    params: byId,
+    body: EnforcementBody,
+    response: AdminUser,
+  },
+  'users.picture': { method: 'GET', path: '/admin/users/:id/picture', params: byId, response: UserPicture },
+} as const satisfies Record<string, RouteDef>;

@@ -1,0 +1,129 @@
+// Scoped admin roles: which admin routes and which UI actions each role may use. The ID token's
+// `adminRole` claim names the role; `owner` (or no claim) may do everything. The API answers 403
+// outside this table and the app hides what the role cannot do, both reading it from here.
+// A route added to the admin route table without an entry here is a type error.
+import type { AdminRouteName } from './admin-api.js';
+import { ADMIN_ROLES, type AdminRole } from './enums.js';
+
+export { ADMIN_ROLES, type AdminRole } from './enums.js';
+
+/** The roles below the owner; the owner is allowed everything and is never listed. */
+type ScopedRole = Exclude<AdminRole, 'owner'>;
+
+const M = 'moderator';
+const S = 'support';
+const F = 'finance';
+
+/**
+ * The contract's lists: moderator (users read-only, listings, ratings, moderation, review cases),
+ * support (users, orders read-only, review cases, notes), finance (orders, refunds, cancels,
+ * audit log). Statistics are every admin's home screen. Enforcement is moderation of a user.
+ */
+export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = {
+  // Users: support changes them, the moderator reads them.
+  'users.list': [M, S],
+  'users.checkUsername': [S],
+  'users.checkEmail': [S],
+  'users.get': [M, S],
+  'users.update': [S],
+  'users.delete': [S],
+  'users.approveRequest': [S],
+  'users.rejectRequest': [S],
+  'users.setSellerEnabled': [S],
+  'users.setSellerFee': [S],
+  'users.setFeatured': [S],
+  'users.setUserName': [S],
+  'users.setEmail': [S],
+  'statistics.get': [M, S, F],
+  // Listings and the catalogue: moderation.
+  'listings.active': [M],
+  'listings.get': [M],
+  'listings.update': [M],
+  'listings.delete': [M],
+  'listings.setFeatured': [M],
+  'subcategories.list': [M],
+  'subcategories.update': [M],
+  // Orders: support reads them, finance acts on them.
+  'listings.sold': [S, F],
+  'listings.soldGet': [S, F],
+  'orders.get': [S, F],
+  'orders.delete': [F],
+  'orders.cancel': [F],
+  'transactions.orderTransactions': [S, F],
+  'transactions.refundRemaining': [S, F],
+  'transactions.refund': [F],
+  // Ratings and moderation.
+  'ratings.list': [M],
+  'ratings.delete': [M],
+  'auctionMessages.list': [M],
+  'auctionMessages.delete': [M],
+  'chats.list': [M],
+  'chats.delete': [M],
+  'messages.list': [M],
+  'messages.delete': [M],
+  // Accountability.
+  'auditLog.list': [F],
+  'users.timeline': [M, S],
+  'listings.timeline': [M],
+  'orders.timeline': [S, F],
+  'notes.create': [S],
+  'users.enforcementImpact': [M],
+  'users.enforce': [M],
+  'users.picture': [M, S],
+  // The review queue: moderators and support work it.
+  'reviewCases.list': [M, S],
+  'reviewCases.counts': [M, S],
+  'reviewCases.get': [M, S],
+  'reviewCases.claim': [M, S],
+  'reviewCases.release': [M, S],
+  'reviewCases.resolve': [M, S],
+  'reviewCases.bulkResolve': [M, S],
+};
+
+/** The role an `adminRole` claim names: absent is the owner, an unknown value is no role at all. */
+export function adminRoleOf(claim: unknown): AdminRole | null {
+  if (claim === undefined || claim === null) return 'owner';
+  return (ADMIN_ROLES as readonly unknown[]).includes(claim) ? (claim as AdminRole) : null;
+}
+
+export function mayUseRoute(role: AdminRole | null, route: AdminRouteName): boolean {
+  if (role === null) return false;
+  return role === 'owner' || ADMIN_ROUTE_ROLES[route].includes(role);
+}
+
+/**
+ * The app's actions and the routes each one calls: an action is offered only when the role may
+ * use every one of its routes, so the UI and the API can never disagree.
+ */
+export const UI_ACTION_ROUTES = {
+  openUsers: ['users.list'],
+  editUser: ['users.update'],
+  deleteUser: ['users.delete'],
+  decideSellerRequest: ['users.approveRequest', 'users.rejectRequest'],
+  setSellerEnabled: ['users.setSellerEnabled'],
+  setSellerFee: ['users.setSellerFee'],
+  featureUser: ['users.setFeatured'],
+  enforce: ['users.enforcementImpact', 'users.enforce'],
+  addNote: ['notes.create'],
+  viewUserPicture: ['users.picture'],
+  openActiveListings: ['listings.active'],
+  editListing: ['listings.update'],
+  deleteListing: ['listings.delete'],
+  featureListing: ['listings.setFeatured'],
+  openSoldListings: ['listings.sold'],
+  cancelOrder: ['orders.cancel'],
+  deleteOrder: ['orders.delete'],
+  refundOrder: ['transactions.refundRemaining', 'transactions.refund'],
+  openSubcategories: ['subcategories.list'],
+  editSubcategory: ['subcategories.update'],
+  openRatings: ['ratings.list'],
+  deleteRating: ['ratings.delete'],
+  openModeration: ['auctionMessages.list', 'chats.list', 'messages.list'],
+  deleteModeratedContent: ['auctionMessages.delete', 'chats.delete', 'messages.delete'],
+  openAuditLog: ['auditLog.list'],
+} as const satisfies Record<string, readonly AdminRouteName[]>;
+export type UiAction = keyof typeof UI_ACTION_ROUTES;
+
+export function mayDo(role: AdminRole | null, action: UiAction): boolean {
+  return UI_ACTION_ROUTES[action].every((route) => mayUseRoute(role, route));
+}
