@@ -6,7 +6,7 @@ import type { ListQuery } from '../../../shared/contract/list-query.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { queryRows, type Db, type Executor } from '../../platform/db/database.js';
 import { adminPage, type ListCount } from '../../platform/db/admin-list.js';
-import { countedPage, inList, searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
+import { inList, searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { addressOf, type AddressRow } from './addresses.js';
