@@ -220,9 +220,13 @@ export type SignedInAdmin = z.infer<typeof SignedInAdmin>;
 
 /** Every list endpoint answers `{count, items}`. */
 export function listResponse<T extends z.ZodType>(item: T) {
-  return z.object({ count: z.number().int().nonnegative(), items: z.array(item) });
+  return z.object({
+    count: z.number().int().nonnegative(),
+    items: z.array(item),
+    countCapped: z.boolean().optional(),
+  });
 }
-export type ListResponse<T> = { count: number; items: T[] };
+export type ListResponse<T> = { count: number; items: T[]; countCapped?: boolean };
 
 /** The error body of every non-2xx answer; `code` where a client must tell refusals apart. */
 export const ApiErrorBody = z.object({

@@ -206,7 +206,9 @@ describe('the market OpenAPI document', () => {
 type FieldsOf<T> = T extends readonly (infer Item)[]
   ? FieldsOf<Item>
   : T extends object
-    ? { -readonly [K in keyof T]-?: FieldsOf<T[K]> }
+    ? // countCapped is the shared list answer's optional flag for lists that stop counting (the
+      // admin lists at scale); a market service that always counts exactly never returns it.
+      { -readonly [K in Exclude<keyof T, 'countCapped'>]-?: FieldsOf<T[K]> }
     : never;
 type Served<F extends (...args: never[]) => unknown> = FieldsOf<Awaited<ReturnType<F>>>;
 const fieldsOf = <S extends z.ZodType>() => expectTypeOf<FieldsOf<z.output<S>>>();
