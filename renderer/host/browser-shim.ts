@@ -54,7 +54,8 @@ export function createBridgeTransport(config: BridgeConfig): MarketTransport & {
     async invoke(channel: IpcRequestName, args: unknown[]) {
       if (channel === 'windows.open') {
         const route = AppRoute.parse(args[0]);
-        (config.openWindow ?? ((r: string) => window.open(r, '_blank', 'noopener')))(route);
+        // The route goes after '#' (the app's hash router): the new window shares this host's session.
+        (config.openWindow ?? ((r: string) => window.open(`/#${r}`, '_blank', 'noopener')))(route);
         return undefined;
       }
       const response = await doFetch(`${config.url}/call/${channel}`, {

@@ -219,7 +219,9 @@ export function installFakeMarket(data: DemoData) {
       },
     },
     windows: {
-      async open() {},
+      async open(route: string) {
+        control.calls.push({ name: 'windows.open', input: route });
+      },
       onColorMode: () => () => {},
       onNavigate: () => () => {},
     },
