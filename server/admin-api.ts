@@ -1,5 +1,6 @@
 // Registers every route of the contract's admin table, nothing more: the table is the API.
 import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { adminRoutes, type AdminRouteName } from '../shared/contract/admin-api.js';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../shared/contract/text.js';
@@ -12,6 +13,7 @@ import { communityAdminHandlers } from './modules/community/index.js';
 import { orderHandlers } from './modules/orders/index.js';
 import { subcategoryHandlers } from './modules/catalogue/index.js';
 import { statisticsHandlers, userHandlers } from './modules/accounts/index.js';
+import { workbenchHandlers } from './modules/workbench/index.js';
 
 export function adminHandlers(deps: AdminDeps): AdminHandlers {
   return {
@@ -22,6 +24,7 @@ export function adminHandlers(deps: AdminDeps): AdminHandlers {
     ...subcategoryHandlers(deps),
     ...communityAdminHandlers(deps),
     ...moderationHandlers(deps),
+    ...workbenchHandlers(deps),
   };
 }
 
@@ -70,6 +73,8 @@ export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminDeps): 
           idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
         } as AdminRequest<AdminRouteName>);
         if (route.response === null) return reply.code(204).send();
+        // A streamed answer (a CSV export) goes out as it is read, never serialized.
+        if (result instanceof Readable) return reply.type('text/csv; charset=utf-8').send(result);
         return result;
       },
     });

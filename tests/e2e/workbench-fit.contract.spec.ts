@@ -1,7 +1,7 @@
 // CONTRACT TESTS of how every admin table fits a laptop and a desktop window: the range label
 // and the pager in view without scrolling, rows filling the spec's 825 px box (no empty band),
 // the first column pinned while the box scrolls sideways, resized widths remembered per table.
-import { expect, test } from './support/fixtures.js';
+import { callsOf, expect, test } from './support/fixtures.js';
 import { adminTable } from './support/table.js';
 
 const tables = [
@@ -83,4 +83,18 @@ test('a resized column keeps its width after a reload', async ({ signedInPage: p
   await expect
     .poll(async () => Math.round((await table.headers.nth(1).boundingBox())!.width))
     .toBe(Math.round(resized));
+});
+
+test('Export CSV exports the table with its current search and sort', async ({ signedInPage: page }) => {
+  await page.goto('/#/dashboard/users');
+  const table = adminTable(page, 'Users');
+  await table.waitForRows();
+  await page.getByPlaceholder('Search users').fill('user1');
+  await table.clickSort('Email Address');
+  await expect.poll(() => table.sortState('Email Address')).toBe('ascending');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page.locator('.bp6-toast').filter({ hasText: 'Exported 0 rows to users.csv' })).toBeVisible();
+  expect(await callsOf(page, 'exports.saveCsv')).toEqual([
+    { list: 'users', query: { search: 'user1', sortBy: 'email', order: 'ASC' } },
+  ]);
 });

@@ -17,7 +17,9 @@ import { useStore } from 'zustand';
 import { ADMIN_TABLE_ROWS_PER_PAGE, tableHeightPx } from '../../../shared/rules/constants.js';
 import { rowsOfPage, type ListStore } from '../../stores/list-store.js';
 import { ariaSortOf, fittedRowHeight, newRowsLabel, rangeLabel } from './data-table-logic.js';
+import { ExportCsvButton } from './ExportCsvButton.js';
 import { HeaderLabel } from './HeaderLabel.js';
+import type { ListName } from '../../../shared/contract/list-query.js';
 import { useColumnWidths } from './useColumnWidths.js';
 import { useLiveRows } from './useLiveRows.js';
 import { useRowFocus } from './useRowFocus.js';
@@ -46,6 +48,8 @@ export interface DataTableProps<T extends { id: string }, K extends string> {
   selectedId?: string;
   /** Shown at the right of the toolbar (e.g. the connection indicator). */
   toolbarEnd?: ReactNode;
+  /** The list's name for 'Export CSV' (the current search and sort, streamed by the API). */
+  exportList?: ListName;
 }
 
 /** Rows share the box's height (no empty band under the last row), but never shrink below this. */
@@ -60,6 +64,7 @@ export function DataTable<T extends { id: string }, K extends string>({
   onRowClick,
   selectedId,
   toolbarEnd,
+  exportList,
 }: DataTableProps<T, K>) {
   const items = useStore(store, (s) => s.items);
   const total = useStore(store, (s) => s.total);
@@ -180,6 +185,7 @@ export function DataTable<T extends { id: string }, K extends string>({
             {newRowsLabel(pending.length)}
           </Button>
         )}
+        {exportList && <ExportCsvButton list={exportList} store={store} />}
         {toolbarEnd}
       </div>
       <div

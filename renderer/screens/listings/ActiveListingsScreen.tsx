@@ -106,6 +106,7 @@ export function ActiveListingsScreen() {
       <H3 className="screen-title">Active listings</H3>
       <DataTable
         label="Active listings"
+        exportList="activeListings"
         store={activeListingsStore}
         columns={columns}
         searchPlaceholder="Search for listing"

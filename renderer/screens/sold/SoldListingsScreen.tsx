@@ -88,6 +88,7 @@ export function SoldListingsScreen() {
       <H3 className="screen-title">Sold listings</H3>
       <DataTable
         label="Sold listings"
+        exportList="soldListings"
         store={soldListingsStore}
         columns={columns}
         searchPlaceholder="Search for sold listing"

@@ -78,6 +78,7 @@ export function UsersScreen() {
       <H3 className="screen-title">Users</H3>
       <DataTable
         label="Users"
+        exportList="users"
         store={usersStore}
         columns={columns}
         searchPlaceholder="Search users"

@@ -8,3 +8,4 @@ export { assertMaySell, sellingRefusal } from './selling.js';
 export { type SmsSender, unavailableSms } from './sms.js';
 export { profilePictureUploadUrl, removeProfilePicture, setProfilePicture } from './profile-pictures.js';
 export { addAddress, addressesOf, currentAddress } from './addresses.js';
+export { adminUsersSource } from './user-admin.js';

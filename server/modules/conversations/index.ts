@@ -5,3 +5,4 @@ export { auctionFeedRoutes, chatMessageRoutes, chatRoutes } from './routes.js';
 export { moderationHandlers } from './admin.js';
 export { userChats } from './chats.js';
 export { auctionMessageItem, chatItem } from './admin-items.js';
+export { auctionMessagesSource, chatMessagesSource, chatsSource } from './moderation.js';

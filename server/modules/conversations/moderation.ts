@@ -6,13 +6,14 @@ import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { Db } from '../../platform/db/database.js';
 import {
-  countedPage,
+  listPage,
   matchingUserIds,
   searchPattern,
-  sortedPage,
   whereAll,
   whereSearched,
+  type ListSource,
 } from '../../platform/db/list-sql.js';
+import type { AuctionMessage, Chat, ChatMessage } from '../../../shared/contract/entities.js';
 import { softDelete } from '../../platform/db/soft-delete.js';
 import type { AdminEvents } from '../../platform/events/admin-events.js';
 import {
@@ -34,50 +35,72 @@ const CHAT_SORT: Record<ListQuery<'chats'>['sortBy'] & string, SQL> = {
 
 /** Auction messages not taken down, found by text, author or listing title, newest or oldest first. */
 export async function moderatedAuctionMessages(db: Db, query: ListQuery<'auctionMessages'>) {
+  return listPage(db, auctionMessagesSource(query), query);
+}
+
+export function auctionMessagesSource(
+  query: Omit<ListQuery<'auctionMessages'>, 'page' | 'limit'>,
+): ListSource<AuctionMessageRow, AuctionMessage> {
   const where = whereSearched(sql`m.deleted_at IS NULL`, query.search, sql`m.id`, (pattern) => [
     sql`SELECT id FROM auction_messages WHERE text ILIKE ${pattern}`,
     sql`SELECT id FROM auction_messages WHERE user_id IN (${matchingUserIds(pattern)})`,
     sql`SELECT id FROM auction_messages WHERE listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern})`,
   ]);
-  const { count, rows } = await countedPage<AuctionMessageRow>(
-    db,
-    sql`auction_messages m`,
+  return {
+    from: sql`auction_messages m`,
     where,
-    sql`${AUCTION_MESSAGE_SELECT} ${where} ${sortedPage(sql`m.created_at`, query, sql`m.id`)}`,
-  );
-  return { count, items: rows.map(auctionMessageOf) };
+    select: (tail) => sql`${AUCTION_MESSAGE_SELECT} ${where} ${tail}`,
+    sortColumn: sql`m.created_at`,
+    idColumn: sql`m.id`,
+    order: query.order,
+    items: (_db, rows) => rows.map(auctionMessageOf),
+  };
 }
 
 /** Chats not taken down, found by either participant. */
 export async function moderatedChats(db: Db, query: ListQuery<'chats'>) {
+  return listPage(db, chatsSource(query), query);
+}
+
+export function chatsSource(query: Omit<ListQuery<'chats'>, 'page' | 'limit'>): ListSource<ChatRow, Chat> {
   const where = whereSearched(sql`c.deleted_at IS NULL`, query.search, sql`c.id`, (pattern) => [
     sql`SELECT id FROM chats WHERE user_id IN (${matchingUserIds(pattern)})`,
     sql`SELECT id FROM chats WHERE other_user_id IN (${matchingUserIds(pattern)})`,
   ]);
-  const { count, rows } = await countedPage<ChatRow>(
-    db,
-    sql`chats c`,
+  return {
+    from: sql`chats c`,
     where,
-    sql`${CHAT_SELECT} ${where} ${sortedPage(CHAT_SORT[query.sortBy ?? 'createdAt'], query, sql`c.id`)}`,
-  );
-  return { count, items: rows.map(chatOf) };
+    select: (tail) => sql`${CHAT_SELECT} ${where} ${tail}`,
+    sortColumn: CHAT_SORT[query.sortBy ?? 'createdAt'],
+    idColumn: sql`c.id`,
+    order: query.order,
+    items: (_db, rows) => rows.map(chatOf),
+  };
 }
 
 /** Chat messages not taken down, of chats not taken down, found by their text. */
 export async function moderatedChatMessages(db: Db, query: ListQuery<'chatMessages'>) {
+  return listPage(db, chatMessagesSource(query), query);
+}
+
+export function chatMessagesSource(
+  query: Omit<ListQuery<'chatMessages'>, 'page' | 'limit'>,
+): ListSource<ChatMessageRow, ChatMessage> {
   const pattern = searchPattern(query.search);
   const where = whereAll([
     sql`m.deleted_at IS NULL`,
     sql`c.deleted_at IS NULL`,
     pattern ? sql`m.message ILIKE ${pattern}` : null,
   ]);
-  const { count, rows } = await countedPage<ChatMessageRow>(
-    db,
-    sql`chat_messages m JOIN chats c ON c.id = m.chat_id`,
+  return {
+    from: sql`chat_messages m JOIN chats c ON c.id = m.chat_id`,
     where,
-    sql`${CHAT_MESSAGE_SELECT} ${where} ${sortedPage(sql`m.created_at`, query, sql`m.id`)}`,
-  );
-  return { count, items: rows.map(chatMessageOf) };
+    select: (tail) => sql`${CHAT_MESSAGE_SELECT} ${where} ${tail}`,
+    sortColumn: sql`m.created_at`,
+    idColumn: sql`m.id`,
+    order: query.order,
+    items: (_db, rows) => rows.map(chatMessageOf),
+  };
 }
 
 interface Moderator {

@@ -225,5 +225,12 @@ export function installFakeMarket(data: DemoData) {
       onColorMode: () => () => {},
       onNavigate: () => () => {},
     },
+    exports: {
+      async saveCsv(list: string, query: unknown) {
+        control.calls.push({ name: 'exports.saveCsv', input: { list, query } });
+        return { ok: true, rows: 0, file: `${list}.csv` };
+      },
+      onProgress: () => () => {},
+    },
   };
 }
