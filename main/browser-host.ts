@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     handlers: bound.handlers,
     origins: [RENDERER_ORIGIN],
     onClientGone: (clientId) => bound.dropWindow(clientId),
+    download: core.api.download,
   });
   await core.start();
 

@@ -9,6 +9,7 @@ import { bindIpcHandlers } from './core/ipc-handlers.js';
 import { connectOriginsOf } from './core/navigation-policy.js';
 import { loadSettings } from './core/settings.js';
 import { registerIpcHandlers, sendToWindow } from './ipc.js';
+import { chooseExportFile } from './export-dialog.js';
 import { buildMenu } from './menu.js';
 import { openSecureStore } from './secure-store-electron.js';
 import { hardenSession } from './security.js';
@@ -54,6 +55,7 @@ if (!app.requestSingleInstanceLock()) {
       },
       broadcast: (channel, payload) => ourWindows.broadcast((contents) => sendToWindow(contents, channel, payload)),
       openRoute: async (route) => void ourWindows.open(route),
+      chooseExportFile: (key, suggestedName) => chooseExportFile(ourWindows.contentsOf(key), suggestedName),
     });
     dropWindow = bound.dropWindow;
     registerIpcHandlers(bound.handlers, (sender) =>

@@ -33,4 +33,7 @@ export const market: MarketApi = {
   get windows() {
     return requireMarket().windows;
   },
+  get exports() {
+    return requireMarket().exports;
+  },
 };

@@ -1,5 +1,6 @@
 // Registers every route of the contract's admin table, nothing more: the table is the API.
 import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { adminRoutes, type AdminRouteName } from '../shared/contract/admin-api.js';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../shared/contract/text.js';
@@ -16,6 +17,7 @@ import { enforcementHandlers, statisticsHandlers, userHandlers } from './modules
 import { accountabilityHandlers } from './modules/accountability/index.js';
 import { adminRoleGuard } from './platform/auth/admin-role-guard.js';
 import { collectLoggedActions } from './platform/db/admin-log.js';
+import { workbenchHandlers } from './modules/workbench/index.js';
 
 export function adminHandlers(deps: AdminDeps): AdminHandlers {
   return {
@@ -29,6 +31,7 @@ export function adminHandlers(deps: AdminDeps): AdminHandlers {
     ...reviewCaseHandlers(deps),
     ...enforcementHandlers(deps),
     ...accountabilityHandlers(deps),
+    ...workbenchHandlers(deps),
   };
 }
 
@@ -85,6 +88,8 @@ export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminDeps): 
         // The handler's work has committed: the audit log screens may show it now.
         for (const entry of logged) deps.events.emit('auditEntryAdded', entry);
         if (route.response === null) return reply.code(204).send();
+        // A streamed answer (a CSV export) goes out as it is read, never serialized.
+        if (result instanceof Readable) return reply.type('text/csv; charset=utf-8').send(result);
         return result;
       },
     });

@@ -27,6 +27,13 @@ export type AdminCall = <N extends AdminRouteName>(
   input?: AdminCallInput<N> | Record<string, unknown>,
 ) => Promise<ApiResult<AdminRouteOutput<N>>>;
 
+/** A route's answer as a stream (see `download` below). */
+export type AdminDownload = <N extends AdminRouteName>(
+  name: N,
+  input: AdminCallInput<N> | Record<string, unknown>,
+  signal?: AbortSignal,
+) => Promise<ApiResult<Response>>;
+
 const failure = (status: number, code: string, message: string): { ok: false; error: ApiFailure } => ({
   ok: false,
   error: { status, code, message },
@@ -66,7 +73,11 @@ export async function toApiFailure(error: unknown): Promise<ApiFailure> {
   return { status: 0, code: 'network', message: error instanceof Error ? error.message : String(error) };
 }
 
-export function createAdminApiClient(options: AdminApiClientOptions): { call: AdminCall; http: KyInstance } {
+export function createAdminApiClient(options: AdminApiClientOptions): {
+  call: AdminCall;
+  http: KyInstance;
+  download: AdminDownload;
+} {
   const http = ky.create({
     prefix: `${options.host.replace(/\/+$/, '')}/v1/`,
     timeout: options.timeoutMs ?? ADMIN_API_TIMEOUT_MS,
@@ -109,5 +120,36 @@ export function createAdminApiClient(options: AdminApiClientOptions): { call: Ad
     return { ok: true, data: parsed.data as AdminRouteOutput<typeof name> };
   };
 
-  return { call, http };
+  /**
+   * A route's answer as a raw stream (a CSV export), without the time-out: a million rows take
+   * longer than a call. Inputs are parsed as for `call`; a refusal is an ApiResult failure.
+   */
+  const download = async <N extends AdminRouteName>(
+    name: N,
+    rawInput: AdminCallInput<N> | Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<ApiResult<Response>> => {
+    const route: RouteDef | undefined = (adminRoutes as Record<string, RouteDef>)[name];
+    if (!route) return failure(0, 'unknown-route', `Unknown admin call ${String(name)}`);
+    const input = rawInput as { params?: unknown; query?: unknown };
+    const params = parseOrFail(route.params, input.params, 'path parameters');
+    if (!params.ok) return params;
+    const query = parseOrFail(route.query, input.query ?? {}, 'query');
+    if (!query.ok) return query;
+    const token = await options.accessToken();
+    try {
+      const response = await http(fillPath(route.path, params.data as Record<string, string> | undefined).slice(1), {
+        method: route.method,
+        headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        searchParams: searchParams(query.data),
+        timeout: false,
+        ...(signal ? { signal } : {}),
+      });
+      return { ok: true, data: response };
+    } catch (error) {
+      return { ok: false, error: await toApiFailure(error) };
+    }
+  };
+
+  return { call, http, download };
 }

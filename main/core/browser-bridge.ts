@@ -4,11 +4,16 @@
 // same dispatcher as Electron's checks and parses the call.
 //   POST /call/<channel>  body: JSON array of args      → 200 {value?} | 400/403/404 {error}
 //   GET  /events                                        → NDJSON stream of {channel, payload}
+//   GET  /export/<list>?sortBy&order&search             → the table's CSV export, streamed
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IpcEventName, IpcEventPayloadOf } from '../../shared/contract/ipc-table.js';
 import { createIpcDispatcher, IpcRejected, type IpcHandlers, type IpcSender } from './ipc-dispatch.js';
+import type { AdminDownload } from './api-client.js';
+import { ExportList, ExportQuery } from '../../shared/contract/admin-export-routes.js';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 
 export const BRIDGE_SECRET_HEADER = 'x-market-secret';
 export const BRIDGE_CLIENT_HEADER = 'x-market-client';
@@ -32,6 +37,8 @@ export interface BrowserBridgeOptions {
   secret?: string;
   /** A page's event stream closed for good: forget its subscriptions. */
   onClientGone?: (clientId: string) => void;
+  /** The API client's streamed answers: the page downloads CSV exports through GET /export. */
+  download?: AdminDownload;
 }
 
 const isLoopback = (address: string | undefined) =>
@@ -125,6 +132,41 @@ export async function startBrowserBridge(options: BrowserBridgeOptions): Promise
           options.onClientGone?.(clientId);
         }
       });
+      return;
+    }
+
+    const exported = /^\/export\/([A-Za-z]+)$/.exec(path);
+    if (request.method === 'GET' && exported && options.download) {
+      const list = ExportList.safeParse(exported[1]);
+      const query = ExportQuery.safeParse(
+        Object.fromEntries(new URL(request.url ?? '/', `http://${origin}`).searchParams),
+      );
+      if (!list.success || !query.success) return reply(response, 400, { error: 'invalid-args' }, allowedOrigin);
+      const stop = new AbortController();
+      request.on('close', () => stop.abort());
+      const answer = await options.download(
+        'exports.csv',
+        { params: { list: list.data }, query: query.data },
+        stop.signal,
+      );
+      if (!answer.ok || !answer.data.body) {
+        return reply(
+          response,
+          answer.ok ? 502 : answer.error.status || 502,
+          { error: answer.ok ? 'no-body' : answer.error.message },
+          allowedOrigin,
+        );
+      }
+      response.writeHead(200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'cache-control': 'no-store',
+        'access-control-allow-origin': allowedOrigin,
+        vary: 'Origin',
+      });
+      // A broken API stream ends the page's too, so a short file never looks complete.
+      Readable.fromWeb(answer.data.body as unknown as NodeWebReadableStream<Uint8Array>)
+        .on('error', () => response.destroy())
+        .pipe(response);
       return;
     }
 

@@ -1,16 +1,17 @@
 // `market-admin://` deep links → in-app routes, so a link in a ticket opens the record:
-// market-admin://users/<id>, market-admin://listings/<id>, market-admin://orders/<id>, or
-// market-admin://open?route=/dashboard/... . Anything else is ignored.
+// market-admin://dashboard/<route> (the app's own routes, e.g. dashboard/users/<id>, what 'Copy
+// link' gives), the short market-admin://users/<id>, market-admin://listings/<id>,
+// market-admin://orders/<id>, or market-admin://open?route=/dashboard/... . Anything else is ignored.
 
 export const DEEP_LINK_PROTOCOL = 'market-admin';
 
 const RECORD_ROUTES: Record<string, (id: string) => string> = {
-  users: (id) => `/dashboard/users?id=${encodeURIComponent(id)}`,
-  listings: (id) => `/dashboard/listings/active?id=${encodeURIComponent(id)}`,
-  orders: (id) => `/dashboard/listings/sold?id=${encodeURIComponent(id)}`,
+  users: (id) => `/dashboard/users/${id}`,
+  listings: (id) => `/dashboard/listings/active/${id}`,
+  orders: (id) => `/dashboard/listings/sold/${id}`,
 };
 
-const ROUTE = /^\/dashboard(\/[A-Za-z0-9\-/]*)?(\?[A-Za-z0-9\-._~=&%]*)?$/;
+const ROUTE = /^\/dashboard(\/[A-Za-z0-9_\-/]*)?(\?[A-Za-z0-9\-._~=&%]*)?$/;
 
 /** The route a deep link points at, or null when it is not one of ours. */
 export function routeOfDeepLink(link: string): string | null {
@@ -21,6 +22,10 @@ export function routeOfDeepLink(link: string): string | null {
     return null;
   }
   if (url.protocol !== `${DEEP_LINK_PROTOCOL}:`) return null;
+  if (url.hostname === 'dashboard') {
+    const route = `/dashboard${url.pathname.replace(/\/+$/, '')}`;
+    return ROUTE.test(route) && !route.includes('//') ? route : null;
+  }
   if (url.hostname === 'open') {
     const route = url.searchParams.get('route');
     return route && ROUTE.test(route) ? route : null;

@@ -7,7 +7,9 @@ import {
   type IpcEventName,
   type IpcEventPayloadOf,
 } from '../../shared/contract/ipc-table.js';
-import type { AdminCall } from './api-client.js';
+import type { Writable } from 'node:stream';
+import type { AdminCall, AdminDownload } from './api-client.js';
+import { saveListExport, suggestedExportName } from './csv-export.js';
 import type { IpcHandlers, IpcSender } from './ipc-dispatch.js';
 import type { RealtimeHub } from './realtime-hub.js';
 import type { Session } from './session.js';
@@ -17,11 +19,17 @@ export interface WindowHost {
   send<E extends IpcEventName>(windowKey: string, channel: E, payload: IpcEventPayloadOf<E>): void;
   broadcast<E extends IpcEventName>(channel: E, payload: IpcEventPayloadOf<E>): void;
   openRoute(route: string): Promise<void>;
+  /**
+   * Asks the admin where to save a file (the OS save dialog of the window `windowKey`): a stream
+   * to write it to and its path, or null when they cancelled. Absent where there is no dialog
+   * (the browser host downloads instead).
+   */
+  chooseExportFile?(windowKey: string, suggestedName: string): Promise<{ sink: Writable; file: string } | null>;
 }
 
 export interface DesktopCoreParts {
   session: Session;
-  api: { call: AdminCall };
+  api: { call: AdminCall; download?: AdminDownload };
   hub: RealtimeHub;
 }
 
@@ -72,6 +80,17 @@ export function bindIpcHandlers(core: DesktopCoreParts, host: WindowHost): Bound
     'windows.open': async (_sender, [route]) => {
       await host.openRoute(route);
       return undefined;
+    },
+    'exports.saveCsv': async (sender, [list, query]) => {
+      const download = core.api.download;
+      if (!host.chooseExportFile || !download) {
+        return { ok: false, reason: 'failed', message: 'This window cannot save files.' };
+      }
+      const target = await host.chooseExportFile(sender.key, suggestedExportName(list));
+      if (!target) return { ok: false, reason: 'cancelled', message: 'Export cancelled.' };
+      return saveListExport(download, list, query, target.sink, target.file, (rows) =>
+        host.send(sender.key, 'exports.progress', { list, rows }),
+      );
     },
   };
   const handlers: IpcHandlers = { ...adminHandlers, ...ownHandlers };

@@ -74,11 +74,11 @@ export function App() {
         <Route path="/dashboard" element={<DashboardLayout />}>
           <Route index element={<Navigate to="/dashboard/home" replace />} />
           <Route path="home" element={<DashboardHome />} />
-          <Route path="users" element={<UsersScreen />} />
+          <Route path="users/:id?" element={<UsersScreen />} />
           <Route path="listings">
             <Route index element={<Placeholder text="Listings" />} />
-            <Route path="active" element={<ActiveListingsScreen />} />
-            <Route path="sold" element={<SoldListingsScreen />} />
+            <Route path="active/:id?" element={<ActiveListingsScreen />} />
+            <Route path="sold/:id?" element={<SoldListingsScreen />} />
           </Route>
           <Route path="customer-support" element={<SupportQueueScreen />} />
           <Route path="customer-support/:caseId" element={<SupportQueueScreen />} />

@@ -2,6 +2,7 @@
 // Drawer renders its title without role or label, so the header is drawn here.
 import { Button, Classes, Drawer, H4, Icon, type IconName } from '@blueprintjs/core';
 import { useId, type ReactNode } from 'react';
+import { RecordLinkButtons } from './record-links/RecordLinkButtons.js';
 
 export function SideDrawer({
   title,
@@ -9,7 +10,10 @@ export function SideDrawer({
   size,
   onClose,
   children,
+  recordRoute,
 }: {
+  /** The record's own route: the drawer offers 'Open in new window' and 'Copy link' for it. */
+  recordRoute?: string;
   title: string;
   icon: IconName;
   size: number;
@@ -23,6 +27,7 @@ export function SideDrawer({
         <div className={Classes.DRAWER_HEADER}>
           <Icon icon={icon} size={18} />
           <H4 id={titleId}>{title}</H4>
+          {recordRoute && <RecordLinkButtons route={recordRoute} />}
           <Button
             aria-label="Close"
             className={Classes.DIALOG_CLOSE_BUTTON}

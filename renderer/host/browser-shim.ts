@@ -5,6 +5,7 @@
 import { AppRoute, type IpcEventName, type IpcRequestName } from '../../shared/contract/ipc-table.js';
 import { createMarketApi, type MarketTransport } from '../../shared/contract/market-client.js';
 import type { MarketApi } from '../../shared/contract/market-api.js';
+import type { ExportOutcome } from '../../shared/contract/ipc-workbench-channels.js';
 
 export interface BridgeConfig {
   url: string;
@@ -52,9 +53,17 @@ export function createBridgeTransport(config: BridgeConfig): MarketTransport & {
 
   return {
     async invoke(channel: IpcRequestName, args: unknown[]) {
+      if (channel === 'exports.saveCsv') {
+        const [list, query] = args as [string, Record<string, string | undefined>];
+        return downloadExport(config, doFetch, headers, list, query, (rows) => {
+          for (const listener of listeners.get('exports.progress') ?? [])
+            (listener as (p: unknown) => void)({ list, rows });
+        });
+      }
       if (channel === 'windows.open') {
         const route = AppRoute.parse(args[0]);
-        (config.openWindow ?? ((r: string) => window.open(r, '_blank', 'noopener')))(route);
+        // The route goes after '#' (the app's hash router): the new window shares this host's session.
+        (config.openWindow ?? ((r: string) => window.open(`/#${r}`, '_blank', 'noopener')))(route);
         return undefined;
       }
       const response = await doFetch(`${config.url}/call/${channel}`, {
@@ -78,6 +87,58 @@ export function createBridgeTransport(config: BridgeConfig): MarketTransport & {
     },
     close: () => stop.abort(),
   };
+}
+
+/**
+ * The browser host's 'Export CSV': the bridge streams the table's export, counted as it comes,
+ * then saved as a download (the browser has no save dialog of ours to stream into).
+ */
+async function downloadExport(
+  config: BridgeConfig,
+  doFetch: typeof fetch,
+  headers: Record<string, string>,
+  list: string,
+  query: Record<string, string | undefined>,
+  onProgress: (rows: number) => void,
+): Promise<ExportOutcome> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
+  try {
+    const response = await doFetch(`${config.url}/export/${encodeURIComponent(list)}?${params}`, { headers });
+    if (!response.ok || !response.body) {
+      const body = (await response.json().catch(() => ({}))) as { error?: string };
+      return { ok: false, reason: 'failed', message: body.error ?? `The export failed (HTTP ${response.status}).` };
+    }
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    const parts: Uint8Array[] = [];
+    let records = 0;
+    let quoted = false;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      for (const char of decoder.decode(value, { stream: true })) {
+        if (char === '"') quoted = !quoted;
+        else if (char === '\n' && !quoted) records++;
+      }
+      onProgress(Math.max(0, records - 1));
+    }
+    const file = `${list}-${new Date().toISOString().slice(0, 10)}.csv`;
+    const url = URL.createObjectURL(new Blob(parts as BlobPart[], { type: 'text/csv' }));
+    const link = Object.assign(document.createElement('a'), { href: url, download: file });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    return { ok: true, rows: Math.max(0, records - 1), file };
+  } catch (error) {
+    return {
+      ok: false,
+      reason: 'failed',
+      message: `The export stopped part-way: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
 }
 
 interface ViteEnv {

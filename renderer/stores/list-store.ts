@@ -34,6 +34,10 @@ export interface ListState<T extends { id: string }, K extends string> {
   items: T[];
   /** The server's count of matching rows. */
   total: number;
+  /** The server stopped counting at `total` (there are more): the footer says '10,000+'. */
+  countCapped: boolean;
+  /** The last load failed: the table offers Retry. */
+  failed: boolean;
   /** The page in view (1-based). */
   page: number;
   search: string;
@@ -84,6 +88,8 @@ export function createListStore<T extends { id: string }, K extends string>(
   return createStore<ListState<T, K>>()((set, get) => ({
     items: [],
     total: 0,
+    countCapped: false,
+    failed: false,
     page: 1,
     search: '',
     loading: false,
@@ -109,18 +115,25 @@ export function createListStore<T extends { id: string }, K extends string>(
         const result = await fetchPage(query);
         if (request !== latestRequest) return;
         if (!result.ok) {
-          set({ loading: false });
+          set({ loading: false, failed: true });
           return;
         }
         const { items, count } = result.data;
+        const countCapped = result.data.countCapped === true;
         if (page === 1) {
-          set({ items, total: count, loading: false, pending: [] });
+          set({ items, total: count, countCapped, loading: false, failed: false, pending: [] });
         } else {
           const known = new Set(get().items.map((row) => row.id));
-          set({ items: [...get().items, ...items.filter((row) => !known.has(row.id))], total: count, loading: false });
+          set({
+            items: [...get().items, ...items.filter((row) => !known.has(row.id))],
+            total: count,
+            countCapped,
+            loading: false,
+            failed: false,
+          });
         }
       } catch (error) {
-        if (request === latestRequest) set({ loading: false });
+        if (request === latestRequest) set({ loading: false, failed: true });
         console.error('Error loading list', error);
       }
     },

@@ -2,6 +2,7 @@
 // registers exactly these routes and the desktop client derives one typed method from each;
 // paths are relative to {host}/v1 and use `:name` for parameters.
 import { z } from 'zod';
+import { adminExportRoutes } from './admin-export-routes.js';
 import {
   AdminListing,
   AdminUser,
@@ -260,6 +261,7 @@ export const adminRoutes = {
   'messages.delete': { method: 'DELETE', path: '/admin/chat/soft-delete-message/:id', params: byId, response: null },
   ...reviewCaseRoutes,
   ...accountabilityRoutes,
+  ...adminExportRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type AdminRoutes = typeof adminRoutes;

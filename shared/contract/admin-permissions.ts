@@ -3,6 +3,7 @@
 // outside this table and the app hides what the role cannot do, both reading it from here.
 // A route added to the admin route table without an entry here is a type error.
 import type { AdminRouteName } from './admin-api.js';
+import type { ListName } from './list-query.js';
 import { ADMIN_ROLES, type AdminRole } from './enums.js';
 
 export { ADMIN_ROLES, type AdminRole } from './enums.js';
@@ -78,6 +79,9 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   'reviewCases.release': [M, S],
   'reviewCases.resolve': [M, S],
   'reviewCases.bulkResolve': [M, S],
+  // Export: every role reaches the route; the table exported must be one the role may list
+  // (EXPORT_LIST_ROUTES, checked by the export itself).
+  'exports.csv': [M, S, F],
 };
 
 /** The role an `adminRole` claim names: absent is the owner, an unknown value is no role at all. */
@@ -85,6 +89,19 @@ export function adminRoleOf(claim: unknown): AdminRole | null {
   if (claim === undefined || claim === null) return 'owner';
   return (ADMIN_ROLES as readonly unknown[]).includes(claim) ? (claim as AdminRole) : null;
 }
+
+/** Which list route each exported table answers for: an export shows only what the role may list. */
+export const EXPORT_LIST_ROUTES: Record<ListName, AdminRouteName> = {
+  users: 'users.list',
+  activeListings: 'listings.active',
+  soldListings: 'listings.sold',
+  subcategories: 'subcategories.list',
+  ratings: 'ratings.list',
+  auctionMessages: 'auctionMessages.list',
+  chats: 'chats.list',
+  chatMessages: 'messages.list',
+  auditLog: 'auditLog.list',
+};
 
 export function mayUseRoute(role: AdminRole | null, route: AdminRouteName): boolean {
   if (role === null) return false;

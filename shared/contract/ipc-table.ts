@@ -6,6 +6,7 @@ import { adminRoutes, type AdminRouteName, type RouteDef } from './admin-api.js'
 import { SignedInAdmin } from './entities.js';
 import { defineIpcChannels, type IpcEventChannel, type IpcRequestChannel } from './ipc-channels.js';
 import { ADMIN_EVENT_NAMES, adminEvents, type AdminEventName } from './realtime-events.js';
+import { workbenchEventChannels, workbenchRequestChannels } from './ipc-workbench-channels.js';
 
 export const ApiFailureSchema = z.object({ status: z.number().int(), message: z.string(), code: z.string() });
 export const apiResultOf = <T extends z.ZodType>(data: T) =>
@@ -91,7 +92,12 @@ const adminChannels = Object.fromEntries(
 ) as unknown as Record<AdminChannelName, IpcRequestChannel>;
 
 /** Window → main request channels. */
-export const ipcRequestChannels = { ...sessionChannels, ...eventChannels, ...adminChannels };
+export const ipcRequestChannels = {
+  ...sessionChannels,
+  ...eventChannels,
+  ...adminChannels,
+  ...workbenchRequestChannels,
+};
 export type IpcRequestChannels = typeof ipcRequestChannels;
 export type IpcRequestName = keyof IpcRequestChannels;
 
@@ -104,6 +110,7 @@ export const ipcEventChannels = defineIpcChannels({
   'events.connectionState': { kind: 'event', payload: ConnectionStateSchema },
   'windows.colorMode': { kind: 'event', payload: ColorModeSchema },
   'windows.navigate': { kind: 'event', payload: AppRoute },
+  ...workbenchEventChannels,
 } satisfies Record<string, IpcEventChannel>);
 export type IpcEventChannels = typeof ipcEventChannels;
 export type IpcEventName = keyof IpcEventChannels;

@@ -4,6 +4,9 @@
 import type { AdminRouteInput, AdminRouteName, AdminRouteOutput } from './admin-api.js';
 import type { SignedInAdmin } from './entities.js';
 import type { AdminEventName, AdminEventPayload } from './realtime-events.js';
+import type { ExportQuery } from './admin-export-routes.js';
+import type { ExportOutcome } from './ipc-workbench-channels.js';
+import type { ListName } from './list-query.js';
 
 /** A failed call, as the UI turns it into a toast. `message` is the server's message when it sent one. */
 export interface ApiFailure {
@@ -68,9 +71,17 @@ export interface WindowsApi {
   onNavigate(listener: (route: string) => void): () => void;
 }
 
+export interface ExportsApi {
+  /** Saves a table's CSV export (the OS save dialog in the desktop app, a download in a browser). */
+  saveCsv(list: ListName, query: ExportQuery): Promise<ExportOutcome>;
+  /** The rows an export in this window has written so far. */
+  onProgress(listener: (progress: { list: ListName; rows: number }) => void): () => void;
+}
+
 export interface MarketApi {
   session: SessionApi;
   admin: AdminApi;
   events: EventsApi;
   windows: WindowsApi;
+  exports: ExportsApi;
 }

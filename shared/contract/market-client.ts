@@ -6,6 +6,7 @@ import { adminChannelName, type IpcEventName, type IpcEventPayloadOf, type IpcRe
 import type { AdminApi, AdminEvent, ColorMode, ConnectionState, MarketApi, SignInResult } from './market-api.js';
 import type { SignedInAdmin } from './entities.js';
 import type { AdminEventName } from './realtime-events.js';
+import type { ExportOutcome } from './ipc-workbench-channels.js';
 
 export interface MarketTransport {
   invoke(channel: IpcRequestName, args: unknown[]): Promise<unknown>;
@@ -66,6 +67,10 @@ export function createMarketApi(transport: MarketTransport): MarketApi {
       },
       onColorMode: (listener: (mode: ColorMode) => void) => transport.on('windows.colorMode', listener),
       onNavigate: (listener: (route: string) => void) => transport.on('windows.navigate', listener),
+    },
+    exports: {
+      saveCsv: (list, query) => transport.invoke('exports.saveCsv', [list, query]) as Promise<ExportOutcome>,
+      onProgress: (listener) => transport.on('exports.progress', listener),
     },
   };
 }

@@ -61,7 +61,9 @@ describe('admin API client', () => {
       await api.call(name, input);
       const last = seen.at(-1)!;
       expect(last.method, name).toBe(route.method);
-      expect(new URL(last.url).pathname, name).toBe(`/v1${route.path.replace(':id', 'x%2F1')}`);
+      expect(new URL(last.url).pathname, name).toBe(
+        `/v1${route.path.replace(':id', 'x%2F1').replace(':list', 'users')}`,
+      );
     }
     expect(seen).toHaveLength(Object.keys(adminRoutes).length);
   });

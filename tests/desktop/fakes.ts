@@ -132,6 +132,8 @@ const sampleBodies: Partial<Record<AdminRouteName, unknown>> = {
 /** A valid `{params, query, body}` for any admin route. */
 export function sampleAdminInput(name: AdminRouteName, id = 'x1'): Record<string, unknown> {
   const route: RouteDef = adminRoutes[name];
+  // The export route names its table, not a record, and takes no page.
+  if (name === 'exports.csv') return { params: { list: 'users' }, query: { search: 'ann' } };
   return {
     ...(route.params ? { params: { id } } : {}),
     ...(route.query ? { query: { page: 1 } } : {}),

@@ -38,6 +38,7 @@ function validArgs(channel: IpcRequestName): unknown[] {
     'events.unsubscribe': ['s1'],
     'events.connectionState': [],
     'windows.open': ['/dashboard/users?id=u1'],
+    'exports.saveCsv': ['users', { search: 'ann', sortBy: 'email', order: 'ASC' }],
   };
   return samples[channel]!;
 }

@@ -14,9 +14,14 @@ import { DEFAULT_SETTINGS, loadSettings } from '../../main/core/settings.js';
 
 describe('market-admin:// deep links', () => {
   it.each([
-    ['market-admin://users/u1', '/dashboard/users?id=u1'],
-    ['market-admin://listings/l-2/', '/dashboard/listings/active?id=l-2'],
-    ['market-admin://orders/o_3', '/dashboard/listings/sold?id=o_3'],
+    ['market-admin://users/u1', '/dashboard/users/u1'],
+    ['market-admin://listings/l-2/', '/dashboard/listings/active/l-2'],
+    ['market-admin://orders/o_3', '/dashboard/listings/sold/o_3'],
+    ['market-admin://dashboard/users/u1', '/dashboard/users/u1'],
+    ['market-admin://dashboard/listings/sold/o_3', '/dashboard/listings/sold/o_3'],
+    ['market-admin://dashboard/inbox/chats', '/dashboard/inbox/chats'],
+    ['market-admin://dashboard/users/..%2F..%2Fetc', null],
+    ['market-admin://dashboard//evil.example', null],
     ['market-admin://open?route=/dashboard/inbox/chats', '/dashboard/inbox/chats'],
     ['market-admin://users/a/b', null],
     ['market-admin://users/%3Cscript%3E', null],

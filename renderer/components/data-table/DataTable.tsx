@@ -12,12 +12,14 @@
 import { Button, Classes, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, RenderMode, SelectionModes, Table } from '@blueprintjs/table';
 import '@blueprintjs/table/lib/css/table.css';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { ADMIN_TABLE_ROWS_PER_PAGE, tableHeightPx } from '../../../shared/rules/constants.js';
 import { rowsOfPage, type ListStore } from '../../stores/list-store.js';
-import { ariaSortOf, newRowsLabel, rangeLabel } from './data-table-logic.js';
+import { ariaSortOf, fittedRowHeight, newRowsLabel, rangeLabel } from './data-table-logic.js';
+import { ExportCsvButton } from './ExportCsvButton.js';
 import { HeaderLabel } from './HeaderLabel.js';
+import type { ListName } from '../../../shared/contract/list-query.js';
 import { useColumnWidths } from './useColumnWidths.js';
 import { useLiveRows } from './useLiveRows.js';
 import { useRowFocus } from './useRowFocus.js';
@@ -46,10 +48,12 @@ export interface DataTableProps<T extends { id: string }, K extends string> {
   selectedId?: string;
   /** Shown at the right of the toolbar (e.g. the connection indicator). */
   toolbarEnd?: ReactNode;
+  /** The list's name for 'Export CSV' (the current search and sort, streamed by the API). */
+  exportList?: ListName;
 }
 
-/** Tall enough for a 24 px avatar, a small button or two lines of wrapped text. */
-const ROW_HEIGHT_PX = 44;
+/** Rows share the box's height (no empty band under the last row), but never shrink below this. */
+const LEAST_ROW_HEIGHT_PX = 44;
 const NS = Classes.getClassNamespace();
 
 export function DataTable<T extends { id: string }, K extends string>({
@@ -60,9 +64,12 @@ export function DataTable<T extends { id: string }, K extends string>({
   onRowClick,
   selectedId,
   toolbarEnd,
+  exportList,
 }: DataTableProps<T, K>) {
   const items = useStore(store, (s) => s.items);
   const total = useStore(store, (s) => s.total);
+  const countCapped = useStore(store, (s) => s.countCapped);
+  const failed = useStore(store, (s) => s.failed);
   const page = useStore(store, (s) => s.page);
   const loading = useStore(store, (s) => s.loading);
   const sortBy = useStore(store, (s) => s.sortBy);
@@ -74,6 +81,8 @@ export function DataTable<T extends { id: string }, K extends string>({
   const [hoverRow, setHoverRow] = useState<number | undefined>();
   /** Where the overlaid rows start (Table's header height); Table's scroll comes from useLiveRows. */
   const [headerHeight, setHeaderHeight] = useState(30);
+  /** The box's inner height (less a sideways scrollbar): the rows share it. */
+  const [innerHeight, setInnerHeight] = useState(0);
   const rowsPerPage = ADMIN_TABLE_ROWS_PER_PAGE;
 
   const rows = rowsOfPage(items, page, rowsPerPage);
@@ -88,11 +97,22 @@ export function DataTable<T extends { id: string }, K extends string>({
 
   const [search, setSearch] = useTableSearch(store);
   const { pending, showNew, scrollTop } = useLiveRows(store, page, root, box, table);
-  const { widths, gridWidth, boxWidth, setColumnWidth } = useColumnWidths(box, columns, rows.length, headerId, cellId);
+  const { widths, gridWidth, boxWidth, setColumnWidth } = useColumnWidths(
+    box,
+    columns,
+    rows.length,
+    headerId,
+    cellId,
+    label,
+  );
+  const rowHeight = fittedRowHeight(innerHeight, headerHeight, rowsPerPage, LEAST_ROW_HEIGHT_PX);
+  const rowHeights = useMemo(() => Array.from({ length: rows.length }, () => rowHeight), [rows.length, rowHeight]);
 
   useLayoutEffect(() => {
     const headers = box.current?.querySelector<HTMLElement>(`.${NS}-table-quadrant-main .${NS}-table-column-headers`);
     if (headers && headers.offsetHeight !== headerHeight) setHeaderHeight(headers.offsetHeight);
+    const inner = box.current?.clientHeight ?? 0;
+    if (inner !== innerHeight) setInnerHeight(inner);
   });
 
   const { activeRow, openRow, onRowKey, onRowFocus } = useRowFocus(rows, rowId, box, selectedId, onRowClick);
@@ -165,6 +185,7 @@ export function DataTable<T extends { id: string }, K extends string>({
             {newRowsLabel(pending.length)}
           </Button>
         )}
+        {exportList && <ExportCsvButton list={exportList} store={store} />}
         {toolbarEnd}
       </div>
       <div
@@ -172,6 +193,8 @@ export function DataTable<T extends { id: string }, K extends string>({
         className="data-table-scroll"
         style={{ height: tableHeightPx(rowsPerPage) }}
         onMouseLeave={() => setHoverRow(undefined)}
+        // The first column stays at the left edge while the box scrolls sideways (CSS reads it).
+        onScroll={(event) => event.currentTarget.style.setProperty('--pinned-x', `${event.currentTarget.scrollLeft}px`)}
         // The fallback focus target when the row that opened a drawer is gone.
         tabIndex={-1}
       >
@@ -201,7 +224,7 @@ export function DataTable<T extends { id: string }, K extends string>({
               data-row-key={row.id}
               tabIndex={rowIndex === activeRow ? 0 : -1}
               className="data-table-row"
-              style={{ top: headerHeight + rowIndex * ROW_HEIGHT_PX, height: ROW_HEIGHT_PX }}
+              style={{ top: headerHeight + rowIndex * rowHeight, height: rowHeight }}
               onKeyDown={(event) => onRowKey(event, rowIndex)}
               onFocus={() => onRowFocus(row)}
             />
@@ -215,7 +238,8 @@ export function DataTable<T extends { id: string }, K extends string>({
             numRows={rows.length}
             columnWidths={widths}
             onColumnWidthChanged={setColumnWidth}
-            defaultRowHeight={ROW_HEIGHT_PX}
+            defaultRowHeight={rowHeight}
+            rowHeights={rowHeights}
             enableRowHeader={false}
             enableRowResizing={false}
             enableMultipleSelection={false}
@@ -234,10 +258,29 @@ export function DataTable<T extends { id: string }, K extends string>({
             ))}
           </Table>
         </div>
-        {rows.length === 0 && !loading && <NonIdealState icon="search" title="No rows" className="data-table-empty" />}
+        {rows.length === 0 && !loading && !failed && (
+          <NonIdealState icon="search" title="No rows" className="data-table-empty" />
+        )}
+        {failed && !loading && rows.length === 0 && (
+          <NonIdealState
+            icon="error"
+            title="The rows could not be loaded"
+            className="data-table-empty"
+            action={
+              <Button icon="refresh" onClick={() => void store.getState().load(page)}>
+                Retry
+              </Button>
+            }
+          />
+        )}
       </div>
       <div className="data-table-footer">
-        <Tag minimal>{rangeLabel(page, rowsPerPage, rows.length, total)}</Tag>
+        <Tag minimal>{rangeLabel(page, rowsPerPage, rows.length, total, countCapped)}</Tag>
+        {failed && !loading && rows.length > 0 && (
+          <Button size="small" icon="refresh" intent="warning" onClick={() => void store.getState().refresh()}>
+            Retry
+          </Button>
+        )}
         <span className="data-table-spacer" />
         <Button size="small" icon="chevron-left" disabled={page <= 1} onClick={() => store.getState().previousPage()}>
           Previous

@@ -4,6 +4,7 @@ import {
   ariaSortOf,
   baseColumnWidth,
   columnWidthsFor,
+  fittedRowHeight,
   newRowsLabel,
   nextFocusedRow,
   rangeLabel,
@@ -20,8 +21,25 @@ describe('data table', () => {
     [1, 10, 10, 25, 'Rows 1–10 of 25'],
     [3, 10, 5, 25, 'Rows 21–25 of 25'],
     [1, 10, 0, 0, 'No rows'],
+    [1, 10, 10, 1234, 'Rows 1–10 of 1,234'],
+    [124, 10, 4, 1234, 'Rows 1,231–1,234 of 1,234'],
   ])('page %i of %i rows showing %i of %i reads %s', (page, perPage, shown, total, label) => {
     expect(rangeLabel(page, perPage, shown, total)).toBe(label);
+  });
+
+  it('says 10,000+ when the server capped its count', () => {
+    expect(rangeLabel(1, 10, 10, 10_000, true)).toBe('Rows 1–10 of 10,000+');
+  });
+
+  it.each([
+    // The spec's 825 px box less its 2 px border and a 30 px header: ten 79 px rows.
+    [823, 30, 10, 79],
+    // With a sideways scrollbar the rows shrink instead of spilling under it.
+    [808, 30, 10, 77],
+    [0, 30, 10, 32],
+    [200, 30, 10, 32],
+  ])('a %i px box with a %i px header fits %i rows of %i px', (inner, header, rows, height) => {
+    expect(fittedRowHeight(inner, header, rows)).toBe(height);
   });
 
   it.each([

@@ -1,11 +1,32 @@
 // Pure pieces of the data table, tested without a DOM.
 import type { SortOrder } from '../../../shared/contract/enums.js';
 
-/** 'Rows 11–20 of 25' for the footer; 'No rows' when empty. */
-export function rangeLabel(page: number, rowsPerPage: number, shownRows: number, total: number): string {
+const figures = new Intl.NumberFormat('en-US');
+
+/**
+ * 'Rows 11–20 of 1,234' for the footer; 'No rows' when empty. A list whose count was capped
+ * (more matches than the server counts exactly) reads 'of 10,000+'.
+ */
+export function rangeLabel(
+  page: number,
+  rowsPerPage: number,
+  shownRows: number,
+  total: number,
+  countCapped = false,
+): string {
   if (total === 0 || shownRows === 0) return 'No rows';
   const first = (page - 1) * rowsPerPage + 1;
-  return `Rows ${first}–${first + shownRows - 1} of ${total}`;
+  const of = `${figures.format(total)}${countCapped ? '+' : ''}`;
+  return `Rows ${figures.format(first)}–${figures.format(first + shownRows - 1)} of ${of}`;
+}
+
+/**
+ * The height of a body row so the page's rows fill the box exactly (no empty band under the
+ * last row): the box's inner height less the header, shared by the rows. Never below `least`.
+ */
+export function fittedRowHeight(innerHeight: number, headerHeight: number, rowsPerPage: number, least = 32): number {
+  if (innerHeight <= 0) return least;
+  return Math.max(least, Math.floor((innerHeight - headerHeight) / rowsPerPage));
 }
 
 /** The aria-sort of a header for the current sort. */

@@ -26,9 +26,11 @@ export function useColumnWidths(
   rowCount: number,
   headerId: (col: number) => string,
   cellId: (row: number, col: number) => string,
+  /** The table's name: a resized width is remembered under it, across screens and restarts. */
+  tableName: string,
 ): ColumnWidths {
   const [boxWidth, setBoxWidth] = useState(0);
-  const [resized, setResized] = useState<Record<string, number>>({});
+  const [resized, setResized] = useState<Record<string, number>>(() => rememberedWidths(tableName));
 
   // The columns share the box's width; a column the moderator resized keeps its width.
   useEffect(() => {
@@ -58,7 +60,37 @@ export function useColumnWidths(
   ).map((width, i) => resized[columns[i]!.id] ?? width);
   const gridWidth = widths.reduce((sum, w) => sum + w, 0);
 
-  const setColumnWidth = (col: number, width: number) => setResized((was) => ({ ...was, [columns[col]!.id]: width }));
+  const setColumnWidth = (col: number, width: number) =>
+    setResized((was) => {
+      const next = { ...was, [columns[col]!.id]: Math.round(width) };
+      rememberWidths(tableName, next);
+      return next;
+    });
 
   return { widths, gridWidth, boxWidth, setColumnWidth };
+}
+
+const storageKey = (tableName: string) => `tableColumnWidths:${tableName}`;
+
+/** The widths the moderator gave this table's columns, by column id (none stored: {}). */
+export function rememberedWidths(tableName: string): Record<string, number> {
+  try {
+    const parsed: unknown = JSON.parse(globalThis.localStorage?.getItem(storageKey(tableName)) ?? '{}');
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0 && entry[1] < 4000,
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+function rememberWidths(tableName: string, widths: Record<string, number>) {
+  try {
+    globalThis.localStorage?.setItem(storageKey(tableName), JSON.stringify(widths));
+  } catch {
+    // A locked-down storage only costs the widths after a reload.
+  }
 }

@@ -1,7 +1,6 @@
 // Active listings: feature star for auctions, price cells by listing type,
 // Options > Delete with its confirm, and the listing drawer.
 import { Button, H3, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
 import type { AdminListing } from '../../../shared/contract/entities.js';
 import type { SortKey } from '../../../shared/contract/list-query.js';
 import {
@@ -11,6 +10,7 @@ import {
   truncateDescription,
 } from '../../../shared/rules/listing-display.js';
 import { market } from '../../bridge.js';
+import { useRoutedRecord } from '../../components/record-links/record-route.js';
 import { DataTable, stopRowClick, type DataColumn } from '../../components/data-table/DataTable.js';
 import { formatDateTime, moneyOrNA } from '../../components/format.js';
 import { RowMenu } from '../../components/RowMenu.js';
@@ -50,7 +50,11 @@ const na = (amount: number | null) => (
 );
 
 export function ActiveListingsScreen() {
-  const [selected, setSelected] = useState<AdminListing | undefined>();
+  const {
+    selected,
+    select: setSelected,
+    replace,
+  } = useRoutedRecord('/dashboard/listings/active', (id) => market.admin.listings.get({ params: { id } }));
   const { askToDelete, dialog } = useRowDelete(
     {
       title: 'Delete listing?',
@@ -102,6 +106,7 @@ export function ActiveListingsScreen() {
       <H3 className="screen-title">Active listings</H3>
       <DataTable
         label="Active listings"
+        exportList="activeListings"
         store={activeListingsStore}
         columns={columns}
         searchPlaceholder="Search for listing"
@@ -112,7 +117,7 @@ export function ActiveListingsScreen() {
         <ListingDrawer
           listing={selected}
           onChange={(listing) => {
-            setSelected(listing);
+            replace(listing);
             activeListingsStore.getState().replaceItem(listing);
           }}
           onClose={() => setSelected(undefined)}

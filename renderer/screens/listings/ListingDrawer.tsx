@@ -132,7 +132,13 @@ export function ListingDrawer({
   onClose: () => void;
 }) {
   return (
-    <SideDrawer title="Listing" onClose={onClose} size={560} icon="tag">
+    <SideDrawer
+      title="Listing"
+      onClose={onClose}
+      size={560}
+      icon="tag"
+      recordRoute={`/dashboard/listings/active/${listing.id}`}
+    >
       <div className={`${Classes.DRAWER_BODY} drawer-body`}>
         <VideoEmbed url={listing.video} title={listing.title} />
         <H4 className="drawer-title">{listing.title}</H4>

@@ -63,6 +63,7 @@ export function AuctionMessagesScreen() {
       <H3 className="screen-title">Auction messages</H3>
       <DataTable
         label="Auction messages"
+        exportList="auctionMessages"
         store={auctionMessagesStore}
         columns={columns}
         searchPlaceholder="Search for auction message"

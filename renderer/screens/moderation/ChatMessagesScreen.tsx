@@ -53,6 +53,7 @@ export function ChatMessagesScreen() {
       <H3 className="screen-title">Messages</H3>
       <DataTable
         label="Chat messages"
+        exportList="chatMessages"
         store={chatMessagesStore}
         columns={columns}
         searchPlaceholder="Search for messages"

@@ -53,6 +53,7 @@ export function ChatsScreen() {
       <H3 className="screen-title">Chats</H3>
       <DataTable
         label="Chats"
+        exportList="chats"
         store={chatsStore}
         columns={columns}
         searchPlaceholder="Search for chat users"

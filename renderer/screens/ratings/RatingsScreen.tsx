@@ -47,7 +47,13 @@ export function RatingsScreen() {
   return (
     <section className="screen">
       <H3 className="screen-title">Ratings</H3>
-      <DataTable label="Ratings" store={ratingsStore} columns={columns} searchPlaceholder="Search for ratings" />
+      <DataTable
+        label="Ratings"
+        exportList="ratings"
+        store={ratingsStore}
+        columns={columns}
+        searchPlaceholder="Search for ratings"
+      />
       {dialog}
     </section>
   );

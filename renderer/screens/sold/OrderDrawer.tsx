@@ -42,7 +42,13 @@ export function OrderDrawer({
   };
 
   return (
-    <SideDrawer title="Order" onClose={onClose} size={600} icon="dollar">
+    <SideDrawer
+      title="Order"
+      onClose={onClose}
+      size={600}
+      icon="dollar"
+      recordRoute={`/dashboard/listings/sold/${order.id}`}
+    >
       <div className={`${Classes.DRAWER_BODY} drawer-body`}>
         <VideoEmbed url={order.listing.video} title={order.listing.title} />
         <H4 className="drawer-title">{order.listing.title}</H4>

@@ -1,12 +1,12 @@
 // Sold listings: orders with their payout badge, Delete with confirm, and the
 // order drawer.
 import { H3, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
 import type { SoldListing } from '../../../shared/contract/entities.js';
 import type { SortKey } from '../../../shared/contract/list-query.js';
 import { LISTING_TYPE_BADGES } from '../../../shared/rules/listing-display.js';
 import { formatUsd } from '../../../shared/rules/money.js';
 import { market } from '../../bridge.js';
+import { useRoutedRecord } from '../../components/record-links/record-route.js';
 import { DataTable, type DataColumn } from '../../components/data-table/DataTable.js';
 import { formatDateTime } from '../../components/format.js';
 import { RowMenu } from '../../components/RowMenu.js';
@@ -27,7 +27,11 @@ function Person({ person }: { person: SoldListing['user'] }) {
 }
 
 export function SoldListingsScreen() {
-  const [selected, setSelected] = useState<SoldListing | undefined>();
+  const {
+    selected,
+    select: setSelected,
+    replace,
+  } = useRoutedRecord('/dashboard/listings/sold', (id) => market.admin.listings.soldGet({ params: { id } }));
   const { askToDelete, dialog } = useRowDelete(
     {
       title: 'Delete order?',
@@ -84,6 +88,7 @@ export function SoldListingsScreen() {
       <H3 className="screen-title">Sold listings</H3>
       <DataTable
         label="Sold listings"
+        exportList="soldListings"
         store={soldListingsStore}
         columns={columns}
         searchPlaceholder="Search for sold listing"
@@ -94,7 +99,7 @@ export function SoldListingsScreen() {
         <OrderDrawer
           order={selected}
           onChange={(order) => {
-            setSelected(order);
+            replace(order);
             soldListingsStore.getState().replaceItem(order);
           }}
           onClose={() => setSelected(undefined)}

@@ -94,6 +94,7 @@ export function SubcategoriesScreen() {
       <H3 className="screen-title">Subcategories</H3>
       <DataTable
         label="Subcategories"
+        exportList="subcategories"
         store={subcategoriesStore}
         columns={columns}
         onRowClick={(s) => setSelectedId(s.id)}

@@ -163,7 +163,7 @@ export function UserDrawer({ user, onChange, onDeleted, onClose }: Props) {
   const request = user.pendingRequest;
 
   return (
-    <SideDrawer title="Details" onClose={onClose} size={520} icon="person">
+    <SideDrawer title="Details" onClose={onClose} size={520} icon="person" recordRoute={`/dashboard/users/${user.id}`}>
       <div className={`${Classes.DRAWER_BODY} drawer-body`}>
         <div className="drawer-heading">
           <Avatar src={user.avatar} name={user.userName} size={56} />

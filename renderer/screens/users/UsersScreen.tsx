@@ -1,6 +1,5 @@
 // Users: the paged table and the Details drawer.
 import { Button, H3, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
 import type { AdminUser } from '../../../shared/contract/entities.js';
 import { formatUsd } from '../../../shared/rules/money.js';
 import { hasPayoutAccount, sellerStatusOf, type SellerStatus } from '../../../shared/rules/seller-status.js';
@@ -8,6 +7,7 @@ import { market } from '../../bridge.js';
 import { DataTable, stopRowClick, type DataColumn } from '../../components/data-table/DataTable.js';
 import { formatDateTime } from '../../components/format.js';
 import { UserCell } from '../../components/UserCell.js';
+import { useRoutedRecord } from '../../components/record-links/record-route.js';
 import { UserDrawer } from './UserDrawer.js';
 import { usersStore } from './users-store.js';
 
@@ -68,12 +68,17 @@ const columns: DataColumn<AdminUser, 'userName' | 'email' | 'createdAt'>[] = [
 ];
 
 export function UsersScreen() {
-  const [selected, setSelected] = useState<AdminUser | undefined>();
+  const {
+    selected,
+    select: setSelected,
+    replace,
+  } = useRoutedRecord('/dashboard/users', (id) => market.admin.users.get({ params: { id } }));
   return (
     <section className="screen">
       <H3 className="screen-title">Users</H3>
       <DataTable
         label="Users"
+        exportList="users"
         store={usersStore}
         columns={columns}
         searchPlaceholder="Search users"
@@ -84,7 +89,7 @@ export function UsersScreen() {
         <UserDrawer
           user={selected}
           onChange={(user) => {
-            setSelected(user);
+            replace(user);
             usersStore.getState().replaceItem(user);
           }}
           onDeleted={() => {

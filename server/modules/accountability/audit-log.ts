@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { AuditEntry } from '../../../shared/contract/accountability.js';
 import type { AuditLogQuery } from '../../../shared/contract/admin-accountability-routes.js';
 import type { Executor } from '../../platform/db/database.js';
-import { countedPage, searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
+import { listPage, searchPattern, whereAll, type ListSource } from '../../platform/db/list-sql.js';
 import type { adminActions } from '../../platform/db/schema/index.js';
 import type { SqlRow } from '../../platform/db/sql-row.js';
 import { isoOf } from '../../platform/db/values.js';
@@ -27,10 +27,8 @@ export function auditEntryOf(row: AuditRow): AuditEntry {
   };
 }
 
-export async function listAuditLog(
-  db: Executor,
-  query: AuditLogQuery,
-): Promise<{ count: number; items: AuditEntry[] }> {
+/** The audit log as SQL: its filters and search, newest first (paged, or exported as CSV). */
+export function auditLogSource(query: Omit<AuditLogQuery, 'page' | 'limit'>): ListSource<AuditRow, AuditEntry> {
   const pattern = searchPattern(query.search);
   const where = whereAll([
     query.adminUid ? sql`a.admin_uid = ${query.adminUid}` : null,
@@ -42,12 +40,21 @@ export async function listAuditLog(
              OR a.record_type ILIKE ${pattern})`
       : null,
   ]);
-  const { count, rows } = await countedPage<AuditRow>(
-    db,
-    sql`admin_actions a`,
+  return {
+    from: sql`admin_actions a`,
     where,
-    sql`SELECT a.id, a.admin_uid, a.admin_email, a.action, a.record_type, a.record_id, a.before, a.after, a.created_at
-        FROM admin_actions a ${where} ${sortedPage(sql`a.created_at`, query, sql`a.id`)}`,
-  );
-  return { count, items: rows.map(auditEntryOf) };
+    select: (tail) =>
+      sql`SELECT a.id, a.admin_uid, a.admin_email, a.action, a.record_type, a.record_id, a.before, a.after, a.created_at
+          FROM admin_actions a ${where} ${tail}`,
+    sortColumn: sql`a.created_at`,
+    idColumn: sql`a.id`,
+    order: query.order,
+    // No kept total: the log only grows, and its count is capped like any searched list.
+    keptTotal: null,
+    items: (_db, rows) => rows.map(auditEntryOf),
+  };
+}
+
+export async function listAuditLog(db: Executor, query: AuditLogQuery) {
+  return listPage(db, auditLogSource(query), query);
 }

@@ -11,3 +11,4 @@ export { addAddress, addressesOf, currentAddress } from './addresses.js';
 export { changeUser, loadAdminUser } from './user-admin.js';
 export { enforcementHandlers } from './enforcement-admin.js';
 export { enforce, applyEnforcement, afterEnforcement, type Enforcement } from './enforcement.js';
+export { adminUsersSource } from './user-admin.js';

@@ -5,8 +5,7 @@ import type { ActiveEnforcement, AdminUser, Address } from '../../../shared/cont
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { queryRows, type Db, type Executor } from '../../platform/db/database.js';
-import { adminPage, type ListCount } from '../../platform/db/admin-list.js';
-import { inList, searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
+import { inList, searchPattern, whereAll, listPage, type ListSource } from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { addressOf, type AddressRow } from './addresses.js';
@@ -238,28 +237,37 @@ export async function decideSellerRequest(
   });
 }
 
-/** The admin's users table: searched by name or email, sorted, paged. */
-export async function listAdminUsers(db: Db, query: ListQuery<'users'>): Promise<ListCount & { items: AdminUser[] }> {
+/** The admin's users table as SQL: searched by name or email, sorted (paged or exported). */
+export function adminUsersSource(query: Omit<ListQuery<'users'>, 'page' | 'limit'>): ListSource<UserRow, AdminUser> {
   const pattern = searchPattern(query.search);
   const where = whereAll([
     sql`u.deleted_at IS NULL`,
     pattern ? sql`(u.user_name ILIKE ${pattern} OR u.email ILIKE ${pattern})` : null,
   ]);
-  const { counted, rows } = await adminPage<UserRow>(
-    db,
-    pattern ? null : 'users',
-    sql`users u`,
-    where,
-    selectUsers(where, sortedPage(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query, sql`u.id`)),
-  );
-  const shipping = await shippingInfoOf(
-    db,
-    rows.map((row) => row.id),
-  );
   return {
-    ...counted,
-    items: rows.map((row) => toAdminUser(row, shipping.get(row.id) ?? [])),
+    from: sql`users u`,
+    where,
+    select: (tail) => selectUsers(where, tail),
+    sortColumn: SORT_COLUMNS[query.sortBy ?? 'createdAt'],
+    idColumn: sql`u.id`,
+    order: query.order,
+    keptTotal: pattern ? null : 'users',
+    async items(db, rows) {
+      const shipping = await shippingInfoOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => toAdminUser(row, shipping.get(row.id) ?? []));
+    },
   };
+}
+
+/** The admin's users table: searched by name or email, sorted, paged. */
+export async function listAdminUsers(
+  db: Db,
+  query: ListQuery<'users'>,
+): Promise<{ count: number; items: AdminUser[] }> {
+  return listPage(db, adminUsersSource(query), query);
 }
 
 /** Deletes a user (soft, logged) and disables their sign-in. */

@@ -3,3 +3,4 @@
 export { publicMarketRoutes } from './routes.js';
 export { subcategoryHandlers } from './admin.js';
 export { appSettings } from './app-settings.js';
+export { subcategoriesSource } from './subcategory-admin.js';

@@ -4,8 +4,7 @@ import type { Subcategory } from '../../../shared/contract/entities.js';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-import { adminPage } from '../../platform/db/admin-list.js';
-import { searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
+import { searchPattern, whereAll, listPage, type ListSource } from '../../platform/db/list-sql.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import type { categories, subcategories } from '../../platform/db/schema/index.js';
@@ -42,19 +41,28 @@ async function loadSubcategory(executor: Executor, id: string): Promise<Subcateg
   return toSubcategory(row);
 }
 
-/** `GET /admin/subCategory`: every subcategory with its category, searched by title. */
-export async function listAdminSubcategories(db: Executor, query: ListQuery<'subcategories'>) {
+/** The subcategories table as SQL: every subcategory with its category, searched by title. */
+export function subcategoriesSource(
+  query: Omit<ListQuery<'subcategories'>, 'page' | 'limit'>,
+): ListSource<SubcategoryRow, Subcategory> {
   const pattern = searchPattern(query.search);
   const where = whereAll([pattern ? sql`sc.title ILIKE ${pattern}` : null]);
-  // A few dozen rows: counted (capped) every time, no kept total.
-  const { counted, rows } = await adminPage<SubcategoryRow>(
-    db,
-    null,
-    sql`subcategories sc`,
+  return {
+    from: sql`subcategories sc`,
     where,
-    selectSubcategories(where, sortedPage(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query, sql`sc.id`)),
-  );
-  return { ...counted, items: rows.map(toSubcategory) };
+    select: (tail) => selectSubcategories(where, tail),
+    sortColumn: SORT_COLUMNS[query.sortBy ?? 'createdAt'],
+    idColumn: sql`sc.id`,
+    order: query.order,
+    // A few dozen rows: counted (capped) every time, no kept total.
+    keptTotal: null,
+    items: (_db, rows) => rows.map(toSubcategory),
+  };
+}
+
+/** `GET /admin/subCategory`: every subcategory with its category, searched by title. */
+export async function listAdminSubcategories(db: Executor, query: ListQuery<'subcategories'>) {
+  return listPage(db, subcategoriesSource(query), query);
 }
 
 /** The admin sets a subcategory's minimum package weight (ounces); logged with before and after. */

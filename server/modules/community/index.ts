@@ -7,3 +7,4 @@ export { communityAdminHandlers } from './admin.js';
 export { sendContactMessage } from './contact-us.js';
 export { upsertNewMessageNotification } from './notifications.js';
 export { pendingReviews, skipReviews } from './reviews.js';
+export { ratingsSource } from './rating-admin.js';

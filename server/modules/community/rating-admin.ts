@@ -4,8 +4,7 @@ import type { Rating } from '../../../shared/contract/entities.js';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { Db } from '../../platform/db/database.js';
-import { adminPage, type ListCount } from '../../platform/db/admin-list.js';
-import { matchingUserIds, searchTerm, sortedPage, whereSearched } from '../../platform/db/list-sql.js';
+import { matchingUserIds, whereSearched, listPage, type ListSource, searchTerm } from '../../platform/db/list-sql.js';
 import { softDelete } from '../../platform/db/soft-delete.js';
 import { isoOf, optionalProfileOf } from '../../platform/db/values.js';
 import type { ratings, users } from '../../platform/db/schema/index.js';
@@ -32,38 +31,43 @@ const RATING_SORT: Record<ListQuery<'ratings'>['sortBy'] & string, SQL> = {
 export async function listRatingsForAdmin(
   db: Db,
   query: ListQuery<'ratings'>,
-): Promise<ListCount & { items: Rating[] }> {
+): Promise<{ count: number; items: Rating[] }> {
+  return listPage(db, ratingsSource(query), query);
+}
+
+/** The ratings table as SQL (paged or exported). */
+export function ratingsSource(query: Omit<ListQuery<'ratings'>, 'page' | 'limit'>): ListSource<RatingRow, Rating> {
   const where = whereSearched(sql`r.deleted_at IS NULL`, query.search, sql`r.id`, (pattern) => [
     sql`SELECT id FROM ratings WHERE experience ILIKE ${pattern}`,
     sql`SELECT id FROM ratings WHERE buyer_id IN (${matchingUserIds(pattern)})`,
     sql`SELECT id FROM ratings WHERE seller_id IN (${matchingUserIds(pattern)})`,
   ]);
-  const sortBy = query.sortBy ?? 'createdAt';
-  const { counted, rows } = await adminPage<RatingRow>(
-    db,
-    searchTerm(query.search) ? null : 'ratings',
-    sql`ratings r`,
+  return {
+    from: sql`ratings r`,
     where,
-    sql`SELECT r.id, r.created_at, r.rate, r.experience, r.order_id,
+    select: (tail) => sql`SELECT r.id, r.created_at, r.rate, r.experience, r.order_id,
                b.id AS buyer_id, b.user_name AS buyer_user_name, b.avatar AS buyer_avatar,
                s.id AS seller_id, s.user_name AS seller_user_name, s.avatar AS seller_avatar
         FROM ratings r
         LEFT JOIN users b ON b.id = r.buyer_id AND b.deleted_at IS NULL
         LEFT JOIN users s ON s.id = r.seller_id AND s.deleted_at IS NULL
-        ${where} ${sortedPage(RATING_SORT[sortBy], query, sql`r.id`, sortBy !== 'createdAt')}`,
-  );
-  return {
-    ...counted,
-    items: rows.map((row) => ({
-      id: row.id,
-      // A deleted account shows as a missing buyer or seller ('Deleted user').
-      buyer: optionalProfileOf(row.buyer_id, row.buyer_user_name, row.buyer_avatar),
-      seller: optionalProfileOf(row.seller_id, row.seller_user_name, row.seller_avatar),
-      createdAt: isoOf(row.created_at),
-      rate: row.rate,
-      experience: row.experience,
-      orderId: row.order_id,
-    })),
+        ${where} ${tail}`,
+    sortColumn: RATING_SORT[query.sortBy ?? 'createdAt'],
+    idColumn: sql`r.id`,
+    order: query.order,
+    nullableSort: (query.sortBy ?? 'createdAt') !== 'createdAt',
+    keptTotal: searchTerm(query.search) ? null : 'ratings',
+    items: (_db, rows) =>
+      rows.map((row) => ({
+        id: row.id,
+        // A deleted account shows as a missing buyer or seller ('Deleted user').
+        buyer: optionalProfileOf(row.buyer_id, row.buyer_user_name, row.buyer_avatar),
+        seller: optionalProfileOf(row.seller_id, row.seller_user_name, row.seller_avatar),
+        createdAt: isoOf(row.created_at),
+        rate: row.rate,
+        experience: row.experience,
+        orderId: row.order_id,
+      })),
   };
 }
 

@@ -7,3 +7,4 @@ export { userChats } from './chats.js';
 export { auctionMessageItem, chatItem } from './admin-items.js';
 export { chatMessageEvidence, type EvidenceMessage } from './review-evidence.js';
 export { removeAuctionMessage, removeChatMessage } from './moderation.js';
+export { auctionMessagesSource, chatMessagesSource, chatsSource } from './moderation.js';

@@ -5,15 +5,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { Db } from '../../platform/db/database.js';
-import { adminPage } from '../../platform/db/admin-list.js';
 import {
+  listPage,
   matchingUserIds,
   searchPattern,
-  searchTerm,
-  sortedPage,
   whereAll,
   whereSearched,
+  type ListSource,
+  searchTerm,
 } from '../../platform/db/list-sql.js';
+import type { AuctionMessage, Chat, ChatMessage } from '../../../shared/contract/entities.js';
 import { softDelete } from '../../platform/db/soft-delete.js';
 import type { AdminEvents } from '../../platform/events/admin-events.js';
 import {
@@ -35,53 +36,75 @@ const CHAT_SORT: Record<ListQuery<'chats'>['sortBy'] & string, SQL> = {
 
 /** Auction messages not taken down, found by text, author or listing title, newest or oldest first. */
 export async function moderatedAuctionMessages(db: Db, query: ListQuery<'auctionMessages'>) {
+  return listPage(db, auctionMessagesSource(query), query);
+}
+
+export function auctionMessagesSource(
+  query: Omit<ListQuery<'auctionMessages'>, 'page' | 'limit'>,
+): ListSource<AuctionMessageRow, AuctionMessage> {
   const where = whereSearched(sql`m.deleted_at IS NULL`, query.search, sql`m.id`, (pattern) => [
     sql`SELECT id FROM auction_messages WHERE text ILIKE ${pattern}`,
     sql`SELECT id FROM auction_messages WHERE user_id IN (${matchingUserIds(pattern)})`,
     sql`SELECT id FROM auction_messages WHERE listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern})`,
   ]);
-  const { counted, rows } = await adminPage<AuctionMessageRow>(
-    db,
-    searchTerm(query.search) ? null : 'auctionMessages',
-    sql`auction_messages m`,
+  return {
+    from: sql`auction_messages m`,
     where,
-    sql`${AUCTION_MESSAGE_SELECT} ${where} ${sortedPage(sql`m.created_at`, query, sql`m.id`)}`,
-  );
-  return { ...counted, items: rows.map(auctionMessageOf) };
+    select: (tail) => sql`${AUCTION_MESSAGE_SELECT} ${where} ${tail}`,
+    sortColumn: sql`m.created_at`,
+    idColumn: sql`m.id`,
+    order: query.order,
+    keptTotal: searchTerm(query.search) ? null : 'auctionMessages',
+    items: (_db, rows) => rows.map(auctionMessageOf),
+  };
 }
 
 /** Chats not taken down, found by either participant. */
 export async function moderatedChats(db: Db, query: ListQuery<'chats'>) {
+  return listPage(db, chatsSource(query), query);
+}
+
+export function chatsSource(query: Omit<ListQuery<'chats'>, 'page' | 'limit'>): ListSource<ChatRow, Chat> {
   const where = whereSearched(sql`c.deleted_at IS NULL`, query.search, sql`c.id`, (pattern) => [
     sql`SELECT id FROM chats WHERE user_id IN (${matchingUserIds(pattern)})`,
     sql`SELECT id FROM chats WHERE other_user_id IN (${matchingUserIds(pattern)})`,
   ]);
-  const { counted, rows } = await adminPage<ChatRow>(
-    db,
-    searchTerm(query.search) ? null : 'chats',
-    sql`chats c`,
+  return {
+    from: sql`chats c`,
     where,
-    sql`${CHAT_SELECT} ${where} ${sortedPage(CHAT_SORT[query.sortBy ?? 'createdAt'], query, sql`c.id`)}`,
-  );
-  return { ...counted, items: rows.map(chatOf) };
+    select: (tail) => sql`${CHAT_SELECT} ${where} ${tail}`,
+    sortColumn: CHAT_SORT[query.sortBy ?? 'createdAt'],
+    idColumn: sql`c.id`,
+    order: query.order,
+    keptTotal: searchTerm(query.search) ? null : 'chats',
+    items: (_db, rows) => rows.map(chatOf),
+  };
 }
 
 /** Chat messages not taken down, of chats not taken down, found by their text. */
 export async function moderatedChatMessages(db: Db, query: ListQuery<'chatMessages'>) {
+  return listPage(db, chatMessagesSource(query), query);
+}
+
+export function chatMessagesSource(
+  query: Omit<ListQuery<'chatMessages'>, 'page' | 'limit'>,
+): ListSource<ChatMessageRow, ChatMessage> {
   const pattern = searchPattern(query.search);
   const where = whereAll([
     sql`m.deleted_at IS NULL`,
     sql`c.deleted_at IS NULL`,
     pattern ? sql`m.message ILIKE ${pattern}` : null,
   ]);
-  const { counted, rows } = await adminPage<ChatMessageRow>(
-    db,
-    pattern ? null : 'chatMessages',
-    sql`chat_messages m JOIN chats c ON c.id = m.chat_id`,
+  return {
+    from: sql`chat_messages m JOIN chats c ON c.id = m.chat_id`,
     where,
-    sql`${CHAT_MESSAGE_SELECT} ${where} ${sortedPage(sql`m.created_at`, query, sql`m.id`)}`,
-  );
-  return { ...counted, items: rows.map(chatMessageOf) };
+    select: (tail) => sql`${CHAT_MESSAGE_SELECT} ${where} ${tail}`,
+    sortColumn: sql`m.created_at`,
+    idColumn: sql`m.id`,
+    order: query.order,
+    keptTotal: pattern ? null : 'chatMessages',
+    items: (_db, rows) => rows.map(chatMessageOf),
+  };
 }
 
 interface Moderator {

@@ -15,3 +15,4 @@ export { decrementStock, lockForSale, saleRefusal, type StockRow } from './stock
 export { mediaUploadUrl, uploadedMediaUrl } from './listing-media.js';
 export { type ListingToolsDeps, localListingTools } from './listing-tools-deps.js';
 export { deleteListing, loadAdminListing } from './listing-admin.js';
+export { activeListingsSource } from './listing-admin.js';

@@ -9,8 +9,7 @@ import type { ListQuery } from '../../../shared/contract/list-query.js';
 import { usdToCents } from '../../../shared/rules/money.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-import { adminPage } from '../../platform/db/admin-list.js';
-import { searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
+import { searchPattern, whereAll, listPage, type ListSource } from '../../platform/db/list-sql.js';
 import { epochMsText, isoOf, usdOrNull } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { Db } from '../../platform/db/database.js';
@@ -110,23 +109,32 @@ function listingChanges(body: ListingPatchBody, listingType: AdminListing['listi
 
 type AdminIdentity = Parameters<typeof recordAdminAction>[1]['admin'];
 
-/** `GET /admin/listings/active`: listings on sale, searched by title or description. */
-export async function listActiveListings(db: Executor, query: ListQuery<'activeListings'>) {
+/** The active listings table as SQL: listings on sale, searched by title or description. */
+export function activeListingsSource(
+  query: Omit<ListQuery<'activeListings'>, 'page' | 'limit'>,
+): ListSource<ListingRow, AdminListing> {
   const pattern = searchPattern(query.search);
   const where = whereAll([
     sql`l.deleted_at IS NULL`,
     sql`l.status = 'active'`,
     pattern ? sql`(l.title ILIKE ${pattern} OR l.description ILIKE ${pattern})` : null,
   ]);
-  const sortBy = query.sortBy ?? 'createdAt';
-  const { counted, rows } = await adminPage<ListingRow>(
-    db,
-    pattern ? null : 'activeListings',
-    sql`listings l`,
+  return {
+    from: sql`listings l`,
     where,
-    selectListings(where, sortedPage(SORT_COLUMNS[sortBy], query, sql`l.id`, sortBy === 'startingBid')),
-  );
-  return { ...counted, items: rows.map(toAdminListing) };
+    select: (tail) => selectListings(where, tail),
+    sortColumn: SORT_COLUMNS[query.sortBy ?? 'createdAt'],
+    idColumn: sql`l.id`,
+    order: query.order,
+    nullableSort: query.sortBy === 'startingBid',
+    keptTotal: pattern ? null : 'activeListings',
+    items: (_db, rows) => rows.map(toAdminListing),
+  };
+}
+
+/** `GET /admin/listings/active`: listings on sale, searched by title or description. */
+export async function listActiveListings(db: Executor, query: ListQuery<'activeListings'>) {
+  return listPage(db, activeListingsSource(query), query);
 }
 
 /** The admin's edit (or feature toggle) of a listing that is not deleted, logged as `action`. */

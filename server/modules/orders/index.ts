@@ -6,3 +6,4 @@ export { orderHistoryRoutes } from './history-routes.js';
 export { offerRoutes, purchaseRoutes } from './routes.js';
 export { createOrder, notify, orderIdOf } from './orders.js';
 export { loadSoldListing } from './order-admin.js';
+export { soldListingsSource } from './order-admin.js';

@@ -7,8 +7,14 @@ import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { type Db, queryRows, type Executor } from '../../platform/db/database.js';
-import { adminPage, type ListCount } from '../../platform/db/admin-list.js';
-import { inList, matchingUserIds, searchTerm, sortedPage, whereSearched } from '../../platform/db/list-sql.js';
+import {
+  inList,
+  matchingUserIds,
+  whereSearched,
+  listPage,
+  type ListSource,
+  searchTerm,
+} from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { listings, orders, transactions, users } from '../../platform/db/schema/index.js';
@@ -125,27 +131,35 @@ export async function loadSoldListing(executor: Executor, orderId: string): Prom
 export async function listSoldListings(
   db: Executor,
   query: ListQuery<'soldListings'>,
-): Promise<ListCount & { items: SoldListing[] }> {
+): Promise<{ count: number; items: SoldListing[] }> {
+  return listPage(db, soldListingsSource(query), query);
+}
+
+/** The sold listings table as SQL: every order not deleted, searched and sorted. */
+export function soldListingsSource(
+  query: Omit<ListQuery<'soldListings'>, 'page' | 'limit'>,
+): ListSource<OrderRow, SoldListing> {
   const where = whereSearched(sql`o.deleted_at IS NULL`, query.search, sql`o.id`, (pattern) => [
     sql`SELECT id FROM orders WHERE listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern})`,
     sql`SELECT id FROM orders WHERE tracking_code ILIKE ${pattern}`,
     sql`SELECT id FROM orders WHERE buyer_id IN (${matchingUserIds(pattern)})`,
     sql`SELECT id FROM orders WHERE seller_id IN (${matchingUserIds(pattern)})`,
   ]);
-  const { counted, rows } = await adminPage<OrderRow>(
-    db,
-    searchTerm(query.search) ? null : 'soldListings',
-    sql`orders o`,
-    where,
-    selectOrders(where, sortedPage(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query, sql`o.id`)),
-  );
-  const transactions = await transactionsOf(
-    db,
-    rows.map((row) => row.id),
-  );
   return {
-    ...counted,
-    items: rows.map((row) => toSoldListing(row, transactions.get(row.id) ?? [])),
+    from: sql`orders o`,
+    where,
+    select: (tail) => selectOrders(where, tail),
+    sortColumn: SORT_COLUMNS[query.sortBy ?? 'createdAt'],
+    idColumn: sql`o.id`,
+    order: query.order,
+    keptTotal: searchTerm(query.search) ? null : 'soldListings',
+    async items(db, rows) {
+      const transactions = await transactionsOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => toSoldListing(row, transactions.get(row.id) ?? []));
+    },
   };
 }
 

@@ -2,7 +2,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortOrder } from '../../../shared/contract/enums.js';
 import { hasControlCharacters } from '../../../shared/contract/text.js';
-import { queryRows, type Executor } from './database.js';
+import { queryRows, type Db, type Executor } from './database.js';
+import { adminPage, type KeptTotal, type ListCount } from './admin-list.js';
 
 /**
  * `'%term%'` as an inline SQL literal, LIKE wildcards escaped. Inline on purpose: with a bound
@@ -114,4 +115,71 @@ export function whereSearched(
 ): SQL {
   const pattern = searchPattern(search);
   return whereAll([condition, pattern ? idMatchesAny(idColumn, branches(pattern)) : null]);
+}
+
+/**
+ * One admin list as SQL, shared by its paged answer (`listPage`) and its export
+ * (`streamListItems`): the rows it matches (`from` + `where`), how they are selected given the
+ * statement's tail, its sort, and how a batch of raw rows becomes the list's items.
+ */
+export interface ListSource<Row, Item> {
+  from: SQL;
+  where: SQL;
+  select(tail: SQL): SQL;
+  sortColumn: SQL;
+  idColumn: SQL;
+  order: SortOrder | undefined;
+  /** Sort NULLS LAST (a nullable sort key); the default order's index has no nulls to place. */
+  nullableSort?: boolean;
+  /** The kept total to answer when the list is not searched (null: searched, count up to the cap). */
+  keptTotal: KeptTotal | null;
+  items(db: Executor, rows: Row[]): Promise<Item[]> | Item[];
+}
+
+/** A list's page and its count, as every admin list answers. */
+export async function listPage<Row, Item>(
+  db: Executor,
+  source: ListSource<Row, Item>,
+  paging: { page: number; limit: number },
+): Promise<ListCount & { items: Item[] }> {
+  const order = orderBy(source.sortColumn, source.order, source.idColumn, source.nullableSort);
+  const tail = sql`${order} ${pageOf(paging.page, paging.limit)}`;
+  const { counted, rows } = await adminPage<Row>(db, source.keptTotal, source.from, source.where, source.select(tail));
+  return { ...counted, items: await source.items(db, rows) };
+}
+
+/** Rows an export reads from its cursor at a time: bounded memory, few round trips. */
+export const EXPORT_BATCH_ROWS = 1000;
+
+/**
+ * Every item of a list in its order, batch by batch, from one server-side cursor in a read-only
+ * snapshot: a million rows never sit in memory, and no page is skipped or repeated while rows
+ * change (no OFFSET, whose cost grows with every page).
+ */
+export async function streamListItems<Row, Item>(
+  db: Pick<Db, 'transaction'>,
+  source: ListSource<Row, Item>,
+  onBatch: (items: Item[]) => Promise<void>,
+  batchRows = EXPORT_BATCH_ROWS,
+): Promise<number> {
+  let total = 0;
+  await db.transaction(
+    async (tx) => {
+      await tx.execute(
+        sql`DECLARE list_export NO SCROLL CURSOR FOR ${source.select(
+          orderBy(source.sortColumn, source.order, source.idColumn, source.nullableSort),
+        )}`,
+      );
+      for (;;) {
+        const rows = await queryRows<Row>(tx, sql`FETCH FORWARD ${sql.raw(String(batchRows))} FROM list_export`);
+        if (rows.length === 0) break;
+        total += rows.length;
+        await onBatch(await source.items(tx, rows));
+        if (rows.length < batchRows) break;
+      }
+      await tx.execute(sql`CLOSE list_export`);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  return total;
 }

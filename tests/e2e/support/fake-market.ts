@@ -317,9 +317,18 @@ export function installFakeMarket(data: DemoData) {
       },
     },
     windows: {
-      async open() {},
+      async open(route: string) {
+        control.calls.push({ name: 'windows.open', input: route });
+      },
       onColorMode: () => () => {},
       onNavigate: () => () => {},
+    },
+    exports: {
+      async saveCsv(list: string, query: unknown) {
+        control.calls.push({ name: 'exports.saveCsv', input: { list, query } });
+        return { ok: true, rows: 0, file: `${list}.csv` };
+      },
+      onProgress: () => () => {},
     },
   };
 }

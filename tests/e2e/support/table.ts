@@ -203,7 +203,7 @@ export function adminTable(page: Page, label: string): AdminTable {
     buttonInFirstRow: (name) => cellsAt(0).getByRole('button', { name }),
     clickButtonInRow: (text, name) => clickControl(cellsOf(text).getByRole('button', { name })),
     clickButtonInFirstRow: (name) => clickControl(cellsAt(0).getByRole('button', { name })),
-    rangeLabel: footer.getByText(/^(Rows \d+–\d+ of \d+|No rows)$/),
+    rangeLabel: footer.getByText(/^(Rows [\d,]+–[\d,]+ of [\d,]+\+?|No rows)$/),
     previousButton: footer.getByRole('button', { name: 'Previous', exact: true }),
     nextButton: footer.getByRole('button', { name: 'Next', exact: true }),
     newRowsButton: toolbar.getByRole('button', { name: /^\d+ new$/ }),

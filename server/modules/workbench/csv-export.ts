@@ -1,0 +1,67 @@
+// 'Export CSV' of an admin table: the header row of its column names, then every row matching the
+// table's search in its sort, read from one database cursor and written as it comes, so a
+// million rows stream in bounded memory. A client that goes away stops the reading.
+import { PassThrough, type Readable } from 'node:stream';
+import { once } from 'node:events';
+import { EXPORT_COLUMNS, type ExportColumn } from '../../../shared/contract/export-columns.js';
+import { AUDIT_EXPORT_FILTERS, type ExportQuery } from '../../../shared/contract/admin-export-routes.js';
+import { SORT_KEYS, type ListName } from '../../../shared/contract/list-query.js';
+import { csvLine } from '../../../shared/rules/csv.js';
+import type { Db } from '../../platform/db/database.js';
+import { streamListItems, type ListSource } from '../../platform/db/list-sql.js';
+import { badRequest } from '../../platform/http/errors.js';
+import { adminUsersSource } from '../accounts/index.js';
+import { soldListingsSource } from '../orders/index.js';
+import { activeListingsSource } from '../listings/index.js';
+import { subcategoriesSource } from '../catalogue/index.js';
+import { ratingsSource } from '../community/index.js';
+import { auctionMessagesSource, chatMessagesSource, chatsSource } from '../conversations/index.js';
+import { auditLogSource } from '../accountability/index.js';
+
+type AnySource = ListSource<unknown, unknown>;
+
+const SOURCES: Record<ListName, (query: ExportQuery) => AnySource> = {
+  users: (q) => adminUsersSource(q as never) as AnySource,
+  activeListings: (q) => activeListingsSource(q as never) as AnySource,
+  soldListings: (q) => soldListingsSource(q as never) as AnySource,
+  subcategories: (q) => subcategoriesSource(q as never) as AnySource,
+  ratings: (q) => ratingsSource(q as never) as AnySource,
+  auctionMessages: (q) => auctionMessagesSource(q as never) as AnySource,
+  chats: (q) => chatsSource(q as never) as AnySource,
+  chatMessages: (q) => chatMessagesSource(q as never) as AnySource,
+  auditLog: (q) => auditLogSource(q as never) as AnySource,
+};
+
+/** The export's sort must be one the table itself offers (400 otherwise, as its list answers). */
+export function checkExportQuery(list: ListName, query: ExportQuery): void {
+  const keys: readonly string[] = SORT_KEYS[list];
+  if (query.sortBy !== undefined && !keys.includes(query.sortBy)) {
+    throw badRequest(`querystring/sortBy must be one of: ${keys.join(', ')}`);
+  }
+  const filter = AUDIT_EXPORT_FILTERS.find((key) => query[key] !== undefined);
+  if (list !== 'auditLog' && filter) throw badRequest(`querystring/${filter} filters the audit log only`);
+}
+
+/** The CSV of one list as a stream; a failure part-way ends it with an error, never quietly. */
+export function exportCsv(db: Db, list: ListName, query: ExportQuery): Readable {
+  checkExportQuery(list, query);
+  const columns = EXPORT_COLUMNS[list] as ExportColumn<unknown>[];
+  const source = SOURCES[list](query);
+  const out = new PassThrough();
+  out.write(csvLine(columns.map((column) => column.label)));
+  let stopped = false;
+  out.on('close', () => {
+    stopped = true;
+  });
+  void streamListItems(db, source, async (items) => {
+    if (stopped) throw new Error('export: the client went away');
+    const chunk = items.map((item) => csvLine(columns.map((column) => column.value(item)))).join('');
+    if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+  }).then(
+    () => out.end(),
+    (error: unknown) => {
+      if (!stopped) out.destroy(error instanceof Error ? error : new Error(String(error)));
+    },
+  );
+  return out;
+}

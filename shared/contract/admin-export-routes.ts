@@ -1,0 +1,39 @@
+// The admin export route: one CSV per admin table, streamed by the API, with the table's
+// current search and sort (the list query without its page). Spread into the admin route table.
+import { z } from 'zod';
+import { SORT_KEYS, type ListName } from './list-query.js';
+import { SORT_ORDERS } from './enums.js';
+import { singleLineText } from './text.js';
+import { id } from './entities.js';
+import type { RouteDef } from './route-def.js';
+
+export const EXPORT_LISTS = Object.keys(SORT_KEYS) as [ListName, ...ListName[]];
+export const ExportList = z.enum(EXPORT_LISTS);
+
+const allSortKeys = [...new Set(Object.values(SORT_KEYS).flat())] as [string, ...string[]];
+
+/** The list query of an export: no page or limit; `sortBy` is checked against the list's keys. */
+export const ExportQuery = z.strictObject({
+  sortBy: z.enum(allSortKeys).optional(),
+  order: z.enum(SORT_ORDERS).optional(),
+  search: singleLineText().max(200).optional(),
+  // The audit log's filters (its list query's own keys); refused for every other table.
+  recordType: singleLineText().min(1).max(40).optional(),
+  recordId: id.optional(),
+  adminUid: singleLineText().min(1).max(128).optional(),
+  action: singleLineText().min(1).max(80).optional(),
+});
+/** The export query keys only the audit log understands. */
+export const AUDIT_EXPORT_FILTERS = ['recordType', 'recordId', 'adminUid', 'action'] as const;
+export type ExportQuery = z.output<typeof ExportQuery>;
+
+export const adminExportRoutes = {
+  /** text/csv: a header row of the table's column names, then every matching row. */
+  'exports.csv': {
+    method: 'GET',
+    path: '/admin/export/:list',
+    params: z.strictObject({ list: ExportList }),
+    query: ExportQuery,
+    response: z.string(),
+  },
+} as const satisfies Record<string, RouteDef>;
