@@ -3,7 +3,15 @@
 // leaves the role out, and is let through to its own checks otherwise.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoutes, fillPath, type AdminRouteName } from '../../shared/contract/admin-api.js';
-import { ADMIN_ROLES, ADMIN_ROUTE_ROLES, mayDo, mayUseRoute } from '../../shared/contract/admin-permissions.js';
+import {
+  ADMIN_ROLES,
+  ADMIN_ROUTE_ROLES,
+  EXPORT_LIST_ROUTES,
+  mayDo,
+  mayUseRoute,
+  type AdminRole,
+} from '../../shared/contract/admin-permissions.js';
+import type { ListName } from '../../shared/contract/list-query.js';
 import { type AccountabilityApp, startAccountabilityApp } from './accountability-app.js';
 
 const ROUTES = Object.keys(adminRoutes) as AdminRouteName[];
@@ -45,6 +53,24 @@ describe('scoped admin roles', () => {
     { token: 'admin', role: 'owner' as const },
     { token: 'role-root', role: null },
   ];
+  // An export is checked twice: the route for the role, then the exported table's own list route.
+  const exportListFor = (role: AdminRole | null) =>
+    (Object.keys(EXPORT_LIST_ROUTES) as ListName[]).find((list) => mayUseRoute(role, EXPORT_LIST_ROUTES[list])) ??
+    'users';
+
+  it('exports only the tables the role may list', async () => {
+    for (const [token, role] of [
+      ['role-finance', 'finance'],
+      ['role-moderator', 'moderator'],
+    ] as const) {
+      for (const list of Object.keys(EXPORT_LIST_ROUTES) as ListName[]) {
+        const answer = await t.call(token, 'GET', `/admin/export/${list}`, undefined);
+        const forbidden = answer.status === 403 && ROLE_MESSAGE.test(String(answer.body.message));
+        expect(forbidden, `${role} exporting ${list}`).toBe(!mayUseRoute(role, EXPORT_LIST_ROUTES[list]));
+      }
+    }
+  });
+
   it.each(callers)('answers $token on every route as the table says', async ({ token, role }) => {
     const wrong: string[] = [];
     for (const name of ROUTES) {
@@ -53,7 +79,7 @@ describe('scoped admin roles', () => {
       const answer = await t.call(
         token,
         route.method,
-        fillPath(route.path, { id: 'no-such-id' }),
+        fillPath(route.path, { id: 'no-such-id', list: exportListFor(role) }),
         'body' in route ? {} : undefined,
       );
       const forbidden = answer.status === 403 && ROLE_MESSAGE.test(String(answer.body.message));

@@ -183,6 +183,9 @@ export function marketCall(app: () => FastifyInstance) {
       headers: user ? { authorization: `Bearer token-${user}` } : {},
       ...(payload ? { payload } : {}),
     });
-    return { status: response.statusCode, body: (response.body ? response.json() : null) as Record<string, unknown> };
+    // A CSV export answers text: its body is kept as the text it is.
+    const json = String(response.headers['content-type'] ?? '').includes('json');
+    const body = response.body ? (json ? response.json() : { text: response.body }) : null;
+    return { status: response.statusCode, body: body as Record<string, unknown> };
   };
 }
