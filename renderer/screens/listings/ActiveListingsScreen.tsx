@@ -17,6 +17,7 @@ import { RowMenu } from '../../components/RowMenu.js';
 import { useRowDelete } from '../../components/useRowDelete.js';
 import { ListingDrawer } from './ListingDrawer.js';
 import { activeListingsStore } from './active-listings-store.js';
+import { useRecordDrawers } from '../accountability/RecordDrawers.js';
 
 type Key = SortKey<'activeListings'>;
 
@@ -50,6 +51,7 @@ const na = (amount: number | null) => (
 );
 
 export function ActiveListingsScreen() {
+  const records = useRecordDrawers();
   const [selected, setSelected] = useState<AdminListing | undefined>();
   const { askToDelete, dialog } = useRowDelete(
     {
@@ -110,6 +112,7 @@ export function ActiveListingsScreen() {
       />
       {selected && (
         <ListingDrawer
+          onOpen={records.open}
           listing={selected}
           onChange={(listing) => {
             setSelected(listing);
@@ -119,6 +122,7 @@ export function ActiveListingsScreen() {
         />
       )}
       {dialog}
+      {records.drawers}
     </section>
   );
 }

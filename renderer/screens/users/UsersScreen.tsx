@@ -10,6 +10,7 @@ import { formatDateTime } from '../../components/format.js';
 import { UserCell } from '../../components/UserCell.js';
 import { UserDrawer } from './UserDrawer.js';
 import { usersStore } from './users-store.js';
+import { useRecordDrawers } from '../accountability/RecordDrawers.js';
 
 const STATUS_INTENT: Record<SellerStatus, 'warning' | 'success' | 'danger' | 'none'> = {
   'Pending request': 'warning',
@@ -68,6 +69,7 @@ const columns: DataColumn<AdminUser, 'userName' | 'email' | 'createdAt'>[] = [
 ];
 
 export function UsersScreen() {
+  const records = useRecordDrawers();
   const [selected, setSelected] = useState<AdminUser | undefined>();
   return (
     <section className="screen">
@@ -82,6 +84,7 @@ export function UsersScreen() {
       />
       {selected && (
         <UserDrawer
+          onOpen={records.open}
           user={selected}
           onChange={(user) => {
             setSelected(user);
@@ -94,6 +97,7 @@ export function UsersScreen() {
           onClose={() => setSelected(undefined)}
         />
       )}
+      {records.drawers}
     </section>
   );
 }
