@@ -12,17 +12,22 @@ import { auditCsv, changedFields, matchesAuditFilters, openableRecord, type Audi
 import { allAuditEntries, auditLogStore, currentAuditFilters, setAuditFilters } from './audit-log-store.js';
 import { useRecordDrawers } from './RecordDrawers.js';
 
+/** A row is two lines high: longer changes show their first field and a count (all in the title). */
+const CHANGES_SHOWN = 2;
+
 function Changes({ entry }: { entry: AuditEntry }) {
   const changes = changedFields(entry.before, entry.after);
   if (changes.length === 0) return <span className="muted">-</span>;
+  const shown = changes.length > CHANGES_SHOWN ? changes.slice(0, CHANGES_SHOWN - 1) : changes;
   return (
-    <ul className="audit-changes">
-      {changes.map((change) => (
+    <ul className="audit-changes" title={changes.map((c) => `${c.field}: ${c.before} → ${c.after}`).join('\n')}>
+      {shown.map((change) => (
         <li key={change.field}>
           <span className="audit-field">{change.field}</span> <span className="audit-before">{change.before}</span> →{' '}
           <span className="audit-after">{change.after}</span>
         </li>
       ))}
+      {shown.length < changes.length && <li className="muted">+{changes.length - shown.length} more fields</li>}
     </ul>
   );
 }
