@@ -92,7 +92,7 @@ export function marketVerifyToken(deps: Pick<MarketDeps, 'db'>, identity: Identi
   return async (token) => {
     const verified = await identity.verifyIdToken(token);
     // A moderator's socket needs no marketplace account (and must not create one).
-    if (verified.admin) return { uid: verified.uid, admin: true };
+    if (verified.admin) return { uid: verified.uid, admin: true, adminRole: verified.adminRole };
     const user = await resolveMarketUser(deps.db, verified);
     if (user.suspended) throw new AccountSuspendedError();
     return { uid: user.id, admin: false };

@@ -17,11 +17,13 @@ import { AuctionMessagesScreen } from '../screens/moderation/AuctionMessagesScre
 import { ChatsScreen } from '../screens/moderation/ChatsScreen.js';
 import { ChatMessagesScreen } from '../screens/moderation/ChatMessagesScreen.js';
 import { ReviewQueueScreen, SupportQueueScreen } from '../screens/review/ReviewQueueScreen.js';
+import { AuditLogScreen } from '../screens/accountability/AuditLogScreen.js';
 import { DashboardLayout } from './DashboardLayout.js';
 import { Placeholder } from './Placeholder.js';
 import './app.css';
 import './data-table.css';
 import './home-and-drawers.css';
+import './accountability.css';
 
 function useColorModeClass() {
   const mode = useColorMode((s) => s.mode);
@@ -93,6 +95,7 @@ export function App() {
             <Route path="chats" element={<ChatsScreen />} />
             <Route path="messages" element={<ChatMessagesScreen />} />
           </Route>
+          <Route path="audit" element={<AuditLogScreen />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

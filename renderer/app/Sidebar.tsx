@@ -6,6 +6,8 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { SIDEBAR_WIDTH_PX } from '../../shared/rules/constants.js';
 import { useColorMode } from '../stores/color-mode-store.js';
 import { ReviewQueueBadge } from '../screens/review/ReviewQueueBadge.js';
+import { useSession } from '../stores/session-store.js';
+import { mayDo, type UiAction } from '../../shared/contract/admin-permissions.js';
 
 interface Entry {
   label: string;
@@ -13,6 +15,8 @@ interface Entry {
   to: string;
   /** A live count drawn after the label. */
   Badge?: () => ReactNode;
+  /** Shown only to roles that may do this (the permission table). */
+  action?: UiAction;
 }
 interface Group {
   label: string;
@@ -23,34 +27,37 @@ interface Group {
 
 export const SIDEBAR_ITEMS: (Entry | Group)[] = [
   { label: 'Dashboard', icon: 'dashboard', to: '/dashboard/home' },
-  { label: 'Users', icon: 'people', to: '/dashboard/users' },
+  { label: 'Users', icon: 'people', to: '/dashboard/users', action: 'openUsers' },
   {
     label: 'Listings',
     icon: 'shop',
     base: '/dashboard/listings',
     children: [
-      { label: 'Active listings', icon: 'tag', to: '/dashboard/listings/active' },
-      { label: 'Sold listings', icon: 'dollar', to: '/dashboard/listings/sold' },
+      { label: 'Active listings', icon: 'tag', to: '/dashboard/listings/active', action: 'openActiveListings' },
+      { label: 'Sold listings', icon: 'dollar', to: '/dashboard/listings/sold', action: 'openSoldListings' },
     ],
   },
-  { label: 'Subcategories', icon: 'diagram-tree', to: '/dashboard/subcategory' },
-  { label: 'Auction messages', icon: 'take-action', to: '/dashboard/auctionMessages' },
+  { label: 'Subcategories', icon: 'diagram-tree', to: '/dashboard/subcategory', action: 'openSubcategories' },
+  { label: 'Auction messages', icon: 'take-action', to: '/dashboard/auctionMessages', action: 'openModeration' },
   {
     label: 'Inbox',
     icon: 'inbox',
     base: '/dashboard/inbox',
     children: [
-      { label: 'Chats', icon: 'chat', to: '/dashboard/inbox/chats' },
-      { label: 'Messages', icon: 'comment', to: '/dashboard/inbox/messages' },
+      { label: 'Chats', icon: 'chat', to: '/dashboard/inbox/chats', action: 'openModeration' },
+      { label: 'Messages', icon: 'comment', to: '/dashboard/inbox/messages', action: 'openModeration' },
     ],
   },
-  { label: 'Ratings', icon: 'star', to: '/dashboard/ratings' },
-  { label: 'Review queue', icon: 'flag', to: '/dashboard/review', Badge: ReviewQueueBadge },
-  { label: 'Customer support', icon: 'headset', to: '/dashboard/customer-support' },
+  { label: 'Ratings', icon: 'star', to: '/dashboard/ratings', action: 'openRatings' },
+  { label: 'Review queue', icon: 'flag', to: '/dashboard/review', Badge: ReviewQueueBadge, action: 'openReviewQueue' },
+  { label: 'Customer support', icon: 'headset', to: '/dashboard/customer-support', action: 'openReviewQueue' },
   { label: 'Settings', icon: 'cog', to: '/dashboard/settings' },
+  { label: 'Audit log', icon: 'history', to: '/dashboard/audit', action: 'openAuditLog' },
 ];
 
 function NavEntry({ entry, nested = false }: { entry: Entry; nested?: boolean }) {
+  const role = useSession((s) => s.user?.adminRole ?? null);
+  if (entry.action && !mayDo(role, entry.action)) return null;
   return (
     <li>
       <NavLink
@@ -70,6 +77,8 @@ function NavEntry({ entry, nested = false }: { entry: Entry; nested?: boolean })
 function NavGroup({ group }: { group: Group }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(pathname.startsWith(group.base));
+  const role = useSession((s) => s.user?.adminRole ?? null);
+  if (group.children.every((child) => child.action && !mayDo(role, child.action))) return null;
   const listId = `sidebar-group-${group.label.toLowerCase()}`;
   return (
     <li>

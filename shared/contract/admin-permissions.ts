@@ -122,7 +122,9 @@ export const UI_ACTION_ROUTES = {
   featureUser: ['users.setFeatured'],
   enforce: ['users.enforcementImpact', 'users.enforce'],
   addNote: ['notes.create'],
-  viewUserPicture: ['users.picture'],
+  viewUserHistory: ['users.picture', 'users.timeline'],
+  viewListingTimeline: ['listings.timeline'],
+  viewOrderTimeline: ['orders.timeline'],
   openActiveListings: ['listings.active'],
   editListing: ['listings.update'],
   deleteListing: ['listings.delete'],
@@ -138,6 +140,8 @@ export const UI_ACTION_ROUTES = {
   openModeration: ['auctionMessages.list', 'chats.list', 'messages.list'],
   deleteModeratedContent: ['auctionMessages.delete', 'chats.delete', 'messages.delete'],
   openAuditLog: ['auditLog.list'],
+  openReviewQueue: ['reviewCases.list', 'reviewCases.counts'],
+  workReviewCase: ['reviewCases.claim', 'reviewCases.release', 'reviewCases.resolve', 'reviewCases.bulkResolve'],
 } as const satisfies Record<string, readonly AdminRouteName[]>;
 export type UiAction = keyof typeof UI_ACTION_ROUTES;
 

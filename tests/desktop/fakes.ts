@@ -127,6 +127,8 @@ const sampleBodies: Partial<Record<AdminRouteName, unknown>> = {
   'listings.setFeatured': { featured: false },
   'transactions.refund': { amount: 1.5, refundReason: 'courtesy_refund' },
   'subcategories.update': { minPackageWeightInOz: 12 },
+  'notes.create': { recordType: 'user', recordId: 'x1', text: 'Called about a parcel' },
+  'users.enforce': { action: 'warn', reason: 'Spam' },
 };
 
 /** A valid `{params, query, body}` for any admin route. */

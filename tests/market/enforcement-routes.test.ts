@@ -143,6 +143,14 @@ describe('enforcement routes', () => {
 
     const log = await call('admin', 'GET', `/admin/audit-log?recordType=user&recordId=${userId}`);
     expect((log.body.items as { action: string }[]).map((item) => item.action)).toEqual(['banUser', 'warnUser']);
+    // A warning changes nothing on the user: the entry still says what was applied, and why.
+    const warning = (log.body.items as { action: string; after: { enforcementApplied: unknown } }[])[1]!;
+    expect(warning.after.enforcementApplied).toEqual({
+      action: 'warn',
+      reason: 'Harassment or abuse: rude chats',
+      until: null,
+      message: null,
+    });
     expect(t.audited.filter((entry) => entry.recordId === userId).map((entry) => entry.action)).toEqual([
       'warnUser',
       'banUser',

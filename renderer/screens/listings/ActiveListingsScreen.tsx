@@ -17,6 +17,7 @@ import { RowMenu } from '../../components/RowMenu.js';
 import { useRowDelete } from '../../components/useRowDelete.js';
 import { ListingDrawer } from './ListingDrawer.js';
 import { activeListingsStore } from './active-listings-store.js';
+import { useRecordDrawers } from '../accountability/RecordDrawers.js';
 
 type Key = SortKey<'activeListings'>;
 
@@ -50,6 +51,7 @@ const na = (amount: number | null) => (
 );
 
 export function ActiveListingsScreen() {
+  const records = useRecordDrawers();
   const {
     selected,
     select: setSelected,
@@ -115,6 +117,7 @@ export function ActiveListingsScreen() {
       />
       {selected && (
         <ListingDrawer
+          onOpen={records.open}
           listing={selected}
           onChange={(listing) => {
             replace(listing);
@@ -124,6 +127,7 @@ export function ActiveListingsScreen() {
         />
       )}
       {dialog}
+      {records.drawers}
     </section>
   );
 }

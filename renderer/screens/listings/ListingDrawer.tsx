@@ -12,6 +12,9 @@ import { toastError, toastSuccess } from '../../app/toaster.js';
 import { DetailList } from '../../components/DetailList.js';
 import { draftOf, listingPatchOf, type ListingEditDraft } from './listing-edit-form.js';
 import { VideoEmbed } from './VideoEmbed.js';
+import type { RecordRef } from '../../../shared/contract/accountability.js';
+import { useMayDo } from '../../stores/admin-role.js';
+import { RecordTimeline } from '../accountability/RecordTimeline.js';
 
 function EditListingForm({ listing, onSaved }: { listing: AdminListing; onSaved: (l: AdminListing) => void }) {
   const [draft, setDraft] = useState<ListingEditDraft>(() => draftOf(listing));
@@ -126,11 +129,16 @@ export function ListingDrawer({
   listing,
   onChange,
   onClose,
+  onOpen,
 }: {
   listing: AdminListing;
   onChange: (listing: AdminListing) => void;
   onClose: () => void;
+  /** Opens a record the timeline links to (a bidder, an order). */
+  onOpen?: (ref: RecordRef) => void;
 }) {
+  const mayEdit = useMayDo('editListing');
+  const mayReadTimeline = useMayDo('viewListingTimeline');
   return (
     <SideDrawer
       title="Listing"
@@ -159,9 +167,14 @@ export function ListingDrawer({
             ]}
           />
         </Accordion>
-        <Accordion title="Edit Listing" defaultOpen={false}>
-          <EditListingForm listing={listing} onSaved={onChange} />
-        </Accordion>
+        {mayEdit && (
+          <Accordion title="Edit Listing" defaultOpen={false}>
+            <EditListingForm listing={listing} onSaved={onChange} />
+          </Accordion>
+        )}
+        {mayReadTimeline && (
+          <RecordTimeline recordType="listing" recordId={listing.id} {...(onOpen ? { onOpen } : {})} />
+        )}
       </div>
     </SideDrawer>
   );

@@ -15,16 +15,25 @@ import { formatDateTime } from '../../components/format.js';
 import { VideoEmbed } from '../listings/VideoEmbed.js';
 import { cancelFailureMessage, refundReasonLabel, transactionTypeLabel } from './order-display.js';
 import { RefundDialog } from './RefundDialog.js';
+import type { RecordRef } from '../../../shared/contract/accountability.js';
+import { useMayDo } from '../../stores/admin-role.js';
+import { RecordTimeline } from '../accountability/RecordTimeline.js';
 
 export function OrderDrawer({
   order,
   onChange,
   onClose,
+  onOpen,
 }: {
   order: SoldListing;
   onChange: (order: SoldListing) => void;
   onClose: () => void;
+  /** Opens a record the timeline links to. */
+  onOpen?: (ref: RecordRef) => void;
 }) {
+  const mayRefund = useMayDo('refundOrder');
+  const mayCancel = useMayDo('cancelOrder');
+  const mayReadTimeline = useMayDo('viewOrderTimeline');
   const [refunding, setRefunding] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -117,15 +126,20 @@ export function OrderDrawer({
             </HTMLTable>
           )}
         </Accordion>
+        {mayReadTimeline && <RecordTimeline recordType="order" recordId={order.id} {...(onOpen ? { onOpen } : {})} />}
       </div>
       <div className={Classes.DRAWER_FOOTER}>
         <div className="button-row">
-          <Button icon="undo" onClick={() => setRefunding(true)}>
-            Refund Order
-          </Button>
-          <Button icon="ban-circle" intent="danger" onClick={() => setConfirmCancel(true)}>
-            Cancel Order
-          </Button>
+          {mayRefund && (
+            <Button icon="undo" onClick={() => setRefunding(true)}>
+              Refund Order
+            </Button>
+          )}
+          {mayCancel && (
+            <Button icon="ban-circle" intent="danger" onClick={() => setConfirmCancel(true)}>
+              Cancel Order
+            </Button>
+          )}
         </div>
       </div>
       <RefundDialog order={order} isOpen={refunding} onClose={() => setRefunding(false)} onRefunded={onChange} />

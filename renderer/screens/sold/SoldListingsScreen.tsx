@@ -14,6 +14,7 @@ import { useRowDelete } from '../../components/useRowDelete.js';
 import { OrderDrawer } from './OrderDrawer.js';
 import { payoutBadgeOf } from './order-display.js';
 import { soldListingsStore } from './sold-listings-store.js';
+import { useRecordDrawers } from '../accountability/RecordDrawers.js';
 
 type Key = SortKey<'soldListings'>;
 
@@ -27,6 +28,7 @@ function Person({ person }: { person: SoldListing['user'] }) {
 }
 
 export function SoldListingsScreen() {
+  const records = useRecordDrawers();
   const {
     selected,
     select: setSelected,
@@ -97,6 +99,7 @@ export function SoldListingsScreen() {
       />
       {selected && (
         <OrderDrawer
+          onOpen={records.open}
           order={selected}
           onChange={(order) => {
             replace(order);
@@ -106,6 +109,7 @@ export function SoldListingsScreen() {
         />
       )}
       {dialog}
+      {records.drawers}
     </section>
   );
 }

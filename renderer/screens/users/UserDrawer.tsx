@@ -1,7 +1,19 @@
 // The user 'Details' drawer: editable username/email with availability checks,
 // read-only facts, seller fee, shipping information, the pending seller request, seller
-// enable/disable and Delete user.
-import { Button, Card, Classes, ControlGroup, FormGroup, H5, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
+// enable/disable and Delete user; the user's whole history, timeline and enforcement. What the
+// admin's role may not do is not offered.
+import {
+  Button,
+  Card,
+  Classes,
+  ControlGroup,
+  FormGroup,
+  H5,
+  HTMLSelect,
+  InputGroup,
+  Spinner,
+  Tag,
+} from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { Address, AdminUser } from '../../../shared/contract/entities.js';
 import { SELLER_FEE_CHOICES } from '../../../shared/rules/constants.js';
@@ -14,12 +26,20 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { DetailList } from '../../components/DetailList.js';
 import { formatDateTime, orNoData } from '../../components/format.js';
 import { Avatar } from '../../components/UserCell.js';
+import type { RecordRef } from '../../../shared/contract/accountability.js';
+import { useMayDo } from '../../stores/admin-role.js';
+import { EnforcementDialog } from '../accountability/EnforcementDialog.js';
+import { ENFORCEMENT_LABELS } from '../accountability/enforcement-form.js';
+import { RecordTimeline } from '../accountability/RecordTimeline.js';
+import { UserPicture } from '../accountability/UserPicture.js';
 
 interface Props {
   user: AdminUser;
   onChange: (user: AdminUser) => void;
   onDeleted: () => void;
   onClose: () => void;
+  /** Opens a record a row of the user's history links to. */
+  onOpen?: (ref: RecordRef) => void;
 }
 
 function EditableField({
@@ -28,12 +48,15 @@ function EditableField({
   type,
   value,
   onSave,
+  readOnly = false,
 }: {
   id: string;
   label: string;
   type: 'text' | 'email';
   value: string;
   onSave: (next: string) => Promise<void>;
+  /** The admin's role may not change it: shown, not editable. */
+  readOnly?: boolean;
 }) {
   const [draft, setDraft] = useState(value);
   const [busy, setBusy] = useState(false);
@@ -42,19 +65,21 @@ function EditableField({
   return (
     <FormGroup label={label} labelFor={id}>
       <ControlGroup className="inline-edit">
-        <InputGroup id={id} type={type} value={draft} onValueChange={setDraft} size="small" />
-        <Button
-          size="small"
-          disabled={!changed}
-          loading={busy}
-          onClick={async () => {
-            setBusy(true);
-            await onSave(draft.trim());
-            setBusy(false);
-          }}
-        >
-          Save
-        </Button>
+        <InputGroup id={id} type={type} value={draft} onValueChange={setDraft} size="small" readOnly={readOnly} />
+        {!readOnly && (
+          <Button
+            size="small"
+            disabled={!changed}
+            loading={busy}
+            onClick={async () => {
+              setBusy(true);
+              await onSave(draft.trim());
+              setBusy(false);
+            }}
+          >
+            Save
+          </Button>
+        )}
       </ControlGroup>
     </FormGroup>
   );
@@ -82,7 +107,18 @@ function AddressCard({ title, address }: { title: string; address: Address | und
   );
 }
 
-export function UserDrawer({ user, onChange, onDeleted, onClose }: Props) {
+export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props) {
+  const may = {
+    edit: useMayDo('editUser'),
+    fee: useMayDo('setSellerFee'),
+    seller: useMayDo('setSellerEnabled'),
+    remove: useMayDo('deleteUser'),
+    decide: useMayDo('decideSellerRequest'),
+    enforce: useMayDo('enforce'),
+    history: useMayDo('viewUserHistory'),
+  };
+  const [enforcing, setEnforcing] = useState(false);
+  const openRecord = onOpen ?? (() => undefined);
   const [fee, setFee] = useState(user.sellerFee);
   const [feeBusy, setFeeBusy] = useState(false);
   const [requestBusy, setRequestBusy] = useState(false);
@@ -163,13 +199,25 @@ export function UserDrawer({ user, onChange, onDeleted, onClose }: Props) {
   const request = user.pendingRequest;
 
   return (
-    <SideDrawer title="Details" onClose={onClose} size={520} icon="person" recordRoute={`/dashboard/users/${user.id}`}>
+    <SideDrawer
+      title="Details"
+      onClose={onClose}
+      size={may.history ? 680 : 520}
+      icon="person"
+      recordRoute={`/dashboard/users/${user.id}`}
+    >
       <div className={`${Classes.DRAWER_BODY} drawer-body`}>
         <div className="drawer-heading">
           <Avatar src={user.avatar} name={user.userName} size={56} />
           <div>
             <H5>{user.userName ?? '-'}</H5>
             <div className="muted">{user.email}</div>
+            {user.enforcement && (
+              <Tag intent="danger" className="enforcement-tag">
+                {ENFORCEMENT_LABELS[user.enforcement.action]}
+                {user.enforcement.until ? ` until ${formatDateTime(user.enforcement.until)}` : ''}
+              </Tag>
+            )}
           </div>
         </div>
         <EditableField
@@ -178,8 +226,16 @@ export function UserDrawer({ user, onChange, onDeleted, onClose }: Props) {
           type="text"
           value={user.userName ?? ''}
           onSave={saveUserName}
+          readOnly={!may.edit}
         />
-        <EditableField id="user-email" label="Email" type="email" value={user.email} onSave={saveEmail} />
+        <EditableField
+          id="user-email"
+          label="Email"
+          type="email"
+          value={user.email}
+          onSave={saveEmail}
+          readOnly={!may.edit}
+        />
         <DetailList
           rows={[
             ['Amount Spent', formatUsd(user.amountSpent)],
@@ -190,7 +246,7 @@ export function UserDrawer({ user, onChange, onDeleted, onClose }: Props) {
             ['Payment Failed Strikes', orNoData(user.paymentFailedStrikes)],
           ]}
         />
-        {hasPayoutAccount(user) && (
+        {hasPayoutAccount(user) && may.fee && (
           <FormGroup label="Seller Fee" labelFor="user-seller-fee">
             <ControlGroup>
               <HTMLSelect
@@ -221,29 +277,45 @@ export function UserDrawer({ user, onChange, onDeleted, onClose }: Props) {
                 ...(request.otherProfileLink ? [['Other profile', request.otherProfileLink] as [string, string]] : []),
               ]}
             />
-            <div className="button-row">
-              {requestBusy && <Spinner size={16} aria-label="Working" />}
-              <Button intent="danger" disabled={requestBusy} onClick={() => void answerRequest(request.id, false)}>
-                Reject
-              </Button>
-              <Button intent="success" disabled={requestBusy} onClick={() => void answerRequest(request.id, true)}>
-                Approve
-              </Button>
-            </div>
+            {may.decide && (
+              <div className="button-row">
+                {requestBusy && <Spinner size={16} aria-label="Working" />}
+                <Button intent="danger" disabled={requestBusy} onClick={() => void answerRequest(request.id, false)}>
+                  Reject
+                </Button>
+                <Button intent="success" disabled={requestBusy} onClick={() => void answerRequest(request.id, true)}>
+                  Approve
+                </Button>
+              </div>
+            )}
           </Card>
+        )}
+        {may.history && (
+          <>
+            <H5 className="drawer-section-title">History</H5>
+            <UserPicture userId={user.id} onOpen={openRecord} />
+            <RecordTimeline recordType="user" recordId={user.id} onOpen={openRecord} />
+          </>
         )}
       </div>
       <div className={Classes.DRAWER_FOOTER}>
         <div className="button-row">
-          {hasPayoutAccount(user) && (
+          {hasPayoutAccount(user) && may.seller && (
             <Button loading={sellerBusy} onClick={() => void toggleSeller()}>
               {user.sellerEnabled ? 'Disable Seller' : 'Enable Seller'}
             </Button>
           )}
+          {may.enforce && (
+            <Button icon="hand" intent="warning" onClick={() => setEnforcing(true)}>
+              Enforcement
+            </Button>
+          )}
           <span className="data-table-spacer" />
-          <Button intent="danger" icon="trash" onClick={() => setConfirmDelete(true)}>
-            Delete user
-          </Button>
+          {may.remove && (
+            <Button intent="danger" icon="trash" onClick={() => setConfirmDelete(true)}>
+              Delete user
+            </Button>
+          )}
         </div>
       </div>
       <ConfirmDialog
@@ -256,6 +328,9 @@ export function UserDrawer({ user, onChange, onDeleted, onClose }: Props) {
         onCancel={() => setConfirmDelete(false)}
         onConfirm={() => void deleteUser()}
       />
+      {may.enforce && (
+        <EnforcementDialog user={user} isOpen={enforcing} onClose={() => setEnforcing(false)} onApplied={onChange} />
+      )}
     </SideDrawer>
   );
 }

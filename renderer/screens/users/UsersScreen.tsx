@@ -10,6 +10,7 @@ import { UserCell } from '../../components/UserCell.js';
 import { useRoutedRecord } from '../../components/record-links/record-route.js';
 import { UserDrawer } from './UserDrawer.js';
 import { usersStore } from './users-store.js';
+import { useRecordDrawers } from '../accountability/RecordDrawers.js';
 
 const STATUS_INTENT: Record<SellerStatus, 'warning' | 'success' | 'danger' | 'none'> = {
   'Pending request': 'warning',
@@ -68,6 +69,7 @@ const columns: DataColumn<AdminUser, 'userName' | 'email' | 'createdAt'>[] = [
 ];
 
 export function UsersScreen() {
+  const records = useRecordDrawers();
   const {
     selected,
     select: setSelected,
@@ -87,6 +89,7 @@ export function UsersScreen() {
       />
       {selected && (
         <UserDrawer
+          onOpen={records.open}
           user={selected}
           onChange={(user) => {
             replace(user);
@@ -99,6 +102,7 @@ export function UsersScreen() {
           onClose={() => setSelected(undefined)}
         />
       )}
+      {records.drawers}
     </section>
   );
 }

@@ -104,13 +104,16 @@ export async function applyEnforcement(tx: Executor, input: Enforcement): Promis
                 ${JSON.stringify({ action: input.action, reason: input.reason, until: until?.toISOString() ?? null })}::jsonb)`,
   );
   const after = await loadAdminUser(tx, input.userId);
+  // A warning changes nothing on the user: what was applied rides on `after`, so every
+  // enforcement reads in the audit log with its reason.
+  const applied = { action: input.action, reason: input.reason, until: until?.toISOString() ?? null, message };
   await recordAdminAction(tx, {
     admin: input.admin,
     action: ENFORCEMENT_AUDIT_ACTIONS[input.action],
     recordType: 'user',
     recordId: input.userId,
     before,
-    after,
+    after: { ...after, enforcementApplied: applied },
   });
   const suspended = outcome.next.suspendedUntil !== null;
   return { user: after, suspended, firebaseId: locked.firebase_id };

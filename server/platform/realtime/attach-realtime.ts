@@ -27,7 +27,7 @@ import {
   type ListingSubscriptionAck,
 } from '../../../shared/contract/realtime-events.js';
 import type { VerifyToken } from './handshake.js';
-import { adminHandshake, marketHandshake, ownUserRoom } from './handshake.js';
+import { adminHandshake, adminRoleRoom, marketHandshake, ownUserRoom, type RealtimeSocketData } from './handshake.js';
 import type { RealtimePublisher } from './publisher.js';
 import { createPublisher } from './publisher.js';
 
@@ -92,6 +92,9 @@ export async function attachRealtime(httpServer: HttpServer, options: RealtimeOp
 
   const admin = io.of(ADMIN_NAMESPACE);
   admin.use(adminHandshake(options.verifyToken, onError));
+  admin.on('connection', (socket) => {
+    void socket.join(adminRoleRoom((socket.data as RealtimeSocketData).adminRole));
+  });
 
   const publisher = createPublisher(io, { validate: options.validatePayloads });
   let closed: Promise<void> | null = null;

@@ -1,16 +1,21 @@
 // Who may connect, decided at the Socket.IO handshake. Every connection — the first one and
 // every reconnection, recovered or not — is a new handshake and runs these checks again.
 import type { Socket } from 'socket.io';
+import type { AdminRole } from '../../../shared/contract/admin-permissions.js';
 import { ADMIN_CONNECT_ERRORS, MARKET_CONNECT_ERRORS, userRoom } from '../../../shared/contract/realtime-events.js';
 
 /** The identity behind an ID token. Rejects when the token is malformed, expired or revoked. */
-export type VerifyToken = (token: string) => Promise<{ uid: string; admin: boolean }>;
+export type VerifyToken = (
+  token: string,
+) => Promise<{ uid: string; admin: boolean; /** absent: the owner */ adminRole?: AdminRole | null | undefined }>;
 
 /** What a socket carries once its handshake passed (`socket.data`). */
 export interface RealtimeSocketData {
   /** null for an anonymous buyer-side socket. */
   uid: string | null;
   admin: boolean;
+  /** An admin's role (admin-permissions.ts): which `/admin` events reach the socket. */
+  adminRole?: AdminRole | null;
 }
 
 type Middleware = (socket: Socket, next: (error?: Error) => void) => void;
@@ -29,7 +34,11 @@ export function adminHandshake(verifyToken: VerifyToken, onError: OnError): Midd
     verifyToken(token).then(
       (identity) => {
         if (!identity.admin) return next(new Error(ADMIN_CONNECT_ERRORS.forbidden));
-        const data: RealtimeSocketData = { uid: identity.uid, admin: true };
+        const data: RealtimeSocketData = {
+          uid: identity.uid,
+          admin: true,
+          adminRole: identity.adminRole === undefined ? 'owner' : identity.adminRole,
+        };
         socket.data = data;
         next();
       },
@@ -78,3 +87,6 @@ export function ownUserRoom(socket: Socket): string | null {
   const data = socket.data as RealtimeSocketData | undefined;
   return data?.uid ? userRoom(data.uid) : null;
 }
+
+/** The `/admin` room of a role: an event goes only to the roles that may read its list. */
+export const adminRoleRoom = (role: AdminRole | null | undefined) => `role:${role ?? 'none'}`;

@@ -89,6 +89,41 @@ export function installFakeMarket(data: DemoData) {
     tables[table] = tables[table]!.filter((row) => row.id !== input.params?.id);
     return tables[table]!.length === before ? notFound : ok(undefined);
   }
+  const notes: Row[] = [];
+  tables.audit = [];
+  const timeline = (input: Input) => {
+    const items = notes
+      .filter((note) => note.recordId === input.params?.id)
+      .map((note) => ({
+        at: note.createdAt,
+        kind: 'note',
+        summary: note.text,
+        actor: 'admin@example.com',
+        ref: null,
+      }));
+    return ok({ count: items.length, items });
+  };
+  const none = { count: 0, items: [] };
+  const emptyPicture = {
+    ordersAsBuyer: none,
+    ordersAsSeller: none,
+    listings: none,
+    ratingsReceived: none,
+    ratingsGiven: none,
+    reports: none,
+    strikes: { paymentFailed: 0, warnings: 0 },
+    enforcements: [],
+    linkedAccounts: [],
+  };
+  const noImpact = {
+    activeListings: 0,
+    liveAuctions: 0,
+    leadingBids: 0,
+    unpaidWins: 0,
+    openOrdersAsBuyer: 0,
+    openOrdersAsSeller: 0,
+    pendingPayoutCents: 0,
+  };
   const remaining = (order: Row) => {
     const txs = order.transactions as { type: string; amount: number }[];
     const cents = (type: string) =>
@@ -146,6 +181,36 @@ export function installFakeMarket(data: DemoData) {
     'messages.list': (i) => list('messages', i.query),
     'messages.delete': (i) => remove('messages', i),
     ...reviewHandlers(),
+    // Accountability: notes kept in the page, timelines made of them, an empty picture and impact.
+    'auditLog.list': (i) => list('audit', i.query),
+    'notes.create': (i) => {
+      const note = {
+        id: `note-${notes.length + 1}`,
+        ...i.body,
+        admin: { uid: 'uid-admin@example.com', email: 'admin@example.com' },
+        createdAt: new Date().toISOString(),
+      } as Row;
+      notes.unshift(note);
+      return ok(note);
+    },
+    'users.timeline': (i) => timeline(i),
+    'listings.timeline': (i) => timeline(i),
+    'orders.timeline': (i) => timeline(i),
+    'users.picture': () => ok(emptyPicture),
+    'users.enforcementImpact': () => ok(noImpact),
+    'users.enforce': (i) => {
+      const body = i.body as { action: string; reason: string; until?: string };
+      const enforcement = body.action === 'warn' ? undefined : body.action === 'lift' ? null : body;
+      return enforcement === undefined
+        ? patch('users', i, {})
+        : patch('users', i, {
+            enforcement: enforcement && {
+              action: enforcement.action,
+              reason: enforcement.reason,
+              until: enforcement.until ?? null,
+            },
+          });
+    },
   };
 
   /** The review queue as the server answers it: filters (one value or a comma list), claims by this admin. */
@@ -270,6 +335,7 @@ export function installFakeMarket(data: DemoData) {
     displayName: 'Admin',
     photoURL: null,
     isAdmin: true,
+    adminRole: 'owner',
   });
 
   (window as unknown as { market: unknown }).market = {

@@ -1,0 +1,164 @@
+// The audit log: every admin action with its admin, action, record (a link that opens it), time
+// and the fields it changed (before → after); filtered by admin, action, record type and record;
+// live (new entries arrive as they are logged); exported as CSV.
+import { Button, H3, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { AUDIT_RECORD_TYPES, type AuditEntry } from '../../../shared/contract/accountability.js';
+import { hasMarket, market } from '../../bridge.js';
+import { toastError } from '../../app/toaster.js';
+import { DataTable, stopRowClick, type DataColumn } from '../../components/data-table/DataTable.js';
+import { formatDateTime } from '../../components/format.js';
+import { auditCsv, changedFields, matchesAuditFilters, openableRecord, type AuditFilters } from './audit-display.js';
+import { allAuditEntries, auditLogStore, currentAuditFilters, setAuditFilters } from './audit-log-store.js';
+import { useRecordDrawers } from './RecordDrawers.js';
+
+/** A row is two lines high: longer changes show their first field and a count (all in the title). */
+const CHANGES_SHOWN = 2;
+
+function Changes({ entry }: { entry: AuditEntry }) {
+  const changes = changedFields(entry.before, entry.after);
+  if (changes.length === 0) return <span className="muted">-</span>;
+  const shown = changes.length > CHANGES_SHOWN ? changes.slice(0, CHANGES_SHOWN - 1) : changes;
+  return (
+    <ul className="audit-changes" title={changes.map((c) => `${c.field}: ${c.before} → ${c.after}`).join('\n')}>
+      {shown.map((change) => (
+        <li key={change.field}>
+          <span className="audit-field">{change.field}</span> <span className="audit-before">{change.before}</span> →{' '}
+          <span className="audit-after">{change.after}</span>
+        </li>
+      ))}
+      {shown.length < changes.length && <li className="muted">+{changes.length - shown.length} more fields</li>}
+    </ul>
+  );
+}
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function AuditLogScreen() {
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const [exporting, setExporting] = useState(false);
+  const { open, drawers } = useRecordDrawers();
+
+  const apply = (next: AuditFilters) => {
+    setFilters(next);
+    void setAuditFilters(next);
+  };
+  // Start from no filters each time the screen opens.
+  useEffect(() => void setAuditFilters({}), []);
+  // Live: entries logged from now on arrive on top when they belong to the filtered view.
+  useEffect(() => {
+    if (!hasMarket()) return;
+    return market.events.subscribe(['auditEntryAdded'], (event) => {
+      const entry = event.payload as AuditEntry;
+      if (!matchesAuditFilters(entry, currentAuditFilters())) return;
+      const state = auditLogStore.getState();
+      state.receiveLive(entry, state.isAtTop());
+    });
+  }, []);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      download(`audit-log-${new Date().toISOString().slice(0, 10)}.csv`, auditCsv(await allAuditEntries()));
+    } catch {
+      toastError('Failed to export the audit log');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: DataColumn<AuditEntry, 'createdAt'>[] = [
+    { id: 'createdAt', label: 'Time', sortKey: 'createdAt', render: (e) => formatDateTime(e.createdAt), width: 170 },
+    {
+      id: 'admin',
+      label: 'Admin',
+      render: (e) => (
+        <Button
+          variant="minimal"
+          size="small"
+          title="Show only this admin's actions"
+          onClick={(event) => (stopRowClick(event), apply({ ...filters, adminUid: e.admin.uid }))}
+        >
+          {e.admin.email ?? e.admin.uid}
+        </Button>
+      ),
+    },
+    { id: 'action', label: 'Action', render: (e) => <Tag minimal>{e.action}</Tag>, width: 170 },
+    {
+      id: 'record',
+      label: 'Record',
+      render: (e) => {
+        const type = openableRecord(e.recordType);
+        const label = `${e.recordType} ${e.recordId.slice(0, 8)}`;
+        return type ? (
+          <a
+            href="#"
+            onClick={(event) => (event.preventDefault(), stopRowClick(event), open({ type, id: e.recordId }))}
+          >
+            {label}
+          </a>
+        ) : (
+          <span className="mono">{label}</span>
+        );
+      },
+      width: 180,
+    },
+    { id: 'changes', label: 'Changes', render: (e) => <Changes entry={e} />, className: 'wrap' },
+  ];
+
+  return (
+    <section className="screen">
+      <H3 className="screen-title">Audit log</H3>
+      <div className="audit-filters" role="group" aria-label="Filters">
+        <InputGroup
+          aria-label="Admin"
+          placeholder="Admin uid"
+          value={filters.adminUid ?? ''}
+          onValueChange={(adminUid) => apply({ ...filters, adminUid: adminUid.trim() || undefined })}
+          size="small"
+        />
+        <InputGroup
+          aria-label="Action"
+          placeholder="Action, e.g. setSellerFee"
+          value={filters.action ?? ''}
+          onValueChange={(action) => apply({ ...filters, action: action.trim() || undefined })}
+          size="small"
+        />
+        <HTMLSelect
+          aria-label="Record type"
+          value={filters.recordType ?? ''}
+          onChange={(event) => apply({ ...filters, recordType: event.currentTarget.value || undefined })}
+          options={[{ value: '', label: 'Any record' }, ...AUDIT_RECORD_TYPES.map((type) => ({ value: type }))]}
+        />
+        <InputGroup
+          aria-label="Record id"
+          placeholder="Record id"
+          value={filters.recordId ?? ''}
+          onValueChange={(recordId) => apply({ ...filters, recordId: recordId.trim() || undefined })}
+          size="small"
+        />
+        <Button
+          icon="filter-remove"
+          variant="minimal"
+          disabled={Object.values(filters).every((value) => !value)}
+          onClick={() => apply({})}
+        >
+          Clear filters
+        </Button>
+        <span className="data-table-spacer" />
+        <Button icon="export" loading={exporting} onClick={() => void exportCsv()}>
+          Export CSV
+        </Button>
+      </div>
+      <DataTable label="Audit log" store={auditLogStore} columns={columns} searchPlaceholder="Search the audit log" />
+      {drawers}
+    </section>
+  );
+}
