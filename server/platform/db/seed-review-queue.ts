@@ -90,7 +90,13 @@ export async function seedReviewQueue(db: Db): Promise<ReviewSeedSummary> {
         sql`INSERT INTO customer_support_requests (user_id, order_id, issue, message)
             VALUES (${order.buyer_id}, ${order.id}, ${issue}, ${message}) RETURNING id`,
       );
-      await reviewSupportRequest(tx, outbox, { id: row!.id, userId: order.buyer_id, orderId: order.id, issue, message });
+      await reviewSupportRequest(tx, outbox, {
+        id: row!.id,
+        userId: order.buyer_id,
+        orderId: order.id,
+        issue,
+        message,
+      });
     });
   }
   for (const [index, message] of ['How do I change my payout account?', 'Can I list in two categories?'].entries()) {
@@ -166,7 +172,9 @@ export async function seedReviewQueue(db: Db): Promise<ReviewSeedSummary> {
 
   await seedShillRing(db);
   // Spread the cases over the last two days so the queue's ages vary.
-  await db.execute(sql`UPDATE review_cases SET created_at = now() - (interval '37 minutes' * (abs(hashtext(id)) % 80))`);
+  await db.execute(
+    sql`UPDATE review_cases SET created_at = now() - (interval '37 minutes' * (abs(hashtext(id)) % 80))`,
+  );
   await db.execute(sql`UPDATE review_cases SET updated_at = created_at`);
   const [count] = await queryRows<{ count: string | number }>(db, sql`SELECT count(*) AS count FROM review_cases`);
   return { cases: Number(count?.count ?? 0) };
@@ -174,7 +182,12 @@ export async function seedReviewQueue(db: Db): Promise<ReviewSeedSummary> {
 
 /** Three accounts sharing the seller's phone and address open an auction early and bid in runs. */
 async function seedShillRing(db: Db): Promise<void> {
-  const [auction] = await queryRows<{ id: string; user_id: string; created_at: Date | string; end_time: Date | string }>(
+  const [auction] = await queryRows<{
+    id: string;
+    user_id: string;
+    created_at: Date | string;
+    end_time: Date | string;
+  }>(
     db,
     sql`SELECT l.id, l.user_id, l.created_at, l.end_time FROM listings l
         WHERE l.status = 'active' AND l.listing_type = 'auction' AND l.deleted_at IS NULL AND l.end_time > now()
