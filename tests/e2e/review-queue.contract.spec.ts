@@ -143,3 +143,57 @@ test('Customer Support is the support queue', async ({ signedInPage: page }) => 
   const resolve = (await callsOf(page, 'reviewCases.resolve')).at(-1) as { body: Record<string, unknown> };
   expect(resolve.body).toEqual({ outcome: 'answered', notifyReporter: true });
 });
+
+test('opted in under Settings, a new high-priority case shows a notification that opens it', async ({
+  signedInPage: page,
+}) => {
+  // A stand-in for the system's notifications: granted, and every one shown is kept for the test.
+  await page.addInitScript(() => {
+    const shown: { title: string; body: string; click: () => void }[] = [];
+    (window as unknown as { __notifications: typeof shown }).__notifications = shown;
+    class FakeNotification {
+      static permission = 'granted';
+      static requestPermission = async () => 'granted';
+      onclick: (() => void) | null = null;
+      constructor(title: string, options: { body: string }) {
+        shown.push({ title, body: options.body, click: () => this.onclick?.() });
+      }
+      close() {}
+    }
+    (window as unknown as { Notification: unknown }).Notification = FakeNotification;
+  });
+  await page.goto('/#/dashboard/settings');
+  await page.getByText('Notify me of each new high-priority case').click();
+  const high = {
+    id: 'rc10',
+    source: 'paymentHandle',
+    subjectType: 'chatMessage',
+    subjectId: 'm2',
+    status: 'open',
+    priority: 'high',
+    reason: 'Payment handle in a chat message (payment)',
+    excerpt: 'cashapp $quickdeal',
+    matches: [{ kind: 'payment', text: 'cashapp' }],
+    signalCount: 1,
+    reporter: null,
+    subjectUser: null,
+    assignee: null,
+    outcome: null,
+    note: null,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+    resolvedAt: null,
+  };
+  await emitEvent(page, 'reviewCaseOpened', { ...high, id: 'rc11', priority: 'normal' }, 'reviewCases');
+  await emitEvent(page, 'reviewCaseOpened', high, 'reviewCases');
+  const shown = () =>
+    page.evaluate(() =>
+      (window as unknown as { __notifications: { title: string }[] }).__notifications.map((n) => n.title),
+    );
+  await expect.poll(shown).toEqual(['High-priority case: Payment handle']);
+  await page.evaluate(() =>
+    (window as unknown as { __notifications: { click: () => void }[] }).__notifications[0]!.click(),
+  );
+  await expect(page).toHaveURL(/#\/dashboard\/review\/rc10$/);
+  await expect(page.getByRole('dialog', { name: /Payment handle/ })).toBeVisible();
+});

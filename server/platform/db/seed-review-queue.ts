@@ -19,7 +19,7 @@ import { inUnitOfWork, type Outbox } from '../events/unit-of-work.js';
 import { queryRows, type Db, type Executor } from './database.js';
 
 const FLAGGED_CHAT = [
-  'text me 555 two one two 4567, quicker than this app',
+  'text me at 555 two one two 9876, quicker than this app',
   'just send it on venmo @kicksdan and I ship today',
   'my email is jen dot vintage at gmail',
   'add me on WhatsApp +1 646 555 3344',
