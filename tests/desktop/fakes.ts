@@ -127,6 +127,8 @@ const sampleBodies: Partial<Record<AdminRouteName, unknown>> = {
   'listings.setFeatured': { featured: false },
   'transactions.refund': { amount: 1.5, refundReason: 'courtesy_refund' },
   'subcategories.update': { minPackageWeightInOz: 12 },
+  'reviewCases.resolve': { outcome: 'dismissed' },
+  'reviewCases.bulkResolve': { ids: ['x1'], outcome: 'dismissed' },
 };
 
 /** A valid `{params, query, body}` for any admin route. */
