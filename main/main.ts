@@ -10,6 +10,7 @@ import { connectOriginsOf } from './core/navigation-policy.js';
 import { loadSettings } from './core/settings.js';
 import { registerIpcHandlers, sendToWindow } from './ipc.js';
 import { buildMenu } from './menu.js';
+import { showSystemNotice } from './notifications.js';
 import { openSecureStore } from './secure-store-electron.js';
 import { hardenSession } from './security.js';
 import { startAutoUpdate } from './updater.js';
@@ -54,6 +55,7 @@ if (!app.requestSingleInstanceLock()) {
       },
       broadcast: (channel, payload) => ourWindows.broadcast((contents) => sendToWindow(contents, channel, payload)),
       openRoute: async (route) => void ourWindows.open(route),
+      notify: (notice) => showSystemNotice(notice, (route) => ourWindows.navigate(route)),
     });
     dropWindow = bound.dropWindow;
     registerIpcHandlers(bound.handlers, (sender) =>

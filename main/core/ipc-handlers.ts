@@ -6,6 +6,7 @@ import {
   type AdminChannelName,
   type IpcEventName,
   type IpcEventPayloadOf,
+  type SystemNotice,
 } from '../../shared/contract/ipc-table.js';
 import type { AdminCall } from './api-client.js';
 import type { IpcHandlers, IpcSender } from './ipc-dispatch.js';
@@ -17,6 +18,8 @@ export interface WindowHost {
   send<E extends IpcEventName>(windowKey: string, channel: E, payload: IpcEventPayloadOf<E>): void;
   broadcast<E extends IpcEventName>(channel: E, payload: IpcEventPayloadOf<E>): void;
   openRoute(route: string): Promise<void>;
+  /** Shows a system notification; a click brings a window forward on its route. */
+  notify(notice: SystemNotice): void;
 }
 
 export interface DesktopCoreParts {
@@ -71,6 +74,10 @@ export function bindIpcHandlers(core: DesktopCoreParts, host: WindowHost): Bound
     'events.connectionState': async () => core.hub.state,
     'windows.open': async (_sender, [route]) => {
       await host.openRoute(route);
+      return undefined;
+    },
+    'windows.notify': async (_sender, [notice]) => {
+      host.notify(notice);
       return undefined;
     },
   };

@@ -66,6 +66,9 @@ export function createMarketApi(transport: MarketTransport): MarketApi {
       },
       onColorMode: (listener: (mode: ColorMode) => void) => transport.on('windows.colorMode', listener),
       onNavigate: (listener: (route: string) => void) => transport.on('windows.navigate', listener),
+      notify: async (notice: { title: string; body: string; route: string }) => {
+        await transport.invoke('windows.notify', [notice]);
+      },
     },
   };
 }

@@ -38,6 +38,7 @@ function validArgs(channel: IpcRequestName): unknown[] {
     'events.unsubscribe': ['s1'],
     'events.connectionState': [],
     'windows.open': ['/dashboard/users?id=u1'],
+    'windows.notify': [{ title: 'High-priority case', body: 'venmo', route: '/dashboard/review/c1' }],
   };
   return samples[channel]!;
 }

@@ -1,9 +1,8 @@
 // A system notification for each new high-priority case, when the moderator opted in (Settings).
-// The Web Notification API: the browser host shows it through the browser, Electron's renderer
-// through the operating system's notification centre. Clicking it brings the window forward and
-// opens the case.
+// The host shows it (`market.windows.notify`): Electron's Notification in main, the Web
+// Notification API in the browser host; clicking it brings a window forward on the case.
+// The opt-in asks the renderer's notification permission, which Electron grants by default.
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { createStore, useStore } from 'zustand';
 import { SUPPORT_SOURCES, type ReviewCase } from '../../../shared/contract/review-cases.js';
 import { hasMarket, market } from '../../bridge.js';
@@ -38,24 +37,20 @@ export function caseRoute(item: Pick<ReviewCase, 'id' | 'source'>): string {
   return `${support ? '/dashboard/customer-support' : '/dashboard/review'}/${item.id}`;
 }
 
-/** Mounted once while signed in (the sidebar's badge): shows the alerts. */
+/** Mounted once while signed in (the sidebar's badge): asks the host to show the alerts. */
 export function useHighPriorityAlerts(): void {
-  const navigate = useNavigate();
   useEffect(() => {
-    if (!hasMarket() || !supported()) return;
+    if (!hasMarket()) return;
     return market.events.subscribe(['reviewCaseOpened'], (event) => {
       const item = event.payload as ReviewCase;
-      const { enabled } = alertsStore.getState();
-      if (!enabled || item.priority !== 'high' || Notification.permission !== 'granted') return;
-      const notification = new Notification(`High-priority case: ${SOURCE_LABELS[item.source]}`, {
-        body: [item.reason, item.excerpt].filter(Boolean).join('\n').slice(0, 200),
-        tag: item.id,
-      });
-      notification.onclick = () => {
-        window.focus();
-        navigate(caseRoute(item));
-        notification.close();
-      };
+      if (!alertsStore.getState().enabled || item.priority !== 'high') return;
+      void market.windows
+        .notify({
+          title: `High-priority case: ${SOURCE_LABELS[item.source]}`,
+          body: [item.reason, item.excerpt].filter(Boolean).join('\n').slice(0, 200),
+          route: caseRoute(item),
+        })
+        .catch((error: unknown) => console.error('Error showing a notification', error));
     });
-  }, [navigate]);
+  }, []);
 }

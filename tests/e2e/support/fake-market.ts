@@ -318,6 +318,9 @@ export function installFakeMarket(data: DemoData) {
     },
     windows: {
       async open() {},
+      async notify(notice: unknown) {
+        control.calls.push({ name: 'windows.notify', input: notice });
+      },
       onColorMode: () => () => {},
       onNavigate: () => () => {},
     },
