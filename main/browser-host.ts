@@ -53,6 +53,7 @@ async function main(): Promise<void> {
     send: (clientId, channel, payload) => bridge?.send(clientId, channel, payload),
     broadcast: (channel, payload) => bridge?.broadcast(channel, payload),
     openRoute: async () => {}, // the shim opens browser windows itself
+    notify: () => {}, // the shim shows notifications itself (Web Notification API)
   });
   bridge = await startBrowserBridge({
     handlers: bound.handlers,

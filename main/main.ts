@@ -11,6 +11,7 @@ import { loadSettings } from './core/settings.js';
 import { registerIpcHandlers, sendToWindow } from './ipc.js';
 import { chooseExportFile } from './export-dialog.js';
 import { buildMenu } from './menu.js';
+import { showSystemNotice } from './notifications.js';
 import { openSecureStore } from './secure-store-electron.js';
 import { hardenSession } from './security.js';
 import { startAutoUpdate } from './updater.js';
@@ -56,6 +57,7 @@ if (!app.requestSingleInstanceLock()) {
       broadcast: (channel, payload) => ourWindows.broadcast((contents) => sendToWindow(contents, channel, payload)),
       openRoute: async (route) => void ourWindows.open(route),
       chooseExportFile: (key, suggestedName) => chooseExportFile(ourWindows.contentsOf(key), suggestedName),
+      notify: (notice) => showSystemNotice(notice, (route) => ourWindows.navigate(route)),
     });
     dropWindow = bound.dropWindow;
     registerIpcHandlers(bound.handlers, (sender) =>

@@ -7,6 +7,7 @@ import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/platform/db/database.js';
 import { migrate } from '../server/platform/db/migrate.js';
 import { isSeeded, seedMarketplace } from '../server/platform/db/seed.js';
+import { seedReviewQueue } from '../server/platform/db/seed-review-queue.js';
 import { startServer } from '../server/server.js';
 import { EMULATOR_HOST, PROJECT_ID, WEB_API_KEY, startAuthEmulator } from './auth-emulator.js';
 
@@ -34,6 +35,7 @@ try {
     } else {
       console.log('Seeding demo data (first run)…');
       console.log(await seedMarketplace(database.db, { users: 300, seed: 1 }));
+      console.log(await seedReviewQueue(database.db));
     }
     // The demo buyer is a marketplace user too, matched by firebaseId. The emulator keeps no
     // data between starts, so the account's uid is new each time: match the row by email.

@@ -6,6 +6,7 @@ import {
   type AdminChannelName,
   type IpcEventName,
   type IpcEventPayloadOf,
+  type SystemNotice,
 } from '../../shared/contract/ipc-table.js';
 import type { Writable } from 'node:stream';
 import type { AdminCall, AdminDownload } from './api-client.js';
@@ -25,6 +26,8 @@ export interface WindowHost {
    * (the browser host downloads instead).
    */
   chooseExportFile?(windowKey: string, suggestedName: string): Promise<{ sink: Writable; file: string } | null>;
+  /** Shows a system notification; a click brings a window forward on its route. */
+  notify(notice: SystemNotice): void;
 }
 
 export interface DesktopCoreParts {
@@ -91,6 +94,10 @@ export function bindIpcHandlers(core: DesktopCoreParts, host: WindowHost): Bound
       return saveListExport(download, list, query, target.sink, target.file, (rows) =>
         host.send(sender.key, 'exports.progress', { list, rows }),
       );
+    },
+    'windows.notify': async (_sender, [notice]) => {
+      host.notify(notice);
+      return undefined;
     },
   };
   const handlers: IpcHandlers = { ...adminHandlers, ...ownHandlers };

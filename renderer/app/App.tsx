@@ -18,6 +18,7 @@ import { ChatsScreen } from '../screens/moderation/ChatsScreen.js';
 import { ChatMessagesScreen } from '../screens/moderation/ChatMessagesScreen.js';
 import { ReviewQueueScreen, SupportQueueScreen } from '../screens/review/ReviewQueueScreen.js';
 import { AuditLogScreen } from '../screens/accountability/AuditLogScreen.js';
+import { SettingsScreen } from '../screens/settings/SettingsScreen.js';
 import { DashboardLayout } from './DashboardLayout.js';
 import { Placeholder } from './Placeholder.js';
 import './app.css';
@@ -86,7 +87,7 @@ export function App() {
           <Route path="customer-support/:caseId" element={<SupportQueueScreen />} />
           <Route path="review" element={<ReviewQueueScreen />} />
           <Route path="review/:caseId" element={<ReviewQueueScreen />} />
-          <Route path="settings" element={<Placeholder text="Settings" />} />
+          <Route path="settings" element={<SettingsScreen />} />
           <Route path="subcategory" element={<SubcategoriesScreen />} />
           <Route path="ratings" element={<RatingsScreen />} />
           <Route path="auctionMessages" element={<AuctionMessagesScreen />} />

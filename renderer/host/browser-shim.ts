@@ -2,7 +2,7 @@
 // the loopback bridge of `npm run dev:browser` (main/core/browser-bridge.ts) instead of IPC.
 // The bridge's address and per-run secret come from the dev server's environment; without
 // them (a plain `vite` run) nothing is installed and the app says window.market is missing.
-import { AppRoute, type IpcEventName, type IpcRequestName } from '../../shared/contract/ipc-table.js';
+import { AppRoute, SystemNotice, type IpcEventName, type IpcRequestName } from '../../shared/contract/ipc-table.js';
 import { createMarketApi, type MarketTransport } from '../../shared/contract/market-client.js';
 import type { MarketApi } from '../../shared/contract/market-api.js';
 import type { ExportOutcome } from '../../shared/contract/ipc-workbench-channels.js';
@@ -14,9 +14,22 @@ export interface BridgeConfig {
   fetch?: typeof fetch;
   /** Opens an in-app route in a new browser window (windows.open). */
   openWindow?: (route: string) => void;
+  /** Shows a system notification (windows.notify); the Web Notification API by default. */
+  notify?: (notice: SystemNotice) => void;
 }
 
 type Listener = (payload: never) => void;
+
+/** The browser's own notification; a click brings this tab forward on the notice's route. */
+function webNotification(notice: SystemNotice): void {
+  if (!('Notification' in window) || Notification.permission !== 'granted') return;
+  const notification = new Notification(notice.title, { body: notice.body });
+  notification.onclick = () => {
+    window.focus();
+    window.location.hash = `#${notice.route}`;
+    notification.close();
+  };
+}
 
 export function createBridgeTransport(config: BridgeConfig): MarketTransport & { close(): void } {
   const doFetch = config.fetch ?? ((input, init) => fetch(input, init));
@@ -64,6 +77,10 @@ export function createBridgeTransport(config: BridgeConfig): MarketTransport & {
         const route = AppRoute.parse(args[0]);
         // The route goes after '#' (the app's hash router): the new window shares this host's session.
         (config.openWindow ?? ((r: string) => window.open(`/#${r}`, '_blank', 'noopener')))(route);
+        return undefined;
+      }
+      if (channel === 'windows.notify') {
+        (config.notify ?? webNotification)(SystemNotice.parse(args[0]));
         return undefined;
       }
       const response = await doFetch(`${config.url}/call/${channel}`, {

@@ -36,6 +36,14 @@ export const AppRoute = z
   .max(2000)
   .regex(/^\/(?!\/)[A-Za-z0-9\-._~/?#=&%]*$/, 'must be an in-app route such as /dashboard/users?id=…');
 
+/** A system notification; clicking it brings a window forward on `route`. */
+export const SystemNotice = z.strictObject({
+  title: z.string().max(200),
+  body: z.string().max(500),
+  route: AppRoute,
+});
+export type SystemNotice = z.infer<typeof SystemNotice>;
+
 const AdminEventSchema = z.union(
   ADMIN_EVENT_NAMES.map((name) => z.object({ name: z.literal(name), payload: adminEvents[name] })) as unknown as [
     z.ZodType,
@@ -64,6 +72,7 @@ const eventChannels = defineIpcChannels({
   'events.unsubscribe': { kind: 'request', args: z.tuple([SubscriptionId]), result: z.undefined() },
   'events.connectionState': { kind: 'request', args: noArgs, result: ConnectionStateSchema },
   'windows.open': { kind: 'request', args: z.tuple([AppRoute]), result: z.undefined() },
+  'windows.notify': { kind: 'request', args: z.tuple([SystemNotice]), result: z.undefined() },
 });
 
 /** The one argument of `admin.<route>`: exactly the route's params, query and body. */

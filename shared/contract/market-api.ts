@@ -69,6 +69,8 @@ export interface WindowsApi {
   /** Called when the application menu switches the colour mode or routes this window. */
   onColorMode(listener: (mode: ColorMode) => void): () => void;
   onNavigate(listener: (route: string) => void): () => void;
+  /** A system notification (Electron's in main, the Web Notification API in the browser host); a click opens `route`. */
+  notify(notice: { title: string; body: string; route: string }): Promise<void>;
 }
 
 export interface ExportsApi {

@@ -67,6 +67,9 @@ export function createMarketApi(transport: MarketTransport): MarketApi {
       },
       onColorMode: (listener: (mode: ColorMode) => void) => transport.on('windows.colorMode', listener),
       onNavigate: (listener: (route: string) => void) => transport.on('windows.navigate', listener),
+      notify: async (notice: { title: string; body: string; route: string }) => {
+        await transport.invoke('windows.notify', [notice]);
+      },
     },
     exports: {
       saveCsv: (list, query) => transport.invoke('exports.saveCsv', [list, query]) as Promise<ExportOutcome>,

@@ -129,6 +129,8 @@ const sampleBodies: Partial<Record<AdminRouteName, unknown>> = {
   'subcategories.update': { minPackageWeightInOz: 12 },
   'notes.create': { recordType: 'user', recordId: 'x1', text: 'Called about a parcel' },
   'users.enforce': { action: 'warn', reason: 'Spam' },
+  'reviewCases.resolve': { outcome: 'dismissed' },
+  'reviewCases.bulkResolve': { ids: ['x1'], outcome: 'dismissed' },
 };
 
 /** A valid `{params, query, body}` for any admin route. */

@@ -15,6 +15,7 @@ export function windowOver(core: DesktopCoreParts, key = 'w1') {
     send: (windowKey, channel, payload) => windowKey === key && deliver(channel, payload),
     broadcast: deliver,
     openRoute: async (route) => void opened.push(route),
+    notify: () => undefined,
   });
   const sender: IpcSender = { key, url: 'http://127.0.0.1:5173/', topFrame: true };
   const dispatcher = createIpcDispatcher({ handlers: bound.handlers, isTrusted: (s) => s.key === key });

@@ -143,3 +143,52 @@ test('Customer Support is the support queue', async ({ signedInPage: page }) => 
   const resolve = (await callsOf(page, 'reviewCases.resolve')).at(-1) as { body: Record<string, unknown> };
   expect(resolve.body).toEqual({ outcome: 'answered', notifyReporter: true });
 });
+
+test('opted in under Settings, a new high-priority case asks the host for a notification that opens it', async ({
+  signedInPage: page,
+}) => {
+  // The page's notification permission, granted (Electron grants it by default).
+  await page.addInitScript(() => {
+    class GrantedNotification {
+      static permission = 'granted';
+      static requestPermission = async () => 'granted';
+    }
+    (window as unknown as { Notification: unknown }).Notification = GrantedNotification;
+  });
+  await page.goto('/#/dashboard/settings');
+  await page.getByText('Notify me of each new high-priority case').click();
+  const high = {
+    id: 'rc10',
+    source: 'paymentHandle',
+    subjectType: 'chatMessage',
+    subjectId: 'm2',
+    status: 'open',
+    priority: 'high',
+    reason: 'Payment handle in a chat message (payment)',
+    excerpt: 'cashapp $quickdeal',
+    matches: [{ kind: 'payment', text: 'cashapp' }],
+    signalCount: 1,
+    reporter: null,
+    subjectUser: null,
+    assignee: null,
+    outcome: null,
+    note: null,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+    resolvedAt: null,
+  };
+  await emitEvent(page, 'reviewCaseOpened', { ...high, id: 'rc11', priority: 'normal' }, 'reviewCases');
+  await emitEvent(page, 'reviewCaseOpened', high, 'reviewCases');
+  await expect
+    .poll(() => callsOf(page, 'windows.notify'))
+    .toEqual([
+      {
+        title: 'High-priority case: Payment handle',
+        body: 'Payment handle in a chat message (payment)\ncashapp $quickdeal',
+        route: '/dashboard/review/rc10',
+      },
+    ]);
+  // The host's click opens that route.
+  await page.goto('/#/dashboard/review/rc10');
+  await expect(page.getByRole('dialog', { name: /Payment handle/ })).toBeVisible();
+});

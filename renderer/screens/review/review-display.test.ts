@@ -50,5 +50,8 @@ describe('case display', () => {
     expect(subjectOf({ subjectType: 'chatMessage', subjectUser: user })).toBe('Chat message by jane');
     expect(subjectOf({ subjectType: 'listing', subjectUser: user })).toBe('Listing of jane');
     expect(subjectOf({ subjectType: 'none', subjectUser: null })).toBe('None');
+    expect(subjectOf({ subjectType: 'listing', subjectUser: user, source: 'auctionIntegrity' })).toBe(
+      'Auction, suspect: jane',
+    );
   });
 });

@@ -103,10 +103,16 @@ export function highlightSegments(excerpt: string, matches: readonly ReviewCaseM
   return segments;
 }
 
-/** The subject in a few words: "Chat message by jane", "Listing of bob", "Order". */
-export function subjectOf(item: Pick<ReviewCase, 'subjectType' | 'subjectUser'>): string {
+/**
+ * The subject in a few words: "Chat message by jane", "Listing of bob", "Order: ann", and for
+ * auction integrity "Auction, suspect: joe" (the user of that case is the top suspect bidder).
+ */
+export function subjectOf(
+  item: Pick<ReviewCase, 'subjectType' | 'subjectUser'> & { source?: ReviewCaseSource },
+): string {
   const who = item.subjectUser?.userName ?? item.subjectUser?.email;
   const label = SUBJECT_LABELS[item.subjectType];
+  if (item.source === 'auctionIntegrity') return who ? `Auction, suspect: ${who}` : 'Auction';
   if (!who) return label;
   return item.subjectType === 'chatMessage' || item.subjectType === 'auctionMessage'
     ? `${label} by ${who}`

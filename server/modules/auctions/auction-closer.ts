@@ -20,6 +20,7 @@ import { auctionMessageItem } from '../conversations/index.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 import { createOrder, notify, orderIdOf } from '../orders/index.js';
+import { reviewAuctionIntegrity } from '../trust-safety/index.js';
 
 export interface ClosedListing {
   listingId: string;
@@ -184,6 +185,13 @@ export async function closeDueListings(
       if (outcome === null) break;
       deps.events.publish(outcome.events);
       closed.push(outcome.result);
+      // The closed auction's whole ladder is scored once more; a failure there is reported, never a
+      // reason to close the listing again.
+      if (outcome.result.listingType === 'auction') {
+        await reviewAuctionIntegrity(deps, outcome.result.listingId, 'close').catch((error: unknown) =>
+          onError(error, outcome.result.listingId),
+        );
+      }
     } catch (error) {
       if (claimed === null) throw error;
       failed.push(claimed);

@@ -10,7 +10,7 @@ import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { listingProblems, problemsText } from './rules/listing-completeness.js';
-import { insertListing, listListingsWhere, lockOwned, publishDraft, termsOf } from './listings.js';
+import { insertListing, listListingsWhere, lockOwned, publishDraft, screenListing, termsOf } from './listings.js';
 import { assertMaySell, sellingRefusal } from '../accounts/index.js';
 
 export interface RefusedItem {
@@ -95,11 +95,16 @@ export async function createListingsInBulk(
       errors,
     );
   }
-  const ids = await deps.db.transaction(async (tx) => {
+  const ids = await inUnitOfWork(deps, async (tx, outbox) => {
     // Live listings are selling (assertMaySell); a batch of drafts only is not.
     if (listings.some((listing) => !listing.draft)) await assertMaySell(tx, sellerId);
     const created: string[] = [];
-    for (const listing of listings) created.push(await insertListing(tx, sellerId, listing, now));
+    for (const listing of listings) {
+      const id = await insertListing(tx, sellerId, listing, now);
+      // The off-platform detector on what buyers will read (drafts wait until published).
+      await screenListing(tx, outbox, id);
+      created.push(id);
+    }
     return created;
   });
   return pageOf(deps, ids);
@@ -136,6 +141,7 @@ export async function publishDraftsInBulk(
       );
     }
     if (refusal) throw refusal;
+    for (const listingId of ids) await screenListing(tx, outbox, listingId);
     outbox.add(...ids.map((listingId) => marketEvent('feedListingUpdated', [listingRoom(listingId)], { listingId })));
   });
   return pageOf(deps, ids);

@@ -276,7 +276,7 @@ export async function lockOwned(tx: Executor, id: string, sellerId: string): Pro
 }
 
 /** Runs the off-platform detector on a listing buyers can read (drafts wait until they are published). */
-async function screenListing(tx: Executor, outbox: Outbox, id: string): Promise<void> {
+export async function screenListing(tx: Executor, outbox: Outbox, id: string): Promise<void> {
   const [row] = await queryRows<{ user_id: string; title: string; description: string; status: string }>(
     tx,
     sql`SELECT user_id, title, description, status FROM listings WHERE id = ${id}`,

@@ -3,6 +3,7 @@
 // (reports and support requests, and the off-platform detector's screening of what users write).
 export { reviewCaseHandlers } from './admin.js';
 export { openReviewCase, type ReviewSignal } from './open-case.js';
+export { MIN_BIDS_TO_SCORE, reviewAuctionIntegrity } from './auction-review.js';
 export { reviewContactMessage, reviewListingReport, reviewSupportRequest } from './reports.js';
 export { screenAuctionText, screenChatMessage, screenListingText } from './screening.js';
 export { detectOffPlatformContact, type OffPlatformMatch } from './rules/off-platform-contact.js';

@@ -386,6 +386,9 @@ export function installFakeMarket(data: DemoData) {
       async open(route: string) {
         control.calls.push({ name: 'windows.open', input: route });
       },
+      async notify(notice: unknown) {
+        control.calls.push({ name: 'windows.notify', input: notice });
+      },
       onColorMode: () => () => {},
       onNavigate: () => () => {},
     },

@@ -1,0 +1,159 @@
+// Auction integrity as bids arrive and when an auction closes: the auction's ladder, each bidder's
+// history and hard links to the seller go through the pure rule (rules/auction-integrity.ts); a
+// bidder over the threshold opens (or refreshes) the auction's `auctionIntegrity` case, whose
+// details carry the features, the weights and the threshold. The bid ladder with the hidden
+// maximum bids is read with the case (case-queue.ts), for admins only.
+import { sql } from 'drizzle-orm';
+import type { MarketDeps } from '../../market-deps.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
+import { openReviewCase } from './open-case.js';
+import {
+  HARD_LINK_WEIGHT,
+  INTEGRITY_THRESHOLD,
+  INTEGRITY_WEIGHTS,
+  scoreBidders,
+  type BidderHistory,
+  type HardLinkKind,
+} from './rules/auction-integrity.js';
+
+/** Fewer bids than this say nothing about behaviour: not scored while bids arrive. */
+export const MIN_BIDS_TO_SCORE = 4;
+
+const ms = (value: Date | string) => (value instanceof Date ? value : new Date(value)).getTime();
+
+async function historiesOf(db: Executor, sellerId: string, bidders: string[]): Promise<Map<string, BidderHistory>> {
+  const rows = await queryRows<{
+    user_id: string;
+    joined: string | number;
+    of_seller: string | number;
+    won: string | number;
+  }>(
+    db,
+    sql`SELECT b.user_id,
+               count(DISTINCT b.listing_id) AS joined,
+               count(DISTINCT b.listing_id) FILTER (WHERE l.user_id = ${sellerId}) AS of_seller,
+               (SELECT count(*) FROM listings w
+                 WHERE w.leader_id = b.user_id AND w.status IN ('auction_ended', 'sold')) AS won
+        FROM bids b JOIN listings l ON l.id = b.listing_id
+        WHERE b.user_id IN (${sql.join(
+          bidders.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        GROUP BY b.user_id`,
+  );
+  return new Map(
+    rows.map((row) => [
+      row.user_id,
+      { joined: Number(row.joined), joinedOfSeller: Number(row.of_seller), won: Number(row.won) },
+    ]),
+  );
+}
+
+/** What ties a bidder to the seller: the same address, phone, card, payout account or device token. */
+async function linksOf(db: Executor, sellerId: string, bidders: string[]): Promise<Map<string, HardLinkKind[]>> {
+  const list = sql.join(
+    bidders.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ user_id: string; kind: HardLinkKind }>(
+    db,
+    sql`SELECT DISTINCT a.user_id, 'address' AS kind FROM addresses a JOIN addresses s
+          ON lower(a.address_line_one) = lower(s.address_line_one) AND a.zip_code = s.zip_code
+        WHERE s.user_id = ${sellerId} AND a.user_id IN (${list})
+        UNION
+        SELECT u.id, 'phone' FROM users u JOIN users s ON s.id = ${sellerId}
+        WHERE u.id IN (${list}) AND u.phone_number IS NOT NULL AND u.phone_number = s.phone_number
+        UNION
+        SELECT u.id, 'payoutAccount' FROM users u JOIN users s ON s.id = ${sellerId}
+        WHERE u.id IN (${list}) AND u.stripe_user_id IS NOT NULL AND u.stripe_user_id = s.stripe_user_id
+        UNION
+        SELECT c.user_id, 'card' FROM ledger_customers c JOIN ledger_payment_methods p ON p.customer_id = c.id
+          JOIN ledger_payment_methods sp ON sp.brand = p.brand AND sp.last4 = p.last4
+               AND sp.exp_month = p.exp_month AND sp.exp_year = p.exp_year
+          JOIN ledger_customers sc ON sc.id = sp.customer_id
+        WHERE sc.user_id = ${sellerId} AND c.user_id IN (${list})
+        UNION
+        SELECT d.user_id, 'deviceToken' FROM device_tokens d JOIN device_tokens sd
+          ON sd.user_id = ${sellerId} AND sd.platform = d.platform AND sd.token = d.token
+        WHERE d.user_id IN (${list})`,
+  );
+  const links = new Map<string, HardLinkKind[]>();
+  for (const row of rows) links.set(row.user_id, [...(links.get(row.user_id) ?? []), row.kind]);
+  return links;
+}
+
+/** Scores one auction; opens or refreshes its case when a bidder is over the threshold. */
+export async function reviewAuctionIntegrity(
+  deps: Pick<MarketDeps, 'db' | 'events'>,
+  listingId: string,
+  when: 'bid' | 'close',
+): Promise<void> {
+  const [listing] = await queryRows<{
+    user_id: string;
+    created_at: Date | string;
+    end_time: Date | string | null;
+    listing_type: string;
+  }>(deps.db, sql`SELECT user_id, created_at, end_time, listing_type FROM listings WHERE id = ${listingId}`);
+  if (!listing || listing.listing_type !== 'auction') return;
+  const bids = await queryRows<{ user_id: string; user_name: string | null; created_at: Date | string }>(
+    deps.db,
+    sql`SELECT b.user_id, u.user_name, b.created_at FROM bids b JOIN users u ON u.id = b.user_id
+        WHERE b.listing_id = ${listingId} ORDER BY b.created_at, b.id`,
+  );
+  if (bids.length < (when === 'bid' ? MIN_BIDS_TO_SCORE : 2)) return;
+  const bidders = [...new Set(bids.map((bid) => bid.user_id))];
+  const [histories, links] = await Promise.all([
+    historiesOf(deps.db, listing.user_id, bidders),
+    linksOf(deps.db, listing.user_id, bidders),
+  ]);
+  const startAt = ms(listing.created_at);
+  const endAt = listing.end_time === null ? Date.now() : ms(listing.end_time);
+  const scores = scoreBidders(
+    {
+      sellerId: listing.user_id,
+      startAt,
+      endAt,
+      bids: bids.map((bid) => ({ bidderId: bid.user_id, at: ms(bid.created_at) })),
+    },
+    histories,
+    links,
+  );
+  const suspects = scores.filter((score) => score.suspicious);
+  if (suspects.length === 0) return;
+  const names = new Map(bids.map((bid) => [bid.user_id, bid.user_name]));
+  const suspectIds = suspects.map((s) => s.bidderId).sort();
+  // As bids arrive the same suspects would join the case on every bid: only a new suspect, or the
+  // close, is a new signal.
+  const [open] = await queryRows<{ details: { suspects?: { bidderId: string }[] } | string | null }>(
+    deps.db,
+    sql`SELECT details FROM review_cases WHERE source = 'auctionIntegrity' AND subject_type = 'listing'
+          AND subject_id = ${listingId} AND status <> 'resolved'`,
+  );
+  if (open && when === 'bid') {
+    const details = typeof open.details === 'string' ? JSON.parse(open.details) : open.details;
+    const known = ((details?.suspects ?? []) as { bidderId: string }[]).map((s) => s.bidderId).sort();
+    if (known.join() === suspectIds.join()) return;
+  }
+  const top = suspects[0]!;
+  const describe = (s: (typeof suspects)[number]) =>
+    `${names.get(s.bidderId) ?? s.bidderId} ${s.score}${s.links.length ? ` (linked: ${s.links.join(', ')})` : ''}`;
+  await inUnitOfWork(deps, (tx, outbox) =>
+    openReviewCase(tx, outbox, {
+      source: 'auctionIntegrity',
+      subjectType: 'listing',
+      subjectId: listingId,
+      reason: `Shill bidding suspected: ${suspects.length} bidder${suspects.length === 1 ? '' : 's'} over ${INTEGRITY_THRESHOLD}`,
+      excerpt: suspects.map(describe).join('; '),
+      subjectUserId: top.bidderId,
+      details: {
+        at: when,
+        threshold: INTEGRITY_THRESHOLD,
+        weights: INTEGRITY_WEIGHTS,
+        hardLinkWeight: HARD_LINK_WEIGHT,
+        suspects: suspects.map((s) => ({ ...s, bidderName: names.get(s.bidderId) ?? null })),
+        sellerId: listing.user_id,
+      },
+    }),
+  );
+}

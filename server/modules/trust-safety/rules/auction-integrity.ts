@@ -1,0 +1,114 @@
+// Auction integrity: how much a bidder in one auction looks like a shill (bidding to raise the
+// seller's price, not to buy). A pure rule over the auction's bid ladder, each bidder's history and
+// the hard links between bidder and seller.
+//
+// Features (each in [0, 1], higher = more like a shill), after the shill-bidding literature
+// (Trevathan & Read; Ford, Xu & Valova's SB dataset):
+//   bidderTendency        share of the bidder's auctions that are this seller's. Shills serve one seller.
+//   biddingRatio          the bidder's share of this auction's bids. Shills bid often to push the price.
+//   successiveOutbidding  the bidder's longest run of bids in a row (outbidding themselves), /3 capped.
+//   lastMinuteAvoidance   how early the bidder's LAST bid was: shills stop before the end so they do
+//                         not win; (end − last bid) / duration.
+//   losingRatio           1 − won / joined over the bidder's history (auctions joined ≥ 3; else scaled
+//                         by joined/3). Shills rarely win.
+//   earlyBidding          how early the bidder's FIRST bid was: 1 − (first bid − start) / duration.
+// Weights: bidderTendency 0.25, the five others 0.15 each (they sum to 1).
+// Hard links (shared address, phone, card fingerprint, payout account or device token between
+// bidder and seller) add 0.5 each time a kind is present, capped at 1: a linked bidder is a shill
+// suspect whatever the behaviour.
+// Threshold: a score over 0.6 opens an `auctionIntegrity` case. Bidders with fewer than 2 bids
+// in the auction are not scored (one bid says nothing about behaviour) unless hard-linked.
+
+export const INTEGRITY_WEIGHTS = {
+  bidderTendency: 0.25,
+  biddingRatio: 0.15,
+  successiveOutbidding: 0.15,
+  lastMinuteAvoidance: 0.15,
+  losingRatio: 0.15,
+  earlyBidding: 0.15,
+} as const;
+export type IntegrityFeature = keyof typeof INTEGRITY_WEIGHTS;
+export const INTEGRITY_THRESHOLD = 0.6;
+export const HARD_LINK_WEIGHT = 0.5;
+export const HARD_LINK_KINDS = ['address', 'phone', 'card', 'payoutAccount', 'deviceToken'] as const;
+export type HardLinkKind = (typeof HARD_LINK_KINDS)[number];
+
+export interface LadderEntry {
+  bidderId: string;
+  /** Epoch milliseconds. */
+  at: number;
+}
+
+export interface AuctionUnderReview {
+  sellerId: string;
+  /** Epoch milliseconds: when bidding opened and when it ends (or ended). */
+  startAt: number;
+  endAt: number;
+  /** Chronological. */
+  bids: readonly LadderEntry[];
+}
+
+export interface BidderHistory {
+  /** Distinct auctions the bidder has bid on (this one included). */
+  joined: number;
+  /** Of those, the ones this seller runs. */
+  joinedOfSeller: number;
+  /** Auctions the bidder won. */
+  won: number;
+}
+
+export interface BidderScore {
+  bidderId: string;
+  score: number;
+  features: Record<IntegrityFeature, number>;
+  links: HardLinkKind[];
+  suspicious: boolean;
+}
+
+const clamp = (value: number) => Math.min(1, Math.max(0, value));
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+export function scoreBidders(
+  auction: AuctionUnderReview,
+  histories: ReadonlyMap<string, BidderHistory>,
+  links: ReadonlyMap<string, readonly HardLinkKind[]> = new Map(),
+): BidderScore[] {
+  const duration = Math.max(1, auction.endAt - auction.startAt);
+  const total = auction.bids.length;
+  const bidders = [...new Set(auction.bids.map((bid) => bid.bidderId))].filter((id) => id !== auction.sellerId);
+  const scores: BidderScore[] = [];
+  for (const bidderId of bidders) {
+    const own = auction.bids.filter((bid) => bid.bidderId === bidderId);
+    const bidderLinks = [...(links.get(bidderId) ?? [])];
+    if (own.length < 2 && bidderLinks.length === 0) continue;
+    let longestRun = 0;
+    let run = 0;
+    for (const bid of auction.bids) {
+      run = bid.bidderId === bidderId ? run + 1 : 0;
+      longestRun = Math.max(longestRun, run);
+    }
+    const history = histories.get(bidderId) ?? { joined: 1, joinedOfSeller: 1, won: 0 };
+    const joined = Math.max(1, history.joined);
+    const features: Record<IntegrityFeature, number> = {
+      bidderTendency: clamp(history.joinedOfSeller / joined),
+      biddingRatio: clamp(own.length / Math.max(1, total)),
+      successiveOutbidding: clamp((longestRun - 1) / 3),
+      lastMinuteAvoidance: clamp((auction.endAt - own[own.length - 1]!.at) / duration),
+      losingRatio: clamp((1 - history.won / joined) * Math.min(1, joined / 3)),
+      earlyBidding: clamp(1 - (own[0]!.at - auction.startAt) / duration),
+    };
+    const behaviour = (Object.keys(INTEGRITY_WEIGHTS) as IntegrityFeature[]).reduce(
+      (sum, feature) => sum + INTEGRITY_WEIGHTS[feature] * features[feature],
+      0,
+    );
+    const score = round(clamp(behaviour + HARD_LINK_WEIGHT * bidderLinks.length));
+    scores.push({
+      bidderId,
+      score,
+      features: Object.fromEntries(Object.entries(features).map(([k, v]) => [k, round(v)])) as BidderScore['features'],
+      links: bidderLinks,
+      suspicious: score > INTEGRITY_THRESHOLD,
+    });
+  }
+  return scores.sort((a, b) => b.score - a.score);
+}

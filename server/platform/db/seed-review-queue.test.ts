@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, queryRows } from './database.js';
+import { migrate } from './migrate.js';
+import { seedMarketplace } from './seed.js';
+import { seedReviewQueue } from './seed-review-queue.js';
+
+describe('seedReviewQueue', () => {
+  it('fills both queues from every source, with one shill ring', async () => {
+    const database = await openDatabase({ pgliteDir: 'memory://' });
+    try {
+      await migrate(database);
+      await seedMarketplace(database.db, { users: 120, seed: 1 });
+      const summary = await seedReviewQueue(database.db);
+      const rows = await queryRows<{ source: string; count: string | number; signals: string | number }>(
+        database.db,
+        sql`SELECT source, count(*) AS count, sum(signal_count) AS signals FROM review_cases GROUP BY source ORDER BY source`,
+      );
+      const bySource = Object.fromEntries(rows.map((row) => [row.source, Number(row.count)]));
+      expect(bySource).toMatchObject({
+        auctionIntegrity: 1,
+        contactMessage: 2,
+        listingReport: 3,
+        orderIssue: 3,
+        supportRequest: 2,
+      });
+      expect((bySource.offPlatformContact ?? 0) + (bySource.paymentHandle ?? 0)).toBe(9);
+      expect(summary.cases).toBe(rows.reduce((sum, row) => sum + Number(row.count), 0));
+      const [ring] = await queryRows<{ excerpt: string; priority: string }>(
+        database.db,
+        sql`SELECT excerpt, priority FROM review_cases WHERE source = 'auctionIntegrity'`,
+      );
+      expect(ring!.priority).toBe('high');
+      expect(ring!.excerpt).toMatch(/ring_\w+ [\d.]+ \(linked: [a-z, A-Z]+\)/);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});
