@@ -61,7 +61,6 @@ export const NOTIFICATION_TYPES = [
   'maxBidOutbid',
   'newMessage',
   'reportResolved',
-  'accountWarning',
   'accountAction',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -270,28 +270,36 @@ describe('review cases: the admin routes', () => {
     ).toBe(409);
   });
 
-  it('userWarned notifies, sellingSuspended turns selling off, accountSuspended is not available yet', async () => {
+  it('userWarned, sellingSuspended and accountSuspended act as enforcement of the case user', async () => {
     const [auctionCase, paymentCase] = [
       (await cases('?subjectType=auctionMessage&status=open')).items[0]!,
       (await cases('?source=paymentHandle&status=open')).items[0]!,
     ];
     await call('admin', 'POST', `/admin/review-cases/${auctionCase.id}/resolve`, { outcome: 'userWarned' });
-    const warned = await queryRows<{ type: string }>(
+    const warned = await queryRows<{ action: string; reason: string }>(
       database.db,
-      sql`SELECT type FROM notifications WHERE user_id = ${auctionCase.subjectUser!.id} AND type = 'accountWarning'`,
+      sql`SELECT action, reason FROM user_enforcements WHERE user_id = ${auctionCase.subjectUser!.id}`,
     );
-    expect(warned).toHaveLength(1);
-    expect(
-      await call('admin', 'POST', `/admin/review-cases/${paymentCase.id}/resolve`, { outcome: 'accountSuspended' }),
-    ).toMatchObject({
-      status: 409,
-      body: { message: expect.stringMatching(/^Account suspension is not available yet/) },
-    });
+    expect(warned).toEqual([{ action: 'warn', reason: expect.stringMatching(/^Review case \(/) }]);
+    const notified = await queryRows<{ type: string }>(
+      database.db,
+      sql`SELECT type FROM notifications WHERE user_id = ${auctionCase.subjectUser!.id} AND type = 'accountAction'`,
+    );
+    expect(notified).toHaveLength(1);
     await call('admin', 'POST', `/admin/review-cases/${paymentCase.id}/resolve`, { outcome: 'sellingSuspended' });
-    expect((await call('admin', 'GET', `/admin/users/${paymentCase.subjectUser!.id}`)).body.sellerEnabled).toBe(false);
+    const seller = (await call('admin', 'GET', `/admin/users/${paymentCase.subjectUser!.id}`)).body;
+    expect(seller.enforcement).toMatchObject({ action: 'suspendSelling' });
     expect(
       (await call('admin', 'POST', `/admin/review-cases/${paymentCase.id}/resolve`, { outcome: 'x' })).status,
     ).toBe(400);
+    const another = (await cases('?status=open&subjectType=chatMessage')).items.find(
+      (c) => c.subjectUser && c.subjectUser.id !== paymentCase.subjectUser!.id,
+    );
+    if (another) {
+      await call('admin', 'POST', `/admin/review-cases/${another.id}/resolve`, { outcome: 'accountSuspended' });
+      const suspended = (await call('admin', 'GET', `/admin/users/${another.subjectUser!.id}`)).body;
+      expect(suspended.enforcement).toMatchObject({ action: 'suspend', until: expect.any(String) });
+    }
   });
 
   it('bulk resolve: all or nothing on unknown ids and held cases; counts what it resolved', async () => {

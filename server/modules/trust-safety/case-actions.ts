@@ -9,7 +9,7 @@ import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { queryRows, type Db, type Executor } from '../../platform/db/database.js';
 import type { AdminDeps } from '../../platform/http/admin-handler.js';
 import { conflict, HttpError } from '../../platform/http/errors.js';
-import { changeUser } from '../accounts/index.js';
+import { enforce } from '../accounts/index.js';
 import { removeAuctionMessage, removeChatMessage } from '../conversations/index.js';
 import { deleteListing } from '../listings/index.js';
 import { notify } from '../orders/index.js';
@@ -17,8 +17,12 @@ import { caseItem, caseRow, type CaseRow } from './case-items.js';
 
 export const HELD_BY_ANOTHER = 'Another admin holds this case';
 export const ALREADY_RESOLVED = 'This case is already resolved';
-export const ACCOUNT_SUSPENSION_UNAVAILABLE =
-  'Account suspension is not available yet: suspend selling or warn the user instead';
+/** How long the `accountSuspended` outcome suspends the case's user. */
+export const CASE_SUSPENSION_DAYS = 7;
+
+/** The enforcement's reason: the case's source and reason, and the moderator's note when given. */
+const caseReason = (row: CaseRow, note: string | undefined) =>
+  [`Review case (${row.source}): ${row.reason}`, note].filter(Boolean).join(' — ').replace(/\s+/g, ' ').slice(0, 500);
 
 type CaseDeps = Pick<AdminDeps, 'db' | 'events' | 'identity'>;
 
@@ -77,7 +81,13 @@ export async function releaseCase({ db, events }: CaseDeps, id: string, admin: V
 const isNotFound = (error: unknown) => error instanceof HttpError && error.statusCode === 404;
 
 /** The outcome's effect, through the module that owns the subject. Content already gone counts as removed. */
-async function applyOutcome(deps: CaseDeps, row: CaseRow, outcome: ReviewOutcome, admin: VerifiedIdentity) {
+async function applyOutcome(
+  deps: CaseDeps,
+  row: CaseRow,
+  outcome: ReviewOutcome,
+  admin: VerifiedIdentity,
+  note?: string,
+) {
   const moderator = { db: deps.db, events: deps.events, admin };
   const userId = row.subject_user_id;
   switch (outcome) {
@@ -96,19 +106,23 @@ async function applyOutcome(deps: CaseDeps, row: CaseRow, outcome: ReviewOutcome
       });
       return;
     }
+    // Warnings and suspensions are enforcement (accounts/enforcement.ts): the same notification,
+    // audit entry and effects as from the user drawer, with the case as the reason.
     case 'userWarned':
       if (!userId) throw conflict('This case names no user to warn');
-      await notify(deps.db, userId, 'accountWarning', 'A moderator warned you about content you posted', {
-        caseId: row.id,
-        reason: row.reason,
-      });
+      await enforce(deps, { userId, action: 'warn', reason: caseReason(row, note), admin });
       return;
     case 'sellingSuspended':
       if (!userId) throw conflict('This case names no user whose selling could be suspended');
-      await changeUser(deps as AdminDeps, userId, { sellerEnabled: false }, admin, 'suspendSelling');
+      await enforce(deps, { userId, action: 'suspendSelling', reason: caseReason(row, note), until: null, admin });
       return;
-    case 'accountSuspended':
-      throw conflict(ACCOUNT_SUSPENSION_UNAVAILABLE);
+    case 'accountSuspended': {
+      if (!userId) throw conflict('This case names no user to suspend');
+      // A case suspends for a fixed week; a longer suspension or a ban is set from the user's drawer.
+      const until = new Date(Date.now() + CASE_SUSPENSION_DAYS * 86_400_000);
+      await enforce(deps, { userId, action: 'suspend', reason: caseReason(row, note), until, admin });
+      return;
+    }
     default:
       return;
   }
@@ -129,7 +143,7 @@ export async function resolveCase(
   const row = await caseRow(deps.db, id);
   if (row.status === 'resolved') throw conflict(ALREADY_RESOLVED);
   if (row.assignee_uid !== null && row.assignee_uid !== admin.uid) throw conflict(HELD_BY_ANOTHER);
-  await applyOutcome(deps, row, resolution.outcome, admin);
+  await applyOutcome(deps, row, resolution.outcome, admin, resolution.note);
   const item = await logged(deps.db, admin, 'resolveReviewCase', id, async (tx) => {
     const done = await changed(
       tx,
