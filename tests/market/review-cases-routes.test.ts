@@ -289,6 +289,11 @@ describe('review cases: the admin routes', () => {
     await call('admin', 'POST', `/admin/review-cases/${paymentCase.id}/resolve`, { outcome: 'sellingSuspended' });
     const seller = (await call('admin', 'GET', `/admin/users/${paymentCase.subjectUser!.id}`)).body;
     expect(seller.enforcement).toMatchObject({ action: 'suspendSelling' });
+    // The case and its enforcement both show in the user's timeline.
+    const timeline = (await call('admin', 'GET', `/admin/users/${paymentCase.subjectUser!.id}/timeline?limit=100`)).body
+      .items as { kind: string; summary: string }[];
+    expect(timeline.map((item) => item.kind)).toEqual(expect.arrayContaining(['reviewCase', 'enforcement']));
+    expect(timeline.some((item) => /^paymentHandle: .*\(resolved, sellingSuspended\)$/.test(item.summary))).toBe(true);
     expect(
       (await call('admin', 'POST', `/admin/review-cases/${paymentCase.id}/resolve`, { outcome: 'x' })).status,
     ).toBe(400);

@@ -7,3 +7,5 @@ export { MIN_BIDS_TO_SCORE, reviewAuctionIntegrity } from './auction-review.js';
 export { reviewContactMessage, reviewListingReport, reviewSupportRequest } from './reports.js';
 export { screenAuctionText, screenChatMessage, screenListingText } from './screening.js';
 export { detectOffPlatformContact, type OffPlatformMatch } from './rules/off-platform-contact.js';
+// Registers the cases' entries in user, listing and order timelines (once, when this loads).
+import './case-timeline.js';

@@ -38,6 +38,8 @@ export const reviewCases = pgTable(
       .on(t.source, t.subjectType, t.subjectId)
       .where(sql`status <> 'resolved'`),
     index('review_cases_status_idx').on(t.status, t.createdAt),
+    index('review_cases_subject_user_idx').on(t.subjectUserId, t.createdAt),
+    index('review_cases_subject_idx').on(t.subjectType, t.subjectId, t.createdAt),
   ],
 );
 
