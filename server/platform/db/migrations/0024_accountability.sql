@@ -19,7 +19,7 @@ CREATE TABLE user_enforcements (
   admin_email text,
   created_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX user_enforcements_user_idx ON user_enforcements (user_id, created_at);
+CREATE INDEX user_enforcements_user_idx ON user_enforcements (user_id, created_at, id);
 
 -- Internal notes on a record, visible to admins only.
 CREATE TABLE admin_notes (

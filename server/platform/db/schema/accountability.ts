@@ -24,7 +24,7 @@ export const userEnforcements = pgTable(
   (t) => [
     fkey('user_enforcements', t.userId, users.id),
     columnCheck('user_enforcements', 'action', sql`action IN ('warn', 'suspendSelling', 'suspend', 'ban', 'lift')`),
-    index('user_enforcements_user_idx').on(t.userId, t.createdAt),
+    index('user_enforcements_user_idx').on(t.userId, t.createdAt, t.id),
   ],
 );
 
