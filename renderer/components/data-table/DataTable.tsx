@@ -87,7 +87,7 @@ export function DataTable<T extends { id: string }, K extends string>({
   }, [store]);
 
   const [search, setSearch] = useTableSearch(store);
-  const { pending, showNew, scrollTop } = useLiveRows(store, page, root, box, table);
+  const { pendingCount, showNew, scrollTop } = useLiveRows(store, page, root, box, table);
   const { widths, gridWidth, boxWidth, setColumnWidth } = useColumnWidths(box, columns, rows.length, headerId, cellId);
 
   useLayoutEffect(() => {
@@ -160,9 +160,9 @@ export function DataTable<T extends { id: string }, K extends string>({
         )}
         {loading && <Spinner size={16} aria-label="Loading rows" />}
         <span className="data-table-spacer" />
-        {pending.length > 0 && (
+        {pendingCount > 0 && (
           <Button size="small" intent="primary" icon="arrow-up" onClick={showNew}>
-            {newRowsLabel(pending.length)}
+            {newRowsLabel(pendingCount)}
           </Button>
         )}
         {toolbarEnd}

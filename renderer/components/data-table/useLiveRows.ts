@@ -9,8 +9,10 @@ import { tableScrolledPast } from './data-table-logic.js';
 const NS = Classes.getClassNamespace();
 
 export interface LiveRows<T> {
-  /** Live rows held back while the moderator is scrolled away from the top. */
+  /** Live rows held back while the moderator is scrolled away from the top (the newest of them). */
   pending: T[];
+  /** How many arrived while away: the "N new" count. */
+  pendingCount: number;
   /** The "N new" button: the held rows go to the top, and the view back to it. */
   showNew(): void;
   /** How far Table has scrolled its rows (the overlaid rows follow). */
@@ -29,6 +31,7 @@ export function useLiveRows<T extends { id: string }, K extends string>(
   table: RefObject<Table>,
 ): LiveRows<T> {
   const pending = useStore(store, (s) => s.pending);
+  const pendingCount = useStore(store, (s) => s.pendingCount);
   /** What keeps the first rows out of view: Table's own scroll, or the screen's. */
   const away = useRef({ rows: false, table: false });
   const [scrollTop, setScrollTop] = useState(0);
@@ -72,5 +75,5 @@ export function useLiveRows<T extends { id: string }, K extends string>(
     scrollToTop();
   };
 
-  return { pending, showNew, scrollTop };
+  return { pending, pendingCount, showNew, scrollTop };
 }
