@@ -6,7 +6,7 @@ import type { ListQuery } from '../../../shared/contract/list-query.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { queryRows, type Db, type Executor } from '../../platform/db/database.js';
 import { adminPage, type ListCount } from '../../platform/db/admin-list.js';
-import { inList, searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
+import { inList, pagedById, searchPattern, whereAll } from '../../platform/db/list-sql.js';
 import { isoOf, usdOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { addressOf, type AddressRow } from './addresses.js';
@@ -210,12 +210,13 @@ export async function listAdminUsers(db: Db, query: ListQuery<'users'>): Promise
     sql`u.deleted_at IS NULL`,
     pattern ? sql`(u.user_name ILIKE ${pattern} OR u.email ILIKE ${pattern})` : null,
   ]);
+  const page = pagedById(sql`users u`, where, SORT_COLUMNS[query.sortBy ?? 'createdAt'], query, sql`u.id`);
   const { counted, rows } = await adminPage<UserRow>(
     db,
     pattern ? null : 'users',
     sql`users u`,
     where,
-    selectUsers(where, sortedPage(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query, sql`u.id`)),
+    selectUsers(page.where, page.order),
   );
   const shipping = await shippingInfoOf(
     db,

@@ -5,7 +5,7 @@ import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { Db } from '../../platform/db/database.js';
 import { adminPage, type ListCount } from '../../platform/db/admin-list.js';
-import { matchingUserIds, searchTerm, sortedPage, whereSearched } from '../../platform/db/list-sql.js';
+import { matchingUserIds, pagedById, searchTerm, whereSearched } from '../../platform/db/list-sql.js';
 import { softDelete } from '../../platform/db/soft-delete.js';
 import { isoOf, optionalProfileOf } from '../../platform/db/values.js';
 import type { ratings, users } from '../../platform/db/schema/index.js';
@@ -39,6 +39,7 @@ export async function listRatingsForAdmin(
     sql`SELECT id FROM ratings WHERE seller_id IN (${matchingUserIds(pattern)})`,
   ]);
   const sortBy = query.sortBy ?? 'createdAt';
+  const page = pagedById(sql`ratings r`, where, RATING_SORT[sortBy], query, sql`r.id`, sortBy !== 'createdAt');
   const { counted, rows } = await adminPage<RatingRow>(
     db,
     searchTerm(query.search) ? null : 'ratings',
@@ -50,7 +51,7 @@ export async function listRatingsForAdmin(
         FROM ratings r
         LEFT JOIN users b ON b.id = r.buyer_id AND b.deleted_at IS NULL
         LEFT JOIN users s ON s.id = r.seller_id AND s.deleted_at IS NULL
-        ${where} ${sortedPage(RATING_SORT[sortBy], query, sql`r.id`, sortBy !== 'createdAt')}`,
+        ${page.where} ${page.order}`,
   );
   return {
     ...counted,

@@ -5,13 +5,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { Db } from '../../platform/db/database.js';
-import { adminPage } from '../../platform/db/admin-list.js';
+import { adminPage, searchedPage } from '../../platform/db/admin-list.js';
 import {
+  listingTitleMatches,
   matchingUserIds,
   searchPattern,
   searchTerm,
-  sortedPage,
+  pagedById,
   whereAll,
+  userMatches,
   whereSearched,
 } from '../../platform/db/list-sql.js';
 import { softDelete } from '../../platform/db/soft-delete.js';
@@ -35,18 +37,36 @@ const CHAT_SORT: Record<ListQuery<'chats'>['sortBy'] & string, SQL> = {
 
 /** Auction messages not taken down, found by text, author or listing title, newest or oldest first. */
 export async function moderatedAuctionMessages(db: Db, query: ListQuery<'auctionMessages'>) {
-  const where = whereSearched(sql`m.deleted_at IS NULL`, query.search, sql`m.id`, (pattern) => [
-    sql`SELECT id FROM auction_messages WHERE text ILIKE ${pattern}`,
-    sql`SELECT id FROM auction_messages WHERE user_id IN (${matchingUserIds(pattern)})`,
-    sql`SELECT id FROM auction_messages WHERE listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern})`,
-  ]);
-  const { counted, rows } = await adminPage<AuctionMessageRow>(
-    db,
-    searchTerm(query.search) ? null : 'auctionMessages',
-    sql`auction_messages m`,
-    where,
-    sql`${AUCTION_MESSAGE_SELECT} ${where} ${sortedPage(sql`m.created_at`, query, sql`m.id`)}`,
-  );
+  const pattern = searchPattern(query.search);
+  const condition = sql`m.deleted_at IS NULL`;
+  const pageOf = (where: SQL) => {
+    const page = pagedById(sql`auction_messages m`, where, sql`m.created_at`, query, sql`m.id`);
+    return sql`${AUCTION_MESSAGE_SELECT} ${page.where} ${page.order}`;
+  };
+  const { counted, rows } = pattern
+    ? await searchedPage<AuctionMessageRow>(
+        db,
+        {
+          from: sql`auction_messages m`,
+          condition,
+          idColumn: sql`m.id`,
+          branches: [
+            sql`SELECT id FROM auction_messages WHERE text ILIKE ${pattern}`,
+            sql`SELECT id FROM auction_messages WHERE user_id IN (${matchingUserIds(pattern)})`,
+            sql`SELECT id FROM auction_messages WHERE listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern})`,
+          ],
+          rowMatches: sql`(m.text ILIKE ${pattern} OR ${userMatches(sql`m.user_id`, pattern)}
+            OR ${listingTitleMatches(sql`m.listing_id`, pattern)})`,
+        },
+        pageOf,
+      )
+    : await adminPage<AuctionMessageRow>(
+        db,
+        'auctionMessages',
+        sql`auction_messages m`,
+        sql`WHERE ${condition}`,
+        pageOf(sql`WHERE ${condition}`),
+      );
   return { ...counted, items: rows.map(auctionMessageOf) };
 }
 
@@ -56,12 +76,13 @@ export async function moderatedChats(db: Db, query: ListQuery<'chats'>) {
     sql`SELECT id FROM chats WHERE user_id IN (${matchingUserIds(pattern)})`,
     sql`SELECT id FROM chats WHERE other_user_id IN (${matchingUserIds(pattern)})`,
   ]);
+  const page = pagedById(sql`chats c`, where, CHAT_SORT[query.sortBy ?? 'createdAt'], query, sql`c.id`);
   const { counted, rows } = await adminPage<ChatRow>(
     db,
     searchTerm(query.search) ? null : 'chats',
     sql`chats c`,
     where,
-    sql`${CHAT_SELECT} ${where} ${sortedPage(CHAT_SORT[query.sortBy ?? 'createdAt'], query, sql`c.id`)}`,
+    sql`${CHAT_SELECT} ${page.where} ${page.order}`,
   );
   return { ...counted, items: rows.map(chatOf) };
 }
@@ -74,12 +95,19 @@ export async function moderatedChatMessages(db: Db, query: ListQuery<'chatMessag
     sql`c.deleted_at IS NULL`,
     pattern ? sql`m.message ILIKE ${pattern}` : null,
   ]);
+  const page = pagedById(
+    sql`chat_messages m JOIN chats c ON c.id = m.chat_id`,
+    where,
+    sql`m.created_at`,
+    query,
+    sql`m.id`,
+  );
   const { counted, rows } = await adminPage<ChatMessageRow>(
     db,
     pattern ? null : 'chatMessages',
     sql`chat_messages m JOIN chats c ON c.id = m.chat_id`,
     where,
-    sql`${CHAT_MESSAGE_SELECT} ${where} ${sortedPage(sql`m.created_at`, query, sql`m.id`)}`,
+    sql`${CHAT_MESSAGE_SELECT} ${page.where} ${page.order}`,
   );
   return { ...counted, items: rows.map(chatMessageOf) };
 }

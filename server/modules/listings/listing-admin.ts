@@ -10,7 +10,7 @@ import { usdToCents } from '../../../shared/rules/money.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { adminPage } from '../../platform/db/admin-list.js';
-import { searchPattern, sortedPage, whereAll } from '../../platform/db/list-sql.js';
+import { pagedById, searchPattern, whereAll } from '../../platform/db/list-sql.js';
 import { epochMsText, isoOf, usdOrNull } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { Db } from '../../platform/db/database.js';
@@ -119,12 +119,13 @@ export async function listActiveListings(db: Executor, query: ListQuery<'activeL
     pattern ? sql`(l.title ILIKE ${pattern} OR l.description ILIKE ${pattern})` : null,
   ]);
   const sortBy = query.sortBy ?? 'createdAt';
+  const page = pagedById(sql`listings l`, where, SORT_COLUMNS[sortBy], query, sql`l.id`, sortBy === 'startingBid');
   const { counted, rows } = await adminPage<ListingRow>(
     db,
     pattern ? null : 'activeListings',
     sql`listings l`,
     where,
-    selectListings(where, sortedPage(SORT_COLUMNS[sortBy], query, sql`l.id`, sortBy === 'startingBid')),
+    selectListings(page.where, page.order),
   );
   return { ...counted, items: rows.map(toAdminListing) };
 }

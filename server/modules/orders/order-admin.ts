@@ -7,8 +7,15 @@ import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { type Db, queryRows, type Executor } from '../../platform/db/database.js';
-import { adminPage, type ListCount } from '../../platform/db/admin-list.js';
-import { inList, matchingUserIds, searchTerm, sortedPage, whereSearched } from '../../platform/db/list-sql.js';
+import { adminPage, searchedPage, type ListCount } from '../../platform/db/admin-list.js';
+import {
+  inList,
+  listingTitleMatches,
+  matchingUserIds,
+  pagedById,
+  searchPattern,
+  userMatches,
+} from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { listings, orders, transactions, users } from '../../platform/db/schema/index.js';
@@ -126,19 +133,37 @@ export async function listSoldListings(
   db: Executor,
   query: ListQuery<'soldListings'>,
 ): Promise<ListCount & { items: SoldListing[] }> {
-  const where = whereSearched(sql`o.deleted_at IS NULL`, query.search, sql`o.id`, (pattern) => [
-    sql`SELECT id FROM orders WHERE listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern})`,
-    sql`SELECT id FROM orders WHERE tracking_code ILIKE ${pattern}`,
-    sql`SELECT id FROM orders WHERE buyer_id IN (${matchingUserIds(pattern)})`,
-    sql`SELECT id FROM orders WHERE seller_id IN (${matchingUserIds(pattern)})`,
-  ]);
-  const { counted, rows } = await adminPage<OrderRow>(
-    db,
-    searchTerm(query.search) ? null : 'soldListings',
-    sql`orders o`,
-    where,
-    selectOrders(where, sortedPage(SORT_COLUMNS[query.sortBy ?? 'createdAt'], query, sql`o.id`)),
-  );
+  const pattern = searchPattern(query.search);
+  const condition = sql`o.deleted_at IS NULL`;
+  const pageOf = (where: SQL) => {
+    const page = pagedById(sql`orders o`, where, SORT_COLUMNS[query.sortBy ?? 'createdAt'], query, sql`o.id`);
+    return selectOrders(page.where, page.order);
+  };
+  const { counted, rows } = pattern
+    ? await searchedPage<OrderRow>(
+        db,
+        {
+          from: sql`orders o`,
+          condition,
+          idColumn: sql`o.id`,
+          branches: [
+            sql`SELECT id FROM orders WHERE listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern})`,
+            sql`SELECT id FROM orders WHERE tracking_code ILIKE ${pattern}`,
+            sql`SELECT id FROM orders WHERE buyer_id IN (${matchingUserIds(pattern)})`,
+            sql`SELECT id FROM orders WHERE seller_id IN (${matchingUserIds(pattern)})`,
+          ],
+          rowMatches: sql`(${listingTitleMatches(sql`o.listing_id`, pattern)} OR o.tracking_code ILIKE ${pattern}
+            OR ${userMatches(sql`o.buyer_id`, pattern)} OR ${userMatches(sql`o.seller_id`, pattern)})`,
+        },
+        pageOf,
+      )
+    : await adminPage<OrderRow>(
+        db,
+        'soldListings',
+        sql`orders o`,
+        sql`WHERE ${condition}`,
+        pageOf(sql`WHERE ${condition}`),
+      );
   const transactions = await transactionsOf(
     db,
     rows.map((row) => row.id),

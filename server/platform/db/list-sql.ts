@@ -59,6 +59,25 @@ export function sortedPage(
 }
 
 /**
+ * A page picked by id first: `WHERE idColumn IN (SELECT idColumn FROM from where ORDER BY … LIMIT
+ * … OFFSET …)`, and the ORDER BY for the outer SELECT. The list's joins and per-row subqueries
+ * then run for the page's rows only, not for every row a deep OFFSET skips.
+ */
+export function pagedById(
+  from: SQL,
+  where: SQL,
+  column: SQL,
+  query: { order?: SortOrder | undefined; page: number; limit: number },
+  idColumn: SQL,
+  nullable = false,
+): { where: SQL; order: SQL } {
+  return {
+    where: sql`WHERE ${idColumn} IN (SELECT ${idColumn} FROM ${from} ${where} ${sortedPage(column, query, idColumn, nullable)})`,
+    order: orderBy(column, query.order, idColumn, nullable),
+  };
+}
+
+/**
  * A list's page and its total: first `count(*)` of every row `from` and `where` match, then the
  * page's own statement (`pageRows`, which repeats the same `where`).
  */
@@ -92,6 +111,16 @@ export function whereAll(conditions: (SQL | null)[]): SQL {
 /** Ids of users whose name or email matches: both trigram indexes, combined by a BitmapOr. */
 export function matchingUserIds(pattern: SQL): SQL {
   return sql`SELECT id FROM users WHERE user_name ILIKE ${pattern} OR email ILIKE ${pattern}`;
+}
+
+/** The user `userId` names matches by name or email: one lookup by primary key, for one row. */
+export function userMatches(userId: SQL, pattern: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM users mu WHERE mu.id = ${userId} AND (mu.user_name ILIKE ${pattern} OR mu.email ILIKE ${pattern}))`;
+}
+
+/** The listing `listingId` names matches by title: one lookup by primary key, for one row. */
+export function listingTitleMatches(listingId: SQL, pattern: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM listings ml WHERE ml.id = ${listingId} AND ml.title ILIKE ${pattern})`;
 }
 
 /**
