@@ -16,8 +16,9 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } f
 import { useStore } from 'zustand';
 import { ADMIN_TABLE_ROWS_PER_PAGE, tableHeightPx } from '../../../shared/rules/constants.js';
 import { rowsOfPage, type ListStore } from '../../stores/list-store.js';
-import { ariaSortOf, newRowsLabel, rangeLabel } from './data-table-logic.js';
+import { ariaSortOf, rangeLabel } from './data-table-logic.js';
 import { HeaderLabel } from './HeaderLabel.js';
+import { NewRowsButton } from './NewRowsButton.js';
 import { useColumnWidths } from './useColumnWidths.js';
 import { useLiveRows } from './useLiveRows.js';
 import { useRowFocus } from './useRowFocus.js';
@@ -87,7 +88,7 @@ export function DataTable<T extends { id: string }, K extends string>({
   }, [store]);
 
   const [search, setSearch] = useTableSearch(store);
-  const { pendingCount, showNew, scrollTop } = useLiveRows(store, page, root, box, table);
+  const { showNew, scrollTop } = useLiveRows(store, page, root, box, table);
   const { widths, gridWidth, boxWidth, setColumnWidth } = useColumnWidths(box, columns, rows.length, headerId, cellId);
 
   useLayoutEffect(() => {
@@ -160,11 +161,7 @@ export function DataTable<T extends { id: string }, K extends string>({
         )}
         {loading && <Spinner size={16} aria-label="Loading rows" />}
         <span className="data-table-spacer" />
-        {pendingCount > 0 && (
-          <Button size="small" intent="primary" icon="arrow-up" onClick={showNew}>
-            {newRowsLabel(pendingCount)}
-          </Button>
-        )}
+        <NewRowsButton store={store} onClick={showNew} />
         {toolbarEnd}
       </div>
       <div
