@@ -149,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       );
       await v1.register(adminRoutesPlugin, {
         db: options.database.db,
+        reads: options.database.reads,
         identity: options.identity,
         payments: options.payments ?? ledgerPayments(),
         events,

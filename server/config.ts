@@ -13,6 +13,8 @@ const Env = z
     PORT: z.coerce.number().int().min(0).max(65535).default(4000),
     HOST: z.string().default('127.0.0.1'),
     DATABASE_URL: optionalText,
+    /** A streaming replica of DATABASE_URL: the admin lists and statistics read there. */
+    DATABASE_REPLICA_URL: optionalText,
     REDIS_URL: optionalText,
     FIREBASE_PROJECT_ID: z.string().default('demo-market'),
     FIREBASE_AUTH_EMULATOR_HOST: optionalText,
@@ -40,6 +42,11 @@ const Env = z
     // A per-process secret breaks every upload URL another node (or the next restart) issued.
     message: 'UPLOADS_SIGNING_SECRET (at least 32 characters) is required when NODE_ENV=production',
     path: ['UPLOADS_SIGNING_SECRET'],
+  })
+  .refine((env) => !(env.DATABASE_REPLICA_URL && !env.DATABASE_URL), {
+    // A replica of the embedded PGlite cannot exist: the setting would be silently ignored.
+    message: 'DATABASE_REPLICA_URL needs DATABASE_URL (a replica of that PostgreSQL database)',
+    path: ['DATABASE_REPLICA_URL'],
   });
 
 export type Config = z.output<typeof Env>;

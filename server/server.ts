@@ -13,7 +13,11 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, realtime?: RealtimeRegistration): Promise<RunningServer> {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    replicaUrl: config.DATABASE_REPLICA_URL,
+    pgliteDir: config.PGLITE_DIR,
+  });
   await migrate(database);
   const app = await buildApp({
     database,

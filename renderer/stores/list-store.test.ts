@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../../shared/contract/market-api.js';
 import type { ListResponse } from '../../shared/contract/entities.js';
-import { createListStore, nextSort, pageCount, rowsOfPage, type ListRequest } from './list-store.js';
+import { createListStore, LIVE_ROWS_KEPT, nextSort, pageCount, rowsOfPage, type ListRequest } from './list-store.js';
 
 type Row = { id: string; name: string };
 const rows = (from: number, to: number): Row[] =>
@@ -129,6 +129,29 @@ describe('list store', () => {
     store.getState().showPending();
     expect(store.getState()).toMatchObject({ page: 1, total: 26, pending: [] });
     expect(store.getState().items[0]?.id).toBe('new');
+  });
+
+  it('a flood of live rows keeps at most LIVE_ROWS_KEPT of them, and counts every one', async () => {
+    const server = fakeServer(25);
+    const store = createListStore(server.fetchPage);
+    await store.getState().load(1);
+    const flood = (prefix: string, atTop: boolean) => {
+      for (let i = 0; i < 3 * LIVE_ROWS_KEPT; i++)
+        store.getState().receiveLive({ id: `${prefix}${i}`, name: 'Live' }, atTop);
+    };
+    flood('top', true);
+    expect(store.getState().items).toHaveLength(LIVE_ROWS_KEPT);
+    expect(store.getState().items[0]?.id).toBe(`top${3 * LIVE_ROWS_KEPT - 1}`);
+    expect(store.getState().total).toBe(25 + 3 * LIVE_ROWS_KEPT);
+
+    flood('away', false);
+    expect(store.getState().pending).toHaveLength(LIVE_ROWS_KEPT);
+    expect(store.getState().pendingCount).toBe(3 * LIVE_ROWS_KEPT);
+    // More came than were kept: "N new" reloads page 1 from the server.
+    const calls = server.calls.length;
+    store.getState().showPending();
+    expect(server.calls.length).toBe(calls + 1);
+    expect(store.getState()).toMatchObject({ page: 1, pending: [], pendingCount: 0 });
   });
 
   it('a live update of a known row replaces it in place', async () => {

@@ -44,8 +44,13 @@ export interface ListState<T extends { id: string }, K extends string> {
   sortBy?: K;
   order?: SortOrder;
   loading: boolean;
-  /** Live rows held back while the moderator is scrolled away from the top. */
+  /**
+   * Live rows held back while the moderator is scrolled away from the top: the newest
+   * LIVE_ROWS_KEPT of them. A flood of events must not pile up rows nobody sees.
+   */
   pending: T[];
+  /** How many live rows arrived while away: the "N new" count (may exceed `pending.length`). */
+  pendingCount: number;
   /** The table reports when its rows are scrolled down, so live rows do not shift them. */
   scrolledAway: boolean;
   setScrolledAway(away: boolean): void;
@@ -69,6 +74,13 @@ export interface ListState<T extends { id: string }, K extends string> {
 }
 
 export type ListStore<T extends { id: string }, K extends string> = StoreApi<ListState<T, K>>;
+
+/**
+ * The most rows a table holds for live events: the held-back rows, and the rows live events
+ * add at the top. Past it the oldest go (the server still has them: "N new" reloads page 1 when
+ * more arrived than were kept), so memory stays flat under a flood of events.
+ */
+export const LIVE_ROWS_KEPT = 100;
 
 export function rowsOfPage<T>(items: readonly T[], page: number, rowsPerPage = ADMIN_TABLE_ROWS_PER_PAGE): T[] {
   return items.slice((page - 1) * rowsPerPage, page * rowsPerPage);
@@ -94,6 +106,7 @@ export function createListStore<T extends { id: string }, K extends string>(
     search: '',
     loading: false,
     pending: [],
+    pendingCount: 0,
     scrolledAway: false,
 
     setScrolledAway(away) {
@@ -121,7 +134,7 @@ export function createListStore<T extends { id: string }, K extends string>(
         const { items, count } = result.data;
         const countCapped = result.data.countCapped === true;
         if (page === 1) {
-          set({ items, total: count, countCapped, loading: false, failed: false, pending: [] });
+          set({ items, total: count, countCapped, loading: false, failed: false, pending: [], pendingCount: 0 });
         } else {
           const known = new Set(get().items.map((row) => row.id));
           set({
@@ -167,12 +180,14 @@ export function createListStore<T extends { id: string }, K extends string>(
     },
 
     removeLocal(id) {
-      const { items, pending, total, page } = get();
+      const { items, pending, pendingCount, total, page } = get();
       const inItems = items.some((row) => row.id === id);
       const rest = items.filter((row) => row.id !== id);
+      const held = pending.some((row) => row.id === id);
       set({
         items: rest,
         pending: pending.filter((row) => row.id !== id),
+        pendingCount: held ? pendingCount - 1 : pendingCount,
         total: inItems ? Math.max(0, total - 1) : total,
         // The last row of the last page went away: show the page before it.
         page: Math.min(page, pageCount(rest.length, limit)),
@@ -189,14 +204,21 @@ export function createListStore<T extends { id: string }, K extends string>(
         set({ pending: pending.map((row) => (row.id === item.id ? item : row)) });
         return;
       }
-      if (atTop) set({ items: [item, ...items], total: total + 1 });
-      else set({ pending: [item, ...pending] });
+      // Either way the list keeps at most LIVE_ROWS_KEPT rows more than it loaded.
+      if (atTop) set({ items: [item, ...items].slice(0, Math.max(items.length, LIVE_ROWS_KEPT)), total: total + 1 });
+      else set({ pending: [item, ...pending].slice(0, LIVE_ROWS_KEPT), pendingCount: get().pendingCount + 1 });
     },
 
     showPending() {
-      const { items, pending, total } = get();
-      if (pending.length === 0) return;
-      set({ items: [...pending, ...items], total: total + pending.length, pending: [], page: 1 });
+      const { items, pending, pendingCount, total } = get();
+      if (pendingCount === 0) return;
+      // More arrived than were kept: page 1 from the server has the newest rows and the total.
+      if (pendingCount > pending.length) {
+        set({ page: 1, pending: [], pendingCount: 0 });
+        void get().load(1);
+        return;
+      }
+      set({ items: [...pending, ...items], total: total + pending.length, pending: [], pendingCount: 0, page: 1 });
     },
 
     replaceItem(item) {

@@ -17,14 +17,36 @@ export function liveActionOf(name: AdminEventName): 'remove' | 'upsert' {
   return name.endsWith('Deleted') ? 'remove' : 'upsert';
 }
 
+type LiveEvent = Parameters<Parameters<typeof market.events.subscribe>[1]>[0];
+
+/**
+ * Events are applied once per animation frame, all that arrived since the last one together:
+ * under hundreds of events a second the table renders at most once a frame, not once an event.
+ */
 export function useLiveTable<T extends { id: string }, K extends string>(table: LiveTable, store: ListStore<T, K>) {
   useEffect(() => {
     if (!hasMarket()) return;
-    return market.events.subscribe(eventsOfTable(table), (event) => {
-      const state = store.getState();
-      if (liveActionOf(event.name) === 'remove') state.removeLocal(event.payload.id);
-      // The event map guarantees this table's events carry this table's row shape.
-      else state.receiveLive(event.payload as unknown as T, state.isAtTop());
+    let queued: LiveEvent[] = [];
+    let frame: number | null = null;
+    const apply = () => {
+      frame = null;
+      const events = queued;
+      queued = [];
+      for (const event of events) {
+        const state = store.getState();
+        if (liveActionOf(event.name) === 'remove') state.removeLocal(event.payload.id);
+        // The event map guarantees this table's events carry this table's row shape.
+        else state.receiveLive(event.payload as unknown as T, state.isAtTop());
+      }
+    };
+    const unsubscribe = market.events.subscribe(eventsOfTable(table), (event) => {
+      queued.push(event);
+      frame ??= requestAnimationFrame(apply);
     });
+    return () => {
+      unsubscribe();
+      if (frame !== null) cancelAnimationFrame(frame);
+      apply();
+    };
   }, [table, store]);
 }

@@ -5,7 +5,7 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { SORT_KEYS, type ListName } from '../../shared/contract/list-query.js';
-import { listAdminUsers } from '../../server/modules/accounts/user-admin.js';
+import { listAdminUsers, loadAdminUser } from '../../server/modules/accounts/user-admin.js';
 import { userStatistics } from '../../server/modules/accounts/statistics.js';
 import { listActiveListings } from '../../server/modules/listings/listing-admin.js';
 import { listSoldListings } from '../../server/modules/orders/order-admin.js';
@@ -63,36 +63,56 @@ function queryString(query: Record<string, unknown>): string {
   return entries.length ? `?${entries.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&')}` : '';
 }
 
+/** One request of a list, with the query as its query string gives it. */
+export function listRequest(list: (typeof LISTS)[number]['list'], query: Record<string, unknown>): ListRequest {
+  const { path, run } = LISTS.find((entry) => entry.list === list)!;
+  const full = { page: 1, limit: 10, ...query };
+  const label = Object.entries(query)
+    .map(([key, value]) => `${key}=${String(value)}`)
+    .join(' ');
+  return {
+    name: `${list} ${label}`.trim(),
+    list,
+    path: `${path}${queryString(query)}`,
+    searched: 'search' in query,
+    run: (db) => run(db, full),
+  };
+}
+
+export const STATISTICS_REQUEST: ListRequest = {
+  name: 'statistics',
+  list: 'statistics',
+  path: '/statistics',
+  searched: false,
+  run: (db) => userStatistics(db),
+};
+
+/** GET /admin/users/{id}: one user by primary key, the benchmark's yardstick. */
+export function userRequest(id: string): ListRequest {
+  return {
+    name: 'users/{id}',
+    list: 'users',
+    path: `/users/${id}`,
+    searched: false,
+    run: (db) => loadAdminUser(db, id),
+  };
+}
+
 /** Each list's requests; `search` gives the common and rare terms to search for. */
 export function listRequests(searches: { common: string; rare: string }): ListRequest[] {
   const requests: ListRequest[] = [];
-  for (const { list, path, run } of LISTS) {
-    const add = (label: string, query: Record<string, unknown>) => {
-      const full = { page: 1, limit: 10, ...query };
-      requests.push({
-        name: `${list} ${label}`.trim(),
-        list,
-        path: `${path}${queryString(query)}`,
-        searched: 'search' in query,
-        run: (db) => run(db, full),
-      });
-    };
-    add('', {});
+  for (const { list } of LISTS) {
+    const add = (query: Record<string, unknown>) => requests.push(listRequest(list, query));
+    add({});
     for (const key of SORT_KEYS[list]) {
       if (UNINDEXED_SORTS.has(`${list}:${key}`)) continue;
-      for (const order of ['ASC', 'DESC']) add(`sortBy=${key} order=${order}`, { sortBy: key, order });
+      for (const order of ['ASC', 'DESC']) add({ sortBy: key, order });
     }
-    add(`search=${searches.common}`, { search: searches.common });
-    add(`search=${searches.rare}`, { search: searches.rare });
-    add('page=50', { page: 50 });
+    add({ search: searches.common });
+    add({ search: searches.rare });
+    add({ page: 50 });
   }
-  requests.push({
-    name: 'statistics',
-    list: 'statistics',
-    path: '/statistics',
-    searched: false,
-    run: (db) => userStatistics(db),
-  });
+  requests.push(STATISTICS_REQUEST);
   return requests;
 }
 

@@ -33,7 +33,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-function asClusterOwner(command: string, args: string[]): void {
+export function asClusterOwner(command: string, args: string[]): void {
   const isRoot = process.getuid?.() === 0;
   const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
   const run = spawnSync(file, argv, { encoding: 'utf8' });

@@ -16,10 +16,11 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type Reac
 import { useStore } from 'zustand';
 import { ADMIN_TABLE_ROWS_PER_PAGE, tableHeightPx } from '../../../shared/rules/constants.js';
 import { rowsOfPage, type ListStore } from '../../stores/list-store.js';
-import { ariaSortOf, fittedRowHeight, newRowsLabel, rangeLabel } from './data-table-logic.js';
+import { ariaSortOf, fittedRowHeight, rangeLabel } from './data-table-logic.js';
 import { ExportCsvButton } from './ExportCsvButton.js';
 import { HeaderLabel } from './HeaderLabel.js';
 import type { ListName } from '../../../shared/contract/list-query.js';
+import { NewRowsButton } from './NewRowsButton.js';
 import { useColumnWidths } from './useColumnWidths.js';
 import { useLiveRows } from './useLiveRows.js';
 import { useRowFocus } from './useRowFocus.js';
@@ -96,7 +97,7 @@ export function DataTable<T extends { id: string }, K extends string>({
   }, [store]);
 
   const [search, setSearch] = useTableSearch(store);
-  const { pending, showNew, scrollTop } = useLiveRows(store, page, root, box, table);
+  const { showNew, scrollTop } = useLiveRows(store, page, root, box, table);
   const { widths, gridWidth, boxWidth, setColumnWidth } = useColumnWidths(
     box,
     columns,
@@ -180,11 +181,7 @@ export function DataTable<T extends { id: string }, K extends string>({
         )}
         {loading && <Spinner size={16} aria-label="Loading rows" />}
         <span className="data-table-spacer" />
-        {pending.length > 0 && (
-          <Button size="small" intent="primary" icon="arrow-up" onClick={showNew}>
-            {newRowsLabel(pending.length)}
-          </Button>
-        )}
+        <NewRowsButton store={store} onClick={showNew} />
         {exportList && <ExportCsvButton list={exportList} store={store} />}
         {toolbarEnd}
       </div>

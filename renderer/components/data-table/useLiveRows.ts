@@ -2,15 +2,12 @@
 import { Classes } from '@blueprintjs/core';
 import { Regions, type Table } from '@blueprintjs/table';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useStore } from 'zustand';
 import type { ListStore } from '../../stores/list-store.js';
 import { tableScrolledPast } from './data-table-logic.js';
 
 const NS = Classes.getClassNamespace();
 
-export interface LiveRows<T> {
-  /** Live rows held back while the moderator is scrolled away from the top. */
-  pending: T[];
+export interface LiveRows {
   /** The "N new" button: the held rows go to the top, and the view back to it. */
   showNew(): void;
   /** How far Table has scrolled its rows (the overlaid rows follow). */
@@ -27,8 +24,7 @@ export function useLiveRows<T extends { id: string }, K extends string>(
   root: RefObject<HTMLElement>,
   box: RefObject<HTMLElement>,
   table: RefObject<Table>,
-): LiveRows<T> {
-  const pending = useStore(store, (s) => s.pending);
+): LiveRows {
   /** What keeps the first rows out of view: Table's own scroll, or the screen's. */
   const away = useRef({ rows: false, table: false });
   const [scrollTop, setScrollTop] = useState(0);
@@ -72,5 +68,7 @@ export function useLiveRows<T extends { id: string }, K extends string>(
     scrollToTop();
   };
 
-  return { pending, showNew, scrollTop };
+  // Not the held-back rows: NewRowsButton subscribes to their count, so the table does not
+  // re-render for each one.
+  return { showNew, scrollTop };
 }

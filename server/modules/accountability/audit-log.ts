@@ -43,9 +43,9 @@ export function auditLogSource(query: Omit<AuditLogQuery, 'page' | 'limit'>): Li
   return {
     from: sql`admin_actions a`,
     where,
-    select: (tail) =>
+    select: (rows, tail) =>
       sql`SELECT a.id, a.admin_uid, a.admin_email, a.action, a.record_type, a.record_id, a.before, a.after, a.created_at
-          FROM admin_actions a ${where} ${tail}`,
+          FROM admin_actions a ${rows} ${tail}`,
     sortColumn: sql`a.created_at`,
     idColumn: sql`a.id`,
     order: query.order,

@@ -2,8 +2,9 @@
 import type { AdminDeps, AdminHandlers } from '../../platform/http/admin-handler.js';
 import { userStatistics } from './statistics.js';
 
-export function statisticsHandlers({ db }: AdminDeps) {
+export function statisticsHandlers({ reads }: AdminDeps) {
   return {
-    'statistics.get': async () => userStatistics(db),
+    // Counts and the past day's lists may lag the primary by the replica's delay.
+    'statistics.get': async () => userStatistics(reads),
   } satisfies Partial<AdminHandlers>;
 }

@@ -5,9 +5,10 @@ import { emailTaken, userNameTaken } from './account.js';
 import { changeUser, decideSellerRequest, deleteUser, listAdminUsers, loadAdminUser } from './user-admin.js';
 
 export function userHandlers(deps: AdminDeps) {
-  const { db } = deps;
+  const { db, reads } = deps;
   return {
-    'users.list': async ({ query }) => listAdminUsers(db, query),
+    // The list may lag a write by the replica's delay; one user (`users.get`) reads the primary.
+    'users.list': async ({ query }) => listAdminUsers(reads, query),
     'users.checkUsername': async ({ body }) => ({ exists: await userNameTaken(db, body.userName, null) }),
     'users.checkEmail': async ({ body }) => ({ exists: await emailTaken(db, body.email) }),
     'users.get': async ({ params }) => loadAdminUser(db, params.id),

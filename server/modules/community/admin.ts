@@ -2,9 +2,9 @@
 import type { AdminDeps, AdminHandlers } from '../../platform/http/admin-handler.js';
 import { deleteRating, listRatingsForAdmin } from './rating-admin.js';
 
-export function communityAdminHandlers({ db }: AdminDeps) {
+export function communityAdminHandlers({ db, reads }: AdminDeps) {
   return {
-    'ratings.list': async ({ query }) => listRatingsForAdmin(db, query),
+    'ratings.list': async ({ query }) => listRatingsForAdmin(reads, query),
     'ratings.delete': async ({ params, admin }) => {
       await deleteRating(db, params.id, admin);
       return undefined;

@@ -45,13 +45,13 @@ export function ratingsSource(query: Omit<ListQuery<'ratings'>, 'page' | 'limit'
   return {
     from: sql`ratings r`,
     where,
-    select: (tail) => sql`SELECT r.id, r.created_at, r.rate, r.experience, r.order_id,
+    select: (rows, tail) => sql`SELECT r.id, r.created_at, r.rate, r.experience, r.order_id,
                b.id AS buyer_id, b.user_name AS buyer_user_name, b.avatar AS buyer_avatar,
                s.id AS seller_id, s.user_name AS seller_user_name, s.avatar AS seller_avatar
         FROM ratings r
         LEFT JOIN users b ON b.id = r.buyer_id AND b.deleted_at IS NULL
         LEFT JOIN users s ON s.id = r.seller_id AND s.deleted_at IS NULL
-        ${where} ${tail}`,
+        ${rows} ${tail}`,
     sortColumn: RATING_SORT[query.sortBy ?? 'createdAt'],
     idColumn: sql`r.id`,
     order: query.order,

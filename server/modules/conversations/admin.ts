@@ -10,21 +10,22 @@ import {
   removeChatMessage,
 } from './moderation.js';
 
-export function moderationHandlers({ db, events }: AdminDeps) {
+export function moderationHandlers({ db, reads, events }: AdminDeps) {
   return {
-    'auctionMessages.list': async ({ query }) => moderatedAuctionMessages(db, query),
+    // The lists read the replica when there is one; taking a row down writes the primary.
+    'auctionMessages.list': async ({ query }) => moderatedAuctionMessages(reads, query),
     'auctionMessages.delete': async ({ params, admin }) => {
       await removeAuctionMessage({ db, events, admin }, params.id);
       return undefined;
     },
 
-    'chats.list': async ({ query }) => moderatedChats(db, query),
+    'chats.list': async ({ query }) => moderatedChats(reads, query),
     'chats.delete': async ({ params, admin }) => {
       await removeChat({ db, events, admin }, params.id);
       return undefined;
     },
 
-    'messages.list': async ({ query }) => moderatedChatMessages(db, query),
+    'messages.list': async ({ query }) => moderatedChatMessages(reads, query),
     'messages.delete': async ({ params, admin }) => {
       await removeChatMessage({ db, events, admin }, params.id);
       return undefined;

@@ -10,9 +10,11 @@ import {
   matchingUserIds,
   searchPattern,
   whereAll,
+  userMatches,
   whereSearched,
   type ListSource,
   searchTerm,
+  listingTitleMatches,
 } from '../../platform/db/list-sql.js';
 import type { AuctionMessage, Chat, ChatMessage } from '../../../shared/contract/entities.js';
 import { softDelete } from '../../platform/db/soft-delete.js';
@@ -42,19 +44,32 @@ export async function moderatedAuctionMessages(db: Db, query: ListQuery<'auction
 export function auctionMessagesSource(
   query: Omit<ListQuery<'auctionMessages'>, 'page' | 'limit'>,
 ): ListSource<AuctionMessageRow, AuctionMessage> {
-  const where = whereSearched(sql`m.deleted_at IS NULL`, query.search, sql`m.id`, (pattern) => [
+  const condition = sql`m.deleted_at IS NULL`;
+  const branches = (pattern: SQL) => [
     sql`SELECT id FROM auction_messages WHERE text ILIKE ${pattern}`,
     sql`SELECT id FROM auction_messages WHERE user_id IN (${matchingUserIds(pattern)})`,
     sql`SELECT id FROM auction_messages WHERE listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern})`,
-  ]);
+  ];
+  const pattern = searchPattern(query.search);
   return {
     from: sql`auction_messages m`,
-    where,
-    select: (tail) => sql`${AUCTION_MESSAGE_SELECT} ${where} ${tail}`,
+    where: whereSearched(condition, query.search, sql`m.id`, branches),
+    select: (rows, tail) => sql`${AUCTION_MESSAGE_SELECT} ${rows} ${tail}`,
     sortColumn: sql`m.created_at`,
     idColumn: sql`m.id`,
     order: query.order,
-    keptTotal: searchTerm(query.search) ? null : 'auctionMessages',
+    keptTotal: pattern ? null : 'auctionMessages',
+    // A search's page and count are bounded by branch: a common term walks the sort index.
+    searched: pattern
+      ? {
+          from: sql`auction_messages m`,
+          condition,
+          idColumn: sql`m.id`,
+          branches: branches(pattern),
+          rowMatches: sql`(m.text ILIKE ${pattern} OR ${userMatches(sql`m.user_id`, pattern)}
+            OR ${listingTitleMatches(sql`m.listing_id`, pattern)})`,
+        }
+      : undefined,
     items: (_db, rows) => rows.map(auctionMessageOf),
   };
 }
@@ -72,7 +87,7 @@ export function chatsSource(query: Omit<ListQuery<'chats'>, 'page' | 'limit'>): 
   return {
     from: sql`chats c`,
     where,
-    select: (tail) => sql`${CHAT_SELECT} ${where} ${tail}`,
+    select: (rows, tail) => sql`${CHAT_SELECT} ${rows} ${tail}`,
     sortColumn: CHAT_SORT[query.sortBy ?? 'createdAt'],
     idColumn: sql`c.id`,
     order: query.order,
@@ -98,7 +113,7 @@ export function chatMessagesSource(
   return {
     from: sql`chat_messages m JOIN chats c ON c.id = m.chat_id`,
     where,
-    select: (tail) => sql`${CHAT_MESSAGE_SELECT} ${where} ${tail}`,
+    select: (rows, tail) => sql`${CHAT_MESSAGE_SELECT} ${rows} ${tail}`,
     sortColumn: sql`m.created_at`,
     idColumn: sql`m.id`,
     order: query.order,

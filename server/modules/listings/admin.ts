@@ -3,9 +3,9 @@
 import type { AdminDeps, AdminHandlers } from '../../platform/http/admin-handler.js';
 import { changeListing, deleteListing, listActiveListings, loadAdminListing } from './listing-admin.js';
 
-export function listingHandlers({ db }: AdminDeps) {
+export function listingHandlers({ db, reads }: AdminDeps) {
   return {
-    'listings.active': async ({ query }) => listActiveListings(db, query),
+    'listings.active': async ({ query }) => listActiveListings(reads, query),
     'listings.get': async ({ params }) => loadAdminListing(db, params.id),
     'listings.update': async ({ params, body, admin }) => changeListing(db, params.id, body, admin, 'updateListing'),
     'listings.setFeatured': async ({ params, body, admin }) =>

@@ -5,9 +5,9 @@ import { cancelOrder } from './cancellations.js';
 import { deleteOrder, listSoldListings, loadSoldListing } from './order-admin.js';
 import { refundOrder, refundRemaining } from './refunds.js';
 
-export function orderHandlers({ db, payments, events }: AdminDeps) {
+export function orderHandlers({ db, reads, payments, events }: AdminDeps) {
   return {
-    'listings.sold': async ({ query }) => listSoldListings(db, query),
+    'listings.sold': async ({ query }) => listSoldListings(reads, query),
     'listings.soldGet': async ({ params }) => loadSoldListing(db, params.id),
     'orders.get': async ({ params }) => loadSoldListing(db, params.id),
     'transactions.orderTransactions': async ({ params }) => loadSoldListing(db, params.id),

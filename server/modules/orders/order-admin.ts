@@ -13,7 +13,9 @@ import {
   whereSearched,
   listPage,
   type ListSource,
-  searchTerm,
+  searchPattern,
+  listingTitleMatches,
+  userMatches,
 } from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
 import { notFound } from '../../platform/http/errors.js';
@@ -139,20 +141,33 @@ export async function listSoldListings(
 export function soldListingsSource(
   query: Omit<ListQuery<'soldListings'>, 'page' | 'limit'>,
 ): ListSource<OrderRow, SoldListing> {
-  const where = whereSearched(sql`o.deleted_at IS NULL`, query.search, sql`o.id`, (pattern) => [
+  const condition = sql`o.deleted_at IS NULL`;
+  const branches = (pattern: SQL) => [
     sql`SELECT id FROM orders WHERE listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern})`,
     sql`SELECT id FROM orders WHERE tracking_code ILIKE ${pattern}`,
     sql`SELECT id FROM orders WHERE buyer_id IN (${matchingUserIds(pattern)})`,
     sql`SELECT id FROM orders WHERE seller_id IN (${matchingUserIds(pattern)})`,
-  ]);
+  ];
+  const pattern = searchPattern(query.search);
   return {
     from: sql`orders o`,
-    where,
-    select: (tail) => selectOrders(where, tail),
+    where: whereSearched(condition, query.search, sql`o.id`, branches),
+    select: (rows, tail) => selectOrders(rows, tail),
     sortColumn: SORT_COLUMNS[query.sortBy ?? 'createdAt'],
     idColumn: sql`o.id`,
     order: query.order,
-    keptTotal: searchTerm(query.search) ? null : 'soldListings',
+    keptTotal: pattern ? null : 'soldListings',
+    // A search's page and count are bounded by branch: a common term walks the sort index.
+    searched: pattern
+      ? {
+          from: sql`orders o`,
+          condition,
+          idColumn: sql`o.id`,
+          branches: branches(pattern),
+          rowMatches: sql`(${listingTitleMatches(sql`o.listing_id`, pattern)} OR o.tracking_code ILIKE ${pattern}
+            OR ${userMatches(sql`o.buyer_id`, pattern)} OR ${userMatches(sql`o.seller_id`, pattern)})`,
+        }
+      : undefined,
     async items(db, rows) {
       const transactions = await transactionsOf(
         db,

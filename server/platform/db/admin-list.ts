@@ -51,3 +51,46 @@ export async function adminPage<Row>(
   const rows = await queryRows<Row>(db, pageRows);
   return { counted, rows };
 }
+
+/** A searched list whose matches come from several places (its text, its people, its listing). */
+export interface SearchedList {
+  /** `orders o`: the list's table and alias. */
+  from: SQL;
+  /** What every listed row meets (`o.deleted_at IS NULL`). */
+  condition: SQL;
+  idColumn: SQL;
+  /** The matching ids, one branch per place, each through its own (trigram) index. */
+  branches: SQL[];
+  /** The same test for the one row at hand (correlated lookups by primary key). */
+  rowMatches: SQL;
+}
+
+/**
+ * A searched list's count and page, bounded both ways. Each branch is counted up to COUNT_CAP
+ * first: a branch over the cap means a capped count and a common term, whose page is found by
+ * walking the list's sort index and testing each row (`rowMatches`) until the page is full. Else
+ * every branch is small, and the page is sorted from their union of ids. Either way no statement
+ * reads every match of a common term, nor every row for a rare one.
+ */
+export async function searchedPage<Row>(
+  db: Executor,
+  list: SearchedList,
+  pageRows: (where: SQL) => SQL,
+): Promise<{ counted: ListCount; rows: Row[] }> {
+  const where = sql`WHERE ${list.condition} AND ${list.idColumn} IN (${sql.join(list.branches, sql` UNION `)})`;
+  // One statement: the branches' sizes up to the cap, and only when none is over it (CASE runs
+  // its subquery lazily) the matches of their union, counted up to the cap too.
+  const sizes = list.branches.map((branch) => sql`(SELECT count(*) FROM (${branch} LIMIT ${COUNT_CAP + 1}) b)`);
+  const [row] = await queryRows<{ matches: string | number | null }>(
+    db,
+    sql`SELECT CASE WHEN greatest(${sql.join(sizes, sql`, `)}) > ${COUNT_CAP} THEN NULL
+                    ELSE (SELECT count(*) FROM (SELECT 1 FROM ${list.from} ${where} LIMIT ${COUNT_CAP + 1}) m) END AS matches`,
+  );
+  if (row?.matches === null || row?.matches === undefined) {
+    const rows = await queryRows<Row>(db, pageRows(sql`WHERE ${list.condition} AND ${list.rowMatches}`));
+    return { counted: { count: COUNT_CAP, countCapped: true }, rows };
+  }
+  const count = Number(row.matches);
+  const counted: ListCount = count > COUNT_CAP ? { count: COUNT_CAP, countCapped: true } : { count };
+  return { counted, rows: await queryRows<Row>(db, pageRows(where)) };
+}

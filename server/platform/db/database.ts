@@ -17,6 +17,12 @@ export type Executor = Pick<Db, 'execute'>;
 
 export interface Database {
   db: Db;
+  /**
+   * Where the admin lists and statistics read: the streaming replica of `replicaUrl` when one is
+   * configured, else `db` itself. Only for reads outside a transaction that may lag a moment
+   * behind the primary; anything read in a transaction, or to answer a write, stays on `db`.
+   */
+  reads: Db;
   driver: 'postgres' | 'pglite';
   /** Runs a script of several statements (migrations); no parameters. */
   runScript(text: string): Promise<void>;
@@ -40,6 +46,8 @@ export interface DatabaseOptions {
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
+  /** A streaming replica of `databaseUrl` (DATABASE_REPLICA_URL), for `reads`. */
+  replicaUrl?: string | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -49,20 +57,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     pgPools.set(db, pool);
+    const replica = options.replicaUrl
+      ? new pg.Pool({ connectionString: options.replicaUrl, max: options.poolSize ?? 10 })
+      : null;
+    replica?.on('error', () => undefined);
     return {
       db,
+      reads: replica ? (drizzlePg({ client: replica, schema }) as unknown as Db) : db,
       driver: 'postgres',
       runScript: async (text) => {
         await pool.query(text);
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), replica?.end()]);
+      },
     };
   }
   const dir = options.pgliteDir ?? '.data/pglite';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db,
+    reads: db,
     driver: 'pglite',
     runScript: async (text) => {
       await client.exec(text);

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SortOrder } from '../../../shared/contract/enums.js';
 import { hasControlCharacters } from '../../../shared/contract/text.js';
 import { queryRows, type Db, type Executor } from './database.js';
-import { adminPage, type KeptTotal, type ListCount } from './admin-list.js';
+import { adminPage, searchedPage, type KeptTotal, type ListCount, type SearchedList } from './admin-list.js';
 
 /**
  * `'%term%'` as an inline SQL literal, LIKE wildcards escaped. Inline on purpose: with a bound
@@ -60,6 +60,25 @@ export function sortedPage(
 }
 
 /**
+ * A page picked by id first: `WHERE idColumn IN (SELECT idColumn FROM from where ORDER BY … LIMIT
+ * … OFFSET …)`, and the ORDER BY for the outer SELECT. The list's joins and per-row subqueries
+ * then run for the page's rows only, not for every row a deep OFFSET skips.
+ */
+export function pagedById(
+  from: SQL,
+  where: SQL,
+  column: SQL,
+  query: { order?: SortOrder | undefined; page: number; limit: number },
+  idColumn: SQL,
+  nullable = false,
+): { where: SQL; order: SQL } {
+  return {
+    where: sql`WHERE ${idColumn} IN (SELECT ${idColumn} FROM ${from} ${where} ${sortedPage(column, query, idColumn, nullable)})`,
+    order: orderBy(column, query.order, idColumn, nullable),
+  };
+}
+
+/**
  * A list's page and its total: first `count(*)` of every row `from` and `where` match, then the
  * page's own statement (`pageRows`, which repeats the same `where`).
  */
@@ -95,6 +114,16 @@ export function matchingUserIds(pattern: SQL): SQL {
   return sql`SELECT id FROM users WHERE user_name ILIKE ${pattern} OR email ILIKE ${pattern}`;
 }
 
+/** The user `userId` names matches by name or email: one lookup by primary key, for one row. */
+export function userMatches(userId: SQL, pattern: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM users mu WHERE mu.id = ${userId} AND (mu.user_name ILIKE ${pattern} OR mu.email ILIKE ${pattern}))`;
+}
+
+/** The listing `listingId` names matches by title: one lookup by primary key, for one row. */
+export function listingTitleMatches(listingId: SQL, pattern: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM listings ml WHERE ml.id = ${listingId} AND ml.title ILIKE ${pattern})`;
+}
+
 /**
  * `idColumn IN (branch UNION branch …)`: each branch selects matching ids through its own
  * index. A plain OR across columns and joined tables would leave only a sequential scan.
@@ -125,7 +154,8 @@ export function whereSearched(
 export interface ListSource<Row, Item> {
   from: SQL;
   where: SQL;
-  select(tail: SQL): SQL;
+  /** The list's SELECT of the rows `rows` (a WHERE) picks, ending with `tail` (order, page). */
+  select(rows: SQL, tail: SQL): SQL;
   sortColumn: SQL;
   idColumn: SQL;
   order: SortOrder | undefined;
@@ -133,6 +163,8 @@ export interface ListSource<Row, Item> {
   nullableSort?: boolean;
   /** The kept total to answer when the list is not searched (null: searched, count up to the cap). */
   keptTotal: KeptTotal | null;
+  /** A search over several places, counted and paged by branch (searchedPage); absent: `where` alone. */
+  searched?: SearchedList | undefined;
   items(db: Executor, rows: Row[]): Promise<Item[]> | Item[];
 }
 
@@ -142,9 +174,15 @@ export async function listPage<Row, Item>(
   source: ListSource<Row, Item>,
   paging: { page: number; limit: number },
 ): Promise<ListCount & { items: Item[] }> {
-  const order = orderBy(source.sortColumn, source.order, source.idColumn, source.nullableSort);
-  const tail = sql`${order} ${pageOf(paging.page, paging.limit)}`;
-  const { counted, rows } = await adminPage<Row>(db, source.keptTotal, source.from, source.where, source.select(tail));
+  // The page's ids first (pagedById): joins and per-row subqueries then run for ten rows only.
+  const pageRows = (where: SQL) => {
+    const query = { order: source.order, page: paging.page, limit: paging.limit };
+    const page = pagedById(source.from, where, source.sortColumn, query, source.idColumn, source.nullableSort);
+    return source.select(page.where, page.order);
+  };
+  const { counted, rows } = source.searched
+    ? await searchedPage<Row>(db, source.searched, pageRows)
+    : await adminPage<Row>(db, source.keptTotal, source.from, source.where, pageRows(source.where));
   return { ...counted, items: await source.items(db, rows) };
 }
 
@@ -167,6 +205,7 @@ export async function streamListItems<Row, Item>(
     async (tx) => {
       await tx.execute(
         sql`DECLARE list_export NO SCROLL CURSOR FOR ${source.select(
+          source.where,
           orderBy(source.sortColumn, source.order, source.idColumn, source.nullableSort),
         )}`,
       );

@@ -25,6 +25,8 @@ export type AdminHandlers = { [N in AdminRouteName]: AdminHandler<N> };
 /** What admin handlers work with. */
 export interface AdminDeps {
   db: Db;
+  /** The lists' and statistics' reads: a streaming replica when one is configured, else `db`. */
+  reads: Db;
   identity: IdentityProvider;
   payments: Payments;
   events: AdminEvents;

@@ -1,0 +1,170 @@
+// One admin request measured three ways on the same database: through HTTP (16 keep-alive
+// clients in a worker thread, p50/p95 and requests per second, plus a few single requests on
+// their own), as pgbench running the very statements the request sends (captured from the
+// list's own service) at the same concurrency, and as EXPLAIN (ANALYZE, BUFFERS) of each of those
+// statements. Times are reported, never judged; a wrong answer (not 200, or a count that is not
+// the list's) is returned as a failure.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import type { Db } from '../../server/platform/db/database.js';
+import { recordStatements, type ListRequest, type RecordedStatement } from '../support/admin-list-requests.js';
+
+const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+
+export interface HttpRun {
+  p50: number;
+  p95: number;
+  perSecond: number;
+  failures: string[];
+  firstBody: string | null;
+}
+
+export interface RequestFigures {
+  name: string;
+  path: string;
+  /** p50 of single requests sent one after another (an otherwise idle API). */
+  singleP50: number;
+  http: HttpRun;
+  pgbenchTps: number;
+  pgbenchLatencyMs: number;
+  /** Shared buffers (hit + read) each statement touched, in order. */
+  buffers: number[];
+  statements: RecordedStatement[];
+  failures: string[];
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
+
+export async function httpLoad(options: {
+  url: string;
+  token: string;
+  clients: number;
+  durationMs: number;
+  requests?: number;
+}): Promise<HttpRun> {
+  const worker = new Worker(new URL('./http-load.worker.mjs', import.meta.url), { workerData: options });
+  const result = await new Promise<{
+    latencies: number[];
+    failures: string[];
+    elapsedMs: number;
+    firstBody: string | null;
+  }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+  const sorted = [...result.latencies].sort((a, b) => a - b);
+  return {
+    p50: quantile(sorted, 0.5),
+    p95: quantile(sorted, 0.95),
+    perSecond: (sorted.length / result.elapsedMs) * 1000,
+    failures: result.failures,
+    firstBody: result.firstBody,
+  };
+}
+
+/** The pgbench script of `statements`: `$n` becomes the variable `:pN`, given with `-D`. */
+export function pgbenchScript(statements: RecordedStatement[]): { script: string; defines: string[] } {
+  const defines: string[] = [];
+  const lines = statements.map((statement, s) => {
+    statement.params.forEach((value, i) => defines.push(`s${s}p${i + 1}=${String(value)}`));
+    return `${statement.sql.replace(/\s+/g, ' ').replace(/\$(\d+)/g, (_, n: string) => `:s${s}p${n}`)};`;
+  });
+  return { script: `${lines.join('\n')}\n`, defines };
+}
+
+export async function runPgbench(
+  url: string,
+  statements: RecordedStatement[],
+  clients: number,
+  seconds: number,
+  dir: string,
+): Promise<{ tps: number; latencyMs: number }> {
+  const { script, defines } = pgbenchScript(statements);
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'admin-request.sql');
+  writeFileSync(file, script);
+  const args = ['-n', '-M', 'extended', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', file];
+  for (const define of defines) args.push('-D', define);
+  args.push(url);
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(join(PG_BIN, 'pgbench'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`pgbench exited with ${code}: ${text}`)),
+    );
+  });
+  const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? NaN);
+  const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(output)?.[1] ?? NaN);
+  return { tps, latencyMs };
+}
+
+/** Shared buffers (hit + read) the statement's plan touched, from EXPLAIN (ANALYZE, BUFFERS). */
+export async function buffersOf(client: pg.Client, statement: RecordedStatement): Promise<number> {
+  const result = await client.query<{ 'QUERY PLAN': [{ Plan: Record<string, number> }] }>(
+    `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement.sql}`,
+    statement.params,
+  );
+  const plan = result.rows[0]!['QUERY PLAN'][0].Plan;
+  return (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0);
+}
+
+/** The answer's `count` must be what the list's service answers on the same database. */
+function wrongAnswer(expected: unknown, body: string | null): string | null {
+  if (body === null) return 'no successful answer';
+  const answer = JSON.parse(body) as Record<string, unknown>;
+  const wanted = expected as Record<string, unknown>;
+  for (const key of ['count', 'countCapped', 'numberOfUsers', 'numberOfUniqueBidders', 'id']) {
+    if (wanted[key] !== answer[key]) return `${key}: expected ${String(wanted[key])}, answered ${String(answer[key])}`;
+  }
+  if (Array.isArray(wanted.items) && (answer.items as unknown[]).length !== wanted.items.length) {
+    return `items: expected ${wanted.items.length}, answered ${(answer.items as unknown[]).length}`;
+  }
+  return null;
+}
+
+export async function measureRequest(options: {
+  request: ListRequest;
+  db: Db;
+  databaseUrl: string;
+  apiUrl: string;
+  token: string;
+  clients: number;
+  seconds: number;
+  workDir: string;
+}): Promise<RequestFigures> {
+  const { request, db, databaseUrl, apiUrl, token, clients, seconds } = options;
+  const { answer, statements } = await recordStatements(db, request);
+  const url = `${apiUrl}/v1/admin${request.path}`;
+  const single = await httpLoad({ url, token, clients: 1, durationMs: 0, requests: 7 });
+  const http = await httpLoad({ url, token, clients, durationMs: seconds * 1000 });
+  const bench = await runPgbench(databaseUrl, statements, clients, seconds, options.workDir);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const buffers: number[] = [];
+  try {
+    for (const statement of statements) buffers.push(await buffersOf(client, statement));
+  } finally {
+    await client.end();
+  }
+  const failures = [...single.failures, ...http.failures];
+  const wrong = wrongAnswer(answer, single.firstBody);
+  if (wrong) failures.push(wrong);
+  return {
+    name: request.name,
+    path: request.path,
+    singleP50: single.p50,
+    http,
+    pgbenchTps: bench.tps,
+    pgbenchLatencyMs: bench.latencyMs,
+    buffers,
+    statements,
+    failures,
+  };
+}

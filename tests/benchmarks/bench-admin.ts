@@ -1,0 +1,152 @@
+// `npm run bench:admin [-- --seconds 5 --clients 16 --all --users 1000000]`: the back office's
+// lists and statistics on a 1M-user PostgreSQL (built once by `npm run seed` into .data/bench-pg
+// and reused, see admin-database.ts). Per request: single-request p50, p50/p95 and requests per
+// second with 16 HTTP clients, pgbench running the same statements at the same concurrency, the
+// ratio of the two, each statement's shared buffers, and p50 relative to GET /admin/users/{id}.
+// Prints ratios against the targets (≥ 0.8× pgbench, ≤ 3× users/{id}); exits non-zero only on a
+// wrong answer. Figures also go to .data/bench/admin-latest.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../server/app.js';
+import { DEMO_ACCOUNTS, ensureDemoAccounts } from '../../server/platform/auth/demo-accounts.js';
+import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
+import { openDatabase, queryRows } from '../../server/platform/db/database.js';
+import {
+  listRequest,
+  listRequests,
+  STATISTICS_REQUEST,
+  userRequest,
+  type ListRequest,
+} from '../support/admin-list-requests.js';
+import { EMULATOR_HOST, isAuthEmulatorUp, PROJECT_ID, signIn } from '../support/auth-emulator.js';
+import { adminDatabase } from './admin-database.js';
+import { measureRequest, type RequestFigures } from './admin-bench.js';
+
+const { values } = parseArgs({
+  options: {
+    users: { type: 'string', default: '1000000' },
+    seed: { type: 'string', default: '1' },
+    seconds: { type: 'string', default: '5' },
+    clients: { type: 'string', default: '16' },
+    /** Every list request of the plan test (each sort key both ways, searches, page 50), not just the issue's. */
+    all: { type: 'boolean', default: false },
+    'db-port': { type: 'string', default: '55414' },
+  },
+});
+const OUT_DIR = '.data/bench';
+const clients = Number(values.clients);
+const seconds = Number(values.seconds);
+
+if (!(await isAuthEmulatorUp())) {
+  console.error(`The Firebase Auth emulator is not answering on ${EMULATOR_HOST}: start it (npm run stack does).`);
+  process.exit(2);
+}
+const cluster = await adminDatabase(Number(values.users), Number(values.seed), Number(values['db-port']));
+if (cluster.seedSeconds !== null)
+  console.log(`npm run seed -- --users ${values.users}: ${cluster.seedSeconds.toFixed(0)} s`);
+const database = await openDatabase({ databaseUrl: cluster.url, poolSize: clients });
+let failed = false;
+try {
+  await ensureDemoAccounts(PROJECT_ID, EMULATOR_HOST);
+  const { idToken } = await signIn(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+  const app = await buildApp({
+    database,
+    identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
+    rateLimitMax: 1_000_000_000,
+  });
+  const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  const rows = await queryRows<Record<string, string>>(
+    database.db,
+    sql`SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM listings) AS listings,
+               (SELECT count(*) FROM orders) AS orders, (SELECT count(*) FROM chat_messages) AS chat_messages,
+               (SELECT count(*) FROM auction_messages) AS auction_messages, (SELECT count(*) FROM bids) AS bids,
+               (SELECT id FROM users ORDER BY id OFFSET 4242 LIMIT 1) AS some_user`,
+  );
+  const sizes = rows[0]!;
+  console.log('Database:', JSON.stringify({ ...sizes, some_user: undefined }));
+
+  // The issue's table first, then every list's default page; `--all` adds every variant.
+  const requests: ListRequest[] = [
+    userRequest(sizes.some_user!),
+    STATISTICS_REQUEST,
+    listRequest('users', {}),
+    listRequest('users', { page: 5000 }),
+    listRequest('activeListings', {}),
+    listRequest('soldListings', {}),
+    listRequest('soldListings', { search: 'ruby' }),
+    listRequest('auctionMessages', {}),
+    listRequest('auctionMessages', { search: 'deal' }),
+    listRequest('chatMessages', {}),
+    listRequest('chats', {}),
+    listRequest('ratings', {}),
+    ...(values.all ? listRequests({ common: 'ruby', rare: 'zzq' }) : []),
+  ];
+  const figures: RequestFigures[] = [];
+  for (const request of requests) {
+    const result = await measureRequest({
+      request,
+      db: database.db,
+      databaseUrl: cluster.url,
+      apiUrl,
+      token: idToken,
+      clients,
+      seconds,
+      workDir: OUT_DIR,
+    });
+    figures.push(result);
+    console.log(
+      `  ${result.name}: single ${result.singleP50.toFixed(1)} ms, p50 ${result.http.p50.toFixed(1)} ms, ` +
+        `${result.http.perSecond.toFixed(0)}/s vs pgbench ${result.pgbenchTps.toFixed(0)}/s` +
+        (result.failures.length ? `  WRONG: ${result.failures.slice(0, 3).join('; ')}` : ''),
+    );
+  }
+  await app.close();
+
+  const yardstick = figures[0]!.http.p50;
+  console.log(
+    `\n${clients} clients, ${seconds} s each. Targets: ≥ 0.8× pgbench; p50 ≤ 3× users/{id} (${yardstick.toFixed(1)} ms).\n`,
+  );
+  const header = [
+    'request',
+    'single ms',
+    'p50 ms',
+    'p95 ms',
+    'req/s',
+    'pgbench/s',
+    'vs pgbench',
+    'p50 vs users/{id}',
+    'buffers',
+  ];
+  const table = figures.map((f) => [
+    f.name,
+    f.singleP50.toFixed(1),
+    f.http.p50.toFixed(1),
+    f.http.p95.toFixed(1),
+    f.http.perSecond.toFixed(0),
+    f.pgbenchTps.toFixed(0),
+    `${(f.http.perSecond / f.pgbenchTps).toFixed(2)}×${f.http.perSecond / f.pgbenchTps >= 0.8 ? '' : ' (below 0.8)'}`,
+    `${(f.http.p50 / yardstick).toFixed(2)}×${f.http.p50 / yardstick <= 3 ? '' : ' (above 3)'}`,
+    f.buffers.join('+'),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+  for (const row of [header, ...table]) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+  mkdirSync(OUT_DIR, { recursive: true });
+  writeFileSync(
+    `${OUT_DIR}/admin-latest.json`,
+    JSON.stringify(
+      { at: new Date().toISOString(), sizes, clients, seconds, seedSeconds: cluster.seedSeconds, figures },
+      null,
+      2,
+    ),
+  );
+  const wrong = figures.filter((f) => f.failures.length);
+  if (wrong.length) {
+    failed = true;
+    console.error(`\nWrong answers: ${wrong.map((f) => `${f.name} (${f.failures[0]})`).join(', ')}`);
+  }
+} finally {
+  await database.close();
+  cluster.stop();
+}
+process.exit(failed ? 1 : 0);
