@@ -182,18 +182,46 @@ export async function seedReviewQueue(db: Db): Promise<ReviewSeedSummary> {
 
 /** Three accounts sharing the seller's phone and address open an auction early and bid in runs. */
 async function seedShillRing(db: Db): Promise<void> {
-  const [auction] = await queryRows<{
-    id: string;
-    user_id: string;
-    created_at: Date | string;
-    end_time: Date | string;
-  }>(
+  const [auction] = await queryRows<AuctionFacts>(
     db,
     sql`SELECT l.id, l.user_id, l.created_at, l.end_time FROM listings l
         WHERE l.status = 'active' AND l.listing_type = 'auction' AND l.deleted_at IS NULL AND l.end_time > now()
           AND NOT EXISTS (SELECT 1 FROM bids b WHERE b.listing_id = l.id)
         ORDER BY l.id LIMIT 1`,
   );
+  return seedRingOn(db, auction ?? (await freshAuction(db)));
+}
+
+interface AuctionFacts {
+  id: string;
+  user_id: string;
+  created_at: Date | string;
+  end_time: Date | string;
+}
+
+/**
+ * A copy of a running auction with no bids yet, for the ring when every seeded auction has bids:
+ * the same seller, item and end, opened two days ago.
+ */
+async function freshAuction(db: Db): Promise<AuctionFacts | undefined> {
+  const [source] = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM listings WHERE status = 'active' AND listing_type = 'auction' AND deleted_at IS NULL
+          AND end_time > now() + interval '1 day' ORDER BY id LIMIT 1`,
+  );
+  if (!source) return undefined;
+  await db.execute(sql`CREATE TEMP TABLE ring_auction AS SELECT * FROM listings WHERE id = ${source.id}`);
+  await db.execute(sql`UPDATE ring_auction SET id = gen_random_uuid()::text, bid_cents = NULL, leader_id = NULL,
+                         leader_max_cents = NULL, bid_count = 0, created_at = now() - interval '2 days'`);
+  const [auction] = await queryRows<AuctionFacts>(
+    db,
+    sql`INSERT INTO listings SELECT * FROM ring_auction RETURNING id, user_id, created_at, end_time`,
+  );
+  await db.execute(sql`DROP TABLE ring_auction`);
+  return auction;
+}
+
+async function seedRingOn(db: Db, auction: AuctionFacts | undefined): Promise<void> {
   if (!auction) return;
   const [seller] = await queryRows<{ phone_number: string | null }>(
     db,
