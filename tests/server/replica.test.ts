@@ -106,6 +106,10 @@ describe.skipIf(!adminToken || !postgresAvailable())('reads on a streaming repli
       await replicaAdmin.query('SELECT pg_wal_replay_resume()');
     }
     await replicaCaughtUp();
+    // Replayed is not yet visible to a new snapshot on a standby: give it a moment (bounded).
+    for (let i = 0; i < 100 && (await get('/admin/users?search=replica_')).count !== 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     expect(await get('/admin/users?search=replica_')).toMatchObject({ count: 2 });
     expect(await get('/admin/statistics')).toMatchObject({ numberOfUsers: Number(before.numberOfUsers) + 1 });
   });
