@@ -3,6 +3,7 @@
 // paths are relative to {host}/v1 and use `:name` for parameters.
 import { z } from 'zod';
 import { adminExportRoutes } from './admin-export-routes.js';
+import { adminSearchRoutes } from './admin-search-routes.js';
 import {
   AdminListing,
   AdminUser,
@@ -258,6 +259,7 @@ export const adminRoutes = {
   },
   'messages.delete': { method: 'DELETE', path: '/admin/chat/soft-delete-message/:id', params: byId, response: null },
   ...adminExportRoutes,
+  ...adminSearchRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type AdminRoutes = typeof adminRoutes;

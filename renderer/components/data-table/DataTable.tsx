@@ -185,7 +185,6 @@ export function DataTable<T extends { id: string }, K extends string>({
             {newRowsLabel(pending.length)}
           </Button>
         )}
-        {exportList && <ExportCsvButton list={exportList} store={store} />}
         {toolbarEnd}
       </div>
       <div
@@ -282,6 +281,8 @@ export function DataTable<T extends { id: string }, K extends string>({
           </Button>
         )}
         <span className="data-table-spacer" />
+        {/* After the grid in the tab order: Tab from the search box lands on the rows. */}
+        {exportList && <ExportCsvButton list={exportList} store={store} />}
         <Button size="small" icon="chevron-left" disabled={page <= 1} onClick={() => store.getState().previousPage()}>
           Previous
         </Button>
