@@ -4,6 +4,7 @@
 import { HotkeysProvider, useHotkeys, type HotkeyConfig } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { CommandPalette } from './CommandPalette.js';
+import { ConnectionBanner } from './ConnectionBanner.js';
 import { useRecordActions } from './record-actions-store.js';
 
 /** Sends a row the arrow key the table's grid already answers (useRowFocus), or focuses the first row. */
@@ -68,7 +69,12 @@ function WorkbenchKeys() {
   const { handleKeyDown, handleKeyUp } = useHotkeys(hotkeys);
   void handleKeyDown;
   void handleKeyUp;
-  return <CommandPalette isOpen={paletteOpen} onClose={() => setPaletteOpen(false)} />;
+  return (
+    <>
+      <ConnectionBanner />
+      <CommandPalette isOpen={paletteOpen} onClose={() => setPaletteOpen(false)} />
+    </>
+  );
 }
 
 export function Workbench() {
