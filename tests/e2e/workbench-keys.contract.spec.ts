@@ -62,3 +62,20 @@ test('? lists the shortcuts; / searches; j and k move between rows; Enter opens'
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Details' })).toBeHidden();
 });
+
+test('an offline banner shows while live updates are down, and goes when they are back', async ({
+  signedInPage: page,
+}) => {
+  await page.goto('/#/dashboard/inbox/chats');
+  await adminTable(page, 'Chats').waitForRows();
+  const setConnection = (state: string) =>
+    page.evaluate(
+      (s) => (window as unknown as { __fakeMarket: { setConnection(s: string): void } }).__fakeMarket.setConnection(s),
+      state,
+    );
+  await setConnection('offline');
+  const banner = page.locator('.connection-banner');
+  await expect(banner).toContainText('Offline: live updates are paused.');
+  await setConnection('connected');
+  await expect(banner).toHaveCount(0);
+});
