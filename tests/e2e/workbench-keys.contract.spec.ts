@@ -79,3 +79,19 @@ test('an offline banner shows while live updates are down, and goes when they ar
   await setConnection('connected');
   await expect(banner).toHaveCount(0);
 });
+
+test("a drawer's actions have keys: listed on ?, D asks to delete the user", async ({ signedInPage: page }) => {
+  await page.goto('/#/dashboard/users/u4');
+  const drawer = page.getByRole('dialog', { name: 'Details' });
+  await expect(drawer.getByRole('button', { name: 'Delete user' })).toBeVisible();
+  await drawer.getByRole('heading', { name: 'Details' }).click();
+  await page.keyboard.press('Shift+?');
+  const help = page.getByRole('dialog').filter({ hasText: 'Open the command palette' });
+  await expect(help).toContainText('Delete user');
+  await expect(help).toContainText('Copy link');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+  await drawer.getByRole('heading', { name: 'Details' }).click();
+  await page.keyboard.press('d');
+  await expect(page.getByRole('alertdialog', { name: 'Delete user?' })).toBeVisible();
+});
