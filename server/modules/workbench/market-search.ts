@@ -1,5 +1,6 @@
 // The command palette's search: a few users, listings and orders for a term, fast at a million
-// users. An id is looked up exactly (primary keys); text goes through the trigram indexes
+// users. An id is looked up exactly (primary keys), a whole email or user name through their
+// unique indexes; other text goes through the trigram indexes
 // (user_name, email, listings.title, orders.tracking_code) with a small LIMIT and no ORDER BY,
 // so the scan stops at the first matches instead of sorting every one.
 import { sql } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { containsPattern } from '../../platform/db/list-sql.js';
 import type { ListingType, OrderStatus } from '../../../shared/contract/enums.js';
 
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function searchMarket(db: Executor, term: string): Promise<MarketSearchResults> {
@@ -24,6 +26,14 @@ export async function searchMarket(db: Executor, term: string): Promise<MarketSe
     ]);
     return resultsOf(users, listings, orders);
   }
+  // A whole email or user name is one of the unique lower(...) indexes: found at once. An email
+  // names a user, so nothing else is searched for it unless no account has it.
+  const exact = await queryRows<UserHit>(
+    db,
+    sql`SELECT id, user_name, email FROM users
+        WHERE (lower(email) = lower(${term}) OR lower(user_name) = lower(${term})) AND deleted_at IS NULL`,
+  );
+  if (exact.length > 0 && EMAIL.test(term)) return resultsOf(exact, [], []);
   const pattern = containsPattern(term);
   const [users, listings, orders] = await Promise.all([
     queryRows<UserHit>(
@@ -44,7 +54,8 @@ export async function searchMarket(db: Executor, term: string): Promise<MarketSe
           LIMIT ${limit}`,
     ),
   ]);
-  return resultsOf(users, listings, orders);
+  const others = users.filter((user) => !exact.some((hit) => hit.id === user.id));
+  return resultsOf([...exact, ...others].slice(0, limit), listings, orders);
 }
 
 interface UserHit {
