@@ -9,6 +9,8 @@ import { bindIpcHandlers } from './core/ipc-handlers.js';
 import { connectOriginsOf } from './core/navigation-policy.js';
 import { loadSettings } from './core/settings.js';
 import { registerIpcHandlers, sendToWindow } from './ipc.js';
+import { showBadgeCount } from './badge.js';
+import { highPriorityCases, startReviewBadge } from './core/review-badge.js';
 import { chooseExportFile } from './export-dialog.js';
 import { buildMenu } from './menu.js';
 import { showSystemNotice } from './notifications.js';
@@ -85,9 +87,16 @@ if (!app.requestSingleInstanceLock()) {
     pendingLink = null;
     windows = ourWindows; // from now on, deep links route the running app
     startAutoUpdate(settings.updates);
+    // The badge follows the session: a new token (sign-in, refresh) asks again; signed out, 0.
+    const badge = startReviewBadge({
+      count: async () => highPriorityCases(core.api.http, await core.session.accessToken()),
+      show: showBadgeCount,
+    });
+    core.session.onToken(() => void badge.refresh());
 
     app.on('activate', () => ourWindows.focusOrCreate());
     app.on('before-quit', () => {
+      badge.stop();
       bound.dispose();
       void core.close();
     });

@@ -11,6 +11,8 @@ import type { DesktopCoreParts } from './ipc-handlers.js';
 
 export interface DesktopCore extends DesktopCoreParts {
   settings: Settings;
+  /** The whole API client: its calls, streamed answers and the HTTP client under them. */
+  api: ReturnType<typeof createAdminApiClient>;
   /** Restores the stored session and connects the hub when it is an admin's. */
   start(): Promise<void>;
   close(): Promise<void>;

@@ -5,6 +5,7 @@ import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 import { market } from '../bridge.js';
 import { sessionStore, useSession } from '../stores/session-store.js';
 import { Sidebar } from './Sidebar.js';
+import { Workbench } from '../components/workbench/Workbench.js';
 
 export function DashboardLayout() {
   const user = useSession((s) => s.user);
@@ -25,6 +26,7 @@ export function DashboardLayout() {
       <main className="dashboard-main" id="main">
         <Outlet />
       </main>
+      <Workbench />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 // paths are relative to {host}/v1 and use `:name` for parameters.
 import { z } from 'zod';
 import { adminExportRoutes } from './admin-export-routes.js';
+import { adminSearchRoutes } from './admin-search-routes.js';
 import {
   AdminListing,
   AdminUser,
@@ -262,6 +263,7 @@ export const adminRoutes = {
   ...reviewCaseRoutes,
   ...accountabilityRoutes,
   ...adminExportRoutes,
+  ...adminSearchRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type AdminRoutes = typeof adminRoutes;

@@ -82,6 +82,8 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   // Export: every role reaches the route; the table exported must be one the role may list
   // (EXPORT_LIST_ROUTES, checked by the export itself).
   'exports.csv': [M, S, F],
+  // The palette's search finds users, listings and orders by name or id: every role's way around.
+  'search.market': [M, S, F],
 };
 
 /** The role an `adminRole` claim names: absent is the owner, an unknown value is no role at all. */

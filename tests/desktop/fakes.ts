@@ -138,6 +138,7 @@ export function sampleAdminInput(name: AdminRouteName, id = 'x1'): Record<string
   const route: RouteDef = adminRoutes[name];
   // The export route names its table, not a record, and takes no page.
   if (name === 'exports.csv') return { params: { list: 'users' }, query: { search: 'ann' } };
+  if (name === 'search.market') return { query: { q: 'ann@market.test' } };
   return {
     ...(route.params ? { params: { id } } : {}),
     ...(route.query ? { query: { page: 1 } } : {}),

@@ -73,4 +73,23 @@ describe.skipIf(!adminToken)('admin CSV export (pglite)', () => {
     expect(batches.every((batch) => batch.length <= 7)).toBe(true);
     expect(batches.flat()).toEqual(listed.items.map((item) => item.id).slice(0, batches.flat().length));
   });
+
+  it('the palette search finds a user by email and by id, a listing by title, and refuses a 1-letter term', async () => {
+    const first = (await get('/admin/users?limit=1')).json() as { items: { id: string; email: string }[] };
+    const user = first.items[0]!;
+    const byEmail = (await get(`/admin/search?q=${encodeURIComponent(user.email)}`)).json() as {
+      users: { id: string }[];
+    };
+    expect(byEmail.users.map((u) => u.id)).toContain(user.id);
+    const byId = (await get(`/admin/search?q=${user.id}`)).json() as { users: { id: string }[] };
+    expect(byId.users).toEqual([expect.objectContaining({ id: user.id, email: user.email })]);
+
+    const listing = ((await get('/admin/listings/active?limit=1')).json() as { items: { id: string; title: string }[] })
+      .items[0]!;
+    const byTitle = (await get(`/admin/search?q=${encodeURIComponent(listing.title)}`)).json() as {
+      listings: { id: string }[];
+    };
+    expect(byTitle.listings.map((l) => l.id)).toContain(listing.id);
+    expect((await get('/admin/search?q=a')).statusCode).toBe(400);
+  });
 });

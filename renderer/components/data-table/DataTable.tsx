@@ -18,6 +18,7 @@ import { ADMIN_TABLE_ROWS_PER_PAGE, tableHeightPx } from '../../../shared/rules/
 import { rowsOfPage, type ListStore } from '../../stores/list-store.js';
 import { ariaSortOf, fittedRowHeight, rangeLabel } from './data-table-logic.js';
 import { ExportCsvButton } from './ExportCsvButton.js';
+import { useBulkDelete, type BulkDeleteConfig } from '../bulk/BulkDelete.js';
 import { HeaderLabel } from './HeaderLabel.js';
 import type { ListName } from '../../../shared/contract/list-query.js';
 import { NewRowsButton } from './NewRowsButton.js';
@@ -51,6 +52,8 @@ export interface DataTableProps<T extends { id: string }, K extends string> {
   toolbarEnd?: ReactNode;
   /** The list's name for 'Export CSV' (the current search and sort, streamed by the API). */
   exportList?: ListName;
+  /** Checkboxes and 'Delete selected' (moderation tables and ratings). */
+  bulkDelete?: BulkDeleteConfig<T, K>;
 }
 
 /** Rows share the box's height (no empty band under the last row), but never shrink below this. */
@@ -66,6 +69,7 @@ export function DataTable<T extends { id: string }, K extends string>({
   selectedId,
   toolbarEnd,
   exportList,
+  bulkDelete,
 }: DataTableProps<T, K>) {
   const items = useStore(store, (s) => s.items);
   const total = useStore(store, (s) => s.total);
@@ -98,12 +102,15 @@ export function DataTable<T extends { id: string }, K extends string>({
 
   const [search, setSearch] = useTableSearch(store);
   const { showNew, scrollTop } = useLiveRows(store, page, root, box, table);
+  const bulk = useBulkDelete(store, rows, total, bulkDelete);
+  /** The checkbox column, when there is one, comes first and is not one of the grid's columns. */
+  const offset = bulk.column ? 1 : 0;
   const { widths, gridWidth, boxWidth, setColumnWidth } = useColumnWidths(
     box,
-    columns,
+    bulk.column ? [bulk.column, ...columns] : columns,
     rows.length,
-    headerId,
-    cellId,
+    (col) => headerId(col - offset),
+    (row, col) => cellId(row, col - offset),
     label,
   );
   const rowHeight = fittedRowHeight(innerHeight, headerHeight, rowsPerPage, LEAST_ROW_HEIGHT_PX);
@@ -182,7 +189,6 @@ export function DataTable<T extends { id: string }, K extends string>({
         {loading && <Spinner size={16} aria-label="Loading rows" />}
         <span className="data-table-spacer" />
         <NewRowsButton store={store} onClick={showNew} />
-        {exportList && <ExportCsvButton list={exportList} store={store} />}
         {toolbarEnd}
       </div>
       <div
@@ -242,17 +248,34 @@ export function DataTable<T extends { id: string }, K extends string>({
             enableMultipleSelection={false}
             selectionModes={SelectionModes.NONE}
             renderMode={RenderMode.NONE}
-            cellRendererDependencies={[rows, selectedId, hoverRow, sortBy, order, onRowClick]}
+            cellRendererDependencies={[rows, selectedId, hoverRow, sortBy, order, onRowClick, bulk.column]}
           >
-            {columns.map((column, col) => (
-              <Column
-                key={column.id}
-                id={column.id}
-                name={column.label}
-                cellRenderer={renderCell(column, col)}
-                columnHeaderCellRenderer={renderHeader(column, col)}
-              />
-            ))}
+            {[
+              ...(bulk.column
+                ? [
+                    <Column
+                      key="select"
+                      id="select"
+                      name=""
+                      cellRenderer={(rowIndex) => (
+                        <Cell className="data-table-cell data-table-select-cell" interactive>
+                          {rows[rowIndex] ? bulk.column.render(rows[rowIndex]) : null}
+                        </Cell>
+                      )}
+                      columnHeaderCellRenderer={() => <ColumnHeaderCell name="" />}
+                    />,
+                  ]
+                : []),
+              ...columns.map((column, col) => (
+                <Column
+                  key={column.id}
+                  id={column.id}
+                  name={column.label}
+                  cellRenderer={renderCell(column, col)}
+                  columnHeaderCellRenderer={renderHeader(column, col)}
+                />
+              )),
+            ]}
           </Table>
         </div>
         {rows.length === 0 && !loading && !failed && (
@@ -273,12 +296,15 @@ export function DataTable<T extends { id: string }, K extends string>({
       </div>
       <div className="data-table-footer">
         <Tag minimal>{rangeLabel(page, rowsPerPage, rows.length, total, countCapped)}</Tag>
+        {bulk.bar}
         {failed && !loading && rows.length > 0 && (
           <Button size="small" icon="refresh" intent="warning" onClick={() => void store.getState().refresh()}>
             Retry
           </Button>
         )}
         <span className="data-table-spacer" />
+        {/* After the grid in the tab order: Tab from the search box lands on the rows. */}
+        {exportList && <ExportCsvButton list={exportList} store={store} />}
         <Button size="small" icon="chevron-left" disabled={page <= 1} onClick={() => store.getState().previousPage()}>
           Previous
         </Button>
@@ -291,6 +317,7 @@ export function DataTable<T extends { id: string }, K extends string>({
           Next
         </Button>
       </div>
+      {bulk.dialog}
     </div>
   );
 }

@@ -48,7 +48,7 @@ export function ExportCsvButton<T extends { id: string }, K extends string>({
     );
   }
   return (
-    <Button size="small" icon="export" onClick={() => void exportCsv()} title="Export CSV (E)">
+    <Button size="small" icon="export" onClick={() => void exportCsv()}>
       Export CSV
     </Button>
   );

@@ -64,6 +64,11 @@ export function AuctionMessagesScreen() {
       <DataTable
         label="Auction messages"
         exportList="auctionMessages"
+        bulkDelete={{
+          noun: 'auction messages',
+          remove: (id) => market.admin.auctionMessages.delete({ params: { id } }),
+          fetchPage: (query) => market.admin.auctionMessages.list({ query }),
+        }}
         store={auctionMessagesStore}
         columns={columns}
         searchPlaceholder="Search for auction message"

@@ -54,6 +54,11 @@ export function ChatMessagesScreen() {
       <DataTable
         label="Chat messages"
         exportList="chatMessages"
+        bulkDelete={{
+          noun: 'chat messages',
+          remove: (id) => market.admin.messages.delete({ params: { id } }),
+          fetchPage: (query) => market.admin.messages.list({ query }),
+        }}
         store={chatMessagesStore}
         columns={columns}
         searchPlaceholder="Search for messages"

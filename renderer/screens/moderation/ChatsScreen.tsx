@@ -54,6 +54,11 @@ export function ChatsScreen() {
       <DataTable
         label="Chats"
         exportList="chats"
+        bulkDelete={{
+          noun: 'chats',
+          remove: (id) => market.admin.chats.delete({ params: { id } }),
+          fetchPage: (query) => market.admin.chats.list({ query }),
+        }}
         store={chatsStore}
         columns={columns}
         searchPlaceholder="Search for chat users"

@@ -50,6 +50,11 @@ export function RatingsScreen() {
       <DataTable
         label="Ratings"
         exportList="ratings"
+        bulkDelete={{
+          noun: 'ratings',
+          remove: (id) => market.admin.ratings.delete({ params: { id } }),
+          fetchPage: (query) => market.admin.ratings.list({ query }),
+        }}
         store={ratingsStore}
         columns={columns}
         searchPlaceholder="Search for ratings"

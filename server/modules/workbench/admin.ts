@@ -1,8 +1,9 @@
-// The back office's workbench handlers: CSV exports of the admin tables.
+// The back office's workbench handlers: CSV exports of the admin tables, the palette's search.
 import { EXPORT_LIST_ROUTES, mayUseRoute } from '../../../shared/contract/admin-permissions.js';
 import type { AdminDeps, AdminHandlers } from '../../platform/http/admin-handler.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { exportCsv } from './csv-export.js';
+import { searchMarket } from './market-search.js';
 
 export function workbenchHandlers({ db }: AdminDeps) {
   return {
@@ -15,5 +16,6 @@ export function workbenchHandlers({ db }: AdminDeps) {
       }
       return exportCsv(db, params.list, query) as unknown as string;
     },
+    'search.market': async ({ query }) => searchMarket(db, query.q),
   } satisfies Partial<AdminHandlers>;
 }

@@ -56,7 +56,13 @@ export function exportCsv(db: Db, list: ListName, query: ExportQuery): Readable 
   void streamListItems(db, source, async (items) => {
     if (stopped) throw new Error('export: the client went away');
     const chunk = items.map((item) => csvLine(columns.map((column) => column.value(item)))).join('');
-    if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    if (!out.write(chunk)) {
+      // Wait for the client to take the chunk (or leave); the listener that did not fire goes.
+      const settled = new AbortController();
+      const until = (event: string) => once(out, event, { signal: settled.signal }).catch(() => undefined);
+      await Promise.race([until('drain'), until('close')]);
+      settled.abort();
+    }
   }).then(
     () => out.end(),
     (error: unknown) => {

@@ -133,6 +133,17 @@ export function installFakeMarket(data: DemoData) {
 
   const handlers: Record<string, (input: Input) => unknown> = {
     'users.list': (i) => list('users', i.query),
+    'search.market': (i) => {
+      const q = String(i.query?.q ?? '').toLowerCase();
+      const has = (row: unknown) => JSON.stringify(row).toLowerCase().includes(q);
+      const users = tables.users!.filter(has).slice(0, 5) as { id: string; userName: string | null; email: string }[];
+      const listings = tables.listings!.filter(has).slice(0, 5) as { id: string; title: string; listingType: string }[];
+      return ok({
+        users: users.map((u) => ({ id: u.id, userName: u.userName, email: u.email })),
+        listings: listings.map((l) => ({ id: l.id, title: l.title, listingType: l.listingType })),
+        orders: [],
+      });
+    },
     'users.checkUsername': (i) => ok({ exists: tables.users!.some((u) => u.userName === i.body?.userName) }),
     'users.checkEmail': (i) => ok({ exists: tables.users!.some((u) => u.email === i.body?.email) }),
     'users.get': (i) => (find('users', i.params?.id) ? ok(find('users', i.params?.id)) : notFound),

@@ -1,0 +1,27 @@
+// The command palette's one search across the market: users by name, email or id, listings by
+// title or id, orders by id, item title or tracking number; a few of each. Spread into the admin
+// route table.
+import { z } from 'zod';
+import type { RouteDef } from './route-def.js';
+import { singleLineText } from './text.js';
+import { LISTING_TYPES, ORDER_STATUSES } from './enums.js';
+
+export const SEARCH_RESULTS_PER_KIND = 5;
+
+export const MarketSearchResults = z.object({
+  users: z.array(z.object({ id: z.string(), userName: z.string().nullable(), email: z.string() })),
+  listings: z.array(z.object({ id: z.string(), title: z.string(), listingType: z.enum(LISTING_TYPES) })),
+  orders: z.array(
+    z.object({ id: z.string(), title: z.string(), status: z.enum(ORDER_STATUSES), buyer: z.string().nullable() }),
+  ),
+});
+export type MarketSearchResults = z.output<typeof MarketSearchResults>;
+
+export const adminSearchRoutes = {
+  'search.market': {
+    method: 'GET',
+    path: '/admin/search',
+    query: z.strictObject({ q: singleLineText().trim().min(2).max(200) }),
+    response: MarketSearchResults,
+  },
+} as const satisfies Record<string, RouteDef>;
