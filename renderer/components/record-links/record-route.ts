@@ -7,7 +7,7 @@ import type { ApiResult } from '../../../shared/contract/market-api.js';
 export interface RoutedRecord<T> {
   /** The record whose drawer is open (the route's id), once it is known. */
   selected: T | undefined;
-  /** Opens a row's drawer (the route becomes the row's), or closes it with undefined. */
+  /** Opens a row's drawer, or closes it with undefined (leaving a record route for the screen's). */
   select(row: T | undefined): void;
   /** The drawer's record changed (an edit): shown as is, the route stays. */
   replace(row: T): void;
@@ -46,10 +46,12 @@ export function useRoutedRecord<T extends { id: string }>(
   }, [id]);
 
   return {
-    selected: id && record?.id === id ? record : undefined,
+    selected: id && record?.id !== id ? undefined : record,
+    // A row click opens its drawer in place (a reload shows the table again, as before); the
+    // record's own route is what 'Copy link' and 'Open in new window' hand on.
     select(row) {
       setRecord(row);
-      navigate(row ? recordRouteOf(screenRoute, row.id) : screenRoute);
+      if (!row && id) navigate(screenRoute);
     },
     replace: setRecord,
   };
