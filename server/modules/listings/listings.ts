@@ -1,5 +1,4 @@
-// Sellers' listings: create (with the create-listing payload's defaults), publish a
-// draft, edit, end; and what buyers read.
+// Sellers' listings: create (with the payload's defaults), publish a draft, edit, end; what buyers read.
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListingStatus, ListingType, ShippingType } from '../../../shared/contract/enums.js';
 import type {
@@ -94,10 +93,10 @@ const SELECT_LISTING = sql`SELECT l.id, l.user_id, u.user_name, u.avatar, l.titl
   FROM listings l JOIN users u ON u.id = l.user_id`;
 
 /**
- * What anybody but its seller may see of a listing `l`: not a draft, not deleted, and from a
- * seller who is not deleted nor suspended or banned (while it lasts: compared with now()). Every public read of listings (and every buyer's action naming one)
- * goes through it, so a draft or a deleted listing answers exactly as an unknown id does: 404.
- * The seller reads their drafts through `/draft-listing`.
+ * What anybody but its seller may see of a listing `l`: not a draft, not deleted, from a seller
+ * neither deleted nor suspended or banned (while it lasts: compared with now()). Every public read
+ * (and buyer's action naming one) goes through it, so a draft or a deleted listing answers as an
+ * unknown id does: 404. The seller reads their drafts through `/draft-listing`.
  */
 export const PUBLIC_LISTING = sql`(l.status <> 'draft' AND l.deleted_at IS NULL
   AND EXISTS (SELECT 1 FROM users seller WHERE seller.id = l.user_id AND seller.deleted_at IS NULL

@@ -195,32 +195,21 @@ export function installFakeMarket(data: DemoData) {
     // Accountability: notes kept in the page, timelines made of them, an empty picture and impact.
     'auditLog.list': (i) => list('audit', i.query),
     'notes.create': (i) => {
-      const note = {
-        id: `note-${notes.length + 1}`,
-        ...i.body,
-        admin: { uid: 'uid-admin@example.com', email: 'admin@example.com' },
-        createdAt: new Date().toISOString(),
-      } as Row;
+      const admin = { uid: 'uid-admin@example.com', email: 'admin@example.com' };
+      const note = { id: `note-${notes.length + 1}`, ...i.body, admin, createdAt: new Date().toISOString() } as Row;
       notes.unshift(note);
       return ok(note);
     },
+
     'users.timeline': (i) => timeline(i),
     'listings.timeline': (i) => timeline(i),
     'orders.timeline': (i) => timeline(i),
     'users.picture': () => ok(emptyPicture),
     'users.enforcementImpact': () => ok(noImpact),
     'users.enforce': (i) => {
-      const body = i.body as { action: string; reason: string; until?: string };
-      const enforcement = body.action === 'warn' ? undefined : body.action === 'lift' ? null : body;
-      return enforcement === undefined
-        ? patch('users', i, {})
-        : patch('users', i, {
-            enforcement: enforcement && {
-              action: enforcement.action,
-              reason: enforcement.reason,
-              until: enforcement.until ?? null,
-            },
-          });
+      const { action, reason, until } = i.body as { action: string; reason: string; until?: string };
+      if (action === 'warn') return patch('users', i, {});
+      return patch('users', i, { enforcement: action === 'lift' ? null : { action, reason, until: until ?? null } });
     },
   };
 
@@ -259,12 +248,9 @@ export function installFakeMarket(data: DemoData) {
         return answer;
       },
       'reviewCases.counts': () => {
-        const rows = tables.reviewCases!;
-        return ok({
-          open: rows.filter((r) => r.status === 'open').length,
-          claimed: rows.filter((r) => r.status === 'claimed').length,
-          high: rows.filter((r) => r.status !== 'resolved' && r.priority === 'high').length,
-        });
+        const count = (status: string) => tables.reviewCases!.filter((r) => r.status === status).length;
+        const high = tables.reviewCases!.filter((r) => r.status !== 'resolved' && r.priority === 'high').length;
+        return ok({ open: count('open'), claimed: count('claimed'), high });
       },
       'reviewCases.get': (i) => {
         const row = find('reviewCases', i.params?.id);
