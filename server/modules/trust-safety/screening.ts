@@ -30,62 +30,61 @@ async function chatHasOpenOrder(db: Executor, chatId: string): Promise<boolean> 
   return row !== undefined;
 }
 
-export async function screenChatMessage(
+/** One text through the detector: nothing when it finds nothing, else a case on its subject. */
+async function screenText(
   tx: Executor,
   outbox: Outbox,
-  message: { id: string; chatId: string; senderId: string; text: string },
+  text: string,
+  subject: { type: 'chatMessage' | 'auctionMessage' | 'listing'; id: string; userId: string; what: string },
+  context?: (source: ReturnType<typeof sourceOf>) => Promise<{ chatHasOpenOrder: boolean }>,
 ): Promise<void> {
-  const { matches } = detectOffPlatformContact(message.text);
-  if (matches.length === 0) return;
-  const source = sourceOf(matches);
-  await openReviewCase(tx, outbox, {
-    source,
-    subjectType: 'chatMessage',
-    subjectId: message.id,
-    reason: reasonOf(source, 'a chat message', matches),
-    excerpt: message.text,
-    matches,
-    subjectUserId: message.senderId,
-    context: { chatHasOpenOrder: source === 'paymentHandle' && (await chatHasOpenOrder(tx, message.chatId)) },
-  });
-}
-
-export async function screenAuctionText(
-  tx: Executor,
-  outbox: Outbox,
-  message: { id: string; authorId: string; text: string },
-): Promise<void> {
-  const { matches } = detectOffPlatformContact(message.text);
-  if (matches.length === 0) return;
-  const source = sourceOf(matches);
-  await openReviewCase(tx, outbox, {
-    source,
-    subjectType: 'auctionMessage',
-    subjectId: message.id,
-    reason: reasonOf(source, 'an auction message', matches),
-    excerpt: message.text,
-    matches,
-    subjectUserId: message.authorId,
-  });
-}
-
-/** A listing's title and description as buyers read them (a draft is screened when it is published). */
-export async function screenListingText(
-  tx: Executor,
-  outbox: Outbox,
-  listing: { id: string; sellerId: string; title: string; description: string },
-): Promise<void> {
-  const text = `${listing.title}\n${listing.description}`;
   const { matches } = detectOffPlatformContact(text);
   if (matches.length === 0) return;
   const source = sourceOf(matches);
   await openReviewCase(tx, outbox, {
     source,
-    subjectType: 'listing',
-    subjectId: listing.id,
-    reason: reasonOf(source, 'a listing', matches),
+    subjectType: subject.type,
+    subjectId: subject.id,
+    reason: reasonOf(source, subject.what, matches),
     excerpt: text,
     matches,
-    subjectUserId: listing.sellerId,
+    subjectUserId: subject.userId,
+    ...(context ? { context: await context(source) } : {}),
   });
+}
+
+export function screenChatMessage(
+  tx: Executor,
+  outbox: Outbox,
+  message: { id: string; chatId: string; senderId: string; text: string },
+): Promise<void> {
+  const subject = { type: 'chatMessage', id: message.id, userId: message.senderId, what: 'a chat message' } as const;
+  // A payment handle in a chat tied to an unpaid or open order is what makes it urgent.
+  return screenText(tx, outbox, message.text, subject, async (source) => ({
+    chatHasOpenOrder: source === 'paymentHandle' && (await chatHasOpenOrder(tx, message.chatId)),
+  }));
+}
+
+export function screenAuctionText(
+  tx: Executor,
+  outbox: Outbox,
+  message: { id: string; authorId: string; text: string },
+): Promise<void> {
+  const subject = {
+    type: 'auctionMessage',
+    id: message.id,
+    userId: message.authorId,
+    what: 'an auction message',
+  } as const;
+  return screenText(tx, outbox, message.text, subject);
+}
+
+/** A listing's title and description as buyers read them (a draft is screened when it is published). */
+export function screenListingText(
+  tx: Executor,
+  outbox: Outbox,
+  listing: { id: string; sellerId: string; title: string; description: string },
+): Promise<void> {
+  const subject = { type: 'listing', id: listing.id, userId: listing.sellerId, what: 'a listing' } as const;
+  return screenText(tx, outbox, `${listing.title}\n${listing.description}`, subject);
 }
