@@ -38,7 +38,11 @@ export function useRoutedRecord<T extends { id: string }>(
     void fetchRef.current(id).then((result) => {
       if (!current) return;
       if (result.ok) setRecord(result.data);
-      else navigate(screenRoute, { replace: true });
+      else {
+        // An unknown id goes back to the screen alone: the drawer open before the link stays shut.
+        setRecord(undefined);
+        navigate(screenRoute, { replace: true });
+      }
     });
     return () => {
       current = false;
