@@ -116,7 +116,9 @@ test.describe('as the owner', () => {
     const dialog = page.getByRole('dialog', { name: /^Enforcement:/ });
     const impact = dialog.getByRole('table', { name: 'Impact' });
     await expect(impact.getByRole('row', { name: /Active listings/ })).toContainText(/[1-9]/);
-    await dialog.getByLabel('Suspend selling').check({ force: true });
+    // The label, not the hidden radio: Playwright waits until the dialog has finished opening.
+    await dialog.getByText('Suspend selling', { exact: true }).click();
+    await expect(dialog.getByLabel('Suspend selling')).toBeChecked();
     await expect(impact.getByRole('row', { name: /Active listings/ })).toContainText('Stay on sale');
     await dialog.getByLabel('Reason').selectOption('Prohibited item');
     await dialog.getByLabel('Details (internal)').fill('counterfeit bats');
