@@ -4,6 +4,7 @@ import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { adminRoleOf } from '../../../shared/contract/admin-permissions.js';
 import type { IdentityProvider } from './identity.js';
+import { sharedVerification } from './shared-verification.js';
 
 export interface FirebaseIdentityOptions {
   projectId: string;
@@ -25,17 +26,21 @@ function ignoreMissingAccount(error: unknown): void {
 
 export function firebaseIdentity(options: FirebaseIdentityOptions): IdentityProvider {
   const auth = getAuth(firebaseApp(options));
+  // `true`: a revoked token or a disabled account is refused (one `getUser` round trip, shared
+  // by the requests that carry the same token at the same moment).
+  const verify = sharedVerification(async (token) => {
+    const decoded = await auth.verifyIdToken(token, true);
+    // Frozen: requests that joined one verification hold the same object.
+    return Object.freeze({
+      uid: decoded.uid,
+      email: decoded.email ?? null,
+      emailVerified: decoded.email_verified === true,
+      admin: decoded.admin === true,
+      adminRole: adminRoleOf(decoded.adminRole),
+    });
+  });
   return {
-    async verifyIdToken(token) {
-      const decoded = await auth.verifyIdToken(token, true);
-      return {
-        uid: decoded.uid,
-        email: decoded.email ?? null,
-        emailVerified: decoded.email_verified === true,
-        admin: decoded.admin === true,
-        adminRole: adminRoleOf(decoded.adminRole),
-      };
-    },
+    verifyIdToken: verify,
     async updateEmail(uid, email) {
       await auth.updateUser(uid, { email }).then(() => undefined, ignoreMissingAccount);
     },

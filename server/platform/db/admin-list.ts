@@ -78,12 +78,17 @@ export async function searchedPage<Row>(
   pageRows: (where: SQL) => SQL,
 ): Promise<{ counted: ListCount; rows: Row[] }> {
   const where = sql`WHERE ${list.condition} AND ${list.idColumn} IN (${sql.join(list.branches, sql` UNION `)})`;
-  // One statement: the branches' sizes up to the cap, and only when none is over it (CASE runs
-  // its subquery lazily) the matches of their union, counted up to the cap too.
-  const sizes = list.branches.map((branch) => sql`(SELECT count(*) FROM (${branch} LIMIT ${COUNT_CAP + 1}) b)`);
+  // One statement: the branches' sizes up to the cap in the list's order, stopping at the first
+  // one over it (CASE tries its conditions in turn and runs each subquery only when reached), and
+  // only when none is over it the matches of their union, counted up to the cap too. Proving a
+  // branch is over the cap costs up to COUNT_CAP index probes, so a list puts its likeliest
+  // branch to prove it cheaply first.
+  const overCap = list.branches.map(
+    (branch) => sql`WHEN (SELECT count(*) FROM (${branch} LIMIT ${COUNT_CAP + 1}) b) > ${COUNT_CAP} THEN NULL`,
+  );
   const [row] = await queryRows<{ matches: string | number | null }>(
     db,
-    sql`SELECT CASE WHEN greatest(${sql.join(sizes, sql`, `)}) > ${COUNT_CAP} THEN NULL
+    sql`SELECT CASE ${sql.join(overCap, sql` `)}
                     ELSE (SELECT count(*) FROM (SELECT 1 FROM ${list.from} ${where} LIMIT ${COUNT_CAP + 1}) m) END AS matches`,
   );
   if (row?.matches === null || row?.matches === undefined) {

@@ -14,6 +14,8 @@ const AT_TOP_SECONDS = Math.min(20, SECONDS / 3);
 interface FloodWindow {
   __longTasks: { start: number; duration: number }[];
   __heap: { at: number; bytes: number }[];
+  /** When the benchmark's own forced collections ran: a long task around one is not the app's. */
+  __gcWindows: { start: number; end: number }[];
   __emitted: number;
   __floodStart: number;
   __fakeMarket: { emit(name: string, payload: unknown): void };
@@ -38,6 +40,7 @@ test('chat messages under 200 new messages a second', async ({ signedInPage: pag
     const w = window as unknown as FloodWindow;
     w.__emitted = 0;
     w.__heap = [];
+    w.__gcWindows = [];
     w.__floodStart = performance.now();
     const profile = (id: string) => ({ id, userName: id, avatar: null });
     setInterval(() => {
@@ -54,7 +57,9 @@ test('chat messages under 200 new messages a second', async ({ signedInPage: pag
       }
     }, 50);
     setInterval(() => {
+      const start = performance.now();
       w.gc?.();
+      w.__gcWindows.push({ start, end: performance.now() });
       const memory = (performance as unknown as { memory: { usedJSHeapSize: number } }).memory;
       w.__heap.push({ at: performance.now() - w.__floodStart, bytes: memory.usedJSHeapSize });
     }, 5000);
@@ -78,9 +83,14 @@ test('chat messages under 200 new messages a second', async ({ signedInPage: pag
   const result = await page.evaluate(() => {
     const w = window as unknown as FloodWindow;
     const emitted = w.__emitted;
+    // A long task that contains a forced collection is the measurement's, not the screen's.
+    const measuring = (t: { start: number; duration: number }) =>
+      w.__gcWindows.some((gc) => t.start <= gc.start && t.start + t.duration >= gc.end);
+    const afterFirstSecond = w.__longTasks.filter((t) => t.start > w.__floodStart + 1000);
     return {
       emitted,
-      longTasks: w.__longTasks.filter((t) => t.start > w.__floodStart + 1000),
+      longTasks: afterFirstSecond.filter((t) => !measuring(t)),
+      gcTasks: afterFirstSecond.filter(measuring).length,
       heap: w.__heap,
       floodStart: w.__floodStart,
     };
@@ -105,7 +115,8 @@ test('chat messages under 200 new messages a second', async ({ signedInPage: pag
       (over50.length
         ? ` (longest ${Math.max(...over50.map((t) => t.duration)).toFixed(0)} ms; ${atTop} at the top, ${over50.length - atTop} scrolled down)`
         : '') +
-      ' (target: none over 50 ms)',
+      ' (target: none over 50 ms)' +
+      (result.gcTasks ? `; ${result.gcTasks} more held the benchmark's own forced heap collection` : ''),
   );
   console.log(`JS heap every 5 s after gc (MB): ${heapMb.join(', ')}`);
   if (result.heap.length > 2) {

@@ -20,6 +20,12 @@ export const bidders = pgTable(
   {
     userId: text('user_id').primaryKey(),
     firstBidAt: at('first_bid_at').notNull(),
+    /** The bidder's `users.created_at` (never changes): the new bidders are listed in join order (migration 0025). */
+    userCreatedAt: at('user_created_at').notNull(),
   },
-  (t) => [fkey('bidders', t.userId, users.id), index('bidders_first_bid_idx').on(t.firstBidAt)],
+  (t) => [
+    fkey('bidders', t.userId, users.id),
+    index('bidders_first_bid_idx').on(t.firstBidAt),
+    index('bidders_joined_idx').on(t.userCreatedAt, t.userId, t.firstBidAt),
+  ],
 );

@@ -48,7 +48,9 @@ export const users = pgTable(
     uniqueIndex('users_email_key')
       .on(sql`lower(email)`)
       .where(sql`deleted_at IS NULL`),
-    index('users_created_at_idx').on(t.createdAt, t.id),
+    index('users_created_at_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`deleted_at IS NULL`),
     index('users_user_name_sort_idx').on(t.userName, t.id),
     index('users_email_sort_idx').on(t.email, t.id),
     index('users_user_name_trgm').using('gin', t.userName.op('gin_trgm_ops')),
