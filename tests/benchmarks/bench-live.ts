@@ -2,7 +2,8 @@
 // `/admin` Socket.IO clients, fanned out by the API's own realtime layer (attachRealtime and its
 // publisher, payload validation off as in production), against a raw `ws` server sending the same
 // frames to as many clients; then two API nodes sharing a throwaway Redis (the streams adapter),
-// half the clients on each, against one node. Deliveries per second, medians over the rounds,
+// the second in a process of its own (live-node.ts) as in a deployment, half the clients on each,
+// against one node. Deliveries per second, medians over the rounds,
 // and their ratios (targets ≥ 0.9×), printed, never failed on; a lost event is a failure.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server as HttpServer } from 'node:http';
@@ -17,7 +18,7 @@ const { values } = parseArgs({
   options: {
     clients: { type: 'string', default: '100' },
     events: { type: 'string', default: '2000' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
   },
 });
 const CLIENTS = Number(values.clients);
@@ -50,6 +51,7 @@ async function clientsOf(kind: 'socketio' | 'ws', urls: string[]) {
       const onMessage = (message: { type: string; at?: number }) => {
         if (message.type !== type) return;
         worker.off('message', onMessage);
+        worker.off('error', reject);
         resolve(message);
       };
       worker.on('message', onMessage);
@@ -85,6 +87,23 @@ async function realtimeNode(redisUrl?: string): Promise<{ url: string; realtime:
     ...(redisUrl ? { redisUrl } : {}),
   });
   return { url: await listen(server), realtime, server };
+}
+
+/** A second node in a child process (tsx, like this script), answering with its URL. */
+async function nodeProcess(redisUrl: string): Promise<{ url: string; stop(): void }> {
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, new URL('./live-node.ts', import.meta.url).pathname, redisUrl],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.once('data', (line: string) => resolve(line.trim()));
+    child.once('exit', (code) => reject(new Error(`live-node.ts exited with ${code}`)));
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
 }
 
 async function measure(label: string, send: () => void, clients: Awaited<ReturnType<typeof clientsOf>>) {
@@ -141,7 +160,7 @@ let oneNode: number;
 let twoNodes: number;
 try {
   const a = await realtimeNode(redisUrl);
-  const b = await realtimeNode(redisUrl);
+  const b = await nodeProcess(redisUrl);
   const oneClients = await clientsOf('socketio', [a.url]);
   oneNode = await measure(
     `Redis streams adapter, one node, ${CLIENTS} clients`,
@@ -160,10 +179,9 @@ try {
     twoClients,
   );
   await twoClients.close();
-  for (const node of [a, b]) {
-    await node.realtime.close();
-    node.server.close();
-  }
+  b.stop();
+  await a.realtime.close();
+  a.server.close();
 } finally {
   redis.kill();
 }
