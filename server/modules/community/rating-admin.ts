@@ -4,7 +4,14 @@ import type { Rating } from '../../../shared/contract/entities.js';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { Db } from '../../platform/db/database.js';
-import { matchingUserIds, whereSearched, listPage, type ListSource, searchTerm } from '../../platform/db/list-sql.js';
+import {
+  listPage,
+  matchingUserIds,
+  searchPattern,
+  userMatches,
+  whereSearched,
+  type ListSource,
+} from '../../platform/db/list-sql.js';
 import { softDelete } from '../../platform/db/soft-delete.js';
 import { isoOf, optionalProfileOf } from '../../platform/db/values.js';
 import type { ratings, users } from '../../platform/db/schema/index.js';
@@ -37,14 +44,18 @@ export async function listRatingsForAdmin(
 
 /** The ratings table as SQL (paged or exported). */
 export function ratingsSource(query: Omit<ListQuery<'ratings'>, 'page' | 'limit'>): ListSource<RatingRow, Rating> {
-  const where = whereSearched(sql`r.deleted_at IS NULL`, query.search, sql`r.id`, (pattern) => [
+  const condition = sql`r.deleted_at IS NULL`;
+  // Sellers before buyers: a seller is rated on many orders and a buyer on few, so a common name
+  // shows it is over the count's cap sooner (searchedPage stops at the first branch over it).
+  const branches = (pattern: SQL) => [
     sql`SELECT id FROM ratings WHERE experience ILIKE ${pattern}`,
-    sql`SELECT id FROM ratings WHERE buyer_id IN (${matchingUserIds(pattern)})`,
     sql`SELECT id FROM ratings WHERE seller_id IN (${matchingUserIds(pattern)})`,
-  ]);
+    sql`SELECT id FROM ratings WHERE buyer_id IN (${matchingUserIds(pattern)})`,
+  ];
+  const pattern = searchPattern(query.search);
   return {
     from: sql`ratings r`,
-    where,
+    where: whereSearched(condition, query.search, sql`r.id`, branches),
     select: (rows, tail) => sql`SELECT r.id, r.created_at, r.rate, r.experience, r.order_id,
                b.id AS buyer_id, b.user_name AS buyer_user_name, b.avatar AS buyer_avatar,
                s.id AS seller_id, s.user_name AS seller_user_name, s.avatar AS seller_avatar
@@ -56,7 +67,18 @@ export function ratingsSource(query: Omit<ListQuery<'ratings'>, 'page' | 'limit'
     idColumn: sql`r.id`,
     order: query.order,
     nullableSort: (query.sortBy ?? 'createdAt') !== 'createdAt',
-    keptTotal: searchTerm(query.search) ? null : 'ratings',
+    keptTotal: pattern ? null : 'ratings',
+    // A search's page and count are bounded by branch: a common term walks the sort index.
+    searched: pattern
+      ? {
+          from: sql`ratings r`,
+          condition,
+          idColumn: sql`r.id`,
+          branches: branches(pattern),
+          rowMatches: sql`(r.experience ILIKE ${pattern} OR ${userMatches(sql`r.seller_id`, pattern)}
+            OR ${userMatches(sql`r.buyer_id`, pattern)})`,
+        }
+      : undefined,
     items: (_db, rows) =>
       rows.map((row) => ({
         id: row.id,

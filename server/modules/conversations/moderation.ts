@@ -13,7 +13,6 @@ import {
   userMatches,
   whereSearched,
   type ListSource,
-  searchTerm,
   listingTitleMatches,
 } from '../../platform/db/list-sql.js';
 import type { AuctionMessage, Chat, ChatMessage } from '../../../shared/contract/entities.js';
@@ -80,18 +79,30 @@ export async function moderatedChats(db: Db, query: ListQuery<'chats'>) {
 }
 
 export function chatsSource(query: Omit<ListQuery<'chats'>, 'page' | 'limit'>): ListSource<ChatRow, Chat> {
-  const where = whereSearched(sql`c.deleted_at IS NULL`, query.search, sql`c.id`, (pattern) => [
+  const condition = sql`c.deleted_at IS NULL`;
+  const branches = (pattern: SQL) => [
     sql`SELECT id FROM chats WHERE user_id IN (${matchingUserIds(pattern)})`,
     sql`SELECT id FROM chats WHERE other_user_id IN (${matchingUserIds(pattern)})`,
-  ]);
+  ];
+  const pattern = searchPattern(query.search);
   return {
     from: sql`chats c`,
-    where,
+    where: whereSearched(condition, query.search, sql`c.id`, branches),
     select: (rows, tail) => sql`${CHAT_SELECT} ${rows} ${tail}`,
     sortColumn: CHAT_SORT[query.sortBy ?? 'createdAt'],
     idColumn: sql`c.id`,
     order: query.order,
-    keptTotal: searchTerm(query.search) ? null : 'chats',
+    keptTotal: pattern ? null : 'chats',
+    // A search's page and count are bounded by branch: a common name walks the sort index.
+    searched: pattern
+      ? {
+          from: sql`chats c`,
+          condition,
+          idColumn: sql`c.id`,
+          branches: branches(pattern),
+          rowMatches: sql`(${userMatches(sql`c.user_id`, pattern)} OR ${userMatches(sql`c.other_user_id`, pattern)})`,
+        }
+      : undefined,
     items: (_db, rows) => rows.map(chatOf),
   };
 }

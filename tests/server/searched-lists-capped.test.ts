@@ -1,0 +1,139 @@
+// A common search term on the lists whose search spans several places (sold listings, auction
+// messages, chats, ratings): once one place alone has more than COUNT_CAP matches, the list says
+// "10,000+" (`count: COUNT_CAP, countCapped: true`) and its pages come from walking the list's
+// order, row by row. Those pages must be exactly the pages the full search would give: the same
+// rows in the same order, none skipped or repeated from one page to the next, and a row of
+// someone else left out. A rarer term still gets its exact count.
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNT_CAP } from '../../server/platform/db/admin-list.js';
+import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
+import { listPage, type ListSource } from '../../server/platform/db/list-sql.js';
+import { migrate } from '../../server/platform/db/migrate.js';
+import { soldListingsSource } from '../../server/modules/orders/index.js';
+import { auctionMessagesSource, chatsSource } from '../../server/modules/conversations/index.js';
+import { ratingsSource } from '../../server/modules/community/index.js';
+
+/** Over the cap through one place (the seller, the author, a participant): COUNT_CAP + 25 rows. */
+const MANY = COUNT_CAP + 25;
+/** Rows of people the search does not name, interleaved in time with the matching ones. */
+const OTHERS = 40;
+
+// Users: the common name 'capmatch' (a seller and a buyer), a rare one 'rarename', and two people
+// nobody searches for. The others' rows are the newest, so the first pages mix matching and
+// unmatched rows, and each place a search looks is the only match for some of them: half the others' orders are bought
+// by the capmatch buyer, a third of their listings have 'Capmatch' in the title, and half their
+// chats have the capmatch buyer as the other participant. The capmatch seller alone is over the
+// cap in every list, so the pages come from the walk.
+const FILL = `
+INSERT INTO users (id, user_name, email, seller_enabled) VALUES
+  ('u-cap-seller', 'capmatch_seller', 'capmatch.seller@example.test', true),
+  ('u-cap-buyer', 'capmatch_buyer', 'capmatch.buyer@example.test', false),
+  ('u-rare', 'rarename', 'rarename@example.test', true),
+  ('u-other-seller', 'plain_seller', 'plain.seller@example.test', true),
+  ('u-other-buyer', 'plain_buyer', 'plain.buyer@example.test', false);
+INSERT INTO listings (id, user_id, title, description, listing_type, created_at)
+  SELECT 'l-' || i, CASE WHEN i <= ${MANY} THEN 'u-cap-seller' WHEN i <= ${MANY + 7} THEN 'u-rare' ELSE 'u-other-seller' END,
+         CASE WHEN i > ${MANY + 7} AND i % 3 = 0 THEN 'Capmatch lamp ' ELSE 'Item ' END || i,
+         'item', 'default',
+         CASE WHEN i > ${MANY + 7} THEN timestamp '2030-01-01' + i * interval '1 second'
+              ELSE timestamp '2030-01-01' - (i % 97 * 200 + i / 97) * interval '1 minute' END
+  FROM generate_series(1, ${MANY + 7 + OTHERS}) i;
+INSERT INTO orders (id, listing_id, seller_id, buyer_id, price_cents, created_at)
+  SELECT 'o-' || substr(l.id, 3), l.id, l.user_id,
+         CASE WHEN l.user_id <> 'u-other-seller' OR substr(l.id, 3)::int % 2 = 0 THEN 'u-cap-buyer' ELSE 'u-other-buyer' END,
+         100, l.created_at
+  FROM listings l;
+INSERT INTO ratings (id, order_id, buyer_id, seller_id, rate, experience, created_at)
+  SELECT 'r-' || substr(o.id, 3), o.id, o.buyer_id, o.seller_id, 4, 'fine', o.created_at FROM orders o;
+INSERT INTO auction_messages (id, listing_id, user_id, type, text, created_at)
+  SELECT 'm-' || substr(l.id, 3), l.id, l.user_id, 'text', 'hello', l.created_at FROM listings l;
+INSERT INTO chats (id, user_id, other_user_id, created_at)
+  SELECT 'c-' || substr(l.id, 3), l.user_id,
+         CASE WHEN l.user_id = 'u-other-seller' AND substr(l.id, 3)::int % 2 = 0 THEN 'u-cap-buyer' ELSE 'u-other-buyer' END,
+         l.created_at
+  FROM listings l;
+-- Someone else's rows newer than all of them: a walk must step over them.
+INSERT INTO chats (id, user_id, other_user_id, created_at)
+  SELECT 'c-new-' || i, 'u-other-seller', 'u-other-buyer', timestamp '2030-02-01' + i * interval '1 minute'
+  FROM generate_series(1, 5) i;
+`;
+
+interface Case {
+  name: string;
+  source: (search: string) => ListSource<unknown, { id: string }>;
+  /** The list's rows a search for `capmatch` or `rarename` finds, as ids in the list's order. */
+  expected: (pattern: string) => SQL;
+}
+
+const byUser = (column: string, pattern: string) =>
+  `(SELECT user_name FROM users WHERE id = ${column}) ILIKE '%${pattern}%'`;
+const byTitle = (column: string, pattern: string) =>
+  `(SELECT title FROM listings WHERE id = ${column}) ILIKE '%${pattern}%'`;
+
+const CASES: Case[] = [
+  {
+    name: 'sold listings',
+    source: (search) => soldListingsSource({ search }) as ListSource<unknown, { id: string }>,
+    expected: (p) =>
+      sql.raw(`SELECT id FROM orders o WHERE deleted_at IS NULL AND (${byUser('o.seller_id', p)} OR ${byUser('o.buyer_id', p)} OR ${byTitle('o.listing_id', p)})
+               ORDER BY created_at DESC, id DESC`),
+  },
+  {
+    name: 'auction messages',
+    source: (search) => auctionMessagesSource({ search }) as ListSource<unknown, { id: string }>,
+    expected: (p) =>
+      sql.raw(`SELECT id FROM auction_messages m WHERE deleted_at IS NULL AND (${byUser('m.user_id', p)} OR ${byTitle('m.listing_id', p)})
+               ORDER BY created_at DESC, id DESC`),
+  },
+  {
+    name: 'chats',
+    source: (search) => chatsSource({ search }) as ListSource<unknown, { id: string }>,
+    expected: (p) =>
+      sql.raw(`SELECT id FROM chats c WHERE deleted_at IS NULL AND (${byUser('c.user_id', p)} OR ${byUser('c.other_user_id', p)})
+               ORDER BY created_at DESC, id DESC`),
+  },
+  {
+    name: 'ratings',
+    source: (search) => ratingsSource({ search }) as ListSource<unknown, { id: string }>,
+    expected: (p) =>
+      sql.raw(`SELECT id FROM ratings r WHERE deleted_at IS NULL AND (${byUser('r.seller_id', p)} OR ${byUser('r.buyer_id', p)})
+               ORDER BY created_at DESC, id DESC`),
+  },
+];
+
+describe('a common search term over several places', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ pgliteDir: 'memory://' });
+    await migrate(database);
+    await database.runScript(FILL);
+  }, 120_000);
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const expectedIds = async (query: SQL) => (await queryRows<{ id: string }>(database.db, query)).map((row) => row.id);
+
+  for (const { name, source, expected } of CASES) {
+    it(`${name}: "10,000+" and the full search's pages, in order`, async () => {
+      const all = await expectedIds(expected('capmatch'));
+      expect(all.length).toBeGreaterThan(COUNT_CAP);
+      for (const page of [1, 2, 50]) {
+        const answer = await listPage(database.db, source('capmatch'), { page, limit: 10 });
+        expect(answer.count).toBe(COUNT_CAP);
+        expect(answer.countCapped).toBe(true);
+        expect(answer.items.map((item) => item.id)).toEqual(all.slice((page - 1) * 10, page * 10));
+      }
+    });
+
+    it(`${name}: a rarer term's exact count and page`, async () => {
+      const all = await expectedIds(expected('rarename'));
+      expect(all).toHaveLength(7);
+      const answer = await listPage(database.db, source('rarename'), { page: 1, limit: 10 });
+      expect(answer).toMatchObject({ count: 7 });
+      expect(answer.countCapped).toBeFalsy();
+      expect(answer.items.map((item) => item.id)).toEqual(all);
+    });
+  }
+});
