@@ -1,18 +1,18 @@
-// `npm run bench:live [-- --clients 100 --events 2000 --rounds 3]`: a burst of admin events to
+// `npm run bench:live [-- --clients 100 --events 2000 --rounds 5]`: a burst of admin events to
 // `/admin` Socket.IO clients, fanned out by the API's own realtime layer (attachRealtime and its
 // publisher, payload validation off as in production), against a raw `ws` server sending the same
 // frames to as many clients; then two API nodes sharing a throwaway Redis (the streams adapter),
 // the second in a process of its own (live-node.ts) as in a deployment, half the clients on each,
-// against one node. Deliveries per second, medians over the rounds,
-// and their ratios (targets ≥ 0.9×), printed, never failed on; a lost event is a failure.
+// against one node. Deliveries per second, medians over the rounds, and their ratios (targets
+// ≥ 0.9×), printed, never failed on; a lost event is a failure.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { WebSocketServer } from 'ws';
-import { attachRealtime, type Realtime } from '../../server/platform/realtime/attach-realtime.js';
+import { listen, realtimeNode } from './live-node.js';
 
 const { values } = parseArgs({
   options: {
@@ -27,11 +27,6 @@ const ROUNDS = Number(values.rounds);
 
 const now = () => performance.timeOrigin + performance.now();
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
-
-async function listen(server: HttpServer): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 async function freePort(): Promise<number> {
   const server = createNetServer();
@@ -77,16 +72,6 @@ async function clientsOf(kind: 'socketio' | 'ws', urls: string[]) {
       await worker.terminate();
     },
   };
-}
-
-async function realtimeNode(redisUrl?: string): Promise<{ url: string; realtime: Realtime; server: HttpServer }> {
-  const server = createServer();
-  const realtime = await attachRealtime(server, {
-    verifyToken: async () => ({ uid: 'bench-admin', admin: true }),
-    validatePayloads: false,
-    ...(redisUrl ? { redisUrl } : {}),
-  });
-  return { url: await listen(server), realtime, server };
 }
 
 /** A second node in a child process (tsx, like this script), answering with its URL. */
