@@ -71,9 +71,7 @@ export function ratingsSource(query: Omit<ListQuery<'ratings'>, 'page' | 'limit'
     // A search's page and count are bounded by branch: a common term walks the sort index.
     searched: pattern
       ? {
-          from: sql`ratings r`,
           condition,
-          idColumn: sql`r.id`,
           branches: branches(pattern),
           rowMatches: sql`(r.experience ILIKE ${pattern} OR ${userMatches(sql`r.seller_id`, pattern)}
             OR ${userMatches(sql`r.buyer_id`, pattern)})`,

@@ -61,9 +61,7 @@ export function auctionMessagesSource(
     // A search's page and count are bounded by branch: a common term walks the sort index.
     searched: pattern
       ? {
-          from: sql`auction_messages m`,
           condition,
-          idColumn: sql`m.id`,
           branches: branches(pattern),
           rowMatches: sql`(m.text ILIKE ${pattern} OR ${userMatches(sql`m.user_id`, pattern)}
             OR ${listingTitleMatches(sql`m.listing_id`, pattern)})`,
@@ -96,9 +94,7 @@ export function chatsSource(query: Omit<ListQuery<'chats'>, 'page' | 'limit'>): 
     // A search's page and count are bounded by branch: a common name walks the sort index.
     searched: pattern
       ? {
-          from: sql`chats c`,
           condition,
-          idColumn: sql`c.id`,
           branches: branches(pattern),
           rowMatches: sql`(${userMatches(sql`c.user_id`, pattern)} OR ${userMatches(sql`c.other_user_id`, pattern)})`,
         }

@@ -162,9 +162,7 @@ export function soldListingsSource(
     // A search's page and count are bounded by branch: a common term walks the sort index.
     searched: pattern
       ? {
-          from: sql`orders o`,
           condition,
-          idColumn: sql`o.id`,
           branches: branches(pattern),
           rowMatches: sql`(${listingTitleMatches(sql`o.listing_id`, pattern)} OR o.tracking_code ILIKE ${pattern}
             OR ${userMatches(sql`o.buyer_id`, pattern)} OR ${userMatches(sql`o.seller_id`, pattern)})`,

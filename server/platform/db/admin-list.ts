@@ -26,14 +26,20 @@ export async function keptTotal(db: Executor, list: KeptTotal): Promise<number> 
   return Number(row?.total ?? 0);
 }
 
+/** The rows `from` and `where` match, counted up to COUNT_CAP + 1 (one more tells it is capped). */
+function countUpToCap(from: SQL, where: SQL): SQL {
+  return sql`SELECT count(*) FROM (SELECT 1 FROM ${from} ${where} LIMIT ${COUNT_CAP + 1}) matches`;
+}
+
+/** A count up to COUNT_CAP + 1 as the list answers it. */
+function listCountOf(count: number): ListCount {
+  return count > COUNT_CAP ? { count: COUNT_CAP, countCapped: true } : { count };
+}
+
 /** The rows `from` and `where` match, counted up to COUNT_CAP (one more tells it is capped). */
 export async function cappedCount(db: Executor, from: SQL, where: SQL): Promise<ListCount> {
-  const [row] = await queryRows<{ count: string | number }>(
-    db,
-    sql`SELECT count(*) AS count FROM (SELECT 1 FROM ${from} ${where} LIMIT ${COUNT_CAP + 1}) matches`,
-  );
-  const count = Number(row?.count ?? 0);
-  return count > COUNT_CAP ? { count: COUNT_CAP, countCapped: true } : { count };
+  const [row] = await queryRows<{ count: string | number }>(db, countUpToCap(from, where));
+  return listCountOf(Number(row?.count ?? 0));
 }
 
 /**
@@ -52,13 +58,13 @@ export async function adminPage<Row>(
   return { counted, rows };
 }
 
-/** A searched list whose matches come from several places (its text, its people, its listing). */
+/**
+ * A searched list whose matches come from several places (its text, its people, its listing):
+ * its `where` is `condition` and the row's id in the union of `branches` (whereSearched).
+ */
 export interface SearchedList {
-  /** `orders o`: the list's table and alias. */
-  from: SQL;
   /** What every listed row meets (`o.deleted_at IS NULL`). */
   condition: SQL;
-  idColumn: SQL;
   /** The matching ids, one branch per place, each through its own (trigram) index. */
   branches: SQL[];
   /** The same test for the one row at hand (correlated lookups by primary key). */
@@ -69,15 +75,16 @@ export interface SearchedList {
  * A searched list's count and page, bounded both ways. Each branch is counted up to COUNT_CAP
  * first: a branch over the cap means a capped count and a common term, whose page is found by
  * walking the list's sort index and testing each row (`rowMatches`) until the page is full. Else
- * every branch is small, and the page is sorted from their union of ids. Either way no statement
- * reads every match of a common term, nor every row for a rare one.
+ * every branch is small, and the page is sorted from their union of ids (`where`). Either way no
+ * statement reads every match of a common term, nor every row for a rare one.
  */
 export async function searchedPage<Row>(
   db: Executor,
+  from: SQL,
+  where: SQL,
   list: SearchedList,
   pageRows: (where: SQL) => SQL,
 ): Promise<{ counted: ListCount; rows: Row[] }> {
-  const where = sql`WHERE ${list.condition} AND ${list.idColumn} IN (${sql.join(list.branches, sql` UNION `)})`;
   // One statement: the branches' sizes up to the cap in the list's order, stopping at the first
   // one over it (CASE tries its conditions in turn and runs each subquery only when reached), and
   // only when none is over it the matches of their union, counted up to the cap too. Proving a
@@ -88,14 +95,11 @@ export async function searchedPage<Row>(
   );
   const [row] = await queryRows<{ matches: string | number | null }>(
     db,
-    sql`SELECT CASE ${sql.join(overCap, sql` `)}
-                    ELSE (SELECT count(*) FROM (SELECT 1 FROM ${list.from} ${where} LIMIT ${COUNT_CAP + 1}) m) END AS matches`,
+    sql`SELECT CASE ${sql.join(overCap, sql` `)} ELSE (${countUpToCap(from, where)}) END AS matches`,
   );
   if (row?.matches === null || row?.matches === undefined) {
     const rows = await queryRows<Row>(db, pageRows(sql`WHERE ${list.condition} AND ${list.rowMatches}`));
     return { counted: { count: COUNT_CAP, countCapped: true }, rows };
   }
-  const count = Number(row.matches);
-  const counted: ListCount = count > COUNT_CAP ? { count: COUNT_CAP, countCapped: true } : { count };
-  return { counted, rows: await queryRows<Row>(db, pageRows(where)) };
+  return { counted: listCountOf(Number(row.matches)), rows: await queryRows<Row>(db, pageRows(where)) };
 }

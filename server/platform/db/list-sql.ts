@@ -163,7 +163,10 @@ export interface ListSource<Row, Item> {
   nullableSort?: boolean;
   /** The kept total to answer when the list is not searched (null: searched, count up to the cap). */
   keptTotal: KeptTotal | null;
-  /** A search over several places, counted and paged by branch (searchedPage); absent: `where` alone. */
+  /**
+   * A search over several places, counted and paged by branch (searchedPage), whose `where` is
+   * `whereSearched` of the same condition and branches; absent: `where` alone.
+   */
   searched?: SearchedList | undefined;
   items(db: Executor, rows: Row[]): Promise<Item[]> | Item[];
 }
@@ -181,7 +184,7 @@ export async function listPage<Row, Item>(
     return source.select(page.where, page.order);
   };
   const { counted, rows } = source.searched
-    ? await searchedPage<Row>(db, source.searched, pageRows)
+    ? await searchedPage<Row>(db, source.from, source.where, source.searched, pageRows)
     : await adminPage<Row>(db, source.keptTotal, source.from, source.where, pageRows(source.where));
   return { ...counted, items: await source.items(db, rows) };
 }
