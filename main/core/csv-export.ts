@@ -3,11 +3,9 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { ExportQuery } from '../../shared/contract/admin-export-routes.js';
+import type { ExportOutcome } from '../../shared/contract/ipc-workbench-channels.js';
 import type { ListName } from '../../shared/contract/list-query.js';
 import type { AdminDownload } from './api-client.js';
-
-export type ExportOutcome =
-  { ok: true; rows: number; file: string } | { ok: false; reason: 'cancelled' | 'failed'; message: string };
 
 /**
  * Counts CSV records across chunks: a line break inside a quoted field (a message written on

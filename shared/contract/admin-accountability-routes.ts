@@ -11,23 +11,16 @@ import {
   UserPicture,
 } from './accountability.js';
 import { AdminUser, id, listResponse } from './entities.js';
-import { DEFAULT_LIST_LIMIT, listQuery, MAX_LIST_LIMIT } from './list-query.js';
+import { DEFAULT_LIST_LIMIT, intFromQuery, listQuery, MAX_LIST_LIMIT } from './list-query.js';
 import { singleLineText } from './text.js';
 import type { RouteDef } from './route-def.js';
 
 const byId = z.strictObject({ id });
 
-const pageFromQuery = (min: number, max: number, fallback: number) =>
-  z
-    .union([z.string().regex(/^\d+$/, 'must be a whole number'), z.number().int()])
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max))
-    .default(fallback);
-
 /** A timeline's query: page and limit only, newest first. */
 export const TimelineQuery = z.strictObject({
-  page: pageFromQuery(1, Number.MAX_SAFE_INTEGER, 1),
-  limit: pageFromQuery(1, MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT),
+  page: intFromQuery(1, Number.MAX_SAFE_INTEGER, 1),
+  limit: intFromQuery(1, MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT),
 });
 
 /** The audit log's list query with its filters. */

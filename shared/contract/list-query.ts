@@ -23,7 +23,8 @@ export const SORT_KEYS = {
 export type ListName = keyof typeof SORT_KEYS;
 export type SortKey<L extends ListName> = (typeof SORT_KEYS)[L][number];
 
-const intFromQuery = (min: number, max: number, fallback: number) =>
+/** A whole number in a query string (or already parsed), within bounds, with a default. */
+export const intFromQuery = (min: number, max: number, fallback: number) =>
   z
     .union([z.string().regex(/^\d+$/, 'must be a whole number'), z.number().int()])
     .transform(Number)

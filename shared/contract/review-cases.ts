@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { AdminListing, AdminUser, AuctionMessage, ChatMessage, SoldListing, id, isoDate } from './entities.js';
 import { SORT_ORDERS } from './enums.js';
-import { MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT } from './list-query.js';
+import { MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT, intFromQuery } from './list-query.js';
 import { freeText, singleLineText } from './text.js';
 
 export const REVIEW_CASE_SOURCES = [
@@ -104,13 +104,6 @@ export const ReviewCaseCounts = z.object({ open: z.number().int(), claimed: z.nu
 export type ReviewCaseCounts = z.infer<typeof ReviewCaseCounts>;
 
 export const REVIEW_CASE_SORT_KEYS = ['createdAt', 'updatedAt', 'priority'] as const;
-
-const intFromQuery = (min: number, max: number, fallback: number) =>
-  z
-    .union([z.string().regex(/^\d+$/, 'must be a whole number'), z.number().int()])
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max))
-    .default(fallback);
 
 /**
  * One value, a comma-separated list (`status=open,claimed`: the unresolved cases) or the key

@@ -76,11 +76,8 @@ export async function applyEnforcement(tx: Executor, input: Enforcement): Promis
   if (!locked) throw notFound('User');
   const now = new Date(locked.now);
   const current = {
-    suspendedUntil: untilOf(locked.suspended_forever ? null : locked.suspended_until, locked.suspended_forever),
-    sellingSuspendedUntil: untilOf(
-      locked.selling_suspended_forever ? null : locked.selling_suspended_until,
-      locked.selling_suspended_forever,
-    ),
+    suspendedUntil: untilOf(locked.suspended_until, locked.suspended_forever),
+    sellingSuspendedUntil: untilOf(locked.selling_suspended_until, locked.selling_suspended_forever),
   };
   const until = input.until ?? null;
   const outcome = enforcementOutcome(current, input.action, until, now);

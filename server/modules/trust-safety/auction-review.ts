@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { MarketDeps } from '../../market-deps.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
+import { inList } from '../../platform/db/list-sql.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { openReviewCase } from './open-case.js';
 import {
@@ -36,10 +37,7 @@ async function historiesOf(db: Executor, sellerId: string, bidders: string[]): P
                (SELECT count(*) FROM listings w
                  WHERE w.leader_id = b.user_id AND w.status IN ('auction_ended', 'sold')) AS won
         FROM bids b JOIN listings l ON l.id = b.listing_id
-        WHERE b.user_id IN (${sql.join(
-          bidders.map((id) => sql`${id}`),
-          sql`, `,
-        )})
+        WHERE b.user_id IN ${inList(bidders)}
         GROUP BY b.user_id`,
   );
   return new Map(
@@ -52,31 +50,28 @@ async function historiesOf(db: Executor, sellerId: string, bidders: string[]): P
 
 /** What ties a bidder to the seller: the same address, phone, card, payout account or device token. */
 async function linksOf(db: Executor, sellerId: string, bidders: string[]): Promise<Map<string, HardLinkKind[]>> {
-  const list = sql.join(
-    bidders.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const list = inList(bidders);
   const rows = await queryRows<{ user_id: string; kind: HardLinkKind }>(
     db,
     sql`SELECT DISTINCT a.user_id, 'address' AS kind FROM addresses a JOIN addresses s
           ON lower(a.address_line_one) = lower(s.address_line_one) AND a.zip_code = s.zip_code
-        WHERE s.user_id = ${sellerId} AND a.user_id IN (${list})
+        WHERE s.user_id = ${sellerId} AND a.user_id IN ${list}
         UNION
         SELECT u.id, 'phone' FROM users u JOIN users s ON s.id = ${sellerId}
-        WHERE u.id IN (${list}) AND u.phone_number IS NOT NULL AND u.phone_number = s.phone_number
+        WHERE u.id IN ${list} AND u.phone_number IS NOT NULL AND u.phone_number = s.phone_number
         UNION
         SELECT u.id, 'payoutAccount' FROM users u JOIN users s ON s.id = ${sellerId}
-        WHERE u.id IN (${list}) AND u.stripe_user_id IS NOT NULL AND u.stripe_user_id = s.stripe_user_id
+        WHERE u.id IN ${list} AND u.stripe_user_id IS NOT NULL AND u.stripe_user_id = s.stripe_user_id
         UNION
         SELECT c.user_id, 'card' FROM ledger_customers c JOIN ledger_payment_methods p ON p.customer_id = c.id
           JOIN ledger_payment_methods sp ON sp.brand = p.brand AND sp.last4 = p.last4
                AND sp.exp_month = p.exp_month AND sp.exp_year = p.exp_year
           JOIN ledger_customers sc ON sc.id = sp.customer_id
-        WHERE sc.user_id = ${sellerId} AND c.user_id IN (${list})
+        WHERE sc.user_id = ${sellerId} AND c.user_id IN ${list}
         UNION
         SELECT d.user_id, 'deviceToken' FROM device_tokens d JOIN device_tokens sd
           ON sd.user_id = ${sellerId} AND sd.platform = d.platform AND sd.token = d.token
-        WHERE d.user_id IN (${list})`,
+        WHERE d.user_id IN ${list}`,
   );
   const links = new Map<string, HardLinkKind[]>();
   for (const row of rows) links.set(row.user_id, [...(links.get(row.user_id) ?? []), row.kind]);
