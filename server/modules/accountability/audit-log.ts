@@ -14,7 +14,7 @@ type AuditRow = SqlRow<
   'id' | 'admin_uid' | 'admin_email' | 'action' | 'record_type' | 'record_id' | 'before' | 'after' | 'created_at'
 >;
 
-export function auditEntryOf(row: AuditRow): AuditEntry {
+function auditEntryOf(row: AuditRow): AuditEntry {
   return {
     id: row.id,
     admin: { uid: row.admin_uid, email: row.admin_email },

@@ -137,7 +137,7 @@ async function linkedAccounts(db: Executor, userId: string): Promise<UserPicture
   return [...byUser.values()];
 }
 
-export async function enforcementHistory(db: Executor, userId: string): Promise<EnforcementRecord[]> {
+async function enforcementHistory(db: Executor, userId: string): Promise<EnforcementRecord[]> {
   const rows = await queryRows<{
     id: string;
     action: EnforcementRecord['action'];

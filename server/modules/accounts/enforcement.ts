@@ -62,8 +62,8 @@ const untilSql = (until: Until): SQL =>
 /**
  * Applies an enforcement inside the caller's transaction: locks the user's row FOR UPDATE (what
  * the bid, purchase and selling paths' KEY SHARE waits for), writes the new state, the history
- * row, the user's notification and the audit-log entry. The review queue calls it when it
- * resolves a case with a suspension; `enforce` is the same in a transaction of its own.
+ * row, the user's notification and the audit-log entry. `enforce` runs it in a transaction of
+ * its own (the admin route and the review queue's outcomes call that).
  */
 export async function applyEnforcement(tx: Executor, input: Enforcement): Promise<AppliedEnforcement> {
   const [locked] = await queryRows<LockedUser>(
@@ -121,7 +121,7 @@ export async function applyEnforcement(tx: Executor, input: Enforcement): Promis
  * request on this node; others within the caller cache's few seconds, the bid and purchase
  * paths at once), and a suspended user's sockets are disconnected.
  */
-export function afterEnforcement(deps: { db: Db; events: AdminEvents }, userId: string, applied: AppliedEnforcement) {
+function afterEnforcement(deps: { db: Db; events: AdminEvents }, userId: string, applied: AppliedEnforcement) {
   callerCacheOf(deps.db).forget(applied.firebaseId);
   if (applied.suspended) deps.events.emit('accountSuspended', { userId });
 }

@@ -247,7 +247,7 @@ export function adminUsersSource(query: Omit<ListQuery<'users'>, 'page' | 'limit
   return {
     from: sql`users u`,
     where,
-    select: (rows, tail) => selectUsers(rows, tail),
+    select: selectUsers,
     sortColumn: SORT_COLUMNS[query.sortBy ?? 'createdAt'],
     idColumn: sql`u.id`,
     order: query.order,

@@ -50,7 +50,7 @@ export function subcategoriesSource(
   return {
     from: sql`subcategories sc`,
     where,
-    select: (rows, tail) => selectSubcategories(rows, tail),
+    select: selectSubcategories,
     sortColumn: SORT_COLUMNS[query.sortBy ?? 'createdAt'],
     idColumn: sql`sc.id`,
     order: query.order,

@@ -14,5 +14,4 @@ export {
 export { decrementStock, lockForSale, saleRefusal, type StockRow } from './stock.js';
 export { mediaUploadUrl, uploadedMediaUrl } from './listing-media.js';
 export { type ListingToolsDeps, localListingTools } from './listing-tools-deps.js';
-export { deleteListing, loadAdminListing } from './listing-admin.js';
-export { activeListingsSource } from './listing-admin.js';
+export { activeListingsSource, deleteListing, loadAdminListing } from './listing-admin.js';

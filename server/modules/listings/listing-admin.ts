@@ -122,7 +122,7 @@ export function activeListingsSource(
   return {
     from: sql`listings l`,
     where,
-    select: (rows, tail) => selectListings(rows, tail),
+    select: selectListings,
     sortColumn: SORT_COLUMNS[query.sortBy ?? 'createdAt'],
     idColumn: sql`l.id`,
     order: query.order,

@@ -5,5 +5,4 @@ export { orderHandlers } from './admin.js';
 export { orderHistoryRoutes } from './history-routes.js';
 export { offerRoutes, purchaseRoutes } from './routes.js';
 export { createOrder, notify, orderIdOf } from './orders.js';
-export { loadSoldListing } from './order-admin.js';
-export { soldListingsSource } from './order-admin.js';
+export { loadSoldListing, soldListingsSource } from './order-admin.js';

@@ -154,7 +154,7 @@ export function soldListingsSource(
   return {
     from: sql`orders o`,
     where: whereSearched(condition, query.search, sql`o.id`, branches),
-    select: (rows, tail) => selectOrders(rows, tail),
+    select: selectOrders,
     sortColumn: SORT_COLUMNS[query.sortBy ?? 'createdAt'],
     idColumn: sql`o.id`,
     order: query.order,

@@ -18,7 +18,7 @@ import { caseItem, caseRow, type CaseRow } from './case-items.js';
 export const HELD_BY_ANOTHER = 'Another admin holds this case';
 export const ALREADY_RESOLVED = 'This case is already resolved';
 /** How long the `accountSuspended` outcome suspends the case's user. */
-export const CASE_SUSPENSION_DAYS = 7;
+const CASE_SUSPENSION_DAYS = 7;
 
 /** The enforcement's reason: the case's source and reason, and the moderator's note when given. */
 const caseReason = (row: CaseRow, note: string | undefined) =>

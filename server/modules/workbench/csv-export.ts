@@ -33,7 +33,7 @@ const SOURCES: Record<ListName, (query: ExportQuery) => AnySource> = {
 };
 
 /** The export's sort must be one the table itself offers (400 otherwise, as its list answers). */
-export function checkExportQuery(list: ListName, query: ExportQuery): void {
+function checkExportQuery(list: ListName, query: ExportQuery): void {
   const keys: readonly string[] = SORT_KEYS[list];
   if (query.sortBy !== undefined && !keys.includes(query.sortBy)) {
     throw badRequest(`querystring/sortBy must be one of: ${keys.join(', ')}`);
