@@ -11,8 +11,7 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import type { Db } from '../../server/platform/db/database.js';
 import { recordStatements, type ListRequest, type RecordedStatement } from '../support/admin-list-requests.js';
-
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+import { PG_BIN } from '../support/postgres-cluster.js';
 
 export interface HttpRun {
   p50: number;

@@ -3,11 +3,10 @@
 // same (their files' hash is the cluster's "seed version"). PostgreSQL refuses to run as root, so
 // as root the cluster belongs to the `postgres` user.
 import { createHash } from 'node:crypto';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { asClusterOwner, ownedByClusterOwner, PG_BIN } from '../support/postgres-cluster.js';
 
-const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const ROOT = resolve(import.meta.dirname, '../..');
 const DB_DIR = join(ROOT, 'server/platform/db');
 
@@ -17,14 +16,6 @@ export interface BenchCluster {
   /** True when this run built the database (false: reused). */
   built: boolean;
   stop(): void;
-}
-
-function asClusterOwner(command: string, args: string[]): string {
-  const isRoot = process.getuid?.() === 0;
-  const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
-  const run = spawnSync(file, argv, { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`${command} failed: ${run.stderr || run.stdout}`);
-  return run.stdout;
 }
 
 /** A hash of what decides the database's contents: the seeder, the migrations, the size. */
@@ -57,12 +48,8 @@ export async function benchCluster(
   if (!reuse) {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    if (process.getuid?.() === 0) {
-      const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-      const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-      chownSync(dir, uid, gid);
-    }
-    asClusterOwner(join(BIN, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+    ownedByClusterOwner(dir);
+    asClusterOwner(join(PG_BIN, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
   }
   // A benchmark database, rebuilt from the seeder at will: durability does not matter here.
   const options = [
@@ -77,10 +64,10 @@ export async function benchCluster(
     '-c max_wal_size=8GB',
     '-c checkpoint_timeout=30min',
   ].join(' ');
-  asClusterOwner(join(BIN, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  asClusterOwner(join(PG_BIN, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
   const stop = () => {
     try {
-      asClusterOwner(join(BIN, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop']);
+      asClusterOwner(join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop']);
     } catch {
       // Already stopped.
     }

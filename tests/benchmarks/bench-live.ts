@@ -7,11 +7,11 @@
 // ≥ 0.9×), printed, never failed on; a lost event is a failure.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { WebSocketServer } from 'ws';
+import { freePort } from '../support/free-port.js';
 import { listen, realtimeNode } from './live-node.js';
 
 const { values } = parseArgs({
@@ -27,14 +27,6 @@ const ROUNDS = Number(values.rounds);
 
 const now = () => performance.timeOrigin + performance.now();
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Receiving clients in a worker; `burst` sends and resolves with deliveries per second. */
 async function clientsOf(kind: 'socketio' | 'ws', urls: string[]) {

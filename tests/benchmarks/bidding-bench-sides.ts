@@ -14,6 +14,7 @@ import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { type AuctionState, placeBid } from '../../server/modules/auctions/rules/proxy-bidding.js';
 import { type BidReceipt, placeBidInDb } from '../../server/modules/auctions/bidding.js';
 import { type MarketDeps } from '../../server/market-deps.js';
+import { PG_BIN } from '../support/postgres-cluster.js';
 import {
   BIDDER_READ,
   OPENER_ID,
@@ -24,8 +25,6 @@ import {
   nextMaxCents,
 } from './bidding-bench-statements.js';
 import type { Scenario, Side } from './bidding-bench.js';
-
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 // ── Seeding ──
 

@@ -2,9 +2,9 @@
 // free port of its own for one test file, and seeds accounts through its REST API.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../support/free-port.js';
 
 export const PROJECT_ID = 'demo-market';
 export const API_KEY = 'demo-key';
@@ -13,17 +13,6 @@ export interface AuthEmulator {
   url: string;
   createUser(email: string, password: string, claims?: Record<string, unknown>): Promise<string>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
 }
 
 export async function startAuthEmulator(timeoutMs = 45_000): Promise<AuthEmulator> {

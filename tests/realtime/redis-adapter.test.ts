@@ -4,11 +4,11 @@
 // from the Redis stream when the socket comes back, to the same node or to the other one — while
 // the token is still checked again on every reconnection.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { ADMIN_CONNECT_ERRORS, listingRoom } from '../../shared/contract/realtime-events.js';
 import { LISTING_SUBSCRIPTION_EVENTS } from '../../server/platform/realtime/attach-realtime.js';
+import { freePort } from '../support/free-port.js';
 import {
   TOKENS,
   chatMessage,
@@ -23,19 +23,6 @@ import {
 const REDIS_SERVER = 'redis-server';
 const hasRedis = spawnSync(REDIS_SERVER, ['--version']).status === 0;
 if (!hasRedis) console.warn(`SKIPPED: ${REDIS_SERVER} is not installed, the two-node Redis adapter test cannot run`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** A Redis with no persistence on a free port; resolves once it accepts connections. */
 async function startRedis(): Promise<{ url: string; process: ChildProcess }> {

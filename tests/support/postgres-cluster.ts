@@ -3,12 +3,13 @@
 // root the cluster belongs to the `postgres` user.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port.js';
 
-const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/** PostgreSQL 15's programs (initdb, pg_ctl, pg_basebackup, pgbench). */
+export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 export interface PostgresCluster {
   /** The connection URL of the cluster's `postgres` database. */
@@ -18,19 +19,7 @@ export interface PostgresCluster {
 }
 
 export function postgresAvailable(): boolean {
-  return existsSync(join(BIN, 'initdb')) && existsSync(join(BIN, 'pg_ctl'));
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
+  return existsSync(join(PG_BIN, 'initdb')) && existsSync(join(PG_BIN, 'pg_ctl'));
 }
 
 export function asClusterOwner(command: string, args: string[]): void {
@@ -40,23 +29,27 @@ export function asClusterOwner(command: string, args: string[]): void {
   if (run.status !== 0) throw new Error(`${command} failed: ${run.stderr || run.stdout}`);
 }
 
+/** As root, hands `dir` to the `postgres` user, who runs the cluster in it. */
+export function ownedByClusterOwner(dir: string): void {
+  if (process.getuid?.() !== 0) return;
+  const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+  const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+  chownSync(dir, uid, gid);
+}
+
 export async function startPostgresCluster(): Promise<PostgresCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'market-pg-'));
-  if (process.getuid?.() === 0) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-    chownSync(dir, uid, gid);
-  }
+  ownedByClusterOwner(dir);
   const data = join(dir, 'data');
-  asClusterOwner(join(BIN, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  asClusterOwner(join(PG_BIN, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
   // Durability is irrelevant for a cluster that lives for one test run.
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  asClusterOwner(join(BIN, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  asClusterOwner(join(PG_BIN, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
   const urlFor = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   const stopNow = () => {
     try {
-      asClusterOwner(join(BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+      asClusterOwner(join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
