@@ -100,7 +100,6 @@ export function useBulkDelete<T extends { id: string }, K extends string>(
     id: 'select',
     label: '',
     width: 40,
-    selection: true as const,
     render: (row: T) => (
       <Checkbox
         className="bulk-checkbox"

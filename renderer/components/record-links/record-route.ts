@@ -13,6 +13,13 @@ export interface RoutedRecord<T> {
   replace(row: T): void;
 }
 
+/** The screens a user, a listing and an order (a sold listing) open in, with the record's drawer. */
+export const RECORD_SCREEN_ROUTES = {
+  user: '/dashboard/users',
+  listing: '/dashboard/listings/active',
+  order: '/dashboard/listings/sold',
+} as const;
+
 /** The route of one record under a screen's route, e.g. `/dashboard/users/u1`. */
 export function recordRouteOf(screenRoute: string, id: string): string {
   return `${screenRoute}/${encodeURIComponent(id)}`;

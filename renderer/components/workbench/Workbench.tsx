@@ -66,9 +66,8 @@ function WorkbenchKeys() {
     ],
     [actions],
   );
-  const { handleKeyDown, handleKeyUp } = useHotkeys(hotkeys);
-  void handleKeyDown;
-  void handleKeyUp;
+  // Every key is global: Blueprint listens on the document, so no handlers need attaching here.
+  useHotkeys(hotkeys);
   return (
     <>
       <ConnectionBanner />

@@ -2,6 +2,7 @@
 // record's actions, each a route to go to or an action to run.
 import type { MarketSearchResults } from '../../../shared/contract/admin-search-routes.js';
 import { LISTING_TYPE_BADGES } from '../../../shared/rules/listing-display.js';
+import { RECORD_SCREEN_ROUTES, recordRouteOf } from '../record-links/record-route.js';
 
 export type PaletteItem =
   | { kind: 'screen'; id: string; label: string; route: string }
@@ -38,21 +39,21 @@ export function searchItems(results: MarketSearchResults): PaletteItem[] {
       id: `user:${u.id}`,
       label: u.userName ?? u.email,
       detail: u.email,
-      route: `/dashboard/users/${u.id}`,
+      route: recordRouteOf(RECORD_SCREEN_ROUTES.user, u.id),
     })),
     ...results.listings.map((l): PaletteItem => ({
       kind: 'listing',
       id: `listing:${l.id}`,
       label: l.title,
       detail: LISTING_TYPE_BADGES[l.listingType],
-      route: `/dashboard/listings/active/${l.id}`,
+      route: recordRouteOf(RECORD_SCREEN_ROUTES.listing, l.id),
     })),
     ...results.orders.map((o): PaletteItem => ({
       kind: 'order',
       id: `order:${o.id}`,
       label: o.title,
       detail: `Order · ${o.status}${o.buyer ? ` · ${o.buyer}` : ''}`,
-      route: `/dashboard/listings/sold/${o.id}`,
+      route: recordRouteOf(RECORD_SCREEN_ROUTES.order, o.id),
     })),
   ];
 }

@@ -96,7 +96,7 @@ export function UserPicture({ userId, onOpen }: { userId: string; onOpen: (ref: 
     ) : (
       'Deleted user'
     );
-  const order = (title: string) => (item: Picture['ordersAsBuyer']['items'][number]) => [
+  const order = (item: Picture['ordersAsBuyer']['items'][number]) => [
     <Link to={{ type: 'order', id: item.id }} onOpen={onOpen}>
       {item.listingTitle}
     </Link>,
@@ -104,7 +104,6 @@ export function UserPicture({ userId, onOpen }: { userId: string; onOpen: (ref: 
     formatUsd(item.price),
     <Tag minimal>{item.status}</Tag>,
     formatDateTime(item.createdAt),
-    title,
   ];
   return (
     <div className="user-picture">
@@ -118,13 +117,13 @@ export function UserPicture({ userId, onOpen }: { userId: string; onOpen: (ref: 
         title="Orders as buyer"
         section={picture.ordersAsBuyer}
         head={['Listing', 'Seller', 'Price', 'Status', 'Date']}
-        row={(item) => order('buyer')(item).slice(0, 5)}
+        row={order}
       />
       <Section
         title="Orders as seller"
         section={picture.ordersAsSeller}
         head={['Listing', 'Buyer', 'Price', 'Status', 'Date']}
-        row={(item) => order('seller')(item).slice(0, 5)}
+        row={order}
       />
       <Section
         title="Listings"

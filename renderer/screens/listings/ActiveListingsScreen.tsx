@@ -10,7 +10,7 @@ import {
   truncateDescription,
 } from '../../../shared/rules/listing-display.js';
 import { market } from '../../bridge.js';
-import { useRoutedRecord } from '../../components/record-links/record-route.js';
+import { RECORD_SCREEN_ROUTES, useRoutedRecord } from '../../components/record-links/record-route.js';
 import { DataTable, stopRowClick, type DataColumn } from '../../components/data-table/DataTable.js';
 import { formatDateTime, moneyOrNA } from '../../components/format.js';
 import { RowMenu } from '../../components/RowMenu.js';
@@ -56,7 +56,7 @@ export function ActiveListingsScreen() {
     selected,
     select: setSelected,
     replace,
-  } = useRoutedRecord('/dashboard/listings/active', (id) => market.admin.listings.get({ params: { id } }));
+  } = useRoutedRecord(RECORD_SCREEN_ROUTES.listing, (id) => market.admin.listings.get({ params: { id } }));
   const { askToDelete, dialog } = useRowDelete(
     {
       title: 'Delete listing?',

@@ -15,6 +15,7 @@ import { VideoEmbed } from './VideoEmbed.js';
 import type { RecordRef } from '../../../shared/contract/accountability.js';
 import { useMayDo } from '../../stores/admin-role.js';
 import { RecordTimeline } from '../accountability/RecordTimeline.js';
+import { RECORD_SCREEN_ROUTES, recordRouteOf } from '../../components/record-links/record-route.js';
 
 function EditListingForm({ listing, onSaved }: { listing: AdminListing; onSaved: (l: AdminListing) => void }) {
   const [draft, setDraft] = useState<ListingEditDraft>(() => draftOf(listing));
@@ -145,7 +146,7 @@ export function ListingDrawer({
       onClose={onClose}
       size={560}
       icon="tag"
-      recordRoute={`/dashboard/listings/active/${listing.id}`}
+      recordRoute={recordRouteOf(RECORD_SCREEN_ROUTES.listing, listing.id)}
     >
       <div className={`${Classes.DRAWER_BODY} drawer-body`}>
         <VideoEmbed url={listing.video} title={listing.title} />

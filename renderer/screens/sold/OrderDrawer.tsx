@@ -18,6 +18,7 @@ import { RefundDialog } from './RefundDialog.js';
 import type { RecordRef } from '../../../shared/contract/accountability.js';
 import { useMayDo } from '../../stores/admin-role.js';
 import { RecordTimeline } from '../accountability/RecordTimeline.js';
+import { RECORD_SCREEN_ROUTES, recordRouteOf } from '../../components/record-links/record-route.js';
 
 export function OrderDrawer({
   order,
@@ -56,7 +57,7 @@ export function OrderDrawer({
       onClose={onClose}
       size={600}
       icon="dollar"
-      recordRoute={`/dashboard/listings/sold/${order.id}`}
+      recordRoute={recordRouteOf(RECORD_SCREEN_ROUTES.order, order.id)}
     >
       <div className={`${Classes.DRAWER_BODY} drawer-body`}>
         <VideoEmbed url={order.listing.video} title={order.listing.title} />

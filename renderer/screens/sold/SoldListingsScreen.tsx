@@ -6,7 +6,7 @@ import type { SortKey } from '../../../shared/contract/list-query.js';
 import { LISTING_TYPE_BADGES } from '../../../shared/rules/listing-display.js';
 import { formatUsd } from '../../../shared/rules/money.js';
 import { market } from '../../bridge.js';
-import { useRoutedRecord } from '../../components/record-links/record-route.js';
+import { RECORD_SCREEN_ROUTES, useRoutedRecord } from '../../components/record-links/record-route.js';
 import { DataTable, type DataColumn } from '../../components/data-table/DataTable.js';
 import { formatDateTime } from '../../components/format.js';
 import { RowMenu } from '../../components/RowMenu.js';
@@ -33,7 +33,7 @@ export function SoldListingsScreen() {
     selected,
     select: setSelected,
     replace,
-  } = useRoutedRecord('/dashboard/listings/sold', (id) => market.admin.listings.soldGet({ params: { id } }));
+  } = useRoutedRecord(RECORD_SCREEN_ROUTES.order, (id) => market.admin.listings.soldGet({ params: { id } }));
   const { askToDelete, dialog } = useRowDelete(
     {
       title: 'Delete order?',

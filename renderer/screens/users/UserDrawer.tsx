@@ -32,6 +32,7 @@ import { EnforcementDialog } from '../accountability/EnforcementDialog.js';
 import { ENFORCEMENT_LABELS } from '../accountability/enforcement-form.js';
 import { RecordTimeline } from '../accountability/RecordTimeline.js';
 import { UserPicture } from '../accountability/UserPicture.js';
+import { RECORD_SCREEN_ROUTES, recordRouteOf } from '../../components/record-links/record-route.js';
 
 interface Props {
   user: AdminUser;
@@ -204,7 +205,7 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
       onClose={onClose}
       size={may.history ? 680 : 520}
       icon="person"
-      recordRoute={`/dashboard/users/${user.id}`}
+      recordRoute={recordRouteOf(RECORD_SCREEN_ROUTES.user, user.id)}
     >
       <div className={`${Classes.DRAWER_BODY} drawer-body`}>
         <div className="drawer-heading">

@@ -7,7 +7,7 @@ import { market } from '../../bridge.js';
 import { DataTable, stopRowClick, type DataColumn } from '../../components/data-table/DataTable.js';
 import { formatDateTime } from '../../components/format.js';
 import { UserCell } from '../../components/UserCell.js';
-import { useRoutedRecord } from '../../components/record-links/record-route.js';
+import { RECORD_SCREEN_ROUTES, useRoutedRecord } from '../../components/record-links/record-route.js';
 import { UserDrawer } from './UserDrawer.js';
 import { usersStore } from './users-store.js';
 import { useRecordDrawers } from '../accountability/RecordDrawers.js';
@@ -74,7 +74,7 @@ export function UsersScreen() {
     selected,
     select: setSelected,
     replace,
-  } = useRoutedRecord('/dashboard/users', (id) => market.admin.users.get({ params: { id } }));
+  } = useRoutedRecord(RECORD_SCREEN_ROUTES.user, (id) => market.admin.users.get({ params: { id } }));
   return (
     <section className="screen">
       <H3 className="screen-title">Users</H3>
