@@ -51,6 +51,9 @@ export const EnforcementImpact = z.object({
 });
 export type EnforcementImpact = z.infer<typeof EnforcementImpact>;
 
+/** The admin who acted, as the audit log, notes and enforcement history name them. */
+const AdminRef = z.object({ uid: z.string(), email: z.string().nullable() });
+
 /** One enforcement in a user's history. */
 export const EnforcementRecord = z.object({
   id,
@@ -58,7 +61,7 @@ export const EnforcementRecord = z.object({
   reason: z.string(),
   message: z.string().nullable(),
   until: isoDate.nullable(),
-  admin: z.object({ uid: z.string(), email: z.string().nullable() }),
+  admin: AdminRef,
   createdAt: isoDate,
 });
 export type EnforcementRecord = z.infer<typeof EnforcementRecord>;
@@ -80,7 +83,7 @@ export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 
 export const AuditEntry = z.object({
   id,
-  admin: z.object({ uid: z.string(), email: z.string().nullable() }),
+  admin: AdminRef,
   action: z.string(),
   recordType: z.string(),
   recordId: z.string(),
@@ -105,7 +108,7 @@ export const Note = z.object({
   recordType: z.enum(NOTE_RECORD_TYPES),
   recordId: id,
   text: z.string(),
-  admin: z.object({ uid: z.string(), email: z.string().nullable() }),
+  admin: AdminRef,
   createdAt: isoDate,
 });
 export type Note = z.infer<typeof Note>;

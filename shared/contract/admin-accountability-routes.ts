@@ -23,13 +23,16 @@ export const TimelineQuery = z.strictObject({
   limit: intFromQuery(1, MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT),
 });
 
-/** The audit log's list query with its filters. */
-export const AuditLogQuery = listQuery('auditLog').extend({
+/** The audit log's filters, in its list query and in its CSV export's query. */
+export const AUDIT_LOG_FILTERS = {
   recordType: singleLineText().min(1).max(40).optional(),
   recordId: id.optional(),
   adminUid: singleLineText().min(1).max(128).optional(),
   action: singleLineText().min(1).max(80).optional(),
-});
+};
+
+/** The audit log's list query with its filters. */
+export const AuditLogQuery = listQuery('auditLog').extend(AUDIT_LOG_FILTERS);
 export type AuditLogQuery = z.output<typeof AuditLogQuery>;
 
 const timeline = { query: TimelineQuery, params: byId, response: listResponse(TimelineItem) } as const;

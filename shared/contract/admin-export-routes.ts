@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { SORT_KEYS, type ListName } from './list-query.js';
 import { SORT_ORDERS } from './enums.js';
 import { singleLineText } from './text.js';
-import { id } from './entities.js';
+import { AUDIT_LOG_FILTERS } from './admin-accountability-routes.js';
 import type { RouteDef } from './route-def.js';
 
 export const EXPORT_LISTS = Object.keys(SORT_KEYS) as [ListName, ...ListName[]];
@@ -18,13 +18,10 @@ export const ExportQuery = z.strictObject({
   order: z.enum(SORT_ORDERS).optional(),
   search: singleLineText().max(200).optional(),
   // The audit log's filters (its list query's own keys); refused for every other table.
-  recordType: singleLineText().min(1).max(40).optional(),
-  recordId: id.optional(),
-  adminUid: singleLineText().min(1).max(128).optional(),
-  action: singleLineText().min(1).max(80).optional(),
+  ...AUDIT_LOG_FILTERS,
 });
 /** The export query keys only the audit log understands. */
-export const AUDIT_EXPORT_FILTERS = ['recordType', 'recordId', 'adminUid', 'action'] as const;
+export const AUDIT_EXPORT_FILTERS = Object.keys(AUDIT_LOG_FILTERS) as (keyof typeof AUDIT_LOG_FILTERS)[];
 export type ExportQuery = z.output<typeof ExportQuery>;
 
 export const adminExportRoutes = {

@@ -33,12 +33,14 @@ const loggedInRequest = new AsyncLocalStorage<AuditEntry[]>();
 
 export async function recordAdminAction(executor: Executor, entry: AdminAction): Promise<void> {
   const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+  const before = json(entry.before);
+  const after = json(entry.after);
   const [row] = await queryRows<{ id: string; created_at: Date | string }>(
     executor,
     sql`
     INSERT INTO admin_actions (admin_uid, admin_email, action, record_type, record_id, before, after)
     VALUES (${entry.admin.uid}, ${entry.admin.email}, ${entry.action}, ${entry.recordType}, ${entry.recordId},
-            ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb)
+            ${before}::jsonb, ${after}::jsonb)
     RETURNING id, created_at`,
   );
   loggedInRequest.getStore()?.push({
@@ -48,8 +50,8 @@ export async function recordAdminAction(executor: Executor, entry: AdminAction):
     recordType: entry.recordType,
     recordId: entry.recordId,
     // As stored: JSON, so dates are strings and undefined fields are gone.
-    before: entry.before === undefined || entry.before === null ? null : JSON.parse(JSON.stringify(entry.before)),
-    after: entry.after === undefined || entry.after === null ? null : JSON.parse(JSON.stringify(entry.after)),
+    before: before === null ? null : JSON.parse(before),
+    after: after === null ? null : JSON.parse(after),
     createdAt: isoOf(row!.created_at),
   });
 }
