@@ -2,6 +2,13 @@
 import { format } from 'date-fns';
 import { formatUsd } from '../../shared/rules/money.js';
 
+const counts = new Intl.NumberFormat('en-US');
+
+/** '12,345': a count of rows, as the pager, exports and bulk actions say it. */
+export function formatCount(count: number): string {
+  return counts.format(count);
+}
+
 /** 'Nov 22, 2026, 4:45 PM': dense, unambiguous, local time. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '-';

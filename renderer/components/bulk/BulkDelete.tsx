@@ -8,6 +8,7 @@ import { MAX_LIST_LIMIT } from '../../../shared/contract/list-query.js';
 import { toastSuccess } from '../../app/toaster.js';
 import type { FetchListPage, ListStore } from '../../stores/list-store.js';
 import { emptySelection, runBulk, toggledSelection, type BulkOutcome, type RowSelection } from './row-selection.js';
+import { formatCount } from '../format.js';
 
 export interface BulkDeleteConfig<T, K extends string> {
   /** The rows' name in the product's words, plural: 'chat messages'. */
@@ -19,7 +20,6 @@ export interface BulkDeleteConfig<T, K extends string> {
 
 /** The most rows one bulk action takes: larger clean-ups are a job for the server. */
 const MAX_BULK_ROWS = 10_000;
-const figures = new Intl.NumberFormat('en-US');
 
 type Phase =
   | { step: 'idle' }
@@ -92,7 +92,7 @@ export function useBulkDelete<T extends { id: string }, K extends string>(
     clear();
     if (outcome.failed.length === 0) {
       setPhase({ step: 'idle' });
-      toastSuccess(`Deleted ${figures.format(outcome.done.length)} ${config.noun}`);
+      toastSuccess(`Deleted ${formatCount(outcome.done.length)} ${config.noun}`);
     } else setPhase({ step: 'report', outcome });
   };
 
@@ -119,11 +119,11 @@ export function useBulkDelete<T extends { id: string }, K extends string>(
     chosen.length > 0 ? (
       <span className="bulk-bar" role="group" aria-label="Selected rows">
         <Tag intent="primary" minimal>
-          {figures.format(chosen.length)} selected
+          {formatCount(chosen.length)} selected
         </Tag>
         {allMatching === null && total > chosen.length && (
           <Button size="small" variant="minimal" loading={gathering} onClick={() => void selectAllMatching()}>
-            Select all {figures.format(Math.min(total, MAX_BULK_ROWS))} matching
+            Select all {formatCount(Math.min(total, MAX_BULK_ROWS))} matching
           </Button>
         )}
         <Button size="small" intent="danger" icon="trash" onClick={() => setPhase({ step: 'confirm' })}>
@@ -139,9 +139,7 @@ export function useBulkDelete<T extends { id: string }, K extends string>(
     <Dialog
       isOpen={phase.step !== 'idle'}
       title={
-        phase.step === 'report'
-          ? 'Some rows were not deleted'
-          : `Delete ${figures.format(chosen.length)} ${config.noun}?`
+        phase.step === 'report' ? 'Some rows were not deleted' : `Delete ${formatCount(chosen.length)} ${config.noun}?`
       }
       role="alertdialog"
       onClose={() => phase.step !== 'running' && setPhase({ step: 'idle' })}
@@ -153,7 +151,7 @@ export function useBulkDelete<T extends { id: string }, K extends string>(
         {phase.step === 'running' && (
           <>
             <p>
-              Deleting… {figures.format(phase.finished)} of {figures.format(chosen.length)}
+              Deleting… {formatCount(phase.finished)} of {formatCount(chosen.length)}
             </p>
             <ProgressBar intent="danger" value={chosen.length ? phase.finished / chosen.length : 1} animate={false} />
           </>
@@ -161,8 +159,8 @@ export function useBulkDelete<T extends { id: string }, K extends string>(
         {phase.step === 'report' && (
           <>
             <p>
-              Deleted {figures.format(phase.outcome.done.length)}; {figures.format(phase.outcome.failed.length)} could
-              not be deleted:
+              Deleted {formatCount(phase.outcome.done.length)}; {formatCount(phase.outcome.failed.length)} could not be
+              deleted:
             </p>
             <ul className="bulk-failures">
               {phase.outcome.failed.slice(0, 50).map((failure) => (

@@ -6,8 +6,7 @@ import type { ListName } from '../../../shared/contract/list-query.js';
 import { market } from '../../bridge.js';
 import { showToast } from '../../app/toaster.js';
 import type { ListStore } from '../../stores/list-store.js';
-
-const figures = new Intl.NumberFormat('en-US');
+import { formatCount } from '../format.js';
 
 export function ExportCsvButton<T extends { id: string }, K extends string>({
   list,
@@ -28,7 +27,7 @@ export function ExportCsvButton<T extends { id: string }, K extends string>({
         ...(sortBy && order ? { sortBy, order } : {}),
       });
       if (outcome.ok) {
-        showToast({ intent: 'success', message: `Exported ${figures.format(outcome.rows)} rows to ${outcome.file}` });
+        showToast({ intent: 'success', message: `Exported ${formatCount(outcome.rows)} rows to ${outcome.file}` });
       } else if (outcome.reason === 'failed') {
         showToast({ intent: 'danger', message: outcome.message });
       }
@@ -43,7 +42,7 @@ export function ExportCsvButton<T extends { id: string }, K extends string>({
     return (
       <span className="data-table-export-progress" role="status" aria-label="Export progress">
         <ProgressBar intent="primary" className="data-table-export-bar" />
-        <Tag minimal>Exporting… {figures.format(rows)} rows</Tag>
+        <Tag minimal>Exporting… {formatCount(rows)} rows</Tag>
       </span>
     );
   }

@@ -1,7 +1,6 @@
 // Pure pieces of the data table, tested without a DOM.
 import type { SortOrder } from '../../../shared/contract/enums.js';
-
-const figures = new Intl.NumberFormat('en-US');
+import { formatCount } from '../format.js';
 
 /**
  * 'Rows 11–20 of 1,234' for the footer; 'No rows' when empty. A list whose count was capped
@@ -16,8 +15,8 @@ export function rangeLabel(
 ): string {
   if (total === 0 || shownRows === 0) return 'No rows';
   const first = (page - 1) * rowsPerPage + 1;
-  const of = `${figures.format(total)}${countCapped ? '+' : ''}`;
-  return `Rows ${figures.format(first)}–${figures.format(first + shownRows - 1)} of ${of}`;
+  const of = `${formatCount(total)}${countCapped ? '+' : ''}`;
+  return `Rows ${formatCount(first)}–${formatCount(first + shownRows - 1)} of ${of}`;
 }
 
 /**
