@@ -5,13 +5,13 @@
 // the second in a process of its own (live-node.ts) as in a deployment, half the clients on each,
 // against one node. Deliveries per second, medians over the rounds, and their ratios (targets
 // ≥ 0.9×), printed, never failed on; a lost event is a failure.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { WebSocketServer } from 'ws';
-import { freePort } from '../support/free-port.js';
+import { startRedis } from '../support/redis-server.js';
 import { listen, realtimeNode } from './live-node.js';
 
 const { values } = parseArgs({
@@ -127,12 +127,8 @@ wss.close();
 rawServer.close();
 
 // Two nodes on a throwaway Redis, against one node on the same Redis.
-const redisPort = await freePort();
-const redis: ChildProcess = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], {
-  stdio: 'ignore',
-});
-await new Promise((resolve) => setTimeout(resolve, 500));
-const redisUrl = `redis://127.0.0.1:${redisPort}`;
+const redis = await startRedis();
+const redisUrl = redis.url;
 let oneNode: number;
 let twoNodes: number;
 try {
@@ -160,7 +156,7 @@ try {
   await a.realtime.close();
   a.server.close();
 } finally {
-  redis.kill();
+  redis.process.kill();
 }
 
 console.log(`\nSocket.IO vs raw ws: ${(ours / raw).toFixed(2)}× (target ≥ 0.9×)`);

@@ -1,8 +1,7 @@
 // Two API nodes (the real app, market routes and Socket.IO) sharing one PostgreSQL and one Redis:
 // a message posted through node B reaches a moderator's `/admin` socket and the recipient's
 // user-room socket on node A.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,46 +9,12 @@ import { ADMIN_NAMESPACE } from '../../shared/contract/realtime-events.js';
 import { buildApp } from '../../server/app.js';
 import { marketRealtime } from '../../server/market-api.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
+import { redisAvailable, startRedis } from '../support/redis-server.js';
 import { fakeIdentity, type MarketTestDb, startMarketDb } from './market-db.js';
 
-const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
+const hasRedis = redisAvailable();
 const available = hasRedis && postgresAvailable();
 if (!available) console.warn('SKIPPED: redis-server or PostgreSQL missing, the two-node market test cannot run');
-
-async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
-  // Redis cannot listen on port 0: take a free port from the OS first.
-  const port = await new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('redis-server did not start within 10 s')), 10_000);
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`redis-server exited with ${code}: ${output}`));
-    });
-  });
-  return { url: `redis://127.0.0.1:${port}`, child };
-}
 
 describe.skipIf(!available)('two market nodes sharing PostgreSQL and Redis', () => {
   let pg: MarketTestDb;
@@ -73,7 +38,7 @@ describe.skipIf(!available)('two market nodes sharing PostgreSQL and Redis', () 
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
     for (const node of nodes) await node.app.close();
-    redis?.child.kill('SIGTERM');
+    redis?.process.kill('SIGTERM');
     await pg?.stop();
   });
 

@@ -3,12 +3,11 @@
 // node A, and a moderator who drops misses nothing — the packets emitted meanwhile are replayed
 // from the Redis stream when the socket comes back, to the same node or to the other one — while
 // the token is still checked again on every reconnection.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { ADMIN_CONNECT_ERRORS, listingRoom } from '../../shared/contract/realtime-events.js';
 import { LISTING_SUBSCRIPTION_EVENTS } from '../../server/platform/realtime/attach-realtime.js';
-import { freePort } from '../support/free-port.js';
+import { redisAvailable, startRedis } from '../support/redis-server.js';
 import {
   TOKENS,
   chatMessage,
@@ -20,37 +19,8 @@ import {
   type Node,
 } from './realtime-harness.js';
 
-const REDIS_SERVER = 'redis-server';
-const hasRedis = spawnSync(REDIS_SERVER, ['--version']).status === 0;
-if (!hasRedis) console.warn(`SKIPPED: ${REDIS_SERVER} is not installed, the two-node Redis adapter test cannot run`);
-
-/** A Redis with no persistence on a free port; resolves once it accepts connections. */
-async function startRedis(): Promise<{ url: string; process: ChildProcess }> {
-  const port = await freePort();
-  const redis = spawn(
-    REDIS_SERVER,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('redis-server did not start within 10 s')), 10_000);
-    let output = '';
-    redis.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    redis.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`redis-server exited with ${code}: ${output}`));
-    });
-  });
-  return { url: `redis://127.0.0.1:${port}`, process: redis };
-}
+const hasRedis = redisAvailable();
+if (!hasRedis) console.warn(`SKIPPED: redis-server is not installed, the two-node Redis adapter test cannot run`);
 
 describe.skipIf(!hasRedis)('two nodes sharing Redis', () => {
   let redis: Awaited<ReturnType<typeof startRedis>>;
