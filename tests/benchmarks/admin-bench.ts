@@ -4,16 +4,15 @@
 // list's own service) at the same concurrency, and as EXPLAIN (ANALYZE, BUFFERS) of each of those
 // statements. Times are reported, never judged; a wrong answer (not 200, or a count that is not
 // the list's) is returned as a failure.
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import type { Db } from '../../server/platform/db/database.js';
 import { recordStatements, type ListRequest, type RecordedStatement } from '../support/admin-list-requests.js';
-import { PG_BIN } from '../support/postgres-cluster.js';
+import { runPgbench } from './bidding-bench-sides.js';
 
-export interface HttpRun {
+interface HttpRun {
   p50: number;
   p95: number;
   perSecond: number;
@@ -38,7 +37,7 @@ export interface RequestFigures {
 const quantile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 
-export async function httpLoad(options: {
+async function httpLoad(options: {
   url: string;
   token: string;
   clients: number;
@@ -67,7 +66,7 @@ export async function httpLoad(options: {
 }
 
 /** The pgbench script of `statements`: `$n` becomes the variable `:pN`, given with `-D`. */
-export function pgbenchScript(statements: RecordedStatement[]): { script: string; defines: string[] } {
+function pgbenchScript(statements: RecordedStatement[]): { script: string; defines: string[] } {
   const defines: string[] = [];
   const lines = statements.map((statement, s) => {
     statement.params.forEach((value, i) => defines.push(`s${s}p${i + 1}=${String(value)}`));
@@ -76,7 +75,7 @@ export function pgbenchScript(statements: RecordedStatement[]): { script: string
   return { script: `${lines.join('\n')}\n`, defines };
 }
 
-export async function runPgbench(
+async function pgbenchOf(
   url: string,
   statements: RecordedStatement[],
   clients: number,
@@ -90,22 +89,16 @@ export async function runPgbench(
   const args = ['-n', '-M', 'extended', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', file];
   for (const define of defines) args.push('-D', define);
   args.push(url);
-  const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(join(PG_BIN, 'pgbench'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.on('exit', (code) =>
-      code === 0 ? resolve(text) : reject(new Error(`pgbench exited with ${code}: ${text}`)),
-    );
-  });
+  const run = await runPgbench(args);
+  const output = run.stdout + run.stderr;
+  if (run.code !== 0) throw new Error(`pgbench exited with ${run.code}: ${output}`);
   const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? NaN);
   const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(output)?.[1] ?? NaN);
   return { tps, latencyMs };
 }
 
 /** Shared buffers (hit + read) the statement's plan touched, from EXPLAIN (ANALYZE, BUFFERS). */
-export async function buffersOf(client: pg.Client, statement: RecordedStatement): Promise<number> {
+async function buffersOf(client: pg.Client, statement: RecordedStatement): Promise<number> {
   const result = await client.query<{ 'QUERY PLAN': [{ Plan: Record<string, number> }] }>(
     `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement.sql}`,
     statement.params,
@@ -143,7 +136,7 @@ export async function measureRequest(options: {
   const url = `${apiUrl}/v1/admin${request.path}`;
   const single = await httpLoad({ url, token, clients: 1, durationMs: 0, requests: 7 });
   const http = await httpLoad({ url, token, clients, durationMs: seconds * 1000 });
-  const bench = await runPgbench(databaseUrl, statements, clients, seconds, options.workDir);
+  const bench = await pgbenchOf(databaseUrl, statements, clients, seconds, options.workDir);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const buffers: number[] = [];
