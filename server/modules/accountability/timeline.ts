@@ -3,8 +3,8 @@
 // columns: at, kind, summary, actor, ref_type, ref_id.
 import { sql, type SQL } from 'drizzle-orm';
 import type { NoteRecordType, TimelineItem } from '../../../shared/contract/accountability.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
-import { pageOf } from '../../platform/db/list-sql.js';
+import type { Executor } from '../../platform/db/database.js';
+import { countedPage, pageOf } from '../../platform/db/list-sql.js';
 import { isoOf } from '../../platform/db/values.js';
 
 /** One source of a timeline: the SELECT of its entries about `recordId`. */
@@ -73,14 +73,15 @@ export async function timelinePage(
     all.map((source) => sql`(${source})`),
     sql` UNION ALL `,
   );
-  const [total] = await queryRows<{ count: string | number }>(db, sql`SELECT count(*) AS count FROM (${merged}) t`);
-  const rows = await queryRows<TimelineRow>(
+  const { count, rows } = await countedPage<TimelineRow>(
     db,
+    sql`(${merged}) t`,
+    sql``,
     sql`SELECT at, kind, summary, actor, ref_type, ref_id FROM (${merged}) t
         ORDER BY at DESC, kind ${pageOf(page.page, page.limit)}`,
   );
   return {
-    count: Number(total?.count ?? 0),
+    count,
     items: rows.map((row) => ({
       at: isoOf(row.at),
       kind: row.kind,
