@@ -22,8 +22,14 @@ type LiveEvent = Parameters<Parameters<typeof market.events.subscribe>[1]>[0];
 /**
  * Events are applied once per animation frame, all that arrived since the last one together:
  * under hundreds of events a second the table renders at most once a frame, not once an event.
+ * `accepts` keeps out a pushed row the table's current view does not show (the audit log's
+ * filters); it is read when the row arrives, so it should read the view's state, not capture it.
  */
-export function useLiveTable<T extends { id: string }, K extends string>(table: LiveTable, store: ListStore<T, K>) {
+export function useLiveTable<T extends { id: string }, K extends string>(
+  table: LiveTable,
+  store: ListStore<T, K>,
+  accepts?: (row: T) => boolean,
+) {
   useEffect(() => {
     if (!hasMarket()) return;
     let queued: LiveEvent[] = [];
@@ -40,6 +46,7 @@ export function useLiveTable<T extends { id: string }, K extends string>(table: 
       }
     };
     const unsubscribe = market.events.subscribe(eventsOfTable(table), (event) => {
+      if (accepts && liveActionOf(event.name) !== 'remove' && !accepts(event.payload as unknown as T)) return;
       queued.push(event);
       frame ??= requestAnimationFrame(apply);
     });
@@ -48,5 +55,5 @@ export function useLiveTable<T extends { id: string }, K extends string>(table: 
       if (frame !== null) cancelAnimationFrame(frame);
       apply();
     };
-  }, [table, store]);
+  }, [table, store, accepts]);
 }

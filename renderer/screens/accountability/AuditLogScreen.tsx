@@ -4,13 +4,13 @@
 import { Button, H3, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { AUDIT_RECORD_TYPES, type AuditEntry } from '../../../shared/contract/accountability.js';
-import { hasMarket, market } from '../../bridge.js';
 import { toastError } from '../../app/toaster.js';
 import { DataTable, stopRowClick, type DataColumn } from '../../components/data-table/DataTable.js';
 import { formatDateTime } from '../../components/format.js';
 import { auditCsv, changedFields, matchesAuditFilters, openableRecord, type AuditFilters } from './audit-display.js';
 import { allAuditEntries, auditLogStore, currentAuditFilters, setAuditFilters } from './audit-log-store.js';
 import { useRecordDrawers } from './RecordDrawers.js';
+import { useLiveTable } from '../../stores/live-table.js';
 
 /** A row is two lines high: longer changes show their first field and a count (all in the title). */
 const CHANGES_SHOWN = 2;
@@ -31,6 +31,8 @@ function Changes({ entry }: { entry: AuditEntry }) {
     </ul>
   );
 }
+
+const inFilteredView = (entry: AuditEntry) => matchesAuditFilters(entry, currentAuditFilters());
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -53,15 +55,7 @@ export function AuditLogScreen() {
   // Start from no filters each time the screen opens.
   useEffect(() => void setAuditFilters({}), []);
   // Live: entries logged from now on arrive on top when they belong to the filtered view.
-  useEffect(() => {
-    if (!hasMarket()) return;
-    return market.events.subscribe(['auditEntryAdded'], (event) => {
-      const entry = event.payload as AuditEntry;
-      if (!matchesAuditFilters(entry, currentAuditFilters())) return;
-      const state = auditLogStore.getState();
-      state.receiveLive(entry, state.isAtTop());
-    });
-  }, []);
+  useLiveTable('auditLog', auditLogStore, inFilteredView);
 
   const exportCsv = async () => {
     setExporting(true);
