@@ -17,6 +17,22 @@ export interface ListRequest<K extends string> {
 
 export type FetchListPage<T, K extends string> = (query: ListRequest<K>) => Promise<ApiResult<ListResponse<T>>>;
 
+/**
+ * The view's search and sort as a list query's fields: the search trimmed (none when blank), a
+ * sort only with its direction. Pages, exports and bulk selection all ask for what is on screen.
+ */
+export function viewQueryOf<K extends string>(view: {
+  search: string;
+  sortBy?: K | undefined;
+  order?: SortOrder | undefined;
+}): Pick<ListRequest<K>, 'search' | 'sortBy' | 'order'> {
+  const term = view.search.trim();
+  return {
+    ...(view.sortBy && view.order ? { sortBy: view.sortBy, order: view.order } : {}),
+    ...(term ? { search: term } : {}),
+  };
+}
+
 export interface SortState<K extends string> {
   sortBy?: K;
   order?: SortOrder;
@@ -56,6 +72,8 @@ export interface ListState<T extends { id: string }, K extends string> {
   setScrolledAway(away: boolean): void;
   /** Page 1, scrolled to the top: where a live row can be inserted without moving anything. */
   isAtTop(): boolean;
+  /** The list's own page fetch, for whatever reads beyond the loaded pages (bulk selection). */
+  fetchPage: FetchListPage<T, K>;
   /** Fetches page `page` of the current search and sort. */
   load(page: number): Promise<void>;
   /** Page 1 with limit 10, the view back on page 1. */
@@ -108,6 +126,7 @@ export function createListStore<T extends { id: string }, K extends string>(
     pending: [],
     pendingCount: 0,
     scrolledAway: false,
+    fetchPage,
 
     setScrolledAway(away) {
       if (away !== get().scrolledAway) set({ scrolledAway: away });
@@ -118,10 +137,7 @@ export function createListStore<T extends { id: string }, K extends string>(
     },
 
     async load(page) {
-      const { search, sortBy, order } = get();
-      const query: ListRequest<K> = { page, limit };
-      if (sortBy && order) Object.assign(query, { sortBy, order });
-      if (search.trim() !== '') query.search = search.trim();
+      const query: ListRequest<K> = { page, limit, ...viewQueryOf(get()) };
       const request = ++latestRequest;
       set({ loading: true });
       try {

@@ -6,16 +6,14 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { ApiResult } from '../../../shared/contract/market-api.js';
 import { MAX_LIST_LIMIT } from '../../../shared/contract/list-query.js';
 import { toastSuccess } from '../../app/toaster.js';
-import type { FetchListPage, ListStore } from '../../stores/list-store.js';
+import { viewQueryOf, type ListStore } from '../../stores/list-store.js';
 import { emptySelection, runBulk, toggledSelection, type BulkOutcome, type RowSelection } from './row-selection.js';
 import { formatCount } from '../format.js';
 
-export interface BulkDeleteConfig<T, K extends string> {
+export interface BulkDeleteConfig {
   /** The rows' name in the product's words, plural: 'chat messages'. */
   noun: string;
   remove(id: string): Promise<ApiResult<unknown>>;
-  /** The list's own page fetch: "select all N matching" reads every matching id with it. */
-  fetchPage: FetchListPage<T, K>;
 }
 
 /** The most rows one bulk action takes: larger clean-ups are a job for the server. */
@@ -31,7 +29,7 @@ export function useBulkDelete<T extends { id: string }, K extends string>(
   store: ListStore<T, K>,
   pageRows: readonly T[],
   total: number,
-  config: BulkDeleteConfig<T, K> | undefined,
+  config: BulkDeleteConfig | undefined,
 ) {
   const [selection, setSelection] = useState<RowSelection>(emptySelection);
   const [allMatching, setAllMatching] = useState<string[] | null>(null);
@@ -61,15 +59,12 @@ export function useBulkDelete<T extends { id: string }, K extends string>(
 
   const selectAllMatching = async () => {
     setGathering(true);
-    const { search, sortBy, order } = store.getState();
+    // "Select all N matching" reads every matching id with the list's own fetch.
+    const { fetchPage } = store.getState();
+    const view = viewQueryOf(store.getState());
     const ids: string[] = [];
     for (let page = 1; ids.length < Math.min(total, MAX_BULK_ROWS); page++) {
-      const result = await config.fetchPage({
-        page,
-        limit: MAX_LIST_LIMIT,
-        ...(search.trim() ? { search: search.trim() } : {}),
-        ...(sortBy && order ? { sortBy, order } : {}),
-      });
+      const result = await fetchPage({ page, limit: MAX_LIST_LIMIT, ...view });
       if (!result.ok || result.data.items.length === 0) break;
       ids.push(...result.data.items.map((row) => row.id));
     }

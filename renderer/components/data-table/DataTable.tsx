@@ -53,7 +53,7 @@ export interface DataTableProps<T extends { id: string }, K extends string> {
   /** The list's name for 'Export CSV' (the current search and sort, streamed by the API). */
   exportList?: ListName;
   /** Checkboxes and 'Delete selected' (moderation tables and ratings). */
-  bulkDelete?: BulkDeleteConfig<T, K>;
+  bulkDelete?: BulkDeleteConfig;
 }
 
 /** Rows share the box's height (no empty band under the last row), but never shrink below this. */

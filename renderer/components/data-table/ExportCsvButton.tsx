@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import type { ListName } from '../../../shared/contract/list-query.js';
 import { market } from '../../bridge.js';
 import { showToast } from '../../app/toaster.js';
-import type { ListStore } from '../../stores/list-store.js';
+import { viewQueryOf, type ListStore } from '../../stores/list-store.js';
 import { formatCount } from '../format.js';
 
 export function ExportCsvButton<T extends { id: string }, K extends string>({
@@ -19,13 +19,9 @@ export function ExportCsvButton<T extends { id: string }, K extends string>({
   useEffect(() => market.exports.onProgress((progress) => progress.list === list && setRows(progress.rows)), [list]);
 
   const exportCsv = async () => {
-    const { search, sortBy, order } = store.getState();
     setRows(0);
     try {
-      const outcome = await market.exports.saveCsv(list, {
-        ...(search.trim() ? { search: search.trim() } : {}),
-        ...(sortBy && order ? { sortBy, order } : {}),
-      });
+      const outcome = await market.exports.saveCsv(list, viewQueryOf(store.getState()));
       if (outcome.ok) {
         showToast({ intent: 'success', message: `Exported ${formatCount(outcome.rows)} rows to ${outcome.file}` });
       } else if (outcome.reason === 'failed') {

@@ -67,7 +67,6 @@ export function AuctionMessagesScreen() {
         bulkDelete={{
           noun: 'auction messages',
           remove: (id) => market.admin.auctionMessages.delete({ params: { id } }),
-          fetchPage: (query) => market.admin.auctionMessages.list({ query }),
         }}
         store={auctionMessagesStore}
         columns={columns}

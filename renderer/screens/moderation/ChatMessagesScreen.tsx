@@ -57,7 +57,6 @@ export function ChatMessagesScreen() {
         bulkDelete={{
           noun: 'chat messages',
           remove: (id) => market.admin.messages.delete({ params: { id } }),
-          fetchPage: (query) => market.admin.messages.list({ query }),
         }}
         store={chatMessagesStore}
         columns={columns}

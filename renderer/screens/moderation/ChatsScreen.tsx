@@ -57,7 +57,6 @@ export function ChatsScreen() {
         bulkDelete={{
           noun: 'chats',
           remove: (id) => market.admin.chats.delete({ params: { id } }),
-          fetchPage: (query) => market.admin.chats.list({ query }),
         }}
         store={chatsStore}
         columns={columns}

@@ -53,7 +53,6 @@ export function RatingsScreen() {
         bulkDelete={{
           noun: 'ratings',
           remove: (id) => market.admin.ratings.delete({ params: { id } }),
-          fetchPage: (query) => market.admin.ratings.list({ query }),
         }}
         store={ratingsStore}
         columns={columns}
