@@ -26,7 +26,7 @@ const anyOf = (column: SQL, values: readonly string[] | undefined) =>
   values && values.length > 0 ? sql`${column} IN ${inList(values)}` : null;
 
 /** The review queue: filtered by status, source, subject and priority, searched, sorted. */
-const reviewCaseList: AdminList<Omit<ReviewCaseQuery, 'page' | 'limit'>, CaseRow, ReviewCase> = {
+export const reviewCaseList: AdminList<Omit<ReviewCaseQuery, 'page' | 'limit'>, CaseRow, ReviewCase> = {
   table: 'review_cases',
   alias: 'rc',
   filters: (query) => [
