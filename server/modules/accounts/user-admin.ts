@@ -5,7 +5,7 @@ import { ActiveEnforcement, type AdminUser, type Address } from '../../../shared
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import type { Db, Executor } from '../../platform/db/database.js';
-import { listPage, type AdminList, type SortKey } from '../../platform/db/admin-list.js';
+import { listPage, withChildren, type AdminList, type SortKey } from '../../platform/db/admin-list.js';
 import { inList } from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
@@ -15,27 +15,11 @@ import type { AdminDeps } from '../../platform/http/admin-handler.js';
 import { emailTaken, userNameTaken } from './account.js';
 import { pendingRequestOf } from './pending-request.js';
 import { addresses, sellerRequests, userEnforcements, users } from '../../platform/db/schema/index.js';
-import { leftJoined, readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
+import { leftJoined, readRows, sqlColumn, sqlRow, sqlTableRow } from '../../platform/db/sql-row.js';
 import type { z } from 'zod';
 
-/** An address as `addresses.ts` maps it, with the user it belongs to. */
-const ADDRESS_ROW = sqlRow(
-  addresses,
-  'id',
-  'user_id',
-  'first_name',
-  'last_name',
-  'address_line_one',
-  'address_line_two',
-  'city',
-  'state',
-  'zip_code',
-  'country',
-  'country_code',
-  'phone_number',
-  'type',
-  'created_at',
-);
+/** An address as `addresses.ts` maps it, with the user it belongs to (`SELECT *`). */
+const ADDRESS_ROW = sqlTableRow(addresses);
 
 /** The latest pending seller request, joined as `request_*` (pending-request.ts reads it). */
 const PENDING_REQUEST = leftJoined({
@@ -285,13 +269,7 @@ export const adminUsersSource: AdminList<Omit<ListQuery<'users'>, 'page' | 'limi
   total: 'users',
   select: selectUsers,
   row: USER_ROW,
-  async items(db, rows) {
-    const shipping = await shippingInfoOf(
-      db,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) => toAdminUser(row, shipping.get(row.id) ?? []));
-  },
+  items: withChildren(shippingInfoOf, toAdminUser),
 };
 
 /** The admin's users table: searched by name or email, sorted, paged. */

@@ -7,7 +7,7 @@ import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import type { Db, Executor } from '../../platform/db/database.js';
-import { listPage, type AdminList, type SortKey } from '../../platform/db/admin-list.js';
+import { listPage, withChildren, type AdminList, type SortKey } from '../../platform/db/admin-list.js';
 import { inList } from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
 import { notFound } from '../../platform/http/errors.js';
@@ -157,13 +157,7 @@ export const soldListingsSource: AdminList<Omit<ListQuery<'soldListings'>, 'page
   total: 'soldListings',
   select: selectOrders,
   row: ORDER_ROW,
-  async items(db, rows) {
-    const transactions = await transactionsOf(
-      db,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) => toSoldListing(row, transactions.get(row.id) ?? []));
-  },
+  items: withChildren(transactionsOf, toSoldListing),
 };
 
 /** Soft-deletes an order; the admin log keeps what it was. */

@@ -83,6 +83,23 @@ export interface AdminList<Query extends ListQueryBase, Row, Item> {
   items(db: Executor, rows: Row[]): Promise<Item[]> | Item[];
 }
 
+/**
+ * `items` for a list whose item carries its rows' children (a user's addresses, an order's
+ * transactions): read for the whole batch in one lookup by the rows' ids, then put together.
+ */
+export function withChildren<Row extends { id: string }, Child, Item>(
+  children: (db: Executor, ids: string[]) => Promise<Map<string, Child[]>>,
+  item: (row: Row, children: Child[]) => Item,
+): (db: Executor, rows: Row[]) => Promise<Item[]> {
+  return async (db, rows) => {
+    const byId = await children(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => item(row, byId.get(row.id) ?? []));
+  };
+}
+
 /** A list's statements for one query: what the pager and the export run. */
 interface ListPlan {
   from: SQL;

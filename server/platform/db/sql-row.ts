@@ -79,6 +79,12 @@ export function sqlRow<T extends PgTable, Name extends keyof ColumnsByName<T> & 
   return z.object(shape) as z.ZodObject<RowShape<SqlRow<T, Name>>>;
 }
 
+/** Every column of `table`: the row of a `SELECT *`. */
+export function sqlTableRow<T extends PgTable>(table: T): z.ZodObject<RowShape<SqlRow<T>>> {
+  const names = Object.values(getTableColumns(table)).map((column) => column.name);
+  return sqlRow(table, ...(names as (keyof ColumnsByName<T> & string)[])) as z.ZodObject<RowShape<SqlRow<T>>>;
+}
+
 /** One column's schema, for a column read under another name (`s.user_name AS seller_user_name`). */
 export function sqlColumn<T extends PgTable, Name extends keyof ColumnsByName<T> & string>(
   table: T,
