@@ -6,8 +6,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminList } from '../../server/platform/db/admin-list.js';
-import { openDatabase, uncheckedRows, type Database } from '../../server/platform/db/database.js';
+import {
+  COUNT_CAP,
+  listPage,
+  streamListItems,
+  type AdminList,
+  type ListQueryBase,
+} from '../../server/platform/db/admin-list.js';
+import { openDatabase, uncheckedRows, type Database, type Db } from '../../server/platform/db/database.js';
 import { containsPattern, idMatchesAny, searchForms, whereAll } from '../../server/platform/db/list-sql.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { seedMarketplace } from '../../server/platform/db/seed.js';
@@ -48,20 +54,25 @@ const TERMS = ['a', 'an', 'er', 'son', 'e@', 'zzq', '%', '_', "o'"];
 
 const dialect = new PgDialect();
 
+/** A seeded marketplace with a few admin actions and review cases (the seed makes neither). */
+async function fill(database: Database, users: number, seed: number): Promise<void> {
+  await seedMarketplace(database.db, { users, seed, now: new Date('2030-01-01T00:00:00Z') });
+  // The seed logs no admin action and opens no review case.
+  await database.runScript(`INSERT INTO admin_actions (admin_uid, admin_email, action, record_type, record_id)
+    VALUES ('admin-1', 'anna@market.test', 'changeUser', 'user', 'u-1'),
+           ('admin-2', 'o''neil@market.test', 'deleteListing', 'listing', 'l-2');
+    INSERT INTO review_cases (source, subject_type, subject_id, priority, reason, excerpt, reporter_id, subject_user_id)
+      SELECT 'listingReport', 'listing', l.id, 'normal', 'Reported: scam', 'call me on whatsapp', r.id, l.user_id
+      FROM listings l, LATERAL (SELECT id FROM users WHERE id <> l.user_id ORDER BY id LIMIT 1) r
+      ORDER BY l.id LIMIT 5`);
+}
+
 describe('a list search in its three forms', () => {
   let database: Database;
   beforeAll(async () => {
     database = await openDatabase({ pgliteDir: 'memory://' });
     await migrate(database);
-    await seedMarketplace(database.db, { users: 60, seed: 4, now: new Date('2030-01-01T00:00:00Z') });
-    // The seed logs no admin action and opens no review case.
-    await database.runScript(`INSERT INTO admin_actions (admin_uid, admin_email, action, record_type, record_id)
-      VALUES ('admin-1', 'anna@market.test', 'changeUser', 'user', 'u-1'),
-             ('admin-2', 'o''neil@market.test', 'deleteListing', 'listing', 'l-2');
-      INSERT INTO review_cases (source, subject_type, subject_id, priority, reason, excerpt, reporter_id, subject_user_id)
-        SELECT 'listingReport', 'listing', l.id, 'normal', 'Reported: scam', 'call me on whatsapp', r.id, l.user_id
-        FROM listings l, LATERAL (SELECT id FROM users WHERE id <> l.user_id ORDER BY id LIMIT 1) r
-        ORDER BY l.id LIMIT 5`);
+    await fill(database, 60, 4);
   }, 120_000);
   afterAll(async () => {
     await database?.close();
@@ -90,6 +101,68 @@ describe('a list search in its three forms', () => {
       found += byCondition.length;
     }
     expect(found).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * Every page of the list (7 rows each, through listPage) in turn, and the list as its export
+ * streams it: the same rows in the same order, and the count is their number.
+ */
+async function pagesAndExport<Query extends ListQueryBase, Row, Item extends { id: string }>(
+  db: Db,
+  list: AdminList<Query, Row, Item>,
+  query: Query,
+) {
+  const paged: string[] = [];
+  let count = -1;
+  for (let page = 1; page <= 200; page++) {
+    const answer = await listPage(db, list, { ...query, page, limit: 7 });
+    count = answer.count;
+    paged.push(...answer.items.map((item) => item.id));
+    if (answer.items.length < 7) break;
+  }
+  const exported: string[] = [];
+  await streamListItems(db, list, query, async (items) => void exported.push(...items.map((item) => item.id)), 50);
+  return { count, paged, exported };
+}
+
+/** Each list's pages for a search term (the default sort, newest first, and oldest first). */
+const PAGED: [
+  string,
+  (db: Db, search: string | undefined, order: 'ASC' | 'DESC') => ReturnType<typeof pagesAndExport>,
+][] = [
+  ['users', (db, search, order) => pagesAndExport(db, adminUsersSource, { search, order })],
+  ['activeListings', (db, search, order) => pagesAndExport(db, activeListingsSource, { search, order })],
+  ['soldListings', (db, search, order) => pagesAndExport(db, soldListingsSource, { search, order })],
+  ['ratings', (db, search, order) => pagesAndExport(db, ratingsSource, { search, order })],
+  ['subcategories', (db, search, order) => pagesAndExport(db, subcategoriesSource, { search, order })],
+  ['auctionMessages', (db, search, order) => pagesAndExport(db, auctionMessagesSource, { search, order })],
+  ['chats', (db, search, order) => pagesAndExport(db, chatsSource, { search, order })],
+  ['chatMessages', (db, search, order) => pagesAndExport(db, chatMessagesSource, { search, order })],
+  ['auditLog', (db, search, order) => pagesAndExport(db, auditLogSource, { search, order })],
+  ['reviewCases', (db, search, order) => pagesAndExport(db, reviewCaseList, { search, order })],
+];
+
+describe('the one pager and the export of one declaration', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ pgliteDir: 'memory://' });
+    await migrate(database);
+    await fill(database, 30, 6);
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it.each(PAGED)('%s: the pages in turn are the export, and the count is their number', async (_, run) => {
+    for (const search of [undefined, 'a', 'er', 'zzq']) {
+      for (const order of ['ASC', 'DESC'] as const) {
+        const { count, paged, exported } = await run(database.db, search, order);
+        expect(paged, `${search} ${order}`).toEqual(exported);
+        expect(new Set(paged).size).toBe(paged.length);
+        expect(count).toBe(Math.min(paged.length, COUNT_CAP));
+      }
+    }
   });
 });
 
