@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { routeOfDeepLink } from '../../main/core/deep-link.js';
 import type { MarketApi } from '../../shared/contract/market-api.js';
 import { exitWithin, findPackagedApp, runPackagedApp, waitForDevTools } from '../release/packaged-app.js';
 
@@ -70,6 +71,10 @@ const DEEP_LINK = 'market-admin://dashboard/users/smoke-test-user';
 const DEEP_LINK_ROUTE = '/dashboard/users/smoke-test-user';
 
 describe('packaged app smoke', () => {
+  it('sends a deep link main/core/deep-link.ts routes to the Users screen', () => {
+    expect(routeOfDeepLink(DEEP_LINK)).toBe(DEEP_LINK_ROUTE);
+  });
+
   it.skipIf('skipped' in packaged && !required)(
     'opens its window on the login screen, routes a deep link to it and quits cleanly',
     async () => {
