@@ -60,6 +60,20 @@ describe('both workflows', () => {
     expect(uses).toMatch(/^[\w.-]+\/[\w./-]+@(v\d+(\.\d+){0,2}|[0-9a-f]{40})$/);
   });
 
+  it.each(
+    workflows.flatMap(([file, { workflow }]) =>
+      Object.entries(workflow.jobs).map(([id, job]) => [file, id, job] as const),
+    ),
+  )('%s: job %s names only matrix fields and jobs that exist', (_, __, job) => {
+    const matrix = job.strategy?.matrix;
+    const fields = new Set([
+      ...(matrix?.os ? ['os'] : []),
+      ...(matrix?.include ?? []).flatMap((leg) => Object.keys(leg)),
+    ]);
+    for (const [, field] of JSON.stringify(job).matchAll(/\bmatrix\.(\w+)/g)) expect(fields).toContain(field);
+    for (const need of needsOf(job)) expect(Object.keys(release.workflow.jobs)).toContain(need);
+  });
+
   it.each(workflows)('%s never puts a secret in a command line, nor traces commands (set -x)', (_, { workflow }) => {
     for (const step of Object.values(workflow.jobs).flatMap((job) => job.steps)) {
       expect(step.run ?? '', step.name).not.toMatch(/secrets\.|set -[a-z]*x|set -o xtrace/);
