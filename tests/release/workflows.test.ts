@@ -62,16 +62,16 @@ describe('both workflows', () => {
 
   it.each(
     workflows.flatMap(([file, { workflow }]) =>
-      Object.entries(workflow.jobs).map(([id, job]) => [file, id, job] as const),
+      Object.entries(workflow.jobs).map(([id, job]) => [file, id, job, workflow] as const),
     ),
-  )('%s: job %s names only matrix fields and jobs that exist', (_, __, job) => {
+  )('%s: job %s names only matrix fields and jobs that exist', (_, __, job, workflow) => {
     const matrix = job.strategy?.matrix;
     const fields = new Set([
       ...(matrix?.os ? ['os'] : []),
       ...(matrix?.include ?? []).flatMap((leg) => Object.keys(leg)),
     ]);
     for (const [, field] of JSON.stringify(job).matchAll(/\bmatrix\.(\w+)/g)) expect(fields).toContain(field);
-    for (const need of needsOf(job)) expect(Object.keys(release.workflow.jobs)).toContain(need);
+    for (const need of needsOf(job)) expect(Object.keys(workflow.jobs)).toContain(need);
   });
 
   it.each(workflows)('%s never puts a secret in a command line, nor traces commands (set -x)', (_, { workflow }) => {
