@@ -69,6 +69,8 @@ if ('skipped' in packaged && !required) console.warn(`Packaged-app smoke test SK
 /** What `Copy link` gives for a user, and the route main/core/deep-link.ts makes of it. */
 const DEEP_LINK = 'market-admin://dashboard/users/smoke-test-user';
 const DEEP_LINK_ROUTE = '/dashboard/users/smoke-test-user';
+/** The window as the test sees it: the preload's API, and where it collects the routes sent. */
+type SmokeWindow = Window & { market: MarketApi; smokeRoutes?: string[] };
 
 describe('packaged app smoke', () => {
   it('sends a deep link main/core/deep-link.ts routes to the Users screen', () => {
@@ -102,21 +104,19 @@ describe('packaged app smoke', () => {
         // command line; it hands the link to this one and quits, and this one routes its window.
         await page.evaluate(() => {
           const routes: string[] = [];
-          const w = window as Window & { market: MarketApi; smokeRoutes?: string[] };
+          const w = window as SmokeWindow;
           w.smokeRoutes = routes;
           w.market.windows.onNavigate((route) => routes.push(route));
         });
         const second = runPackagedApp(executable, [userData, DEEP_LINK]);
         expect(await exitWithin(second, 30_000), 'the second instance quits').not.toBeNull();
-        await page.waitForFunction(() => (window as Window & { smokeRoutes?: string[] }).smokeRoutes?.length, null, {
+        await page.waitForFunction(() => (window as SmokeWindow).smokeRoutes?.length, null, {
           timeout: 15_000,
         });
-        expect(await page.evaluate(() => (window as Window & { smokeRoutes?: string[] }).smokeRoutes)).toEqual([
-          DEEP_LINK_ROUTE,
-        ]);
+        expect(await page.evaluate(() => (window as SmokeWindow).smokeRoutes)).toEqual([DEEP_LINK_ROUTE]);
 
         // Closing the last window quits on Windows and Linux; on macOS the app stays in the Dock
-        // until it is asked to quit, as the Dock's Quit or a logout does (SIGTERM).
+        // until asked to quit, which SIGTERM does (Electron turns it into app.quit()).
         await page.evaluate(() => window.close()).catch(() => undefined);
         if (!page.isClosed()) await page.waitForEvent('close', { timeout: 5_000 }).catch(() => page.close());
         let exit = await exitWithin(app, 15_000);
