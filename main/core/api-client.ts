@@ -34,6 +34,10 @@ export type AdminDownload = <N extends AdminRouteName>(
   signal?: AbortSignal,
 ) => Promise<ApiResult<Response>>;
 
+/** The route of a call, or undefined for a name outside the table (a call from untyped code). */
+const routes: Readonly<Record<string, RouteDef>> = adminRoutes;
+const routeOf = (name: string): RouteDef | undefined => (Object.hasOwn(routes, name) ? routes[name] : undefined);
+
 const failure = (status: number, code: string, message: string): { ok: false; error: ApiFailure } => ({
   ok: false,
   error: { status, code, message },
@@ -87,9 +91,9 @@ export function createAdminApiClient(options: AdminApiClientOptions): {
   });
 
   const call: AdminCall = async (name, rawInput) => {
-    const route: RouteDef | undefined = (adminRoutes as Record<string, RouteDef>)[name];
+    const route = routeOf(name);
     if (!route) return failure(0, 'unknown-route', `Unknown admin call ${String(name)}`);
-    const input = (rawInput ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
+    const input: { params?: unknown; query?: unknown; body?: unknown } = rawInput ?? {};
     const params = parseOrFail(route.params, input.params, 'path parameters');
     if (!params.ok) return params;
     const query = parseOrFail(route.query, input.query ?? {}, 'query');
@@ -129,9 +133,9 @@ export function createAdminApiClient(options: AdminApiClientOptions): {
     rawInput: AdminCallInput<N> | Record<string, unknown>,
     signal?: AbortSignal,
   ): Promise<ApiResult<Response>> => {
-    const route: RouteDef | undefined = (adminRoutes as Record<string, RouteDef>)[name];
+    const route = routeOf(name);
     if (!route) return failure(0, 'unknown-route', `Unknown admin call ${String(name)}`);
-    const input = rawInput as { params?: unknown; query?: unknown };
+    const input: { params?: unknown; query?: unknown } = rawInput;
     const params = parseOrFail(route.params, input.params, 'path parameters');
     if (!params.ok) return params;
     const query = parseOrFail(route.query, input.query ?? {}, 'query');

@@ -13,7 +13,6 @@ import { createIpcDispatcher, IpcRejected, type IpcHandlers, type IpcSender } fr
 import type { AdminDownload } from './api-client.js';
 import { ExportList, ExportQuery } from '../../shared/contract/admin-export-routes.js';
 import { Readable } from 'node:stream';
-import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 
 export const BRIDGE_SECRET_HEADER = 'x-market-secret';
 export const BRIDGE_CLIENT_HEADER = 'x-market-client';
@@ -163,8 +162,9 @@ export async function startBrowserBridge(options: BrowserBridgeOptions): Promise
         'access-control-allow-origin': allowedOrigin,
         vary: 'Origin',
       });
-      // A broken API stream ends the page's too, so a short file never looks complete.
-      Readable.fromWeb(answer.data.body as unknown as NodeWebReadableStream<Uint8Array>)
+      // A broken API stream ends the page's too, so a short file never looks complete. (Read as
+      // an async iterable: the fetch body's type differs between Node's and the DOM's typings.)
+      Readable.from(answer.data.body, { objectMode: false })
         .on('error', () => response.destroy())
         .pipe(response);
       return;
