@@ -8,10 +8,10 @@ import {
   type IpcHandlers,
   type IpcSender,
   type TrustedPages,
-} from '../../main/core/ipc-dispatch.js';
+} from './ipc-dispatch.js';
 import type { AdminRouteName } from '../../shared/contract/admin-api.js';
 import { IPC_REQUEST_NAMES, type IpcRequestName } from '../../shared/contract/ipc-table.js';
-import { sampleAdminInput } from './fakes.js';
+import { sampleAdminInput } from '../../tests/desktop/fakes.js';
 
 const pages: TrustedPages = {
   isOurWindow: (key) => key === 'win-1',

@@ -1,9 +1,9 @@
 // The realtime hub: one /admin connection per session, subscriptions by event name, a new
 // token after refresh, connection state. The socket is faked at the edge.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RealtimeHub, REFUSED_RETRY_MAX_MS } from '../../main/core/realtime-hub.js';
+import { RealtimeHub, REFUSED_RETRY_MAX_MS } from './realtime-hub.js';
 import type { AdminEvent, ConnectionState } from '../../shared/contract/market-api.js';
-import { fakeSocketFactory, silentLog } from './fakes.js';
+import { fakeSocketFactory, silentLog } from '../../tests/desktop/fakes.js';
 
 const chatMessage = {
   id: 'm1',

@@ -1,12 +1,12 @@
 // Core assembled and reached the way a window reaches it: window.market (built from the
 // channel table) → dispatcher → handlers → session, hub. Identity and socket are faked.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDesktopCore, type DesktopCore } from '../../main/core/desktop-core.js';
-import { MemorySecureStore } from '../../main/core/secure-store.js';
-import { DEFAULT_SETTINGS } from '../../main/core/settings.js';
+import { createDesktopCore, type DesktopCore } from './desktop-core.js';
+import { MemorySecureStore } from './secure-store.js';
+import { DEFAULT_SETTINGS } from './settings.js';
 import type { AdminEvent } from '../../shared/contract/market-api.js';
-import { FakeIdentity, fakeSocketFactory, silentLog } from './fakes.js';
-import { windowOver } from './window-harness.js';
+import { FakeIdentity, fakeSocketFactory, silentLog } from '../../tests/desktop/fakes.js';
+import { windowOver } from '../../tests/desktop/window-harness.js';
 
 let core: DesktopCore | null = null;
 afterEach(async () => {
