@@ -9,7 +9,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IpcEventName, IpcEventPayloadOf } from '../../shared/contract/ipc-table.js';
-import { createIpcDispatcher, IpcRejected, type IpcHandlers, type IpcSender } from './ipc-dispatch.js';
+import { createIpcDispatcher, IpcRejected, type IpcHandlerTable, type IpcSender } from './ipc-dispatch.js';
 import type { AdminDownload } from './api-client.js';
 import { ExportList, ExportQuery } from '../../shared/contract/admin-export-routes.js';
 import { Readable } from 'node:stream';
@@ -29,7 +29,7 @@ export interface BrowserBridge {
 
 export interface BrowserBridgeOptions {
   /** Built once the bridge exists, because handlers send events through it. */
-  handlers: IpcHandlers;
+  handlers: IpcHandlerTable;
   /** Origins the renderer is served from, e.g. http://127.0.0.1:5173. */
   origins: readonly string[];
   port?: number;

@@ -5,7 +5,7 @@ import {
   createIpcDispatcher,
   IpcRejected,
   isTrustedSender,
-  type IpcHandlers,
+  type IpcHandlerTable,
   type IpcSender,
   type TrustedPages,
 } from './ipc-dispatch.js';
@@ -52,7 +52,7 @@ const badArgs: [string, unknown][] = [
 
 function setup() {
   const calls: [IpcRequestName, unknown][] = [];
-  const handlers = Object.fromEntries(
+  const handlers: IpcHandlerTable = Object.fromEntries(
     IPC_REQUEST_NAMES.map((name) => [
       name,
       vi.fn(async (_sender: IpcSender, args: unknown) => {
@@ -60,7 +60,7 @@ function setup() {
         return 'handled';
       }),
     ]),
-  ) as unknown as IpcHandlers;
+  );
   const dispatcher = createIpcDispatcher({
     handlers,
     isTrusted: (sender) => isTrustedSender(sender, pages),

@@ -36,6 +36,11 @@ export interface AdminHandlerPerRoute extends PerRoute {
 }
 /** One handler per request channel, each held to its channel's declared result type. */
 export type IpcHandlers = OwnHandlers & KeyedByRoute<AdminHandlerPerRoute, 'admin.'>;
+/**
+ * What the dispatcher runs: handlers by channel name, whatever they answer. IpcHandlers (what
+ * bindIpcHandlers builds) is such a table with every channel and each channel's types.
+ */
+export type IpcHandlerTable = Readonly<Record<string, (sender: IpcSender, args: never) => Promise<unknown>>>;
 
 export class IpcRejected extends Error {
   readonly reason: 'untrusted-sender' | 'unknown-channel' | 'invalid-args';
@@ -82,7 +87,7 @@ export interface IpcDispatcher {
 }
 
 export function createIpcDispatcher(options: {
-  handlers: IpcHandlers;
+  handlers: IpcHandlerTable;
   isTrusted: (sender: IpcSender) => boolean;
   log?: (message: string) => void;
 }): IpcDispatcher {
@@ -102,8 +107,10 @@ export function createIpcDispatcher(options: {
       if (!parsed.success) {
         throw new IpcRejected('invalid-args', `Invalid arguments for ${channel}`);
       }
-      const handler = options.handlers[name] as (sender: IpcSender, args: unknown) => Promise<unknown>;
-      return handler(sender, parsed.data);
+      const handler = options.handlers[name];
+      if (!handler) throw new Error(`No handler for ${channel}`);
+      // The args were just parsed with this channel's own schema: they are what its handler takes.
+      return (handler as (sender: IpcSender, args: unknown) => Promise<unknown>)(sender, parsed.data);
     },
   };
 }
