@@ -5,6 +5,7 @@
 import type { AdminRouteName } from '../../shared/contract/admin-api.js';
 import {
   ipcRequestChannels,
+  type AdminChannelPrefix,
   type IpcRequestName,
   type OwnRequestArgs,
   type OwnRequestName,
@@ -35,7 +36,7 @@ export interface AdminHandlerPerRoute extends PerRoute {
   readonly value: AdminHandler<this['route'] & AdminRouteName>;
 }
 /** One handler per request channel, each held to its channel's declared result type. */
-export type IpcHandlers = OwnHandlers & KeyedByRoute<AdminHandlerPerRoute, 'admin.'>;
+export type IpcHandlers = OwnHandlers & KeyedByRoute<AdminHandlerPerRoute, AdminChannelPrefix>;
 /**
  * What the dispatcher runs: handlers by channel name, whatever they answer. IpcHandlers (what
  * bindIpcHandlers builds) is such a table with every channel and each channel's types.

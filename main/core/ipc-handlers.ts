@@ -1,7 +1,13 @@
 // Binds core (session, API client, realtime hub) to the channel table: one handler per
 // request channel; admin channels come from the route table, not from code per route.
 import type { AdminRouteName } from '../../shared/contract/admin-api.js';
-import type { IpcEventName, IpcEventPayloadOf, SystemNotice } from '../../shared/contract/ipc-table.js';
+import {
+  ADMIN_CHANNEL_PREFIX,
+  type AdminChannelPrefix,
+  type IpcEventName,
+  type IpcEventPayloadOf,
+  type SystemNotice,
+} from '../../shared/contract/ipc-table.js';
 import { keyedByRoute } from '../../shared/contract/route-map.js';
 import type { Writable } from 'node:stream';
 import type { AdminCall, AdminDownload } from './api-client.js';
@@ -47,8 +53,8 @@ export function bindIpcHandlers(core: DesktopCoreParts, host: WindowHost): Bound
     subscriptions.delete(windowKey);
   };
 
-  const adminHandlers = keyedByRoute<AdminHandlerPerRoute, 'admin.'>(
-    'admin.',
+  const adminHandlers = keyedByRoute<AdminHandlerPerRoute, AdminChannelPrefix>(
+    ADMIN_CHANNEL_PREFIX,
     <N extends AdminRouteName>(name: N): AdminHandler<N> =>
       (_sender, [input]) =>
         core.api.call(name, input),

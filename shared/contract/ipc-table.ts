@@ -106,8 +106,12 @@ export function adminCallArgs(route: RouteDef): z.ZodType {
   return z.tuple([required ? input : input.optional()]);
 }
 
-export type AdminChannelName<N extends AdminRouteName = AdminRouteName> = `admin.${N}`;
-export const adminChannelName = <N extends AdminRouteName>(route: N): AdminChannelName<N> => `admin.${route}`;
+/** Admin channels are named after their route: `admin.users.list`. */
+export const ADMIN_CHANNEL_PREFIX = 'admin.';
+export type AdminChannelPrefix = typeof ADMIN_CHANNEL_PREFIX;
+export type AdminChannelName<N extends AdminRouteName = AdminRouteName> = `${AdminChannelPrefix}${N}`;
+export const adminChannelName = <N extends AdminRouteName>(route: N): AdminChannelName<N> =>
+  `${ADMIN_CHANNEL_PREFIX}${route}`;
 
 /**
  * `admin.<route>` for every admin route. Their schemas are built at run time from the route, so
@@ -116,7 +120,7 @@ export const adminChannelName = <N extends AdminRouteName>(route: N): AdminChann
 interface AdminChannelPerRoute extends PerRoute {
   readonly value: IpcRequestChannel;
 }
-const adminChannels = keyedByRoute<AdminChannelPerRoute, 'admin.'>('admin.', (_name, route) => ({
+const adminChannels = keyedByRoute<AdminChannelPerRoute, AdminChannelPrefix>(ADMIN_CHANNEL_PREFIX, (_name, route) => ({
   kind: 'request',
   args: adminCallArgs(route),
   result: apiResultOf(route.response ?? z.undefined()),
