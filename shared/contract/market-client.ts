@@ -1,8 +1,15 @@
 // Builds `window.market` (MarketApi) from the IPC channel table over any transport: Electron's
 // preload passes ipcRenderer.invoke/on, the browser host's shim passes its loopback bridge.
 // Only named methods come out of here; the transport itself is never handed to the page.
-import { adminChannelName, type IpcEventName, type IpcEventPayloadOf, type IpcRequestName } from './ipc-table.js';
-import type { OwnRequestInput, OwnRequestName, OwnRequestResult } from './ipc-table.js';
+import {
+  adminChannelName,
+  type IpcEventName,
+  type IpcEventPayloadOf,
+  type IpcRequestName,
+  type OwnRequestInput,
+  type OwnRequestName,
+  type OwnRequestResult,
+} from './ipc-table.js';
 import type { AdminCallInput, AdminCallResult, AdminCallPerRoute, AdminEvent, MarketApi } from './market-api.js';
 import type { AdminRouteName } from './admin-api.js';
 import type { AdminEventName } from './realtime-events.js';
