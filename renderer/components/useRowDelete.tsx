@@ -1,7 +1,7 @@
 // Delete a row after a confirm dialog, with the screen's success and failure toasts.
 import { useState } from 'react';
 import type { ApiResult } from '../../shared/contract/market-api.js';
-import { toastError, toastSuccess } from '../app/toaster.js';
+import { useAdminAction, wentThrough } from './admin-action/index.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 
 export interface RowDeleteTexts {
@@ -19,22 +19,16 @@ export function useRowDelete(
   onDeleted: (id: string) => void,
 ) {
   const [target, setTarget] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const removal = useAdminAction();
 
   const confirm = async () => {
     if (!target) return;
-    setBusy(true);
-    let ok = false;
-    try {
-      ok = (await remove(target)).ok;
-    } catch (error) {
-      console.error('Error deleting', error);
-    }
-    setBusy(false);
+    const done = await removal.run(() => wentThrough(remove(target)), {
+      success: texts.success,
+      failure: texts.failure,
+    });
     setTarget(undefined);
-    if (!ok) return toastError(texts.failure);
-    toastSuccess(texts.success);
-    onDeleted(target);
+    if (done) onDeleted(target);
   };
 
   const dialog = (
@@ -44,7 +38,7 @@ export function useRowDelete(
       body={texts.body}
       cancelText={texts.cancelText}
       confirmText={texts.confirmText}
-      busy={busy}
+      busy={removal.busy}
       onCancel={() => setTarget(undefined)}
       onConfirm={() => void confirm()}
     />

@@ -1,6 +1,6 @@
 // Active listings: feature star for auctions, price cells by listing type,
 // Options > Delete with its confirm, and the listing drawer.
-import { Button, H3, Tag } from '@blueprintjs/core';
+import { H3, Tag } from '@blueprintjs/core';
 import type { AdminListing } from '../../../shared/contract/entities.js';
 import type { SortKey } from '../../../shared/contract/list-query.js';
 import {
@@ -11,40 +11,16 @@ import {
 } from '../../../shared/rules/listing-display.js';
 import { market } from '../../bridge.js';
 import { RECORD_SCREEN_ROUTES, useRoutedRecord } from '../../components/record-links/record-route.js';
-import { DataTable, stopRowClick, type DataColumn } from '../../components/data-table/DataTable.js';
+import { DataTable, type DataColumn } from '../../components/data-table/DataTable.js';
 import { formatDateTime, moneyOrNA } from '../../components/format.js';
 import { RowMenu } from '../../components/RowMenu.js';
+import { FeatureStar } from '../../components/FeatureStar.js';
 import { useRowDelete } from '../../components/useRowDelete.js';
 import { ListingDrawer } from './ListingDrawer.js';
 import { activeListingsStore } from './active-listings-store.js';
 import { useRecordDrawers } from '../accountability/RecordDrawers.js';
 
 type Key = SortKey<'activeListings'>;
-
-function FeatureStar({ listing }: { listing: AdminListing }) {
-  if (!canFeatureListing(listing.listingType)) return <span className="muted">-</span>;
-  const toggle = async () => {
-    const result = await market.admin.listings.setFeatured({
-      params: { id: listing.id },
-      body: { featured: !listing.featured },
-    });
-    if (result.ok) activeListingsStore.getState().replaceItem(result.data);
-    else console.error('Error featuring listing', result.error);
-  };
-  return (
-    <span onClick={stopRowClick} onKeyDown={stopRowClick} role="presentation">
-      <Button
-        variant="minimal"
-        size="small"
-        icon={listing.featured ? 'star' : 'star-empty'}
-        intent={listing.featured ? 'warning' : 'none'}
-        aria-pressed={listing.featured}
-        aria-label={`Feature ${listing.title}`}
-        onClick={() => void toggle()}
-      />
-    </span>
-  );
-}
 
 const na = (amount: number | null) => (
   <span className={amount === null ? 'muted' : undefined}>{moneyOrNA(amount)}</span>
@@ -73,7 +49,23 @@ export function ActiveListingsScreen() {
     },
   );
   const columns: DataColumn<AdminListing, Key>[] = [
-    { id: 'feature', label: 'Feature', render: (l) => <FeatureStar listing={l} />, width: 64 },
+    {
+      id: 'feature',
+      label: 'Feature',
+      render: (l) =>
+        canFeatureListing(l.listingType) ? (
+          <FeatureStar
+            noun="listing"
+            name={l.title}
+            featured={l.featured}
+            setFeatured={(featured) => market.admin.listings.setFeatured({ params: { id: l.id }, body: { featured } })}
+            onChange={(listing) => activeListingsStore.getState().replaceItem(listing)}
+          />
+        ) : (
+          <span className="muted">-</span>
+        ),
+      width: 64,
+    },
     { id: 'title', label: 'Item name', sortKey: 'title', render: (l) => l.title },
     {
       id: 'description',

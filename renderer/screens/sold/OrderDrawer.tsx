@@ -8,7 +8,7 @@ import { formatUsd } from '../../../shared/rules/money.js';
 import { Accordion } from '../../components/Accordion.js';
 import { SideDrawer } from '../../components/SideDrawer.js';
 import { market } from '../../bridge.js';
-import { toastError, toastSuccess } from '../../app/toaster.js';
+import { useAdminAction } from '../../components/admin-action/index.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { DetailList } from '../../components/DetailList.js';
 import { formatDateTime } from '../../components/format.js';
@@ -37,18 +37,18 @@ export function OrderDrawer({
   const mayReadTimeline = useMayDo('viewOrderTimeline');
   const [refunding, setRefunding] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
+  const cancelling = useAdminAction();
 
   const cancelOrder = async () => {
-    setCancelling(true);
-    const result = await market.admin.orders.cancel({ params: { id: order.id }, body: {} });
-    setCancelling(false);
+    const cancelled = await cancelling.run(() => market.admin.orders.cancel({ params: { id: order.id }, body: {} }), {
+      success: 'Order cancelled successfully',
+      failure: cancelFailureMessage,
+    });
     setConfirmCancel(false);
-    if (!result.ok) return toastError(cancelFailureMessage(result.error));
-    toastSuccess('Order cancelled successfully');
+    if (!cancelled) return;
     // The sold listing is refetched after a cancel.
     const fresh = await market.admin.listings.soldGet({ params: { id: order.id } });
-    onChange(fresh.ok ? fresh.data : result.data);
+    onChange(fresh.ok ? fresh.data : cancelled);
   };
 
   return (
@@ -150,7 +150,7 @@ export function OrderDrawer({
         body="This action cannot be undone"
         cancelText="Dismiss"
         confirmText="Confirm"
-        busy={cancelling}
+        busy={cancelling.busy}
         onCancel={() => setConfirmCancel(false)}
         onConfirm={() => void cancelOrder()}
       />

@@ -16,7 +16,7 @@ import { REFUND_REASONS, type RefundReason } from '../../../shared/contract/enum
 import { formatUsd } from '../../../shared/rules/money.js';
 import { checkRefundForm, truncateRefundInput } from '../../../shared/rules/refund.js';
 import { market } from '../../bridge.js';
-import { toastError, toastSuccess } from '../../app/toaster.js';
+import { useAdminAction } from '../../components/admin-action/index.js';
 import { refundReasonLabel } from './order-display.js';
 
 export function RefundDialog({
@@ -34,7 +34,8 @@ export function RefundDialog({
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState<RefundReason | ''>('');
   const [touched, setTouched] = useState({ amount: false, reason: false });
-  const [busy, setBusy] = useState(false);
+  const refunding = useAdminAction();
+  const busy = refunding.busy;
 
   useEffect(() => {
     if (!isOpen) return;
@@ -58,15 +59,16 @@ export function RefundDialog({
 
   const confirm = async () => {
     if (!check.canConfirm || !reason) return;
-    setBusy(true);
-    const result = await market.admin.transactions.refund({
-      params: { id: order.id },
-      body: { amount: Number(amount), refundReason: reason },
-    });
-    setBusy(false);
-    if (!result.ok) return toastError('Failed to create refund');
-    toastSuccess('Refund created successfully');
-    onRefunded(result.data);
+    const refunded = await refunding.run(
+      () =>
+        market.admin.transactions.refund({
+          params: { id: order.id },
+          body: { amount: Number(amount), refundReason: reason },
+        }),
+      { success: 'Refund created successfully', failure: 'Failed to create refund' },
+    );
+    if (!refunded) return;
+    onRefunded(refunded);
     onClose();
   };
 

@@ -5,6 +5,7 @@ import type { Subcategory } from '../../../shared/contract/entities.js';
 import type { SortKey } from '../../../shared/contract/list-query.js';
 import { SideDrawer } from '../../components/SideDrawer.js';
 import { market } from '../../bridge.js';
+import { useAdminAction } from '../../components/admin-action/index.js';
 import { DataTable, type DataColumn } from '../../components/data-table/DataTable.js';
 import { DetailList } from '../../components/DetailList.js';
 import { parseDecimalField } from '../listings/listing-edit-form.js';
@@ -25,21 +26,20 @@ const columns: DataColumn<Subcategory, SortKey<'subcategories'>>[] = [
 function SubcategoryDrawer({ subcategory, onClose }: { subcategory: Subcategory; onClose: () => void }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(String(subcategory.minPackageWeightInOz));
-  const [busy, setBusy] = useState(false);
+  const saving = useAdminAction();
   useEffect(() => setDraft(String(subcategory.minPackageWeightInOz)), [subcategory]);
   const weight = parseDecimalField(draft);
 
   const save = async () => {
     if (weight === null || weight <= 0) return;
-    setBusy(true);
-    const result = await market.admin.subcategories.update({
-      params: { id: subcategory.id },
-      body: { minPackageWeightInOz: weight },
-    });
-    setBusy(false);
-    // Weight failures are only logged.
-    if (!result.ok) return console.error('Error updating subcategory', result.error);
-    subcategoriesStore.getState().replaceItem(result.data);
+    const saved = await saving.run(
+      () =>
+        market.admin.subcategories.update({ params: { id: subcategory.id }, body: { minPackageWeightInOz: weight } }),
+      // The specification logs a weight failure; it is also shown, so the admin knows it did not save.
+      { failure: 'Failed to update subcategory', log: 'Error updating subcategory' },
+    );
+    if (!saved) return;
+    subcategoriesStore.getState().replaceItem(saved);
     setEditing(false);
   };
 
@@ -67,7 +67,7 @@ function SubcategoryDrawer({ subcategory, onClose }: { subcategory: Subcategory;
               <Button
                 size="small"
                 intent="primary"
-                loading={busy}
+                loading={saving.busy}
                 disabled={weight === null || weight <= 0}
                 onClick={() => void save()}
               >

@@ -21,7 +21,8 @@ import { formatUsd } from '../../../shared/rules/money.js';
 import { hasPayoutAccount } from '../../../shared/rules/seller-status.js';
 import { SideDrawer } from '../../components/SideDrawer.js';
 import { market } from '../../bridge.js';
-import { toastError, toastSuccess } from '../../app/toaster.js';
+import { useAdminAction, wentThrough } from '../../components/admin-action/index.js';
+import type { ApiResult } from '../../../shared/contract/market-api.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { DetailList } from '../../components/DetailList.js';
 import { formatDateTime, orNoData } from '../../components/format.js';
@@ -49,18 +50,20 @@ function EditableField({
   type,
   value,
   onSave,
+  busy,
   readOnly = false,
 }: {
   id: string;
   label: string;
   type: 'text' | 'email';
   value: string;
-  onSave: (next: string) => Promise<void>;
+  onSave: (next: string) => void;
+  /** Its save is running. */
+  busy: boolean;
   /** The admin's role may not change it: shown, not editable. */
   readOnly?: boolean;
 }) {
   const [draft, setDraft] = useState(value);
-  const [busy, setBusy] = useState(false);
   useEffect(() => setDraft(value), [value]);
   const changed = draft.trim() !== '' && draft.trim() !== value;
   return (
@@ -68,16 +71,7 @@ function EditableField({
       <ControlGroup className="inline-edit">
         <InputGroup id={id} type={type} value={draft} onValueChange={setDraft} size="small" readOnly={readOnly} />
         {!readOnly && (
-          <Button
-            size="small"
-            disabled={!changed}
-            loading={busy}
-            onClick={async () => {
-              setBusy(true);
-              await onSave(draft.trim());
-              setBusy(false);
-            }}
-          >
+          <Button size="small" disabled={!changed} loading={busy} onClick={() => onSave(draft.trim())}>
             Save
           </Button>
         )}
@@ -121,78 +115,99 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
   const [enforcing, setEnforcing] = useState(false);
   const openRecord = onOpen ?? (() => undefined);
   const [fee, setFee] = useState(user.sellerFee);
-  const [feeBusy, setFeeBusy] = useState(false);
-  const [requestBusy, setRequestBusy] = useState(false);
-  const [sellerBusy, setSellerBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const userNameSave = useAdminAction();
+  const emailSave = useAdminAction();
+  const feeSave = useAdminAction();
+  const requestAnswer = useAdminAction();
+  const sellerToggle = useAdminAction();
+  const removal = useAdminAction();
   useEffect(() => setFee(user.sellerFee), [user.sellerFee]);
   const params = { id: user.id };
+  const changed = (next: AdminUser | undefined) => next && onChange(next);
 
-  const saveUserName = async (userName: string) => {
-    const check = await market.admin.users.checkUsername({ body: { userName } });
-    if (!check.ok || check.data.exists) {
-      toastError(check.ok ? 'Username already exists' : 'Failed to update username');
-      return;
-    }
-    const result = await market.admin.users.setUserName({ params, body: { userName } });
-    if (!result.ok) return toastError('Failed to update username');
-    onChange(result.data);
-    toastSuccess('Username updated successfully');
+  // A name already taken fails before the change is asked for, with the specification's words.
+  const unlessTaken = async <T,>(
+    check: Promise<ApiResult<{ exists: boolean }>>,
+    taken: string,
+    change: () => Promise<ApiResult<T>>,
+  ): Promise<ApiResult<T>> => {
+    const checked = await check;
+    if (!checked.ok) return checked;
+    return checked.data.exists ? { ok: false, error: { status: 409, code: 'Conflict', message: taken } } : change();
   };
 
-  const saveEmail = async (email: string) => {
-    const check = await market.admin.users.checkEmail({ body: { email } });
-    if (!check.ok || check.data.exists) {
-      toastError(check.ok ? 'Email already exists' : 'Failed to update email');
-      return;
-    }
-    const result = await market.admin.users.setEmail({ params, body: { email } });
-    if (!result.ok) return toastError('Failed to update email');
-    onChange(result.data);
-    toastSuccess('Email updated successfully');
-  };
+  const saveUserName = async (userName: string) =>
+    changed(
+      await userNameSave.run(
+        () =>
+          unlessTaken(market.admin.users.checkUsername({ body: { userName } }), 'Username already exists', () =>
+            market.admin.users.setUserName({ params, body: { userName } }),
+          ),
+        { success: 'Username updated successfully', failure: 'Failed to update username' },
+      ),
+    );
 
-  const saveFee = async () => {
-    setFeeBusy(true);
-    const result = await market.admin.users.setSellerFee({ params, body: { sellerFee: fee } });
-    setFeeBusy(false);
-    if (!result.ok) return toastError('Failed to update seller fee');
-    onChange(result.data);
-    toastSuccess('Seller fee updated successfully');
-  };
+  const saveEmail = async (email: string) =>
+    changed(
+      await emailSave.run(
+        () =>
+          unlessTaken(market.admin.users.checkEmail({ body: { email } }), 'Email already exists', () =>
+            market.admin.users.setEmail({ params, body: { email } }),
+          ),
+        { success: 'Email updated successfully', failure: 'Failed to update email' },
+      ),
+    );
+
+  const saveFee = async () =>
+    changed(
+      await feeSave.run(() => market.admin.users.setSellerFee({ params, body: { sellerFee: fee } }), {
+        success: 'Seller fee updated successfully',
+        failure: 'Failed to update seller fee',
+      }),
+    );
 
   const answerRequest = async (requestId: string, approve: boolean) => {
-    setRequestBusy(true);
     // These routes take the seller request's id, not the user's (the admin route table's `:requestId`).
     const request = { params: { id: requestId }, body: {} };
-    const result = approve
-      ? await market.admin.users.approveRequest(request)
-      : await market.admin.users.rejectRequest(request);
-    // Approve/reject failures are only logged; either way the user is refetched.
-    if (!result.ok) console.error(approve ? 'Error approving request' : 'Error rejecting request', result.error);
-    const fresh = await market.admin.users.get({ params });
-    if (fresh.ok) onChange(fresh.data);
-    else console.error('Error fetching user', fresh.error);
-    setRequestBusy(false);
+    const refetch = async () => {
+      // Either way the user is refetched; a failed fetch is only logged.
+      const fresh = await market.admin.users.get({ params });
+      if (fresh.ok) onChange(fresh.data);
+      else console.error('Error fetching user', fresh.error);
+    };
+    await requestAnswer.run(
+      async () => {
+        const answered = await (approve
+          ? market.admin.users.approveRequest(request)
+          : market.admin.users.rejectRequest(request));
+        await refetch();
+        return answered;
+      },
+      approve
+        ? { failure: 'Failed to approve request', log: 'Error approving request' }
+        : { failure: 'Failed to reject request', log: 'Error rejecting request' },
+    );
   };
 
-  const toggleSeller = async () => {
-    setSellerBusy(true);
-    const result = await market.admin.users.setSellerEnabled({ params, body: { sellerEnabled: !user.sellerEnabled } });
-    setSellerBusy(false);
-    if (result.ok) onChange(result.data);
-    else console.error('Error updating seller', result.error);
-  };
+  const toggleSeller = async () =>
+    changed(
+      await sellerToggle.run(
+        () => market.admin.users.setSellerEnabled({ params, body: { sellerEnabled: !user.sellerEnabled } }),
+        {
+          failure: user.sellerEnabled ? 'Failed to disable seller' : 'Failed to enable seller',
+          log: 'Error updating seller',
+        },
+      ),
+    );
 
   const deleteUser = async () => {
-    setDeleting(true);
-    const result = await market.admin.users.delete({ params });
-    setDeleting(false);
+    const deleted = await removal.run(() => wentThrough(market.admin.users.delete({ params })), {
+      success: 'User deleted successfully',
+      failure: 'Failed to delete user',
+    });
     setConfirmDelete(false);
-    if (!result.ok) return toastError('Failed to delete user');
-    toastSuccess('User deleted successfully');
-    onDeleted();
+    if (deleted) onDeleted();
   };
 
   const defaultAddress = user.shippingInfo.find((a) => a.type === 'DEFAULT');
@@ -226,7 +241,8 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
           label="Username"
           type="text"
           value={user.userName ?? ''}
-          onSave={saveUserName}
+          onSave={(next) => void saveUserName(next)}
+          busy={userNameSave.busy}
           readOnly={!may.edit}
         />
         <EditableField
@@ -234,7 +250,8 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
           label="Email"
           type="email"
           value={user.email}
-          onSave={saveEmail}
+          onSave={(next) => void saveEmail(next)}
+          busy={emailSave.busy}
           readOnly={!may.edit}
         />
         <DetailList
@@ -256,7 +273,12 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
                 onChange={(event) => setFee(Number(event.currentTarget.value))}
                 options={SELLER_FEE_CHOICES.map((n) => ({ value: n, label: `${n}%` }))}
               />
-              <Button size="small" disabled={fee === user.sellerFee} loading={feeBusy} onClick={() => void saveFee()}>
+              <Button
+                size="small"
+                disabled={fee === user.sellerFee}
+                loading={feeSave.busy}
+                onClick={() => void saveFee()}
+              >
                 Save
               </Button>
             </ControlGroup>
@@ -280,11 +302,19 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
             />
             {may.decide && (
               <div className="button-row">
-                {requestBusy && <Spinner size={16} aria-label="Working" />}
-                <Button intent="danger" disabled={requestBusy} onClick={() => void answerRequest(request.id, false)}>
+                {requestAnswer.busy && <Spinner size={16} aria-label="Working" />}
+                <Button
+                  intent="danger"
+                  disabled={requestAnswer.busy}
+                  onClick={() => void answerRequest(request.id, false)}
+                >
                   Reject
                 </Button>
-                <Button intent="success" disabled={requestBusy} onClick={() => void answerRequest(request.id, true)}>
+                <Button
+                  intent="success"
+                  disabled={requestAnswer.busy}
+                  onClick={() => void answerRequest(request.id, true)}
+                >
                   Approve
                 </Button>
               </div>
@@ -302,7 +332,7 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
       <div className={Classes.DRAWER_FOOTER}>
         <div className="button-row">
           {hasPayoutAccount(user) && may.seller && (
-            <Button loading={sellerBusy} onClick={() => void toggleSeller()}>
+            <Button loading={sellerToggle.busy} onClick={() => void toggleSeller()}>
               {user.sellerEnabled ? 'Disable Seller' : 'Enable Seller'}
             </Button>
           )}
@@ -325,7 +355,7 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
         body="This action cannot be undone"
         cancelText="Cancel"
         confirmText="Delete"
-        busy={deleting}
+        busy={removal.busy}
         onCancel={() => setConfirmDelete(false)}
         onConfirm={() => void deleteUser()}
       />

@@ -1,12 +1,13 @@
 // Users: the paged table and the Details drawer.
-import { Button, H3, Tag } from '@blueprintjs/core';
+import { H3, Tag } from '@blueprintjs/core';
 import type { AdminUser } from '../../../shared/contract/entities.js';
 import { formatUsd } from '../../../shared/rules/money.js';
 import { hasPayoutAccount, sellerStatusOf, type SellerStatus } from '../../../shared/rules/seller-status.js';
 import { market } from '../../bridge.js';
-import { DataTable, stopRowClick, type DataColumn } from '../../components/data-table/DataTable.js';
+import { DataTable, type DataColumn } from '../../components/data-table/DataTable.js';
 import { formatDateTime } from '../../components/format.js';
 import { UserCell } from '../../components/UserCell.js';
+import { FeatureStar } from '../../components/FeatureStar.js';
 import { RECORD_SCREEN_ROUTES, useRoutedRecord } from '../../components/record-links/record-route.js';
 import { UserDrawer } from './UserDrawer.js';
 import { usersStore } from './users-store.js';
@@ -19,33 +20,24 @@ const STATUS_INTENT: Record<SellerStatus, 'warning' | 'success' | 'danger' | 'no
   'Not a seller': 'none',
 };
 
-function FeatureStar({ user }: { user: AdminUser }) {
-  if (!hasPayoutAccount(user)) return <span className="muted">-</span>;
-  const toggle = async () => {
-    const result = await market.admin.users.setFeatured({
-      params: { id: user.id },
-      body: { featured: !user.featured },
-    });
-    if (result.ok) usersStore.getState().replaceItem(result.data);
-    else console.error('Error featuring user', result.error);
-  };
-  return (
-    <span onClick={stopRowClick} onKeyDown={stopRowClick} role="presentation">
-      <Button
-        variant="minimal"
-        size="small"
-        icon={user.featured ? 'star' : 'star-empty'}
-        intent={user.featured ? 'warning' : 'none'}
-        aria-pressed={user.featured}
-        aria-label={`Feature ${user.userName ?? user.email}`}
-        onClick={() => void toggle()}
-      />
-    </span>
-  );
-}
-
 const columns: DataColumn<AdminUser, 'userName' | 'email' | 'createdAt'>[] = [
-  { id: 'feature', label: 'Feature', render: (u) => <FeatureStar user={u} />, width: 64 },
+  {
+    id: 'feature',
+    label: 'Feature',
+    render: (u) =>
+      hasPayoutAccount(u) ? (
+        <FeatureStar
+          noun="user"
+          name={u.userName ?? u.email}
+          featured={u.featured}
+          setFeatured={(featured) => market.admin.users.setFeatured({ params: { id: u.id }, body: { featured } })}
+          onChange={(user) => usersStore.getState().replaceItem(user)}
+        />
+      ) : (
+        <span className="muted">-</span>
+      ),
+    width: 64,
+  },
   {
     id: 'sellerStatus',
     label: 'Seller status',
