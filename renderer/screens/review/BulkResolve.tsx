@@ -8,7 +8,7 @@ import { ResolveForm, type Resolution } from './ResolveForm.js';
 import type { Queue } from './review-queue-store.js';
 
 export function BulkResolve({ queue }: { queue: Queue }) {
-  const ids = useStore(queue.selection, (s) => s.ids);
+  const ids = useStore(queue.selection, (s) => s.picked.ids);
   const [open, setOpen] = useState(false);
   const resolving = useAdminAction();
   const busy = resolving.busy;

@@ -1,17 +1,18 @@
 // Subcategories: the table and a drawer to edit the minimum package weight.
-import { Button, Classes, ControlGroup, FormGroup, H3, InputGroup } from '@blueprintjs/core';
+import { Button, Classes, ControlGroup, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { Subcategory } from '../../../shared/contract/entities.js';
-import type { SortKey } from '../../../shared/contract/list-query.js';
 import { SideDrawer } from '../../components/SideDrawer.js';
 import { market } from '../../bridge.js';
 import { useAdminAction } from '../../components/admin-action/index.js';
-import { DataTable, type DataColumn } from '../../components/data-table/DataTable.js';
+import { ADMIN_TABLES, AdminTableScreen, type SortKeyOf } from '../../admin-tables/index.js';
+import type { DataColumn } from '../../components/data-table/DataTable.js';
 import { DetailList } from '../../components/DetailList.js';
 import { parseDecimalField } from '../listings/listing-edit-form.js';
-import { subcategoriesStore } from './subcategories-store.js';
 
-const columns: DataColumn<Subcategory, SortKey<'subcategories'>>[] = [
+const subcategories = ADMIN_TABLES.subcategories;
+
+const columns: DataColumn<Subcategory, SortKeyOf<'subcategories'>>[] = [
   { id: 'title', label: 'Title', render: (s) => s.title },
   {
     id: 'minPackageWeightInOz',
@@ -39,7 +40,7 @@ function SubcategoryDrawer({ subcategory, onClose }: { subcategory: Subcategory;
       { failure: 'Failed to update subcategory', log: 'Error updating subcategory' },
     );
     if (!saved) return;
-    subcategoriesStore.getState().replaceItem(saved);
+    subcategories.store.getState().replaceItem(saved);
     setEditing(false);
   };
 
@@ -90,23 +91,19 @@ export function SubcategoriesScreen() {
   // The drawer shows the store's copy, so a saved weight shows in both places at once.
   const selected = useSelectedSubcategory(selectedId);
   return (
-    <section className="screen">
-      <H3 className="screen-title">Subcategories</H3>
-      <DataTable
-        label="Subcategories"
-        exportList="subcategories"
-        store={subcategoriesStore}
-        columns={columns}
-        onRowClick={(s) => setSelectedId(s.id)}
-        selectedId={selectedId}
-      />
+    <AdminTableScreen
+      table={subcategories}
+      columns={columns}
+      onRowClick={(s) => setSelectedId(s.id)}
+      selectedId={selectedId}
+    >
       {selected && <SubcategoryDrawer subcategory={selected} onClose={() => setSelectedId(undefined)} />}
-    </section>
+    </AdminTableScreen>
   );
 }
 
 function useSelectedSubcategory(id: string | undefined): Subcategory | undefined {
-  const [items, setItems] = useState(subcategoriesStore.getState().items);
-  useEffect(() => subcategoriesStore.subscribe((state) => setItems(state.items)), []);
+  const [items, setItems] = useState(subcategories.store.getState().items);
+  useEffect(() => subcategories.store.subscribe((state) => setItems(state.items)), []);
   return id ? items.find((s) => s.id === id) : undefined;
 }

@@ -1,17 +1,19 @@
 // Users: the paged table and the Details drawer.
-import { H3, Tag } from '@blueprintjs/core';
+import { Tag } from '@blueprintjs/core';
 import type { AdminUser } from '../../../shared/contract/entities.js';
 import { formatUsd } from '../../../shared/rules/money.js';
 import { hasPayoutAccount, sellerStatusOf, type SellerStatus } from '../../../shared/rules/seller-status.js';
 import { market } from '../../bridge.js';
-import { DataTable, type DataColumn } from '../../components/data-table/DataTable.js';
+import { ADMIN_TABLES, AdminTableScreen, type SortKeyOf } from '../../admin-tables/index.js';
+import type { DataColumn } from '../../components/data-table/DataTable.js';
 import { formatDateTime } from '../../components/format.js';
 import { UserCell } from '../../components/UserCell.js';
 import { FeatureStar } from '../../components/FeatureStar.js';
 import { RECORD_SCREEN_ROUTES, useRoutedRecord } from '../../components/record-links/record-route.js';
 import { UserDrawer } from './UserDrawer.js';
-import { usersStore } from './users-store.js';
 import { useRecordDrawers } from '../accountability/RecordDrawers.js';
+
+const users = ADMIN_TABLES.users;
 
 const STATUS_INTENT: Record<SellerStatus, 'warning' | 'success' | 'danger' | 'none'> = {
   'Pending request': 'warning',
@@ -20,7 +22,7 @@ const STATUS_INTENT: Record<SellerStatus, 'warning' | 'success' | 'danger' | 'no
   'Not a seller': 'none',
 };
 
-const columns: DataColumn<AdminUser, 'userName' | 'email' | 'createdAt'>[] = [
+const columns: DataColumn<AdminUser, SortKeyOf<'users'>>[] = [
   {
     id: 'feature',
     label: 'Feature',
@@ -31,7 +33,7 @@ const columns: DataColumn<AdminUser, 'userName' | 'email' | 'createdAt'>[] = [
           name={u.userName ?? u.email}
           featured={u.featured}
           setFeatured={(featured) => market.admin.users.setFeatured({ params: { id: u.id }, body: { featured } })}
-          onChange={(user) => usersStore.getState().replaceItem(user)}
+          onChange={(user) => users.store.getState().replaceItem(user)}
         />
       ) : (
         <span className="muted">-</span>
@@ -68,33 +70,29 @@ export function UsersScreen() {
     replace,
   } = useRoutedRecord(RECORD_SCREEN_ROUTES.user, (id) => market.admin.users.get({ params: { id } }));
   return (
-    <section className="screen">
-      <H3 className="screen-title">Users</H3>
-      <DataTable
-        label="Users"
-        exportList="users"
-        store={usersStore}
-        columns={columns}
-        searchPlaceholder="Search users"
-        onRowClick={setSelected}
-        selectedId={selected?.id}
-      />
+    <AdminTableScreen
+      table={users}
+      columns={columns}
+      searchPlaceholder="Search users"
+      onRowClick={setSelected}
+      selectedId={selected?.id}
+    >
       {selected && (
         <UserDrawer
           onOpen={records.open}
           user={selected}
           onChange={(user) => {
             replace(user);
-            usersStore.getState().replaceItem(user);
+            users.store.getState().replaceItem(user);
           }}
           onDeleted={() => {
             setSelected(undefined);
-            void usersStore.getState().refresh();
+            void users.store.getState().refresh();
           }}
           onClose={() => setSelected(undefined)}
         />
       )}
       {records.drawers}
-    </section>
+    </AdminTableScreen>
   );
 }
