@@ -27,21 +27,7 @@ function deleteColumn<T extends { id: string }, K extends string>(
       };
 }
 
-export function AdminTableScreen<N extends TableName, T extends { id: string }, F>({
-  table,
-  store = table.store,
-  title,
-  label = table.label,
-  columns,
-  searchPlaceholder,
-  onRowClick,
-  selectedId,
-  onDeleted,
-  accepts,
-  above,
-  className = 'screen',
-  children,
-}: {
+export interface AdminTableScreenProps<N extends TableName, T extends { id: string }, F> {
   table: AdminTable<N, T, F>;
   /** The screen's own store of the table (with its filters); the table's store otherwise. */
   store?: ListStore<T, SortKeyOf<N>>;
@@ -61,7 +47,23 @@ export function AdminTableScreen<N extends TableName, T extends { id: string }, 
   className?: string;
   /** After the table: drawers. */
   children?: ReactNode;
-}) {
+}
+
+export function AdminTableScreen<N extends TableName, T extends { id: string }, F>({
+  table,
+  store = table.store,
+  title,
+  label = table.label,
+  columns,
+  searchPlaceholder,
+  onRowClick,
+  selectedId,
+  onDeleted,
+  accepts,
+  above,
+  className = 'screen',
+  children,
+}: AdminTableScreenProps<N, T, F>) {
   useLiveTable(table.feed, store, accepts);
   const { remove } = table;
   const { askToDelete, dialog } = useRowDelete(remove, (id) => {

@@ -42,6 +42,12 @@ export interface AdminTableDef<N extends TableName, T extends { id: string }, F>
   remove?: RowDelete;
 }
 
+/** A record's screen route (its own is `{route}/{id}`) and how one record is fetched by id. */
+export interface RecordRoute<T> {
+  route: string;
+  get(id: string): Promise<ApiResult<T>>;
+}
+
 export interface AdminTable<N extends TableName, T extends { id: string }, F> extends AdminTableDef<N, T, F> {
   name: N;
   /** The list an 'Export CSV' asks the API for; none when the table is not exported so. */
@@ -52,13 +58,17 @@ export interface AdminTable<N extends TableName, T extends { id: string }, F> ex
   storeWith(filters: () => F): ListStore<T, SortKeyOf<N>>;
 }
 
-export function adminTable<N extends TableName, T extends { id: string }, F = never>(
-  name: N,
-  def: AdminTableDef<N, T, F>,
-): AdminTable<N, T, F> {
+/** `record`: rows that are records with a route of their own (RECORD_SCREEN_ROUTES), opened in a drawer. */
+export function adminTable<
+  N extends TableName,
+  T extends { id: string },
+  F = never,
+  R extends RecordRoute<T> | undefined = undefined,
+>(name: N, def: AdminTableDef<N, T, F> & { record?: R }): AdminTable<N, T, F> & { record: R } {
   let store: ListStore<T, SortKeyOf<N>> | undefined;
   const storeWith = (filters?: () => F) => createListStore<T, SortKeyOf<N>>((query) => def.list(query, filters?.()));
   return {
+    record: undefined as R,
     ...def,
     name,
     exportList: def.exported && isListName(name) ? name : undefined,

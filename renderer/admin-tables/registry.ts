@@ -1,8 +1,9 @@
 // The registry of admin tables: every list the back-office shows, with its route, its export,
-// its live events and how its rows are deleted. Screens name their table here once.
+// its live events, how its rows are deleted and, for records, their route. Screens name their table here once.
 import type { AuditLogQuery } from '../../shared/contract/admin-accountability-routes.js';
 import type { ReviewCaseQueryInput } from '../../shared/contract/review-cases.js';
 import { market } from '../bridge.js';
+import { RECORD_SCREEN_ROUTES } from '../components/record-links/record-route.js';
 import { liveFeed } from '../stores/live-table.js';
 import { adminTable } from './admin-table.js';
 
@@ -16,11 +17,13 @@ export const ADMIN_TABLES = {
     label: 'Users',
     list: (query) => market.admin.users.list({ query }),
     exported: true,
+    record: { route: RECORD_SCREEN_ROUTES.user, get: (id: string) => market.admin.users.get({ params: { id } }) },
   }),
   activeListings: adminTable('activeListings', {
     label: 'Active listings',
     list: (query) => market.admin.listings.active({ query }),
     exported: true,
+    record: { route: RECORD_SCREEN_ROUTES.listing, get: (id: string) => market.admin.listings.get({ params: { id } }) },
     remove: {
       one: 'listing',
       call: (id) => market.admin.listings.delete({ params: { id } }),
@@ -38,6 +41,10 @@ export const ADMIN_TABLES = {
     label: 'Sold listings',
     list: (query) => market.admin.listings.sold({ query }),
     exported: true,
+    record: {
+      route: RECORD_SCREEN_ROUTES.order,
+      get: (id: string) => market.admin.listings.soldGet({ params: { id } }),
+    },
     remove: {
       one: 'order',
       call: (id) => market.admin.orders.delete({ params: { id } }),

@@ -2,6 +2,7 @@
 // collapsible Section names every toggle "collapse section").
 import { Card, Collapse, Icon } from '@blueprintjs/core';
 import { useId, useState, type ReactNode } from 'react';
+import { chevronOf, DisclosureButton } from './DisclosureButton.js';
 
 export function Accordion({
   title,
@@ -17,16 +18,10 @@ export function Accordion({
   return (
     <Card compact className="accordion">
       <h3 className="accordion-heading">
-        <button
-          type="button"
-          className="accordion-toggle"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen(!open)}
-        >
-          <Icon icon={open ? 'chevron-down' : 'chevron-right'} size={14} />
+        <DisclosureButton open={open} onToggle={() => setOpen(!open)} controls={panelId} className="accordion-toggle">
+          <Icon icon={chevronOf(open)} size={14} />
           {title}
-        </button>
+        </DisclosureButton>
       </h3>
       <Collapse isOpen={open} keepChildrenMounted>
         <div id={panelId} className="accordion-panel">

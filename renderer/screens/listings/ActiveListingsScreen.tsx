@@ -9,13 +9,12 @@ import {
   truncateDescription,
 } from '../../../shared/rules/listing-display.js';
 import { market } from '../../bridge.js';
-import { RECORD_SCREEN_ROUTES, useRoutedRecord } from '../../components/record-links/record-route.js';
-import { ADMIN_TABLES, AdminTableScreen, type SortKeyOf } from '../../admin-tables/index.js';
+import { ADMIN_TABLES, type SortKeyOf } from '../../admin-tables/index.js';
 import type { DataColumn } from '../../components/data-table/DataTable.js';
 import { formatDateTime, moneyOrNA } from '../../components/format.js';
 import { FeatureStar } from '../../components/FeatureStar.js';
 import { ListingDrawer } from './ListingDrawer.js';
-import { useRecordDrawers } from '../accountability/RecordDrawers.js';
+import { RecordTableScreen } from '../accountability/RecordTableScreen.js';
 
 const activeListings = ADMIN_TABLES.activeListings;
 
@@ -71,33 +70,12 @@ const columns: DataColumn<AdminListing, SortKeyOf<'activeListings'>>[] = [
 ];
 
 export function ActiveListingsScreen() {
-  const records = useRecordDrawers();
-  const {
-    selected,
-    select: setSelected,
-    replace,
-  } = useRoutedRecord(RECORD_SCREEN_ROUTES.listing, (id) => market.admin.listings.get({ params: { id } }));
   return (
-    <AdminTableScreen
+    <RecordTableScreen
       table={activeListings}
       columns={columns}
       searchPlaceholder="Search for listing"
-      onRowClick={setSelected}
-      selectedId={selected?.id}
-      onDeleted={(id) => selected?.id === id && setSelected(undefined)}
-    >
-      {selected && (
-        <ListingDrawer
-          onOpen={records.open}
-          listing={selected}
-          onChange={(listing) => {
-            replace(listing);
-            activeListings.store.getState().replaceItem(listing);
-          }}
-          onClose={() => setSelected(undefined)}
-        />
-      )}
-      {records.drawers}
-    </AdminTableScreen>
+      drawer={(listing, on) => <ListingDrawer listing={listing} {...on} />}
+    />
   );
 }

@@ -8,8 +8,7 @@ import { formatUsd } from '../../../shared/rules/money.js';
 import { Accordion } from '../../components/Accordion.js';
 import { SideDrawer } from '../../components/SideDrawer.js';
 import { market } from '../../bridge.js';
-import { useAdminAction } from '../../components/admin-action/index.js';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { useConfirmedAction } from '../../components/admin-action/index.js';
 import { DetailList } from '../../components/DetailList.js';
 import { formatDateTime } from '../../components/format.js';
 import { VideoEmbed } from '../listings/VideoEmbed.js';
@@ -36,20 +35,20 @@ export function OrderDrawer({
   const mayCancel = useMayDo('cancelOrder');
   const mayReadTimeline = useMayDo('viewOrderTimeline');
   const [refunding, setRefunding] = useState(false);
-  const [confirmCancel, setConfirmCancel] = useState(false);
-  const cancelling = useAdminAction();
-
-  const cancelOrder = async () => {
-    const cancelled = await cancelling.run(() => market.admin.orders.cancel({ params: { id: order.id }, body: {} }), {
-      success: 'Order cancelled successfully',
-      failure: cancelFailureMessage,
-    });
-    setConfirmCancel(false);
-    if (!cancelled) return;
-    // The sold listing is refetched after a cancel.
-    const fresh = await market.admin.listings.soldGet({ params: { id: order.id } });
-    onChange(fresh.ok ? fresh.data : cancelled);
-  };
+  const cancellation = useConfirmedAction<true>(
+    { title: 'Cancel order?', body: 'This action cannot be undone', cancelText: 'Dismiss', confirmText: 'Confirm' },
+    async (cancelling) => {
+      const cancelled = await cancelling.run(() => market.admin.orders.cancel({ params: { id: order.id }, body: {} }), {
+        success: 'Order cancelled successfully',
+        failure: cancelFailureMessage,
+      });
+      if (!cancelled) return;
+      // The sold listing is refetched after a cancel.
+      void market.admin.listings
+        .soldGet({ params: { id: order.id } })
+        .then((fresh) => onChange(fresh.ok ? fresh.data : cancelled));
+    },
+  );
 
   return (
     <SideDrawer
@@ -137,23 +136,14 @@ export function OrderDrawer({
             </Button>
           )}
           {mayCancel && (
-            <Button icon="ban-circle" intent="danger" onClick={() => setConfirmCancel(true)}>
+            <Button icon="ban-circle" intent="danger" onClick={() => cancellation.ask(true)}>
               Cancel Order
             </Button>
           )}
         </div>
       </div>
       <RefundDialog order={order} isOpen={refunding} onClose={() => setRefunding(false)} onRefunded={onChange} />
-      <ConfirmDialog
-        isOpen={confirmCancel}
-        title="Cancel order?"
-        body="This action cannot be undone"
-        cancelText="Dismiss"
-        confirmText="Confirm"
-        busy={cancelling.busy}
-        onCancel={() => setConfirmCancel(false)}
-        onConfirm={() => void cancelOrder()}
-      />
+      {cancellation.dialog}
     </SideDrawer>
   );
 }

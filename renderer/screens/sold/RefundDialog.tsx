@@ -2,6 +2,7 @@
 // most 2 decimals, a reason, and a confirm button disabled until both are valid.
 import {
   Button,
+  Callout,
   Dialog,
   DialogBody,
   DialogFooter,
@@ -31,6 +32,8 @@ export function RefundDialog({
   onRefunded: (order: SoldListing) => void;
 }) {
   const [remaining, setRemaining] = useState<number | undefined>();
+  /** Why the refundable amount could not be loaded (then nothing can be refunded). */
+  const [unknownRemaining, setUnknownRemaining] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState<RefundReason | ''>('');
   const [touched, setTouched] = useState({ amount: false, reason: false });
@@ -43,11 +46,15 @@ export function RefundDialog({
     setReason('');
     setTouched({ amount: false, reason: false });
     setRemaining(undefined);
+    setUnknownRemaining(null);
     let live = true;
     void market.admin.transactions.refundRemaining({ params: { id: order.id } }).then((result) => {
       if (!live) return;
       if (result.ok) setRemaining(result.data);
-      else console.error('Error fetching refundable amount', result.error);
+      else {
+        console.error('Error fetching refundable amount', result.error);
+        setUnknownRemaining(result.error.message || 'The server did not answer');
+      }
     });
     return () => {
       live = false;
@@ -75,7 +82,11 @@ export function RefundDialog({
   return (
     <Dialog isOpen={isOpen} title="Refund Order" onClose={onClose} canOutsideClickClose={!busy}>
       <DialogBody>
-        {remaining === undefined ? (
+        {unknownRemaining !== null ? (
+          <Callout intent="danger" compact>
+            The refundable amount could not be loaded: {unknownRemaining}
+          </Callout>
+        ) : remaining === undefined ? (
           <Spinner size={20} aria-label="Loading refundable amount" />
         ) : (
           <p className="muted">Refundable amount remaining: {formatUsd(remaining)}</p>

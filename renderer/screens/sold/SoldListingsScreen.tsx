@@ -4,14 +4,12 @@ import { Tag } from '@blueprintjs/core';
 import type { SoldListing } from '../../../shared/contract/entities.js';
 import { LISTING_TYPE_BADGES } from '../../../shared/rules/listing-display.js';
 import { formatUsd } from '../../../shared/rules/money.js';
-import { market } from '../../bridge.js';
-import { RECORD_SCREEN_ROUTES, useRoutedRecord } from '../../components/record-links/record-route.js';
-import { ADMIN_TABLES, AdminTableScreen, type SortKeyOf } from '../../admin-tables/index.js';
+import { ADMIN_TABLES, type SortKeyOf } from '../../admin-tables/index.js';
 import type { DataColumn } from '../../components/data-table/DataTable.js';
 import { formatDateTime } from '../../components/format.js';
 import { OrderDrawer } from './OrderDrawer.js';
 import { payoutBadgeOf } from './order-display.js';
-import { useRecordDrawers } from '../accountability/RecordDrawers.js';
+import { RecordTableScreen } from '../accountability/RecordTableScreen.js';
 
 const soldListings = ADMIN_TABLES.soldListings;
 
@@ -61,33 +59,12 @@ const columns: DataColumn<SoldListing, SortKeyOf<'soldListings'>>[] = [
 ];
 
 export function SoldListingsScreen() {
-  const records = useRecordDrawers();
-  const {
-    selected,
-    select: setSelected,
-    replace,
-  } = useRoutedRecord(RECORD_SCREEN_ROUTES.order, (id) => market.admin.listings.soldGet({ params: { id } }));
   return (
-    <AdminTableScreen
+    <RecordTableScreen
       table={soldListings}
       columns={columns}
       searchPlaceholder="Search for sold listing"
-      onRowClick={setSelected}
-      selectedId={selected?.id}
-      onDeleted={(id) => selected?.id === id && setSelected(undefined)}
-    >
-      {selected && (
-        <OrderDrawer
-          onOpen={records.open}
-          order={selected}
-          onChange={(order) => {
-            replace(order);
-            soldListings.store.getState().replaceItem(order);
-          }}
-          onClose={() => setSelected(undefined)}
-        />
-      )}
-      {records.drawers}
-    </AdminTableScreen>
+      drawer={(order, on) => <OrderDrawer order={order} {...on} />}
+    />
   );
 }

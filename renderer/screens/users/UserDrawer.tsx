@@ -2,31 +2,19 @@
 // read-only facts, seller fee, shipping information, the pending seller request, seller
 // enable/disable and Delete user; the user's whole history, timeline and enforcement. What the
 // admin's role may not do is not offered.
-import {
-  Button,
-  Card,
-  Classes,
-  ControlGroup,
-  FormGroup,
-  H5,
-  HTMLSelect,
-  InputGroup,
-  Spinner,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, Card, Classes, ControlGroup, FormGroup, H5, HTMLSelect, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import type { Address, AdminUser } from '../../../shared/contract/entities.js';
+import type { AdminUser } from '../../../shared/contract/entities.js';
 import { SELLER_FEE_CHOICES } from '../../../shared/rules/constants.js';
 import { formatUsd } from '../../../shared/rules/money.js';
 import { hasPayoutAccount } from '../../../shared/rules/seller-status.js';
 import { SideDrawer } from '../../components/SideDrawer.js';
 import { market } from '../../bridge.js';
-import { useAdminAction, wentThrough } from '../../components/admin-action/index.js';
-import type { ApiResult } from '../../../shared/contract/market-api.js';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { useAdminAction, useConfirmedAction, wentThrough } from '../../components/admin-action/index.js';
 import { DetailList } from '../../components/DetailList.js';
 import { formatDateTime, orNoData } from '../../components/format.js';
 import { Avatar } from '../../components/UserCell.js';
+import { AddressCard, UniqueField } from './UserFields.js';
 import type { RecordRef } from '../../../shared/contract/accountability.js';
 import { useMayDo } from '../../stores/admin-role.js';
 import { EnforcementDialog } from '../accountability/EnforcementDialog.js';
@@ -44,64 +32,6 @@ interface Props {
   onOpen?: (ref: RecordRef) => void;
 }
 
-function EditableField({
-  id,
-  label,
-  type,
-  value,
-  onSave,
-  busy,
-  readOnly = false,
-}: {
-  id: string;
-  label: string;
-  type: 'text' | 'email';
-  value: string;
-  onSave: (next: string) => void;
-  /** Its save is running. */
-  busy: boolean;
-  /** The admin's role may not change it: shown, not editable. */
-  readOnly?: boolean;
-}) {
-  const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
-  const changed = draft.trim() !== '' && draft.trim() !== value;
-  return (
-    <FormGroup label={label} labelFor={id}>
-      <ControlGroup className="inline-edit">
-        <InputGroup id={id} type={type} value={draft} onValueChange={setDraft} size="small" readOnly={readOnly} />
-        {!readOnly && (
-          <Button size="small" disabled={!changed} loading={busy} onClick={() => onSave(draft.trim())}>
-            Save
-          </Button>
-        )}
-      </ControlGroup>
-    </FormGroup>
-  );
-}
-
-function AddressCard({ title, address }: { title: string; address: Address | undefined }) {
-  if (!address) return null;
-  return (
-    <Card compact className="address-card">
-      <H5>{title}</H5>
-      <DetailList
-        rows={[
-          ['Name', `${address.firstName} ${address.lastName}`],
-          ['Address line 1', address.addressLineOne],
-          ['Address line 2', orNoData(address.addressLineTwo)],
-          ['City', address.city],
-          ['State', address.state],
-          ['Zip', address.zipCode],
-          ['Country', address.country],
-          ['Country code', orNoData(address.countryCode)],
-          ['Phone', orNoData(address.phoneNumber)],
-        ]}
-      />
-    </Card>
-  );
-}
-
 export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props) {
   const may = {
     edit: useMayDo('editUser'),
@@ -115,49 +45,12 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
   const [enforcing, setEnforcing] = useState(false);
   const openRecord = onOpen ?? (() => undefined);
   const [fee, setFee] = useState(user.sellerFee);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const userNameSave = useAdminAction();
-  const emailSave = useAdminAction();
   const feeSave = useAdminAction();
   const requestAnswer = useAdminAction();
   const sellerToggle = useAdminAction();
-  const removal = useAdminAction();
   useEffect(() => setFee(user.sellerFee), [user.sellerFee]);
   const params = { id: user.id };
   const changed = (next: AdminUser | undefined) => next && onChange(next);
-
-  // A name already taken fails before the change is asked for, with the specification's words.
-  const unlessTaken = async <T,>(
-    check: Promise<ApiResult<{ exists: boolean }>>,
-    taken: string,
-    change: () => Promise<ApiResult<T>>,
-  ): Promise<ApiResult<T>> => {
-    const checked = await check;
-    if (!checked.ok) return checked;
-    return checked.data.exists ? { ok: false, error: { status: 409, code: 'Conflict', message: taken } } : change();
-  };
-
-  const saveUserName = async (userName: string) =>
-    changed(
-      await userNameSave.run(
-        () =>
-          unlessTaken(market.admin.users.checkUsername({ body: { userName } }), 'Username already exists', () =>
-            market.admin.users.setUserName({ params, body: { userName } }),
-          ),
-        { success: 'Username updated successfully', failure: 'Failed to update username' },
-      ),
-    );
-
-  const saveEmail = async (email: string) =>
-    changed(
-      await emailSave.run(
-        () =>
-          unlessTaken(market.admin.users.checkEmail({ body: { email } }), 'Email already exists', () =>
-            market.admin.users.setEmail({ params, body: { email } }),
-          ),
-        { success: 'Email updated successfully', failure: 'Failed to update email' },
-      ),
-    );
 
   const saveFee = async () =>
     changed(
@@ -201,14 +94,16 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
       ),
     );
 
-  const deleteUser = async () => {
-    const deleted = await removal.run(() => wentThrough(market.admin.users.delete({ params })), {
-      success: 'User deleted successfully',
-      failure: 'Failed to delete user',
-    });
-    setConfirmDelete(false);
-    if (deleted) onDeleted();
-  };
+  const deletion = useConfirmedAction<true>(
+    { title: 'Delete user?', body: 'This action cannot be undone', cancelText: 'Cancel', confirmText: 'Delete' },
+    async (removal) => {
+      const deleted = await removal.run(() => wentThrough(market.admin.users.delete({ params })), {
+        success: 'User deleted successfully',
+        failure: 'Failed to delete user',
+      });
+      if (deleted) onDeleted();
+    },
+  );
 
   const defaultAddress = user.shippingInfo.find((a) => a.type === 'DEFAULT');
   const returnAddress = user.shippingInfo.find((a) => a.type === 'RETURN_ADDRESS');
@@ -236,24 +131,8 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
             )}
           </div>
         </div>
-        <EditableField
-          id="user-username"
-          label="Username"
-          type="text"
-          value={user.userName ?? ''}
-          onSave={(next) => void saveUserName(next)}
-          busy={userNameSave.busy}
-          readOnly={!may.edit}
-        />
-        <EditableField
-          id="user-email"
-          label="Email"
-          type="email"
-          value={user.email}
-          onSave={(next) => void saveEmail(next)}
-          busy={emailSave.busy}
-          readOnly={!may.edit}
-        />
+        <UniqueField field="userName" user={user} onChange={onChange} readOnly={!may.edit} />
+        <UniqueField field="email" user={user} onChange={onChange} readOnly={!may.edit} />
         <DetailList
           rows={[
             ['Amount Spent', formatUsd(user.amountSpent)],
@@ -343,22 +222,13 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
           )}
           <span className="data-table-spacer" />
           {may.remove && (
-            <Button intent="danger" icon="trash" onClick={() => setConfirmDelete(true)}>
+            <Button intent="danger" icon="trash" onClick={() => deletion.ask(true)}>
               Delete user
             </Button>
           )}
         </div>
       </div>
-      <ConfirmDialog
-        isOpen={confirmDelete}
-        title="Delete user?"
-        body="This action cannot be undone"
-        cancelText="Cancel"
-        confirmText="Delete"
-        busy={removal.busy}
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={() => void deleteUser()}
-      />
+      {deletion.dialog}
       {may.enforce && (
         <EnforcementDialog user={user} isOpen={enforcing} onClose={() => setEnforcing(false)} onApplied={onChange} />
       )}

@@ -4,14 +4,13 @@ import type { AdminUser } from '../../../shared/contract/entities.js';
 import { formatUsd } from '../../../shared/rules/money.js';
 import { hasPayoutAccount, sellerStatusOf, type SellerStatus } from '../../../shared/rules/seller-status.js';
 import { market } from '../../bridge.js';
-import { ADMIN_TABLES, AdminTableScreen, type SortKeyOf } from '../../admin-tables/index.js';
+import { ADMIN_TABLES, type SortKeyOf } from '../../admin-tables/index.js';
 import type { DataColumn } from '../../components/data-table/DataTable.js';
 import { formatDateTime } from '../../components/format.js';
 import { UserCell } from '../../components/UserCell.js';
 import { FeatureStar } from '../../components/FeatureStar.js';
-import { RECORD_SCREEN_ROUTES, useRoutedRecord } from '../../components/record-links/record-route.js';
 import { UserDrawer } from './UserDrawer.js';
-import { useRecordDrawers } from '../accountability/RecordDrawers.js';
+import { RecordTableScreen } from '../accountability/RecordTableScreen.js';
 
 const users = ADMIN_TABLES.users;
 
@@ -63,36 +62,12 @@ const columns: DataColumn<AdminUser, SortKeyOf<'users'>>[] = [
 ];
 
 export function UsersScreen() {
-  const records = useRecordDrawers();
-  const {
-    selected,
-    select: setSelected,
-    replace,
-  } = useRoutedRecord(RECORD_SCREEN_ROUTES.user, (id) => market.admin.users.get({ params: { id } }));
   return (
-    <AdminTableScreen
+    <RecordTableScreen
       table={users}
       columns={columns}
       searchPlaceholder="Search users"
-      onRowClick={setSelected}
-      selectedId={selected?.id}
-    >
-      {selected && (
-        <UserDrawer
-          onOpen={records.open}
-          user={selected}
-          onChange={(user) => {
-            replace(user);
-            users.store.getState().replaceItem(user);
-          }}
-          onDeleted={() => {
-            setSelected(undefined);
-            void users.store.getState().refresh();
-          }}
-          onClose={() => setSelected(undefined)}
-        />
-      )}
-      {records.drawers}
-    </AdminTableScreen>
+      drawer={(user, on) => <UserDrawer user={user} {...on} />}
+    />
   );
 }
