@@ -3,6 +3,7 @@
 import { Card, Collapse, Icon } from '@blueprintjs/core';
 import { useId, useState, type ReactNode } from 'react';
 import { chevronOf, DisclosureButton } from './DisclosureButton.js';
+import { DetailList } from './DetailList.js';
 
 export function Accordion({
   title,
@@ -29,5 +30,25 @@ export function Accordion({
         </div>
       </Collapse>
     </Card>
+  );
+}
+
+/** A person's accordion in a drawer ('Buyer Information', 'Seller Information'): username and email. */
+export function PersonAccordion({
+  title,
+  person,
+}: {
+  title: string;
+  person: { userName: string | null; email: string };
+}) {
+  return (
+    <Accordion title={title}>
+      <DetailList
+        rows={[
+          ['Username', person.userName ?? '-'],
+          ['Email', person.email],
+        ]}
+      />
+    </Accordion>
   );
 }

@@ -32,6 +32,29 @@ function Changes({ entry }: { entry: AuditEntry }) {
   );
 }
 
+/** A filter typed in: blank is no filter. */
+function TextFilter({
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <InputGroup
+      aria-label={label}
+      placeholder={placeholder}
+      value={value ?? ''}
+      onValueChange={(typed) => onChange(typed.trim() || undefined)}
+      size="small"
+    />
+  );
+}
+
 const inFilteredView = (entry: AuditEntry) => matchesAuditFilters(entry, currentAuditFilters());
 
 function download(name: string, text: string) {
@@ -115,19 +138,17 @@ export function AuditLogScreen() {
       searchPlaceholder="Search the audit log"
       above={
         <div className="audit-filters" role="group" aria-label="Filters">
-          <InputGroup
-            aria-label="Admin"
+          <TextFilter
+            label="Admin"
             placeholder="Admin uid"
-            value={filters.adminUid ?? ''}
-            onValueChange={(adminUid) => apply({ ...filters, adminUid: adminUid.trim() || undefined })}
-            size="small"
+            value={filters.adminUid}
+            onChange={(adminUid) => apply({ ...filters, adminUid })}
           />
-          <InputGroup
-            aria-label="Action"
+          <TextFilter
+            label="Action"
             placeholder="Action, e.g. setSellerFee"
-            value={filters.action ?? ''}
-            onValueChange={(action) => apply({ ...filters, action: action.trim() || undefined })}
-            size="small"
+            value={filters.action}
+            onChange={(action) => apply({ ...filters, action })}
           />
           <HTMLSelect
             aria-label="Record type"
@@ -135,12 +156,11 @@ export function AuditLogScreen() {
             onChange={(event) => apply({ ...filters, recordType: event.currentTarget.value || undefined })}
             options={[{ value: '', label: 'Any record' }, ...AUDIT_RECORD_TYPES.map((type) => ({ value: type }))]}
           />
-          <InputGroup
-            aria-label="Record id"
+          <TextFilter
+            label="Record id"
             placeholder="Record id"
-            value={filters.recordId ?? ''}
-            onValueChange={(recordId) => apply({ ...filters, recordId: recordId.trim() || undefined })}
-            size="small"
+            value={filters.recordId}
+            onChange={(recordId) => apply({ ...filters, recordId })}
           />
           <Button
             icon="filter-remove"

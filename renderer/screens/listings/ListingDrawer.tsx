@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import type { AdminListing } from '../../../shared/contract/entities.js';
 import { MASS_UNITS } from '../../../shared/contract/enums.js';
 import { LISTING_TYPE_BADGES } from '../../../shared/rules/listing-display.js';
-import { Accordion } from '../../components/Accordion.js';
+import { Accordion, PersonAccordion } from '../../components/Accordion.js';
 import { SideDrawer } from '../../components/SideDrawer.js';
 import { market } from '../../bridge.js';
 import { useAdminAction } from '../../components/admin-action/index.js';
@@ -162,14 +162,7 @@ export function ListingDrawer({
             ]}
           />
         </Accordion>
-        <Accordion title="Seller Information">
-          <DetailList
-            rows={[
-              ['Username', listing.user.userName ?? '-'],
-              ['Email', listing.user.email],
-            ]}
-          />
-        </Accordion>
+        <PersonAccordion title="Seller Information" person={listing.user} />
         {mayEdit && (
           <Accordion title="Edit Listing" defaultOpen={false}>
             <EditListingForm listing={listing} onSaved={onChange} />

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { SoldListing } from '../../../shared/contract/entities.js';
 import { LISTING_TYPE_BADGES } from '../../../shared/rules/listing-display.js';
 import { formatUsd } from '../../../shared/rules/money.js';
-import { Accordion } from '../../components/Accordion.js';
+import { Accordion, PersonAccordion } from '../../components/Accordion.js';
 import { SideDrawer } from '../../components/SideDrawer.js';
 import { market } from '../../bridge.js';
 import { useConfirmedAction } from '../../components/admin-action/index.js';
@@ -82,22 +82,8 @@ export function OrderDrawer({
             ]}
           />
         </Accordion>
-        <Accordion title="Buyer Information">
-          <DetailList
-            rows={[
-              ['Username', order.user.userName ?? '-'],
-              ['Email', order.user.email],
-            ]}
-          />
-        </Accordion>
-        <Accordion title="Seller Information">
-          <DetailList
-            rows={[
-              ['Username', order.seller.userName ?? '-'],
-              ['Email', order.seller.email],
-            ]}
-          />
-        </Accordion>
+        <PersonAccordion title="Buyer Information" person={order.user} />
+        <PersonAccordion title="Seller Information" person={order.seller} />
         <Accordion title="Transaction History">
           {order.transactions.length === 0 ? (
             <p className="muted section-empty">No transactions</p>

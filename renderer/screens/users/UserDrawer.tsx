@@ -182,20 +182,16 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
             {may.decide && (
               <div className="button-row">
                 {requestAnswer.busy && <Spinner size={16} aria-label="Working" />}
-                <Button
-                  intent="danger"
-                  disabled={requestAnswer.busy}
-                  onClick={() => void answerRequest(request.id, false)}
-                >
-                  Reject
-                </Button>
-                <Button
-                  intent="success"
-                  disabled={requestAnswer.busy}
-                  onClick={() => void answerRequest(request.id, true)}
-                >
-                  Approve
-                </Button>
+                {([false, true] as const).map((approve) => (
+                  <Button
+                    key={String(approve)}
+                    intent={approve ? 'success' : 'danger'}
+                    disabled={requestAnswer.busy}
+                    onClick={() => void answerRequest(request.id, approve)}
+                  >
+                    {approve ? 'Approve' : 'Reject'}
+                  </Button>
+                ))}
               </div>
             )}
           </Card>
