@@ -58,17 +58,26 @@ export interface AdminTable<N extends TableName, T extends { id: string }, F> ex
   storeWith(filters: () => F): ListStore<T, SortKeyOf<N>>;
 }
 
-/** `record`: rows that are records with a route of their own (RECORD_SCREEN_ROUTES), opened in a drawer. */
-export function adminTable<
-  N extends TableName,
-  T extends { id: string },
-  F = never,
-  R extends RecordRoute<T> | undefined = undefined,
->(name: N, def: AdminTableDef<N, T, F> & { record?: R }): AdminTable<N, T, F> & { record: R } {
+/** A table whose rows are records with a route of their own (RECORD_SCREEN_ROUTES), opened in a drawer. */
+export type RecordTable<N extends TableName, T extends { id: string }, F> = AdminTable<N, T, F> & {
+  record: RecordRoute<T>;
+};
+
+export function adminTable<N extends TableName, T extends { id: string }, F = never>(
+  name: N,
+  def: AdminTableDef<N, T, F> & { record: RecordRoute<T> },
+): RecordTable<N, T, F>;
+export function adminTable<N extends TableName, T extends { id: string }, F = never>(
+  name: N,
+  def: AdminTableDef<N, T, F>,
+): AdminTable<N, T, F>;
+export function adminTable<N extends TableName, T extends { id: string }, F = never>(
+  name: N,
+  def: AdminTableDef<N, T, F> & { record?: RecordRoute<T> },
+): AdminTable<N, T, F> & { record?: RecordRoute<T> } {
   let store: ListStore<T, SortKeyOf<N>> | undefined;
   const storeWith = (filters?: () => F) => createListStore<T, SortKeyOf<N>>((query) => def.list(query, filters?.()));
   return {
-    record: undefined as R,
     ...def,
     name,
     exportList: def.exported && isListName(name) ? name : undefined,

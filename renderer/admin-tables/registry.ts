@@ -17,13 +17,13 @@ export const ADMIN_TABLES = {
     label: 'Users',
     list: (query) => market.admin.users.list({ query }),
     exported: true,
-    record: { route: RECORD_SCREEN_ROUTES.user, get: (id: string) => market.admin.users.get({ params: { id } }) },
+    record: { route: RECORD_SCREEN_ROUTES.user, get: (id) => market.admin.users.get({ params: { id } }) },
   }),
   activeListings: adminTable('activeListings', {
     label: 'Active listings',
     list: (query) => market.admin.listings.active({ query }),
     exported: true,
-    record: { route: RECORD_SCREEN_ROUTES.listing, get: (id: string) => market.admin.listings.get({ params: { id } }) },
+    record: { route: RECORD_SCREEN_ROUTES.listing, get: (id) => market.admin.listings.get({ params: { id } }) },
     remove: {
       one: 'listing',
       call: (id) => market.admin.listings.delete({ params: { id } }),
@@ -43,7 +43,7 @@ export const ADMIN_TABLES = {
     exported: true,
     record: {
       route: RECORD_SCREEN_ROUTES.order,
-      get: (id: string) => market.admin.listings.soldGet({ params: { id } }),
+      get: (id) => market.admin.listings.soldGet({ params: { id } }),
     },
     remove: {
       one: 'order',

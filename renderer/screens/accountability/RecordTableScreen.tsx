@@ -6,7 +6,7 @@ import type { RecordRef } from '../../../shared/contract/accountability.js';
 import {
   AdminTableScreen,
   type AdminTableScreenProps,
-  type RecordRoute,
+  type RecordTable,
   type TableName,
 } from '../../admin-tables/index.js';
 import { useRoutedRecord } from '../../components/record-links/record-route.js';
@@ -24,7 +24,7 @@ export function RecordTableScreen<N extends TableName, T extends { id: string },
   drawer,
   ...table
 }: Omit<AdminTableScreenProps<N, T, F>, 'onRowClick' | 'selectedId' | 'onDeleted' | 'children'> & {
-  table: { record: RecordRoute<T> };
+  table: RecordTable<N, T, F>;
   drawer: (record: T, handlers: RecordDrawerHandlers<T>) => ReactNode;
 }) {
   const records = useRecordDrawers();
