@@ -7,6 +7,7 @@ import type { ApiResult } from '../../shared/contract/market-api.js';
 import type { REVIEW_CASE_SORT_KEYS } from '../../shared/contract/review-cases.js';
 import { createListStore, type ListRequest, type ListStore } from '../stores/list-store.js';
 import type { LiveFeed } from '../stores/live-table.js';
+import type { DataColumn } from '../components/data-table/DataTable.js';
 
 /** The admin lists (each with its sort keys in list-query.ts) and the review cases of the two queues. */
 export type TableName = ListName | 'reviewCases';
@@ -87,3 +88,7 @@ export function adminTable<N extends TableName, T extends { id: string }, F = ne
     storeWith,
   };
 }
+
+/** The columns of a table's screen: its rows, sortable by its sort keys. */
+export type ColumnsOf<Table> =
+  Table extends AdminTable<infer N, infer T, infer _F> ? DataColumn<T, SortKeyOf<N>>[] : never;

@@ -1,7 +1,6 @@
 // Active listings: feature star for auctions, price cells by listing type,
 // Options > Delete with its confirm, and the listing drawer.
 import { Tag } from '@blueprintjs/core';
-import type { AdminListing } from '../../../shared/contract/entities.js';
 import {
   LISTING_TYPE_BADGES,
   canFeatureListing,
@@ -9,8 +8,7 @@ import {
   truncateDescription,
 } from '../../../shared/rules/listing-display.js';
 import { market } from '../../bridge.js';
-import { ADMIN_TABLES, type SortKeyOf } from '../../admin-tables/index.js';
-import type { DataColumn } from '../../components/data-table/DataTable.js';
+import { ADMIN_TABLES, type ColumnsOf } from '../../admin-tables/index.js';
 import { formatDateTime, moneyOrNA } from '../../components/format.js';
 import { FeatureStar } from '../../components/FeatureStar.js';
 import { ListingDrawer } from './ListingDrawer.js';
@@ -22,7 +20,7 @@ const na = (amount: number | null) => (
   <span className={amount === null ? 'muted' : undefined}>{moneyOrNA(amount)}</span>
 );
 
-const columns: DataColumn<AdminListing, SortKeyOf<'activeListings'>>[] = [
+const columns: ColumnsOf<typeof activeListings> = [
   {
     id: 'feature',
     label: 'Feature',

@@ -1,9 +1,7 @@
 // Auction messages, updated live from the `/admin` events.
 import { Tag } from '@blueprintjs/core';
-import type { AuctionMessage } from '../../../shared/contract/entities.js';
 import type { AuctionMessageType } from '../../../shared/contract/enums.js';
-import { ADMIN_TABLES, AdminTableScreen, type SortKeyOf } from '../../admin-tables/index.js';
-import type { DataColumn } from '../../components/data-table/DataTable.js';
+import { ADMIN_TABLES, AdminTableScreen, type ColumnsOf } from '../../admin-tables/index.js';
 import { formatDateTime } from '../../components/format.js';
 import { UserCell } from '../../components/UserCell.js';
 import { AUCTION_MESSAGE_TYPE_BADGES, auctionMessageTextOf, bidValueOf } from './moderation-cells.js';
@@ -15,7 +13,9 @@ const TYPE_INTENT: Record<AuctionMessageType, 'primary' | 'success' | 'warning' 
   text: 'warning',
 };
 
-const columns: DataColumn<AuctionMessage, SortKeyOf<'auctionMessages'>>[] = [
+const auctionMessages = ADMIN_TABLES.auctionMessages;
+
+const columns: ColumnsOf<typeof auctionMessages> = [
   {
     id: 'type',
     label: 'Type',
@@ -34,11 +34,5 @@ const columns: DataColumn<AuctionMessage, SortKeyOf<'auctionMessages'>>[] = [
 ];
 
 export function AuctionMessagesScreen() {
-  return (
-    <AdminTableScreen
-      table={ADMIN_TABLES.auctionMessages}
-      columns={columns}
-      searchPlaceholder="Search for auction message"
-    />
-  );
+  return <AdminTableScreen table={auctionMessages} columns={columns} searchPlaceholder="Search for auction message" />;
 }

@@ -1,12 +1,12 @@
 // Chats, updated live from the `/admin` events.
-import type { Chat } from '../../../shared/contract/entities.js';
-import { ADMIN_TABLES, AdminTableScreen, type SortKeyOf } from '../../admin-tables/index.js';
-import type { DataColumn } from '../../components/data-table/DataTable.js';
+import { ADMIN_TABLES, AdminTableScreen, type ColumnsOf } from '../../admin-tables/index.js';
 import { formatDateTime } from '../../components/format.js';
 import { UserCell } from '../../components/UserCell.js';
 import { blockedUserOf, lastMessageOf } from './moderation-cells.js';
 
-const columns: DataColumn<Chat, SortKeyOf<'chats'>>[] = [
+const chats = ADMIN_TABLES.chats;
+
+const columns: ColumnsOf<typeof chats> = [
   { id: 'user', label: 'User', render: (c) => <UserCell user={c.user} /> },
   { id: 'otherUser', label: 'Other User', render: (c) => <UserCell user={c.otherUser} /> },
   { id: 'updatedAt', label: 'Date updated', sortKey: 'updatedAt', render: (c) => formatDateTime(c.updatedAt) },
@@ -23,5 +23,5 @@ const columns: DataColumn<Chat, SortKeyOf<'chats'>>[] = [
 ];
 
 export function ChatsScreen() {
-  return <AdminTableScreen table={ADMIN_TABLES.chats} columns={columns} searchPlaceholder="Search for chat users" />;
+  return <AdminTableScreen table={chats} columns={columns} searchPlaceholder="Search for chat users" />;
 }

@@ -1,12 +1,12 @@
 // Ratings: 'Deleted user', 'No rate', 'No comment'; row menu Delete.
-import type { Rating } from '../../../shared/contract/entities.js';
-import { ADMIN_TABLES, AdminTableScreen, type SortKeyOf } from '../../admin-tables/index.js';
-import type { DataColumn } from '../../components/data-table/DataTable.js';
+import { ADMIN_TABLES, AdminTableScreen, type ColumnsOf } from '../../admin-tables/index.js';
 import { formatDateTime } from '../../components/format.js';
 import { UserCell } from '../../components/UserCell.js';
 import { commentOf, rateOf } from './rating-cells.js';
 
-const columns: DataColumn<Rating, SortKeyOf<'ratings'>>[] = [
+const ratings = ADMIN_TABLES.ratings;
+
+const columns: ColumnsOf<typeof ratings> = [
   { id: 'buyer', label: 'Buyer', render: (r) => <UserCell user={r.buyer} fallback="Deleted user" /> },
   { id: 'seller', label: 'Seller', render: (r) => <UserCell user={r.seller} /> },
   { id: 'createdAt', label: 'Date', sortKey: 'createdAt', render: (r) => formatDateTime(r.createdAt) },
@@ -26,5 +26,5 @@ const columns: DataColumn<Rating, SortKeyOf<'ratings'>>[] = [
 ];
 
 export function RatingsScreen() {
-  return <AdminTableScreen table={ADMIN_TABLES.ratings} columns={columns} searchPlaceholder="Search for ratings" />;
+  return <AdminTableScreen table={ratings} columns={columns} searchPlaceholder="Search for ratings" />;
 }

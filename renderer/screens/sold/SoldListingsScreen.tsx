@@ -4,8 +4,7 @@ import { Tag } from '@blueprintjs/core';
 import type { SoldListing } from '../../../shared/contract/entities.js';
 import { LISTING_TYPE_BADGES } from '../../../shared/rules/listing-display.js';
 import { formatUsd } from '../../../shared/rules/money.js';
-import { ADMIN_TABLES, type SortKeyOf } from '../../admin-tables/index.js';
-import type { DataColumn } from '../../components/data-table/DataTable.js';
+import { ADMIN_TABLES, type ColumnsOf } from '../../admin-tables/index.js';
 import { formatDateTime } from '../../components/format.js';
 import { OrderDrawer } from './OrderDrawer.js';
 import { payoutBadgeOf } from './order-display.js';
@@ -22,7 +21,7 @@ function Person({ person }: { person: SoldListing['user'] }) {
   );
 }
 
-const columns: DataColumn<SoldListing, SortKeyOf<'soldListings'>>[] = [
+const columns: ColumnsOf<typeof soldListings> = [
   { id: 'title', label: 'Item name', render: (o) => o.listing.title },
   {
     id: 'listingType',

@@ -5,14 +5,13 @@ import type { Subcategory } from '../../../shared/contract/entities.js';
 import { SideDrawer } from '../../components/SideDrawer.js';
 import { market } from '../../bridge.js';
 import { useAdminAction } from '../../components/admin-action/index.js';
-import { ADMIN_TABLES, AdminTableScreen, type SortKeyOf } from '../../admin-tables/index.js';
-import type { DataColumn } from '../../components/data-table/DataTable.js';
+import { ADMIN_TABLES, AdminTableScreen, type ColumnsOf } from '../../admin-tables/index.js';
 import { DetailList } from '../../components/DetailList.js';
 import { parseDecimalField } from '../listings/listing-edit-form.js';
 
 const subcategories = ADMIN_TABLES.subcategories;
 
-const columns: DataColumn<Subcategory, SortKeyOf<'subcategories'>>[] = [
+const columns: ColumnsOf<typeof subcategories> = [
   { id: 'title', label: 'Title', render: (s) => s.title },
   {
     id: 'minPackageWeightInOz',

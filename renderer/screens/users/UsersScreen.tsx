@@ -1,11 +1,9 @@
 // Users: the paged table and the Details drawer.
 import { Tag } from '@blueprintjs/core';
-import type { AdminUser } from '../../../shared/contract/entities.js';
 import { formatUsd } from '../../../shared/rules/money.js';
 import { hasPayoutAccount, sellerStatusOf, type SellerStatus } from '../../../shared/rules/seller-status.js';
 import { market } from '../../bridge.js';
-import { ADMIN_TABLES, type SortKeyOf } from '../../admin-tables/index.js';
-import type { DataColumn } from '../../components/data-table/DataTable.js';
+import { ADMIN_TABLES, type ColumnsOf } from '../../admin-tables/index.js';
 import { formatDateTime } from '../../components/format.js';
 import { UserCell } from '../../components/UserCell.js';
 import { FeatureStar } from '../../components/FeatureStar.js';
@@ -21,7 +19,7 @@ const STATUS_INTENT: Record<SellerStatus, 'warning' | 'success' | 'danger' | 'no
   'Not a seller': 'none',
 };
 
-const columns: DataColumn<AdminUser, SortKeyOf<'users'>>[] = [
+const columns: ColumnsOf<typeof users> = [
   {
     id: 'feature',
     label: 'Feature',
