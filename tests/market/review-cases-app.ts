@@ -2,7 +2,7 @@
 // token edge) where `token-admin` and `token-admin2` are two different admins, one enabled seller,
 // and the recorded realtime events of both the market relay and the admin events.
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.js';
+import { openTestApp } from '../support/app-fixture.js';
 import type { IdentityProvider } from '../../server/platform/auth/identity.js';
 import type { Database } from '../../server/platform/db/database.js';
 import { enableSellers, fakeIdentity, marketCall, recordingPublisher, type RecordedEvent } from './market-db.js';
@@ -25,7 +25,7 @@ export interface ReviewApp {
 export async function startReviewApp(database: Database): Promise<ReviewApp> {
   const log: RecordedEvent[] = [];
   const publisher = recordingPublisher(log);
-  const app = await buildApp({
+  const { app } = await openTestApp({
     database,
     identity: twoAdminsIdentity,
     rateLimitMax: 100_000,
