@@ -18,15 +18,19 @@ export const twoAdminsIdentity: IdentityProvider = {
 
 export interface ReviewApp {
   app: FastifyInstance;
+  database: Database;
   log: RecordedEvent[];
   call: ReturnType<typeof marketCall>;
+  /** Closes the app, and the database when it was opened here. */
+  close(): Promise<void>;
 }
 
-export async function startReviewApp(database: Database): Promise<ReviewApp> {
+/** The review app on `database`, or on a fresh in-memory one (the app fixture). */
+export async function startReviewApp(database?: Database): Promise<ReviewApp> {
   const log: RecordedEvent[] = [];
   const publisher = recordingPublisher(log);
-  const { app } = await openTestApp({
-    database,
+  const opened = await openTestApp({
+    ...(database ? { database } : {}),
     identity: twoAdminsIdentity,
     rateLimitMax: 100_000,
     // In place of Socket.IO: what marketRealtime forwards from the admin events to `/admin`.
@@ -36,7 +40,8 @@ export async function startReviewApp(database: Database): Promise<ReviewApp> {
       events.on('auctionMessageDeleted', (payload) => publisher.publishAdmin('auctionMessageDeleted', payload));
     },
   });
+  const { app } = opened;
   app.market.events.attach(publisher);
   await enableSellers(app, 'seller');
-  return { app, log, call: marketCall(() => app) };
+  return { app, database: opened.database, log, call: marketCall(() => app), close: () => opened.close() };
 }
