@@ -89,22 +89,24 @@ function killGroup(pid: number, signal: NodeJS.Signals): boolean {
   }
 }
 
-// Runs in its own process: stops the emulator's group once the starter is gone, and exits when
-// the emulator is gone. argv: starter pid, emulator pid.
+// Runs in its own process: stops the emulator's group once the starter is gone, removes its
+// directory, and exits when the emulator is gone. argv: starter pid, emulator pid, directory.
 const WATCHDOG = `
-const [owner, emulator] = process.argv.slice(1).map(Number);
+const [owner, emulator] = process.argv.slice(1, 3).map(Number);
+const dir = process.argv[3];
 const alive = (pid) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+const done = () => { require('node:fs').rmSync(dir, { recursive: true, force: true }); process.exit(0); };
 const timer = setInterval(() => {
   if (!alive(emulator)) process.exit(0);
   if (alive(owner)) return;
   clearInterval(timer);
   try { process.kill(-emulator, 'SIGTERM'); } catch {}
-  setTimeout(() => { try { process.kill(-emulator, 'SIGKILL'); } catch {} process.exit(0); }, 10000);
+  setTimeout(() => { try { process.kill(-emulator, 'SIGKILL'); } catch {} done(); }, 10000);
 }, 1000);
 `;
 
-export async function startAuthEmulator(timeoutMs = 120_000): Promise<AuthEmulator> {
-  const host = EMULATOR_HOST;
+/** The emulator on `host` (EMULATOR_HOST by default; a test may want one of its own on a free port). */
+export async function startAuthEmulator(timeoutMs = 120_000, host = EMULATOR_HOST): Promise<AuthEmulator> {
   if (await isPortBound(host)) {
     // Someone (another run, a developer's stack) owns the port: wait for it, never start a second.
     await untilAnswering(host, timeoutMs, () => null);
@@ -115,17 +117,11 @@ export async function startAuthEmulator(timeoutMs = 120_000): Promise<AuthEmulat
   const logFile = join(dir, 'emulator.log');
   const log = openSync(logFile, 'a');
   const args = ['emulators:start', '--only', 'auth', '--project', PROJECT_ID];
-  // Another port than firebase.json's (MARKET_AUTH_EMULATOR_HOST) needs a config of its own,
-  // with hub and logging ports next to it so it never meets the default emulator's.
+  // Another port than firebase.json's needs a config of its own; the hub and logging ports
+  // are left free, so the CLI picks unused ones next to the default emulator's.
   if (host !== '127.0.0.1:9099') {
     const config = join(dir, 'firebase.json');
-    const emulators = {
-      auth: { host: address, port },
-      hub: { host: '127.0.0.1', port: port + 1 },
-      logging: { host: '127.0.0.1', port: port + 2 },
-      ui: { enabled: false },
-      singleProjectMode: true,
-    };
+    const emulators = { auth: { host: address, port }, ui: { enabled: false }, singleProjectMode: true };
     writeFileSync(config, JSON.stringify({ emulators }));
     args.push('--config', config);
   }
@@ -138,7 +134,7 @@ export async function startAuthEmulator(timeoutMs = 120_000): Promise<AuthEmulat
   closeSync(log);
   const pid = child.pid;
   if (pid === undefined) throw new Error('The Auth emulator could not be spawned');
-  const watchdog = spawn(process.execPath, ['-e', WATCHDOG, String(process.pid), String(pid)], {
+  const watchdog = spawn(process.execPath, ['-e', WATCHDOG, String(process.pid), String(pid), dir], {
     stdio: 'ignore',
     detached: true,
   });
@@ -175,7 +171,7 @@ export async function startAuthEmulator(timeoutMs = 120_000): Promise<AuthEmulat
     await stop();
     // Lost a race with another starter that bound the port first: use theirs.
     if (exited && (await isPortBound(host)) && (await isAuthEmulatorUp(host))) return reused();
-    throw new Error(`${error instanceof Error ? error.message : String(error)}:\n${text}`);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}:\n${text}`, { cause: error });
   }
   return { startedHere: true, logFile, stop };
 }
