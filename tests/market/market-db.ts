@@ -64,20 +64,18 @@ export interface MarketTestDb {
 }
 
 /**
- * The run's cluster inside vitest (`inject('postgresAdminUrl')` of the `postgres` project), or a
- * cluster of its own elsewhere (the benchmarks, run by tsx).
+ * The cluster at `adminUrl`, else the run's cluster inside vitest (`inject('postgresAdminUrl')`
+ * of the `postgres` project), else a cluster of its own (the benchmarks, run by tsx).
  */
-async function clusterForThisRun(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
-  if (process.env.VITEST) {
-    const adminUrl = (await import('vitest')).inject('postgresAdminUrl');
-    if (adminUrl) return { adminUrl, stop: async () => undefined };
-  }
+async function clusterForThisRun(adminUrl?: string): Promise<{ adminUrl: string; stop(): Promise<void> }> {
+  const shared = adminUrl || (process.env.VITEST ? (await import('vitest')).inject('postgresAdminUrl') : '');
+  if (shared) return { adminUrl: shared, stop: async () => undefined };
   return startPostgresCluster();
 }
 
-/** A fresh, migrated database; `stop()` closes what it opened and drops it. */
-export async function startMarketDb(): Promise<MarketTestDb> {
-  const cluster = await clusterForThisRun();
+/** The PostgreSQL fixture: a fresh, migrated database; `stop()` closes what it opened and drops it. */
+export async function startMarketDb(adminUrl?: string): Promise<MarketTestDb> {
+  const cluster = await clusterForThisRun(adminUrl);
   const name = `market_${randomUUID().slice(0, 8)}`;
   await createDatabase(cluster.adminUrl, name);
   const url = cluster.adminUrl.replace(/\/postgres$/, `/${name}`);

@@ -3,19 +3,20 @@
 // it with the test's doubles. Every route test opens its app here (`useApp` in a suite,
 // `openTestApp` where a test needs several apps or opens one itself), so a change to how the
 // app is composed is made once, here.
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../server/app.js';
 import { openDatabase, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
-import { fakeIdentity, recordingPublisher, type RecordedEvent } from '../market/market-db.js';
-import { createDatabase } from './postgres-cluster.js';
+import { fakeIdentity, recordingPublisher, startMarketDb, type RecordedEvent } from '../market/market-db.js';
 
 export interface TestAppOptions extends Partial<BuildAppOptions> {
   /** A database opened by the test (left open at close); by default a fresh one is opened here. */
   database?: Database;
-  /** The cluster's admin URL (`inject('postgresAdminUrl')`): a fresh PostgreSQL database instead of PGlite. */
+  /**
+   * A fresh database in the run's PostgreSQL cluster (the PostgreSQL fixture, startMarketDb)
+   * instead of PGlite: the cluster's admin URL (`inject('postgresAdminUrl')`).
+   */
   postgresAdminUrl?: string;
   poolSize?: number;
   /** Fills the migrated database before the app is built (e.g. `seedMarketplace`). */
@@ -33,26 +34,25 @@ export interface TestApp {
 /** Opens a migrated database and the app over it; the identity is the `token-<name>` fake unless given. */
 export async function openTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database: given, postgresAdminUrl, poolSize, seed, events, ...appOptions } = options;
-  const database = given ?? (await openFreshDatabase(postgresAdminUrl, poolSize));
-  if (!given) await migrate(database);
+  const cluster = postgresAdminUrl ? await startMarketDb(postgresAdminUrl) : null;
+  let database = given;
+  if (!database) {
+    database = cluster ? await cluster.open(poolSize ?? 12) : await openDatabase({ pgliteDir: 'memory://' });
+    if (!cluster) await migrate(database); // startMarketDb has migrated its database
+  }
   if (seed) await seed(database);
   const app = await buildApp({ identity: fakeIdentity, ...appOptions, database });
   if (events) app.market.events.attach(recordingPublisher(events));
+  const opened = database;
   return {
     app,
     database,
     close: async () => {
       await app.close();
-      if (!given) await database.close();
+      if (cluster) await cluster.stop();
+      else if (!given) await opened.close();
     },
   };
-}
-
-async function openFreshDatabase(postgresAdminUrl: string | undefined, poolSize = 12): Promise<Database> {
-  if (!postgresAdminUrl) return openDatabase({ pgliteDir: 'memory://' });
-  const name = `market_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  await createDatabase(postgresAdminUrl, name);
-  return openDatabase({ databaseUrl: postgresAdminUrl.replace(/\/postgres$/, `/${name}`), poolSize });
 }
 
 /**
