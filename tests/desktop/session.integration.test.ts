@@ -26,7 +26,8 @@ beforeAll(async () => {
   emulator = await startAuthEmulator();
   await emulator.createUser('admin@market.test', 'admin-demo-pass', { admin: true });
   await emulator.createUser('buyer@market.test', 'buyer-demo-pass');
-}, 60_000);
+  // An emulator's first start takes a minute on a busy 2-core machine.
+}, 150_000);
 
 afterAll(async () => {
   try {
