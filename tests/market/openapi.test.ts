@@ -94,7 +94,7 @@ import type {
   notificationsOf,
   sendNewMessageNotification,
   unreadCountsByType,
-} from '../../server/modules/community/notifications.js';
+} from '../../server/modules/notifications/notifications.js';
 import type { orderHistory, publicOrderHistory, sellerOrder } from '../../server/modules/orders/order-history.js';
 import type { pendingReviews, skipReviews } from '../../server/modules/community/reviews.js';
 import type {

@@ -19,8 +19,9 @@ import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 import { auctionMessageItem } from '../conversations/index.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
-import { createOrder, notify, orderIdOf } from '../orders/index.js';
-import { reviewAuctionIntegrity } from '../trust-safety/index.js';
+import { notify, notifyEach } from '../notifications/index.js';
+import { createOrder, orderIdOf } from '../orders/index.js';
+import { auctionLadderSettled } from './hooks.js';
 
 export interface ClosedListing {
   listingId: string;
@@ -188,9 +189,9 @@ export async function closeDueListings(
       // The closed auction's whole ladder is scored once more; a failure there is reported, never a
       // reason to close the listing again.
       if (outcome.result.listingType === 'auction') {
-        await reviewAuctionIntegrity(deps, outcome.result.listingId, 'close').catch((error: unknown) =>
-          onError(error, outcome.result.listingId),
-        );
+        await auctionLadderSettled
+          .fire(deps, outcome.result.listingId, 'close')
+          .catch((error: unknown) => onError(error, outcome.result.listingId));
       }
     } catch (error) {
       if (claimed === null) throw error;
@@ -238,13 +239,13 @@ export async function notifyAuctionsEndingSoon(
       );
       if (!row) return null;
       await tx.execute(sql`UPDATE listings SET ending_soon_notified_at = ${new Date(now)} WHERE id = ${row.id}`);
-      const data = JSON.stringify({ listingId: row.id, endTime: String(new Date(row.end_time).getTime()) });
-      const notified = await queryRows<{ user_id: string }>(
+      const data = { listingId: row.id, endTime: String(new Date(row.end_time).getTime()) };
+      const notified = await notifyEach(
         tx,
-        sql`INSERT INTO notifications (user_id, type, title, data)
-            SELECT DISTINCT user_id, 'auctionEndingSoon', ${`Ending soon: ${row.title}`}, ${data}::jsonb
-            FROM bids WHERE listing_id = ${row.id}
-            RETURNING user_id`,
+        sql`SELECT DISTINCT user_id FROM bids WHERE listing_id = ${row.id}`,
+        'auctionEndingSoon',
+        `Ending soon: ${row.title}`,
+        data,
       );
       return { listingId: row.id, bidders: notified.length };
     });

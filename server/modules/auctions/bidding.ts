@@ -23,8 +23,8 @@ import { runBidTransaction } from './bid-transaction.js';
 import { countedPage, pageOf } from '../../platform/db/list-sql.js';
 import { type Counted, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
 import { hiddenFromBuyers, publicListing, PUBLIC_LISTING } from '../listings/index.js';
-import { notify } from '../orders/index.js';
-import { MIN_BIDS_TO_SCORE, reviewAuctionIntegrity } from '../trust-safety/index.js';
+import { notify } from '../notifications/index.js';
+import { auctionLadderSettled, MIN_BIDS_TO_SCORE } from './hooks.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 
@@ -252,7 +252,7 @@ async function placeQueuedBid(deps: MarketDeps, request: BidRequest, turn: BidTu
   // Auction integrity looks at the ladder after the commit; the bidder does not wait for it, and a
   // failure there never fails a committed bid.
   if (committed.bidCount >= MIN_BIDS_TO_SCORE) {
-    void reviewAuctionIntegrity(deps, request.listingId, 'bid').catch(() => undefined);
+    void auctionLadderSettled.fire(deps, request.listingId, 'bid').catch(() => undefined);
   }
   return receipt;
 }

@@ -9,3 +9,4 @@ export { incrementAuctionEndTime, listingEndTime, setListingEndTime } from './au
 export { chosenEndTime, MAX_END_TIME_INCREMENT_MS, MIN_END_TIME_INCREMENT_MS } from './rules/auction-end-time.js';
 export { ANTI_SNIPE_WINDOW_MS, type AuctionState, placeBid } from './rules/proxy-bidding.js';
 export { bidLadder } from './bid-ladder.js';
+export { auctionLadderSettled, MIN_BIDS_TO_SCORE } from './hooks.js';

@@ -2,9 +2,7 @@
 // moderation, and what other modules' services and routes use (contact messages, the chat's
 // new-message notification, reviews owed).
 export { communityRoutes } from './routes.js';
-export { notificationTypeRoutes } from './notification-type-routes.js';
 export { communityAdminHandlers } from './admin.js';
-export { sendContactMessage } from './contact-us.js';
-export { upsertNewMessageNotification } from './notifications.js';
 export { pendingReviews, skipReviews } from './reviews.js';
+export { supportRequestSent } from './hooks.js';
 export { ratingsSource } from './rating-admin.js';

@@ -6,5 +6,8 @@ export { moderationHandlers } from './admin.js';
 export { userChats } from './chats.js';
 export { auctionMessageItem, chatItem } from './admin-items.js';
 export { chatMessageEvidence, type EvidenceMessage } from './review-evidence.js';
+export { auctionTextPosted, chatMessageSent } from './hooks.js';
+// Re-sends a renamed user's chats (subscribes to the accounts module's userRenamed).
+import './renamed-user.js';
 export { removeAuctionMessage, removeChatMessage } from './moderation.js';
 export { auctionMessagesSource, chatMessagesSource, chatsSource } from './moderation.js';

@@ -21,7 +21,7 @@ import { currentAddress } from '../accounts/index.js';
 import { type MarketDeps } from '../../market-deps.js';
 import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
-import { notify } from '../orders/index.js';
+import { notify } from '../notifications/index.js';
 import type { listings, orders, users } from '../../platform/db/schema/index.js';
 import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 

@@ -12,6 +12,6 @@ export {
   publicListing,
 } from './listings.js';
 export { decrementStock, lockForSale, saleRefusal, type StockRow } from './stock.js';
-export { mediaUploadUrl, uploadedMediaUrl } from './listing-media.js';
+export { listingReported, listingTextShown } from './hooks.js';
 export { type ListingToolsDeps, localListingTools } from './listing-tools-deps.js';
 export { activeListingsSource, deleteListing, loadAdminListing } from './listing-admin.js';

@@ -8,7 +8,7 @@ import { ORDER_STATUS_FAMILIES } from '../../../shared/rules/order-status-family
 import { HttpError } from '../../platform/http/errors.js';
 import { uniqueBidAuctions } from '../auctions/index.js';
 import { userChats } from '../conversations/index.js';
-import { notificationTypeRoutes } from '../community/index.js';
+import { notificationTypeRoutes } from '../notifications/index.js';
 import { orderHistory, publicOrderHistory, sellerOrder } from './order-history.js';
 import { pendingReviews, skipReviews } from '../community/index.js';
 import { shippingToolRoutes } from '../fulfilment/index.js';

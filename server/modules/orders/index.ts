@@ -4,5 +4,5 @@
 export { orderHandlers } from './admin.js';
 export { orderHistoryRoutes } from './history-routes.js';
 export { offerRoutes, purchaseRoutes } from './routes.js';
-export { createOrder, notify, orderIdOf } from './orders.js';
+export { createOrder, orderIdOf } from './orders.js';
 export { loadSoldListing, soldListingsSource } from './order-admin.js';

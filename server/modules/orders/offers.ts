@@ -13,7 +13,8 @@ import { type Counted, TOTAL_COUNT, totalOf } from '../../platform/db/list-total
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { sellingRefusal } from '../accounts/index.js';
 import { decrementStock, lockForSale } from '../listings/index.js';
-import { createOrder, notify, orderIdOf } from './orders.js';
+import { createOrder, orderIdOf } from './orders.js';
+import { notify } from '../notifications/index.js';
 import type { listings, offers } from '../../platform/db/schema/index.js';
 import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 

@@ -3,10 +3,11 @@
 // which holds the listing's lock, so a listing never sells the same unit twice. The status a new
 // order starts in, and every move its payment makes, are the transition table's
 // (shared/rules/order-transitions.ts).
+import { notify } from '../notifications/index.js';
 import { createHash, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { NotificationType, OrderStatus } from '../../../shared/contract/enums.js';
+import type { OrderStatus } from '../../../shared/contract/enums.js';
 import type { PlacedOrder } from '../../../shared/contract/market/orders.js';
 import { userRoom } from '../../../shared/contract/realtime-events.js';
 import { payoutCents } from '../../../shared/rules/money.js';
@@ -278,17 +279,4 @@ export async function retryPayment(
     outbox.add(...charged.events);
     return { orderId, status: charged.status };
   });
-}
-
-/** A notification row for a user (a type of NOTIFICATION_TYPES). */
-export async function notify(
-  tx: Executor,
-  userId: string,
-  type: NotificationType,
-  title: string,
-  data: Record<string, unknown> = {},
-): Promise<void> {
-  await tx.execute(
-    sql`INSERT INTO notifications (user_id, type, title, data) VALUES (${userId}, ${type}, ${title}, ${JSON.stringify(data)}::jsonb)`,
-  );
 }

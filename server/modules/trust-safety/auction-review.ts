@@ -8,6 +8,7 @@ import type { MarketDeps } from '../../market-deps.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { inList } from '../../platform/db/list-sql.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
+import { MIN_BIDS_TO_SCORE } from '../auctions/index.js';
 import { openReviewCase } from './open-case.js';
 import {
   HARD_LINK_WEIGHT,
@@ -17,9 +18,6 @@ import {
   type BidderHistory,
   type HardLinkKind,
 } from './rules/auction-integrity.js';
-
-/** Fewer bids than this say nothing about behaviour: not scored while bids arrive. */
-export const MIN_BIDS_TO_SCORE = 4;
 
 const ms = (value: Date | string) => (value instanceof Date ? value : new Date(value)).getTime();
 
