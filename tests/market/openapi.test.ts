@@ -38,7 +38,7 @@ import type {
   incrementAuctionEndTime,
   listingEndTime,
   setListingEndTime,
-} from '../../server/modules/auctions/auction-schedule.js';
+} from '../../server/modules/listings/auction-schedule.js';
 import type {
   createDraft,
   getDraft,
@@ -96,7 +96,7 @@ import type {
   unreadCountsByType,
 } from '../../server/modules/notifications/notifications.js';
 import type { orderHistory, publicOrderHistory, sellerOrder } from '../../server/modules/orders/order-history.js';
-import type { pendingReviews, skipReviews } from '../../server/modules/community/reviews.js';
+import type { pendingReviews, skipReviews } from '../../server/modules/orders/reviews.js';
 import type {
   bulkShippableBySeller,
   quoteShipping,

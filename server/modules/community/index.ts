@@ -3,6 +3,5 @@
 // new-message notification, reviews owed).
 export { communityRoutes } from './routes.js';
 export { communityAdminHandlers } from './admin.js';
-export { pendingReviews, skipReviews } from './reviews.js';
 export { supportRequestSent } from './hooks.js';
 export { ratingsSource } from './rating-admin.js';

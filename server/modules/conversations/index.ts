@@ -1,7 +1,7 @@
 // The conversations module from outside: its buyer routes (auction feed, chats, messages), the
 // back office's moderation handlers, a user's chats (order history lists them too), and the
 // admin item shapes other modules put in their `/admin` events (a chat, an auction message).
-export { auctionFeedRoutes, chatMessageRoutes, chatRoutes } from './routes.js';
+export { auctionFeedRoutes, chatMessageRoutes, chatRoutes, userChatRoutes } from './routes.js';
 export { moderationHandlers } from './admin.js';
 export { userChats } from './chats.js';
 export { auctionMessageItem, chatItem } from './admin-items.js';
