@@ -97,11 +97,11 @@ import type {
 } from '../../server/modules/notifications/notifications.js';
 import type { orderHistory, publicOrderHistory, sellerOrder } from '../../server/modules/orders/order-history.js';
 import type { pendingReviews, skipReviews } from '../../server/modules/orders/reviews.js';
+import type { SellerOrder } from '../../server/modules/orders/index.js';
 import type {
   bulkShippableBySeller,
   quoteShipping,
   requestShippingDocuments,
-  SellerOrder,
   shippingDocument,
   ShippingDocumentJob,
   shippingDocumentsOf,

@@ -6,3 +6,11 @@ export { orderHistoryRoutes } from './history-routes.js';
 export { offerRoutes, purchaseRoutes } from './routes.js';
 export { createOrder, orderIdOf } from './orders.js';
 export { loadSoldListing, soldListingsSource } from './order-admin.js';
+export {
+  type OrderRow,
+  SELECT_ORDER,
+  type SellerOrder,
+  sellerOrderOf,
+  type ShippingChange,
+  writeShippingStatus,
+} from './seller-order.js';
