@@ -12,5 +12,6 @@ export { addAddress, addressesOf, currentAddress } from './addresses.js';
 export { adminUsersSource, loadAdminUser } from './user-admin.js';
 export { enforcementHandlers } from './enforcement-admin.js';
 export { enforce } from './enforcement.js';
-export { contactMessageSent, userRenamed } from './hooks.js';
+export { accountClosing, contactMessageSent, userRenamed } from './hooks.js';
+export { addPaymentFailedStrike, addSales, addSpend, storeProviderId } from './money-totals.js';
 export { DECISIVE_VERIFICATION_FIRST, identityStatusOfUser } from './identity-status.js';

@@ -8,3 +8,5 @@ export { uniqueBidAuctions } from './bid-history.js';
 export { ANTI_SNIPE_WINDOW_MS, type AuctionState, placeBid } from './rules/proxy-bidding.js';
 export { bidLadder } from './bid-ladder.js';
 export { auctionLadderSettled, MIN_BIDS_TO_SCORE } from './hooks.js';
+// Takes down a closing account's giveaway entries (subscribes to the accounts module's accountClosing).
+import './account-closing.js';

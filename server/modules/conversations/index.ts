@@ -7,6 +7,7 @@ export { userChats } from './chats.js';
 export { auctionMessageItem, chatItem } from './admin-items.js';
 export { chatMessageEvidence, type EvidenceMessage } from './review-evidence.js';
 export { auctionTextPosted, chatMessageSent } from './hooks.js';
+export { addGiveawayMessage, bidMessageInsert } from './auction-messages.js';
 // Re-sends a renamed user's chats (subscribes to the accounts module's userRenamed).
 import './renamed-user.js';
 export { removeAuctionMessage, removeChatMessage } from './moderation.js';

@@ -13,5 +13,8 @@ export {
 } from './listings.js';
 export { decrementStock, lockForSale, saleRefusal, type StockRow } from './stock.js';
 export { listingReported, listingTextShown } from './hooks.js';
+export { auctionStateUpdate, endListing, markEndingSoonNotified } from './auction-state.js';
 export { type ListingToolsDeps, localListingTools } from './listing-tools-deps.js';
 export { activeListingsSource, deleteListing, loadAdminListing } from './listing-admin.js';
+// Takes down a closing account's listings (subscribes to the accounts module's accountClosing).
+import './account-closing.js';

@@ -14,3 +14,6 @@ export {
   type ShippingChange,
   writeShippingStatus,
 } from './seller-order.js';
+export { expireOffers } from './offers.js';
+// Takes down a closing account's pending offers (subscribes to the accounts module's accountClosing).
+import './account-closing.js';

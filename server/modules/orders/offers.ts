@@ -138,3 +138,13 @@ export async function listOffers(
   );
   return { count: total, items: rows.map(offerOf) };
 }
+
+/** PENDING offers past their expiry become EXPIRED (the auction closer's tick runs it). */
+export async function expireOffers(deps: MarketDeps): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    deps.db,
+    sql`UPDATE offers SET status = 'EXPIRED', updated_at = now()
+        WHERE status = 'PENDING' AND expires_at <= ${new Date(nowOf(deps))} RETURNING id`,
+  );
+  return rows.length;
+}

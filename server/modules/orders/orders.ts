@@ -3,6 +3,7 @@
 // which holds the listing's lock, so a listing never sells the same unit twice. The status a new
 // order starts in, and every move its payment makes, are the transition table's
 // (shared/rules/order-transitions.ts).
+import { addPaymentFailedStrike, addSales, addSpend } from '../accounts/index.js';
 import { notify } from '../notifications/index.js';
 import { createHash, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
@@ -177,9 +178,9 @@ export async function chargeOrder(
         INSERT INTO transactions (order_id, type, status, amount_cents)
         VALUES (${orderId}, 'order_payout', 'succeeded', ${payout})
       ), buyer AS (
-        UPDATE users SET amount_spent_cents = amount_spent_cents + ${totalCents} WHERE id = ${order.buyerId}
+        ${addSpend(order.buyerId, totalCents)}
       ), seller AS (
-        UPDATE users SET amount_sold_cents = amount_sold_cents + ${order.priceCents} WHERE id = ${order.sellerId}
+        ${addSales(order.sellerId, order.priceCents)}
       )
       ${settle}`,
     );
@@ -193,8 +194,7 @@ export async function chargeOrder(
         INSERT INTO transactions (order_id, type, status, amount_cents, external_id)
         VALUES (${orderId}, 'order_payment', 'failed', ${totalCents}, ${charge.externalId})
       ), strike AS (
-        UPDATE users SET payment_failed_strikes = payment_failed_strikes + 1, updated_at = now()
-        WHERE id = ${order.buyerId} AND ${options.strikeOnFailure}
+        ${addPaymentFailedStrike(order.buyerId, options.strikeOnFailure)}
       )
       ${settle}`,
     );
