@@ -8,6 +8,7 @@ export { assertMaySell, sellingRefusal } from './selling.js';
 export { type SmsSender, unavailableSms } from './sms.js';
 export { profilePictureUploadUrl, removeProfilePicture, setProfilePicture } from './profile-pictures.js';
 export { mediaUploadUrl, uploadedMediaUrl } from './uploads.js';
+export { linkedAccountsOf } from './linked-accounts.js';
 export { addAddress, addressesOf, currentAddress } from './addresses.js';
 export { adminUsersSource, loadAdminUser } from './user-admin.js';
 export { enforcementHandlers } from './enforcement-admin.js';
