@@ -1,12 +1,13 @@
 // The auctions module from outside: its buyer routes, the auction closer the API starts, the bid
 // service (benchmarks and tests drive it), the bid history orders show, and the proxy-bidding
 // rules the seed replays. An auction's end time is the listings module's (auction-schedule.ts).
+// The hooks come first: a module that subscribes may be loaded while this one still is.
+export { auctionLadderSettled, MIN_BIDS_TO_SCORE } from './hooks.js';
 export { bidRoutes, enteredGiveawayRoutes, giveawayEntryRoutes, uniqueBidRoutes } from './routes.js';
 export { type AuctionCloser, closeDueListings, startAuctionCloser } from './auction-closer.js';
 export { type BidReceipt, placeBidInDb } from './bidding.js';
 export { uniqueBidAuctions } from './bid-history.js';
 export { ANTI_SNIPE_WINDOW_MS, type AuctionState, placeBid } from './rules/proxy-bidding.js';
 export { bidLadder } from './bid-ladder.js';
-export { auctionLadderSettled, MIN_BIDS_TO_SCORE } from './hooks.js';
 // Takes down a closing account's giveaway entries (subscribes to the accounts module's accountClosing).
 import './account-closing.js';
