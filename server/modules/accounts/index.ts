@@ -1,6 +1,7 @@
 // The accounts module as the rest of the server sees it: its routes, the back office's users and
 // statistics, selling permission, the addresses other modules read, profile pictures (registered
-// with the listings' media routes) and the SMS port.
+// with the listings' media routes), the SMS port, and what other areas write and read of a user
+// through it (money totals, provider ids, a user's uploads, linked accounts, identity status).
 // The hooks come first: a module that subscribes may be loaded while this one still is.
 export { accountClosing, contactMessageSent, userRenamed } from './hooks.js';
 export { accountRoutes, callerDetailsRoute } from './routes.js';

@@ -1,6 +1,6 @@
 // The orders module from outside: its buyer/seller routes (purchases, offers, order history), the
-// back office's order handlers, and the order-making that auctions (closing, giveaways) and
-// fulfilment build on.
+// back office's order handlers, the order-making that auctions (closing, giveaways) build on, and
+// the order as its seller sees it with the shipping statuses' writes that fulfilment builds on.
 export { orderHandlers } from './admin.js';
 export { orderHistoryRoutes } from './history-routes.js';
 export { offerRoutes, purchaseRoutes } from './routes.js';
