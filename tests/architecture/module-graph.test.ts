@@ -4,7 +4,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type AreaEdge, areaEdges, cyclesOf, describeCycle, MODULES } from './module-graph.js';
+import {
+  type AreaEdge,
+  areaEdges,
+  areaOf,
+  cyclesOf,
+  describeCycle,
+  importsOf,
+  MODULES,
+  SERVER,
+  sourceFiles,
+} from './module-graph.js';
 import { ARCHITECTURE_MD } from './table-writes.js';
 
 const areas = readdirSync(MODULES, { withFileTypes: true })
@@ -42,6 +52,14 @@ describe('the areas of server/modules', () => {
       .filter((edge) => layers.indexOf(edge.from) > layers.indexOf(edge.to))
       .map((edge) => `${edge.from} → ${edge.to} (${edge.file} imports ${edge.imported})`);
     expect([...new Set(upward)]).toEqual([]);
+  });
+
+  it('loads every area that subscribes to a hook in server/module-hooks.ts', () => {
+    const loaded = importsOf(path.join(SERVER, 'module-hooks.ts')).map((file) => areaOf(file));
+    const subscribing = sourceFiles(MODULES)
+      .filter((file) => /\.subscribe\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => areaOf(file));
+    expect([...new Set(subscribing)].filter((area) => !loaded.includes(area))).toEqual([]);
   });
 
   // The checks above must bite: an import planted against the layers (a multi-line type import,
