@@ -135,15 +135,48 @@ export function cyclesOf(edges: readonly AreaEdge[]): string[][] {
   return components;
 }
 
-/** The edges inside one cycle, one line each, so a failure says which import to remove. */
+/**
+ * One shortest cycle of a component, one import per hop, so a failure says which import to
+ * remove: `a → b (file imports …)`, then `b → a (…)`.
+ */
 export function describeCycle(component: readonly string[], edges: readonly AreaEdge[]): string {
   const members = new Set(component);
-  const lines = new Map<string, string>();
+  const firstEdge = new Map<string, AreaEdge>();
+  const next = new Map<string, string[]>();
   for (const edge of edges) {
     if (!members.has(edge.from) || !members.has(edge.to)) continue;
-    const key = `${edge.from} → ${edge.to}`;
-    const through = edge.via ? ` through ${edge.via}` : '';
-    if (!lines.has(key)) lines.set(key, `${key}  (${edge.file} imports ${edge.imported}${through})`);
+    const key = `${edge.from}>${edge.to}`;
+    if (firstEdge.has(key)) continue;
+    firstEdge.set(key, edge);
+    next.set(edge.from, [...(next.get(edge.from) ?? []), edge.to]);
   }
-  return `cycle: ${component.join(', ')}\n  ${[...lines.values()].sort().join('\n  ')}`;
+  let shortest: string[] = [];
+  for (const startArea of [...component].sort()) {
+    // Breadth first from startArea back to it: the first arrival is its shortest cycle.
+    const parent = new Map<string, string>();
+    const queue = [startArea];
+    let found: string[] | null = null;
+    while (queue.length > 0 && !found) {
+      const area = queue.shift()!;
+      for (const to of (next.get(area) ?? []).sort()) {
+        if (to === startArea) {
+          const path = [area];
+          while (path[0] !== startArea) path.unshift(parent.get(path[0]!)!);
+          found = [...path, startArea];
+          break;
+        }
+        if (!parent.has(to)) {
+          parent.set(to, area);
+          queue.push(to);
+        }
+      }
+    }
+    if (found && (shortest.length === 0 || found.length < shortest.length)) shortest = found;
+  }
+  const hops = shortest.slice(1).map((to, i) => {
+    const edge = firstEdge.get(`${shortest[i]}>${to}`)!;
+    const through = edge.via ? ` through ${edge.via}` : '';
+    return `${edge.from} → ${to}  (${edge.file} imports ${edge.imported}${through})`;
+  });
+  return `cycle among ${component.join(', ')}; the shortest:\n  ${hops.join('\n  ')}`;
 }
