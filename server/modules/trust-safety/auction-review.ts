@@ -4,10 +4,9 @@
 // details carry the features, the weights and the threshold. The bid ladder with the hidden
 // maximum bids is read with the case (case-queue.ts), for admins only.
 import { sql } from 'drizzle-orm';
-import type { MarketDeps } from '../../market-deps.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { inList } from '../../platform/db/list-sql.js';
-import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
+import { inUnitOfWork, type UnitOfWorkDeps } from '../../platform/events/unit-of-work.js';
 import { linkedAccountsOf } from '../accounts/index.js';
 import { MIN_BIDS_TO_SCORE } from '../auctions/index.js';
 import type { LinkKind } from '../../../shared/contract/accountability.js';
@@ -65,7 +64,7 @@ async function linksOf(db: Executor, sellerId: string, bidders: string[]): Promi
 
 /** Scores one auction; opens or refreshes its case when a bidder is over the threshold. */
 export async function reviewAuctionIntegrity(
-  deps: Pick<MarketDeps, 'db' | 'events'>,
+  deps: UnitOfWorkDeps,
   listingId: string,
   when: 'bid' | 'close',
 ): Promise<void> {
