@@ -14,6 +14,8 @@ import type { IdentityProvider } from '../../server/platform/auth/identity.js';
 import { HttpError } from '../../server/platform/http/errors.js';
 import type { RealtimePublisher } from '../../server/platform/realtime/publisher.js';
 import { createDatabase, dropDatabase, startPostgresCluster } from '../support/postgres-cluster.js';
+// These tests call services without the app: every hook's subscribers must be loaded all the same.
+import '../../server/module-hooks.js';
 
 /**
  * The identity edge for route tests that need no Auth emulator: `token-<name>` is the user

@@ -35,7 +35,7 @@ import type {
   incrementAuctionEndTime,
   listingEndTime,
   setListingEndTime,
-} from '../../server/modules/auctions/auction-schedule.js';
+} from '../../server/modules/listings/auction-schedule.js';
 import type {
   createDraft,
   getDraft,
@@ -91,14 +91,14 @@ import type {
   notificationsOf,
   sendNewMessageNotification,
   unreadCountsByType,
-} from '../../server/modules/community/notifications.js';
+} from '../../server/modules/notifications/notifications.js';
 import type { orderHistory, publicOrderHistory, sellerOrder } from '../../server/modules/orders/order-history.js';
-import type { pendingReviews, skipReviews } from '../../server/modules/community/reviews.js';
+import type { pendingReviews, skipReviews } from '../../server/modules/orders/reviews.js';
+import type { SellerOrder } from '../../server/modules/orders/index.js';
 import type {
   bulkShippableBySeller,
   quoteShipping,
   requestShippingDocuments,
-  SellerOrder,
   shippingDocument,
   ShippingDocumentJob,
   shippingDocumentsOf,

@@ -12,7 +12,7 @@ import { chosenEndTime, extendedEndTime } from './rules/auction-end-time.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
-import { lockOwned, PUBLIC_LISTING } from '../listings/index.js';
+import { lockOwned, PUBLIC_LISTING } from './listings.js';
 
 type EndTimeRow = SqlRow<typeof listings, 'id' | 'listing_type' | 'status' | 'end_time'>;
 

@@ -1,12 +1,13 @@
 // Messages from the app's "Contact us" screen (`POST /setting/contact-us`), signed in or not; each
-// lands in the support queue.
+// lands in the support queue. The accounts module owns `contact_messages` (a message may come
+// from somebody who cannot sign in, which is what the account screens send it for).
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ContactMessageSent, ContactUsBody } from '../../../shared/contract/market/community.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import type { Outbox } from '../../platform/events/unit-of-work.js';
-import { reviewContactMessage } from '../trust-safety/index.js';
+import { contactMessageSent } from './hooks.js';
 
 export async function sendContactMessage(
   db: Executor,
@@ -20,7 +21,7 @@ export async function sendContactMessage(
         VALUES (${userId}, ${body.name}, ${body.email}, ${body.subject ?? null}, ${body.message})
         RETURNING id, created_at`,
   );
-  await reviewContactMessage(db, outbox, {
+  await contactMessageSent.fire(db, outbox, {
     id: row!.id,
     userId,
     name: body.name,
