@@ -76,7 +76,8 @@ export default defineConfig({
             // (node --import tsx tests/e2e/real-stack/serve-real-stack.ts) while writing tests.
             reuseExistingServer: process.env.REAL_STACK_REUSE === '1',
             timeout: 240_000,
-            // SIGTERM to the group lets the stack stop the API and the Auth emulator it started.
+            // SIGTERM to the group: the browser host stops its stack, then serve-real-stack stops
+            // the Auth emulator it started (15 s for the host + 10 s for the emulator fit in 30 s).
             gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
             stdout: 'pipe' as const,
           },

@@ -11,6 +11,7 @@ import {
   CHAT_LINES,
   chats,
   listItem,
+  listings,
   pick,
   stats,
   type SimUser,

@@ -64,17 +64,18 @@ async function opening(users: SimUser[]): Promise<void> {
   // The review queue: a flagged chat message, one listing reported by two users (the second joins
   // its case), and the shill ring on the first seller's auction.
   const reported = [...listings.values()].find((listing) => listing.sellerId === users[0]!.id);
-  const steps2: [name: string, user: SimUser, run: (user: SimUser) => Promise<void>][] = [
+  type Step = [name: string, user: SimUser, run: (user: SimUser) => Promise<void>];
+  const steps2: Step[] = [
     ['flagged-chat', users[0]!, (user) => action('flagged-chat')(user, users)],
     ...users
       .slice(1, 3)
-      .map((user): [string, SimUser, (user: SimUser) => Promise<void>] => [
+      .map((user): Step => [
         'report',
         user,
         (reporter) => (reported ? reportListing(reporter, reported.id) : Promise.resolve()),
       ]),
     ...(users.length >= 5
-      ? [['shill-ring', users[0]!, (seller: SimUser) => shillRing(seller, users.slice(2, 5))] as const]
+      ? [['shill-ring', users[0]!, (seller: SimUser) => shillRing(seller, users.slice(2, 5))] satisfies Step]
       : []),
   ];
   for (const [name, user, run] of steps2) {

@@ -56,7 +56,7 @@ try {
   console.log(`
 Market stack is up.
   API            ${server.url}   (health: ${server.url}/health, OpenAPI: ${server.url}/docs/json)
-  Auth emulator  http://${EMULATOR_HOST}   project ${config.FIREBASE_PROJECT_ID}, web API key ${WEB_API_KEY}
+  Auth emulator  http://${EMULATOR_HOST}   project ${config.FIREBASE_PROJECT_ID}, web API key ${WEB_API_KEY}${emulator.logFile ? `\n                 log ${emulator.logFile}` : '   (reused, not started here)'}
   Database       ${config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.PGLITE_DIR}`}
   Admin          ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}
   Buyer          ${DEMO_ACCOUNTS.buyer.email} / ${DEMO_ACCOUNTS.buyer.password}

@@ -1,13 +1,11 @@
 // Every admin list costs the same few statements whatever the page size: no per-row lookups
 // (N+1), which would sink the API on a marketplace with millions of rows.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminRoutes } from '../shared/contract/admin-api.js';
-import { buildApp } from './app.js';
 import type { IdentityProvider } from './platform/auth/identity.js';
-import { openDatabase, type Database } from './platform/db/database.js';
-import { migrate } from './platform/db/migrate.js';
 import { seedMarketplace } from './platform/db/seed.js';
+import { useApp } from '../tests/support/app-fixture.js';
 
 const identity: IdentityProvider = {
   verifyIdToken: async () => ({ uid: 'admin-1', email: 'admin@market.test', emailVerified: true, admin: true }),
@@ -25,26 +23,24 @@ const LIST_PATHS = [
   adminRoutes['chats.list'].path,
   adminRoutes['messages.list'].path,
 ];
-
-let database: Database;
 let app: FastifyInstance;
 let statements = 0;
 
-beforeAll(async () => {
-  database = await openDatabase({ pgliteDir: 'memory://' });
-  await migrate(database);
-  await seedMarketplace(database.db, { users: 40, seed: 3 });
-  const execute = database.db.execute.bind(database.db);
-  database.db.execute = ((query: Parameters<typeof execute>[0]) => {
-    statements++;
-    return execute(query);
-  }) as typeof database.db.execute;
-  app = await buildApp({ database, identity, rateLimitMax: 5_000 });
-}, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+useApp(
+  {
+    identity,
+    rateLimitMax: 5_000,
+    seed: async (database) => {
+      await seedMarketplace(database.db, { users: 40, seed: 3 });
+      const execute = database.db.execute.bind(database.db);
+      database.db.execute = ((query: Parameters<typeof execute>[0]) => {
+        statements++;
+        return execute(query);
+      }) as typeof database.db.execute;
+    },
+  },
+  (opened) => ({ app } = opened),
+);
 
 async function statementsFor(url: string): Promise<number> {
   statements = 0;

@@ -1,11 +1,10 @@
 // The app's contract behaviour with a fake identity provider (no emulator needed): error
 // shapes, 401/403, health. tests/server/ runs the same API against the real emulator.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
 import type { IdentityProvider } from './platform/auth/identity.js';
 import { openDatabase, type Database } from './platform/db/database.js';
-import { migrate } from './platform/db/migrate.js';
+import { openTestApp, useApp } from '../tests/support/app-fixture.js';
 
 const fakeIdentity: IdentityProvider = {
   verifyIdToken: async (token) => {
@@ -22,15 +21,7 @@ const fakeIdentity: IdentityProvider = {
 let database: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  database = await openDatabase({ pgliteDir: 'memory://' });
-  await migrate(database);
-  app = await buildApp({ database, identity: fakeIdentity, rateLimitMax: 5_000 });
-}, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+useApp({ identity: fakeIdentity, rateLimitMax: 5_000 }, (opened) => ({ app, database } = opened));
 
 const get = (url: string, token?: string) =>
   app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -85,7 +76,7 @@ describe('app', () => {
   });
 
   it('answers 429 in the error shape once a client exceeds the rate limit', async () => {
-    const limited = await buildApp({ database, identity: fakeIdentity, rateLimitMax: 2 });
+    const { app: limited } = await openTestApp({ database, identity: fakeIdentity, rateLimitMax: 2 });
     try {
       const codes = [];
       for (let i = 0; i < 3; i++) codes.push((await limited.inject({ method: 'GET', url: '/v1/health' })).statusCode);
@@ -99,7 +90,7 @@ describe('app', () => {
 
   it('hides internals of a 5xx and says 503 when the database is gone', async () => {
     const broken = await openDatabase({ pgliteDir: 'memory://' });
-    const brokenApp = await buildApp({ database: broken, identity: fakeIdentity });
+    const { app: brokenApp } = await openTestApp({ database: broken, identity: fakeIdentity });
     try {
       // No migrations: every table is missing, so the list fails inside the database.
       const failed = await brokenApp.inject({

@@ -7,12 +7,13 @@ import type { IdentityProvider } from './platform/auth/identity.js';
 import { securedRouteContext } from './platform/http/secured-routes.js';
 import type { MarketDeps } from './market-deps.js';
 import { accountRoutes, callerDetailsRoute } from './modules/accounts/index.js';
-import { bidRoutes, enteredGiveawayRoutes, giveawayEntryRoutes } from './modules/auctions/index.js';
+import { bidRoutes, enteredGiveawayRoutes, giveawayEntryRoutes, uniqueBidRoutes } from './modules/auctions/index.js';
 import { publicMarketRoutes } from './modules/catalogue/index.js';
 import { communityRoutes } from './modules/community/index.js';
-import { auctionFeedRoutes, chatMessageRoutes, chatRoutes } from './modules/conversations/index.js';
-import { fulfilmentRoutes } from './modules/fulfilment/index.js';
+import { auctionFeedRoutes, chatMessageRoutes, chatRoutes, userChatRoutes } from './modules/conversations/index.js';
+import { fulfilmentRoutes, shippingToolRoutes } from './modules/fulfilment/index.js';
 import { listingByIdRoutes, listingRoutes, listingToolRoutes, sellerShelfRoutes } from './modules/listings/index.js';
+import { notificationTypeRoutes } from './modules/notifications/index.js';
 import { offerRoutes, orderHistoryRoutes, purchaseRoutes } from './modules/orders/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
 
@@ -28,6 +29,10 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity 
   await listingToolRoutes(context);
   await paymentRoutes(context);
   await orderHistoryRoutes(context);
+  await shippingToolRoutes(context);
+  await notificationTypeRoutes(context);
+  await uniqueBidRoutes(context);
+  await userChatRoutes(context);
   await callerDetailsRoute(context);
   await bidRoutes(context);
   await listingRoutes(context);

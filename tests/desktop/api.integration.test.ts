@@ -17,11 +17,8 @@ import { MemorySecureStore } from '../../main/core/secure-store.js';
 import { Settings } from '../../main/core/settings.js';
 import type { AdminEvent } from '../../shared/contract/market-api.js';
 import { ChatMessage } from '../../shared/contract/entities.js';
-import { buildApp } from '../../server/app.js';
 import { ensureDemoAccounts } from '../../server/platform/auth/demo-accounts.js';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
-import { openDatabase, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
 import { seedMarketplace } from '../../server/platform/db/seed.js';
 import { marketRealtime } from '../../server/market-api.js';
 import {
@@ -31,6 +28,7 @@ import {
   startAuthEmulator,
   type AuthEmulator,
 } from '../support/auth-emulator.js';
+import { openTestApp, type TestApp } from '../support/app-fixture.js';
 import { silentLog } from './fakes.js';
 import { windowOver } from './window-harness.js';
 
@@ -42,30 +40,27 @@ if (skip) console.warn('SKIPPED (SERVER_IT=0): desktop core against the real API
 let apiHost = external?.replace(/\/+$/, '') ?? '';
 let authUrl = process.env.MARKET_IT_AUTH ?? `http://${EMULATOR_HOST}`;
 let emulator: AuthEmulator | null = null;
-let database: Database | null = null;
 let app: FastifyInstance | null = null;
+let testApp: TestApp | null = null;
 
 beforeAll(async () => {
   if (skip || external) return;
   emulator = await startAuthEmulator();
   authUrl = `http://${EMULATOR_HOST}`;
   await ensureDemoAccounts(PROJECT_ID, EMULATOR_HOST);
-  database = await openDatabase({ pgliteDir: 'memory://' });
-  await migrate(database);
-  await seedMarketplace(database.db, { users: 20, seed: 5 });
-  app = await buildApp({
-    database,
+  testApp = await openTestApp({
+    seed: (fresh) => seedMarketplace(fresh.db, { users: 20, seed: 5 }),
     identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
     rateLimitMax: 100_000,
     realtime: marketRealtime(),
   });
+  ({ app } = testApp);
   await app.listen({ port: 0, host: '127.0.0.1' });
   apiHost = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }, 90_000);
 
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
+  await testApp?.close();
   await emulator?.stop();
 }, 30_000);
 

@@ -17,7 +17,7 @@ import { Session } from '../../main/core/session.js';
 import { DEFAULT_SETTINGS } from '../../main/core/settings.js';
 import { ACCESS_TOKEN_KEY } from '../../shared/rules/constants.js';
 import { API_KEY, PROJECT_ID, startAuthEmulator, type AuthEmulator } from './auth-emulator.js';
-import { silentLog } from './fakes.js';
+import { chatMessage, silentLog } from './fakes.js';
 
 let emulator: AuthEmulator;
 const open: (() => Promise<void>)[] = [];
@@ -26,7 +26,8 @@ beforeAll(async () => {
   emulator = await startAuthEmulator();
   await emulator.createUser('admin@market.test', 'admin-demo-pass', { admin: true });
   await emulator.createUser('buyer@market.test', 'buyer-demo-pass');
-}, 60_000);
+  // An emulator's first start takes a minute on a busy 2-core machine.
+}, 150_000);
 
 afterAll(async () => {
   try {
@@ -163,14 +164,7 @@ describe('core against a real Socket.IO /admin namespace', () => {
       const received: AdminEvent[] = [];
       market.events.subscribe(['newMessage'], (event) => received.push(event));
       await new Promise((done) => setTimeout(done, 50));
-      const message = {
-        id: 'm1',
-        user: { id: 'u1', userName: 'ann', avatar: null },
-        otherUser: { id: 'u2', userName: 'bob', avatar: null },
-        createdAt: '2026-01-01T00:00:00.000Z',
-        message: 'hello',
-        isSeen: false,
-      };
+      const message = chatMessage;
       io.of('/admin').emit('newMessage', message);
       await expect.poll(() => received, { timeout: 5000 }).toEqual([{ name: 'newMessage', payload: message }]);
 

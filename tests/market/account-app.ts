@@ -2,12 +2,10 @@
 // identity at the token edge, the local SMS sender), its recorded realtime events, and the Firebase
 // uids whose sign-in the identity provider was asked to disable.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { openDatabase, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { type Database } from '../../server/platform/db/database.js';
 import { localSms } from '../../server/modules/accounts/sms.js';
-import { fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
+import { fakeIdentity, type RecordedEvent, marketCall } from './market-db.js';
+import { useApp } from '../support/app-fixture.js';
 
 export let database: Database;
 export let app: FastifyInstance;
@@ -30,19 +28,12 @@ const startedAt = Date.now();
  * app's clock is `now` (by default the time this file was loaded).
  */
 export function useAccountApp(now: () => number = () => startedAt): void {
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({
-      database,
-      identity: { ...fakeIdentity, disableAccount: async (uid) => void disabled.push(uid) },
-    });
-    app.market.events.attach(recordingPublisher(log));
-    app.market.sms = sms;
-    app.market.now = now;
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useApp(
+    { identity: { ...fakeIdentity, disableAccount: async (uid) => void disabled.push(uid) }, events: log },
+    (opened) => {
+      ({ app, database } = opened);
+      app.market.sms = sms;
+      app.market.now = now;
+    },
+  );
 }

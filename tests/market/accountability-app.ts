@@ -2,12 +2,11 @@
 // identity that knows scoped admins (`token-admin` is the owner, `token-role-<role>` an admin
 // with that `adminRole`, `token-<name>` a marketplace user), and the admin events it emits.
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.js';
 import { adminRoleOf } from '../../shared/contract/admin-permissions.js';
 import type { AuditEntry } from '../../shared/contract/accountability.js';
 import type { IdentityProvider } from '../../server/platform/auth/identity.js';
-import { openDatabase, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import type { Database } from '../../server/platform/db/database.js';
+import { openTestApp } from '../support/app-fixture.js';
 import { marketCall } from './market-db.js';
 
 export const roleIdentity: IdentityProvider = {
@@ -41,12 +40,9 @@ export interface AccountabilityApp {
 }
 
 export async function startAccountabilityApp(): Promise<AccountabilityApp> {
-  const database = await openDatabase({ pgliteDir: 'memory://' });
-  await migrate(database);
   const audited: AuditEntry[] = [];
   const suspendedUsers: string[] = [];
-  const app = await buildApp({
-    database,
+  const opened = await openTestApp({
     identity: roleIdentity,
     rateLimitMax: 100_000,
     // Stands in for Socket.IO: what the realtime plugin would push and disconnect.
@@ -55,6 +51,7 @@ export async function startAccountabilityApp(): Promise<AccountabilityApp> {
       events.on('accountSuspended', ({ userId }) => suspendedUsers.push(userId));
     },
   });
+  const { app, database } = opened;
   let current = app;
   return {
     app,
@@ -63,8 +60,7 @@ export async function startAccountabilityApp(): Promise<AccountabilityApp> {
     suspendedUsers,
     call: marketCall(() => current),
     async close() {
-      await current.close();
-      await database.close();
+      await opened.close();
       current = undefined as never;
     },
   };

@@ -1,34 +1,25 @@
 // The auctionEndingSoon notification: the closer's pass tells each bidder of an auction ending
 // within the window, once per auction, through the real app (embedded PGlite, fake identity).
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
+import { describe, expect, it } from 'vitest';
 import { enableSellers, fakeIdentity } from './market-db.js';
-import { openDatabase, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
 import {
   AUCTION_ENDING_SOON_WINDOW_MS,
   notifyAuctionsEndingSoon,
   startAuctionCloser,
 } from '../../server/modules/auctions/auction-closer.js';
 import type { MarketDeps } from '../../server/market-deps.js';
+import { useApp } from '../support/app-fixture.js';
 
 describe('auctionEndingSoon notifications', () => {
-  let database: Database;
   let app: FastifyInstance;
   let clock = Date.now();
   let deps: MarketDeps;
 
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity });
+  useApp({ identity: fakeIdentity }, async (opened) => {
+    ({ app } = opened);
     deps = { ...app.market, now: () => clock };
     await enableSellers(app, 'seller');
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   const call = async (user: string, method: 'GET' | 'POST', url: string, payload?: object) => {

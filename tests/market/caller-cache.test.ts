@@ -6,15 +6,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
+import { describe, expect, inject, it } from 'vitest';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
 import { fakeIdentity } from './market-db.js';
-import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { placeBidInDb } from '../../server/modules/auctions/bidding.js';
 import { callerCacheOf, createCallerCache } from '../../server/platform/auth/market-users.js';
 import { EMULATOR_HOST, PROJECT_ID, signUp } from '../support/auth-emulator.js';
+import { useApp } from '../support/app-fixture.js';
 
 async function callAs(app: FastifyInstance, token: string | null, method: string, url: string, payload?: object) {
   const response = await app.inject({
@@ -50,15 +49,7 @@ describe('caller cache (fake identity, PGlite)', () => {
     return row?.id ?? null;
   };
 
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useApp({ identity: fakeIdentity }, (opened) => ({ app, database } = opened));
 
   it('remembers a caller for the TTL, then reads the row again; the admin flag is always the token’s', async () => {
     let clock = 1_000;
@@ -182,21 +173,12 @@ describe('caller cache (fake identity, PGlite)', () => {
 const adminToken = inject('adminToken');
 
 describe.skipIf(!adminToken)('caller cache with the Auth emulator', () => {
-  let database: Database;
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({
-      database,
-      identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useApp(
+    { identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }) },
+    (opened) => ({ app } = opened),
+  );
 
   it('refuses a user whose Firebase account an admin disabled, on the very next bid', async () => {
     const stamp = Date.now();

@@ -6,27 +6,20 @@
 // sale that happens once, which keeps a retried close or acceptance to one charge.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { describe, expect, it } from 'vitest';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { orderIdOf } from '../../server/modules/orders/orders.js';
 import { fakeIdentity, recordingPublisher, type RecordedEvent, marketCall } from './market-db.js';
+import { useApp } from '../support/app-fixture.js';
 
 describe('charges on saved cards (local ledger)', () => {
   let database: Database;
   let app: FastifyInstance;
   const log: RecordedEvent[] = [];
 
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity });
+  useApp({ identity: fakeIdentity }, (opened) => {
+    ({ app, database } = opened);
     app.market.events.attach(recordingPublisher(log));
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   const call = marketCall(() => app);

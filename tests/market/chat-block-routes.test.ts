@@ -1,26 +1,17 @@
 // Blocking a chat through the real app (app.inject, embedded PGlite, the fake identity): a block
 // is its blocker's. The blocked participant can neither lift it nor take it over by blocking back.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { openDatabase, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { describe, expect, it } from 'vitest';
 import { fakeIdentity, marketCall, type RecordedEvent, recordingPublisher } from './market-db.js';
+import { useApp } from '../support/app-fixture.js';
 
 describe('chat blocking', () => {
-  let database: Database;
   let app: FastifyInstance;
   const log: RecordedEvent[] = [];
 
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity, rateLimitMax: 10_000 });
+  useApp({ identity: fakeIdentity, rateLimitMax: 10_000 }, (opened) => {
+    ({ app } = opened);
     app.market.events.attach(recordingPublisher(log));
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   const call = marketCall(() => app);

@@ -2,25 +2,20 @@
 // 400 with the contract's error body on every kind of input: path ids, body text, query strings
 // and the admin lists' `search`, on market and admin routes alike. Embedded PGlite, fake identity.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { openDatabase, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { describe, expect, it } from 'vitest';
 import { ApiErrorBody } from '../../shared/contract/entities.js';
 import { SEARCHABLE_PATHS } from '../support/searchable-lists.js';
 import { fakeIdentity, marketCall, type MarketMethod } from './market-db.js';
+import { useApp } from '../support/app-fixture.js';
 
 const NUL = '\u0000';
 const SOME_ID = '6f1c1f54-8f0b-4b44-9d55-0c3f4f0c2a11';
 
 describe('control characters in client input', () => {
-  let database: Database;
   let app: FastifyInstance;
   let annId = '';
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity });
+  useApp({ identity: fakeIdentity }, async (opened) => {
+    ({ app } = opened);
     const registered = await call('ann', 'POST', '/user', {
       userName: 'ann',
       firstName: 'Ann',
@@ -28,10 +23,6 @@ describe('control characters in client input', () => {
       acceptedTerms: true,
     });
     annId = registered.body.id as string;
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   const call = marketCall(() => app);

@@ -8,14 +8,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
+import { describe, expect, inject, it } from 'vitest';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
-import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { marketVerifyToken } from '../../server/market-api.js';
 import { EMULATOR_HOST, PROJECT_ID, signIn, signUp } from '../support/auth-emulator.js';
 import { fakeIdentity } from './market-db.js';
+import { useApp } from '../support/app-fixture.js';
 
 const REFUSAL = {
   statusCode: 403,
@@ -59,15 +58,7 @@ describe('linking an identity to an existing user (fake identity, PGlite)', () =
   let database: Database;
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useApp({ identity: fakeIdentity }, (opened) => ({ app, database } = opened));
 
   it('refuses an unverified email that an unlinked user has (403 emailNotVerified), and leaves the row unlinked', async () => {
     const victimId = await unlinkedUser(database, 'victim@market.test', 'victim_seeded');
@@ -122,18 +113,10 @@ describe.skipIf(!adminToken)('linking with the Auth emulator', () => {
   let database: Database;
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({
-      database,
-      identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useApp(
+    { identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }) },
+    (opened) => ({ app, database } = opened),
+  );
 
   it('refuses a fresh, unverified sign-up with a seeded user’s email; links it once the email is verified', async () => {
     const email = `seeded-${Date.now()}@market.test`;

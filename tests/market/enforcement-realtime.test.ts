@@ -3,33 +3,27 @@
 // app (PGlite) with its realtime plugin, listening on a free port, and real socket.io clients.
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { marketRealtime } from '../../server/market-api.js';
-import { openDatabase, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
 import { MARKET_CONNECT_ERRORS } from '../../shared/contract/realtime-events.js';
 import type { FastifyInstance } from 'fastify';
 import { roleIdentity } from './accountability-app.js';
 import { marketCall } from './market-db.js';
+import { useApp } from '../support/app-fixture.js';
 
 describe('enforcement on Socket.IO', () => {
-  let database: Database;
   let app: FastifyInstance;
   let url: string;
   const sockets: Socket[] = [];
 
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({ database, identity: roleIdentity, rateLimitMax: 100_000, realtime: marketRealtime() });
+  useApp({ identity: roleIdentity, rateLimitMax: 100_000, realtime: marketRealtime() }, async (opened) => {
+    ({ app } = opened);
     await app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  }, 60_000);
-  afterAll(async () => {
+  });
+  // Registered after useApp: after-hooks run last-registered first, so sockets go before the app.
+  afterAll(() => {
     for (const socket of sockets) socket.disconnect();
-    await app?.close();
-    await database?.close();
   });
 
   const call = marketCall(() => app);

@@ -3,11 +3,9 @@
 // answers exactly as a made-up id does (404, same body), so a stranger cannot probe which ids are
 // real. Refusals about the caller's own records stay 409 (the routes' own tests).
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { openDatabase, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { describe, expect, it } from 'vitest';
 import { enableSellers, fakeIdentity, marketCall, type MarketMethod } from './market-db.js';
+import { useApp } from '../support/app-fixture.js';
 
 const address = (type: 'DEFAULT' | 'RETURN_ADDRESS') => ({
   firstName: 'Ann',
@@ -20,19 +18,12 @@ const address = (type: 'DEFAULT' | 'RETURN_ADDRESS') => ({
 });
 
 describe("another user's ids", () => {
-  let database: Database;
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity, rateLimitMax: 10_000 });
+  useApp({ identity: fakeIdentity, rateLimitMax: 10_000 }, async (opened) => {
+    ({ app } = opened);
     // Only an enabled seller lists and answers offers (selling.ts); the stranger is not one.
     await enableSellers(app, 'fseller');
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   const call = marketCall(() => app);

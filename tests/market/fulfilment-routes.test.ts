@@ -3,12 +3,10 @@
 // delivered, the buyer's labels on the way, and every refusal (wrong seller, illegal move,
 // missing address, a label provider that fails).
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { openDatabase, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { localLabels } from '../../server/modules/fulfilment/index.js';
 import { enableSellers, fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
+import { useApp } from '../support/app-fixture.js';
 
 const address = (type: 'DEFAULT' | 'RETURN_ADDRESS', firstName: string) => ({
   firstName,
@@ -23,19 +21,12 @@ const address = (type: 'DEFAULT' | 'RETURN_ADDRESS', firstName: string) => ({
 type Section = { count: number; items: { id: string; status: string; statusLabel: string }[] };
 
 describe('order fulfilment routes', () => {
-  let database: Database;
   let app: FastifyInstance;
   const log: RecordedEvent[] = [];
 
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity });
+  useApp({ identity: fakeIdentity }, (opened) => {
+    ({ app } = opened);
     app.market.events.attach(recordingPublisher(log));
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   const call = marketCall(() => app);

@@ -4,9 +4,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
+import { openTestApp, type TestApp } from '../support/app-fixture.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
 import { createAuction, createUsers, fakeIdentity, type MarketTestDb, startMarketDb } from './market-db.js';
 
@@ -23,21 +22,20 @@ describe.each(drivers)('paged buyer/seller lists on %s', (driver) => {
   let database: Database;
   let app: FastifyInstance;
   let cluster: MarketTestDb | undefined;
+  let opened: TestApp | undefined;
 
   beforeAll(async () => {
     if (driver === 'PostgreSQL') {
       cluster = await startMarketDb();
-      database = await cluster.open(5);
+      opened = await openTestApp({ database: await cluster.open(5), identity: fakeIdentity });
     } else {
-      database = await openDatabase({ pgliteDir: 'memory://' });
-      await migrate(database);
+      opened = await openTestApp({ identity: fakeIdentity });
     }
-    app = await buildApp({ database, identity: fakeIdentity });
+    ({ app, database } = opened);
   }, 60_000);
   afterAll(async () => {
-    await app?.close();
-    if (cluster) await cluster.stop();
-    else await database?.close();
+    await opened?.close();
+    await cluster?.stop();
   });
 
   const get = async (user: string, url: string) => {

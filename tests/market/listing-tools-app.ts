@@ -7,11 +7,10 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { localListingTools, type ListingToolsDeps } from '../../server/modules/listings/listing-tools-deps.js';
-import { enableSellers, fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
+import { enableSellers, fakeIdentity, type RecordedEvent, marketCall } from './market-db.js';
+import { useApp } from '../support/app-fixture.js';
 
 export const HOUR = 3600_000;
 export const DAY = 24 * HOUR;
@@ -44,22 +43,20 @@ export let subCategoryId = '';
 export function useListingToolsApp(): void {
   beforeAll(async () => {
     uploadsDir = await mkdtemp(join(tmpdir(), 'listing-tools-'));
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
     tools = localListingTools({
       uploadsDir,
       signingSecret: 'test-signing-secret-0123456789abcdef',
       publicApiUrl: 'http://api.test/v1',
       appLinkBaseUrl: 'https://app.test',
     });
-    app = await buildApp({ database, identity: fakeIdentity, listingTools: tools, rateLimitMax: 10_000 });
-    app.market.events.attach(recordingPublisher(log));
-  }, 60_000);
+  });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
     await rm(uploadsDir, { recursive: true, force: true });
   });
+  useApp(
+    () => ({ identity: fakeIdentity, listingTools: tools, rateLimitMax: 10_000, events: log }),
+    (opened) => ({ app, database } = opened),
+  );
 
   beforeAll(async () => {
     const [category] = await queryRows<{ id: string }>(

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { HttpError } from '../../server/platform/http/errors.js';
-import { incrementAuctionEndTime } from '../../server/modules/auctions/auction-schedule.js';
+import { incrementAuctionEndTime } from '../../server/modules/listings/auction-schedule.js';
 import { closeDueListings } from '../../server/modules/auctions/auction-closer.js';
 import { type BidReceipt, placeBidInDb } from '../../server/modules/auctions/bidding.js';
 import { BulkRefusedError, publishDraftsInBulk } from '../../server/modules/listings/bulk-listings.js';

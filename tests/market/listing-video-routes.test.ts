@@ -2,30 +2,21 @@
 // path that writes one takes only an https: URL or our own media storage's (400 otherwise, and
 // nothing is written), because the admin app frames it. The rule's table is shared/rules/listing-video.test.ts.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { openDatabase, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { describe, expect, it } from 'vitest';
 import { enableSellers, fakeIdentity, marketCall } from './market-db.js';
+import { useApp } from '../support/app-fixture.js';
 
 const HOSTILE = ['javascript:alert(document.domain)', 'data:text/html,<script>alert(1)</script>', 'a video'];
 const FINE = 'https://cdn.example.test/clip.mp4';
 const OWN = 'http://127.0.0.1:4000/v1/uploads/listing-video/seller-1/clip-1.mp4';
 
 describe('listing video', () => {
-  let database: Database;
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity, rateLimitMax: 10_000 });
+  useApp({ identity: fakeIdentity, rateLimitMax: 10_000 }, async (opened) => {
+    ({ app } = opened);
     // Only an enabled seller lists (selling.ts).
     await enableSellers(app, 'mseller', 'aseller');
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   const call = marketCall(() => app);

@@ -4,28 +4,21 @@
 // drafts through /draft-listing only.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { openDatabase, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { describe, expect, it } from 'vitest';
+import { type Database } from '../../server/platform/db/database.js';
 import { enableSellers, fakeIdentity, marketCall, type RecordedEvent, recordingPublisher } from './market-db.js';
+import { useApp } from '../support/app-fixture.js';
 
 describe('listing visibility', () => {
   let database: Database;
   let app: FastifyInstance;
   const log: RecordedEvent[] = [];
 
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity, rateLimitMax: 10_000 });
+  useApp({ identity: fakeIdentity, rateLimitMax: 10_000 }, async (opened) => {
+    ({ app, database } = opened);
     app.market.events.attach(recordingPublisher(log));
     // Only an enabled seller lists (selling.ts).
     await enableSellers(app, 'vseller', 'vlister');
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   const call = marketCall(() => app);

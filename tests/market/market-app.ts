@@ -1,11 +1,9 @@
 // The shared set-up of the market route tests: the real app (app.inject, embedded PGlite, the
 // token-<name> fake identity) with one enabled seller, and its recorded realtime events.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { openDatabase, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
-import { enableSellers, fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
+import { type Database } from '../../server/platform/db/database.js';
+import { enableSellers, fakeIdentity, type RecordedEvent, marketCall } from './market-db.js';
+import { useApp } from '../support/app-fixture.js';
 
 export let database: Database;
 export let app: FastifyInstance;
@@ -18,19 +16,9 @@ export const me = async (user: string) => (await call(user, 'GET', '/user/my-det
 
 /** Opens the app on a fresh database before the tests of the calling file, and closes it after. */
 export function useMarketApp(): void {
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({
-      database,
-      identity: fakeIdentity,
-    });
-    app.market.events.attach(recordingPublisher(log));
+  useApp({ identity: fakeIdentity, events: log }, async (opened) => {
+    ({ app, database } = opened);
     // Only an enabled seller lists and accepts offers (selling.ts).
     await enableSellers(app, 'seller');
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 }

@@ -1,5 +1,5 @@
-// What the market's PostgreSQL tests share: one throwaway cluster per test file (the server
-// engineer's helper), a migrated database per suite, users and listings made with plain SQL,
+// What the market's PostgreSQL tests share: a migrated database of their own per suite in the
+// run's throwaway cluster (the `postgres` project's global set-up), users and listings made with plain SQL,
 // and a publisher that records every realtime event after checking it against the contract.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +13,9 @@ import { createRelayPublisher } from '../../server/platform/events/pending-event
 import type { IdentityProvider } from '../../server/platform/auth/identity.js';
 import { HttpError } from '../../server/platform/http/errors.js';
 import type { RealtimePublisher } from '../../server/platform/realtime/publisher.js';
-import { createDatabase, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
+import { createDatabase, dropDatabase, startPostgresCluster } from '../support/postgres-cluster.js';
+// These tests call services without the app: every hook's subscribers must be loaded all the same.
+import '../../server/module-hooks.js';
 
 /**
  * The identity edge for route tests that need no Auth emulator: `token-<name>` is the user
@@ -58,17 +60,27 @@ export function recordingPublisher(log: RecordedEvent[]): RealtimePublisher {
 }
 
 export interface MarketTestDb {
-  cluster: PostgresCluster;
   url: string;
   open(poolSize?: number): Promise<Database>;
   stop(): Promise<void>;
 }
 
-export async function startMarketDb(): Promise<MarketTestDb> {
-  const cluster = await startPostgresCluster();
+/**
+ * The cluster at `adminUrl`, else the run's cluster inside vitest (`inject('postgresAdminUrl')`
+ * of the `postgres` project), else a cluster of its own (the benchmarks, run by tsx).
+ */
+async function clusterForThisRun(adminUrl?: string): Promise<{ adminUrl: string; stop(): Promise<void> }> {
+  const shared = adminUrl || (process.env.VITEST ? (await import('vitest')).inject('postgresAdminUrl') : '');
+  if (shared) return { adminUrl: shared, stop: async () => undefined };
+  return startPostgresCluster();
+}
+
+/** The PostgreSQL fixture: a fresh, migrated database; `stop()` closes what it opened and drops it. */
+export async function startMarketDb(adminUrl?: string): Promise<MarketTestDb> {
+  const cluster = await clusterForThisRun(adminUrl);
   const name = `market_${randomUUID().slice(0, 8)}`;
   await createDatabase(cluster.adminUrl, name);
-  const url = cluster.urlFor(name);
+  const url = cluster.adminUrl.replace(/\/postgres$/, `/${name}`);
   const opened: Database[] = [];
   const open = async (poolSize = 10) => {
     const database = await openDatabase({ databaseUrl: url, poolSize });
@@ -77,11 +89,11 @@ export async function startMarketDb(): Promise<MarketTestDb> {
   };
   await migrate(await open(2));
   return {
-    cluster,
     url,
     open,
     async stop() {
       await Promise.allSettled(opened.map((database) => database.close()));
+      await dropDatabase(cluster.adminUrl, name).catch(() => undefined);
       await cluster.stop();
     },
   };

@@ -2,12 +2,9 @@
 // the response schemas of shared/contract/market/ name exactly the fields their services
 // return (the serializer drops any field a schema leaves out, so a client would silently lose it).
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import type { AuctionMessage, Chat } from '../../shared/contract/entities.js';
-import { buildApp } from '../../server/app.js';
-import { openDatabase, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
 import type { addressesOf } from '../../server/modules/accounts/addresses.js';
 import type { appSettings, timeZones } from '../../server/modules/catalogue/app-settings.js';
 import type {
@@ -38,7 +35,7 @@ import type {
   incrementAuctionEndTime,
   listingEndTime,
   setListingEndTime,
-} from '../../server/modules/auctions/auction-schedule.js';
+} from '../../server/modules/listings/auction-schedule.js';
 import type {
   createDraft,
   getDraft,
@@ -94,14 +91,14 @@ import type {
   notificationsOf,
   sendNewMessageNotification,
   unreadCountsByType,
-} from '../../server/modules/community/notifications.js';
+} from '../../server/modules/notifications/notifications.js';
 import type { orderHistory, publicOrderHistory, sellerOrder } from '../../server/modules/orders/order-history.js';
-import type { pendingReviews, skipReviews } from '../../server/modules/community/reviews.js';
+import type { pendingReviews, skipReviews } from '../../server/modules/orders/reviews.js';
+import type { SellerOrder } from '../../server/modules/orders/index.js';
 import type {
   bulkShippableBySeller,
   quoteShipping,
   requestShippingDocuments,
-  SellerOrder,
   shippingDocument,
   ShippingDocumentJob,
   shippingDocumentsOf,
@@ -113,6 +110,7 @@ import type * as Fulfilment from '../../shared/contract/market/fulfilment.js';
 import type * as ListingTools from '../../shared/contract/market/listings.js';
 import type * as Catalogue from '../../shared/contract/market/catalogue.js';
 import { fakeIdentity } from './market-db.js';
+import { useApp } from '../support/app-fixture.js';
 
 /**
  * Operations of other route modules that still answer without a documented schema: each is to
@@ -143,21 +141,14 @@ const outOfScope = (path: string) =>
   path.startsWith('/v1/admin/') || path === '/v1/docs/json' || path.startsWith('/v1/uploads/');
 
 describe('the market OpenAPI document', () => {
-  let database: Database;
   let app: FastifyInstance;
   let document: OpenApiDocument;
 
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity });
+  useApp({ identity: fakeIdentity }, async (opened) => {
+    ({ app } = opened);
     const response = await app.inject({ method: 'GET', url: '/v1/docs/json' });
     expect(response.statusCode).toBe(200);
     document = response.json() as OpenApiDocument;
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   const operations = () =>

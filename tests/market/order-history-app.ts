@@ -3,11 +3,10 @@
 // users with a return or default address, and the helpers that make sold and delivered orders.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
-import { enableSellers, fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
+import { beforeAll, expect } from 'vitest';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
+import { enableSellers, fakeIdentity, type RecordedEvent, marketCall } from './market-db.js';
+import { useApp } from '../support/app-fixture.js';
 
 export const address = (type: 'DEFAULT' | 'RETURN_ADDRESS', firstName: string) => ({
   firstName,
@@ -58,16 +57,7 @@ export const delivered = async (seller: string, buyer: string, title: string) =>
 
 /** Opens the app on a fresh database before the tests of the calling file, and closes it after. */
 export function useOrderHistoryApp(): void {
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity });
-    app.market.events.attach(recordingPublisher(log));
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useApp({ identity: fakeIdentity, events: log }, (opened) => ({ app, database } = opened));
 
   beforeAll(async () => {
     for (const [user, type] of [

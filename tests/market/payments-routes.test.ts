@@ -4,25 +4,16 @@
 // ledger's reviewer, and a seller's payout account from creation to onboarded.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { describe, expect, it } from 'vitest';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { fakeIdentity } from './market-db.js';
+import { useApp } from '../support/app-fixture.js';
 
 describe('payments routes (local ledger)', () => {
   let database: Database;
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useApp({ identity: fakeIdentity }, (opened) => ({ app, database } = opened));
 
   type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
   const call = async (user: string | null, method: Method, url: string, payload?: object) => {

@@ -4,10 +4,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../server/app.js';
 import type { IdentityProvider } from '../../server/platform/auth/identity.js';
-import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
+import { openTestApp } from '../support/app-fixture.js';
 
 const refuseEveryToken: IdentityProvider = {
   verifyIdToken: async () => {
@@ -24,6 +23,7 @@ export const PUBLIC_USER_KEYS = ['avatar', 'avgRate', 'id', 'totalRatings', 'use
 
 export let database: Database;
 export let app: FastifyInstance;
+let close: (() => Promise<void>) | undefined;
 export const now = Date.now();
 export const at = (offsetMs: number) => new Date(now + offsetMs);
 /** Row ids by the names the tests use. */
@@ -102,9 +102,7 @@ export const titles = (items: { title: string }[]) => items.map((item) => item.t
 /** Opens the app on the fixture before the tests of the calling file, and closes it after. */
 export function usePublicMarket(): void {
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({ database, identity: refuseEveryToken, rateLimitMax: 10_000 });
+    ({ app, database, close } = await openTestApp({ identity: refuseEveryToken, rateLimitMax: 10_000 }));
 
     await user('alice', { seller: true, featured: true, payout: true, createdAt: at(-30 * DAY) });
     await user('bob', { seller: true, featured: true, createdAt: at(-20 * DAY) }); // no payout account
@@ -264,7 +262,6 @@ export function usePublicMarket(): void {
     await order('deleted-seller-buy-now', 'dave', 'SHIPPING_DELIVERED', at(-2 * HOUR));
   }, 60_000);
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await close?.();
   });
 }

@@ -2,7 +2,7 @@
 // token edge) where `token-admin` and `token-admin2` are two different admins, one enabled seller,
 // and the recorded realtime events of both the market relay and the admin events.
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.js';
+import { openTestApp } from '../support/app-fixture.js';
 import type { IdentityProvider } from '../../server/platform/auth/identity.js';
 import type { Database } from '../../server/platform/db/database.js';
 import { enableSellers, fakeIdentity, marketCall, recordingPublisher, type RecordedEvent } from './market-db.js';
@@ -18,15 +18,19 @@ export const twoAdminsIdentity: IdentityProvider = {
 
 export interface ReviewApp {
   app: FastifyInstance;
+  database: Database;
   log: RecordedEvent[];
   call: ReturnType<typeof marketCall>;
+  /** Closes the app, and the database when it was opened here. */
+  close(): Promise<void>;
 }
 
-export async function startReviewApp(database: Database): Promise<ReviewApp> {
+/** The review app on `database`, or on a fresh in-memory one (the app fixture). */
+export async function startReviewApp(database?: Database): Promise<ReviewApp> {
   const log: RecordedEvent[] = [];
   const publisher = recordingPublisher(log);
-  const app = await buildApp({
-    database,
+  const opened = await openTestApp({
+    ...(database ? { database } : {}),
     identity: twoAdminsIdentity,
     rateLimitMax: 100_000,
     // In place of Socket.IO: what marketRealtime forwards from the admin events to `/admin`.
@@ -36,7 +40,8 @@ export async function startReviewApp(database: Database): Promise<ReviewApp> {
       events.on('auctionMessageDeleted', (payload) => publisher.publishAdmin('auctionMessageDeleted', payload));
     },
   });
+  const { app } = opened;
   app.market.events.attach(publisher);
   await enableSellers(app, 'seller');
-  return { app, log, call: marketCall(() => app) };
+  return { app, database: opened.database, log, call: marketCall(() => app), close: () => opened.close() };
 }

@@ -4,8 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDueListings } from '../../server/modules/auctions/index.js';
-import { openDatabase, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import type { Database } from '../../server/platform/db/database.js';
 import type { ReviewCase, ReviewCaseWithEvidence } from '../../shared/contract/review-cases.js';
 import { startReviewApp, type ReviewApp } from './review-cases-app.js';
 
@@ -30,13 +29,11 @@ async function eventually<T>(read: () => Promise<T | undefined>): Promise<T | un
 }
 
 beforeAll(async () => {
-  database = await openDatabase({ pgliteDir: 'memory://' });
-  await migrate(database);
-  review = await startReviewApp(database);
+  review = await startReviewApp();
+  database = review.database;
 }, 60_000);
 afterAll(async () => {
-  await review?.app.close();
-  await database?.close();
+  await review?.close();
 });
 
 describe('auction integrity cases', () => {

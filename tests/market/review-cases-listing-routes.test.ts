@@ -1,12 +1,9 @@
 // Listing text as a review-case source on every way a listing reaches buyers: created live, edited,
 // published, created in bulk and published in bulk; a draft waits until it is published.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
 import type { ReviewCase } from '../../shared/contract/review-cases.js';
 import { startReviewApp, type ReviewApp } from './review-cases-app.js';
 
-let database: Database;
 let review: ReviewApp;
 const call: ReviewApp['call'] = (...args) => review.call(...args);
 const listingCases = async () =>
@@ -15,13 +12,10 @@ const listingCases = async () =>
   );
 
 beforeAll(async () => {
-  database = await openDatabase({ pgliteDir: 'memory://' });
-  await migrate(database);
-  review = await startReviewApp(database);
+  review = await startReviewApp();
 }, 60_000);
 afterAll(async () => {
-  await review?.app.close();
-  await database?.close();
+  await review?.close();
 });
 
 describe('listing text screening', () => {

@@ -3,8 +3,7 @@
 // Through the real app (app.inject, embedded PGlite, a fake identity with two admins).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
 import type { ReviewCase } from '../../shared/contract/review-cases.js';
 import { startReviewApp, type ReviewApp } from './review-cases-app.js';
 
@@ -29,13 +28,11 @@ async function listing(title: string, description = 'A fine thing'): Promise<str
 }
 
 beforeAll(async () => {
-  database = await openDatabase({ pgliteDir: 'memory://' });
-  await migrate(database);
-  review = await startReviewApp(database);
+  review = await startReviewApp();
+  database = review.database;
 }, 60_000);
 afterAll(async () => {
-  await review?.app.close();
-  await database?.close();
+  await review?.close();
 });
 
 describe('review cases: sources', () => {

@@ -7,9 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { closeDueListings } from '../../server/modules/auctions/auction-closer.js';
 import { publishListing } from '../../server/modules/listings/listings.js';
 import { SELLING_SUSPENDED_MESSAGE } from '../../server/modules/accounts/selling.js';
@@ -24,6 +22,7 @@ import {
   type RecordedEvent,
   startMarketDb,
 } from './market-db.js';
+import { useApp } from '../support/app-fixture.js';
 
 const SUSPENDED = { statusCode: 403, error: 'Forbidden', code: 'sellingSuspended', message: SELLING_SUSPENDED_MESSAGE };
 
@@ -31,15 +30,7 @@ describe('selling needs sellerEnabled', () => {
   let database: Database;
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity, rateLimitMax: 10_000 });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useApp({ identity: fakeIdentity, rateLimitMax: 10_000 }, (opened) => ({ app, database } = opened));
 
   const call = marketCall(() => app);
   const me = async (user: string) => (await call(user, 'GET', '/user/my-details')).body.id as string;

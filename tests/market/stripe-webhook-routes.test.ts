@@ -7,10 +7,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { fakeIdentity, marketCall } from './market-db.js';
+import { openTestApp } from '../support/app-fixture.js';
 
 const SECRET = 'whsec_test_webhook_secret';
 
@@ -22,17 +21,18 @@ describe('POST /v1/payments/stripe/webhook', () => {
   let database: Database;
   let app: FastifyInstance;
   let unconfigured: FastifyInstance;
+  let closeAll: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity, stripeWebhookSecret: SECRET });
-    unconfigured = await buildApp({ database, identity: fakeIdentity });
+    const configured = await openTestApp({ identity: fakeIdentity, stripeWebhookSecret: SECRET });
+    ({ app, database } = configured);
+    closeAll = [() => configured.close()];
+    const other = await openTestApp({ database, identity: fakeIdentity });
+    unconfigured = other.app;
+    closeAll.unshift(() => other.close());
   }, 60_000);
   afterAll(async () => {
-    await app?.close();
-    await unconfigured?.close();
-    await database?.close();
+    for (const close of closeAll) await close();
   });
 
   const deliver = async (payload: string, signature?: string, target = app) => {

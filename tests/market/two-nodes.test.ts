@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_NAMESPACE } from '../../shared/contract/realtime-events.js';
-import { buildApp } from '../../server/app.js';
 import { marketRealtime } from '../../server/market-api.js';
+import { openTestApp } from '../support/app-fixture.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
 import { redisAvailable, startRedis } from '../support/redis-server.js';
 import { fakeIdentity, type MarketTestDb, startMarketDb } from './market-db.js';
@@ -26,7 +26,7 @@ describe.skipIf(!available)('two market nodes sharing PostgreSQL and Redis', () 
     [pg, redis] = await Promise.all([startMarketDb(), startRedis()]);
     for (let index = 0; index < 2; index += 1) {
       const database = await pg.open(5);
-      const app = await buildApp({
+      const { app } = await openTestApp({
         database,
         identity: fakeIdentity,
         realtime: marketRealtime({ redisUrl: redis.url }),

@@ -15,13 +15,11 @@ import {
   adminEvents,
   type AdminEventName,
 } from '../../shared/contract/realtime-events.js';
-import { buildApp } from '../../server/app.js';
 import { DEMO_ACCOUNTS, ensureDemoAccounts } from '../../server/platform/auth/demo-accounts.js';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
-import { openDatabase, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
 import { marketRealtime, startMarketWorkers } from '../../server/market-api.js';
 import type { AuctionCloser } from '../../server/modules/auctions/auction-closer.js';
+import { openTestApp, type TestApp } from '../support/app-fixture.js';
 import { EMULATOR_HOST, PROJECT_ID, signIn, startAuthEmulator, type AuthEmulator } from '../support/auth-emulator.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -33,8 +31,8 @@ const ACTIVITY = ADMIN_EVENT_NAMES.filter((name) => !(DELETIONS as readonly stri
 
 describe.skipIf(skip)('the simulator against the real API: every /admin event reaches a moderator', () => {
   let emulator: AuthEmulator;
-  let database: Database;
   let app: FastifyInstance;
+  let testApp: TestApp | undefined;
   let closer: AuctionCloser;
   let api: string;
   let adminToken: string;
@@ -47,14 +45,12 @@ describe.skipIf(skip)('the simulator against the real API: every /admin event re
     emulator = await startAuthEmulator();
     await ensureDemoAccounts(PROJECT_ID, EMULATOR_HOST);
     adminToken = (await signIn(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)).idToken;
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    app = await buildApp({
-      database,
+    testApp = await openTestApp({
       identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
       rateLimitMax: 100_000,
       realtime: marketRealtime(),
     });
+    ({ app } = testApp);
     await app.listen({ port: 0, host: '127.0.0.1' });
     api = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     closer = startMarketWorkers(app, { intervalMs: 500 });
@@ -64,8 +60,7 @@ describe.skipIf(skip)('the simulator against the real API: every /admin event re
     if (simulator && simulator.exitCode === null) simulator.kill('SIGKILL');
     moderator?.disconnect();
     await closer?.stop();
-    await app?.close();
-    await database?.close();
+    await testApp?.close();
     await emulator?.stop();
   }, 30_000);
 

@@ -8,14 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.js';
-import { openDatabase, queryRows, type Database, type Db } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { queryRows, type Database, type Db } from '../../server/platform/db/database.js';
 import { seedMarketplace } from '../../server/platform/db/seed.js';
 import { localListingTools } from '../../server/modules/listings/listing-tools-deps.js';
 import { shippingDocumentsSettled } from '../../server/modules/fulfilment/index.js';
 import { fakeIdentity } from '../market/market-db.js';
 import type { HttpMethod } from './openapi-operations.js';
+import { openTestApp } from '../support/app-fixture.js';
 
 export interface SecurityApp {
   app: FastifyInstance;
@@ -28,11 +27,8 @@ export const PUBLIC_API_URL = 'http://api.test/v1';
 
 export async function buildSecurityApp(options: { demoData: boolean }): Promise<SecurityApp> {
   const uploadsDir = await mkdtemp(join(tmpdir(), 'security-walk-'));
-  const database = await openDatabase({ pgliteDir: 'memory://' });
-  await migrate(database);
-  if (options.demoData) await seedMarketplace(database.db, { users: 12, seed: 7 });
-  const app = await buildApp({
-    database,
+  const opened = await openTestApp({
+    ...(options.demoData ? { seed: (database: Database) => seedMarketplace(database.db, { users: 12, seed: 7 }) } : {}),
     identity: fakeIdentity,
     listingTools: localListingTools({
       uploadsDir,
@@ -43,14 +39,14 @@ export async function buildSecurityApp(options: { demoData: boolean }): Promise<
     stripeWebhookSecret: 'whsec_security_walk',
     rateLimitMax: 10_000_000,
   });
+  const { app, database } = opened;
   return {
     app,
     database,
     close: async () => {
       // Bulk shipping documents run after their answer: let them finish before the database goes.
       await shippingDocumentsSettled(app.market);
-      await app.close();
-      await database.close();
+      await opened.close();
       await rm(uploadsDir, { recursive: true, force: true });
     },
   };

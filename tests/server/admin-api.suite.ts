@@ -53,7 +53,7 @@ export function adminApiSuite(driver: Driver): void {
   const buyerToken = inject('buyerToken');
   const postgresAdminUrl = inject('postgresAdminUrl');
   const unavailable = !adminToken
-    ? 'the Auth emulator is not running (see tests/support/server-global-setup.ts)'
+    ? 'the Auth emulator is not running (see tests/support/emulator-global-setup.ts)'
     : driver === 'postgres' && !postgresAdminUrl
       ? 'no PostgreSQL binaries for a throwaway cluster'
       : null;

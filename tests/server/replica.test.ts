@@ -5,11 +5,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
-import { buildApp } from '../../server/app.js';
+import type { FastifyInstance } from 'fastify';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
 import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { seedMarketplace } from '../../server/platform/db/seed.js';
+import { openTestApp } from '../support/app-fixture.js';
 import { EMULATOR_HOST, PROJECT_ID } from '../support/auth-emulator.js';
 import {
   createDatabase,
@@ -26,7 +27,7 @@ describe.skipIf(!adminToken || !postgresAvailable())('reads on a streaming repli
   let replica: PostgresReplica;
   let database: Database;
   let replicaAdmin: pg.Client;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: FastifyInstance;
 
   beforeAll(async () => {
     primary = await startPostgresCluster();
@@ -39,11 +40,11 @@ describe.skipIf(!adminToken || !postgresAvailable())('reads on a streaming repli
     database = await openDatabase({ databaseUrl: primary.urlFor('market'), replicaUrl: replica.urlFor('market') });
     replicaAdmin = new pg.Client({ connectionString: replica.urlFor('postgres') });
     await replicaAdmin.connect();
-    app = await buildApp({
+    ({ app } = await openTestApp({
       database,
       identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
       rateLimitMax: 100_000,
-    });
+    }));
   }, 60_000);
 
   afterAll(async () => {

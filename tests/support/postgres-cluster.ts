@@ -76,3 +76,14 @@ export async function createDatabase(adminUrl: string, name: string): Promise<vo
     await client.end();
   }
 }
+
+/** Drops a test file's database when it is done (its connections are closed first). */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '')}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}

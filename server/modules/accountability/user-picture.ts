@@ -1,6 +1,7 @@
 // `GET /admin/users/{id}/picture`: the user's whole picture for the user drawer — orders on both
 // sides, listings, ratings received and given, reports against their listings, strikes,
 // enforcement history and the accounts linked to theirs — each section its latest rows and count.
+import { linkedAccountsOf } from '../accounts/index.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -175,37 +176,7 @@ async function linkedAccounts(db: Executor, userId: string): Promise<UserPicture
   const rows = await readRows(
     db,
     sqlRow(users, 'id', 'user_name', 'email').extend({ via: z.enum(LINK_KINDS) }),
-    sql`WITH links AS (
-          SELECT DISTINCT other.user_id AS id, 'address' AS via
-            FROM addresses mine JOIN addresses other
-              ON lower(btrim(other.address_line_one)) = lower(btrim(mine.address_line_one))
-             AND other.zip_code = mine.zip_code AND other.user_id <> mine.user_id
-           WHERE mine.user_id = ${userId}
-          UNION
-          SELECT other.id, 'phone' FROM users mine JOIN users other
-              ON other.phone_number = mine.phone_number AND other.id <> mine.id
-           WHERE mine.id = ${userId} AND mine.phone_number IS NOT NULL
-          UNION
-          SELECT other.user_id, 'phone' FROM addresses mine JOIN addresses other
-              ON other.phone_number = mine.phone_number AND other.user_id <> mine.user_id
-           WHERE mine.user_id = ${userId} AND mine.phone_number IS NOT NULL
-          UNION
-          -- The local ledger keeps no provider fingerprint: brand, last 4 and expiry stand for it.
-          SELECT oc.user_id, 'cardFingerprint'
-            FROM ledger_customers mc JOIN ledger_payment_methods mp ON mp.customer_id = mc.id
-            JOIN ledger_payment_methods op ON op.brand = mp.brand AND op.last4 = mp.last4
-             AND op.exp_month = mp.exp_month AND op.exp_year = mp.exp_year AND op.customer_id <> mp.customer_id
-            JOIN ledger_customers oc ON oc.id = op.customer_id
-           WHERE mc.user_id = ${userId}
-          UNION
-          SELECT other.id, 'payoutAccount' FROM users mine JOIN users other
-              ON other.stripe_user_id = mine.stripe_user_id AND other.id <> mine.id
-           WHERE mine.id = ${userId} AND mine.stripe_user_id IS NOT NULL
-          UNION
-          SELECT other.user_id, 'deviceToken' FROM device_tokens mine JOIN device_tokens other
-              ON other.token = mine.token AND other.user_id <> mine.user_id
-           WHERE mine.user_id = ${userId}
-        )
+    sql`WITH links AS (${linkedAccountsOf(userId)})
         SELECT u.id, u.user_name, u.email, links.via FROM links JOIN users u ON u.id = links.id
         WHERE u.deleted_at IS NULL ORDER BY u.id, links.via LIMIT 200`,
   );

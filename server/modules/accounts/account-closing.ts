@@ -1,9 +1,9 @@
 // Closing one's own account (`DELETE /user/delete-account`) and a guest leaving
 // (`DELETE /user/guest/{id}`): refused while others rely on the user, otherwise what goes with
 // the account goes in one transaction.
+import { accountClosing } from './hooks.js';
 import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES } from '../../../shared/contract/enums.js';
-import { listingRoom } from '../../../shared/contract/realtime-events.js';
 import { isTerminalOrderStatus } from '../../../shared/rules/order-transitions.js';
 import type { IdentityProvider } from '../../platform/auth/identity.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
@@ -11,7 +11,6 @@ import { accountDeletionBlockers, type OpenObligations } from './rules/account-d
 import { conflict, HttpError } from '../../platform/http/errors.js';
 import { type LockedUser, lockedUser } from './account.js';
 import { type MarketDeps } from '../../market-deps.js';
-import { marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { callerCacheOf } from '../../platform/auth/market-users.js';
 
@@ -74,39 +73,7 @@ export async function closeAccount(
     );
     const blockers = accountDeletionBlockers(await openObligations(tx, userId));
     if (blockers.length > 0) throw conflict(`Your account cannot be closed yet: ${blockers.join('; ')}`);
-    const closedListings = await queryRows<{ id: string; status: string }>(
-      tx,
-      sql`UPDATE listings SET deleted_at = now(), updated_at = now()
-           WHERE user_id = ${userId} AND deleted_at IS NULL AND status IN ('active', 'draft')
-       RETURNING id, status`,
-    );
-    for (const listing of closedListings.filter((row) => row.status === 'active')) {
-      outbox.add(marketEvent('feedListingUpdated', [listingRoom(listing.id)], { listingId: listing.id }));
-    }
-    const leftGiveaways = await queryRows<{ listing_id: string }>(
-      tx,
-      sql`DELETE FROM giveaway_entries e USING listings l
-           WHERE e.listing_id = l.id AND e.user_id = ${userId}
-             AND l.listing_type = 'giveaway' AND l.status = 'active' AND l.deleted_at IS NULL
-       RETURNING e.listing_id`,
-    );
-    for (const { listing_id: listingId } of leftGiveaways) {
-      const [count] = await queryRows<{ entries: string | number }>(
-        tx,
-        sql`SELECT count(*) AS entries FROM giveaway_entries WHERE listing_id = ${listingId}`,
-      );
-      outbox.add(
-        marketEvent('giveawayEntriesUpdated', [listingRoom(listingId)], {
-          listingId,
-          entries: Number(count?.entries ?? 0),
-        }),
-      );
-    }
-    await tx.execute(
-      sql`UPDATE offers SET status = 'EXPIRED', updated_at = now()
-           WHERE status = 'PENDING'
-             AND (buyer_id = ${userId} OR listing_id IN (SELECT id FROM listings WHERE user_id = ${userId}))`,
-    );
+    await accountClosing.fire(tx, outbox, { userId });
     await tx.execute(sql`DELETE FROM device_tokens WHERE user_id = ${userId}`);
     await tx.execute(sql`DELETE FROM phone_verifications WHERE user_id = ${userId}`);
     await tx.execute(sql`UPDATE users SET deleted_at = now(), updated_at = now() WHERE id = ${userId}`);

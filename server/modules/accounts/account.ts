@@ -8,17 +8,15 @@ import type {
   PublicProfile,
   RegisterBody,
 } from '../../../shared/contract/market/accounts.js';
-import { userRoom } from '../../../shared/contract/realtime-events.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isViolationOf } from '../../platform/db/unique-violation.js';
 import { isoOf, usdOf } from '../../platform/db/values.js';
 import { conflict, HttpError, notFound } from '../../platform/http/errors.js';
 import { currentAddress } from './addresses.js';
-import { chatItem } from '../conversations/index.js';
+import { userRenamed } from './hooks.js';
 import { type MarketDeps } from '../../market-deps.js';
-import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
-import { identityStatusOfUser } from '../payments/index.js';
+import { identityStatusOfUser } from './identity-status.js';
 import { callerCacheOf } from '../../platform/auth/market-users.js';
 import { pendingRequestOf, type PendingRequestColumns } from './pending-request.js';
 import type { users } from '../../platform/db/schema/index.js';
@@ -210,31 +208,6 @@ export async function lockedUser(tx: Executor, userId: string): Promise<LockedUs
   return row;
 }
 
-/** Chats told of a new name at most: the most recently active; older ones show it when reopened. */
-export const RENAME_CHATS_TOLD = 200;
-
-/**
- * A chat carries its participants' names: after a rename, each of the user's chats reaches both
- * participants and every moderator again (updateChat), read inside the renaming transaction.
- */
-async function chatsShowingNewName(tx: Executor, userId: string): Promise<PendingEvent[]> {
-  const chats = await queryRows<{ id: string; user_id: string; other_user_id: string }>(
-    tx,
-    sql`SELECT id, user_id, other_user_id FROM chats
-         WHERE deleted_at IS NULL AND (user_id = ${userId} OR other_user_id = ${userId})
-         ORDER BY updated_at DESC, id LIMIT ${RENAME_CHATS_TOLD}`,
-  );
-  const events: PendingEvent[] = [];
-  for (const chat of chats) {
-    const item = await chatItem(tx, chat.id);
-    events.push(
-      marketEvent('updateChat', [userRoom(chat.user_id), userRoom(chat.other_user_id)], item),
-      adminEvent('updateChat', item),
-    );
-  }
-  return events;
-}
-
 async function writeProfile(
   deps: MarketDeps,
   userId: string,
@@ -256,7 +229,7 @@ async function writeProfile(
       );
       const renamed = userName !== undefined && userName !== row.user_name;
       const account = await accountOf(tx, userId);
-      if (renamed) outbox.add(...(await chatsShowingNewName(tx, userId)));
+      if (renamed) await userRenamed.fire(tx, outbox, { userId });
       return account;
     });
     // /user/my-details answers from the remembered caller: it shows the new name from now on.

@@ -4,6 +4,7 @@
 // suspended caller (platform/http/secured-routes.ts, market-api.ts), the bid and purchase
 // transactions read the same row under KEY SHARE, and PUBLIC_LISTING hides a suspended seller's
 // listings. Everything compares with now(), so a suspension ends by itself at its date.
+import { notify } from '../notifications/index.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdminUser } from '../../../shared/contract/entities.js';
 import type { EnforcementAction } from '../../../shared/contract/enums.js';
@@ -95,11 +96,8 @@ export async function applyEnforcement(tx: Executor, input: Enforcement): Promis
                 ${until ? until.toISOString() : null}::timestamptz, ${input.admin.uid}, ${input.admin.email})`,
   );
   const title = enforcementNotice(input.action, until);
-  await tx.execute(
-    sql`INSERT INTO notifications (user_id, type, title, body, data)
-        VALUES (${input.userId}, 'accountAction', ${title}, ${message ?? input.reason},
-                ${JSON.stringify({ action: input.action, reason: input.reason, until: until?.toISOString() ?? null })}::jsonb)`,
-  );
+  const data = { action: input.action, reason: input.reason, until: until?.toISOString() ?? null };
+  await notify(tx, input.userId, 'accountAction', title, data, message ?? input.reason);
   const after = await loadAdminUser(tx, input.userId);
   // A warning changes nothing on the user: what was applied rides on `after`, so every
   // enforcement reads in the audit log with its reason.

@@ -1,13 +1,20 @@
 // The accounts module as the rest of the server sees it: its routes, the back office's users and
 // statistics, selling permission, the addresses other modules read, profile pictures (registered
-// with the listings' media routes) and the SMS port.
+// with the listings' media routes), the SMS port, and what other areas write and read of a user
+// through it (money totals, provider ids, a user's uploads, linked accounts, identity status).
+// The hooks come first: a module that subscribes may be loaded while this one still is.
+export { accountClosing, contactMessageSent, userRenamed } from './hooks.js';
 export { accountRoutes, callerDetailsRoute } from './routes.js';
 export { userHandlers } from './admin.js';
 export { statisticsHandlers } from './admin-statistics.js';
 export { assertMaySell, sellingRefusal } from './selling.js';
 export { type SmsSender, unavailableSms } from './sms.js';
 export { profilePictureUploadUrl, removeProfilePicture, setProfilePicture } from './profile-pictures.js';
+export { mediaUploadUrl, uploadedMediaUrl } from './uploads.js';
+export { linkedAccountsOf } from './linked-accounts.js';
 export { addAddress, addressesOf, currentAddress } from './addresses.js';
 export { adminUsersSource, loadAdminUser } from './user-admin.js';
 export { enforcementHandlers } from './enforcement-admin.js';
 export { enforce } from './enforcement.js';
+export { addPaymentFailedStrike, addSales, addSpend, storeProviderId } from './money-totals.js';
+export { DECISIVE_VERIFICATION_FIRST, identityStatusOfUser } from './identity-status.js';

@@ -1,27 +1,27 @@
-// A user's profile picture (`/user/profile-picture`), kept in the listing tools' media storage:
+// A user's profile picture (`/user/profile-picture`), kept in the listing tools' media storage
+// (the routes, registered with the listing media's, hand it over):
 // an upload URL for an image, then the uploaded key becomes `users.avatar` (its public URL).
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../platform/db/database.js';
-import type { UploadTarget } from '../../platform/media/media-storage.js';
-import type { MarketDeps } from '../../market-deps.js';
-import { mediaUploadUrl, uploadedMediaUrl } from '../listings/index.js';
+import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { MediaStorage, UploadTarget } from '../../platform/media/media-storage.js';
+import { mediaUploadUrl, uploadedMediaUrl } from './uploads.js';
 
 export function profilePictureUploadUrl(
-  deps: MarketDeps,
+  storage: MediaStorage,
   userId: string,
   contentType: string,
   now: number,
 ): UploadTarget {
-  return mediaUploadUrl(deps, 'profile-picture', 'profile picture', userId, contentType, now);
+  return mediaUploadUrl(storage, 'profile-picture', 'profile picture', userId, contentType, now);
 }
 
 /** Makes the caller's uploaded picture their avatar. */
-export async function setProfilePicture(deps: MarketDeps, userId: string, key: string) {
-  const avatar = await uploadedMediaUrl(deps, 'profile-picture', 'profile picture', userId, key);
-  await queryRows(deps.db, sql`UPDATE users SET avatar = ${avatar}, updated_at = now() WHERE id = ${userId}`);
+export async function setProfilePicture(db: Executor, storage: MediaStorage, userId: string, key: string) {
+  const avatar = await uploadedMediaUrl(storage, 'profile-picture', 'profile picture', userId, key);
+  await queryRows(db, sql`UPDATE users SET avatar = ${avatar}, updated_at = now() WHERE id = ${userId}`);
   return { avatar };
 }
 
-export async function removeProfilePicture(deps: MarketDeps, userId: string): Promise<void> {
-  await deps.db.execute(sql`UPDATE users SET avatar = NULL, updated_at = now() WHERE id = ${userId}`);
+export async function removeProfilePicture(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`UPDATE users SET avatar = NULL, updated_at = now() WHERE id = ${userId}`);
 }

@@ -37,7 +37,7 @@ import {
   userNameTaken,
 } from './account.js';
 import { closeAccount, deleteGuest } from './account-closing.js';
-import { sendContactMessage } from '../community/index.js';
+import { sendContactMessage } from './contact-us.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { registerDeviceToken, removeDeviceToken, resetBadgeCount } from './devices.js';
 import { requestToSell, SellerRequestBody, sellerRequestsOf, sellerStandingOf } from './seller-requests.js';

@@ -16,11 +16,13 @@ import { centsToUsd } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import type { listings } from '../../platform/db/schema/index.js';
 import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
-import { auctionMessageItem } from '../conversations/index.js';
+import { addGiveawayMessage, auctionMessageItem } from '../conversations/index.js';
+import { endListing, markEndingSoonNotified } from '../listings/index.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
-import { createOrder, notify, orderIdOf } from '../orders/index.js';
-import { reviewAuctionIntegrity } from '../trust-safety/index.js';
+import { notify, notifyEach } from '../notifications/index.js';
+import { createOrder, expireOffers, orderIdOf } from '../orders/index.js';
+import { auctionLadderSettled } from './hooks.js';
 
 export interface ClosedListing {
   listingId: string;
@@ -54,7 +56,7 @@ async function closeAuction(
     winnerId = top?.user_id ?? null;
   }
   if (winnerId === null || row.bid_cents === null) {
-    await tx.execute(sql`UPDATE listings SET status = 'auction_ended', updated_at = now() WHERE id = ${row.id}`);
+    await endListing(tx, row.id, 'auction_ended');
     await notify(tx, row.user_id, 'auctionEnded', 'Your auction ended without bids', { listingId: row.id });
     events.push(
       marketEvent('auctionEnded', [listingRoom(row.id)], {
@@ -81,7 +83,7 @@ async function closeAuction(
     },
     'auction',
   );
-  await tx.execute(sql`UPDATE listings SET status = 'sold', in_stock = 0, updated_at = now() WHERE id = ${row.id}`);
+  await endListing(tx, row.id, 'sold');
   await notify(tx, winnerId, 'auctionWon', 'You won an auction', { listingId: row.id, orderId: order.orderId });
   await notify(tx, row.user_id, 'auctionEnded', 'Your auction ended', { listingId: row.id, orderId: order.orderId });
   events.push(
@@ -103,7 +105,7 @@ async function closeGiveaway(tx: Executor, row: DueRow, events: PendingEvent[]):
   );
   const entries = Number(counted?.count ?? 0);
   if (entries === 0) {
-    await tx.execute(sql`UPDATE listings SET status = 'auction_ended', updated_at = now() WHERE id = ${row.id}`);
+    await endListing(tx, row.id, 'auction_ended');
     events.push(marketEvent('giveawayEnded', [listingRoom(row.id)], { listingId: row.id, winnerId: null }));
     return { listingId: row.id, listingType: 'giveaway', winnerId: null, orderId: null, orderStatus: null };
   }
@@ -114,11 +116,7 @@ async function closeGiveaway(tx: Executor, row: DueRow, events: PendingEvent[]):
         ORDER BY id OFFSET ${randomInt(entries)} LIMIT 1`,
   );
   const winnerId = drawn!.user_id;
-  const [message] = await queryRows<{ id: string }>(
-    tx,
-    sql`INSERT INTO auction_messages (listing_id, user_id, type, text)
-        VALUES (${row.id}, ${winnerId}, 'giveawayWinner', 'Giveaway winner') RETURNING id`,
-  );
+  const messageId = await addGiveawayMessage(tx, { listingId: row.id, userId: winnerId, type: 'giveawayWinner' });
   const order = await createOrder(
     tx,
     { charge: async () => ({ status: 'succeeded', externalId: null }) },
@@ -131,11 +129,11 @@ async function closeGiveaway(tx: Executor, row: DueRow, events: PendingEvent[]):
     },
     'giveaway',
   );
-  await tx.execute(sql`UPDATE listings SET status = 'sold', in_stock = 0, updated_at = now() WHERE id = ${row.id}`);
+  await endListing(tx, row.id, 'sold');
   await notify(tx, winnerId, 'giveawayWon', 'You won a giveaway', { listingId: row.id, orderId: order.orderId });
   events.push(
     marketEvent('giveawayEnded', [listingRoom(row.id), userRoom(winnerId)], { listingId: row.id, winnerId }),
-    adminEvent('giveawayEnded', await auctionMessageItem(tx, message!.id)),
+    adminEvent('giveawayEnded', await auctionMessageItem(tx, messageId)),
   );
   return { listingId: row.id, listingType: 'giveaway', winnerId, orderId: order.orderId, orderStatus: order.status };
 }
@@ -188,9 +186,9 @@ export async function closeDueListings(
       // The closed auction's whole ladder is scored once more; a failure there is reported, never a
       // reason to close the listing again.
       if (outcome.result.listingType === 'auction') {
-        await reviewAuctionIntegrity(deps, outcome.result.listingId, 'close').catch((error: unknown) =>
-          onError(error, outcome.result.listingId),
-        );
+        await auctionLadderSettled
+          .fire(deps, outcome.result.listingId, 'close')
+          .catch((error: unknown) => onError(error, outcome.result.listingId));
       }
     } catch (error) {
       if (claimed === null) throw error;
@@ -237,14 +235,14 @@ export async function notifyAuctionsEndingSoon(
             FOR UPDATE SKIP LOCKED`,
       );
       if (!row) return null;
-      await tx.execute(sql`UPDATE listings SET ending_soon_notified_at = ${new Date(now)} WHERE id = ${row.id}`);
-      const data = JSON.stringify({ listingId: row.id, endTime: String(new Date(row.end_time).getTime()) });
-      const notified = await queryRows<{ user_id: string }>(
+      await markEndingSoonNotified(tx, row.id, new Date(now));
+      const data = { listingId: row.id, endTime: String(new Date(row.end_time).getTime()) };
+      const notified = await notifyEach(
         tx,
-        sql`INSERT INTO notifications (user_id, type, title, data)
-            SELECT DISTINCT user_id, 'auctionEndingSoon', ${`Ending soon: ${row.title}`}, ${data}::jsonb
-            FROM bids WHERE listing_id = ${row.id}
-            RETURNING user_id`,
+        sql`SELECT DISTINCT user_id FROM bids WHERE listing_id = ${row.id}`,
+        'auctionEndingSoon',
+        `Ending soon: ${row.title}`,
+        data,
       );
       return { listingId: row.id, bidders: notified.length };
     });
@@ -252,16 +250,6 @@ export async function notifyAuctionsEndingSoon(
     notices.push(notice);
   }
   return notices;
-}
-
-/** PENDING offers past their expiry become EXPIRED. */
-export async function expireOffers(deps: MarketDeps): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
-    deps.db,
-    sql`UPDATE offers SET status = 'EXPIRED', updated_at = now()
-        WHERE status = 'PENDING' AND expires_at <= ${new Date(nowOf(deps))} RETURNING id`,
-  );
-  return rows.length;
 }
 
 export interface AuctionCloser {

@@ -22,9 +22,10 @@ import { type BidTurn, bidQueueOf } from './bid-queue.js';
 import { runBidTransaction } from './bid-transaction.js';
 import { countedPage, pageOf } from '../../platform/db/list-sql.js';
 import { type Counted, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
-import { hiddenFromBuyers, publicListing, PUBLIC_LISTING } from '../listings/index.js';
-import { notify } from '../orders/index.js';
-import { MIN_BIDS_TO_SCORE, reviewAuctionIntegrity } from '../trust-safety/index.js';
+import { auctionStateUpdate, hiddenFromBuyers, publicListing, PUBLIC_LISTING } from '../listings/index.js';
+import { bidMessageInsert } from '../conversations/index.js';
+import { notify } from '../notifications/index.js';
+import { auctionLadderSettled, MIN_BIDS_TO_SCORE } from './hooks.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 
@@ -192,21 +193,25 @@ async function placeQueuedBid(deps: MarketDeps, request: BidRequest, turn: BidTu
     const messageId = shownCents === null ? null : randomUUID();
     const endTime = next.endTimeMs === Number.MAX_SAFE_INTEGER ? null : new Date(next.endTimeMs);
 
-    // One statement: the bid, its auction message (not for a hidden max raise) and the new state.
+    // One statement: the bid, its auction message (not for a hidden max raise) and the new state;
+    // the message and the listing's state are their owners' statements (conversations, listings).
     const write = sql`
       WITH bid AS (
         INSERT INTO bids (id, listing_id, user_id, amount_cents, max_bid_cents, created_at, seq)
         VALUES (${bidId}, ${row.id}, ${request.bidderId}, ${shownCents ?? priceCents}, ${request.maxCents}, ${placedAt},
                 ${next.bidCount})
       ), message AS (
-        INSERT INTO auction_messages (id, listing_id, user_id, type, amount_cents, created_at)
-        SELECT ${messageId}, ${row.id}, ${request.bidderId}, 'bid', ${shownCents}, ${placedAt}
-        WHERE ${messageId}::text IS NOT NULL
+        ${bidMessageInsert({ id: messageId, listingId: row.id, userId: request.bidderId, amountCents: shownCents, createdAt: placedAt })}
       )
-      UPDATE listings SET bid_cents = ${priceCents}, leader_id = ${next.leader?.bidderId ?? null},
-             leader_max_cents = ${next.leader?.maxCents ?? null}, bid_count = ${next.bidCount},
-             end_time = ${endTime}, updated_at = ${placedAt}
-      WHERE id = ${row.id}`;
+      ${auctionStateUpdate({
+        listingId: row.id,
+        priceCents,
+        leaderId: next.leader?.bidderId ?? null,
+        leaderMaxCents: next.leader?.maxCents ?? null,
+        bidCount: next.bidCount,
+        endTime,
+        at: placedAt,
+      })}`;
 
     const events: PendingEvent[] = result.events.map((event) =>
       marketEvent(event.name, event.rooms, event.payload as never),
@@ -252,7 +257,7 @@ async function placeQueuedBid(deps: MarketDeps, request: BidRequest, turn: BidTu
   // Auction integrity looks at the ladder after the commit; the bidder does not wait for it, and a
   // failure there never fails a committed bid.
   if (committed.bidCount >= MIN_BIDS_TO_SCORE) {
-    void reviewAuctionIntegrity(deps, request.listingId, 'bid').catch(() => undefined);
+    void auctionLadderSettled.fire(deps, request.listingId, 'bid').catch(() => undefined);
   }
   return receipt;
 }

@@ -6,7 +6,7 @@ import type { ListingStatus } from '../../../shared/contract/enums.js';
 import { listingRoom } from '../../../shared/contract/realtime-events.js';
 import { queryRows } from '../../platform/db/database.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
-import { auctionMessageItem } from '../conversations/index.js';
+import { addGiveawayMessage, auctionMessageItem } from '../conversations/index.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { adminEvent, marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
@@ -42,10 +42,7 @@ export async function enterGiveaway(
           ON CONFLICT (listing_id, user_id) DO NOTHING RETURNING id`,
     );
     if (!entry) throw conflict('You have already entered this giveaway');
-    const [message] = await queryRows<{ id: string }>(
-      tx,
-      sql`INSERT INTO auction_messages (listing_id, user_id, type) VALUES (${listingId}, ${userId}, 'giveawayEntry') RETURNING id`,
-    );
+    const messageId = await addGiveawayMessage(tx, { listingId, userId, type: 'giveawayEntry' });
     const [counted] = await queryRows<{ count: string | number }>(
       tx,
       sql`SELECT count(*) AS count FROM giveaway_entries WHERE listing_id = ${listingId}`,
@@ -53,7 +50,7 @@ export async function enterGiveaway(
     const entries = Number(counted?.count ?? 0);
     outbox.add(
       marketEvent('giveawayEntriesUpdated', [listingRoom(listingId)], { listingId, entries }),
-      adminEvent('giveawayEntriesUpdated', await auctionMessageItem(tx, message!.id)),
+      adminEvent('giveawayEntriesUpdated', await auctionMessageItem(tx, messageId)),
     );
     return { id: entry.id, listingId, entries };
   });

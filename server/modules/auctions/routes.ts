@@ -14,7 +14,9 @@ import {
   OwnMaxBid,
 } from '../../../shared/contract/market/auctions.js';
 import { badRequest } from '../../platform/http/errors.js';
-import { IdParams, type MarketRouteContext, Paging } from '../../platform/http/market-route-context.js';
+import { IdParams, type MarketRouteContext, Paging, StrictPaging } from '../../platform/http/market-route-context.js';
+import { UniqueBidAuctions } from '../../../shared/contract/market/auctions.js';
+import { uniqueBidAuctions } from './bid-history.js';
 import { latestBid, listingBids, ownMaxBid, placeBidInDb, userBids } from './bidding.js';
 import { enteredGiveaways, enterGiveaway } from './giveaways.js';
 
@@ -72,5 +74,14 @@ export async function giveawayEntryRoutes({ r, deps, caller, secured }: MarketRo
     { schema: { tags: ['listings'], ...secured, body: GiveawayEntryBody, response: { 201: GiveawayEntry } } },
     async (request, reply) =>
       reply.code(201).send(await enterGiveaway(deps, request.body.listingId, (await caller(request)).id)),
+  );
+}
+
+/** The auctions one user bid on (public); listed after order history and notifications by type. */
+export async function uniqueBidRoutes({ r, deps }: MarketRouteContext): Promise<void> {
+  r.get(
+    '/bid/user/unique/:id',
+    { schema: { tags: ['bids'], params: IdParams, querystring: StrictPaging, response: { 200: UniqueBidAuctions } } },
+    async (request) => uniqueBidAuctions(deps.db, request.params.id, request.query.page, request.query.limit),
   );
 }

@@ -1,10 +1,7 @@
 // The community module as the rest of the server sees it: its routes, the back office's ratings
-// moderation, and what other modules' services and routes use (contact messages, the chat's
-// new-message notification, reviews owed).
+// moderation, and the support request's hook (trust and safety opens its case).
+// The hooks come first: a module that subscribes may be loaded while this one still is.
+export { supportRequestSent } from './hooks.js';
 export { communityRoutes } from './routes.js';
-export { notificationTypeRoutes } from './notification-type-routes.js';
 export { communityAdminHandlers } from './admin.js';
-export { sendContactMessage } from './contact-us.js';
-export { upsertNewMessageNotification } from './notifications.js';
-export { pendingReviews, skipReviews } from './reviews.js';
 export { ratingsSource } from './rating-admin.js';

@@ -18,7 +18,7 @@ import {
 } from '../../../shared/contract/market/community.js';
 import { IdParams, type MarketRouteContext, Paging } from '../../platform/http/market-route-context.js';
 import { community, follow, isFollowing } from './follows.js';
-import { markNotificationsRead, notificationsOf } from './notifications.js';
+import { markNotificationsRead, notificationsOf } from '../notifications/index.js';
 import { rateOrder, userRatings } from './ratings.js';
 import { createSupportRequest } from './support.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';

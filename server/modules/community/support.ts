@@ -7,7 +7,7 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import { callersOr404 } from '../../platform/http/errors.js';
 import type { Outbox } from '../../platform/events/unit-of-work.js';
-import { reviewSupportRequest } from '../trust-safety/index.js';
+import { supportRequestSent } from './hooks.js';
 
 export async function createSupportRequest(
   db: Executor,
@@ -27,7 +27,7 @@ export async function createSupportRequest(
     sql`INSERT INTO customer_support_requests (user_id, order_id, issue, message)
         VALUES (${userId}, ${request.orderId ?? null}, ${request.issue ?? null}, ${request.message}) RETURNING id, created_at`,
   );
-  await reviewSupportRequest(db, outbox, {
+  await supportRequestSent.fire(db, outbox, {
     id: row!.id,
     userId,
     orderId: request.orderId ?? null,

@@ -12,7 +12,7 @@ import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { MarketDeps } from '../../market-deps.js';
 import { publicListing } from '../listings/index.js';
 import { auctionMessageItem, auctionMessageItems } from './admin-items.js';
-import { screenAuctionText } from '../trust-safety/index.js';
+import { auctionTextPosted } from './hooks.js';
 
 /**
  * A user's text message on a listing's auction feed (`userMessage`): only a listing anybody may
@@ -33,7 +33,7 @@ export async function postAuctionText(
     );
     const item = await auctionMessageItem(tx, row!.id);
     outbox.add(marketEvent('userMessage', [listingRoom(listingId)], item), adminEvent('userMessage', item));
-    await screenAuctionText(tx, outbox, { id: row!.id, authorId: userId, text });
+    await auctionTextPosted.fire(tx, outbox, { id: row!.id, authorId: userId, text });
     return item;
   });
 }

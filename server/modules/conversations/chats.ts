@@ -18,8 +18,8 @@ import { type MarketDeps } from '../../market-deps.js';
 import { adminEvent, marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { itemsPage } from '../../platform/db/list-total.js';
-import { upsertNewMessageNotification } from '../community/index.js';
-import { screenChatMessage } from '../trust-safety/index.js';
+import { upsertNewMessageNotification } from '../notifications/index.js';
+import { chatMessageSent } from './hooks.js';
 import type { PendingEvent } from '../../platform/events/pending-events.js';
 import type { chats } from '../../platform/db/schema/index.js';
 import type { SqlRow } from '../../platform/db/sql-row.js';
@@ -99,7 +99,7 @@ export async function postMessage(
       message,
     });
     // Flagged content is still delivered: only a review case opens.
-    await screenChatMessage(
+    await chatMessageSent.fire(
       tx,
       { add: (...events) => screened.push(...events) },
       {

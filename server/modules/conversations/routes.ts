@@ -16,6 +16,7 @@ import {
   UnreadCount,
 } from '../../../shared/contract/market/conversations.js';
 import { AuctionMessage, Chat } from '../../../shared/contract/entities.js';
+import { HttpError } from '../../platform/http/errors.js';
 import { IdParams, type MarketRouteContext, Paging } from '../../platform/http/market-route-context.js';
 import { auctionFeed, postAuctionText } from './auction-feed.js';
 import { blockChat, chatMessages, chatOf, markAsRead, openChat, postMessage, unreadCount, userChats } from './chats.js';
@@ -92,5 +93,21 @@ export async function chatMessageRoutes({ r, deps, caller, secured }: MarketRout
     '/message/mark-as-read/:readerId/:senderId',
     { schema: { tags, ...secured, params: MarkAsReadParams, response: { 200: MessagesMarkedRead } } },
     async (request) => markAsRead(deps, (await caller(request)).id, request.params.readerId, request.params.senderId),
+  );
+}
+
+/** One user's chats, for that user only; listed after the auctions a user bid on. */
+export async function userChatRoutes({ r, deps, authenticate, caller, secured }: MarketRouteContext): Promise<void> {
+  r.get(
+    '/chat/user-chats/:id',
+    {
+      onRequest: authenticate,
+      schema: { tags: ['chat'], ...secured, params: IdParams, querystring: Paging, response: { 200: Chats } },
+    },
+    async (request) => {
+      const user = await caller(request);
+      if (user.id !== request.params.id) throw new HttpError(403, 'Only the user themself may read their chats');
+      return userChats(deps.db, user.id, request.query.page, request.query.limit);
+    },
   );
 }

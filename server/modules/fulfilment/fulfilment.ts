@@ -6,74 +6,27 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ShippingManager } from '../../../shared/contract/market/fulfilment.js';
-import type { SellerOrder as SellerOrderSchema } from '../../../shared/contract/market/orders.js';
 import type { LabelSize, OrderStatus, ShippingManagerSection } from '../../../shared/contract/enums.js';
 import { SHIPPING_MANAGER_SECTIONS } from '../../../shared/contract/enums.js';
 import { userRoom } from '../../../shared/contract/realtime-events.js';
-import { centsToUsd } from '../../../shared/rules/money.js';
-import { buyerStatusLabel, sellerStatusLabel, shippingManagerSection } from '../../../shared/rules/order-status.js';
+import { buyerStatusLabel, shippingManagerSection } from '../../../shared/rules/order-status.js';
 import { type OrderActor, transitionRefusal } from '../../../shared/rules/order-transitions.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-import { isoOf, isoOrNull } from '../../platform/db/values.js';
 import { callersOr404, conflict, HttpError, notFound } from '../../platform/http/errors.js';
 import { type LabelResult, LabelsUnavailableError, localLabels } from './labels.js';
 import { currentAddress } from '../accounts/index.js';
 import { type MarketDeps } from '../../market-deps.js';
 import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
-import { notify } from '../orders/index.js';
-import type { listings, orders, users } from '../../platform/db/schema/index.js';
-import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
-
-export type OrderRow = SqlRow<
-  typeof orders,
-  | 'id'
-  | 'listing_id'
-  | 'seller_id'
-  | 'buyer_id'
-  | 'price_cents'
-  | 'shipping_price_cents'
-  | 'tracking_code'
-  | 'label_size'
-  | 'label_url'
-  | 'label_failure_reason'
-  | 'shipped_at'
-  | 'delivered_at'
-  | 'created_at'
-> &
-  SqlRow<typeof listings, 'title' | 'weight' | 'mass_unit'> & {
-    buyer_user_name: SqlColumn<typeof users, 'user_name'>;
-    /** orders.status is text with no CHECK; the order flow writes only OrderStatus values. */
-    status: OrderStatus;
-  };
-
-export const SELECT_ORDER = sql`SELECT o.id, o.listing_id, l.title, o.seller_id, o.buyer_id, b.user_name AS buyer_user_name,
-       o.price_cents, o.shipping_price_cents, o.status, o.tracking_code, o.label_size, o.label_url,
-       o.label_failure_reason, o.shipped_at, o.delivered_at, l.weight, l.mass_unit, o.created_at
-  FROM orders o JOIN listings l ON l.id = o.listing_id JOIN users b ON b.id = o.buyer_id`;
-
-/** An order as its seller sees it in the shipping manager. */
-export type SellerOrder = z.output<typeof SellerOrderSchema>;
-
-export function sellerOrderOf(row: OrderRow): SellerOrder {
-  return {
-    id: row.id,
-    listing: { id: row.listing_id, title: row.title },
-    buyer: { id: row.buyer_id, userName: row.buyer_user_name },
-    price: centsToUsd(Number(row.price_cents)),
-    shippingPrice: centsToUsd(Number(row.shipping_price_cents)),
-    status: row.status,
-    statusLabel: sellerStatusLabel(row.status),
-    section: shippingManagerSection(row.status),
-    trackingCode: row.tracking_code,
-    labelSize: row.label_size,
-    labelUrl: row.label_url,
-    labelFailureReason: row.label_failure_reason,
-    shippedAt: isoOrNull(row.shipped_at),
-    deliveredAt: isoOrNull(row.delivered_at),
-    createdAt: isoOf(row.created_at),
-  };
-}
+import { notify } from '../notifications/index.js';
+import {
+  type OrderRow,
+  SELECT_ORDER,
+  type SellerOrder,
+  sellerOrderOf,
+  type ShippingChange,
+  writeShippingStatus,
+} from '../orders/index.js';
 
 /** The most orders one shipping-manager call lists; the counts are always complete. */
 const SECTION_LIMIT = 100;
@@ -122,16 +75,16 @@ function refuseUnless(order: OrderRow, to: OrderStatus, actor: OrderActor): void
 }
 
 /**
- * Writes the new status (with `also`, more columns to set) and tells the buyer; answers the
- * order as it now is and the events to publish after commit.
+ * Writes the new status (with what the step records) and tells the buyer; answers the order as it
+ * now is and the events to publish after commit.
  */
 async function moveOrder(
   tx: Executor,
   order: OrderRow,
   to: OrderStatus,
-  also: SQL,
+  change: ShippingChange,
 ): Promise<{ order: OrderRow; events: PendingEvent[] }> {
-  await tx.execute(sql`UPDATE orders SET status = ${to}, updated_at = now() ${also} WHERE id = ${order.id}`);
+  await writeShippingStatus(tx, order.id, to, change);
   const [moved] = await queryRows<OrderRow>(tx, sql`${SELECT_ORDER} WHERE o.id = ${order.id}`);
   await notify(tx, order.buyer_id, 'orderStatusUpdate', `${order.title}: ${buyerStatusLabel(to)}`, {
     orderId: order.id,
@@ -173,18 +126,14 @@ export async function generateShippingLabel(deps: MarketDeps, orderId: string, s
       label = { ok: false, reason: 'The label provider did not answer; try again later' };
     }
     if (!label.ok) {
-      const moved = await moveOrder(tx, order, 'SHIPPING_LABEL_FAILED', sql`, label_failure_reason = ${label.reason}`);
+      const moved = await moveOrder(tx, order, 'SHIPPING_LABEL_FAILED', { labelFailure: label.reason });
       const failed = marketEvent('orderDocumentsFailed', [userRoom(order.seller_id)], { id: orderId, url: null });
       outbox.add(...moved.events, failed);
       return { result: sellerOrderOf(moved.order), failure: label.reason };
     }
-    const moved = await moveOrder(
-      tx,
-      order,
-      'SHIPPING_LABEL_PRINTED',
-      sql`, tracking_code = ${label.trackingCode}, label_size = ${size}, label_url = ${label.url},
-            label_created_at = now(), label_failure_reason = NULL`,
-    );
+    const moved = await moveOrder(tx, order, 'SHIPPING_LABEL_PRINTED', {
+      label: { trackingCode: label.trackingCode, size, url: label.url },
+    });
     const generated = marketEvent('shippingLabelGenerated', [userRoom(order.seller_id)], { orderId, url: label.url });
     outbox.add(generated, ...moved.events);
     return { result: sellerOrderOf(moved.order), failure: null };
@@ -199,7 +148,7 @@ export async function markShipped(deps: MarketDeps, orderId: string, sellerId: s
     const order = await lockOrder(tx, sql`WHERE o.id = ${orderId}`);
     requireSeller(order, sellerId);
     refuseUnless(order, 'SHIPPING_MARKED_SHIPPED', 'seller');
-    const moved = await moveOrder(tx, order, 'SHIPPING_MARKED_SHIPPED', sql`, shipped_at = now()`);
+    const moved = await moveOrder(tx, order, 'SHIPPING_MARKED_SHIPPED', { shipped: 'now' });
     outbox.add(...moved.events);
     return sellerOrderOf(moved.order);
   });
@@ -220,13 +169,10 @@ export async function applyTrackingUpdate(deps: MarketDeps, trackingCode: string
   return inUnitOfWork(deps, async (tx, outbox) => {
     const order = await lockOrder(tx, sql`WHERE o.tracking_code = ${trackingCode}`, 'Tracking code');
     refuseUnless(order, status, 'carrier');
-    const moved = await moveOrder(
-      tx,
-      order,
-      status,
-      sql`, shipped_at = coalesce(shipped_at, now())
-          ${status === 'SHIPPING_DELIVERED' ? sql`, delivered_at = now()` : sql``}`,
-    );
+    const moved = await moveOrder(tx, order, status, {
+      shipped: 'unlessShipped',
+      delivered: status === 'SHIPPING_DELIVERED',
+    });
     outbox.add(...moved.events);
     return sellerOrderOf(moved.order);
   });

@@ -2,16 +2,7 @@
 // local providers, the services orders and tests build on, and the bulk shipping documents'
 // background jobs (the worker's sweep, and waiting for them in tests).
 export { fulfilmentRoutes, shippingToolRoutes } from './routes.js';
-export {
-  applyTrackingUpdate,
-  generateShippingLabel,
-  markShipped,
-  type OrderRow,
-  SELECT_ORDER,
-  type SellerOrder,
-  sellerOrderOf,
-  shippingManager,
-} from './fulfilment.js';
+export { applyTrackingUpdate, generateShippingLabel, markShipped, shippingManager } from './fulfilment.js';
 export {
   type LabelRequest,
   type LabelResult,

@@ -19,7 +19,8 @@ import { currentAddress } from '../accounts/index.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { marketEvent, type PendingEvent, type RelayPublisher } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
-import { generateShippingLabel, type OrderRow, SELECT_ORDER, sellerOrderOf } from './fulfilment.js';
+import { type OrderRow, SELECT_ORDER, sellerOrderOf } from '../orders/index.js';
+import { generateShippingLabel } from './fulfilment.js';
 import {
   type DocumentRow,
   documentOrders,

@@ -14,7 +14,7 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { countedPage, pageOf } from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull } from '../../platform/db/values.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
-import { type OrderRow, SELECT_ORDER, type SellerOrder, sellerOrderOf } from './fulfilment.js';
+import { type OrderRow, SELECT_ORDER, type SellerOrder, sellerOrderOf } from '../orders/index.js';
 import type { listings, shippingDocumentOrders, shippingDocuments } from '../../platform/db/schema/index.js';
 import type { SqlRow } from '../../platform/db/sql-row.js';
 

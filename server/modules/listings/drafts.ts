@@ -6,7 +6,7 @@ import type { Draft, DraftListingBody, MarketListing } from '../../../shared/con
 import { usdToCents } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { badRequest, callersOr404, conflict } from '../../platform/http/errors.js';
-import { chosenEndTime } from '../auctions/index.js';
+import { chosenEndTime } from './rules/auction-end-time.js';
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { listingProblems } from './rules/listing-completeness.js';
 import { getListing, insertListing, listListingsWhere, lockOwned, softDeleteListing } from './listings.js';

@@ -5,9 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { listingRoom, userRoom } from '../../../shared/contract/realtime-events.js';
 import { queryRows } from '../../platform/db/database.js';
-import { badRequest, conflict, HttpError } from '../../platform/http/errors.js';
+import { conflict } from '../../platform/http/errors.js';
 import type { UploadTarget } from '../../platform/media/media-storage.js';
-import { mediaKeyFor, parseMediaKey, type UploadKind } from '../../platform/media/upload-rules.js';
+import { mediaKeyFor, parseMediaKey } from '../../platform/media/upload-rules.js';
+import { mediaUploadUrl, uploadedMediaUrl } from '../accounts/index.js';
 import { type MarketDeps } from '../../market-deps.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
@@ -19,36 +20,6 @@ import type { Nullable, SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 
 export const toolsOf = (deps: MarketDeps): ListingToolsDeps => (deps.listingTools ??= localListingTools());
 
-/** Where the caller's app PUTs a new file of `kind` (`what` names the kind in a refusal). */
-export function mediaUploadUrl(
-  deps: MarketDeps,
-  kind: UploadKind,
-  what: string,
-  ownerId: string,
-  contentType: string,
-  now: number,
-): UploadTarget {
-  const key = mediaKeyFor(kind, ownerId, randomUUID(), contentType);
-  if (!key) throw badRequest(`body/contentType: ${contentType} is not a ${what} type`);
-  return toolsOf(deps).storage.createUpload(key, now);
-}
-
-/** The public URL of the caller's uploaded file under `key`: a key of `kind`, theirs, and uploaded. */
-export async function uploadedMediaUrl(
-  deps: MarketDeps,
-  kind: UploadKind,
-  what: string,
-  ownerId: string,
-  key: string,
-): Promise<string> {
-  const { storage } = toolsOf(deps);
-  const parsed = parseMediaKey(key);
-  if (!parsed || parsed.kind !== kind) throw badRequest(`body/key: not a ${what} upload key`);
-  if (parsed.ownerId !== ownerId) throw new HttpError(403, 'This upload belongs to another user');
-  if (!(await storage.stat(key))) throw conflict('Nothing has been uploaded under this key yet');
-  return storage.publicUrl(key);
-}
-
 /** Where the seller's app PUTs a new listing video. */
 export function listingVideoUploadUrl(
   deps: MarketDeps,
@@ -56,7 +27,7 @@ export function listingVideoUploadUrl(
   contentType: string,
   now: number,
 ): UploadTarget {
-  return mediaUploadUrl(deps, 'listing-video', 'listing video', sellerId, contentType, now);
+  return mediaUploadUrl(toolsOf(deps).storage, 'listing-video', 'listing video', sellerId, contentType, now);
 }
 
 /**
@@ -69,7 +40,7 @@ export async function attachListingVideo(
   listingId: string,
   key: string,
 ): Promise<AttachedVideo> {
-  const video = await uploadedMediaUrl(deps, 'listing-video', 'listing video', sellerId, key);
+  const video = await uploadedMediaUrl(toolsOf(deps).storage, 'listing-video', 'listing video', sellerId, key);
   await inUnitOfWork(deps, async (tx, outbox) => {
     const row = await lockOwned(tx, listingId, sellerId);
     if (row.status === 'sold' || row.status === 'auction_ended') throw conflict('An ended listing cannot change');

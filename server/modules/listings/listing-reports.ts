@@ -8,7 +8,7 @@ import { isoOf } from '../../platform/db/values.js';
 import { conflict, HttpError } from '../../platform/http/errors.js';
 import { publicListing } from './listings.js';
 import type { Outbox } from '../../platform/events/unit-of-work.js';
-import { reviewListingReport } from '../trust-safety/index.js';
+import { listingReported } from './hooks.js';
 
 export type ListingReportInput = ReportListingBody;
 
@@ -29,7 +29,7 @@ export async function reportListing(
   );
   if (!row) throw conflict('You have already reported this listing; a moderator will review it');
   // Another user's report of the same listing joins its open case.
-  await reviewListingReport(db, outbox, {
+  await listingReported.fire(db, outbox, {
     listingId: input.listingId,
     sellerId: listing.user_id,
     reporterId,

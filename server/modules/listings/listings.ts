@@ -16,7 +16,7 @@ import { badRequest, callersOr404, conflict, notFound } from '../../platform/htt
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork, type Outbox } from '../../platform/events/unit-of-work.js';
-import { screenListingText } from '../trust-safety/index.js';
+import { listingTextShown } from './hooks.js';
 import { type ListingTerms, listingProblems, problemsText } from './rules/listing-completeness.js';
 import { assertMaySell, sellingRefusal } from '../accounts/index.js';
 import type { listings, users } from '../../platform/db/schema/index.js';
@@ -281,7 +281,12 @@ export async function screenListing(tx: Executor, outbox: Outbox, id: string): P
     sql`SELECT user_id, title, description, status FROM listings WHERE id = ${id}`,
   );
   if (!row || row.status === 'draft') return;
-  await screenListingText(tx, outbox, { id, sellerId: row.user_id, title: row.title, description: row.description });
+  await listingTextShown.fire(tx, outbox, {
+    id,
+    sellerId: row.user_id,
+    title: row.title,
+    description: row.description,
+  });
 }
 
 /** What every window showing the listing's feed re-reads after a change by its seller. */

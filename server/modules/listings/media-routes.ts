@@ -87,7 +87,9 @@ export async function listingMediaRoutes(context: MarketRouteContext): Promise<v
     },
     async (request, reply) => {
       const user = await caller(request);
-      return reply.code(201).send(profilePictureUploadUrl(deps, user.id, request.body.contentType, nowOf(deps)));
+      return reply
+        .code(201)
+        .send(profilePictureUploadUrl(tools.storage, user.id, request.body.contentType, nowOf(deps)));
     },
   );
   r.put(
@@ -101,13 +103,13 @@ export async function listingMediaRoutes(context: MarketRouteContext): Promise<v
         response: { 200: ProfilePicture },
       },
     },
-    async (request) => setProfilePicture(deps, (await caller(request)).id, request.body.key),
+    async (request) => setProfilePicture(deps.db, tools.storage, (await caller(request)).id, request.body.key),
   );
   r.delete(
     '/user/profile-picture',
     { schema: { tags: ['user'], ...secured, response: { 204: NoContent } } },
     async (request, reply) => {
-      await removeProfilePicture(deps, (await caller(request)).id);
+      await removeProfilePicture(deps.db, (await caller(request)).id);
       return reply.code(204).send();
     },
   );

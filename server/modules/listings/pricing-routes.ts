@@ -5,13 +5,8 @@ import { id } from '../../../shared/contract/entities.js';
 import { ListingEndTime, ListingShare, PriceGuidance } from '../../../shared/contract/market/listings.js';
 import { IdParams, type MarketRouteContext } from '../../platform/http/market-route-context.js';
 import { nowOf } from '../../market-deps.js';
-import {
-  incrementAuctionEndTime,
-  listingEndTime,
-  MAX_END_TIME_INCREMENT_MS,
-  MIN_END_TIME_INCREMENT_MS,
-  setListingEndTime,
-} from '../auctions/index.js';
+import { incrementAuctionEndTime, listingEndTime, setListingEndTime } from './auction-schedule.js';
+import { MAX_END_TIME_INCREMENT_MS, MIN_END_TIME_INCREMENT_MS } from './rules/auction-end-time.js';
 import { shareListing } from './listing-share.js';
 import { toolsOf } from './listing-media.js';
 import { DEFAULT_PRICE_GUIDANCE_DAYS, MAX_PRICE_GUIDANCE_DAYS, priceGuidance } from './price-guidance.js';

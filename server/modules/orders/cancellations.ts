@@ -10,7 +10,7 @@ import { type Db, queryRows } from '../../platform/db/database.js';
 import type { AdminEvents } from '../../platform/events/admin-events.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { loadSoldListing } from './order-admin.js';
-import { notify } from './orders.js';
+import { notify } from '../notifications/index.js';
 import { cancellationRefusal } from './rules/order-cancellation.js';
 
 export async function cancelOrder(

@@ -1,20 +1,13 @@
 // Order history (the caller's, one order as its seller sees it, a user's public sales) and the
-// reviews delivered orders await. The other areas' reads that always followed them (shipping
-// tools, notifications by type, a user's bid auctions and chats) are registered from here in the
-// same order, so the OpenAPI document keeps it.
+// reviews delivered orders await. The other areas' reads that follow them in the OpenAPI document
+// (shipping tools, notifications by type, a user's bid auctions and chats) are their own groups,
+// registered right after this one by market-routes.ts.
 import { z } from 'zod';
 import { id } from '../../../shared/contract/entities.js';
 import { ORDER_STATUS_FAMILIES } from '../../../shared/rules/order-status-family.js';
-import { HttpError } from '../../platform/http/errors.js';
-import { uniqueBidAuctions } from '../auctions/index.js';
-import { userChats } from '../conversations/index.js';
-import { notificationTypeRoutes } from '../community/index.js';
 import { orderHistory, publicOrderHistory, sellerOrder } from './order-history.js';
-import { pendingReviews, skipReviews } from '../community/index.js';
-import { shippingToolRoutes } from '../fulfilment/index.js';
+import { pendingReviews, skipReviews } from './reviews.js';
 import { IdParams, type MarketRouteContext, Paging, StrictPaging } from '../../platform/http/market-route-context.js';
-import { UniqueBidAuctions } from '../../../shared/contract/market/auctions.js';
-import { Chats } from '../../../shared/contract/market/conversations.js';
 import {
   OrderHistory,
   PendingReviews,
@@ -40,7 +33,7 @@ const OrderHistoryQuery = z.strictObject({
 });
 
 export async function orderHistoryRoutes(context: MarketRouteContext) {
-  const { r, deps, authenticate, caller, secured } = context;
+  const { r, deps, caller, secured } = context;
   const { db } = deps;
 
   // ── Orders and reviews ──
@@ -90,30 +83,5 @@ export async function orderHistoryRoutes(context: MarketRouteContext) {
       schema: { tags: ['orders'], ...secured, params: IdParams, response: { 200: SellerOrder } },
     },
     async (request) => sellerOrder(db, request.params.id, (await caller(request)).id),
-  );
-
-  // ── Shipping options, address check, quotes, bulk shipping documents (the fulfilment module's) ──
-  await shippingToolRoutes(context);
-
-  // ── Notifications by type (the community module's) ──
-  await notificationTypeRoutes(context);
-
-  // ── Bids and chats of one user ──
-  r.get(
-    '/bid/user/unique/:id',
-    { schema: { tags: ['bids'], params: IdParams, querystring: StrictPaging, response: { 200: UniqueBidAuctions } } },
-    async (request) => uniqueBidAuctions(db, request.params.id, request.query.page, request.query.limit),
-  );
-  r.get(
-    '/chat/user-chats/:id',
-    {
-      onRequest: authenticate,
-      schema: { tags: ['chat'], ...secured, params: IdParams, querystring: Paging, response: { 200: Chats } },
-    },
-    async (request) => {
-      const user = await caller(request);
-      if (user.id !== request.params.id) throw new HttpError(403, 'Only the user themself may read their chats');
-      return userChats(db, user.id, request.query.page, request.query.limit);
-    },
   );
 }

@@ -1,8 +1,19 @@
 // The orders module from outside: its buyer/seller routes (purchases, offers, order history), the
-// back office's order handlers, and the order-making that auctions (closing, giveaways) and
-// fulfilment build on.
+// back office's order handlers, the order-making that auctions (closing, giveaways) build on, and
+// the order as its seller sees it with the shipping statuses' writes that fulfilment builds on.
 export { orderHandlers } from './admin.js';
 export { orderHistoryRoutes } from './history-routes.js';
 export { offerRoutes, purchaseRoutes } from './routes.js';
-export { createOrder, notify, orderIdOf } from './orders.js';
+export { createOrder, orderIdOf } from './orders.js';
 export { loadSoldListing, soldListingsSource } from './order-admin.js';
+export {
+  type OrderRow,
+  SELECT_ORDER,
+  type SellerOrder,
+  sellerOrderOf,
+  type ShippingChange,
+  writeShippingStatus,
+} from './seller-order.js';
+export { expireOffers } from './offers.js';
+// Takes down a closing account's pending offers (subscribes to the accounts module's accountClosing).
+import './account-closing.js';

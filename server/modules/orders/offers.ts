@@ -13,7 +13,8 @@ import { type Counted, TOTAL_COUNT, totalOf } from '../../platform/db/list-total
 import { type MarketDeps, nowOf } from '../../market-deps.js';
 import { sellingRefusal } from '../accounts/index.js';
 import { decrementStock, lockForSale } from '../listings/index.js';
-import { createOrder, notify, orderIdOf } from './orders.js';
+import { createOrder, orderIdOf } from './orders.js';
+import { notify } from '../notifications/index.js';
 import type { listings, offers } from '../../platform/db/schema/index.js';
 import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 
@@ -136,4 +137,14 @@ export async function listOffers(
     sql`SELECT count(*) AS count FROM offers o JOIN listings l ON l.id = o.listing_id ${where}`,
   );
   return { count: total, items: rows.map(offerOf) };
+}
+
+/** PENDING offers past their expiry become EXPIRED (the auction closer's tick runs it). */
+export async function expireOffers(deps: MarketDeps): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    deps.db,
+    sql`UPDATE offers SET status = 'EXPIRED', updated_at = now()
+        WHERE status = 'PENDING' AND expires_at <= ${new Date(nowOf(deps))} RETURNING id`,
+  );
+  return rows.length;
 }

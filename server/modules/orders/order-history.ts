@@ -20,7 +20,7 @@ import { isoOf, usdOrNull } from '../../platform/db/values.js';
 import { countedPage, inList, pageOf } from '../../platform/db/list-sql.js';
 import { TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
 import { callersOr404, notFound } from '../../platform/http/errors.js';
-import { type OrderRow, SELECT_ORDER, sellerOrderOf } from '../fulfilment/index.js';
+import { type OrderRow, SELECT_ORDER, sellerOrderOf } from './seller-order.js';
 import type { listings, orders, users } from '../../platform/db/schema/index.js';
 import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 

@@ -3,10 +3,12 @@
 // which holds the listing's lock, so a listing never sells the same unit twice. The status a new
 // order starts in, and every move its payment makes, are the transition table's
 // (shared/rules/order-transitions.ts).
+import { addPaymentFailedStrike, addSales, addSpend } from '../accounts/index.js';
+import { notify } from '../notifications/index.js';
 import { createHash, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { NotificationType, OrderStatus } from '../../../shared/contract/enums.js';
+import type { OrderStatus } from '../../../shared/contract/enums.js';
 import type { PlacedOrder } from '../../../shared/contract/market/orders.js';
 import { userRoom } from '../../../shared/contract/realtime-events.js';
 import { payoutCents } from '../../../shared/rules/money.js';
@@ -176,9 +178,9 @@ export async function chargeOrder(
         INSERT INTO transactions (order_id, type, status, amount_cents)
         VALUES (${orderId}, 'order_payout', 'succeeded', ${payout})
       ), buyer AS (
-        UPDATE users SET amount_spent_cents = amount_spent_cents + ${totalCents} WHERE id = ${order.buyerId}
+        ${addSpend(order.buyerId, totalCents)}
       ), seller AS (
-        UPDATE users SET amount_sold_cents = amount_sold_cents + ${order.priceCents} WHERE id = ${order.sellerId}
+        ${addSales(order.sellerId, order.priceCents)}
       )
       ${settle}`,
     );
@@ -192,8 +194,7 @@ export async function chargeOrder(
         INSERT INTO transactions (order_id, type, status, amount_cents, external_id)
         VALUES (${orderId}, 'order_payment', 'failed', ${totalCents}, ${charge.externalId})
       ), strike AS (
-        UPDATE users SET payment_failed_strikes = payment_failed_strikes + 1, updated_at = now()
-        WHERE id = ${order.buyerId} AND ${options.strikeOnFailure}
+        ${addPaymentFailedStrike(order.buyerId, options.strikeOnFailure)}
       )
       ${settle}`,
     );
@@ -278,17 +279,4 @@ export async function retryPayment(
     outbox.add(...charged.events);
     return { orderId, status: charged.status };
   });
-}
-
-/** A notification row for a user (a type of NOTIFICATION_TYPES). */
-export async function notify(
-  tx: Executor,
-  userId: string,
-  type: NotificationType,
-  title: string,
-  data: Record<string, unknown> = {},
-): Promise<void> {
-  await tx.execute(
-    sql`INSERT INTO notifications (user_id, type, title, data) VALUES (${userId}, ${type}, ${title}, ${JSON.stringify(data)}::jsonb)`,
-  );
 }

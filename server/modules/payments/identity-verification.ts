@@ -15,6 +15,7 @@ import type { MarketDeps } from '../../market-deps.js';
 import { paymentAccountsOf } from './payment-methods.js';
 import type { identityVerifications } from '../../platform/db/schema/index.js';
 import type { SqlRow } from '../../platform/db/sql-row.js';
+import { DECISIVE_VERIFICATION_FIRST } from '../accounts/index.js';
 
 type VerificationRow = SqlRow<
   typeof identityVerifications,
@@ -38,14 +39,9 @@ async function decisiveVerification(db: Executor, userId: string): Promise<Verif
   const [row] = await queryRows<VerificationRow>(
     db,
     sql`SELECT id, user_id, status, failure_reason, created_at, updated_at FROM identity_verifications
-        WHERE user_id = ${userId} ORDER BY (status = 'Verified') DESC, created_at DESC, id DESC LIMIT 1`,
+        WHERE user_id = ${userId} ORDER BY ${DECISIVE_VERIFICATION_FIRST} LIMIT 1`,
   );
   return row;
-}
-
-/** The user's stripeIdentityStatus as stored (no provider call): for user shapes and summaries. */
-export async function identityStatusOfUser(db: Executor, userId: string): Promise<IdentityStatus | null> {
-  return (await decisiveVerification(db, userId))?.status ?? null;
 }
 
 /** Records what the provider now says of a session. A verified session stays verified. */

@@ -8,6 +8,5 @@ export { ledgerPaymentAccounts } from './ledger-accounts.js';
 export { ledgerCharges } from './ledger-charges.js';
 export { ledgerPayments } from './ledger.js';
 export { selectCharges, selectPaymentAccounts, selectPayments } from './select-payments.js';
-export { identityStatusOfUser } from './identity-verification.js';
 export { paymentRoutes } from './routes.js';
 export { stripeWebhookPlugin } from './webhook-route.js';

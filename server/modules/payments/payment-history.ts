@@ -12,7 +12,7 @@ import { isoOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { PUBLIC_LISTING, saleRefusal, type StockRow } from '../listings/index.js';
 import type { MarketDeps } from '../../market-deps.js';
-import { identityStatusOfUser } from './identity-verification.js';
+import { identityStatusOfUser } from '../accounts/index.js';
 import { savedCardsOf } from './payment-methods.js';
 import { payoutAccountOrNone } from './payout-accounts.js';
 import type { listings, orders, transactions } from '../../platform/db/schema/index.js';

@@ -2,6 +2,7 @@
 // payment provider (created on the first card; its id in users.stripe_customer_id), the cards in
 // the provider's card-object shape, the default card charges use, and removal, which a bidder in
 // a running auction may not do to their last usable card (409 with code paymentDeletedWithActiveBids).
+import { storeProviderId } from '../accounts/index.js';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SavedCard as SavedCardSchema } from '../../../shared/contract/market/payments.js';
@@ -78,27 +79,6 @@ async function ensureCustomer(deps: MarketDeps, userId: string): Promise<string>
   // Somebody else stored one first: theirs counts (the provider gave both requests the same
   // customer when they raced, by the idempotency key or the ledger's one customer per user).
   return stored ?? (await holderOf(deps.db, userId)).stripe_customer_id!;
-}
-
-/**
- * Stores the provider id just created for the user (customer or payout account) in one statement,
- * only over the id read before it was created; null when another request stored one first.
- */
-export async function storeProviderId(
-  db: Executor,
-  userId: string,
-  column: 'stripe_customer_id' | 'stripe_user_id',
-  created: string,
-  readBefore: string | null,
-): Promise<string | null> {
-  const name = sql.raw(column);
-  const [stored] = await queryRows<Record<typeof column, string>>(
-    db,
-    sql`UPDATE users SET ${name} = ${created}, updated_at = now()
-        WHERE id = ${userId} AND ${name} IS NOT DISTINCT FROM ${readBefore}
-        RETURNING ${name}`,
-  );
-  return stored ? stored[column] : null;
 }
 
 /** `GET /payments/card`: the user's cards, oldest first. */

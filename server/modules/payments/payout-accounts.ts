@@ -14,7 +14,8 @@ import { isoOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import type { PayoutAccount } from './payment-accounts.js';
 import type { MarketDeps } from '../../market-deps.js';
-import { isUnknownToProvider, paymentAccountsOf, storeProviderId } from './payment-methods.js';
+import { storeProviderId } from '../accounts/index.js';
+import { isUnknownToProvider, paymentAccountsOf } from './payment-methods.js';
 
 interface Payee {
   email: string;

@@ -4,10 +4,12 @@
 // details carry the features, the weights and the threshold. The bid ladder with the hidden
 // maximum bids is read with the case (case-queue.ts), for admins only.
 import { sql } from 'drizzle-orm';
-import type { MarketDeps } from '../../market-deps.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { inList } from '../../platform/db/list-sql.js';
-import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
+import { inUnitOfWork, type UnitOfWorkDeps } from '../../platform/events/unit-of-work.js';
+import { linkedAccountsOf } from '../accounts/index.js';
+import { MIN_BIDS_TO_SCORE } from '../auctions/index.js';
+import type { LinkKind } from '../../../shared/contract/accountability.js';
 import { openReviewCase } from './open-case.js';
 import {
   HARD_LINK_WEIGHT,
@@ -17,9 +19,6 @@ import {
   type BidderHistory,
   type HardLinkKind,
 } from './rules/auction-integrity.js';
-
-/** Fewer bids than this say nothing about behaviour: not scored while bids arrive. */
-export const MIN_BIDS_TO_SCORE = 4;
 
 const ms = (value: Date | string) => (value instanceof Date ? value : new Date(value)).getTime();
 
@@ -48,39 +47,24 @@ async function historiesOf(db: Executor, sellerId: string, bidders: string[]): P
   );
 }
 
-/** What ties a bidder to the seller: the same address, phone, card, payout account or device token. */
+/** What ties a bidder to the seller (the accounts module's one-hop links, `linkedAccountsOf`). */
 async function linksOf(db: Executor, sellerId: string, bidders: string[]): Promise<Map<string, HardLinkKind[]>> {
   const list = inList(bidders);
-  const rows = await queryRows<{ user_id: string; kind: HardLinkKind }>(
+  const rows = await queryRows<{ user_id: string; via: LinkKind }>(
     db,
-    sql`SELECT DISTINCT a.user_id, 'address' AS kind FROM addresses a JOIN addresses s
-          ON lower(a.address_line_one) = lower(s.address_line_one) AND a.zip_code = s.zip_code
-        WHERE s.user_id = ${sellerId} AND a.user_id IN ${list}
-        UNION
-        SELECT u.id, 'phone' FROM users u JOIN users s ON s.id = ${sellerId}
-        WHERE u.id IN ${list} AND u.phone_number IS NOT NULL AND u.phone_number = s.phone_number
-        UNION
-        SELECT u.id, 'payoutAccount' FROM users u JOIN users s ON s.id = ${sellerId}
-        WHERE u.id IN ${list} AND u.stripe_user_id IS NOT NULL AND u.stripe_user_id = s.stripe_user_id
-        UNION
-        SELECT c.user_id, 'card' FROM ledger_customers c JOIN ledger_payment_methods p ON p.customer_id = c.id
-          JOIN ledger_payment_methods sp ON sp.brand = p.brand AND sp.last4 = p.last4
-               AND sp.exp_month = p.exp_month AND sp.exp_year = p.exp_year
-          JOIN ledger_customers sc ON sc.id = sp.customer_id
-        WHERE sc.user_id = ${sellerId} AND c.user_id IN ${list}
-        UNION
-        SELECT d.user_id, 'deviceToken' FROM device_tokens d JOIN device_tokens sd
-          ON sd.user_id = ${sellerId} AND sd.platform = d.platform AND sd.token = d.token
-        WHERE d.user_id IN ${list}`,
+    sql`SELECT id AS user_id, via FROM (${linkedAccountsOf(sellerId)}) links WHERE id IN ${list}`,
   );
   const links = new Map<string, HardLinkKind[]>();
-  for (const row of rows) links.set(row.user_id, [...(links.get(row.user_id) ?? []), row.kind]);
+  for (const row of rows) {
+    const kind: HardLinkKind = row.via === 'cardFingerprint' ? 'card' : row.via;
+    links.set(row.user_id, [...(links.get(row.user_id) ?? []), kind]);
+  }
   return links;
 }
 
 /** Scores one auction; opens or refreshes its case when a bidder is over the threshold. */
 export async function reviewAuctionIntegrity(
-  deps: Pick<MarketDeps, 'db' | 'events'>,
+  deps: UnitOfWorkDeps,
   listingId: string,
   when: 'bid' | 'close',
 ): Promise<void> {

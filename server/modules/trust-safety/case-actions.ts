@@ -12,7 +12,7 @@ import { conflict, HttpError } from '../../platform/http/errors.js';
 import { enforce } from '../accounts/index.js';
 import { removeAuctionMessage, removeChatMessage } from '../conversations/index.js';
 import { deleteListing } from '../listings/index.js';
-import { notify } from '../orders/index.js';
+import { notify } from '../notifications/index.js';
 import { caseItem, caseRow, type CaseRow } from './case-items.js';
 
 export const HELD_BY_ANOTHER = 'Another admin holds this case';

@@ -1,11 +1,15 @@
-// The trust-and-safety module from outside: the back office's review-queue handlers, and what the
-// other modules call, in their own transactions, when something a moderator must see arrives
-// (reports and support requests, and the off-platform detector's screening of what users write).
+// The trust-and-safety module from outside: the back office's review-queue handlers. The other
+// modules do not call it: it subscribes to their hooks (subscriptions.ts) and opens cases in
+// their transactions when something a moderator must see arrives (reports and support requests,
+// and the off-platform detector's screening of what users write).
 export { reviewCaseHandlers } from './admin.js';
 export { openReviewCase, type ReviewSignal } from './open-case.js';
-export { MIN_BIDS_TO_SCORE, reviewAuctionIntegrity } from './auction-review.js';
+export { detectOffPlatformContact, type OffPlatformMatch } from './rules/off-platform-contact.js';
+// What the subscriptions call, for the seed data and the screening benchmark that open cases directly.
+export { reviewAuctionIntegrity } from './auction-review.js';
 export { reviewContactMessage, reviewListingReport, reviewSupportRequest } from './reports.js';
 export { screenAuctionText, screenChatMessage, screenListingText } from './screening.js';
-export { detectOffPlatformContact, type OffPlatformMatch } from './rules/off-platform-contact.js';
-// Registers the cases' entries in user, listing and order timelines (once, when this loads).
+// Opens cases from the other modules' hooks, and registers the cases' entries in user, listing and
+// order timelines (once each, when this loads).
+import './subscriptions.js';
 import './case-timeline.js';

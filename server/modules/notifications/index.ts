@@ -1,0 +1,6 @@
+// The notifications module: the lowest business area, since every other one tells users things.
+// `notify` (one user) and `notifyEach` (everyone a query selects) write a notification in the
+// caller's transaction; the user's own list, read marks and badges per type are its routes.
+export { notify, notifyEach } from './notify.js';
+export { markNotificationsRead, notificationsOf, upsertNewMessageNotification } from './notifications.js';
+export { notificationTypeRoutes } from './notification-type-routes.js';

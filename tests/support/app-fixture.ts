@@ -1,0 +1,74 @@
+// The one place where tests build the API: a real database (in-memory PGlite, or a fresh
+// database in the run's PostgreSQL cluster), migrated, optionally seeded, and `buildApp` over
+// it with the test's doubles. Every route test opens its app here (`useApp` in a suite,
+// `openTestApp` where a test needs several apps or opens one itself), so a change to how the
+// app is composed is made once, here.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type BuildAppOptions } from '../../server/app.js';
+import { openDatabase, type Database } from '../../server/platform/db/database.js';
+import { migrate } from '../../server/platform/db/migrate.js';
+import { fakeIdentity, recordingPublisher, startMarketDb, type RecordedEvent } from '../market/market-db.js';
+
+export interface TestAppOptions extends Partial<BuildAppOptions> {
+  /** A database opened by the test (left open at close); by default a fresh one is opened here. */
+  database?: Database;
+  /**
+   * A fresh database in the run's PostgreSQL cluster (the PostgreSQL fixture, startMarketDb)
+   * instead of PGlite: the cluster's admin URL (`inject('postgresAdminUrl')`).
+   */
+  postgresAdminUrl?: string;
+  poolSize?: number;
+  /** Fills the migrated database before the app is built (e.g. `seedMarketplace`). */
+  seed?: (database: Database) => Promise<unknown>;
+  /** Records every realtime event the app publishes, checked against the contract. */
+  events?: RecordedEvent[];
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** Opens a migrated database and the app over it; the identity is the `token-<name>` fake unless given. */
+export async function openTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { database: given, postgresAdminUrl, poolSize, seed, events, ...appOptions } = options;
+  const cluster = postgresAdminUrl ? await startMarketDb(postgresAdminUrl) : null;
+  let database = given;
+  if (!database) {
+    database = cluster ? await cluster.open(poolSize ?? 12) : await openDatabase({ pgliteDir: 'memory://' });
+    if (!cluster) await migrate(database); // startMarketDb has migrated its database
+  }
+  if (seed) await seed(database);
+  const app = await buildApp({ identity: fakeIdentity, ...appOptions, database });
+  if (events) app.market.events.attach(recordingPublisher(events));
+  const opened = database;
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      if (cluster) await cluster.stop();
+      else if (!given) await opened.close();
+    },
+  };
+}
+
+/**
+ * Opens the app before the tests of the calling suite and closes it after them. `opened` hands
+ * the suite its app and database (and runs any further set-up of the suite).
+ */
+export function useApp(
+  options: TestAppOptions | (() => TestAppOptions),
+  opened: (testApp: TestApp) => unknown = () => undefined,
+): void {
+  let testApp: TestApp | undefined;
+  beforeAll(async () => {
+    testApp = await openTestApp(typeof options === 'function' ? options() : options);
+    await opened(testApp);
+  }, 60_000);
+  afterAll(async () => {
+    await testApp?.close();
+  });
+}
