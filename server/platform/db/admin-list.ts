@@ -12,6 +12,7 @@ import {
   COUNT_ROW,
   idMatchesAny,
   orderBy,
+  pagedById,
   pageOf,
   searchForms,
   searchPattern,
@@ -128,15 +129,10 @@ function planOf<Query extends ListQueryBase, Row, Item>(list: AdminList<Query, R
     ? sql`ORDER BY ${key.column} ${sql.raw(query.order === 'ASC' ? 'ASC' : 'DESC')}, ${tieBreak}`
     : orderBy(key.column, query.order, idColumn, key.nullable);
   const pageRows = (rows: SQL, paging: Paging): SQL => {
-    const page = pageOf(paging.page, paging.limit);
-    if (tieBreak) return list.select(rows, sql`${order} ${page}`, query);
-    // The page's ids first: joins and per-row subqueries then run for its few rows only, not for
-    // every row a deep OFFSET skips.
-    return list.select(
-      sql`WHERE ${idColumn} IN (SELECT ${idColumn} FROM ${from} ${rows} ${order} ${page})`,
-      order,
-      query,
-    );
+    if (tieBreak) return list.select(rows, sql`${order} ${pageOf(paging.page, paging.limit)}`, query);
+    // The page's ids first: joins and per-row subqueries then run for its few rows only.
+    const page = pagedById(from, rows, key.column, { order: query.order, ...paging }, idColumn, key.nullable);
+    return list.select(page.where, page.order, query);
   };
 
   const unfiltered = !forms && filters.length === 0;

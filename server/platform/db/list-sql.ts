@@ -118,12 +118,12 @@ export function matchingUserIds(pattern: SQL): SQL {
 }
 
 /** The user `userId` names matches by name or email: one lookup by primary key, for one row. */
-export function userMatches(userId: SQL, pattern: SQL): SQL {
+function userMatches(userId: SQL, pattern: SQL): SQL {
   return sql`EXISTS (SELECT 1 FROM users mu WHERE mu.id = ${userId} AND (mu.user_name ILIKE ${pattern} OR mu.email ILIKE ${pattern}))`;
 }
 
 /** The listing `listingId` names matches by title: one lookup by primary key, for one row. */
-export function listingTitleMatches(listingId: SQL, pattern: SQL): SQL {
+function listingTitleMatches(listingId: SQL, pattern: SQL): SQL {
   return sql`EXISTS (SELECT 1 FROM listings ml WHERE ml.id = ${listingId} AND ml.title ILIKE ${pattern})`;
 }
 
