@@ -7,7 +7,7 @@ import { buildApp } from './app.js';
 import type { IdentityProvider } from './platform/auth/identity.js';
 import { openDatabase, type Database } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
-import { seedMarketplace } from './platform/db/seed.js';
+import { seedMarketplace } from './seeding/seed.js';
 
 const identity: IdentityProvider = {
   verifyIdToken: async () => ({ uid: 'admin-1', email: 'admin@market.test', emailVerified: true, admin: true }),

@@ -22,7 +22,7 @@ import { ensureDemoAccounts } from '../../server/platform/auth/demo-accounts.js'
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
 import { openDatabase, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
-import { seedMarketplace } from '../../server/platform/db/seed.js';
+import { seedMarketplace } from '../../server/seeding/seed.js';
 import { marketRealtime } from '../../server/market-api.js';
 import {
   EMULATOR_HOST,

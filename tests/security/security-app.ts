@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { openDatabase, queryRows, type Database, type Db } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
-import { seedMarketplace } from '../../server/platform/db/seed.js';
+import { seedMarketplace } from '../../server/seeding/seed.js';
 import { localListingTools } from '../../server/modules/listings/listing-tools-deps.js';
 import { shippingDocumentsSettled } from '../../server/modules/fulfilment/index.js';
 import { fakeIdentity } from '../market/market-db.js';

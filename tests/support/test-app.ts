@@ -7,7 +7,7 @@ import { buildApp } from '../../server/app.js';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
 import { openDatabase, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
-import { seedMarketplace } from '../../server/platform/db/seed.js';
+import { seedMarketplace } from '../../server/seeding/seed.js';
 import { EMULATOR_HOST, PROJECT_ID } from './auth-emulator.js';
 import { createDatabase } from './postgres-cluster.js';
 
