@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoutes } from '../shared/contract/admin-api.js';
 import { buildApp } from './app.js';
+import { localPorts } from './composition.js';
 import type { IdentityProvider } from './platform/auth/identity.js';
 import { openDatabase, type Database } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
@@ -39,7 +40,7 @@ beforeAll(async () => {
     statements++;
     return execute(query);
   }) as typeof database.db.execute;
-  app = await buildApp({ database, identity, rateLimitMax: 5_000 });
+  app = await buildApp({ database, ports: localPorts(database, { identity }), rateLimitMax: 5_000 });
 }, 60_000);
 afterAll(async () => {
   await app?.close();

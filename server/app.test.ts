@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { localPorts } from './composition.js';
 import type { IdentityProvider } from './platform/auth/identity.js';
 import { openDatabase, type Database } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
@@ -25,7 +26,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   database = await openDatabase({ pgliteDir: 'memory://' });
   await migrate(database);
-  app = await buildApp({ database, identity: fakeIdentity, rateLimitMax: 5_000 });
+  app = await buildApp({ database, ports: localPorts(database, { identity: fakeIdentity }), rateLimitMax: 5_000 });
 }, 60_000);
 afterAll(async () => {
   await app?.close();
@@ -85,7 +86,11 @@ describe('app', () => {
   });
 
   it('answers 429 in the error shape once a client exceeds the rate limit', async () => {
-    const limited = await buildApp({ database, identity: fakeIdentity, rateLimitMax: 2 });
+    const limited = await buildApp({
+      database,
+      ports: localPorts(database, { identity: fakeIdentity }),
+      rateLimitMax: 2,
+    });
     try {
       const codes = [];
       for (let i = 0; i < 3; i++) codes.push((await limited.inject({ method: 'GET', url: '/v1/health' })).statusCode);
@@ -99,7 +104,7 @@ describe('app', () => {
 
   it('hides internals of a 5xx and says 503 when the database is gone', async () => {
     const broken = await openDatabase({ pgliteDir: 'memory://' });
-    const brokenApp = await buildApp({ database: broken, identity: fakeIdentity });
+    const brokenApp = await buildApp({ database: broken, ports: localPorts(broken, { identity: fakeIdentity }) });
     try {
       // No migrations: every table is missing, so the list fails inside the database.
       const failed = await brokenApp.inject({

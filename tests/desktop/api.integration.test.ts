@@ -18,6 +18,7 @@ import { Settings } from '../../main/core/settings.js';
 import type { AdminEvent } from '../../shared/contract/market-api.js';
 import { ChatMessage } from '../../shared/contract/entities.js';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { ensureDemoAccounts } from '../../server/platform/auth/demo-accounts.js';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
 import { openDatabase, type Database } from '../../server/platform/db/database.js';
@@ -55,7 +56,7 @@ beforeAll(async () => {
   await seedMarketplace(database.db, { users: 20, seed: 5 });
   app = await buildApp({
     database,
-    identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
+    ports: localPorts(database, { identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }) }),
     rateLimitMax: 100_000,
     realtime: marketRealtime(),
   });

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { openDatabase, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { localSms } from '../../server/modules/accounts/sms.js';
@@ -35,10 +36,12 @@ export function useAccountApp(now: () => number = () => startedAt): void {
     await migrate(database);
     app = await buildApp({
       database,
-      identity: { ...fakeIdentity, disableAccount: async (uid) => void disabled.push(uid) },
+      ports: localPorts(database, {
+        identity: { ...fakeIdentity, disableAccount: async (uid) => void disabled.push(uid) },
+        sms,
+      }),
     });
     app.market.events.attach(recordingPublisher(log));
-    app.market.sms = sms;
     app.market.now = now;
   }, 60_000);
   afterAll(async () => {

@@ -3,6 +3,7 @@
 // with that `adminRole`, `token-<name>` a marketplace user), and the admin events it emits.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { adminRoleOf } from '../../shared/contract/admin-permissions.js';
 import type { AuditEntry } from '../../shared/contract/accountability.js';
 import type { IdentityProvider } from '../../server/platform/auth/identity.js';
@@ -47,7 +48,7 @@ export async function startAccountabilityApp(): Promise<AccountabilityApp> {
   const suspendedUsers: string[] = [];
   const app = await buildApp({
     database,
-    identity: roleIdentity,
+    ports: localPorts(database, { identity: roleIdentity }),
     rateLimitMax: 100_000,
     // Stands in for Socket.IO: what the realtime plugin would push and disconnect.
     realtime: (_app, { events }) => {

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { localPorts, type MarketServices } from '../../server/composition.js';
 import { enableSellers, fakeIdentity } from './market-db.js';
 import { openDatabase, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
@@ -11,18 +12,17 @@ import {
   notifyAuctionsEndingSoon,
   startAuctionCloser,
 } from '../../server/modules/auctions/auction-closer.js';
-import type { MarketDeps } from '../../server/market-deps.js';
 
 describe('auctionEndingSoon notifications', () => {
   let database: Database;
   let app: FastifyInstance;
   let clock = Date.now();
-  let deps: MarketDeps;
+  let deps: MarketServices;
 
   beforeAll(async () => {
     database = await openDatabase({ pgliteDir: 'memory://' });
     await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity });
+    app = await buildApp({ database, ports: localPorts(database, { identity: fakeIdentity }) });
     deps = { ...app.market, now: () => clock };
     await enableSellers(app, 'seller');
   }, 60_000);

@@ -8,6 +8,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
 import { fakeIdentity } from './market-db.js';
 import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
@@ -53,7 +54,7 @@ describe('caller cache (fake identity, PGlite)', () => {
   beforeAll(async () => {
     database = await openDatabase({ pgliteDir: 'memory://' });
     await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity });
+    app = await buildApp({ database, ports: localPorts(database, { identity: fakeIdentity }) });
   }, 60_000);
   afterAll(async () => {
     await app?.close();
@@ -190,7 +191,9 @@ describe.skipIf(!adminToken)('caller cache with the Auth emulator', () => {
     await migrate(database);
     app = await buildApp({
       database,
-      identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
+      ports: localPorts(database, {
+        identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
+      }),
     });
   }, 60_000);
   afterAll(async () => {

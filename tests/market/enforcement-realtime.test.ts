@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { marketRealtime } from '../../server/market-api.js';
 import { openDatabase, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
@@ -22,7 +23,12 @@ describe('enforcement on Socket.IO', () => {
   beforeAll(async () => {
     database = await openDatabase({ pgliteDir: 'memory://' });
     await migrate(database);
-    app = await buildApp({ database, identity: roleIdentity, rateLimitMax: 100_000, realtime: marketRealtime() });
+    app = await buildApp({
+      database,
+      ports: localPorts(database, { identity: roleIdentity }),
+      rateLimitMax: 100_000,
+      realtime: marketRealtime(),
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   }, 60_000);

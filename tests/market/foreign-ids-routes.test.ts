@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { openDatabase, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { enableSellers, fakeIdentity, marketCall, type MarketMethod } from './market-db.js';
@@ -26,7 +27,7 @@ describe("another user's ids", () => {
   beforeAll(async () => {
     database = await openDatabase({ pgliteDir: 'memory://' });
     await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity, rateLimitMax: 10_000 });
+    app = await buildApp({ database, ports: localPorts(database, { identity: fakeIdentity }), rateLimitMax: 10_000 });
     // Only an enabled seller lists and answers offers (selling.ts); the stranger is not one.
     await enableSellers(app, 'fseller');
   }, 60_000);

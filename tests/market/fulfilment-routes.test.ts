@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { openDatabase, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { localLabels } from '../../server/modules/fulfilment/index.js';
@@ -30,7 +31,7 @@ describe('order fulfilment routes', () => {
   beforeAll(async () => {
     database = await openDatabase({ pgliteDir: 'memory://' });
     await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity });
+    app = await buildApp({ database, ports: localPorts(database, { identity: fakeIdentity }) });
     app.market.events.attach(recordingPublisher(log));
   }, 60_000);
   afterAll(async () => {

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
@@ -32,7 +33,7 @@ describe.each(drivers)('paged buyer/seller lists on %s', (driver) => {
       database = await openDatabase({ pgliteDir: 'memory://' });
       await migrate(database);
     }
-    app = await buildApp({ database, identity: fakeIdentity });
+    app = await buildApp({ database, ports: localPorts(database, { identity: fakeIdentity }) });
   }, 60_000);
   afterAll(async () => {
     await app?.close();

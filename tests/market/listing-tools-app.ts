@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { localListingTools, type ListingToolsDeps } from '../../server/modules/listings/listing-tools-deps.js';
@@ -52,7 +53,11 @@ export function useListingToolsApp(): void {
       publicApiUrl: 'http://api.test/v1',
       appLinkBaseUrl: 'https://app.test',
     });
-    app = await buildApp({ database, identity: fakeIdentity, listingTools: tools, rateLimitMax: 10_000 });
+    app = await buildApp({
+      database,
+      ports: localPorts(database, { identity: fakeIdentity, listingTools: tools }),
+      rateLimitMax: 10_000,
+    });
     app.market.events.attach(recordingPublisher(log));
   }, 60_000);
   afterAll(async () => {

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { openDatabase, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { enableSellers, fakeIdentity, marketCall, type RecordedEvent, recordingPublisher } from './market-db.js';
@@ -18,7 +19,7 @@ describe('listing visibility', () => {
   beforeAll(async () => {
     database = await openDatabase({ pgliteDir: 'memory://' });
     await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity, rateLimitMax: 10_000 });
+    app = await buildApp({ database, ports: localPorts(database, { identity: fakeIdentity }), rateLimitMax: 10_000 });
     app.market.events.attach(recordingPublisher(log));
     // Only an enabled seller lists (selling.ts).
     await enableSellers(app, 'vseller', 'vlister');

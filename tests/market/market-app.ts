@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { openDatabase, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { enableSellers, fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
@@ -23,7 +24,7 @@ export function useMarketApp(): void {
     await migrate(database);
     app = await buildApp({
       database,
-      identity: fakeIdentity,
+      ports: localPorts(database, { identity: fakeIdentity }),
     });
     app.market.events.attach(recordingPublisher(log));
     // Only an enabled seller lists and accepts offers (selling.ts).

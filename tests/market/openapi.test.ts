@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import type { z } from 'zod';
 import type { AuctionMessage, Chat } from '../../shared/contract/entities.js';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { openDatabase, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import type { addressesOf } from '../../server/modules/accounts/addresses.js';
@@ -150,7 +151,7 @@ describe('the market OpenAPI document', () => {
   beforeAll(async () => {
     database = await openDatabase({ pgliteDir: 'memory://' });
     await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity });
+    app = await buildApp({ database, ports: localPorts(database, { identity: fakeIdentity }) });
     const response = await app.inject({ method: 'GET', url: '/v1/docs/json' });
     expect(response.statusCode).toBe(200);
     document = response.json() as OpenApiDocument;

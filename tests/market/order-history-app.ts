@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { enableSellers, fakeIdentity, type RecordedEvent, recordingPublisher, marketCall } from './market-db.js';
@@ -61,7 +62,7 @@ export function useOrderHistoryApp(): void {
   beforeAll(async () => {
     database = await openDatabase({ pgliteDir: 'memory://' });
     await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity });
+    app = await buildApp({ database, ports: localPorts(database, { identity: fakeIdentity }) });
     app.market.events.attach(recordingPublisher(log));
   }, 60_000);
   afterAll(async () => {

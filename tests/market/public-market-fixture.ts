@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import type { IdentityProvider } from '../../server/platform/auth/identity.js';
 import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
@@ -104,7 +105,11 @@ export function usePublicMarket(): void {
   beforeAll(async () => {
     database = await openDatabase({ pgliteDir: 'memory://' });
     await migrate(database);
-    app = await buildApp({ database, identity: refuseEveryToken, rateLimitMax: 10_000 });
+    app = await buildApp({
+      database,
+      ports: localPorts(database, { identity: refuseEveryToken }),
+      rateLimitMax: 10_000,
+    });
 
     await user('alice', { seller: true, featured: true, payout: true, createdAt: at(-30 * DAY) });
     await user('bob', { seller: true, featured: true, createdAt: at(-20 * DAY) }); // no payout account

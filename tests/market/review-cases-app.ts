@@ -3,6 +3,7 @@
 // and the recorded realtime events of both the market relay and the admin events.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import type { IdentityProvider } from '../../server/platform/auth/identity.js';
 import type { Database } from '../../server/platform/db/database.js';
 import { enableSellers, fakeIdentity, marketCall, recordingPublisher, type RecordedEvent } from './market-db.js';
@@ -27,7 +28,7 @@ export async function startReviewApp(database: Database): Promise<ReviewApp> {
   const publisher = recordingPublisher(log);
   const app = await buildApp({
     database,
-    identity: twoAdminsIdentity,
+    ports: localPorts(database, { identity: twoAdminsIdentity }),
     rateLimitMax: 100_000,
     // In place of Socket.IO: what marketRealtime forwards from the admin events to `/admin`.
     realtime: async (_app, { events }) => {

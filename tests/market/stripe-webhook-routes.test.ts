@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { fakeIdentity, marketCall } from './market-db.js';
@@ -26,8 +27,11 @@ describe('POST /v1/payments/stripe/webhook', () => {
   beforeAll(async () => {
     database = await openDatabase({ pgliteDir: 'memory://' });
     await migrate(database);
-    app = await buildApp({ database, identity: fakeIdentity, stripeWebhookSecret: SECRET });
-    unconfigured = await buildApp({ database, identity: fakeIdentity });
+    app = await buildApp({
+      database,
+      ports: localPorts(database, { identity: fakeIdentity, stripeWebhookSecret: SECRET }),
+    });
+    unconfigured = await buildApp({ database, ports: localPorts(database, { identity: fakeIdentity }) });
   }, 60_000);
   afterAll(async () => {
     await app?.close();

@@ -7,6 +7,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_NAMESPACE } from '../../shared/contract/realtime-events.js';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { marketRealtime } from '../../server/market-api.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
 import { redisAvailable, startRedis } from '../support/redis-server.js';
@@ -28,7 +29,7 @@ describe.skipIf(!available)('two market nodes sharing PostgreSQL and Redis', () 
       const database = await pg.open(5);
       const app = await buildApp({
         database,
-        identity: fakeIdentity,
+        ports: localPorts(database, { identity: fakeIdentity }),
         realtime: marketRealtime({ redisUrl: redis.url }),
       });
       await app.listen({ port: 0, host: '127.0.0.1' });

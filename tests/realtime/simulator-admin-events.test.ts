@@ -16,6 +16,7 @@ import {
   type AdminEventName,
 } from '../../shared/contract/realtime-events.js';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { DEMO_ACCOUNTS, ensureDemoAccounts } from '../../server/platform/auth/demo-accounts.js';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
 import { openDatabase, type Database } from '../../server/platform/db/database.js';
@@ -51,7 +52,9 @@ describe.skipIf(skip)('the simulator against the real API: every /admin event re
     await migrate(database);
     app = await buildApp({
       database,
-      identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
+      ports: localPorts(database, {
+        identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
+      }),
       rateLimitMax: 100_000,
       realtime: marketRealtime(),
     });

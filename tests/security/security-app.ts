@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { openDatabase, queryRows, type Database, type Db } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { seedMarketplace } from '../../server/seeding/seed.js';
@@ -33,14 +34,16 @@ export async function buildSecurityApp(options: { demoData: boolean }): Promise<
   if (options.demoData) await seedMarketplace(database.db, { users: 12, seed: 7 });
   const app = await buildApp({
     database,
-    identity: fakeIdentity,
-    listingTools: localListingTools({
-      uploadsDir,
-      signingSecret: 'security-walk-signing-secret-0123456789',
-      publicApiUrl: PUBLIC_API_URL,
-      appLinkBaseUrl: 'https://app.test',
+    ports: localPorts(database, {
+      identity: fakeIdentity,
+      listingTools: localListingTools({
+        uploadsDir,
+        signingSecret: 'security-walk-signing-secret-0123456789',
+        publicApiUrl: PUBLIC_API_URL,
+        appLinkBaseUrl: 'https://app.test',
+      }),
+      stripeWebhookSecret: 'whsec_security_walk',
     }),
-    stripeWebhookSecret: 'whsec_security_walk',
     rateLimitMax: 10_000_000,
   });
   return {

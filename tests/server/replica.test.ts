@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
 import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
@@ -41,7 +42,9 @@ describe.skipIf(!adminToken || !postgresAvailable())('reads on a streaming repli
     await replicaAdmin.connect();
     app = await buildApp({
       database,
-      identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
+      ports: localPorts(database, {
+        identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
+      }),
       rateLimitMax: 100_000,
     });
   }, 60_000);

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
 import { openDatabase, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
@@ -33,7 +34,7 @@ export async function buildTestApp(driver: Driver, postgresAdminUrl: string): Pr
   await seedMarketplace(database.db, SEED);
   const app = await buildApp({
     database,
-    identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
+    ports: localPorts(database, { identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }) }),
     rateLimitMax: 100_000,
   });
   return {

@@ -3,11 +3,11 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../platform/db/database.js';
 import type { UploadTarget } from '../../platform/media/media-storage.js';
-import type { MarketDeps } from '../../market-deps.js';
-import { mediaUploadUrl, uploadedMediaUrl } from '../listings/index.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
+import { type ListingPorts, mediaUploadUrl, uploadedMediaUrl } from '../listings/index.js';
 
 export function profilePictureUploadUrl(
-  deps: MarketDeps,
+  deps: ServiceDeps<ListingPorts>,
   userId: string,
   contentType: string,
   now: number,
@@ -16,12 +16,12 @@ export function profilePictureUploadUrl(
 }
 
 /** Makes the caller's uploaded picture their avatar. */
-export async function setProfilePicture(deps: MarketDeps, userId: string, key: string) {
+export async function setProfilePicture(deps: ServiceDeps<ListingPorts>, userId: string, key: string) {
   const avatar = await uploadedMediaUrl(deps, 'profile-picture', 'profile picture', userId, key);
   await queryRows(deps.db, sql`UPDATE users SET avatar = ${avatar}, updated_at = now() WHERE id = ${userId}`);
   return { avatar };
 }
 
-export async function removeProfilePicture(deps: MarketDeps, userId: string): Promise<void> {
+export async function removeProfilePicture(deps: ServiceDeps<ListingPorts>, userId: string): Promise<void> {
   await deps.db.execute(sql`UPDATE users SET avatar = NULL, updated_at = now() WHERE id = ${userId}`);
 }

@@ -17,7 +17,8 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import type { listings } from '../../platform/db/schema/index.js';
 import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 import { auctionMessageItem } from '../conversations/index.js';
-import { type MarketDeps, nowOf } from '../../market-deps.js';
+import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
+import type { PaymentPorts } from '../payments/index.js';
 import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 import { createOrder, notify, orderIdOf } from '../orders/index.js';
 import { reviewAuctionIntegrity } from '../trust-safety/index.js';
@@ -40,7 +41,7 @@ type DueRow = SqlRow<
 
 async function closeAuction(
   tx: Executor,
-  deps: MarketDeps,
+  deps: ServiceDeps<Pick<PaymentPorts, 'charges'>>,
   row: DueRow,
   events: PendingEvent[],
 ): Promise<ClosedListing> {
@@ -142,7 +143,7 @@ async function closeGiveaway(tx: Executor, row: DueRow, events: PendingEvent[]):
 
 /** Ends at most `limit` due listings, one transaction each; answers what it ended. */
 export async function closeDueListings(
-  deps: MarketDeps,
+  deps: ServiceDeps<Pick<PaymentPorts, 'charges'>>,
   limit = 50,
   onError: (error: unknown, listingId: string) => void = () => undefined,
 ): Promise<ClosedListing[]> {
@@ -218,7 +219,7 @@ export interface EndingSoonNotice {
  * still sees the end time on the listing and hears `listingEndTimeIncremented` if it moves.
  */
 export async function notifyAuctionsEndingSoon(
-  deps: MarketDeps,
+  deps: ServiceDeps<Pick<PaymentPorts, 'charges'>>,
   windowMs = AUCTION_ENDING_SOON_WINDOW_MS,
   limit = 50,
 ): Promise<EndingSoonNotice[]> {
@@ -255,7 +256,7 @@ export async function notifyAuctionsEndingSoon(
 }
 
 /** PENDING offers past their expiry become EXPIRED. */
-export async function expireOffers(deps: MarketDeps): Promise<number> {
+export async function expireOffers(deps: ServiceDeps<Pick<PaymentPorts, 'charges'>>): Promise<number> {
   const rows = await queryRows<{ id: string }>(
     deps.db,
     sql`UPDATE offers SET status = 'EXPIRED', updated_at = now()
@@ -272,7 +273,7 @@ export interface AuctionCloser {
 
 /** Runs `closeDueListings` every `intervalMs` until stopped; a failing pass is reported, not fatal. */
 export function startAuctionCloser(
-  deps: MarketDeps,
+  deps: ServiceDeps<Pick<PaymentPorts, 'charges'>>,
   options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
 ): AuctionCloser {
   const intervalMs = options.intervalMs ?? 1_000;

@@ -25,7 +25,7 @@ import { type Counted, TOTAL_COUNT, totalOf } from '../../platform/db/list-total
 import { hiddenFromBuyers, publicListing, PUBLIC_LISTING } from '../listings/index.js';
 import { notify } from '../orders/index.js';
 import { MIN_BIDS_TO_SCORE, reviewAuctionIntegrity } from '../trust-safety/index.js';
-import { type MarketDeps, nowOf } from '../../market-deps.js';
+import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 
 /** An auction without a starting bid opens at $1. */
@@ -140,7 +140,7 @@ export function queuedRefusal(
  * every device of theirs can say so. A refusal changes nothing, so it needs no commit to wait for.
  */
 function refusal(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   request: BidRequest,
   result: { reason: BidRejectionReason; message: string },
 ): HttpError {
@@ -159,11 +159,11 @@ function refusal(
  * Places one bid: queued behind this node's earlier bids on the auction (bid-queue.ts), then one
  * short transaction under the auction's row lock.
  */
-export function placeBidInDb(deps: MarketDeps, request: BidRequest): Promise<BidReceipt> {
+export function placeBidInDb(deps: ServiceDeps, request: BidRequest): Promise<BidReceipt> {
   return bidQueueOf(deps.db).run(request.listingId, (turn) => placeQueuedBid(deps, request, turn));
 }
 
-async function placeQueuedBid(deps: MarketDeps, request: BidRequest, turn: BidTurn): Promise<BidReceipt> {
+async function placeQueuedBid(deps: ServiceDeps, request: BidRequest, turn: BidTurn): Promise<BidReceipt> {
   const early = queuedRefusal(turn.known, request, nowOf(deps));
   if (early) throw refusal(deps, request, early);
   const bidId = randomUUID();

@@ -14,4 +14,5 @@ export {
 export { decrementStock, lockForSale, saleRefusal, type StockRow } from './stock.js';
 export { mediaUploadUrl, uploadedMediaUrl } from './listing-media.js';
 export { type ListingToolsDeps, localListingTools } from './listing-tools-deps.js';
+export type { ListingPorts } from './ports.js';
 export { activeListingsSource, deleteListing, loadAdminListing } from './listing-admin.js';

@@ -8,20 +8,18 @@ import { queryRows } from '../../platform/db/database.js';
 import { badRequest, conflict, HttpError } from '../../platform/http/errors.js';
 import type { UploadTarget } from '../../platform/media/media-storage.js';
 import { mediaKeyFor, parseMediaKey, type UploadKind } from '../../platform/media/upload-rules.js';
-import { type MarketDeps } from '../../market-deps.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
+import type { ListingPorts } from './ports.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { AttachedVideo } from '../../../shared/contract/market/listings.js';
-import { localListingTools, type ListingToolsDeps } from './listing-tools-deps.js';
 import { lockOwned } from './listings.js';
 import type { categories, listings, subcategories } from '../../platform/db/schema/index.js';
 import type { Nullable, SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 
-export const toolsOf = (deps: MarketDeps): ListingToolsDeps => (deps.listingTools ??= localListingTools());
-
 /** Where the caller's app PUTs a new file of `kind` (`what` names the kind in a refusal). */
 export function mediaUploadUrl(
-  deps: MarketDeps,
+  deps: ServiceDeps<ListingPorts>,
   kind: UploadKind,
   what: string,
   ownerId: string,
@@ -30,18 +28,18 @@ export function mediaUploadUrl(
 ): UploadTarget {
   const key = mediaKeyFor(kind, ownerId, randomUUID(), contentType);
   if (!key) throw badRequest(`body/contentType: ${contentType} is not a ${what} type`);
-  return toolsOf(deps).storage.createUpload(key, now);
+  return deps.listingTools.storage.createUpload(key, now);
 }
 
 /** The public URL of the caller's uploaded file under `key`: a key of `kind`, theirs, and uploaded. */
 export async function uploadedMediaUrl(
-  deps: MarketDeps,
+  deps: ServiceDeps<ListingPorts>,
   kind: UploadKind,
   what: string,
   ownerId: string,
   key: string,
 ): Promise<string> {
-  const { storage } = toolsOf(deps);
+  const { storage } = deps.listingTools;
   const parsed = parseMediaKey(key);
   if (!parsed || parsed.kind !== kind) throw badRequest(`body/key: not a ${what} upload key`);
   if (parsed.ownerId !== ownerId) throw new HttpError(403, 'This upload belongs to another user');
@@ -51,7 +49,7 @@ export async function uploadedMediaUrl(
 
 /** Where the seller's app PUTs a new listing video. */
 export function listingVideoUploadUrl(
-  deps: MarketDeps,
+  deps: ServiceDeps<ListingPorts>,
   sellerId: string,
   contentType: string,
   now: number,
@@ -64,7 +62,7 @@ export function listingVideoUploadUrl(
  * names them) and uploaded; a listing that has ended keeps its video.
  */
 export async function attachListingVideo(
-  deps: MarketDeps,
+  deps: ServiceDeps<ListingPorts>,
   sellerId: string,
   listingId: string,
   key: string,
@@ -95,12 +93,12 @@ type FactsRow = SqlRow<
  * listing still shows that video), then the autofill suggestion for the seller.
  */
 export async function processListingVideo(
-  deps: MarketDeps,
+  deps: ServiceDeps<ListingPorts>,
   sellerId: string,
   listingId: string,
   video: string,
 ): Promise<void> {
-  const { storage, videoProcessing, autofill } = toolsOf(deps);
+  const { storage, videoProcessing, autofill } = deps.listingTools;
   const sourceKey = storage.keyOf(video);
   const source = sourceKey === null ? null : parseMediaKey(sourceKey);
   if (!source) throw new Error(`Not a video of this storage: ${video}`);

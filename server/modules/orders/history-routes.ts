@@ -11,7 +11,7 @@ import { userChats } from '../conversations/index.js';
 import { notificationTypeRoutes } from '../community/index.js';
 import { orderHistory, publicOrderHistory, sellerOrder } from './order-history.js';
 import { pendingReviews, skipReviews } from '../community/index.js';
-import { shippingToolRoutes } from '../fulfilment/index.js';
+import { type FulfilmentPorts, shippingToolRoutes } from '../fulfilment/index.js';
 import { IdParams, type MarketRouteContext, Paging, StrictPaging } from '../../platform/http/market-route-context.js';
 import { UniqueBidAuctions } from '../../../shared/contract/market/auctions.js';
 import { Chats } from '../../../shared/contract/market/conversations.js';
@@ -39,8 +39,8 @@ const OrderHistoryQuery = z.strictObject({
   statusFamily: z.enum(ORDER_STATUS_FAMILIES).optional(),
 });
 
-export async function orderHistoryRoutes(context: MarketRouteContext) {
-  const { r, deps, authenticate, caller, secured } = context;
+export async function orderHistoryRoutes(context: MarketRouteContext<FulfilmentPorts>) {
+  const { r, deps, authenticate, secured } = context;
   const { db } = deps;
 
   // ── Orders and reviews ──
@@ -49,14 +49,14 @@ export async function orderHistoryRoutes(context: MarketRouteContext) {
     {
       schema: { tags: ['orders'], ...secured, querystring: OrderHistoryQuery, response: { 200: OrderHistory } },
     },
-    async (request) => orderHistory(db, (await caller(request)).id, request.query),
+    async (request) => orderHistory(db, request.caller.id, request.query),
   );
   r.get(
     '/order/pending-reviews',
     {
       schema: { tags: ['ratings'], ...secured, querystring: StrictPaging, response: { 200: PendingReviews } },
     },
-    async (request) => pendingReviews(db, (await caller(request)).id, request.query.page, request.query.limit),
+    async (request) => pendingReviews(db, request.caller.id, request.query.page, request.query.limit),
   );
   r.post(
     '/order/skip-reviews',
@@ -68,7 +68,7 @@ export async function orderHistoryRoutes(context: MarketRouteContext) {
         response: { 200: SkippedReviews },
       },
     },
-    async (request) => skipReviews(deps, (await caller(request)).id, request.body.orderIds),
+    async (request) => skipReviews(deps, request.caller.id, request.body.orderIds),
   );
   for (const side of ['purchased', 'sold'] as const) {
     r.get(
@@ -89,7 +89,7 @@ export async function orderHistoryRoutes(context: MarketRouteContext) {
     {
       schema: { tags: ['orders'], ...secured, params: IdParams, response: { 200: SellerOrder } },
     },
-    async (request) => sellerOrder(db, request.params.id, (await caller(request)).id),
+    async (request) => sellerOrder(db, request.params.id, request.caller.id),
   );
 
   // ── Shipping options, address check, quotes, bulk shipping documents (the fulfilment module's) ──
@@ -111,7 +111,7 @@ export async function orderHistoryRoutes(context: MarketRouteContext) {
       schema: { tags: ['chat'], ...secured, params: IdParams, querystring: Paging, response: { 200: Chats } },
     },
     async (request) => {
-      const user = await caller(request);
+      const user = request.caller;
       if (user.id !== request.params.id) throw new HttpError(403, 'Only the user themself may read their chats');
       return userChats(db, user.id, request.query.page, request.query.limit);
     },

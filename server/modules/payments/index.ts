@@ -4,6 +4,7 @@
 export type { ChargeRequest, ChargeResult, Charges } from './charges.js';
 export type { PaymentAccounts } from './payment-accounts.js';
 export type { Payments } from './payments.js';
+export type { PaymentPorts } from './ports.js';
 export { ledgerPaymentAccounts } from './ledger-accounts.js';
 export { ledgerCharges } from './ledger-charges.js';
 export { ledgerPayments } from './ledger.js';

@@ -4,7 +4,7 @@
 // details carry the features, the weights and the threshold. The bid ladder with the hidden
 // maximum bids is read with the case (case-queue.ts), for admins only.
 import { sql } from 'drizzle-orm';
-import type { MarketDeps } from '../../market-deps.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { inList } from '../../platform/db/list-sql.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
@@ -80,7 +80,7 @@ async function linksOf(db: Executor, sellerId: string, bidders: string[]): Promi
 
 /** Scores one auction; opens or refreshes its case when a bidder is over the threshold. */
 export async function reviewAuctionIntegrity(
-  deps: Pick<MarketDeps, 'db' | 'events'>,
+  deps: Pick<ServiceDeps, 'db' | 'events'>,
   listingId: string,
   when: 'bid' | 'close',
 ): Promise<void> {
