@@ -1,6 +1,6 @@
 // The seller's shipping tools: the options they can offer (`GET /shipping`), a US address check
 // (`POST /shipping/validate-address`, the rule in shared/rules/us-address.ts) and a rate quote
-// (`POST /shipping/quote`) through the shipping-rates port (the local rate table by default).
+// (`POST /shipping/quote`) through the shipping-rates port (`FulfilmentPorts`, picked in composition.ts).
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { QuoteBody, ShippingOptions } from '../../../shared/contract/market/fulfilment.js';
