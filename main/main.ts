@@ -89,7 +89,7 @@ if (!app.requestSingleInstanceLock()) {
     startAutoUpdate(settings.updates);
     // The badge follows the session: a new token (sign-in, refresh) asks again; signed out, 0.
     const badge = startReviewBadge({
-      count: async () => highPriorityCases(core.api.http, await core.session.accessToken()),
+      count: async () => highPriorityCases(core.api.call, (await core.session.accessToken()) !== null),
       show: showBadgeCount,
     });
     core.session.onToken(() => void badge.refresh());

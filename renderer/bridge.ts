@@ -3,12 +3,6 @@
 // it after this module loads still works, and so a page without it can say so instead of crashing.
 import type { MarketApi } from '../shared/contract/market-api.js';
 
-declare global {
-  interface Window {
-    market?: MarketApi;
-  }
-}
-
 export function hasMarket(): boolean {
   return typeof window !== 'undefined' && window.market !== undefined;
 }

@@ -2,7 +2,7 @@
 // Bearer token per request. Derived from `adminRoutes`: one generic call, no per-route code;
 // inputs and answers are parsed with the route's zod schemas, failures become ApiResult.
 import ky, { HTTPError, NetworkError, TimeoutError, type KyInstance } from 'ky';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   adminRoutes,
   fillPath,
@@ -34,6 +34,10 @@ export type AdminDownload = <N extends AdminRouteName>(
   signal?: AbortSignal,
 ) => Promise<ApiResult<Response>>;
 
+/** The route of a call, or undefined for a name outside the table (a call from untyped code). */
+const routes: Readonly<Record<string, RouteDef>> = adminRoutes;
+const routeOf = (name: string): RouteDef | undefined => (Object.hasOwn(routes, name) ? routes[name] : undefined);
+
 const failure = (status: number, code: string, message: string): { ok: false; error: ApiFailure } => ({
   ok: false,
   error: { status, code, message },
@@ -55,6 +59,23 @@ function searchParams(query: unknown): URLSearchParams | undefined {
     for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
   }
   return params;
+}
+
+/** Path parameters once their route's schema has parsed them: names to text. */
+const PathParams = z.record(z.string(), z.string()).optional();
+
+/** A call's route, path (parameters filled in), query and body, each parsed with the route's schema. */
+function requestOf(name: string, input: { params?: unknown; query?: unknown; body?: unknown }) {
+  const route = routeOf(name);
+  if (!route) return failure(0, 'unknown-route', `Unknown admin call ${name}`);
+  const params = parseOrFail(route.params, input.params, 'path parameters');
+  if (!params.ok) return params;
+  const query = parseOrFail(route.query, input.query ?? {}, 'query');
+  if (!query.ok) return query;
+  const body = parseOrFail(route.body, input.body, 'body');
+  if (!body.ok) return body;
+  const path = fillPath(route.path, PathParams.parse(params.data)).slice(1);
+  return { ok: true as const, route, path, searchParams: searchParams(query.data), body: body.data };
 }
 
 export async function toApiFailure(error: unknown): Promise<ApiFailure> {
@@ -86,26 +107,22 @@ export function createAdminApiClient(options: AdminApiClientOptions): {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
-  const call: AdminCall = async (name, rawInput) => {
-    const route: RouteDef | undefined = (adminRoutes as Record<string, RouteDef>)[name];
-    if (!route) return failure(0, 'unknown-route', `Unknown admin call ${String(name)}`);
-    const input = (rawInput ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
-    const params = parseOrFail(route.params, input.params, 'path parameters');
-    if (!params.ok) return params;
-    const query = parseOrFail(route.query, input.query ?? {}, 'query');
-    if (!query.ok) return query;
-    const body = parseOrFail(route.body, input.body, 'body');
-    if (!body.ok) return body;
-
+  const call: AdminCall = async (name, input) => {
+    const request = requestOf(name, input ?? {});
+    if (!request.ok) return request;
+    const { route } = request;
+    // The answer is AdminRouteOutput<N> once the route's own response schema has parsed it (or
+    // undefined for a 204); TypeScript cannot follow a generic route to its schema's type, hence
+    // the two `as` below.
     const token = await options.accessToken();
     let answer: unknown;
     let status: number;
     try {
-      const response = await http(fillPath(route.path, params.data as Record<string, string> | undefined).slice(1), {
+      const response = await http(request.path, {
         method: route.method,
         headers: token ? { Authorization: `Bearer ${token}` } : {},
-        searchParams: searchParams(query.data),
-        ...(body.data !== undefined ? { json: body.data } : {}),
+        searchParams: request.searchParams,
+        ...(request.body !== undefined ? { json: request.body } : {}),
       });
       status = response.status;
       if (route.response === null) return { ok: true, data: undefined as AdminRouteOutput<typeof name> };
@@ -126,22 +143,17 @@ export function createAdminApiClient(options: AdminApiClientOptions): {
    */
   const download = async <N extends AdminRouteName>(
     name: N,
-    rawInput: AdminCallInput<N> | Record<string, unknown>,
+    input: AdminCallInput<N> | Record<string, unknown>,
     signal?: AbortSignal,
   ): Promise<ApiResult<Response>> => {
-    const route: RouteDef | undefined = (adminRoutes as Record<string, RouteDef>)[name];
-    if (!route) return failure(0, 'unknown-route', `Unknown admin call ${String(name)}`);
-    const input = rawInput as { params?: unknown; query?: unknown };
-    const params = parseOrFail(route.params, input.params, 'path parameters');
-    if (!params.ok) return params;
-    const query = parseOrFail(route.query, input.query ?? {}, 'query');
-    if (!query.ok) return query;
+    const request = requestOf(name, input);
+    if (!request.ok) return request;
     const token = await options.accessToken();
     try {
-      const response = await http(fillPath(route.path, params.data as Record<string, string> | undefined).slice(1), {
-        method: route.method,
+      const response = await http(request.path, {
+        method: request.route.method,
         headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        searchParams: searchParams(query.data),
+        searchParams: request.searchParams,
         timeout: false,
         ...(signal ? { signal } : {}),
       });

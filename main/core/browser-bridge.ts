@@ -9,11 +9,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IpcEventName, IpcEventPayloadOf } from '../../shared/contract/ipc-table.js';
-import { createIpcDispatcher, IpcRejected, type IpcHandlers, type IpcSender } from './ipc-dispatch.js';
+import { createIpcDispatcher, IpcRejected, type IpcHandlerTable, type IpcSender } from './ipc-dispatch.js';
 import type { AdminDownload } from './api-client.js';
 import { ExportList, ExportQuery } from '../../shared/contract/admin-export-routes.js';
 import { Readable } from 'node:stream';
-import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 
 export const BRIDGE_SECRET_HEADER = 'x-market-secret';
 export const BRIDGE_CLIENT_HEADER = 'x-market-client';
@@ -30,7 +29,7 @@ export interface BrowserBridge {
 
 export interface BrowserBridgeOptions {
   /** Built once the bridge exists, because handlers send events through it. */
-  handlers: IpcHandlers;
+  handlers: IpcHandlerTable;
   /** Origins the renderer is served from, e.g. http://127.0.0.1:5173. */
   origins: readonly string[];
   port?: number;
@@ -163,8 +162,9 @@ export async function startBrowserBridge(options: BrowserBridgeOptions): Promise
         'access-control-allow-origin': allowedOrigin,
         vary: 'Origin',
       });
-      // A broken API stream ends the page's too, so a short file never looks complete.
-      Readable.fromWeb(answer.data.body as unknown as NodeWebReadableStream<Uint8Array>)
+      // A broken API stream ends the page's too, so a short file never looks complete. (Read as
+      // an async iterable: the fetch body's type differs between Node's and the DOM's typings.)
+      Readable.from(answer.data.body, { objectMode: false })
         .on('error', () => response.destroy())
         .pipe(response);
       return;

@@ -55,7 +55,7 @@ export async function saveListExport(
   try {
     const body = answer.data.body;
     if (!body) throw new Error('The server sent no file.');
-    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    for await (const chunk of body) {
       counter.push(decoder.decode(chunk, { stream: true }));
       if (!sink.write(chunk)) await once(sink, 'drain');
       if (Date.now() - lastReport >= PROGRESS_EVERY_MS) {

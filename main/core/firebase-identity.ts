@@ -58,7 +58,7 @@ export function secureStorePersistence(store: SecureStore): Persistence {
     _addListener(): void {}
     _removeListener(): void {}
   }
-  return SecureStorePersistence as unknown as Persistence;
+  return SecureStorePersistence;
 }
 
 let appCounter = 0;

@@ -2,8 +2,17 @@
 // them: the sender must be one of our windows showing our own page (as GitHub Desktop's
 // trusted-ipc-sender), the channel must be in the table and its args must parse with its zod
 // schema. main/ipc.ts (Electron) and the browser bridge both call `dispatch`.
-import type { z } from 'zod';
-import { ipcRequestChannels, type IpcRequestChannels, type IpcRequestName } from '../../shared/contract/ipc-table.js';
+import type { AdminRouteName } from '../../shared/contract/admin-api.js';
+import {
+  ipcRequestChannels,
+  type AdminChannelPrefix,
+  type IpcRequestName,
+  type OwnRequestArgs,
+  type OwnRequestName,
+  type OwnRequestResult,
+} from '../../shared/contract/ipc-table.js';
+import type { AdminCallArgs, AdminCallResult } from '../../shared/contract/market-api.js';
+import type { KeyedByRoute, PerRoute } from '../../shared/contract/route-map.js';
 
 /** Who sent a call: `key` names the window (webContents id, or the browser page's client id). */
 export interface IpcSender {
@@ -14,9 +23,25 @@ export interface IpcSender {
   topFrame: boolean;
 }
 
-export type IpcHandlers = {
-  [N in IpcRequestName]: (sender: IpcSender, args: z.output<IpcRequestChannels[N]['args']>) => Promise<unknown>;
+/** Main's answer to one of the app's own channels: its parsed args in, its declared result out. */
+export type OwnHandlers = {
+  [N in OwnRequestName]: (sender: IpcSender, args: OwnRequestArgs<N>) => Promise<OwnRequestResult<N>>;
 };
+/** Main's answer to `admin.<route>`: the route's input in, its ApiResult out. */
+export type AdminHandler<N extends AdminRouteName> = (
+  sender: IpcSender,
+  args: AdminCallArgs<N>,
+) => Promise<AdminCallResult<N>>;
+export interface AdminHandlerPerRoute extends PerRoute {
+  readonly value: AdminHandler<this['route'] & AdminRouteName>;
+}
+/** One handler per request channel, each held to its channel's declared result type. */
+export type IpcHandlers = OwnHandlers & KeyedByRoute<AdminHandlerPerRoute, AdminChannelPrefix>;
+/**
+ * What the dispatcher runs: handlers by channel name, whatever they answer. IpcHandlers (what
+ * bindIpcHandlers builds) is such a table with every channel and each channel's types.
+ */
+export type IpcHandlerTable = Readonly<Record<string, (sender: IpcSender, args: never) => Promise<unknown>>>;
 
 export class IpcRejected extends Error {
   readonly reason: 'untrusted-sender' | 'unknown-channel' | 'invalid-args';
@@ -63,7 +88,7 @@ export interface IpcDispatcher {
 }
 
 export function createIpcDispatcher(options: {
-  handlers: IpcHandlers;
+  handlers: IpcHandlerTable;
   isTrusted: (sender: IpcSender) => boolean;
   log?: (message: string) => void;
 }): IpcDispatcher {
@@ -83,8 +108,10 @@ export function createIpcDispatcher(options: {
       if (!parsed.success) {
         throw new IpcRejected('invalid-args', `Invalid arguments for ${channel}`);
       }
-      const handler = options.handlers[name] as (sender: IpcSender, args: unknown) => Promise<unknown>;
-      return handler(sender, parsed.data);
+      const handler = options.handlers[name];
+      if (!handler) throw new Error(`No handler for ${channel}`);
+      // The args were just parsed with this channel's own schema: they are what its handler takes.
+      return (handler as (sender: IpcSender, args: unknown) => Promise<unknown>)(sender, parsed.data);
     },
   };
 }

@@ -1,17 +1,18 @@
 // Binds core (session, API client, realtime hub) to the channel table: one handler per
 // request channel; admin channels come from the route table, not from code per route.
-import { adminRoutes, type AdminRouteName } from '../../shared/contract/admin-api.js';
+import type { AdminRouteName } from '../../shared/contract/admin-api.js';
 import {
-  adminChannelName,
-  type AdminChannelName,
+  ADMIN_CHANNEL_PREFIX,
+  type AdminChannelPrefix,
   type IpcEventName,
   type IpcEventPayloadOf,
   type SystemNotice,
 } from '../../shared/contract/ipc-table.js';
+import { keyedByRoute } from '../../shared/contract/route-map.js';
 import type { Writable } from 'node:stream';
 import type { AdminCall, AdminDownload } from './api-client.js';
 import { saveListExport, suggestedExportName } from './csv-export.js';
-import type { IpcHandlers, IpcSender } from './ipc-dispatch.js';
+import type { AdminHandler, AdminHandlerPerRoute, IpcHandlers, OwnHandlers } from './ipc-dispatch.js';
 import type { RealtimeHub } from './realtime-hub.js';
 import type { Session } from './session.js';
 
@@ -52,14 +53,14 @@ export function bindIpcHandlers(core: DesktopCoreParts, host: WindowHost): Bound
     subscriptions.delete(windowKey);
   };
 
-  const adminHandlers = Object.fromEntries(
-    (Object.keys(adminRoutes) as AdminRouteName[]).map((name) => [
-      adminChannelName(name),
-      (_sender: IpcSender, [input]: [unknown]) => core.api.call(name, input as Record<string, unknown> | undefined),
-    ]),
-  ) as Pick<IpcHandlers, AdminChannelName>;
+  const adminHandlers = keyedByRoute<AdminHandlerPerRoute, AdminChannelPrefix>(
+    ADMIN_CHANNEL_PREFIX,
+    <N extends AdminRouteName>(name: N): AdminHandler<N> =>
+      (_sender, [input]) =>
+        core.api.call(name, input),
+  );
 
-  const ownHandlers: Omit<IpcHandlers, AdminChannelName> = {
+  const ownHandlers: OwnHandlers = {
     'session.signIn': (_sender, [email, password]) => core.session.signIn(email, password),
     'session.signOut': () => core.session.signOut(),
     'session.current': () => core.session.current(),

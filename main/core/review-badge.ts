@@ -1,25 +1,18 @@
 // The dock / taskbar badge: how many high-priority review cases are open, so an agent sees work
-// arriving while the app is in the background. GET /admin/review-cases/counts belongs to the
-// review queue; an API without it (or any failure) shows no badge rather than a wrong number.
-import type { KyInstance } from 'ky';
-import { z } from 'zod';
-
-const Counts = z.object({ high: z.number().int().nonnegative() });
+// arriving while the app is in the background. It asks the review queue's `reviewCases.counts`
+// through the API client; an API without it (or any failure) shows no badge rather than a wrong number.
+import type { AdminCall } from './api-client.js';
 
 export const REVIEW_BADGE_EVERY_MS = 60_000;
 
-/** The high-priority count, or 0 when the route is missing, refused or answers something else. */
-export async function highPriorityCases(http: KyInstance, token: string | null): Promise<number> {
-  if (!token) return 0;
-  try {
-    const answer = await http
-      .get('admin/review-cases/counts', { headers: { Authorization: `Bearer ${token}` }, throwHttpErrors: false })
-      .then(async (response) => (response.ok ? ((await response.json()) as unknown) : null));
-    const counts = Counts.safeParse(answer);
-    return counts.success ? counts.data.high : 0;
-  } catch {
-    return 0;
-  }
+/**
+ * The high-priority count, or 0 when the route is missing, refused or answers something else.
+ * Signed out, it asks nothing.
+ */
+export async function highPriorityCases(call: AdminCall, signedIn: boolean): Promise<number> {
+  if (!signedIn) return 0;
+  const answer = await call('reviewCases.counts').catch(() => null);
+  return answer?.ok ? answer.data.high : 0;
 }
 
 export interface ReviewBadgeOptions {

@@ -7,6 +7,7 @@ import { SIDEBAR_WIDTH_PX } from '../../shared/rules/constants.js';
 import { useColorMode } from '../stores/color-mode-store.js';
 import { ReviewQueueBadge } from '../screens/review/ReviewQueueBadge.js';
 import { useSession } from '../stores/session-store.js';
+import { chevronOf, DisclosureButton } from '../components/DisclosureButton.js';
 import { mayDo, type UiAction } from '../../shared/contract/admin-permissions.js';
 
 interface Entry {
@@ -82,17 +83,16 @@ function NavGroup({ group }: { group: Group }) {
   const listId = `sidebar-group-${group.label.toLowerCase()}`;
   return (
     <li>
-      <button
-        type="button"
+      <DisclosureButton
+        open={open}
+        onToggle={() => setOpen(!open)}
+        controls={listId}
         className="sidebar-link sidebar-group"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen(!open)}
       >
         <Icon icon={group.icon} size={14} />
         <span>{group.label}</span>
-        <Icon className="sidebar-caret" icon={open ? 'chevron-down' : 'chevron-right'} size={12} />
-      </button>
+        <Icon className="sidebar-caret" icon={chevronOf(open)} size={12} />
+      </DisclosureButton>
       {open && (
         <ul id={listId} className="sidebar-list">
           {group.children.map((child) => (

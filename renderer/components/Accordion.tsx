@@ -2,6 +2,8 @@
 // collapsible Section names every toggle "collapse section").
 import { Card, Collapse, Icon } from '@blueprintjs/core';
 import { useId, useState, type ReactNode } from 'react';
+import { chevronOf, DisclosureButton } from './DisclosureButton.js';
+import { DetailList } from './DetailList.js';
 
 export function Accordion({
   title,
@@ -17,16 +19,10 @@ export function Accordion({
   return (
     <Card compact className="accordion">
       <h3 className="accordion-heading">
-        <button
-          type="button"
-          className="accordion-toggle"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen(!open)}
-        >
-          <Icon icon={open ? 'chevron-down' : 'chevron-right'} size={14} />
+        <DisclosureButton open={open} onToggle={() => setOpen(!open)} controls={panelId} className="accordion-toggle">
+          <Icon icon={chevronOf(open)} size={14} />
           {title}
-        </button>
+        </DisclosureButton>
       </h3>
       <Collapse isOpen={open} keepChildrenMounted>
         <div id={panelId} className="accordion-panel">
@@ -34,5 +30,25 @@ export function Accordion({
         </div>
       </Collapse>
     </Card>
+  );
+}
+
+/** A person's accordion in a drawer ('Buyer Information', 'Seller Information'): username and email. */
+export function PersonAccordion({
+  title,
+  person,
+}: {
+  title: string;
+  person: { userName: string | null; email: string };
+}) {
+  return (
+    <Accordion title={title}>
+      <DetailList
+        rows={[
+          ['Username', person.userName ?? '-'],
+          ['Email', person.email],
+        ]}
+      />
+    </Accordion>
   );
 }

@@ -4,7 +4,6 @@
 // them (a plain `vite` run) nothing is installed and the app says window.market is missing.
 import { AppRoute, SystemNotice, type IpcEventName, type IpcRequestName } from '../../shared/contract/ipc-table.js';
 import { createMarketApi, type MarketTransport } from '../../shared/contract/market-client.js';
-import type { MarketApi } from '../../shared/contract/market-api.js';
 import type { ExportOutcome } from '../../shared/contract/ipc-workbench-channels.js';
 
 export interface BridgeConfig {
@@ -158,23 +157,29 @@ async function downloadExport(
   }
 }
 
-interface ViteEnv {
-  VITE_MARKET_BRIDGE_URL?: string;
-  VITE_MARKET_BRIDGE_SECRET?: string;
+// What Vite puts in `import.meta.env` for this host (declared as `vite/client` declares it).
+declare global {
+  interface ImportMetaEnv {
+    readonly VITE_MARKET_BRIDGE_URL?: string;
+    readonly VITE_MARKET_BRIDGE_SECRET?: string;
+  }
+  interface ImportMeta {
+    readonly env: ImportMetaEnv;
+  }
 }
 
 /** Installs `window.market` when the page runs under `npm run dev:browser` and no host provided one. */
 export function installBrowserMarket(): boolean {
-  const target = window as unknown as { market?: MarketApi };
-  const env = (import.meta as unknown as { env?: ViteEnv }).env ?? {};
-  if (target.market || !env.VITE_MARKET_BRIDGE_URL || !env.VITE_MARKET_BRIDGE_SECRET) return false;
+  // Outside Vite (a test importing this file) there is no env at all.
+  const env: Partial<ImportMetaEnv> = import.meta.env ?? {};
+  if (window.market || !env.VITE_MARKET_BRIDGE_URL || !env.VITE_MARKET_BRIDGE_SECRET) return false;
   const clientId = crypto.randomUUID().replace(/-/g, '');
   const transport = createBridgeTransport({
     url: env.VITE_MARKET_BRIDGE_URL,
     secret: env.VITE_MARKET_BRIDGE_SECRET,
     clientId,
   });
-  target.market = Object.freeze(createMarketApi(transport));
+  window.market = Object.freeze(createMarketApi(transport));
   return true;
 }
 

@@ -2,7 +2,8 @@
 // page 1 replaces the rows, later pages append; a search or sort change asks for page 1 with
 // limit 10; live rows arrive at the top, or wait in `pending` while the moderator is not at the top.
 import { createStore, type StoreApi } from 'zustand';
-import type { ApiResult } from '../../shared/contract/market-api.js';
+import type { ApiFailure, ApiResult } from '../../shared/contract/market-api.js';
+import { MAX_LIST_LIMIT } from '../../shared/contract/list-query.js';
 import type { ListResponse } from '../../shared/contract/entities.js';
 import type { SortOrder } from '../../shared/contract/enums.js';
 import { ADMIN_TABLE_ROWS_PER_PAGE } from '../../shared/rules/constants.js';
@@ -31,6 +32,27 @@ export function viewQueryOf<K extends string>(view: {
     ...(view.sortBy && view.order ? { sortBy: view.sortBy, order: view.order } : {}),
     ...(term ? { search: term } : {}),
   };
+}
+
+/**
+ * Every row of the view (its search, sort and the list's own filters), page by page, up to `max`:
+ * what "select all N matching" and the audit log's CSV read. A failed page ends the read; the
+ * rows read so far come back with the failure.
+ */
+export async function readAllMatching<T extends { id: string }, K extends string>(
+  store: ListStore<T, K>,
+  max: number,
+): Promise<{ rows: T[]; failure: ApiFailure | null }> {
+  const { fetchPage } = store.getState();
+  const view = viewQueryOf(store.getState());
+  const rows: T[] = [];
+  for (let page = 1; rows.length < max; page++) {
+    const result = await fetchPage({ page, limit: MAX_LIST_LIMIT, ...view });
+    if (!result.ok) return { rows, failure: result.error };
+    rows.push(...result.data.items);
+    if (result.data.items.length < MAX_LIST_LIMIT) break;
+  }
+  return { rows: rows.slice(0, max), failure: null };
 }
 
 export interface SortState<K extends string> {

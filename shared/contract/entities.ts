@@ -242,7 +242,8 @@ export function listResponse<T extends z.ZodType>(item: T) {
     items: z.array(item),
   });
 }
-export type ListResponse<T> = { count: number; countCapped?: boolean; items: T[] };
+/** A list answer with items of type `T` (listResponse's output, for any item schema). */
+export type ListResponse<T> = Omit<z.output<ReturnType<typeof listResponse>>, 'items'> & { items: T[] };
 
 /** The error body of every non-2xx answer; `code` where a client must tell refusals apart. */
 export const ApiErrorBody = z.object({

@@ -19,10 +19,6 @@ export interface IpcEventChannel<Payload extends z.ZodType = z.ZodType> {
 export type IpcChannel = IpcRequestChannel | IpcEventChannel;
 export type IpcChannelTable = Record<string, IpcChannel>;
 
-export type IpcArgs<C> = C extends IpcRequestChannel<infer A> ? z.input<A> : never;
-export type IpcResult<C> = C extends IpcRequestChannel<z.ZodType, infer R> ? z.output<R> : never;
-export type IpcPayload<C> = C extends IpcEventChannel<infer P> ? z.output<P> : never;
-
 /** Keeps each channel's literal types while checking the table's shape. */
 export function defineIpcChannels<T extends IpcChannelTable>(table: T): T {
   return table;

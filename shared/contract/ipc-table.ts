@@ -1,33 +1,51 @@
 // The IPC channel table: every channel between the desktop app's main process and its windows.
 // Main registers handlers from it only (and parses each call's args with its schema); preload
-// and the browser host's shim build `window.market` from it (market-client.ts).
+// and the browser host's shim build `window.market` from it (market-client.ts). The types both
+// sides use (market-api.ts, main/core/ipc-dispatch.ts) are inferred from these schemas.
 import { z } from 'zod';
-import { adminRoutes, type AdminRouteName, type RouteDef } from './admin-api.js';
+import { type AdminRouteName, type RouteDef } from './admin-api.js';
 import { SignedInAdmin } from './entities.js';
 import { defineIpcChannels, type IpcEventChannel, type IpcRequestChannel } from './ipc-channels.js';
-import { ADMIN_EVENT_NAMES, adminEvents, type AdminEventName } from './realtime-events.js';
+import { ADMIN_EVENT_NAMES, adminEvents, type AdminEventName, type AdminEventPayload } from './realtime-events.js';
+import { keyedByRoute, type PerRoute } from './route-map.js';
 import { workbenchEventChannels, workbenchRequestChannels } from './ipc-workbench-channels.js';
 
-export const ApiFailureSchema = z.object({ status: z.number().int(), message: z.string(), code: z.string() });
+/** A failed call, as the UI turns it into a toast. `message` is the server's message when it sent one. */
+export const ApiFailureSchema = z.object({
+  /** HTTP status; 0 when the server was not reached (offline, time-out). */
+  status: z.number().int(),
+  message: z.string(),
+  /** 'timeout' | 'network' | 'invalid-response' | an HTTP reason such as 'Conflict'. */
+  code: z.string(),
+});
+export type ApiFailure = z.infer<typeof ApiFailureSchema>;
+const ApiFailedSchema = z.object({ ok: z.literal(false), error: ApiFailureSchema });
+/**
+ * What every admin call answers: its data, or the failure. The schema is generic in its data,
+ * which zod's inference cannot carry through a type parameter, so only the success arm is spelt here.
+ */
+export type ApiResult<T> = { ok: true; data: T } | z.infer<typeof ApiFailedSchema>;
 export const apiResultOf = <T extends z.ZodType>(data: T) =>
-  z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), data }),
-    z.object({ ok: z.literal(false), error: ApiFailureSchema }),
-  ]);
+  z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), data }), ApiFailedSchema]);
 
 export const SignInResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), user: SignedInAdmin }),
   z.object({
     ok: z.literal(false),
+    /** access-denied: signed in but no admin claim (already signed out again). */
     reason: z.enum(['access-denied', 'invalid-credentials', 'error']),
     message: z.string(),
+    /** The identity provider's code, e.g. auth/wrong-password. */
     code: z.string().optional(),
   }),
 ]);
+export type SignInResult = z.infer<typeof SignInResultSchema>;
 
 export const ConnectionStateSchema = z.enum(['connected', 'reconnecting', 'offline']);
+export type ConnectionState = z.infer<typeof ConnectionStateSchema>;
 export const ColorModeSchema = z.enum(['dark', 'light']);
-export const AdminEventNameSchema = z.enum(ADMIN_EVENT_NAMES as [AdminEventName, ...AdminEventName[]]);
+export type ColorMode = z.infer<typeof ColorModeSchema>;
+export const AdminEventNameSchema = z.enum(ADMIN_EVENT_NAMES);
 /** A window's own id for one `events.subscribe` call (made by preload/shim, never trusted for more). */
 export const SubscriptionId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 /** An in-app route: a path of our router, never a URL with a scheme or host. */
@@ -44,12 +62,14 @@ export const SystemNotice = z.strictObject({
 });
 export type SystemNotice = z.infer<typeof SystemNotice>;
 
-const AdminEventSchema = z.union(
-  ADMIN_EVENT_NAMES.map((name) => z.object({ name: z.literal(name), payload: adminEvents[name] })) as unknown as [
-    z.ZodType,
-    z.ZodType,
-  ],
-);
+/** One `/admin` event as a window receives it: its name and that event's payload (realtime-events.ts). */
+export type AdminEvent = { [E in AdminEventName]: { name: E; payload: AdminEventPayload<E> } }[AdminEventName];
+const AdminEventEnvelope = z.object({ name: AdminEventNameSchema, payload: z.unknown() });
+/** Checks the payload against the schema of the event it names. */
+const AdminEventSchema = z.custom<AdminEvent>((value) => {
+  const envelope = AdminEventEnvelope.safeParse(value);
+  return envelope.success && adminEvents[envelope.data.name].safeParse(envelope.data.payload).success;
+});
 
 const noArgs = z.tuple([]);
 
@@ -86,27 +106,37 @@ export function adminCallArgs(route: RouteDef): z.ZodType {
   return z.tuple([required ? input : input.optional()]);
 }
 
-export type AdminChannelName = `admin.${AdminRouteName}`;
-export const adminChannelName = (route: AdminRouteName): AdminChannelName => `admin.${route}`;
+/** Admin channels are named after their route: `admin.users.list`. */
+export const ADMIN_CHANNEL_PREFIX = 'admin.';
+export type AdminChannelPrefix = typeof ADMIN_CHANNEL_PREFIX;
+export type AdminChannelName<N extends AdminRouteName = AdminRouteName> = `${AdminChannelPrefix}${N}`;
+export const adminChannelName = <N extends AdminRouteName>(route: N): AdminChannelName<N> =>
+  `${ADMIN_CHANNEL_PREFIX}${route}`;
 
-const adminChannels = Object.fromEntries(
-  (Object.entries(adminRoutes) as [AdminRouteName, RouteDef][]).map(([name, route]) => [
-    adminChannelName(name),
-    {
-      kind: 'request',
-      args: adminCallArgs(route),
-      result: apiResultOf(route.response ?? z.undefined()),
-    } satisfies IpcRequestChannel,
-  ]),
-) as unknown as Record<AdminChannelName, IpcRequestChannel>;
+/**
+ * `admin.<route>` for every admin route. Their schemas are built at run time from the route, so
+ * their types are the route table's (AdminCallArgs, AdminCallResult in market-api.ts), not these.
+ */
+interface AdminChannelPerRoute extends PerRoute {
+  readonly value: IpcRequestChannel;
+}
+const adminChannels = keyedByRoute<AdminChannelPerRoute, AdminChannelPrefix>(ADMIN_CHANNEL_PREFIX, (_name, route) => ({
+  kind: 'request',
+  args: adminCallArgs(route),
+  result: apiResultOf(route.response ?? z.undefined()),
+}));
+
+/** The request channels of the app itself (everything but the admin routes). */
+const ownRequestChannels = { ...sessionChannels, ...eventChannels, ...workbenchRequestChannels };
+export type OwnRequestChannels = typeof ownRequestChannels;
+export type OwnRequestName = keyof OwnRequestChannels;
+/** What a window passes to an own channel, and what its handler receives once parsed. */
+export type OwnRequestInput<N extends OwnRequestName> = z.input<OwnRequestChannels[N]['args']>;
+export type OwnRequestArgs<N extends OwnRequestName> = z.output<OwnRequestChannels[N]['args']>;
+export type OwnRequestResult<N extends OwnRequestName> = z.output<OwnRequestChannels[N]['result']>;
 
 /** Window → main request channels. */
-export const ipcRequestChannels = {
-  ...sessionChannels,
-  ...eventChannels,
-  ...adminChannels,
-  ...workbenchRequestChannels,
-};
+export const ipcRequestChannels = { ...ownRequestChannels, ...adminChannels };
 export type IpcRequestChannels = typeof ipcRequestChannels;
 export type IpcRequestName = keyof IpcRequestChannels;
 

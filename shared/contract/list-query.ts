@@ -19,7 +19,7 @@ export const SORT_KEYS = {
   chats: ['updatedAt', 'createdAt'],
   chatMessages: ['createdAt'],
   auditLog: ['createdAt'],
-} as const;
+} as const satisfies Record<string, readonly [string, ...string[]]>;
 export type ListName = keyof typeof SORT_KEYS;
 export type SortKey<L extends ListName> = (typeof SORT_KEYS)[L][number];
 
@@ -33,7 +33,7 @@ export const intFromQuery = (min: number, max: number, fallback: number) =>
 
 /** The list query of one table: `page`, `limit` ≤ 100, `sortBy` from its keys, `order`, `search`. */
 export function listQuery<L extends ListName>(list: L) {
-  const keys = SORT_KEYS[list] as unknown as [SortKey<L>, ...SortKey<L>[]];
+  const keys: readonly [SortKey<L>, ...SortKey<L>[]] = SORT_KEYS[list];
   return z.strictObject({
     page: intFromQuery(1, Number.MAX_SAFE_INTEGER, 1),
     limit: intFromQuery(1, MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT),

@@ -1,83 +1,83 @@
 // `window.market`: what the renderer may ask of the desktop app's main process. Preload
 // (Electron) and the browser host's shim both build exactly this object from the IPC channel
-// table; the renderer never sees a token or ipcRenderer.
+// table (market-client.ts); the renderer never sees a token or ipcRenderer. Every method's
+// arguments and answer are its channel's (ipc-table.ts) or its admin route's (admin-api.ts).
 import type { AdminRouteInput, AdminRouteName, AdminRouteOutput } from './admin-api.js';
-import type { SignedInAdmin } from './entities.js';
-import type { AdminEventName, AdminEventPayload } from './realtime-events.js';
-import type { ExportQuery } from './admin-export-routes.js';
-import type { ExportOutcome } from './ipc-workbench-channels.js';
-import type { ListName } from './list-query.js';
+import type {
+  AdminEvent,
+  ApiResult,
+  IpcEventName,
+  IpcEventPayloadOf,
+  OwnRequestInput,
+  OwnRequestName,
+  OwnRequestResult,
+} from './ipc-table.js';
+import type { AdminEventName } from './realtime-events.js';
+import type { GroupedByRoute, PerRoute } from './route-map.js';
 
-/** A failed call, as the UI turns it into a toast. `message` is the server's message when it sent one. */
-export interface ApiFailure {
-  /** HTTP status; 0 when the server was not reached (offline, time-out). */
-  status: number;
-  message: string;
-  /** 'timeout' | 'network' | 'invalid-response' | an HTTP reason such as 'Conflict'. */
-  code: string;
-}
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiFailure };
+export type {
+  AdminEvent,
+  ApiFailure,
+  ApiResult,
+  ColorMode,
+  ConnectionState,
+  SignInResult,
+  SystemNotice,
+} from './ipc-table.js';
 
 type Present<T> = { [K in keyof T as T[K] extends undefined ? never : K]: T[K] };
 /** The one argument of an admin call: `{params, query, body}`, each only where the route has it. */
 export type AdminCallInput<N extends AdminRouteName> = Present<AdminRouteInput<N>>;
-
-type GroupOf<N> = N extends `${infer G}.${string}` ? G : never;
-type CallsOf<G extends string> = {
-  [N in AdminRouteName as N extends `${G}.${infer M}` ? M : never]: keyof AdminCallInput<N> extends never
-    ? (input?: AdminCallInput<N>) => Promise<ApiResult<AdminRouteOutput<N>>>
-    : (input: AdminCallInput<N>) => Promise<ApiResult<AdminRouteOutput<N>>>;
-};
+/** An admin call's arguments: its input, which may be left out when the route needs none. */
+export type AdminCallArgs<N extends AdminRouteName> = keyof AdminCallInput<N> extends never
+  ? [input?: AdminCallInput<N>]
+  : [input: AdminCallInput<N>];
+/** An admin call's answer: the route's data, or the failure. */
+export type AdminCallResult<N extends AdminRouteName> = ApiResult<AdminRouteOutput<N>>;
+export type AdminCallOf<N extends AdminRouteName> = (...args: AdminCallArgs<N>) => Promise<AdminCallResult<N>>;
+/** Each admin route's method of `window.market.admin` (see PerRoute). */
+export interface AdminCallPerRoute extends PerRoute {
+  readonly value: AdminCallOf<this['route'] & AdminRouteName>;
+}
 /** `market.admin.users.list({query: {page: 1}})` and so on, one method per admin route. */
-export type AdminApi = { [G in GroupOf<AdminRouteName>]: CallsOf<G> };
+export type AdminApi = GroupedByRoute<AdminCallPerRoute>;
 
-export type SignInResult =
-  | { ok: true; user: SignedInAdmin }
-  | {
-      ok: false;
-      /** access-denied: signed in but no admin claim (already signed out again). */
-      reason: 'access-denied' | 'invalid-credentials' | 'error';
-      message: string;
-      /** The identity provider's code, e.g. auth/wrong-password. */
-      code?: string;
-    };
+/** A window's call on one of the app's own channels: the channel's arguments and answer. */
+type Invoke<N extends OwnRequestName> = (...args: OwnRequestInput<N>) => Promise<OwnRequestResult<N>>;
+/** Listens to a main → window event channel until the returned function is called. */
+type Listen<E extends IpcEventName> = (listener: (payload: IpcEventPayloadOf<E>) => void) => () => void;
 
 export interface SessionApi {
-  signIn(email: string, password: string): Promise<SignInResult>;
+  /** (email, password) */
+  signIn: Invoke<'session.signIn'>;
   /** true when signed out; false when signing out failed. */
-  signOut(): Promise<boolean>;
+  signOut: Invoke<'session.signOut'>;
   /** The signed-in admin (restored after a restart), or null. */
-  current(): Promise<SignedInAdmin | null>;
+  current: Invoke<'session.current'>;
 }
-
-export type ConnectionState = 'connected' | 'reconnecting' | 'offline';
-
-export type AdminEvent = { [E in AdminEventName]: { name: E; payload: AdminEventPayload<E> } }[AdminEventName];
 
 export interface EventsApi {
   /** Receive the named `/admin` events in this window until the returned function is called. */
   subscribe(names: readonly AdminEventName[], listener: (event: AdminEvent) => void): () => void;
-  connectionState(): Promise<ConnectionState>;
-  onConnectionState(listener: (state: ConnectionState) => void): () => void;
+  connectionState: Invoke<'events.connectionState'>;
+  onConnectionState: Listen<'events.connectionState'>;
 }
-
-export type ColorMode = 'dark' | 'light';
 
 export interface WindowsApi {
   /** Open a route (e.g. `/dashboard/users?id=…`) in a window of its own. */
-  open(route: string): Promise<void>;
+  open: Invoke<'windows.open'>;
   /** Called when the application menu switches the colour mode or routes this window. */
-  onColorMode(listener: (mode: ColorMode) => void): () => void;
-  onNavigate(listener: (route: string) => void): () => void;
+  onColorMode: Listen<'windows.colorMode'>;
+  onNavigate: Listen<'windows.navigate'>;
   /** A system notification (Electron's in main, the Web Notification API in the browser host); a click opens `route`. */
-  notify(notice: { title: string; body: string; route: string }): Promise<void>;
+  notify: Invoke<'windows.notify'>;
 }
 
 export interface ExportsApi {
-  /** Saves a table's CSV export (the OS save dialog in the desktop app, a download in a browser). */
-  saveCsv(list: ListName, query: ExportQuery): Promise<ExportOutcome>;
+  /** (list, query): saves a table's CSV export (the OS save dialog in the desktop app, a download in a browser). */
+  saveCsv: Invoke<'exports.saveCsv'>;
   /** The rows an export in this window has written so far. */
-  onProgress(listener: (progress: { list: ListName; rows: number }) => void): () => void;
+  onProgress: Listen<'exports.progress'>;
 }
 
 export interface MarketApi {
@@ -86,4 +86,11 @@ export interface MarketApi {
   events: EventsApi;
   windows: WindowsApi;
   exports: ExportsApi;
+}
+
+declare global {
+  /** Set by preload (Electron) or the browser host's shim; absent when the renderer runs outside both. */
+  interface Window {
+    market?: MarketApi;
+  }
 }

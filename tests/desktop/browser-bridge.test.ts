@@ -2,7 +2,7 @@
 // same dispatcher behind it; and the shim's transport builds a working window.market over it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBrowserBridge, type BrowserBridge } from '../../main/core/browser-bridge.js';
-import type { IpcHandlers, IpcSender } from '../../main/core/ipc-dispatch.js';
+import type { IpcHandlerTable, IpcSender } from '../../main/core/ipc-dispatch.js';
 import { IPC_REQUEST_NAMES } from '../../shared/contract/ipc-table.js';
 import { createMarketApi } from '../../shared/contract/market-client.js';
 import { createBridgeTransport } from '../../renderer/host/browser-shim.js';
@@ -13,7 +13,7 @@ const calls: [string, unknown, IpcSender][] = [];
 
 async function start() {
   calls.length = 0;
-  const handlers = Object.fromEntries(
+  const handlers: IpcHandlerTable = Object.fromEntries(
     IPC_REQUEST_NAMES.map((name) => [
       name,
       async (sender: IpcSender, args: unknown) => {
@@ -23,7 +23,7 @@ async function start() {
         return undefined;
       },
     ]),
-  ) as unknown as IpcHandlers;
+  );
   bridge = await startBrowserBridge({ handlers, origins: [ORIGIN] });
   return bridge;
 }
@@ -41,7 +41,7 @@ describe('browser bridge', () => {
     const b = await start();
     expect(new URL(b.url).hostname).toBe('127.0.0.1');
     expect(b.secret.length).toBeGreaterThanOrEqual(40);
-    const other = await startBrowserBridge({ handlers: {} as IpcHandlers, origins: [ORIGIN] });
+    const other = await startBrowserBridge({ handlers: {}, origins: [ORIGIN] });
     expect(other.secret).not.toBe(b.secret);
     await other.close();
   });

@@ -1,10 +1,15 @@
-// Electron smoke test (Playwright's _electron): the built app starts, its window is hardened
-// and exposes window.market with named methods only. It runs wherever the Electron binary is
-// installed and is reported as skipped where it is not (npm could not download it here).
-import { existsSync, readFileSync } from 'node:fs';
+// Electron smoke tests. The built app (Playwright's _electron): it starts, its window is hardened
+// and exposes window.market with named methods only. The packaged app, as installed (CI on macOS
+// and Windows, and every OS of a release): its window opens on the login screen, a deep link
+// reaches it, it quits cleanly. Each runs where its binary exists and says why it skipped where
+// it does not (npm could not download Electron here, nothing was packaged).
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { routeOfDeepLink } from '../../main/core/deep-link.js';
 import type { MarketApi } from '../../shared/contract/market-api.js';
+import { exitWithin, findPackagedApp, runPackagedApp, waitForDevTools } from '../release/packaged-app.js';
 
 const pathFile = 'node_modules/electron/path.txt';
 const binary = existsSync(pathFile) ? join('node_modules/electron/dist', readFileSync(pathFile, 'utf8').trim()) : null;
@@ -53,5 +58,79 @@ describe('Electron smoke', () => {
       }
     },
     60_000,
+  );
+});
+
+const packaged = findPackagedApp();
+// CI's macOS and Windows jobs pack the app first: there a missing app is a failure.
+const required = process.env.MARKET_SMOKE_REQUIRED === '1';
+if ('skipped' in packaged && !required) console.warn(`Packaged-app smoke test SKIPPED: ${packaged.skipped}.`);
+
+/** What `Copy link` gives for a user, and the route main/core/deep-link.ts makes of it. */
+const DEEP_LINK = 'market-admin://dashboard/users/smoke-test-user';
+const DEEP_LINK_ROUTE = '/dashboard/users/smoke-test-user';
+/** The window as the test sees it: the preload's API, and where it collects the routes sent. */
+type SmokeWindow = Window & { market: MarketApi; smokeRoutes?: string[] };
+
+describe('packaged app smoke', () => {
+  it('sends a deep link main/core/deep-link.ts routes to the Users screen', () => {
+    expect(routeOfDeepLink(DEEP_LINK)).toBe(DEEP_LINK_ROUTE);
+  });
+
+  it.skipIf('skipped' in packaged && !required)(
+    'opens its window on the login screen, routes a deep link to it and quits cleanly',
+    async () => {
+      if ('skipped' in packaged) throw new Error(`MARKET_SMOKE_REQUIRED=1 but ${packaged.skipped}`);
+      const { executable } = packaged;
+      expect(existsSync(executable), `MARKET_APP_EXECUTABLE=${executable}`).toBe(true);
+      // Its own profile: no stored session or settings of the machine's, and the single-instance
+      // lock the second launch below must meet.
+      const profile = mkdtempSync(join(tmpdir(), 'market-admin-smoke-'));
+      const userData = `--user-data-dir=${profile}`;
+      const app = runPackagedApp(executable, [userData, '--remote-debugging-port=0']);
+      const { chromium } = await import('playwright-core');
+      try {
+        const browser = await chromium.connectOverCDP(await waitForDevTools(app, 60_000));
+        const context = browser.contexts()[0]!;
+        const page = context.pages()[0] ?? (await context.waitForEvent('page', { timeout: 30_000 }));
+
+        // The window opens, signed out, on the login screen.
+        await page.getByRole('heading', { name: 'Sign In' }).waitFor({ timeout: 30_000 });
+        expect(await page.title()).toBe('Market Admin');
+        expect(new URL(page.url()).hash).toBe('#/auth/login');
+        expect(await page.getByLabel('Email address').isVisible()).toBe(true);
+
+        // A link clicked while the app runs starts a second instance with the link on its
+        // command line; it hands the link to this one and quits, and this one routes its window.
+        await page.evaluate(() => {
+          const routes: string[] = [];
+          const w = window as SmokeWindow;
+          w.smokeRoutes = routes;
+          w.market.windows.onNavigate((route) => routes.push(route));
+        });
+        const second = runPackagedApp(executable, [userData, DEEP_LINK]);
+        expect(await exitWithin(second, 30_000), 'the second instance quits').not.toBeNull();
+        await page.waitForFunction(() => (window as SmokeWindow).smokeRoutes?.length, null, {
+          timeout: 15_000,
+        });
+        expect(await page.evaluate(() => (window as SmokeWindow).smokeRoutes)).toEqual([DEEP_LINK_ROUTE]);
+
+        // Closing the last window quits on Windows and Linux; on macOS the app stays in the Dock
+        // until asked to quit, which SIGTERM does (Electron turns it into app.quit()).
+        await page.evaluate(() => window.close()).catch(() => undefined);
+        if (!page.isClosed()) await page.waitForEvent('close', { timeout: 5_000 }).catch(() => page.close());
+        let exit = await exitWithin(app, 15_000);
+        if (!exit && process.platform === 'darwin') {
+          app.process.kill('SIGTERM');
+          exit = await exitWithin(app, 15_000);
+        }
+        expect(exit, app.stderr()).toEqual({ code: 0, signal: null });
+        await browser.close().catch(() => undefined);
+      } finally {
+        if (app.process.exitCode === null && app.process.signalCode === null) app.process.kill();
+        rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+      }
+    },
+    180_000,
   );
 });

@@ -145,3 +145,13 @@ export function sampleAdminInput(name: AdminRouteName, id = 'x1'): Record<string
     ...(sampleBodies[name] ? { body: sampleBodies[name] } : {}),
   };
 }
+
+/** A chat message as the `/admin` namespace's `newMessage` carries it. */
+export const chatMessage = {
+  id: 'm1',
+  user: { id: 'u1', userName: 'ann', avatar: null },
+  otherUser: { id: 'u2', userName: 'bob', avatar: null },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  message: 'hello',
+  isSeen: false,
+};

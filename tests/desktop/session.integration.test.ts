@@ -17,7 +17,7 @@ import { Session } from '../../main/core/session.js';
 import { DEFAULT_SETTINGS } from '../../main/core/settings.js';
 import { ACCESS_TOKEN_KEY } from '../../shared/rules/constants.js';
 import { API_KEY, PROJECT_ID, startAuthEmulator, type AuthEmulator } from './auth-emulator.js';
-import { silentLog } from './fakes.js';
+import { chatMessage, silentLog } from './fakes.js';
 
 let emulator: AuthEmulator;
 const open: (() => Promise<void>)[] = [];
@@ -163,14 +163,7 @@ describe('core against a real Socket.IO /admin namespace', () => {
       const received: AdminEvent[] = [];
       market.events.subscribe(['newMessage'], (event) => received.push(event));
       await new Promise((done) => setTimeout(done, 50));
-      const message = {
-        id: 'm1',
-        user: { id: 'u1', userName: 'ann', avatar: null },
-        otherUser: { id: 'u2', userName: 'bob', avatar: null },
-        createdAt: '2026-01-01T00:00:00.000Z',
-        message: 'hello',
-        isSeen: false,
-      };
+      const message = chatMessage;
       io.of('/admin').emit('newMessage', message);
       await expect.poll(() => received, { timeout: 5000 }).toEqual([{ name: 'newMessage', payload: message }]);
 

@@ -3,11 +3,12 @@
 // could not be deleted — nothing half-done passes silently.
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, ProgressBar, Tag } from '@blueprintjs/core';
 import { useEffect, useState, type ReactNode } from 'react';
+import { useStore } from 'zustand';
 import type { ApiResult } from '../../../shared/contract/market-api.js';
-import { MAX_LIST_LIMIT } from '../../../shared/contract/list-query.js';
 import { toastSuccess } from '../../app/toaster.js';
-import { viewQueryOf, type ListStore } from '../../stores/list-store.js';
-import { emptySelection, runBulk, toggledSelection, type BulkOutcome, type RowSelection } from './row-selection.js';
+import { readAllMatching, type ListStore } from '../../stores/list-store.js';
+import { runBulk, type BulkOutcome } from './row-selection.js';
+import { chosenIds, clearOnNewView, createSelection, isChosen } from './selection-store.js';
 import { formatCount } from '../format.js';
 
 export interface BulkDeleteConfig {
@@ -31,45 +32,25 @@ export function useBulkDelete<T extends { id: string }, K extends string>(
   total: number,
   config: BulkDeleteConfig | undefined,
 ) {
-  const [selection, setSelection] = useState<RowSelection>(emptySelection);
-  const [allMatching, setAllMatching] = useState<string[] | null>(null);
+  const [selection] = useState(createSelection);
+  const picked = useStore(selection, (s) => s.picked);
+  const allMatching = useStore(selection, (s) => s.allMatching);
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
   const [gathering, setGathering] = useState(false);
 
-  // A new search or sort is a new set of rows: the old selection no longer means anything.
-  useEffect(
-    () =>
-      store.subscribe((state, before) => {
-        if (state.search !== before.search || state.sortBy !== before.sortBy || state.order !== before.order) {
-          setSelection(emptySelection);
-          setAllMatching(null);
-        }
-      }),
-    [store],
-  );
+  useEffect(() => clearOnNewView(selection, store), [selection, store]);
 
   if (!config) return { column: null, bar: null, dialog: null };
 
   const pageIds = pageRows.map((row) => row.id);
-  const chosen = allMatching ?? [...selection.ids];
-  const clear = () => {
-    setSelection(emptySelection);
-    setAllMatching(null);
-  };
+  const chosen = chosenIds({ picked, allMatching });
+  const { clear } = selection.getState();
 
   const selectAllMatching = async () => {
     setGathering(true);
-    // "Select all N matching" reads every matching id with the list's own fetch.
-    const { fetchPage } = store.getState();
-    const view = viewQueryOf(store.getState());
-    const ids: string[] = [];
-    for (let page = 1; ids.length < Math.min(total, MAX_BULK_ROWS); page++) {
-      const result = await fetchPage({ page, limit: MAX_LIST_LIMIT, ...view });
-      if (!result.ok || result.data.items.length === 0) break;
-      ids.push(...result.data.items.map((row) => row.id));
-    }
+    const { rows } = await readAllMatching(store, Math.min(total, MAX_BULK_ROWS));
     setGathering(false);
-    setAllMatching(ids.slice(0, MAX_BULK_ROWS));
+    selection.getState().selectAllMatching(rows.map((row) => row.id));
   };
 
   const run = async () => {
@@ -99,11 +80,10 @@ export function useBulkDelete<T extends { id: string }, K extends string>(
       <Checkbox
         className="bulk-checkbox"
         aria-label={`Select row ${pageIds.indexOf(row.id) + 1}`}
-        checked={allMatching !== null || selection.ids.has(row.id)}
+        checked={isChosen({ picked, allMatching }, row.id)}
         onClick={(event) => {
           event.stopPropagation();
-          setAllMatching(null);
-          setSelection((was) => toggledSelection(was, pageIds, row.id, event.shiftKey));
+          selection.getState().click(row.id, pageIds, event.shiftKey);
         }}
         onChange={() => {}}
       />

@@ -1,16 +1,16 @@
 // The audit log: every admin action with its admin, action, record (a link that opens it), time
 // and the fields it changed (before → after); filtered by admin, action, record type and record;
 // live (new entries arrive as they are logged); exported as CSV.
-import { Button, H3, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { AUDIT_RECORD_TYPES, type AuditEntry } from '../../../shared/contract/accountability.js';
 import { toastError } from '../../app/toaster.js';
-import { DataTable, stopRowClick, type DataColumn } from '../../components/data-table/DataTable.js';
+import { ADMIN_TABLES, AdminTableScreen } from '../../admin-tables/index.js';
+import { stopRowClick, type DataColumn } from '../../components/data-table/DataTable.js';
 import { formatDateTime } from '../../components/format.js';
 import { auditCsv, changedFields, matchesAuditFilters, openableRecord, type AuditFilters } from './audit-display.js';
 import { allAuditEntries, auditLogStore, currentAuditFilters, setAuditFilters } from './audit-log-store.js';
 import { useRecordDrawers } from './RecordDrawers.js';
-import { useLiveTable } from '../../stores/live-table.js';
 
 /** A row is two lines high: longer changes show their first field and a count (all in the title). */
 const CHANGES_SHOWN = 2;
@@ -29,6 +29,29 @@ function Changes({ entry }: { entry: AuditEntry }) {
       ))}
       {shown.length < changes.length && <li className="muted">+{changes.length - shown.length} more fields</li>}
     </ul>
+  );
+}
+
+/** A filter typed in: blank is no filter. */
+function TextFilter({
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <InputGroup
+      aria-label={label}
+      placeholder={placeholder}
+      value={value ?? ''}
+      onValueChange={(typed) => onChange(typed.trim() || undefined)}
+      size="small"
+    />
   );
 }
 
@@ -54,8 +77,6 @@ export function AuditLogScreen() {
   };
   // Start from no filters each time the screen opens.
   useEffect(() => void setAuditFilters({}), []);
-  // Live: entries logged from now on arrive on top when they belong to the filtered view.
-  useLiveTable('auditLog', auditLogStore, inFilteredView);
 
   const exportCsv = async () => {
     setExporting(true);
@@ -108,51 +129,55 @@ export function AuditLogScreen() {
   ];
 
   return (
-    <section className="screen">
-      <H3 className="screen-title">Audit log</H3>
-      <div className="audit-filters" role="group" aria-label="Filters">
-        <InputGroup
-          aria-label="Admin"
-          placeholder="Admin uid"
-          value={filters.adminUid ?? ''}
-          onValueChange={(adminUid) => apply({ ...filters, adminUid: adminUid.trim() || undefined })}
-          size="small"
-        />
-        <InputGroup
-          aria-label="Action"
-          placeholder="Action, e.g. setSellerFee"
-          value={filters.action ?? ''}
-          onValueChange={(action) => apply({ ...filters, action: action.trim() || undefined })}
-          size="small"
-        />
-        <HTMLSelect
-          aria-label="Record type"
-          value={filters.recordType ?? ''}
-          onChange={(event) => apply({ ...filters, recordType: event.currentTarget.value || undefined })}
-          options={[{ value: '', label: 'Any record' }, ...AUDIT_RECORD_TYPES.map((type) => ({ value: type }))]}
-        />
-        <InputGroup
-          aria-label="Record id"
-          placeholder="Record id"
-          value={filters.recordId ?? ''}
-          onValueChange={(recordId) => apply({ ...filters, recordId: recordId.trim() || undefined })}
-          size="small"
-        />
-        <Button
-          icon="filter-remove"
-          variant="minimal"
-          disabled={Object.values(filters).every((value) => !value)}
-          onClick={() => apply({})}
-        >
-          Clear filters
-        </Button>
-        <span className="data-table-spacer" />
-        <Button icon="export" loading={exporting} onClick={() => void exportCsv()}>
-          Export CSV
-        </Button>
-      </div>
-      <DataTable label="Audit log" store={auditLogStore} columns={columns} searchPlaceholder="Search the audit log" />
+    // Live: entries logged from now on arrive on top when they belong to the filtered view.
+    <AdminTableScreen
+      table={ADMIN_TABLES.auditLog}
+      store={auditLogStore}
+      accepts={inFilteredView}
+      columns={columns}
+      searchPlaceholder="Search the audit log"
+      above={
+        <div className="audit-filters" role="group" aria-label="Filters">
+          <TextFilter
+            label="Admin"
+            placeholder="Admin uid"
+            value={filters.adminUid}
+            onChange={(adminUid) => apply({ ...filters, adminUid })}
+          />
+          <TextFilter
+            label="Action"
+            placeholder="Action, e.g. setSellerFee"
+            value={filters.action}
+            onChange={(action) => apply({ ...filters, action })}
+          />
+          <HTMLSelect
+            aria-label="Record type"
+            value={filters.recordType ?? ''}
+            onChange={(event) => apply({ ...filters, recordType: event.currentTarget.value || undefined })}
+            options={[{ value: '', label: 'Any record' }, ...AUDIT_RECORD_TYPES.map((type) => ({ value: type }))]}
+          />
+          <TextFilter
+            label="Record id"
+            placeholder="Record id"
+            value={filters.recordId}
+            onChange={(recordId) => apply({ ...filters, recordId })}
+          />
+          <Button
+            icon="filter-remove"
+            variant="minimal"
+            disabled={Object.values(filters).every((value) => !value)}
+            onClick={() => apply({})}
+          >
+            Clear filters
+          </Button>
+          <span className="data-table-spacer" />
+          <Button icon="export" loading={exporting} onClick={() => void exportCsv()}>
+            Export CSV
+          </Button>
+        </div>
+      }
+    >
       {drawers}
-    </section>
+    </AdminTableScreen>
   );
 }

@@ -4,7 +4,7 @@ import { Button, Tag, TextArea } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { NoteRecordType, RecordRef, TimelineItem } from '../../../shared/contract/accountability.js';
 import { market } from '../../bridge.js';
-import { toastError, toastSuccess } from '../../app/toaster.js';
+import { useAdminAction } from '../../components/admin-action/index.js';
 import { Accordion } from '../../components/Accordion.js';
 import { formatDateTime } from '../../components/format.js';
 import { useMayDo } from '../../stores/admin-role.js';
@@ -35,7 +35,7 @@ export function RecordTimeline({
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const [note, setNote] = useState('');
-  const [saving, setSaving] = useState(false);
+  const saving = useAdminAction();
 
   const load = useCallback(
     async (next: number) => {
@@ -53,12 +53,12 @@ export function RecordTimeline({
   useEffect(() => void load(1), [load]);
 
   const addNote = async () => {
-    setSaving(true);
-    const result = await market.admin.notes.create({ body: { recordType, recordId, text: note.trim() } });
-    setSaving(false);
-    if (!result.ok) return toastError('Failed to add note');
+    const added = await saving.run(
+      () => market.admin.notes.create({ body: { recordType, recordId, text: note.trim() } }),
+      { success: 'Note added', failure: 'Failed to add note' },
+    );
+    if (!added) return;
     setNote('');
-    toastSuccess('Note added');
     await load(1);
   };
 
@@ -74,7 +74,7 @@ export function RecordTimeline({
             onChange={(event) => setNote(event.currentTarget.value)}
             fill
           />
-          <Button icon="annotation" disabled={!note.trim()} loading={saving} onClick={() => void addNote()}>
+          <Button icon="annotation" disabled={!note.trim()} loading={saving.busy} onClick={() => void addNote()}>
             Add note
           </Button>
         </div>

@@ -1,5 +1,5 @@
 // Dashboard home: the two count cards and the two 24-hour tables.
-import { Button, Card, H3, H5, HTMLTable, Spinner } from '@blueprintjs/core';
+import { Button, Card, H3, H5, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { Statistics, StatisticsUser } from '../../../shared/contract/entities.js';
 import { market } from '../../bridge.js';
@@ -60,6 +60,7 @@ function HomeTable({ title, rows }: { title: string; rows: StatisticsUser[] }) {
 export function DashboardHome() {
   const [stats, setStats] = useState<Statistics | undefined>();
   const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -67,11 +68,17 @@ export function DashboardHome() {
       .get()
       .then((result) => {
         if (!live) return;
-        // Statistics failures are only logged.
+        // Statistics failures are logged (the specification), and the screen says they are missing.
         if (result.ok) setStats(result.data);
-        else console.error('Error fetching statistics', result.error);
+        else {
+          console.error('Error fetching statistics', result.error);
+          setFailed(true);
+        }
       })
-      .catch((error: unknown) => console.error('Error fetching statistics', error))
+      .catch((error: unknown) => {
+        console.error('Error fetching statistics', error);
+        if (live) setFailed(true);
+      })
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
@@ -81,6 +88,7 @@ export function DashboardHome() {
   return (
     <section className="screen">
       <H3 className="screen-title">Dashboard</H3>
+      {failed && <NonIdealState icon="error" title="The statistics could not be loaded" />}
       {loading ? (
         <Spinner aria-label="Loading statistics" />
       ) : (

@@ -5,10 +5,10 @@ import { useEffect, useState } from 'react';
 import type { AdminListing } from '../../../shared/contract/entities.js';
 import { MASS_UNITS } from '../../../shared/contract/enums.js';
 import { LISTING_TYPE_BADGES } from '../../../shared/rules/listing-display.js';
-import { Accordion } from '../../components/Accordion.js';
+import { Accordion, PersonAccordion } from '../../components/Accordion.js';
 import { SideDrawer } from '../../components/SideDrawer.js';
 import { market } from '../../bridge.js';
-import { toastError, toastSuccess } from '../../app/toaster.js';
+import { useAdminAction } from '../../components/admin-action/index.js';
 import { DetailList } from '../../components/DetailList.js';
 import { draftOf, listingPatchOf, type ListingEditDraft } from './listing-edit-form.js';
 import { VideoEmbed } from './VideoEmbed.js';
@@ -20,7 +20,7 @@ import { RECORD_SCREEN_ROUTES, recordRouteOf } from '../../components/record-lin
 function EditListingForm({ listing, onSaved }: { listing: AdminListing; onSaved: (l: AdminListing) => void }) {
   const [draft, setDraft] = useState<ListingEditDraft>(() => draftOf(listing));
   const [error, setError] = useState<{ field: string; message: string } | undefined>();
-  const [busy, setBusy] = useState(false);
+  const saving = useAdminAction();
   useEffect(() => setDraft(draftOf(listing)), [listing]);
   const isAuction = listing.listingType === 'auction';
   const set = (field: keyof ListingEditDraft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
@@ -29,12 +29,14 @@ function EditListingForm({ listing, onSaved }: { listing: AdminListing; onSaved:
     const parsed = listingPatchOf(draft, listing.listingType);
     if (!parsed.ok) return setError(parsed);
     setError(undefined);
-    setBusy(true);
-    const result = await market.admin.listings.update({ params: { id: listing.id }, body: parsed.body });
-    setBusy(false);
-    if (!result.ok) return toastError('Failed to update listing');
-    toastSuccess('Listing updated successfully');
-    onSaved(result.data);
+    const saved = await saving.run(
+      () => market.admin.listings.update({ params: { id: listing.id }, body: parsed.body }),
+      {
+        success: 'Listing updated successfully',
+        failure: 'Failed to update listing',
+      },
+    );
+    if (saved) onSaved(saved);
   };
 
   const fieldIntent = (field: string) => (error?.field === field ? 'danger' : 'none');
@@ -119,7 +121,7 @@ function EditListingForm({ listing, onSaved }: { listing: AdminListing; onSaved:
           </FormGroup>
         </div>
       )}
-      <Button type="submit" intent="primary" loading={busy} icon="floppy-disk">
+      <Button type="submit" intent="primary" loading={saving.busy} icon="floppy-disk">
         Save
       </Button>
     </form>
@@ -160,14 +162,7 @@ export function ListingDrawer({
             ]}
           />
         </Accordion>
-        <Accordion title="Seller Information">
-          <DetailList
-            rows={[
-              ['Username', listing.user.userName ?? '-'],
-              ['Email', listing.user.email],
-            ]}
-          />
-        </Accordion>
+        <PersonAccordion title="Seller Information" person={listing.user} />
         {mayEdit && (
           <Accordion title="Edit Listing" defaultOpen={false}>
             <EditListingForm listing={listing} onSaved={onChange} />

@@ -3,26 +3,25 @@ import { Button, Dialog, DialogBody } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { market } from '../../bridge.js';
-import { toastError, toastSuccess } from '../../app/toaster.js';
+import { useAdminAction } from '../../components/admin-action/index.js';
 import { ResolveForm, type Resolution } from './ResolveForm.js';
 import type { Queue } from './review-queue-store.js';
 
 export function BulkResolve({ queue }: { queue: Queue }) {
-  const ids = useStore(queue.selection, (s) => s.ids);
+  const ids = useStore(queue.selection, (s) => s.picked.ids);
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const resolving = useAdminAction();
+  const busy = resolving.busy;
   if (ids.size === 0) return null;
   const submit = async ({ outcome, note }: Resolution) => {
-    setBusy(true);
-    const result = await market.admin.reviewCases.bulkResolve({
-      body: { ids: [...ids], outcome, ...(note ? { note } : {}) },
-    });
-    setBusy(false);
-    if (!result.ok) {
-      toastError(result.error.message);
-      return;
-    }
-    toastSuccess(result.data.resolved === 1 ? '1 case resolved' : `${result.data.resolved} cases resolved`);
+    const resolved = await resolving.run(
+      () => market.admin.reviewCases.bulkResolve({ body: { ids: [...ids], outcome, ...(note ? { note } : {}) } }),
+      {
+        success: ({ resolved }) => (resolved === 1 ? '1 case resolved' : `${resolved} cases resolved`),
+        failure: 'Failed to resolve the cases',
+      },
+    );
+    if (!resolved) return;
     setOpen(false);
     queue.selection.getState().clear();
     await queue.list.getState().refresh();

@@ -1,11 +1,13 @@
 // The review queue's cells: the excerpt with its matched spans highlighted, the priority tag, the
-// row's bulk-selection box (subscribed to the selection itself, so it redraws without the table).
+// row's bulk-selection box (subscribed to the selection itself, so it redraws without the table;
+// a shift-click takes the range from the last click, as on the bulk-delete tables).
 import { Checkbox, Tag } from '@blueprintjs/core';
 import { useStore } from 'zustand';
 import type { ReviewCase, ReviewCaseMatch } from '../../../shared/contract/review-cases.js';
 import { stopRowClick } from '../../components/data-table/DataTable.js';
 import { highlightSegments, PRIORITY_INTENT } from './review-display.js';
 import type { Queue } from './review-queue-store.js';
+import { isChosen } from '../../components/bulk/selection-store.js';
 
 export function Excerpt({ excerpt, matches }: { excerpt: string; matches: readonly ReviewCaseMatch[] }) {
   if (!excerpt) return <span className="muted">-</span>;
@@ -33,7 +35,7 @@ export function PriorityTag({ priority }: { priority: ReviewCase['priority'] }) 
 }
 
 export function SelectBox({ queue, item }: { queue: Queue; item: ReviewCase }) {
-  const checked = useStore(queue.selection, (s) => s.ids.has(item.id));
+  const checked = useStore(queue.selection, (s) => isChosen(s, item.id));
   return (
     <span onClick={stopRowClick} onKeyDown={stopRowClick} role="presentation">
       <Checkbox
@@ -41,7 +43,13 @@ export function SelectBox({ queue, item }: { queue: Queue; item: ReviewCase }) {
         checked={checked}
         disabled={item.status === 'resolved'}
         aria-label={`Select case ${item.reason}`}
-        onChange={() => queue.selection.getState().toggle(item.id)}
+        onChange={(event) =>
+          queue.selection.getState().click(
+            item.id,
+            queue.list.getState().items.map((row) => row.id),
+            event.nativeEvent instanceof MouseEvent && event.nativeEvent.shiftKey,
+          )
+        }
       />
     </span>
   );

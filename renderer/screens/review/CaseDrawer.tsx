@@ -4,7 +4,8 @@ import { Button, Callout, NonIdealState, Spinner, Tag } from '@blueprintjs/core'
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReviewCase, ReviewCaseWithEvidence } from '../../../shared/contract/review-cases.js';
 import { market } from '../../bridge.js';
-import { toastError, toastSuccess } from '../../app/toaster.js';
+import { useAdminAction } from '../../components/admin-action/index.js';
+import type { ApiResult } from '../../../shared/contract/market-api.js';
 import { DetailList } from '../../components/DetailList.js';
 import { formatDateTime } from '../../components/format.js';
 import { SideDrawer } from '../../components/SideDrawer.js';
@@ -35,7 +36,8 @@ export function CaseDrawer({
   const me = useSession((s) => s.user);
   const [item, setItem] = useState<ReviewCaseWithEvidence | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const acting = useAdminAction();
+  const busy = acting.busy;
   const outcomeRef = useRef<HTMLSelectElement>(null);
 
   const load = useCallback(async () => {
@@ -51,19 +53,10 @@ export function CaseDrawer({
     void load();
   }, [load]);
 
-  const act = async (
-    what: string,
-    call: () => Promise<{ ok: true; data: ReviewCase } | { ok: false; error: { message: string } }>,
-  ) => {
-    setBusy(true);
-    const result = await call();
-    setBusy(false);
-    if (!result.ok) {
-      toastError(result.error.message);
-      return;
-    }
-    onChanged(result.data);
-    toastSuccess(what);
+  const act = async (what: string, failure: string, call: () => Promise<ApiResult<ReviewCase>>) => {
+    const changed = await acting.run(call, { success: what, failure });
+    if (!changed) return;
+    onChanged(changed);
     await load();
   };
 
@@ -72,11 +65,18 @@ export function CaseDrawer({
   const claimOrRelease = () => {
     if (!item || item.status === 'resolved' || busy) return;
     if (heldByMe)
-      void act('Case released', () => market.admin.reviewCases.release({ params: { id: item.id }, body: {} }));
-    else void act('Case claimed', () => market.admin.reviewCases.claim({ params: { id: item.id }, body: {} }));
+      void act('Case released', 'Failed to release the case', () =>
+        market.admin.reviewCases.release({ params: { id: item.id }, body: {} }),
+      );
+    else
+      void act('Case claimed', 'Failed to claim the case', () =>
+        market.admin.reviewCases.claim({ params: { id: item.id }, body: {} }),
+      );
   };
   const resolve = (resolution: Resolution) =>
-    void act('Case resolved', () => market.admin.reviewCases.resolve({ params: { id: caseId }, body: resolution }));
+    void act('Case resolved', 'Failed to resolve the case', () =>
+      market.admin.reviewCases.resolve({ params: { id: caseId }, body: resolution }),
+    );
 
   handle.current = { claimOrRelease, focusResolve: () => outcomeRef.current?.focus() };
 

@@ -2,7 +2,7 @@
 // also shows the high-priority alerts the moderator opted into.
 import { Tag } from '@blueprintjs/core';
 import { useHighPriorityAlerts } from './high-priority-alerts.js';
-import { useOpenReviewCount } from './queue-live.js';
+import { useOpenReviewCount } from './open-case-count.js';
 
 export function ReviewQueueBadge() {
   const open = useOpenReviewCount();

@@ -2,17 +2,16 @@
 // live table of cases with filters, bulk resolve and the case drawer (`…/{caseId}` opens it).
 // Keyboard, outside text fields: j / k next and previous case, c claim or release, r resolve
 // (focuses the outcome; Tab to Resolve), Escape closes the drawer.
-import { H3, HTMLSelect } from '@blueprintjs/core';
+import { HTMLSelect } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { REVIEW_PRIORITIES, type ReviewCase } from '../../../shared/contract/review-cases.js';
-import { ConnectionIndicator } from '../../components/ConnectionIndicator.js';
-import { DataTable, type DataColumn } from '../../components/data-table/DataTable.js';
+import { ADMIN_TABLES, AdminTableScreen } from '../../admin-tables/index.js';
+import type { DataColumn } from '../../components/data-table/DataTable.js';
 import { BulkResolve } from './BulkResolve.js';
 import { Excerpt, PriorityTag, SelectBox } from './CaseCells.js';
 import { CaseDrawer, type CaseDrawerHandle } from './CaseDrawer.js';
-import { useQueueLive } from './queue-live.js';
 import { ageOf, SOURCE_LABELS, subjectOf } from './review-display.js';
 import {
   reviewQueue,
@@ -66,7 +65,6 @@ const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || target.isContentEditable);
 
 function QueueScreen({ queue, title, base }: { queue: Queue; title: string; base: string }) {
-  useQueueLive(queue);
   const { caseId } = useParams();
   const navigate = useNavigate();
   const items = useStore(queue.list, (s) => s.items);
@@ -140,29 +138,31 @@ function QueueScreen({ queue, title, base }: { queue: Queue; title: string; base
     },
   ];
   return (
-    <section className="screen review-screen">
-      <H3 className="screen-title">{title}</H3>
-      <div className="review-toolbar">
-        <Filters queue={queue} />
-        <button
-          type="button"
-          className="review-select-all"
-          onClick={() => queue.selection.getState().setAll(allIds, true)}
-          disabled={allIds.length === 0}
-        >
-          Select all loaded
-        </button>
-        <BulkResolve queue={queue} />
-      </div>
-      <DataTable
-        label={title}
-        store={queue.list}
-        columns={columns}
-        searchPlaceholder="Search cases"
-        onRowClick={open}
-        {...(caseId ? { selectedId: caseId } : {})}
-        toolbarEnd={<ConnectionIndicator />}
-      />
+    <AdminTableScreen
+      table={ADMIN_TABLES.reviewCases}
+      store={queue.list}
+      accepts={queue.accepts}
+      label={title}
+      className="screen review-screen"
+      above={
+        <div className="review-toolbar">
+          <Filters queue={queue} />
+          <button
+            type="button"
+            className="review-select-all"
+            onClick={() => queue.selection.getState().setAll(allIds, true)}
+            disabled={allIds.length === 0}
+          >
+            Select all loaded
+          </button>
+          <BulkResolve queue={queue} />
+        </div>
+      }
+      columns={columns}
+      searchPlaceholder="Search cases"
+      onRowClick={open}
+      selectedId={caseId}
+    >
       <p className="review-keys muted">
         Keys: j / k next and previous case · c claim or release · r resolve · Esc close
       </p>
@@ -175,7 +175,7 @@ function QueueScreen({ queue, title, base }: { queue: Queue; title: string; base
           handle={drawer}
         />
       )}
-    </section>
+    </AdminTableScreen>
   );
 }
 

@@ -6,16 +6,16 @@ import {
   MODERATION_SOURCES,
   SUPPORT_SOURCES,
   type ReviewCase,
-  type ReviewCaseQueryInput,
   type ReviewCaseSource,
   type ReviewPriority,
 } from '../../../shared/contract/review-cases.js';
-import { market } from '../../bridge.js';
-import { createListStore, type ListStore } from '../../stores/list-store.js';
+import { ADMIN_TABLES, type ReviewCaseFilters, type SortKeyOf } from '../../admin-tables/index.js';
+import { clearOnNewView, createSelection, type Selection } from '../../components/bulk/selection-store.js';
+import type { ListStore } from '../../stores/list-store.js';
 
 export type QueueKind = 'review' | 'support';
 export type StatusFilter = 'unresolved' | 'open' | 'claimed' | 'resolved' | 'all';
-export type CaseSortKey = 'createdAt' | 'updatedAt' | 'priority';
+export type CaseSortKey = SortKeyOf<'reviewCases'>;
 
 export interface QueueFilters {
   status: StatusFilter;
@@ -37,8 +37,8 @@ const STATUS_QUERY: Record<StatusFilter, string | undefined> = {
 };
 
 /** The API filters of a queue's filter state. */
-export function filterQuery(kind: QueueKind, filters: QueueFilters): Partial<ReviewCaseQueryInput> {
-  const query: Partial<ReviewCaseQueryInput> = {
+export function filterQuery(kind: QueueKind, filters: QueueFilters): ReviewCaseFilters {
+  const query: ReviewCaseFilters = {
     source: filters.source === 'all' ? sourcesOf(kind).join(',') : filters.source,
   };
   const status = STATUS_QUERY[filters.status];
@@ -56,41 +56,18 @@ export function matchesFilters(kind: QueueKind, filters: QueueFilters, item: Rev
   return !statuses || statuses.includes(item.status);
 }
 
-export interface Selection {
-  ids: ReadonlySet<string>;
-  toggle(id: string): void;
-  setAll(ids: readonly string[], on: boolean): void;
-  clear(): void;
-}
-
 export interface Queue {
   kind: QueueKind;
   filters: StoreApi<{ filters: QueueFilters; setFilters(next: Partial<QueueFilters>): void }>;
   list: ListStore<ReviewCase, CaseSortKey>;
-  selection: StoreApi<Selection>;
+  /** The cases picked for a bulk resolve. */
+  selection: Selection;
+  /** Whether a case pushed live belongs in the queue as it is filtered now. */
+  accepts(item: ReviewCase): boolean;
 }
 
 function createQueue(kind: QueueKind): Queue {
-  const selection = createStore<Selection>()((set, get) => ({
-    ids: new Set<string>(),
-    toggle(id) {
-      const ids = new Set(get().ids);
-      if (ids.has(id)) ids.delete(id);
-      else ids.add(id);
-      set({ ids });
-    },
-    setAll(ids, on) {
-      const next = new Set(get().ids);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      set({ ids: next });
-    },
-    clear() {
-      set({ ids: new Set() });
-    },
-  }));
+  const selection = createSelection();
   const filters = createStore<{ filters: QueueFilters; setFilters(next: Partial<QueueFilters>): void }>()(
     (set, get) => ({
       filters: DEFAULT_FILTERS,
@@ -101,10 +78,10 @@ function createQueue(kind: QueueKind): Queue {
       },
     }),
   );
-  const list = createListStore<ReviewCase, CaseSortKey>((query) =>
-    market.admin.reviewCases.list({ query: { ...query, ...filterQuery(kind, filters.getState().filters) } }),
-  );
-  return { kind, filters, list, selection };
+  const list = ADMIN_TABLES.reviewCases.storeWith(() => filterQuery(kind, filters.getState().filters));
+  // The queues live as long as the window: so does this subscription.
+  clearOnNewView(selection, list);
+  return { kind, filters, list, selection, accepts: (item) => matchesFilters(kind, filters.getState().filters, item) };
 }
 
 export const reviewQueue = createQueue('review');

@@ -5,11 +5,10 @@ import { useState } from 'react';
 import type { SoldListing } from '../../../shared/contract/entities.js';
 import { LISTING_TYPE_BADGES } from '../../../shared/rules/listing-display.js';
 import { formatUsd } from '../../../shared/rules/money.js';
-import { Accordion } from '../../components/Accordion.js';
+import { Accordion, PersonAccordion } from '../../components/Accordion.js';
 import { SideDrawer } from '../../components/SideDrawer.js';
 import { market } from '../../bridge.js';
-import { toastError, toastSuccess } from '../../app/toaster.js';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { useConfirmedAction } from '../../components/admin-action/index.js';
 import { DetailList } from '../../components/DetailList.js';
 import { formatDateTime } from '../../components/format.js';
 import { VideoEmbed } from '../listings/VideoEmbed.js';
@@ -36,20 +35,20 @@ export function OrderDrawer({
   const mayCancel = useMayDo('cancelOrder');
   const mayReadTimeline = useMayDo('viewOrderTimeline');
   const [refunding, setRefunding] = useState(false);
-  const [confirmCancel, setConfirmCancel] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
-
-  const cancelOrder = async () => {
-    setCancelling(true);
-    const result = await market.admin.orders.cancel({ params: { id: order.id }, body: {} });
-    setCancelling(false);
-    setConfirmCancel(false);
-    if (!result.ok) return toastError(cancelFailureMessage(result.error));
-    toastSuccess('Order cancelled successfully');
-    // The sold listing is refetched after a cancel.
-    const fresh = await market.admin.listings.soldGet({ params: { id: order.id } });
-    onChange(fresh.ok ? fresh.data : result.data);
-  };
+  const cancellation = useConfirmedAction<true>(
+    { title: 'Cancel order?', body: 'This action cannot be undone', cancelText: 'Dismiss', confirmText: 'Confirm' },
+    async (cancelling) => {
+      const cancelled = await cancelling.run(() => market.admin.orders.cancel({ params: { id: order.id }, body: {} }), {
+        success: 'Order cancelled successfully',
+        failure: cancelFailureMessage,
+      });
+      if (!cancelled) return;
+      // The sold listing is refetched after a cancel.
+      void market.admin.listings
+        .soldGet({ params: { id: order.id } })
+        .then((fresh) => onChange(fresh.ok ? fresh.data : cancelled));
+    },
+  );
 
   return (
     <SideDrawer
@@ -83,22 +82,8 @@ export function OrderDrawer({
             ]}
           />
         </Accordion>
-        <Accordion title="Buyer Information">
-          <DetailList
-            rows={[
-              ['Username', order.user.userName ?? '-'],
-              ['Email', order.user.email],
-            ]}
-          />
-        </Accordion>
-        <Accordion title="Seller Information">
-          <DetailList
-            rows={[
-              ['Username', order.seller.userName ?? '-'],
-              ['Email', order.seller.email],
-            ]}
-          />
-        </Accordion>
+        <PersonAccordion title="Buyer Information" person={order.user} />
+        <PersonAccordion title="Seller Information" person={order.seller} />
         <Accordion title="Transaction History">
           {order.transactions.length === 0 ? (
             <p className="muted section-empty">No transactions</p>
@@ -137,23 +122,14 @@ export function OrderDrawer({
             </Button>
           )}
           {mayCancel && (
-            <Button icon="ban-circle" intent="danger" onClick={() => setConfirmCancel(true)}>
+            <Button icon="ban-circle" intent="danger" onClick={() => cancellation.ask(true)}>
               Cancel Order
             </Button>
           )}
         </div>
       </div>
       <RefundDialog order={order} isOpen={refunding} onClose={() => setRefunding(false)} onRefunded={onChange} />
-      <ConfirmDialog
-        isOpen={confirmCancel}
-        title="Cancel order?"
-        body="This action cannot be undone"
-        cancelText="Dismiss"
-        confirmText="Confirm"
-        busy={cancelling}
-        onCancel={() => setConfirmCancel(false)}
-        onConfirm={() => void cancelOrder()}
-      />
+      {cancellation.dialog}
     </SideDrawer>
   );
 }

@@ -2,6 +2,7 @@
 // most 2 decimals, a reason, and a confirm button disabled until both are valid.
 import {
   Button,
+  Callout,
   Dialog,
   DialogBody,
   DialogFooter,
@@ -16,7 +17,7 @@ import { REFUND_REASONS, type RefundReason } from '../../../shared/contract/enum
 import { formatUsd } from '../../../shared/rules/money.js';
 import { checkRefundForm, truncateRefundInput } from '../../../shared/rules/refund.js';
 import { market } from '../../bridge.js';
-import { toastError, toastSuccess } from '../../app/toaster.js';
+import { useAdminAction } from '../../components/admin-action/index.js';
 import { refundReasonLabel } from './order-display.js';
 
 export function RefundDialog({
@@ -31,10 +32,13 @@ export function RefundDialog({
   onRefunded: (order: SoldListing) => void;
 }) {
   const [remaining, setRemaining] = useState<number | undefined>();
+  /** Why the refundable amount could not be loaded (then nothing can be refunded). */
+  const [unknownRemaining, setUnknownRemaining] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState<RefundReason | ''>('');
   const [touched, setTouched] = useState({ amount: false, reason: false });
-  const [busy, setBusy] = useState(false);
+  const refunding = useAdminAction();
+  const busy = refunding.busy;
 
   useEffect(() => {
     if (!isOpen) return;
@@ -42,11 +46,15 @@ export function RefundDialog({
     setReason('');
     setTouched({ amount: false, reason: false });
     setRemaining(undefined);
+    setUnknownRemaining(null);
     let live = true;
     void market.admin.transactions.refundRemaining({ params: { id: order.id } }).then((result) => {
       if (!live) return;
       if (result.ok) setRemaining(result.data);
-      else console.error('Error fetching refundable amount', result.error);
+      else {
+        console.error('Error fetching refundable amount', result.error);
+        setUnknownRemaining(result.error.message || 'The server did not answer');
+      }
     });
     return () => {
       live = false;
@@ -58,22 +66,27 @@ export function RefundDialog({
 
   const confirm = async () => {
     if (!check.canConfirm || !reason) return;
-    setBusy(true);
-    const result = await market.admin.transactions.refund({
-      params: { id: order.id },
-      body: { amount: Number(amount), refundReason: reason },
-    });
-    setBusy(false);
-    if (!result.ok) return toastError('Failed to create refund');
-    toastSuccess('Refund created successfully');
-    onRefunded(result.data);
+    const refunded = await refunding.run(
+      () =>
+        market.admin.transactions.refund({
+          params: { id: order.id },
+          body: { amount: Number(amount), refundReason: reason },
+        }),
+      { success: 'Refund created successfully', failure: 'Failed to create refund' },
+    );
+    if (!refunded) return;
+    onRefunded(refunded);
     onClose();
   };
 
   return (
     <Dialog isOpen={isOpen} title="Refund Order" onClose={onClose} canOutsideClickClose={!busy}>
       <DialogBody>
-        {remaining === undefined ? (
+        {unknownRemaining !== null ? (
+          <Callout intent="danger" compact>
+            The refundable amount could not be loaded: {unknownRemaining}
+          </Callout>
+        ) : remaining === undefined ? (
           <Spinner size={20} aria-label="Loading refundable amount" />
         ) : (
           <p className="muted">Refundable amount remaining: {formatUsd(remaining)}</p>

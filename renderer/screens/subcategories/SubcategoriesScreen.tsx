@@ -1,16 +1,17 @@
 // Subcategories: the table and a drawer to edit the minimum package weight.
-import { Button, Classes, ControlGroup, FormGroup, H3, InputGroup } from '@blueprintjs/core';
+import { Button, Classes, ControlGroup, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { Subcategory } from '../../../shared/contract/entities.js';
-import type { SortKey } from '../../../shared/contract/list-query.js';
 import { SideDrawer } from '../../components/SideDrawer.js';
 import { market } from '../../bridge.js';
-import { DataTable, type DataColumn } from '../../components/data-table/DataTable.js';
+import { useAdminAction } from '../../components/admin-action/index.js';
+import { ADMIN_TABLES, AdminTableScreen, type ColumnsOf } from '../../admin-tables/index.js';
 import { DetailList } from '../../components/DetailList.js';
 import { parseDecimalField } from '../listings/listing-edit-form.js';
-import { subcategoriesStore } from './subcategories-store.js';
 
-const columns: DataColumn<Subcategory, SortKey<'subcategories'>>[] = [
+const subcategories = ADMIN_TABLES.subcategories;
+
+const columns: ColumnsOf<typeof subcategories> = [
   { id: 'title', label: 'Title', render: (s) => s.title },
   {
     id: 'minPackageWeightInOz',
@@ -25,21 +26,20 @@ const columns: DataColumn<Subcategory, SortKey<'subcategories'>>[] = [
 function SubcategoryDrawer({ subcategory, onClose }: { subcategory: Subcategory; onClose: () => void }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(String(subcategory.minPackageWeightInOz));
-  const [busy, setBusy] = useState(false);
+  const saving = useAdminAction();
   useEffect(() => setDraft(String(subcategory.minPackageWeightInOz)), [subcategory]);
   const weight = parseDecimalField(draft);
 
   const save = async () => {
     if (weight === null || weight <= 0) return;
-    setBusy(true);
-    const result = await market.admin.subcategories.update({
-      params: { id: subcategory.id },
-      body: { minPackageWeightInOz: weight },
-    });
-    setBusy(false);
-    // Weight failures are only logged.
-    if (!result.ok) return console.error('Error updating subcategory', result.error);
-    subcategoriesStore.getState().replaceItem(result.data);
+    const saved = await saving.run(
+      () =>
+        market.admin.subcategories.update({ params: { id: subcategory.id }, body: { minPackageWeightInOz: weight } }),
+      // The specification logs a weight failure; it is also shown, so the admin knows it did not save.
+      { failure: 'Failed to update subcategory', log: 'Error updating subcategory' },
+    );
+    if (!saved) return;
+    subcategories.store.getState().replaceItem(saved);
     setEditing(false);
   };
 
@@ -67,7 +67,7 @@ function SubcategoryDrawer({ subcategory, onClose }: { subcategory: Subcategory;
               <Button
                 size="small"
                 intent="primary"
-                loading={busy}
+                loading={saving.busy}
                 disabled={weight === null || weight <= 0}
                 onClick={() => void save()}
               >
@@ -90,23 +90,19 @@ export function SubcategoriesScreen() {
   // The drawer shows the store's copy, so a saved weight shows in both places at once.
   const selected = useSelectedSubcategory(selectedId);
   return (
-    <section className="screen">
-      <H3 className="screen-title">Subcategories</H3>
-      <DataTable
-        label="Subcategories"
-        exportList="subcategories"
-        store={subcategoriesStore}
-        columns={columns}
-        onRowClick={(s) => setSelectedId(s.id)}
-        selectedId={selectedId}
-      />
+    <AdminTableScreen
+      table={subcategories}
+      columns={columns}
+      onRowClick={(s) => setSelectedId(s.id)}
+      selectedId={selectedId}
+    >
       {selected && <SubcategoryDrawer subcategory={selected} onClose={() => setSelectedId(undefined)} />}
-    </section>
+    </AdminTableScreen>
   );
 }
 
 function useSelectedSubcategory(id: string | undefined): Subcategory | undefined {
-  const [items, setItems] = useState(subcategoriesStore.getState().items);
-  useEffect(() => subcategoriesStore.subscribe((state) => setItems(state.items)), []);
+  const [items, setItems] = useState(subcategories.store.getState().items);
+  useEffect(() => subcategories.store.subscribe((state) => setItems(state.items)), []);
   return id ? items.find((s) => s.id === id) : undefined;
 }

@@ -2,30 +2,19 @@
 // read-only facts, seller fee, shipping information, the pending seller request, seller
 // enable/disable and Delete user; the user's whole history, timeline and enforcement. What the
 // admin's role may not do is not offered.
-import {
-  Button,
-  Card,
-  Classes,
-  ControlGroup,
-  FormGroup,
-  H5,
-  HTMLSelect,
-  InputGroup,
-  Spinner,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, Card, Classes, ControlGroup, FormGroup, H5, HTMLSelect, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import type { Address, AdminUser } from '../../../shared/contract/entities.js';
+import type { AdminUser } from '../../../shared/contract/entities.js';
 import { SELLER_FEE_CHOICES } from '../../../shared/rules/constants.js';
 import { formatUsd } from '../../../shared/rules/money.js';
 import { hasPayoutAccount } from '../../../shared/rules/seller-status.js';
 import { SideDrawer } from '../../components/SideDrawer.js';
 import { market } from '../../bridge.js';
-import { toastError, toastSuccess } from '../../app/toaster.js';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { useAdminAction, useConfirmedAction, wentThrough } from '../../components/admin-action/index.js';
 import { DetailList } from '../../components/DetailList.js';
 import { formatDateTime, orNoData } from '../../components/format.js';
 import { Avatar } from '../../components/UserCell.js';
+import { AddressCard, UniqueField } from './UserFields.js';
 import type { RecordRef } from '../../../shared/contract/accountability.js';
 import { useMayDo } from '../../stores/admin-role.js';
 import { EnforcementDialog } from '../accountability/EnforcementDialog.js';
@@ -43,71 +32,6 @@ interface Props {
   onOpen?: (ref: RecordRef) => void;
 }
 
-function EditableField({
-  id,
-  label,
-  type,
-  value,
-  onSave,
-  readOnly = false,
-}: {
-  id: string;
-  label: string;
-  type: 'text' | 'email';
-  value: string;
-  onSave: (next: string) => Promise<void>;
-  /** The admin's role may not change it: shown, not editable. */
-  readOnly?: boolean;
-}) {
-  const [draft, setDraft] = useState(value);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setDraft(value), [value]);
-  const changed = draft.trim() !== '' && draft.trim() !== value;
-  return (
-    <FormGroup label={label} labelFor={id}>
-      <ControlGroup className="inline-edit">
-        <InputGroup id={id} type={type} value={draft} onValueChange={setDraft} size="small" readOnly={readOnly} />
-        {!readOnly && (
-          <Button
-            size="small"
-            disabled={!changed}
-            loading={busy}
-            onClick={async () => {
-              setBusy(true);
-              await onSave(draft.trim());
-              setBusy(false);
-            }}
-          >
-            Save
-          </Button>
-        )}
-      </ControlGroup>
-    </FormGroup>
-  );
-}
-
-function AddressCard({ title, address }: { title: string; address: Address | undefined }) {
-  if (!address) return null;
-  return (
-    <Card compact className="address-card">
-      <H5>{title}</H5>
-      <DetailList
-        rows={[
-          ['Name', `${address.firstName} ${address.lastName}`],
-          ['Address line 1', address.addressLineOne],
-          ['Address line 2', orNoData(address.addressLineTwo)],
-          ['City', address.city],
-          ['State', address.state],
-          ['Zip', address.zipCode],
-          ['Country', address.country],
-          ['Country code', orNoData(address.countryCode)],
-          ['Phone', orNoData(address.phoneNumber)],
-        ]}
-      />
-    </Card>
-  );
-}
-
 export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props) {
   const may = {
     edit: useMayDo('editUser'),
@@ -121,79 +45,65 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
   const [enforcing, setEnforcing] = useState(false);
   const openRecord = onOpen ?? (() => undefined);
   const [fee, setFee] = useState(user.sellerFee);
-  const [feeBusy, setFeeBusy] = useState(false);
-  const [requestBusy, setRequestBusy] = useState(false);
-  const [sellerBusy, setSellerBusy] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const feeSave = useAdminAction();
+  const requestAnswer = useAdminAction();
+  const sellerToggle = useAdminAction();
   useEffect(() => setFee(user.sellerFee), [user.sellerFee]);
   const params = { id: user.id };
+  const changed = (next: AdminUser | undefined) => next && onChange(next);
 
-  const saveUserName = async (userName: string) => {
-    const check = await market.admin.users.checkUsername({ body: { userName } });
-    if (!check.ok || check.data.exists) {
-      toastError(check.ok ? 'Username already exists' : 'Failed to update username');
-      return;
-    }
-    const result = await market.admin.users.setUserName({ params, body: { userName } });
-    if (!result.ok) return toastError('Failed to update username');
-    onChange(result.data);
-    toastSuccess('Username updated successfully');
-  };
-
-  const saveEmail = async (email: string) => {
-    const check = await market.admin.users.checkEmail({ body: { email } });
-    if (!check.ok || check.data.exists) {
-      toastError(check.ok ? 'Email already exists' : 'Failed to update email');
-      return;
-    }
-    const result = await market.admin.users.setEmail({ params, body: { email } });
-    if (!result.ok) return toastError('Failed to update email');
-    onChange(result.data);
-    toastSuccess('Email updated successfully');
-  };
-
-  const saveFee = async () => {
-    setFeeBusy(true);
-    const result = await market.admin.users.setSellerFee({ params, body: { sellerFee: fee } });
-    setFeeBusy(false);
-    if (!result.ok) return toastError('Failed to update seller fee');
-    onChange(result.data);
-    toastSuccess('Seller fee updated successfully');
-  };
+  const saveFee = async () =>
+    changed(
+      await feeSave.run(() => market.admin.users.setSellerFee({ params, body: { sellerFee: fee } }), {
+        success: 'Seller fee updated successfully',
+        failure: 'Failed to update seller fee',
+      }),
+    );
 
   const answerRequest = async (requestId: string, approve: boolean) => {
-    setRequestBusy(true);
     // These routes take the seller request's id, not the user's (the admin route table's `:requestId`).
     const request = { params: { id: requestId }, body: {} };
-    const result = approve
-      ? await market.admin.users.approveRequest(request)
-      : await market.admin.users.rejectRequest(request);
-    // Approve/reject failures are only logged; either way the user is refetched.
-    if (!result.ok) console.error(approve ? 'Error approving request' : 'Error rejecting request', result.error);
-    const fresh = await market.admin.users.get({ params });
-    if (fresh.ok) onChange(fresh.data);
-    else console.error('Error fetching user', fresh.error);
-    setRequestBusy(false);
+    const refetch = async () => {
+      // Either way the user is refetched; a failed fetch is only logged.
+      const fresh = await market.admin.users.get({ params });
+      if (fresh.ok) onChange(fresh.data);
+      else console.error('Error fetching user', fresh.error);
+    };
+    await requestAnswer.run(
+      async () => {
+        const answered = await (approve
+          ? market.admin.users.approveRequest(request)
+          : market.admin.users.rejectRequest(request));
+        await refetch();
+        return answered;
+      },
+      approve
+        ? { failure: 'Failed to approve request', log: 'Error approving request' }
+        : { failure: 'Failed to reject request', log: 'Error rejecting request' },
+    );
   };
 
-  const toggleSeller = async () => {
-    setSellerBusy(true);
-    const result = await market.admin.users.setSellerEnabled({ params, body: { sellerEnabled: !user.sellerEnabled } });
-    setSellerBusy(false);
-    if (result.ok) onChange(result.data);
-    else console.error('Error updating seller', result.error);
-  };
+  const toggleSeller = async () =>
+    changed(
+      await sellerToggle.run(
+        () => market.admin.users.setSellerEnabled({ params, body: { sellerEnabled: !user.sellerEnabled } }),
+        {
+          failure: user.sellerEnabled ? 'Failed to disable seller' : 'Failed to enable seller',
+          log: 'Error updating seller',
+        },
+      ),
+    );
 
-  const deleteUser = async () => {
-    setDeleting(true);
-    const result = await market.admin.users.delete({ params });
-    setDeleting(false);
-    setConfirmDelete(false);
-    if (!result.ok) return toastError('Failed to delete user');
-    toastSuccess('User deleted successfully');
-    onDeleted();
-  };
+  const deletion = useConfirmedAction<true>(
+    { title: 'Delete user?', body: 'This action cannot be undone', cancelText: 'Cancel', confirmText: 'Delete' },
+    async (removal) => {
+      const deleted = await removal.run(() => wentThrough(market.admin.users.delete({ params })), {
+        success: 'User deleted successfully',
+        failure: 'Failed to delete user',
+      });
+      if (deleted) onDeleted();
+    },
+  );
 
   const defaultAddress = user.shippingInfo.find((a) => a.type === 'DEFAULT');
   const returnAddress = user.shippingInfo.find((a) => a.type === 'RETURN_ADDRESS');
@@ -221,22 +131,8 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
             )}
           </div>
         </div>
-        <EditableField
-          id="user-username"
-          label="Username"
-          type="text"
-          value={user.userName ?? ''}
-          onSave={saveUserName}
-          readOnly={!may.edit}
-        />
-        <EditableField
-          id="user-email"
-          label="Email"
-          type="email"
-          value={user.email}
-          onSave={saveEmail}
-          readOnly={!may.edit}
-        />
+        <UniqueField field="userName" user={user} onChange={onChange} readOnly={!may.edit} />
+        <UniqueField field="email" user={user} onChange={onChange} readOnly={!may.edit} />
         <DetailList
           rows={[
             ['Amount Spent', formatUsd(user.amountSpent)],
@@ -256,7 +152,12 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
                 onChange={(event) => setFee(Number(event.currentTarget.value))}
                 options={SELLER_FEE_CHOICES.map((n) => ({ value: n, label: `${n}%` }))}
               />
-              <Button size="small" disabled={fee === user.sellerFee} loading={feeBusy} onClick={() => void saveFee()}>
+              <Button
+                size="small"
+                disabled={fee === user.sellerFee}
+                loading={feeSave.busy}
+                onClick={() => void saveFee()}
+              >
                 Save
               </Button>
             </ControlGroup>
@@ -280,13 +181,17 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
             />
             {may.decide && (
               <div className="button-row">
-                {requestBusy && <Spinner size={16} aria-label="Working" />}
-                <Button intent="danger" disabled={requestBusy} onClick={() => void answerRequest(request.id, false)}>
-                  Reject
-                </Button>
-                <Button intent="success" disabled={requestBusy} onClick={() => void answerRequest(request.id, true)}>
-                  Approve
-                </Button>
+                {requestAnswer.busy && <Spinner size={16} aria-label="Working" />}
+                {([false, true] as const).map((approve) => (
+                  <Button
+                    key={String(approve)}
+                    intent={approve ? 'success' : 'danger'}
+                    disabled={requestAnswer.busy}
+                    onClick={() => void answerRequest(request.id, approve)}
+                  >
+                    {approve ? 'Approve' : 'Reject'}
+                  </Button>
+                ))}
               </div>
             )}
           </Card>
@@ -302,7 +207,7 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
       <div className={Classes.DRAWER_FOOTER}>
         <div className="button-row">
           {hasPayoutAccount(user) && may.seller && (
-            <Button loading={sellerBusy} onClick={() => void toggleSeller()}>
+            <Button loading={sellerToggle.busy} onClick={() => void toggleSeller()}>
               {user.sellerEnabled ? 'Disable Seller' : 'Enable Seller'}
             </Button>
           )}
@@ -313,22 +218,13 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
           )}
           <span className="data-table-spacer" />
           {may.remove && (
-            <Button intent="danger" icon="trash" onClick={() => setConfirmDelete(true)}>
+            <Button intent="danger" icon="trash" onClick={() => deletion.ask(true)}>
               Delete user
             </Button>
           )}
         </div>
       </div>
-      <ConfirmDialog
-        isOpen={confirmDelete}
-        title="Delete user?"
-        body="This action cannot be undone"
-        cancelText="Cancel"
-        confirmText="Delete"
-        busy={deleting}
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={() => void deleteUser()}
-      />
+      {deletion.dialog}
       {may.enforce && (
         <EnforcementDialog user={user} isOpen={enforcing} onClose={() => setEnforcing(false)} onApplied={onChange} />
       )}

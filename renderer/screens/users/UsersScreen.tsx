@@ -1,16 +1,16 @@
 // Users: the paged table and the Details drawer.
-import { Button, H3, Tag } from '@blueprintjs/core';
-import type { AdminUser } from '../../../shared/contract/entities.js';
+import { Tag } from '@blueprintjs/core';
 import { formatUsd } from '../../../shared/rules/money.js';
 import { hasPayoutAccount, sellerStatusOf, type SellerStatus } from '../../../shared/rules/seller-status.js';
 import { market } from '../../bridge.js';
-import { DataTable, stopRowClick, type DataColumn } from '../../components/data-table/DataTable.js';
+import { ADMIN_TABLES, type ColumnsOf } from '../../admin-tables/index.js';
 import { formatDateTime } from '../../components/format.js';
 import { UserCell } from '../../components/UserCell.js';
-import { RECORD_SCREEN_ROUTES, useRoutedRecord } from '../../components/record-links/record-route.js';
+import { FeatureStar } from '../../components/FeatureStar.js';
 import { UserDrawer } from './UserDrawer.js';
-import { usersStore } from './users-store.js';
-import { useRecordDrawers } from '../accountability/RecordDrawers.js';
+import { RecordTableScreen } from '../accountability/RecordTableScreen.js';
+
+const users = ADMIN_TABLES.users;
 
 const STATUS_INTENT: Record<SellerStatus, 'warning' | 'success' | 'danger' | 'none'> = {
   'Pending request': 'warning',
@@ -19,33 +19,24 @@ const STATUS_INTENT: Record<SellerStatus, 'warning' | 'success' | 'danger' | 'no
   'Not a seller': 'none',
 };
 
-function FeatureStar({ user }: { user: AdminUser }) {
-  if (!hasPayoutAccount(user)) return <span className="muted">-</span>;
-  const toggle = async () => {
-    const result = await market.admin.users.setFeatured({
-      params: { id: user.id },
-      body: { featured: !user.featured },
-    });
-    if (result.ok) usersStore.getState().replaceItem(result.data);
-    else console.error('Error featuring user', result.error);
-  };
-  return (
-    <span onClick={stopRowClick} onKeyDown={stopRowClick} role="presentation">
-      <Button
-        variant="minimal"
-        size="small"
-        icon={user.featured ? 'star' : 'star-empty'}
-        intent={user.featured ? 'warning' : 'none'}
-        aria-pressed={user.featured}
-        aria-label={`Feature ${user.userName ?? user.email}`}
-        onClick={() => void toggle()}
-      />
-    </span>
-  );
-}
-
-const columns: DataColumn<AdminUser, 'userName' | 'email' | 'createdAt'>[] = [
-  { id: 'feature', label: 'Feature', render: (u) => <FeatureStar user={u} />, width: 64 },
+const columns: ColumnsOf<typeof users> = [
+  {
+    id: 'feature',
+    label: 'Feature',
+    render: (u) =>
+      hasPayoutAccount(u) ? (
+        <FeatureStar
+          noun="user"
+          name={u.userName ?? u.email}
+          featured={u.featured}
+          setFeatured={(featured) => market.admin.users.setFeatured({ params: { id: u.id }, body: { featured } })}
+          onChange={(user) => users.store.getState().replaceItem(user)}
+        />
+      ) : (
+        <span className="muted">-</span>
+      ),
+    width: 64,
+  },
   {
     id: 'sellerStatus',
     label: 'Seller status',
@@ -69,40 +60,12 @@ const columns: DataColumn<AdminUser, 'userName' | 'email' | 'createdAt'>[] = [
 ];
 
 export function UsersScreen() {
-  const records = useRecordDrawers();
-  const {
-    selected,
-    select: setSelected,
-    replace,
-  } = useRoutedRecord(RECORD_SCREEN_ROUTES.user, (id) => market.admin.users.get({ params: { id } }));
   return (
-    <section className="screen">
-      <H3 className="screen-title">Users</H3>
-      <DataTable
-        label="Users"
-        exportList="users"
-        store={usersStore}
-        columns={columns}
-        searchPlaceholder="Search users"
-        onRowClick={setSelected}
-        selectedId={selected?.id}
-      />
-      {selected && (
-        <UserDrawer
-          onOpen={records.open}
-          user={selected}
-          onChange={(user) => {
-            replace(user);
-            usersStore.getState().replaceItem(user);
-          }}
-          onDeleted={() => {
-            setSelected(undefined);
-            void usersStore.getState().refresh();
-          }}
-          onClose={() => setSelected(undefined)}
-        />
-      )}
-      {records.drawers}
-    </section>
+    <RecordTableScreen
+      table={users}
+      columns={columns}
+      searchPlaceholder="Search users"
+      drawer={(user, on) => <UserDrawer user={user} {...on} />}
+    />
   );
 }

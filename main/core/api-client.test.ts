@@ -1,8 +1,8 @@
 // The admin API client: derived from the route table, fetch faked at the edge.
 import { describe, expect, it } from 'vitest';
-import { createAdminApiClient } from '../../main/core/api-client.js';
+import { createAdminApiClient } from './api-client.js';
 import { adminRoutes, type AdminRouteName } from '../../shared/contract/admin-api.js';
-import { sampleAdminInput } from './fakes.js';
+import { sampleAdminInput } from '../../tests/desktop/fakes.js';
 
 interface Seen {
   method: string;

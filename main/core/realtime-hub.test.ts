@@ -1,18 +1,9 @@
 // The realtime hub: one /admin connection per session, subscriptions by event name, a new
 // token after refresh, connection state. The socket is faked at the edge.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RealtimeHub, REFUSED_RETRY_MAX_MS } from '../../main/core/realtime-hub.js';
+import { RealtimeHub, REFUSED_RETRY_MAX_MS } from './realtime-hub.js';
 import type { AdminEvent, ConnectionState } from '../../shared/contract/market-api.js';
-import { fakeSocketFactory, silentLog } from './fakes.js';
-
-const chatMessage = {
-  id: 'm1',
-  user: { id: 'u1', userName: 'ann', avatar: null },
-  otherUser: { id: 'u2', userName: 'bob', avatar: null },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  message: 'hello',
-  isSeen: false,
-};
+import { chatMessage, fakeSocketFactory, silentLog } from '../../tests/desktop/fakes.js';
 
 function setup() {
   const { factory, sockets } = fakeSocketFactory();

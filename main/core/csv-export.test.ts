@@ -5,8 +5,8 @@ import { createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AdminDownload } from '../../main/core/api-client.js';
-import { CsvRecordCounter, saveListExport, suggestedExportName } from '../../main/core/csv-export.js';
+import type { AdminDownload } from './api-client.js';
+import { CsvRecordCounter, saveListExport, suggestedExportName } from './csv-export.js';
 
 const csv = 'Id,Message\r\nm1,"two\r\nlines"\r\nm2,"say ""hi"""\r\nm3,plain\r\n';
 

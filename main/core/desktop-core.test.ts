@@ -1,12 +1,12 @@
 // Core assembled and reached the way a window reaches it: window.market (built from the
 // channel table) → dispatcher → handlers → session, hub. Identity and socket are faked.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDesktopCore, type DesktopCore } from '../../main/core/desktop-core.js';
-import { MemorySecureStore } from '../../main/core/secure-store.js';
-import { DEFAULT_SETTINGS } from '../../main/core/settings.js';
+import { createDesktopCore, type DesktopCore } from './desktop-core.js';
+import { MemorySecureStore } from './secure-store.js';
+import { DEFAULT_SETTINGS } from './settings.js';
 import type { AdminEvent } from '../../shared/contract/market-api.js';
-import { FakeIdentity, fakeSocketFactory, silentLog } from './fakes.js';
-import { windowOver } from './window-harness.js';
+import { chatMessage, FakeIdentity, fakeSocketFactory, silentLog } from '../../tests/desktop/fakes.js';
+import { windowOver } from '../../tests/desktop/window-harness.js';
 
 let core: DesktopCore | null = null;
 afterEach(async () => {
@@ -27,15 +27,6 @@ function windowOn(key: string) {
   });
   return { ...windowOver(core, key), sockets };
 }
-
-const chatMessage = {
-  id: 'm1',
-  user: { id: 'u1', userName: 'ann', avatar: null },
-  otherUser: { id: 'u2', userName: 'bob', avatar: null },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  message: 'hello',
-  isSeen: false,
-};
 
 describe('window.market over core', () => {
   it('signs in, connects the hub with the token, and a subscribed window receives newMessage', async () => {

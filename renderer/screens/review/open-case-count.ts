@@ -1,26 +1,9 @@
-// Keeps a queue and the sidebar's badge live from the `/admin` events: an opened or changed case is
-// put in (or updated in) the table when it matches the filters, and taken out when it no longer does.
+// Keeps the sidebar's badge live from the `/admin` events: the open cases, re-counted when a case
+// opens or changes. (The queue's table itself is live through useLiveTable.)
 import { useEffect } from 'react';
 import { createStore, useStore } from 'zustand';
 import { MODERATION_SOURCES } from '../../../shared/contract/review-cases.js';
-import type { ReviewCase } from '../../../shared/contract/review-cases.js';
 import { hasMarket, market } from '../../bridge.js';
-import { matchesFilters, type Queue } from './review-queue-store.js';
-
-export function useQueueLive(queue: Queue) {
-  useEffect(() => {
-    if (!hasMarket()) return;
-    return market.events.subscribe(['reviewCaseOpened', 'reviewCaseUpdated'], (event) => {
-      const item = event.payload as ReviewCase;
-      const list = queue.list.getState();
-      if (matchesFilters(queue.kind, queue.filters.getState().filters, item)) {
-        list.receiveLive(item, list.isAtTop());
-      } else if (list.items.some((row) => row.id === item.id)) {
-        list.removeLocal(item.id);
-      }
-    });
-  }, [queue]);
-}
 
 /** Open cases of the review queue, for the sidebar badge; re-counted on every case event. */
 const badgeStore = createStore<{ open: number | null }>()(() => ({ open: null }));

@@ -1,10 +1,10 @@
 // The session's rules with the identity provider faked at the edge.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IdentityError } from '../../main/core/identity.js';
-import { MemorySecureStore } from '../../main/core/secure-store.js';
-import { ACCESS_DENIED_MESSAGE, Session } from '../../main/core/session.js';
+import { IdentityError } from './identity.js';
+import { MemorySecureStore } from './secure-store.js';
+import { ACCESS_DENIED_MESSAGE, Session } from './session.js';
 import { ACCESS_TOKEN_KEY, ACCESS_TOKEN_REFRESH_MS } from '../../shared/rules/constants.js';
-import { FakeIdentity, silentLog } from './fakes.js';
+import { FakeIdentity, silentLog } from '../../tests/desktop/fakes.js';
 
 function setup() {
   const identity = new FakeIdentity();

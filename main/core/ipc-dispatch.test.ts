@@ -1,17 +1,21 @@
 // Every IPC channel: a foreign sender is rejected and bad args never reach core; good args
 // from our own page do, parsed.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
   createIpcDispatcher,
   IpcRejected,
   isTrustedSender,
   type IpcHandlers,
+  type IpcHandlerTable,
   type IpcSender,
   type TrustedPages,
-} from '../../main/core/ipc-dispatch.js';
+} from './ipc-dispatch.js';
 import type { AdminRouteName } from '../../shared/contract/admin-api.js';
+import type { SignedInAdmin } from '../../shared/contract/entities.js';
 import { IPC_REQUEST_NAMES, type IpcRequestName } from '../../shared/contract/ipc-table.js';
-import { sampleAdminInput } from './fakes.js';
+import type { ExportOutcome } from '../../shared/contract/ipc-workbench-channels.js';
+import type { AdminCallResult } from '../../shared/contract/market-api.js';
+import { sampleAdminInput } from '../../tests/desktop/fakes.js';
 
 const pages: TrustedPages = {
   isOurWindow: (key) => key === 'win-1',
@@ -52,7 +56,7 @@ const badArgs: [string, unknown][] = [
 
 function setup() {
   const calls: [IpcRequestName, unknown][] = [];
-  const handlers = Object.fromEntries(
+  const handlers: IpcHandlerTable = Object.fromEntries(
     IPC_REQUEST_NAMES.map((name) => [
       name,
       vi.fn(async (_sender: IpcSender, args: unknown) => {
@@ -60,7 +64,7 @@ function setup() {
         return 'handled';
       }),
     ]),
-  ) as unknown as IpcHandlers;
+  );
   const dispatcher = createIpcDispatcher({
     handlers,
     isTrusted: (sender) => isTrustedSender(sender, pages),
@@ -92,6 +96,12 @@ describe.each(IPC_REQUEST_NAMES)('IPC channel %s', (channel) => {
 });
 
 describe('IPC dispatch', () => {
+  it("holds each handler to its channel's declared result", () => {
+    expectTypeOf<ReturnType<IpcHandlers['session.current']>>().toEqualTypeOf<Promise<SignedInAdmin | null>>();
+    expectTypeOf<ReturnType<IpcHandlers['exports.saveCsv']>>().toEqualTypeOf<Promise<ExportOutcome>>();
+    expectTypeOf<ReturnType<IpcHandlers['admin.users.get']>>().toEqualTypeOf<Promise<AdminCallResult<'users.get'>>>();
+  });
+
   it('rejects a channel that is not in the table', async () => {
     const { dispatcher } = setup();
     await expect(dispatcher.dispatch('session.token', ours, [])).rejects.toMatchObject({ reason: 'unknown-channel' });

@@ -1,6 +1,6 @@
 // The safeStorage-backed SecureStore's rules, with the cipher and the disk faked.
 import { describe, expect, it } from 'vitest';
-import { openEncryptedStore, type Cipher, type CiphertextDisk } from '../../main/core/encrypted-store.js';
+import { openEncryptedStore, type Cipher, type CiphertextDisk } from './encrypted-store.js';
 
 function fakeCipher(backend: string | null, available = true): Cipher {
   return {
