@@ -95,6 +95,29 @@ const moduleBoundary = {
   },
 };
 
+// Platform sits below the modules: nothing in server/platform/ imports a module, the seeders, or a
+// composition file directly in server/ (app.ts, composition.ts, …), which import modules. What a
+// platform type needs from a module comes in as a type argument (ServiceDeps<Ports>).
+const serverPath = (file) => path.relative(process.cwd(), file).split(path.sep).join('/');
+const platformBelowModules = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = serverPath(path.resolve(path.dirname(context.filename), spec));
+      const above = /^server\/(modules|seeding)\//.test(target) || /^server\/[^/]+$/.test(target);
+      if (!above) return;
+      context.report({
+        node: node.source,
+        message: `platform imports no module and no composition file: ${target} (ARCHITECTURE.md, "may import")`,
+      });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+const market = { rules: { 'module-boundary': moduleBoundary, 'platform-below-modules': platformBelowModules } };
+
 export default tseslint.config(
   {
     ignores: [
@@ -147,11 +170,17 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    plugins: { market: { rules: { 'module-boundary': moduleBoundary } } },
+    plugins: { market },
     rules: {
       ...restrict('electron', 'react', 'main', 'renderer', 'preload', 'tests'),
       'market/module-boundary': 'error',
     },
+  },
+  {
+    files: ['server/platform/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { market },
+    rules: { 'market/platform-below-modules': 'error' },
   },
   {
     // electron-builder hooks run as CommonJS in Node.

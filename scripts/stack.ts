@@ -6,8 +6,8 @@ import { DEMO_ACCOUNTS, ensureDemoAccounts } from '../server/platform/auth/demo-
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/platform/db/database.js';
 import { migrate } from '../server/platform/db/migrate.js';
-import { isSeeded, seedMarketplace } from '../server/platform/db/seed.js';
-import { seedReviewQueue } from '../server/platform/db/seed-review-queue.js';
+import { isSeeded, seedMarketplace } from '../server/seeding/seed.js';
+import { seedReviewQueue } from '../server/seeding/seed-review-queue.js';
 import { startServer } from '../server/server.js';
 import { EMULATOR_HOST, PROJECT_ID, WEB_API_KEY, startAuthEmulator } from './auth-emulator.js';
 

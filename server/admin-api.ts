@@ -11,6 +11,7 @@ import { listingHandlers } from './modules/listings/index.js';
 import { moderationHandlers } from './modules/conversations/index.js';
 import { communityAdminHandlers } from './modules/community/index.js';
 import { orderHandlers } from './modules/orders/index.js';
+import type { PaymentPorts } from './modules/payments/index.js';
 import { subcategoryHandlers } from './modules/catalogue/index.js';
 import { reviewCaseHandlers } from './modules/trust-safety/index.js';
 import { enforcementHandlers, statisticsHandlers, userHandlers } from './modules/accounts/index.js';
@@ -19,7 +20,10 @@ import { adminRoleGuard } from './platform/auth/admin-role-guard.js';
 import { collectLoggedActions } from './platform/db/admin-log.js';
 import { workbenchHandlers } from './modules/workbench/index.js';
 
-export function adminHandlers(deps: AdminDeps): AdminHandlers {
+/** What the admin API works with: the handlers' dependencies and the one port they use (refunds). */
+export type AdminApiDeps = AdminDeps & Pick<PaymentPorts, 'payments'>;
+
+export function adminHandlers(deps: AdminApiDeps): AdminHandlers {
   return {
     ...userHandlers(deps),
     ...statisticsHandlers(deps),
@@ -53,7 +57,7 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | null 
 }
 
 /** A Fastify plugin: mount it under the `/v1` prefix. */
-export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminDeps): Promise<void> {
+export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminApiDeps): Promise<void> {
   registerAdminGuard(app, deps.identity);
   const handlers = adminHandlers(deps);
   for (const [name, route] of Object.entries(adminRoutes) as [AdminRouteName, (typeof adminRoutes)[AdminRouteName]][]) {

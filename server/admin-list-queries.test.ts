@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { adminRoutes } from '../shared/contract/admin-api.js';
 import type { IdentityProvider } from './platform/auth/identity.js';
-import { seedMarketplace } from './platform/db/seed.js';
+import { seedMarketplace } from './seeding/seed.js';
 import { useApp } from '../tests/support/app-fixture.js';
 
 const identity: IdentityProvider = {

@@ -18,11 +18,8 @@ import { createAdminEvents, type AdminEvents } from './platform/events/admin-eve
 import type { IdentityProvider } from './platform/auth/identity.js';
 import type { Database } from './platform/db/database.js';
 import { errorBody, HttpError } from './platform/http/errors.js';
-import type { SmsSender } from './modules/accounts/index.js';
-import type { ShippingLabels, ShippingRates } from './modules/fulfilment/index.js';
-import type { ListingToolsDeps } from './modules/listings/index.js';
+import type { Ports } from './composition.js';
 import { registerMarket } from './market-api.js';
-import { type Charges, ledgerPayments, type PaymentAccounts, type Payments } from './modules/payments/index.js';
 import { adminRoutesPlugin } from './admin-api.js';
 import { uniqueViolationOf } from './platform/db/unique-violation.js';
 import { refusedTextOf } from './platform/db/refused-text.js';
@@ -42,22 +39,8 @@ export type RealtimeRegistration = (app: FastifyInstance, context: RealtimeConte
 
 export interface BuildAppOptions {
   database: Database;
-  identity: IdentityProvider;
-  payments?: Payments;
-  /** Customers, cards, identity and payout accounts (the local ledger when absent). */
-  paymentAccounts?: PaymentAccounts;
-  /** Buyer charges (the local ledger when absent); on the same provider as `paymentAccounts`. */
-  charges?: Charges;
-  /** Verifies Stripe's webhook; without it `POST /v1/payments/stripe/webhook` answers 503. */
-  stripeWebhookSecret?: string | undefined;
-  /** Media storage, video processing, autofill and share links of the listing tools (local ones when absent). */
-  listingTools?: ListingToolsDeps;
-  /** Phone verification's texts (the local sender, codes in the log, when absent). */
-  sms?: SmsSender | undefined;
-  /** The carrier's shipping labels (drawn locally when absent). */
-  labels?: ShippingLabels;
-  /** The carrier's rates of `POST /shipping/quote` (the local rate table when absent). */
-  shippingRates?: ShippingRates;
+  /** Every port's adapter, whole: `composePorts` (server.ts) or `localPorts` (tests), both in composition.ts. */
+  ports: Ports;
   logger?: FastifyServerOptions['logger'];
   /** Requests per minute per client before 429. */
   rateLimitMax?: number;
@@ -150,8 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(adminRoutesPlugin, {
         db: options.database.db,
         reads: options.database.reads,
-        identity: options.identity,
-        payments: options.payments ?? ledgerPayments(),
+        identity: options.ports.identity,
+        payments: options.ports.payments,
         events,
       });
     },
@@ -160,21 +143,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // ── Market ── the buyer/seller API (server/routes/market/) and its services (`app.market`).
   await registerMarket(app, {
     database: options.database,
-    identity: options.identity,
+    ports: options.ports,
     adminEvents: events,
     prefix: API_PREFIX,
-    ...(options.paymentAccounts ? { paymentAccounts: options.paymentAccounts } : {}),
-    ...(options.charges ? { charges: options.charges } : {}),
-    ...(options.stripeWebhookSecret ? { stripeWebhookSecret: options.stripeWebhookSecret } : {}),
-    ...(options.listingTools ? { listingTools: options.listingTools } : {}),
-    ...(options.sms ? { sms: options.sms } : {}),
-    ...(options.labels ? { labels: options.labels } : {}),
-    ...(options.shippingRates ? { shippingRates: options.shippingRates } : {}),
   });
 
   // ── Realtime ── server/realtime/ registers Socket.IO here (same port as the API).
   if (options.realtime) {
-    await options.realtime(app, { database: options.database, identity: options.identity, events });
+    await options.realtime(app, { database: options.database, identity: options.ports.identity, events });
   }
 
   await app.ready();

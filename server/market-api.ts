@@ -9,40 +9,25 @@ import type { IdentityProvider } from './platform/auth/identity.js';
 import type { Database } from './platform/db/database.js';
 import { userRoom } from '../shared/contract/realtime-events.js';
 import { attachRealtime, type VerifyToken } from './platform/realtime/attach-realtime.js';
+import type { MarketServices, Ports } from './composition.js';
 import { marketRoutesPlugin } from './market-routes.js';
 import { type AuctionCloser, startAuctionCloser } from './modules/auctions/index.js';
-import { type Charges, ledgerCharges, type MarketDeps } from './market-deps.js';
 import { createRelayPublisher, marketEvent } from './platform/events/pending-events.js';
-import {
-  localLabels,
-  type ShippingLabels,
-  type ShippingRates,
-  startShippingDocumentSweep,
-} from './modules/fulfilment/index.js';
-import type { SmsSender } from './modules/accounts/index.js';
-import { ledgerPaymentAccounts, type PaymentAccounts, stripeWebhookPlugin } from './modules/payments/index.js';
+import { startShippingDocumentSweep } from './modules/fulfilment/index.js';
+import { stripeWebhookPlugin } from './modules/payments/index.js';
 import { AccountSuspendedError, resolveMarketUser } from './platform/auth/market-users.js';
-import { type ListingToolsDeps, localListingTools } from './modules/listings/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The market services' dependencies (database, event relay, charges). */
-    market: MarketDeps;
+    /** The market services' dependencies (database, event relay, ports). */
+    market: MarketServices;
   }
 }
 
 export interface RegisterMarketOptions {
   database: Database;
-  identity: IdentityProvider;
-  charges?: Charges;
-  labels?: ShippingLabels;
-  shippingRates?: ShippingRates;
-  /** Phone verification's texts; the accounts routes fall back to the local sender when absent. */
-  sms?: SmsSender;
-  paymentAccounts?: PaymentAccounts;
-  /** Verifies Stripe's webhook (`POST /payments/stripe/webhook`); it answers 503 without one. */
-  stripeWebhookSecret?: string;
-  listingTools?: ListingToolsDeps;
+  /** Every port, as composition.ts picked them; the services read them from `app.market`. */
+  ports: Ports;
   /** Admin changes the market tells its users of (a cancelled order). */
   adminEvents?: AdminEvents;
   /** The API prefix the routes live under. */
@@ -50,16 +35,11 @@ export interface RegisterMarketOptions {
 }
 
 /** Call on the root instance (not inside a plugin), before `app.ready()`. */
-export async function registerMarket(app: FastifyInstance, options: RegisterMarketOptions): Promise<MarketDeps> {
-  const deps: MarketDeps = {
+export async function registerMarket(app: FastifyInstance, options: RegisterMarketOptions): Promise<MarketServices> {
+  const deps: MarketServices = {
+    ...options.ports,
     db: options.database.db,
     events: createRelayPublisher((error) => app.log.error({ err: error }, 'realtime event refused by the contract')),
-    charges: options.charges ?? ledgerCharges(),
-    labels: options.labels ?? localLabels(),
-    paymentAccounts: options.paymentAccounts ?? ledgerPaymentAccounts(options.database.db),
-    listingTools: options.listingTools ?? localListingTools(),
-    ...(options.shippingRates ? { shippingRates: options.shippingRates } : {}),
-    ...(options.sms ? { sms: options.sms } : {}),
   };
   app.decorate('market', deps);
   // An admin's cancel reaches the buyer's and the seller's apps like any other status change.
@@ -73,12 +53,12 @@ export async function registerMarket(app: FastifyInstance, options: RegisterMark
       }),
     ]),
   );
-  await app.register(marketRoutesPlugin, { prefix: options.prefix ?? '/v1', deps, identity: options.identity });
+  await app.register(marketRoutesPlugin, { prefix: options.prefix ?? '/v1', deps });
   // Its own plugin: the raw-body parser Stripe's signature needs stays inside it.
   await app.register(stripeWebhookPlugin, {
     prefix: options.prefix ?? '/v1',
     deps,
-    webhookSecret: options.stripeWebhookSecret,
+    webhookSecret: options.ports.stripeWebhookSecret,
   });
   return deps;
 }
@@ -88,7 +68,7 @@ export async function registerMarket(app: FastifyInstance, options: RegisterMark
  * handshake maps a buyer's or seller's Firebase uid to the user row, creating it on first
  * contact like the API does.
  */
-export function marketVerifyToken(deps: Pick<MarketDeps, 'db'>, identity: IdentityProvider): VerifyToken {
+export function marketVerifyToken(deps: Pick<MarketServices, 'db'>, identity: IdentityProvider): VerifyToken {
   return async (token) => {
     const verified = await identity.verifyIdToken(token);
     // A moderator's socket needs no marketplace account (and must not create one).

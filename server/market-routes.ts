@@ -3,9 +3,8 @@
 // is why an area's routes may come in more than one group). Reads of public things need no
 // token; every write needs a Firebase ID token (platform/http/secured-routes.ts).
 import type { FastifyInstance } from 'fastify';
-import type { IdentityProvider } from './platform/auth/identity.js';
 import { securedRouteContext } from './platform/http/secured-routes.js';
-import type { MarketDeps } from './market-deps.js';
+import type { MarketServices } from './composition.js';
 import { accountRoutes, callerDetailsRoute } from './modules/accounts/index.js';
 import { bidRoutes, enteredGiveawayRoutes, giveawayEntryRoutes, uniqueBidRoutes } from './modules/auctions/index.js';
 import { publicMarketRoutes } from './modules/catalogue/index.js';
@@ -18,12 +17,11 @@ import { offerRoutes, orderHistoryRoutes, purchaseRoutes } from './modules/order
 import { paymentRoutes } from './modules/payments/index.js';
 
 export interface MarketRoutesOptions {
-  deps: MarketDeps;
-  identity: IdentityProvider;
+  deps: MarketServices;
 }
 
-export async function marketRoutesPlugin(app: FastifyInstance, { deps, identity }: MarketRoutesOptions): Promise<void> {
-  const context = securedRouteContext(app, deps, identity);
+export async function marketRoutesPlugin(app: FastifyInstance, { deps }: MarketRoutesOptions): Promise<void> {
+  const context = securedRouteContext(app, deps, deps.identity);
   await publicMarketRoutes(app, deps);
   await accountRoutes(context);
   await listingToolRoutes(context);

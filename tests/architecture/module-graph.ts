@@ -16,13 +16,6 @@ export function sourceFiles(dir: string): string[] {
     .sort();
 }
 
-/**
- * Server files outside the modules whose imports are not followed, until the Ports change lands:
- * `market-deps.ts` types every module's ports in one place (the change deletes it: each module
- * declares its own), and `platform/http/admin-handler.ts` imports the payments port's type
- * (platform imports no module after it). Then this set is empty.
- */
-const NOT_FOLLOWED = new Set(['market-deps.ts', 'platform/http/admin-handler.ts'].map((f) => path.join(SERVER, f)));
 
 /** The area a file of `server/modules/<area>/…` belongs to, or null outside the modules. */
 export function areaOf(file: string): string | null {
@@ -64,7 +57,6 @@ export function areaEdges(texts: ReadonlyMap<string, string> = new Map()): AreaE
     const known = reached.get(file);
     if (known) return known;
     const found = new Set<string>();
-    if (NOT_FOLLOWED.has(file)) return found;
     seen.add(file);
     for (const next of importsByFile.get(file) ?? []) {
       if (areaOf(next)) found.add(next);

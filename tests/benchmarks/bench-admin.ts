@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { DEMO_ACCOUNTS, ensureDemoAccounts } from '../../server/platform/auth/demo-accounts.js';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
 import { openDatabase, queryRows } from '../../server/platform/db/database.js';
@@ -52,7 +53,7 @@ try {
   const { idToken } = await signIn(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
   const app = await buildApp({
     database,
-    identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
+    ports: localPorts(database, { identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }) }),
     rateLimitMax: 1_000_000_000,
   });
   const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -9,6 +9,7 @@ import { asClusterOwner, ownedByClusterOwner, PG_BIN } from '../support/postgres
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DB_DIR = join(ROOT, 'server/platform/db');
+const SEEDING_DIR = join(ROOT, 'server/seeding');
 
 export interface BenchCluster {
   url: string;
@@ -22,9 +23,9 @@ export interface BenchCluster {
 export function seedVersion(users: number, seed: number): string {
   const hash = createHash('sha256').update(`${users}:${seed}\n`);
   const files = [
-    ...readdirSync(DB_DIR)
-      .filter((name) => name.startsWith('seed') && name.endsWith('.ts') && !name.endsWith('.test.ts'))
-      .map((name) => join(DB_DIR, name)),
+    ...readdirSync(SEEDING_DIR)
+      .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+      .map((name) => join(SEEDING_DIR, name)),
     ...readdirSync(join(DB_DIR, 'migrations')).map((name) => join(DB_DIR, 'migrations', name)),
   ].sort();
   for (const file of files) hash.update(file.slice(ROOT.length)).update(readFileSync(file));

@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { detectOffPlatformContact, screenChatMessage } from '../../server/modules/trust-safety/index.js';
 import { openDatabase, queryRows } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
@@ -31,7 +32,11 @@ const FLAGGED_SHARE = Number(values.flagged);
 
 const database = await openDatabase({ pgliteDir: 'memory://' });
 await migrate(database);
-const app = await buildApp({ database, identity: fakeIdentity, rateLimitMax: 1_000_000 });
+const app = await buildApp({
+  database,
+  ports: localPorts(database, { identity: fakeIdentity }),
+  rateLimitMax: 1_000_000,
+});
 const call = marketCall(() => app);
 const otherId = (await call('seller', 'GET', '/user/my-details')).body.id as string;
 const chatId = (await call('buyer', 'POST', '/chat', { otherUserId: otherId })).body.id as string;

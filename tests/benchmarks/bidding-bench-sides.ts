@@ -13,7 +13,7 @@ import type { IdentityProvider } from '../../server/platform/auth/identity.js';
 import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { type AuctionState, placeBid } from '../../server/modules/auctions/rules/proxy-bidding.js';
 import { type BidReceipt, placeBidInDb } from '../../server/modules/auctions/bidding.js';
-import { type MarketDeps } from '../../server/market-deps.js';
+import type { ServiceDeps } from '../../server/platform/services/service-deps.js';
 import { PG_BIN } from '../support/postgres-cluster.js';
 import {
   BIDDER_READ,
@@ -44,7 +44,7 @@ export async function seedUsers(database: Database, bidders: number): Promise<vo
   }
 }
 
-export async function seedAuctions(database: Database, deps: MarketDeps, first: number, count: number, endTime: Date) {
+export async function seedAuctions(database: Database, deps: ServiceDeps, first: number, count: number, endTime: Date) {
   const ids = Array.from({ length: count }, (_, index) => String(first + index));
   for (const id of ids) {
     await database.db.execute(
@@ -86,7 +86,7 @@ export const benchIdentity: IdentityProvider = {
 /** A bid's answer: the receipt, or the 409's message. */
 type PlaceOne = (listingId: string, bidder: string, maxCents: number) => Promise<BidReceipt | { refused: string }>;
 
-export function serviceBidder(deps: MarketDeps): PlaceOne {
+export function serviceBidder(deps: ServiceDeps): PlaceOne {
   return async (listingId, bidder, maxCents) => {
     try {
       return await placeBidInDb(deps, { listingId, bidderId: bidder, maxCents });

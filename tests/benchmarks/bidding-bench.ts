@@ -13,9 +13,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { usdToCents } from '../../shared/rules/money.js';
 import { buildApp } from '../../server/app.js';
+import { localPorts } from '../../server/composition.js';
 import { queryRows } from '../../server/platform/db/database.js';
 import { type BidReceipt, placeBidInDb } from '../../server/modules/auctions/bidding.js';
-import { ledgerCharges, type MarketDeps } from '../../server/market-deps.js';
+import type { ServiceDeps } from '../../server/platform/services/service-deps.js';
 import { createRelayPublisher } from '../../server/platform/events/pending-events.js';
 import { startMarketDb } from '../market/market-db.js';
 import type { AuctionSet } from './bidding-bench-sides.js';
@@ -146,7 +147,7 @@ export async function runBidBenchmark(options: BenchOptions): Promise<BenchRepor
   try {
     const database = await market.open(poolSize);
     // Events go to a relay with no realtime node attached, as on a server nobody listens to.
-    const deps: MarketDeps = { db: database.db, events: createRelayPublisher(), charges: ledgerCharges() };
+    const deps: ServiceDeps = { db: database.db, events: createRelayPublisher() };
     const endTime = new Date(Date.now() + 6 * 3600_000);
 
     log(`seeding ${options.bidders} bidders and the auctions…`);
@@ -210,7 +211,7 @@ export async function runBidBenchmark(options: BenchOptions): Promise<BenchRepor
 
     app = await buildApp({
       database,
-      identity: benchIdentity,
+      ports: localPorts(database, { identity: benchIdentity }),
       rateLimitMax: 100_000_000,
       ...(options.serverLog ? { logger: { level: options.serverLog.level, file: options.serverLog.file } } : {}),
     });

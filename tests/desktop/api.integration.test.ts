@@ -19,7 +19,7 @@ import type { AdminEvent } from '../../shared/contract/market-api.js';
 import { ChatMessage } from '../../shared/contract/entities.js';
 import { ensureDemoAccounts } from '../../server/platform/auth/demo-accounts.js';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
-import { seedMarketplace } from '../../server/platform/db/seed.js';
+import { seedMarketplace } from '../../server/seeding/seed.js';
 import { marketRealtime } from '../../server/market-api.js';
 import {
   EMULATOR_HOST,

@@ -8,13 +8,13 @@ import {
   notifyAuctionsEndingSoon,
   startAuctionCloser,
 } from '../../server/modules/auctions/auction-closer.js';
-import type { MarketDeps } from '../../server/market-deps.js';
+import type { MarketServices } from '../../server/composition.js';
 import { useApp } from '../support/app-fixture.js';
 
 describe('auctionEndingSoon notifications', () => {
   let app: FastifyInstance;
   let clock = Date.now();
-  let deps: MarketDeps;
+  let deps: MarketServices;
 
   useApp({ identity: fakeIdentity }, async (opened) => {
     ({ app } = opened);

@@ -8,7 +8,8 @@ import type { RealtimeEventName } from '../../shared/contract/enums.js';
 import { adminEvents, marketEvents } from '../../shared/contract/realtime-events.js';
 import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
-import { type Charges, ledgerCharges, type MarketDeps } from '../../server/market-deps.js';
+import { localPorts, type MarketServices } from '../../server/composition.js';
+import { type Charges, ledgerPaymentAccounts } from '../../server/modules/payments/index.js';
 import { createRelayPublisher } from '../../server/platform/events/pending-events.js';
 import type { IdentityProvider } from '../../server/platform/auth/identity.js';
 import { HttpError } from '../../server/platform/http/errors.js';
@@ -103,15 +104,20 @@ export function depsFor(
   database: Database,
   log: RecordedEvent[],
   options: { charges?: Charges; now?: () => number } = {},
-): MarketDeps {
+): MarketServices {
   const events = createRelayPublisher((error) => {
     throw error;
   });
   events.attach(recordingPublisher(log));
   return {
+    ...localPorts(database, {
+      identity: fakeIdentity,
+      ...(options.charges ? { charges: options.charges } : {}),
+      // The ledger keeps the services' clock (a card saved "now", a link's expiry).
+      ...(options.now ? { paymentAccounts: ledgerPaymentAccounts(database.db, { now: options.now }) } : {}),
+    }),
     db: database.db,
     events,
-    charges: options.charges ?? ledgerCharges(),
     ...(options.now ? { now: options.now } : {}),
   };
 }

@@ -9,7 +9,7 @@ import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { type AuctionState, placeBid } from '../../server/modules/auctions/rules/proxy-bidding.js';
 import { closeDueListings } from '../../server/modules/auctions/auction-closer.js';
 import { latestBid, placeBidInDb } from '../../server/modules/auctions/bidding.js';
-import type { Charges } from '../../server/market-deps.js';
+import type { Charges } from '../../server/modules/payments/index.js';
 import { enterGiveaway } from '../../server/modules/auctions/giveaways.js';
 import { retryPayment } from '../../server/modules/orders/orders.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows, type Database, type Db } from '../../server/platform/db/database.js';
-import { seedMarketplace } from '../../server/platform/db/seed.js';
+import { seedMarketplace } from '../../server/seeding/seed.js';
 import { localListingTools } from '../../server/modules/listings/listing-tools-deps.js';
 import { shippingDocumentsSettled } from '../../server/modules/fulfilment/index.js';
 import { fakeIdentity } from '../market/market-db.js';

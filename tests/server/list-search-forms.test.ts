@@ -16,7 +16,7 @@ import {
 import { openDatabase, uncheckedRows, type Database, type Db } from '../../server/platform/db/database.js';
 import { containsPattern, idMatchesAny, searchForms, whereAll } from '../../server/platform/db/list-sql.js';
 import { migrate } from '../../server/platform/db/migrate.js';
-import { seedMarketplace } from '../../server/platform/db/seed.js';
+import { seedMarketplace } from '../../server/seeding/seed.js';
 import { adminUsersSource } from '../../server/modules/accounts/user-admin.js';
 import { activeListingsSource } from '../../server/modules/listings/listing-admin.js';
 import { soldListingsSource } from '../../server/modules/orders/order-admin.js';

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { readSchemaCatalog } from '../../server/platform/db/schema-catalog.js';
-import { seedMarketplace } from '../../server/platform/db/seed.js';
+import { seedMarketplace } from '../../server/seeding/seed.js';
 import { createDatabase } from '../support/postgres-cluster.js';
 
 const postgresAdminUrl = inject('postgresAdminUrl');

@@ -6,11 +6,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../server/app.js';
+import { localPorts, type Ports } from '../../server/composition.js';
 import { openDatabase, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { fakeIdentity, recordingPublisher, startMarketDb, type RecordedEvent } from '../market/market-db.js';
 
-export interface TestAppOptions extends Partial<BuildAppOptions> {
+/** The test's doubles: any port (the local stand-ins serve the rest) and the app's own settings. */
+export interface TestAppOptions extends Partial<Ports>, Omit<BuildAppOptions, 'database' | 'ports'> {
   /** A database opened by the test (left open at close); by default a fresh one is opened here. */
   database?: Database;
   /**
@@ -33,7 +35,7 @@ export interface TestApp {
 
 /** Opens a migrated database and the app over it; the identity is the `token-<name>` fake unless given. */
 export async function openTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database: given, postgresAdminUrl, poolSize, seed, events, ...appOptions } = options;
+  const { database: given, postgresAdminUrl, poolSize, seed, events, logger, rateLimitMax, realtime, ...ports } = options;
   const cluster = postgresAdminUrl ? await startMarketDb(postgresAdminUrl) : null;
   let database = given;
   if (!database) {
@@ -41,7 +43,13 @@ export async function openTestApp(options: TestAppOptions = {}): Promise<TestApp
     if (!cluster) await migrate(database); // startMarketDb has migrated its database
   }
   if (seed) await seed(database);
-  const app = await buildApp({ identity: fakeIdentity, ...appOptions, database });
+  const app = await buildApp({
+    database,
+    ports: localPorts(database, { identity: fakeIdentity, ...ports }),
+    logger,
+    rateLimitMax,
+    realtime,
+  });
   if (events) app.market.events.attach(recordingPublisher(events));
   const opened = database;
   return {

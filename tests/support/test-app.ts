@@ -2,7 +2,7 @@
 // its own database (in-memory PGlite or a fresh database in the run's PostgreSQL cluster),
 // migrated and seeded, with the real Firebase Auth emulator as identity provider.
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
-import { seedMarketplace } from '../../server/platform/db/seed.js';
+import { seedMarketplace } from '../../server/seeding/seed.js';
 import { openTestApp, type TestApp } from './app-fixture.js';
 import { EMULATOR_HOST, PROJECT_ID } from './auth-emulator.js';
 

@@ -10,7 +10,7 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { accountDeletionBlockers, type OpenObligations } from './rules/account-deletion.js';
 import { conflict, HttpError } from '../../platform/http/errors.js';
 import { type LockedUser, lockedUser } from './account.js';
-import { type MarketDeps } from '../../market-deps.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { callerCacheOf } from '../../platform/auth/market-users.js';
 
@@ -57,7 +57,7 @@ async function openObligations(tx: Executor, userId: string): Promise<OpenObliga
  * as with an admin's deletion. Listing rooms hear that their listing changed.
  */
 export async function closeAccount(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   identity: AccountSwitch,
   userId: string,
   check?: (user: LockedUser) => void,
@@ -91,7 +91,7 @@ export async function closeAccount(
  * under the row lock, so a registration in between cannot be deleted as a guest.
  */
 export async function deleteGuest(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   identity: AccountSwitch,
   callerId: string,
   guestId: string,

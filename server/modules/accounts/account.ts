@@ -14,7 +14,7 @@ import { isoOf, usdOf } from '../../platform/db/values.js';
 import { conflict, HttpError, notFound } from '../../platform/http/errors.js';
 import { currentAddress } from './addresses.js';
 import { userRenamed } from './hooks.js';
-import { type MarketDeps } from '../../market-deps.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { identityStatusOfUser } from './identity-status.js';
 import { callerCacheOf } from '../../platform/auth/market-users.js';
@@ -209,7 +209,7 @@ export async function lockedUser(tx: Executor, userId: string): Promise<LockedUs
 }
 
 async function writeProfile(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   userId: string,
   sets: SQL[],
   userName: string | undefined,
@@ -243,7 +243,7 @@ async function writeProfile(
 }
 
 /** Registration completes the account the first signed-in call made: a name, a person, the terms. */
-export async function registerAccount(deps: MarketDeps, userId: string, body: RegisterBody): Promise<AccountUser> {
+export async function registerAccount(deps: ServiceDeps, userId: string, body: RegisterBody): Promise<AccountUser> {
   const sets = [
     sql`user_name = ${body.userName}`,
     sql`first_name = ${body.firstName}`,
@@ -260,7 +260,7 @@ export async function registerAccount(deps: MarketDeps, userId: string, body: Re
   });
 }
 
-export async function updateProfile(deps: MarketDeps, userId: string, body: ProfileBody): Promise<AccountUser> {
+export async function updateProfile(deps: ServiceDeps, userId: string, body: ProfileBody): Promise<AccountUser> {
   const sets: SQL[] = [];
   if (body.userName !== undefined) sets.push(sql`user_name = ${body.userName}`);
   if (body.firstName !== undefined) sets.push(sql`first_name = ${body.firstName}`);
@@ -273,7 +273,7 @@ export async function updateProfile(deps: MarketDeps, userId: string, body: Prof
 }
 
 /** POST /user/guest: the caller's account, not yet registered, is a guest's. */
-export async function becomeGuest(deps: MarketDeps, userId: string): Promise<AccountUser> {
+export async function becomeGuest(deps: ServiceDeps, userId: string): Promise<AccountUser> {
   return writeProfile(deps, userId, [sql`is_guest = true`], undefined, (row) => {
     if (row.accepted_terms_at !== null) throw conflict('A registered account cannot become a guest');
     if (row.is_guest) throw conflict('This account is already a guest');

@@ -19,7 +19,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../platform/http/e
 import { type SmsSender, SmsUnavailableError } from './sms.js';
 import { accountOf } from './account.js';
 import type { AccountUser, CodeSent } from '../../../shared/contract/market/accounts.js';
-import { type MarketDeps, nowOf } from '../../market-deps.js';
+import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import { callerCacheOf } from '../../platform/auth/market-users.js';
 import type { phoneVerifications } from '../../platform/db/schema/index.js';
 import type { SqlRow } from '../../platform/db/sql-row.js';
@@ -67,7 +67,7 @@ async function numberInUse(tx: Executor, phoneNumber: string, userId: string): P
  * simply try again.
  */
 async function sendCode(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   sms: SmsSender,
   userId: string,
   phoneNumber: string | null,
@@ -115,16 +115,16 @@ async function sendCode(
 }
 
 /** POST /user/update-phone: a code to the new number; the account's number changes on verification. */
-export const startPhoneChange = (deps: MarketDeps, sms: SmsSender, userId: string, phoneNumber: string) =>
+export const startPhoneChange = (deps: ServiceDeps, sms: SmsSender, userId: string, phoneNumber: string) =>
   sendCode(deps, sms, userId, phoneNumber);
 
 /** POST /user/resend-phone-code: a new code (the old one stops working) to the number waiting. */
-export const resendPhoneCode = (deps: MarketDeps, sms: SmsSender, userId: string) => sendCode(deps, sms, userId, null);
+export const resendPhoneCode = (deps: ServiceDeps, sms: SmsSender, userId: string) => sendCode(deps, sms, userId, null);
 
 type VerifyOutcome = { verified: AccountUser; firebaseId: string | null } | { refusal: HttpError };
 
 /** POST /user/verify-phone-otp: the right code makes the number the account's, verified. */
-export async function verifyPhoneCode(deps: MarketDeps, userId: string, code: string): Promise<AccountUser> {
+export async function verifyPhoneCode(deps: ServiceDeps, userId: string, code: string): Promise<AccountUser> {
   let outcome: VerifyOutcome;
   try {
     outcome = await deps.db.transaction(async (tx): Promise<VerifyOutcome> => {

@@ -43,60 +43,46 @@ import { registerDeviceToken, removeDeviceToken, resetBadgeCount } from './devic
 import { requestToSell, SellerRequestBody, sellerRequestsOf, sellerStandingOf } from './seller-requests.js';
 import { addAddress, currentAddress } from './addresses.js';
 import { resendPhoneCode, startPhoneChange, verifyPhoneCode } from './phone-verification.js';
-import { localSms, type SmsSender } from './sms.js';
+import type { AccountPorts } from './ports.js';
 import { IdParams, type MarketRouteContext, NoContent } from '../../platform/http/market-route-context.js';
 
-declare module '../../market-deps.js' {
-  interface MarketDeps {
-    /**
-     * The SMS provider of phone verification; the local sender (server log and outbox) when
-     * absent, which `composition.ts` replaces with `unavailableSms` in production.
-     */
-    sms?: SmsSender;
-  }
-}
-
-export async function accountRoutes(context: MarketRouteContext): Promise<void> {
-  const { app, r, deps, identity, authenticate, caller, secured } = context;
+export async function accountRoutes(context: MarketRouteContext<AccountPorts>): Promise<void> {
+  const { r, deps, identity, authenticate, secured } = context;
   const { db } = deps;
   const tags = ['user'];
-  const fallbackSms = localSms(({ to, body }) => app.log.warn({ to }, `SMS (local sender, not delivered): ${body}`));
-  // Read at request time: a provider set on app.market after start-up (tests, an adapter) is used.
-  const sms = () => deps.sms ?? fallbackSms;
 
   // ── The account itself ──
   r.get('/user', { schema: { tags, ...secured, response: { 200: AccountUser } } }, async (request) =>
-    accountOf(db, (await caller(request)).id),
+    accountOf(db, request.caller.id),
   );
   r.post(
     '/user',
     { schema: { tags, ...secured, body: RegisterBody, response: { 201: AccountUser } } },
-    async (request, reply) =>
-      reply.code(201).send(await registerAccount(deps, (await caller(request)).id, request.body)),
+    async (request, reply) => reply.code(201).send(await registerAccount(deps, request.caller.id, request.body)),
   );
   r.patch(
     '/user/profile',
     { schema: { tags, ...secured, body: ProfileBody, response: { 200: AccountUser } } },
-    async (request) => updateProfile(deps, (await caller(request)).id, request.body),
+    async (request) => updateProfile(deps, request.caller.id, request.body),
   );
   r.delete(
     '/user/delete-account',
     { schema: { tags, ...secured, response: { 204: NoContent } } },
     async (request, reply) => {
-      await closeAccount(deps, identity, (await caller(request)).id);
+      await closeAccount(deps, identity, request.caller.id);
       return reply.code(204).send();
     },
   );
 
   // ── Guests ──
   r.post('/user/guest', { schema: { tags, ...secured, response: { 201: AccountUser } } }, async (request, reply) =>
-    reply.code(201).send(await becomeGuest(deps, (await caller(request)).id)),
+    reply.code(201).send(await becomeGuest(deps, request.caller.id)),
   );
   r.delete(
     '/user/guest/:id',
     { schema: { tags, ...secured, params: IdParams, response: { 204: NoContent } } },
     async (request, reply) => {
-      await deleteGuest(deps, identity, (await caller(request)).id, request.params.id);
+      await deleteGuest(deps, identity, request.caller.id, request.params.id);
       return reply.code(204).send();
     },
   );
@@ -107,7 +93,7 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
     {
       schema: { tags, ...secured, body: UserNameBody, response: { 200: Exists } },
     },
-    async (request) => ({ exists: await userNameTaken(db, request.body.userName, (await caller(request)).id) }),
+    async (request) => ({ exists: await userNameTaken(db, request.body.userName, request.caller.id) }),
   );
   r.get(
     '/user/email/:email',
@@ -124,13 +110,13 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
   r.get(
     '/user/firebase/:id',
     { schema: { tags, ...secured, params: IdParams, response: { 200: AccountUser } } },
-    async (request) => ownAccountBy(db, (await caller(request)).id, { firebaseId: request.params.id }),
+    async (request) => ownAccountBy(db, request.caller.id, { firebaseId: request.params.id }),
   );
   // The path is misspelt ('stirpe') on purpose: it is the one the apps call.
   r.get(
     '/user/stirpe/:id',
     { schema: { tags, ...secured, params: IdParams, response: { 200: AccountUser } } },
-    async (request) => ownAccountBy(db, (await caller(request)).id, { stripeId: request.params.id }),
+    async (request) => ownAccountBy(db, request.caller.id, { stripeId: request.params.id }),
   );
   r.get('/user/:id', { schema: { tags, params: IdParams, response: { 200: PublicProfile } } }, async (request) =>
     publicProfileOf(db, request.params.id),
@@ -140,41 +126,39 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
   r.post(
     '/user/update-phone',
     { schema: { tags, ...secured, body: UpdatePhoneBody, response: { 200: CodeSent } } },
-    async (request) => startPhoneChange(deps, sms(), (await caller(request)).id, request.body.phoneNumber),
+    async (request) => startPhoneChange(deps, deps.sms, request.caller.id, request.body.phoneNumber),
   );
   r.post('/user/resend-phone-code', { schema: { tags, ...secured, response: { 200: CodeSent } } }, async (request) =>
-    resendPhoneCode(deps, sms(), (await caller(request)).id),
+    resendPhoneCode(deps, deps.sms, request.caller.id),
   );
   r.post(
     '/user/verify-phone-otp',
     { schema: { tags, ...secured, body: VerifyPhoneBody, response: { 200: AccountUser } } },
-    async (request) => verifyPhoneCode(deps, (await caller(request)).id, request.body.code),
+    async (request) => verifyPhoneCode(deps, request.caller.id, request.body.code),
   );
 
   // ── Selling ──
   r.get('/user/seller', { schema: { tags, ...secured, response: { 200: SellerStanding } } }, async (request) =>
-    sellerStandingOf(db, (await caller(request)).id),
+    sellerStandingOf(db, request.caller.id),
   );
   r.post(
     '/user-requests',
     { schema: { tags, ...secured, body: SellerRequestBody, response: { 201: SellerRequest } } },
-    async (request, reply) => reply.code(201).send(await requestToSell(deps, (await caller(request)).id, request.body)),
+    async (request, reply) => reply.code(201).send(await requestToSell(deps, request.caller.id, request.body)),
   );
   r.get('/user-requests', { schema: { tags, ...secured, response: { 200: SellerRequests } } }, async (request) =>
-    sellerRequestsOf(db, (await caller(request)).id),
+    sellerRequestsOf(db, request.caller.id),
   );
   // Where the seller's parcels ship from: the newest RETURN_ADDRESS (both spellings the apps use).
   for (const path of ['/user/shipping-info-seller', '/user/shipping/info-seller']) {
     r.get(path, { schema: { tags, ...secured, response: { 200: SellerReturnAddress } } }, async (request) => ({
-      returnAddress: await currentAddress(db, (await caller(request)).id, 'RETURN_ADDRESS'),
+      returnAddress: await currentAddress(db, request.caller.id, 'RETURN_ADDRESS'),
     }));
     r.post(
       path,
       { schema: { tags, ...secured, body: ReturnAddressBody, response: { 201: Address } } },
       async (request, reply) =>
-        reply
-          .code(201)
-          .send(await addAddress(db, (await caller(request)).id, { ...request.body, type: 'RETURN_ADDRESS' })),
+        reply.code(201).send(await addAddress(db, request.caller.id, { ...request.body, type: 'RETURN_ADDRESS' })),
     );
   }
 
@@ -182,7 +166,7 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
   r.post(
     '/user/device-token',
     { schema: { tags, ...secured, body: DeviceTokenBody, response: { 200: DeviceToken } } },
-    async (request) => registerDeviceToken(db, (await caller(request)).id, request.body.token, request.body.platform),
+    async (request) => registerDeviceToken(db, request.caller.id, request.body.token, request.body.platform),
   );
   r.delete(
     '/user/device-token',
@@ -195,12 +179,12 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
       },
     },
     async (request, reply) => {
-      await removeDeviceToken(db, (await caller(request)).id, request.body.token);
+      await removeDeviceToken(db, request.caller.id, request.body.token);
       return reply.code(204).send();
     },
   );
   r.patch('/user/reset-badge-count', { schema: { tags, ...secured, response: { 200: BadgeReset } } }, async (request) =>
-    resetBadgeCount(db, (await caller(request)).id),
+    resetBadgeCount(db, request.caller.id),
   );
 
   // ── Contact us ── open to anybody (a user who cannot sign in needs it most); a token, when
@@ -223,10 +207,10 @@ export async function accountRoutes(context: MarketRouteContext): Promise<void> 
 }
 
 /** `GET /user/my-details`: the caller as the token resolved them (registered after the other areas' routes). */
-export async function callerDetailsRoute({ r, caller, secured }: MarketRouteContext): Promise<void> {
+export async function callerDetailsRoute({ r, secured }: MarketRouteContext<AccountPorts>): Promise<void> {
   r.get(
     '/user/my-details',
     { schema: { tags: ['user'], ...secured, response: { 200: CallerDetails } } },
-    async (request) => caller(request),
+    async (request) => request.caller,
   );
 }

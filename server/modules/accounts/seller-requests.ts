@@ -9,7 +9,7 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { accountOf } from './account.js';
-import type { MarketDeps } from '../../market-deps.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import type { sellerRequests } from '../../platform/db/schema/index.js';
 import type { SqlRow } from '../../platform/db/sql-row.js';
 
@@ -51,7 +51,11 @@ const sellerRequestOf = (row: SellerRequestRow): SellerRequest => ({
 });
 
 /** Asking an admin to sell: one request waits at a time, and sellers need not ask. */
-export async function requestToSell(deps: MarketDeps, userId: string, body: SellerRequestBody): Promise<SellerRequest> {
+export async function requestToSell(
+  deps: ServiceDeps,
+  userId: string,
+  body: SellerRequestBody,
+): Promise<SellerRequest> {
   return deps.db.transaction(async (tx) => {
     // The user's row lock serializes two taps on "Send": the second sees the first's request.
     const [user] = await queryRows<{ seller_enabled: boolean }>(

@@ -18,7 +18,8 @@ import type { listings } from '../../platform/db/schema/index.js';
 import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 import { addGiveawayMessage, auctionMessageItem } from '../conversations/index.js';
 import { endListing, markEndingSoonNotified } from '../listings/index.js';
-import { type MarketDeps, nowOf } from '../../market-deps.js';
+import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
+import type { PaymentPorts } from '../payments/index.js';
 import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 import { notify, notifyEach } from '../notifications/index.js';
 import { createOrder, expireOffers, orderIdOf } from '../orders/index.js';
@@ -42,7 +43,7 @@ type DueRow = SqlRow<
 
 async function closeAuction(
   tx: Executor,
-  deps: MarketDeps,
+  deps: ServiceDeps<Pick<PaymentPorts, 'charges'>>,
   row: DueRow,
   events: PendingEvent[],
 ): Promise<ClosedListing> {
@@ -140,7 +141,7 @@ async function closeGiveaway(tx: Executor, row: DueRow, events: PendingEvent[]):
 
 /** Ends at most `limit` due listings, one transaction each; answers what it ended. */
 export async function closeDueListings(
-  deps: MarketDeps,
+  deps: ServiceDeps<Pick<PaymentPorts, 'charges'>>,
   limit = 50,
   onError: (error: unknown, listingId: string) => void = () => undefined,
 ): Promise<ClosedListing[]> {
@@ -216,7 +217,7 @@ export interface EndingSoonNotice {
  * still sees the end time on the listing and hears `listingEndTimeIncremented` if it moves.
  */
 export async function notifyAuctionsEndingSoon(
-  deps: MarketDeps,
+  deps: ServiceDeps<Pick<PaymentPorts, 'charges'>>,
   windowMs = AUCTION_ENDING_SOON_WINDOW_MS,
   limit = 50,
 ): Promise<EndingSoonNotice[]> {
@@ -260,7 +261,7 @@ export interface AuctionCloser {
 
 /** Runs `closeDueListings` every `intervalMs` until stopped; a failing pass is reported, not fatal. */
 export function startAuctionCloser(
-  deps: MarketDeps,
+  deps: ServiceDeps<Pick<PaymentPorts, 'charges'>>,
   options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
 ): AuctionCloser {
   const intervalMs = options.intervalMs ?? 1_000;

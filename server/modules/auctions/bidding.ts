@@ -26,7 +26,7 @@ import { auctionStateUpdate, hiddenFromBuyers, publicListing, PUBLIC_LISTING } f
 import { bidMessageInsert } from '../conversations/index.js';
 import { notify } from '../notifications/index.js';
 import { auctionLadderSettled, MIN_BIDS_TO_SCORE } from './hooks.js';
-import { type MarketDeps, nowOf } from '../../market-deps.js';
+import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 
 /** An auction without a starting bid opens at $1. */
@@ -141,7 +141,7 @@ export function queuedRefusal(
  * every device of theirs can say so. A refusal changes nothing, so it needs no commit to wait for.
  */
 function refusal(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   request: BidRequest,
   result: { reason: BidRejectionReason; message: string },
 ): HttpError {
@@ -160,11 +160,11 @@ function refusal(
  * Places one bid: queued behind this node's earlier bids on the auction (bid-queue.ts), then one
  * short transaction under the auction's row lock.
  */
-export function placeBidInDb(deps: MarketDeps, request: BidRequest): Promise<BidReceipt> {
+export function placeBidInDb(deps: ServiceDeps, request: BidRequest): Promise<BidReceipt> {
   return bidQueueOf(deps.db).run(request.listingId, (turn) => placeQueuedBid(deps, request, turn));
 }
 
-async function placeQueuedBid(deps: MarketDeps, request: BidRequest, turn: BidTurn): Promise<BidReceipt> {
+async function placeQueuedBid(deps: ServiceDeps, request: BidRequest, turn: BidTurn): Promise<BidReceipt> {
   const early = queuedRefusal(turn.known, request, nowOf(deps));
   if (early) throw refusal(deps, request, early);
   const bidId = randomUUID();

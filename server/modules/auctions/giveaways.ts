@@ -7,7 +7,7 @@ import { listingRoom } from '../../../shared/contract/realtime-events.js';
 import { queryRows } from '../../platform/db/database.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { addGiveawayMessage, auctionMessageItem } from '../conversations/index.js';
-import { type MarketDeps, nowOf } from '../../market-deps.js';
+import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import { adminEvent, marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { pageOf } from '../../platform/db/list-sql.js';
@@ -15,7 +15,7 @@ import { TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
 import { PUBLIC_LISTING } from '../listings/index.js';
 
 export async function enterGiveaway(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   listingId: string,
   userId: string,
 ): Promise<z.output<typeof GiveawayEntry>> {
@@ -58,7 +58,7 @@ export async function enterGiveaway(
 
 /** The giveaways a user entered, newest first. */
 export async function enteredGiveaways(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   userId: string,
   page: number,
   limit: number,

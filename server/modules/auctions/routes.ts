@@ -23,10 +23,10 @@ import { enteredGiveaways, enterGiveaway } from './giveaways.js';
 const tags = ['bids'];
 
 /** `/bid…` and `/listing/:id/maxbid`. */
-export async function bidRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+export async function bidRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
   const { db } = deps;
   r.post('/bid', { schema: { tags, ...secured, body: BidBody, response: { 200: BidReceipt } } }, async (request) => {
-    const user = await caller(request);
+    const user = request.caller;
     const { listingId, amount, maxBid } = request.body;
     if (maxBid !== undefined && maxBid < amount) throw badRequest('body/maxBid: must not be below amount');
     return placeBidInDb(deps, { listingId, bidderId: user.id, maxCents: usdToCents(maxBid ?? amount) });
@@ -44,36 +44,36 @@ export async function bidRoutes({ r, deps, caller, secured }: MarketRouteContext
   r.get(
     '/bid/user',
     { schema: { tags, ...secured, querystring: Paging, response: { 200: OwnBids } } },
-    async (request) => userBids(db, (await caller(request)).id, false, request.query.page, request.query.limit),
+    async (request) => userBids(db, request.caller.id, false, request.query.page, request.query.limit),
   );
   r.get(
     '/bid/user/active',
     { schema: { tags, ...secured, querystring: Paging, response: { 200: OwnBids } } },
-    async (request) => userBids(db, (await caller(request)).id, true, request.query.page, request.query.limit),
+    async (request) => userBids(db, request.caller.id, true, request.query.page, request.query.limit),
   );
   r.get(
     '/listing/:id/maxbid',
     { schema: { tags, ...secured, params: IdParams, response: { 200: OwnMaxBid } } },
-    async (request) => ownMaxBid(db, request.params.id, (await caller(request)).id),
+    async (request) => ownMaxBid(db, request.params.id, request.caller.id),
   );
 }
 
 /** `GET /listing/entered-giveaways`: the giveaways the caller entered (listed among the listing routes). */
-export async function enteredGiveawayRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+export async function enteredGiveawayRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
   r.get(
     '/listing/entered-giveaways',
     { schema: { tags: ['listings'], ...secured, querystring: Paging, response: { 200: EnteredGiveaways } } },
-    async (request) => enteredGiveaways(deps, (await caller(request)).id, request.query.page, request.query.limit),
+    async (request) => enteredGiveaways(deps, request.caller.id, request.query.page, request.query.limit),
   );
 }
 
 /** `POST /giveaway-entry`: the caller enters a giveaway. */
-export async function giveawayEntryRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+export async function giveawayEntryRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
   r.post(
     '/giveaway-entry',
     { schema: { tags: ['listings'], ...secured, body: GiveawayEntryBody, response: { 201: GiveawayEntry } } },
     async (request, reply) =>
-      reply.code(201).send(await enterGiveaway(deps, request.body.listingId, (await caller(request)).id)),
+      reply.code(201).send(await enterGiveaway(deps, request.body.listingId, request.caller.id)),
   );
 }
 

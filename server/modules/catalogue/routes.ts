@@ -7,7 +7,7 @@ import { id } from '../../../shared/contract/entities.js';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../../shared/contract/list-query.js';
 import { appSettings, timeZones } from './app-settings.js';
 import { listCategories, listSubcategories } from './catalogue.js';
-import { type MarketDeps, nowOf } from '../../market-deps.js';
+import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import {
   HOME_TABS,
   homeSections,
@@ -39,7 +39,7 @@ const PublicPaging = z.strictObject({
   limit: wholeNumber(1, MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT),
 });
 
-export async function publicMarketRoutes(app: FastifyInstance, deps: MarketDeps): Promise<void> {
+export async function publicMarketRoutes(app: FastifyInstance, deps: ServiceDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const context = (extra: Partial<SectionContext> = {}): SectionContext => ({ now: new Date(nowOf(deps)), ...extra });

@@ -4,10 +4,10 @@ import type { z } from 'zod';
 import type { Community, FollowState, IsFollowing } from '../../../shared/contract/market/community.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
-import type { MarketDeps } from '../../market-deps.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
 
 export async function follow(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   followerId: string,
   followingId: string,
   on: boolean,

@@ -5,11 +5,11 @@ import type { GivenRating, SellerRatings } from '../../../shared/contract/market
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
-import type { MarketDeps } from '../../market-deps.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
 
 /** The buyer rates an order once it was delivered; one rating per order. */
 export async function rateOrder(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   buyerId: string,
   orderId: string,
   rate: number,

@@ -23,7 +23,7 @@ import { rateOrder, userRatings } from './ratings.js';
 import { createSupportRequest } from './support.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 
-export async function communityRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+export async function communityRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
   const { db } = deps;
 
   // ── Ratings ──
@@ -31,7 +31,7 @@ export async function communityRoutes({ r, deps, caller, secured }: MarketRouteC
     '/rate',
     { schema: { tags: ['ratings'], ...secured, body: RateBody, response: { 201: GivenRating } } },
     async (request, reply) => {
-      const user = await caller(request);
+      const user = request.caller;
       const { orderId, rate, experience } = request.body;
       return reply.code(201).send(await rateOrder(deps, user.id, orderId, rate, experience ?? null));
     },
@@ -46,41 +46,41 @@ export async function communityRoutes({ r, deps, caller, secured }: MarketRouteC
   r.post(
     '/following',
     { schema: { tags: ['following'], ...secured, body: FollowBody, response: { 200: FollowState } } },
-    async (request) => follow(deps, (await caller(request)).id, request.body.userId, request.body.follow),
+    async (request) => follow(deps, request.caller.id, request.body.userId, request.body.follow),
   );
   r.get('/following', { schema: { tags: ['following'], ...secured, response: { 200: Community } } }, async (request) =>
-    community(db, (await caller(request)).id, 'following'),
+    community(db, request.caller.id, 'following'),
   );
   r.get(
     '/following/followers',
     { schema: { tags: ['following'], ...secured, response: { 200: Community } } },
-    async (request) => community(db, (await caller(request)).id, 'follower'),
+    async (request) => community(db, request.caller.id, 'follower'),
   );
   r.get(
     '/following/is-following',
     {
       schema: { tags: ['following'], ...secured, querystring: IsFollowingQuery, response: { 200: IsFollowing } },
     },
-    async (request) => isFollowing(db, (await caller(request)).id, request.query.userId),
+    async (request) => isFollowing(db, request.caller.id, request.query.userId),
   );
 
   // ── Notifications ──
   r.get(
     '/notifications',
     { schema: { tags: ['notifications'], ...secured, querystring: Paging, response: { 200: Notifications } } },
-    async (request) => notificationsOf(db, (await caller(request)).id, request.query.page, request.query.limit),
+    async (request) => notificationsOf(db, request.caller.id, request.query.page, request.query.limit),
   );
   r.patch(
     '/notifications/mark-all-as-read',
     { schema: { tags: ['notifications'], ...secured, response: { 200: NotificationsMarkedRead } } },
-    async (request) => markNotificationsRead(db, (await caller(request)).id, null),
+    async (request) => markNotificationsRead(db, request.caller.id, null),
   );
   r.patch(
     '/notifications/mark-as-read/:id',
     {
       schema: { tags: ['notifications'], ...secured, params: IdParams, response: { 200: NotificationsMarkedRead } },
     },
-    async (request) => markNotificationsRead(db, (await caller(request)).id, request.params.id),
+    async (request) => markNotificationsRead(db, request.caller.id, request.params.id),
   );
 
   // ── Customer support ──
@@ -88,7 +88,7 @@ export async function communityRoutes({ r, deps, caller, secured }: MarketRouteC
     '/customer-support',
     { schema: { tags: ['support'], ...secured, body: SupportRequestBody, response: { 201: SupportRequest } } },
     async (request, reply) => {
-      const userId = (await caller(request)).id;
+      const userId = request.caller.id;
       const sent = await inUnitOfWork(deps, (tx, outbox) => createSupportRequest(tx, userId, request.body, outbox));
       return reply.code(201).send(sent);
     },
@@ -97,7 +97,7 @@ export async function communityRoutes({ r, deps, caller, secured }: MarketRouteC
     '/customer-support/order-issue',
     { schema: { tags: ['support'], ...secured, body: OrderIssueBody, response: { 201: SupportRequest } } },
     async (request, reply) => {
-      const userId = (await caller(request)).id;
+      const userId = request.caller.id;
       const sent = await inUnitOfWork(deps, (tx, outbox) => createSupportRequest(tx, userId, request.body, outbox));
       return reply.code(201).send(sent);
     },

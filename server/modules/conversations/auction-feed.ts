@@ -9,7 +9,7 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { itemsPage } from '../../platform/db/list-total.js';
 import { adminEvent, marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
-import type { MarketDeps } from '../../market-deps.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import { publicListing } from '../listings/index.js';
 import { auctionMessageItem, auctionMessageItems } from './admin-items.js';
 import { auctionTextPosted } from './hooks.js';
@@ -19,7 +19,7 @@ import { auctionTextPosted } from './hooks.js';
  * see takes one (a draft is 404, as for reports), so nothing reaches a feed nobody can read.
  */
 export async function postAuctionText(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   userId: string,
   listingId: string,
   text: string,

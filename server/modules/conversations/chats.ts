@@ -14,7 +14,7 @@ import { userRoom } from '../../../shared/contract/realtime-events.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { callersOr404, conflict, HttpError, notFound } from '../../platform/http/errors.js';
 import { chatItem, chatItems, chatMessageItem, chatMessageItems, withoutChatId } from './admin-items.js';
-import { type MarketDeps } from '../../market-deps.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import { adminEvent, marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { itemsPage } from '../../platform/db/list-total.js';
@@ -49,7 +49,7 @@ async function participantChat(db: Executor, chatId: string, userId: string, loc
 }
 
 /** The chat between the caller and `otherUserId`, created on first use. */
-export async function openChat(deps: MarketDeps, userId: string, otherUserId: string): Promise<Chat> {
+export async function openChat(deps: ServiceDeps, userId: string, otherUserId: string): Promise<Chat> {
   if (userId === otherUserId) throw conflict('A chat needs two different users');
   return inUnitOfWork(deps, async (tx, outbox) => {
     const [other] = await queryRows<{ id: string }>(
@@ -73,7 +73,7 @@ export async function openChat(deps: MarketDeps, userId: string, otherUserId: st
 }
 
 export async function postMessage(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   userId: string,
   chatId: string,
   message: string,
@@ -131,7 +131,7 @@ export async function postMessage(
 
 /** Marks as seen every message `senderId` sent to `readerId` (route `/message/mark-as-read/{a}/{b}`). */
 export async function markAsRead(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   callerId: string,
   readerId: string,
   senderId: string,
@@ -153,7 +153,7 @@ export async function markAsRead(
  * unblock themself and write again), and blocking back leaves it as it is (overwriting it would
  * let the blocked participant become the blocker, then lift it).
  */
-export async function blockChat(deps: MarketDeps, userId: string, chatId: string, block: boolean): Promise<Chat> {
+export async function blockChat(deps: ServiceDeps, userId: string, chatId: string, block: boolean): Promise<Chat> {
   return inUnitOfWork(deps, async (tx, outbox) => {
     const row = await participantChat(tx, chatId, userId, true);
     const blockedByOther = row.blocked_by_id !== null && row.blocked_by_id !== userId;

@@ -24,7 +24,7 @@ import { blockChat, chatMessages, chatOf, markAsRead, openChat, postMessage, unr
 const tags = ['chat'];
 
 /** `/listing/:id/messages`: read a listing's auction feed, post a text on it. */
-export async function auctionFeedRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+export async function auctionFeedRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
   r.get(
     '/listing/:id/messages',
     { schema: { tags: ['listings'], params: IdParams, querystring: Paging, response: { 200: AuctionFeed } } },
@@ -42,62 +42,57 @@ export async function auctionFeedRoutes({ r, deps, caller, secured }: MarketRout
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await postAuctionText(deps, (await caller(request)).id, request.params.id, request.body.text)),
+      reply.code(201).send(await postAuctionText(deps, request.caller.id, request.params.id, request.body.text)),
   );
 }
 
 /** `/chat…`: open a chat, the caller's chats, their unread count, the chat between two users. */
-export async function chatRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+export async function chatRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
   const { db } = deps;
   r.post('/chat', { schema: { tags, ...secured, body: OpenChatBody, response: { 200: Chat } } }, async (request) =>
-    openChat(deps, (await caller(request)).id, request.body.otherUserId),
+    openChat(deps, request.caller.id, request.body.otherUserId),
   );
   r.get('/chat', { schema: { tags, ...secured, querystring: Paging, response: { 200: Chats } } }, async (request) =>
-    userChats(db, (await caller(request)).id, request.query.page, request.query.limit),
+    userChats(db, request.caller.id, request.query.page, request.query.limit),
   );
   r.get('/chat/count', { schema: { tags, ...secured, response: { 200: UnreadCount } } }, async (request) =>
-    unreadCount(db, (await caller(request)).id),
+    unreadCount(db, request.caller.id),
   );
   r.get(
     '/chat/:a/:b',
     { schema: { tags, ...secured, params: ChatPairParams, response: { 200: Chat } } },
-    async (request) => chatOf(db, (await caller(request)).id, request.params.a, request.params.b),
+    async (request) => chatOf(db, request.caller.id, request.params.a, request.params.b),
   );
 }
 
 /** Blocking a chat, and `/message…`: send, read a chat's messages, mark them read. */
-export async function chatMessageRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+export async function chatMessageRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
   const { db } = deps;
   r.post(
     '/chat/block-chat',
     { schema: { tags, ...secured, body: BlockChatBody, response: { 200: Chat } } },
-    async (request) => blockChat(deps, (await caller(request)).id, request.body.chatId, request.body.block),
+    async (request) => blockChat(deps, request.caller.id, request.body.chatId, request.body.block),
   );
   r.post(
     '/message',
     { schema: { tags, ...secured, body: MessageBody, response: { 201: SentMessage } } },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await postMessage(deps, (await caller(request)).id, request.body.chatId, request.body.message)),
+      reply.code(201).send(await postMessage(deps, request.caller.id, request.body.chatId, request.body.message)),
   );
   r.get(
     '/message/chat-messages/:id',
     { schema: { tags, ...secured, params: IdParams, querystring: Paging, response: { 200: ChatMessages } } },
-    async (request) =>
-      chatMessages(db, (await caller(request)).id, request.params.id, request.query.page, request.query.limit),
+    async (request) => chatMessages(db, request.caller.id, request.params.id, request.query.page, request.query.limit),
   );
   r.patch(
     '/message/mark-as-read/:readerId/:senderId',
     { schema: { tags, ...secured, params: MarkAsReadParams, response: { 200: MessagesMarkedRead } } },
-    async (request) => markAsRead(deps, (await caller(request)).id, request.params.readerId, request.params.senderId),
+    async (request) => markAsRead(deps, request.caller.id, request.params.readerId, request.params.senderId),
   );
 }
 
 /** One user's chats, for that user only; listed after the auctions a user bid on. */
-export async function userChatRoutes({ r, deps, authenticate, caller, secured }: MarketRouteContext): Promise<void> {
+export async function userChatRoutes({ r, deps, authenticate, secured }: MarketRouteContext): Promise<void> {
   r.get(
     '/chat/user-chats/:id',
     {
@@ -105,7 +100,7 @@ export async function userChatRoutes({ r, deps, authenticate, caller, secured }:
       schema: { tags: ['chat'], ...secured, params: IdParams, querystring: Paging, response: { 200: Chats } },
     },
     async (request) => {
-      const user = await caller(request);
+      const user = request.caller;
       if (user.id !== request.params.id) throw new HttpError(403, 'Only the user themself may read their chats');
       return userChats(deps.db, user.id, request.query.page, request.query.limit);
     },

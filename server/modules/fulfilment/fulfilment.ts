@@ -13,9 +13,10 @@ import { buyerStatusLabel, shippingManagerSection } from '../../../shared/rules/
 import { type OrderActor, transitionRefusal } from '../../../shared/rules/order-transitions.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { callersOr404, conflict, HttpError, notFound } from '../../platform/http/errors.js';
-import { type LabelResult, LabelsUnavailableError, localLabels } from './labels.js';
+import { type LabelResult, LabelsUnavailableError } from './labels.js';
 import { currentAddress } from '../accounts/index.js';
-import { type MarketDeps } from '../../market-deps.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
+import type { FulfilmentPorts } from './ports.js';
 import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { notify } from '../notifications/index.js';
@@ -103,8 +104,13 @@ const OUNCES_PER_POUND = 16;
  * never gets two labels. A refusal by the provider is recorded (SHIPPING_LABEL_FAILED with its
  * reason, committed) and answered 409 with the reason (a 5xx body would hide it).
  */
-export async function generateShippingLabel(deps: MarketDeps, orderId: string, sellerId: string, size: LabelSize) {
-  const labels = deps.labels ?? localLabels();
+export async function generateShippingLabel(
+  deps: ServiceDeps<FulfilmentPorts>,
+  orderId: string,
+  sellerId: string,
+  size: LabelSize,
+) {
+  const { labels } = deps;
   // A refused label is committed (and its events published) before the 409 is thrown.
   const { result, failure } = await inUnitOfWork(deps, async (tx, outbox) => {
     const order = await lockOrder(tx, sql`WHERE o.id = ${orderId}`);
@@ -143,7 +149,7 @@ export async function generateShippingLabel(deps: MarketDeps, orderId: string, s
 }
 
 /** The seller hands the parcel over (with the printed label, or a label of their own). */
-export async function markShipped(deps: MarketDeps, orderId: string, sellerId: string) {
+export async function markShipped(deps: ServiceDeps, orderId: string, sellerId: string) {
   return inUnitOfWork(deps, async (tx, outbox) => {
     const order = await lockOrder(tx, sql`WHERE o.id = ${orderId}`);
     requireSeller(order, sellerId);
@@ -165,7 +171,7 @@ export type CarrierReport = Exclude<
  * admin posts it, or the simulator through an admin). Delivered stamps `delivered_at`; any scan
  * stamps `shipped_at` if the seller never marked the parcel shipped.
  */
-export async function applyTrackingUpdate(deps: MarketDeps, trackingCode: string, status: OrderStatus) {
+export async function applyTrackingUpdate(deps: ServiceDeps, trackingCode: string, status: OrderStatus) {
   return inUnitOfWork(deps, async (tx, outbox) => {
     const order = await lockOrder(tx, sql`WHERE o.tracking_code = ${trackingCode}`, 'Tracking code');
     refuseUnless(order, status, 'carrier');

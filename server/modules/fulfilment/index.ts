@@ -12,6 +12,7 @@ export {
   unavailableLabels,
 } from './labels.js';
 export { localShippingRates, type RateQuote, type ShippingRates } from './rates.js';
+export type { FulfilmentPorts } from './ports.js';
 export { quoteShipping, shippingOptions } from './shipping-quotes.js';
 export {
   bulkShippableBySeller,

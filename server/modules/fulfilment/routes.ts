@@ -21,6 +21,7 @@ import {
 import { SellerOrder } from '../../../shared/contract/market/orders.js';
 import { validateUsAddress } from '../../../shared/rules/us-address.js';
 import { IdParams, type MarketRouteContext, StrictPaging } from '../../platform/http/market-route-context.js';
+import type { FulfilmentPorts } from './ports.js';
 import { addAddress, addressesOf } from '../accounts/index.js';
 import { applyTrackingUpdate, generateShippingLabel, markShipped, shippingManager } from './fulfilment.js';
 import { requestShippingDocuments } from './shipping-document-jobs.js';
@@ -32,34 +33,33 @@ import {
 } from './shipping-documents.js';
 import { quoteShipping, shippingOptions } from './shipping-quotes.js';
 
-export async function fulfilmentRoutes({ r, deps, authenticateAdmin, caller, secured }: MarketRouteContext) {
+export async function fulfilmentRoutes({ r, deps, authenticateAdmin, secured }: MarketRouteContext<FulfilmentPorts>) {
   const { db } = deps;
 
   r.get(
     '/user/shipping-info',
     { schema: { tags: ['user'], ...secured, response: { 200: Addresses } } },
-    async (request) => addressesOf(db, (await caller(request)).id),
+    async (request) => addressesOf(db, request.caller.id),
   );
   r.post(
     '/user/shipping-info',
     { schema: { tags: ['user'], ...secured, body: AddressBody, response: { 201: Address } } },
-    async (request, reply) => reply.code(201).send(await addAddress(db, (await caller(request)).id, request.body)),
+    async (request, reply) => reply.code(201).send(await addAddress(db, request.caller.id, request.body)),
   );
   for (const path of ['/order-group', '/order/shipping-manager']) {
     r.get(path, { schema: { tags: ['orders'], ...secured, response: { 200: ShippingManager } } }, async (request) =>
-      shippingManager(db, (await caller(request)).id),
+      shippingManager(db, request.caller.id),
     );
   }
   r.post(
     '/order-group/generate-shipping-label/:orderId/:labelSize',
     { schema: { tags: ['orders'], ...secured, params: LabelParams, response: { 200: SellerOrder } } },
-    async (request) =>
-      generateShippingLabel(deps, request.params.orderId, (await caller(request)).id, request.params.labelSize),
+    async (request) => generateShippingLabel(deps, request.params.orderId, request.caller.id, request.params.labelSize),
   );
   r.patch(
     '/order/:id/mark-shipped',
     { schema: { tags: ['orders'], ...secured, params: IdParams, response: { 200: SellerOrder } } },
-    async (request) => markShipped(deps, request.params.id, (await caller(request)).id),
+    async (request) => markShipped(deps, request.params.id, request.caller.id),
   );
   // The carrier's stand-in: an admin, with no marketplace account made for them.
   r.post(
@@ -72,7 +72,7 @@ export async function fulfilmentRoutes({ r, deps, authenticateAdmin, caller, sec
   );
 }
 
-export async function shippingToolRoutes({ r, deps, caller, secured }: MarketRouteContext) {
+export async function shippingToolRoutes({ r, deps, secured }: MarketRouteContext<FulfilmentPorts>) {
   const { db } = deps;
 
   // ── Shipping options, address check, quotes ──
@@ -95,7 +95,7 @@ export async function shippingToolRoutes({ r, deps, caller, secured }: MarketRou
     '/bulk-shipping',
     { schema: { tags: ['shipping'], ...secured, body: BulkShippingBody, response: { 202: ShippingDocumentJob } } },
     async (request, reply) => {
-      const { job, done } = await requestShippingDocuments(deps, (await caller(request)).id, request.body);
+      const { job, done } = await requestShippingDocuments(deps, request.caller.id, request.body);
       // The job runs after the answer; it records its own failure, so nothing is left to catch.
       done.catch((error: unknown) => request.log.error({ err: error }, 'bulk shipping documents failed'));
       return reply.code(202).send(job);
@@ -104,23 +104,23 @@ export async function shippingToolRoutes({ r, deps, caller, secured }: MarketRou
   r.get(
     '/bulk-shipping',
     { schema: { tags: ['shipping'], ...secured, querystring: StrictPaging, response: { 200: ShippingDocumentJobs } } },
-    async (request) => shippingDocumentsOf(db, (await caller(request)).id, request.query.page, request.query.limit),
+    async (request) => shippingDocumentsOf(db, request.caller.id, request.query.page, request.query.limit),
   );
   r.get(
     '/bulk-shipping/by-seller',
     { schema: { tags: ['shipping'], ...secured, response: { 200: BulkShippable } } },
-    async (request) => bulkShippableBySeller(db, (await caller(request)).id),
+    async (request) => bulkShippableBySeller(db, request.caller.id),
   );
   r.get(
     '/bulk-shipping/:id',
     { schema: { tags: ['shipping'], ...secured, params: IdParams, response: { 200: ShippingDocumentJob } } },
-    async (request) => shippingDocument(db, request.params.id, (await caller(request)).id),
+    async (request) => shippingDocument(db, request.params.id, request.caller.id),
   );
   r.get(
     '/bulk-shipping/:id/document',
     { schema: { tags: ['shipping'], ...secured, params: IdParams } },
     async (request, reply) => {
-      const file = await shippingDocumentFile(db, request.params.id, (await caller(request)).id);
+      const file = await shippingDocumentFile(db, request.params.id, request.caller.id);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="shipping-documents-${request.params.id}.pdf"`)

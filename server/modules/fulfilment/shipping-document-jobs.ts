@@ -16,7 +16,8 @@ import type { LabelRequest } from './labels.js';
 import { pdfDocument, type PdfPage } from './pdf-document.js';
 import { labelPage, packingSlipPage } from './shipping-document-pages.js';
 import { currentAddress } from '../accounts/index.js';
-import { type MarketDeps, nowOf } from '../../market-deps.js';
+import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
+import type { FulfilmentPorts } from './ports.js';
 import { marketEvent, type PendingEvent, type RelayPublisher } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { type OrderRow, SELECT_ORDER, sellerOrderOf } from '../orders/index.js';
@@ -37,16 +38,16 @@ import {
 export const STALE_GENERATING_MS = 5 * 60_000;
 
 /** Jobs running in this process, so tests (and a graceful shutdown) can wait for them. */
-const running = new WeakMap<MarketDeps, Set<Promise<void>>>();
+const running = new WeakMap<ServiceDeps<FulfilmentPorts>, Set<Promise<void>>>();
 
 /** Resolves once every job this process started for `deps` has finished (Generated or Failed). */
-export async function shippingDocumentsSettled(deps: MarketDeps): Promise<void> {
+export async function shippingDocumentsSettled(deps: ServiceDeps<FulfilmentPorts>): Promise<void> {
   for (let jobs = running.get(deps); jobs && jobs.size > 0; jobs = running.get(deps)) {
     await Promise.allSettled([...jobs]);
   }
 }
 
-function track(deps: MarketDeps, job: Promise<void>): Promise<void> {
+function track(deps: ServiceDeps<FulfilmentPorts>, job: Promise<void>): Promise<void> {
   const jobs = running.get(deps) ?? new Set<Promise<void>>();
   running.set(deps, jobs);
   jobs.add(job);
@@ -62,7 +63,7 @@ const orderLabel = (order: Pick<OrderRow, 'id' | 'title'>) => `Order ${order.id}
  * background run, which the route does not wait for.
  */
 export async function requestShippingDocuments(
-  deps: MarketDeps,
+  deps: ServiceDeps<FulfilmentPorts>,
   sellerId: string,
   request: { orderIds: readonly string[]; labelSize: LabelSize },
 ): Promise<{ job: ShippingDocumentJob; done: Promise<void> }> {
@@ -111,7 +112,10 @@ export async function requestShippingDocuments(
  * Where fulfilment's label printing publishes during a job: held, then published by the job
  * itself, which so learns whether the order's `orderDocumentsFailed` already went out.
  */
-function heldEvents(deps: MarketDeps): { deps: MarketDeps; take(): PendingEvent[] } {
+function heldEvents(deps: ServiceDeps<FulfilmentPorts>): {
+  deps: ServiceDeps<FulfilmentPorts>;
+  take(): PendingEvent[];
+} {
   let held: PendingEvent[] = [];
   const events: RelayPublisher = {
     attach: () => undefined,
@@ -144,7 +148,7 @@ class OrderDocumentFailure extends Error {
 
 /** An order's two pages: its label (printed now if it has none) and its packing slip. */
 async function orderPages(
-  deps: MarketDeps,
+  deps: ServiceDeps<FulfilmentPorts>,
   held: ReturnType<typeof heldEvents>,
   job: DocumentRow,
   orderId: string,
@@ -210,7 +214,7 @@ async function orderPages(
 }
 
 /** Takes the job if nobody runs it: Pending, or Generating on a node that stopped long ago. */
-async function claim(deps: MarketDeps, documentId: string): Promise<DocumentRow | undefined> {
+async function claim(deps: ServiceDeps<FulfilmentPorts>, documentId: string): Promise<DocumentRow | undefined> {
   const staleBefore = new Date(nowOf(deps) - STALE_GENERATING_MS);
   const [row] = await queryRows<DocumentRow>(
     deps.db,
@@ -225,7 +229,7 @@ async function claim(deps: MarketDeps, documentId: string): Promise<DocumentRow 
 
 /** Records the job's failure; `events` are published once it is committed. */
 async function markFailed(
-  deps: MarketDeps,
+  deps: ServiceDeps<FulfilmentPorts>,
   job: DocumentRow,
   reason: string,
   failedOrderId: string | null,
@@ -247,7 +251,7 @@ async function markFailed(
 }
 
 /** Runs one job to its end (Generated or Failed); never throws. */
-export async function runShippingDocument(deps: MarketDeps, documentId: string): Promise<void> {
+export async function runShippingDocument(deps: ServiceDeps<FulfilmentPorts>, documentId: string): Promise<void> {
   const job = await claim(deps, documentId).catch(() => undefined);
   if (!job) return;
   const room = [userRoom(job.seller_id)];
@@ -312,7 +316,7 @@ export async function runShippingDocument(deps: MarketDeps, documentId: string):
  * Runs the jobs of every node that stopped before finishing them (Pending, or Generating and
  * stale), one at a time. For a worker's periodic pass; the request path never needs it.
  */
-export async function runUnfinishedShippingDocuments(deps: MarketDeps): Promise<number> {
+export async function runUnfinishedShippingDocuments(deps: ServiceDeps<FulfilmentPorts>): Promise<number> {
   const staleBefore = new Date(nowOf(deps) - STALE_GENERATING_MS);
   const rows = await queryRows<{ id: string }>(
     deps.db,
@@ -332,7 +336,7 @@ export const SHIPPING_DOCUMENT_SWEEP_MS = 60_000;
  * and stale). A failing pass is reported, not fatal; `stop` waits for the pass in flight.
  */
 export function startShippingDocumentSweep(
-  deps: MarketDeps,
+  deps: ServiceDeps<FulfilmentPorts>,
   options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
 ): { stop(): Promise<void> } {
   let pass: Promise<unknown> = Promise.resolve();

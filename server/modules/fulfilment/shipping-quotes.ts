@@ -1,6 +1,6 @@
 // The seller's shipping tools: the options they can offer (`GET /shipping`), a US address check
 // (`POST /shipping/validate-address`, the rule in shared/rules/us-address.ts) and a rate quote
-// (`POST /shipping/quote`) through the shipping-rates port (the local rate table by default).
+// (`POST /shipping/quote`) through the shipping-rates port (`FulfilmentPorts`, picked in composition.ts).
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { QuoteBody, ShippingOptions } from '../../../shared/contract/market/fulfilment.js';
@@ -9,26 +9,23 @@ import { DEFAULT_MIN_PACKAGE_WEIGHT_OZ } from '../../../shared/rules/constants.j
 import { queryRows } from '../../platform/db/database.js';
 import { badRequest, HttpError, notFound } from '../../platform/http/errors.js';
 import { DIM_DIVISOR, DIM_THRESHOLD_CUBIC_IN, OUNCES_PER_POUND } from './rules/rate-table.js';
-import { localShippingRates, type RateQuote } from './rates.js';
+import type { RateQuote } from './rates.js';
 import { normaliseZip } from '../../../shared/rules/us-address.js';
 import { appSettings } from '../catalogue/index.js';
-import type { MarketDeps } from '../../market-deps.js';
-
-const ratesOf = (deps: Pick<MarketDeps, 'shippingRates'>) => deps.shippingRates ?? localShippingRates();
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
+import type { FulfilmentPorts } from './ports.js';
 
 /** What a seller chooses from when setting a listing's shipping, with the app's defaults. */
-export function shippingOptions(deps: Pick<MarketDeps, 'shippingRates'>): z.output<typeof ShippingOptions> {
+export function shippingOptions(deps: FulfilmentPorts): z.output<typeof ShippingOptions> {
   const settings = appSettings();
   return {
-    services: ratesOf(deps)
-      .services()
-      .map((service) => ({
-        service: service.service,
-        name: service.name,
-        deliveryDays: service.deliveryDays,
-        maxWeightOz: service.maxWeightOz,
-        maxLengthPlusGirthIn: service.maxLengthPlusGirthIn,
-      })),
+    services: deps.shippingRates.services().map((service) => ({
+      service: service.service,
+      name: service.name,
+      deliveryDays: service.deliveryDays,
+      maxWeightOz: service.maxWeightOz,
+      maxLengthPlusGirthIn: service.maxLengthPlusGirthIn,
+    })),
     shippingTypes: SHIPPING_TYPES,
     defaultShippingType: settings.defaultShippingType,
     labelSizes: LABEL_SIZES,
@@ -42,7 +39,7 @@ export function shippingOptions(deps: Pick<MarketDeps, 'shippingRates'>): z.outp
 
 export type QuoteRequest = z.output<typeof QuoteBody>;
 
-export async function quoteShipping(deps: MarketDeps, request: QuoteRequest): Promise<RateQuote> {
+export async function quoteShipping(deps: ServiceDeps<FulfilmentPorts>, request: QuoteRequest): Promise<RateQuote> {
   const fromZip = normaliseZip(request.fromZip);
   const toZip = normaliseZip(request.toZip);
   if (!fromZip) throw badRequest('body/fromZip: must be a US ZIP code (12345 or 12345-6789)');
@@ -57,7 +54,7 @@ export async function quoteShipping(deps: MarketDeps, request: QuoteRequest): Pr
     minPackageWeightOz = Number(subcategory.min_package_weight_in_oz);
   }
   try {
-    return await ratesOf(deps).quote({
+    return await deps.shippingRates.quote({
       fromZip,
       toZip,
       size: {

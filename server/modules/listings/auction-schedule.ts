@@ -9,7 +9,7 @@ import type { SqlRow } from '../../platform/db/sql-row.js';
 import { epochMsText } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { chosenEndTime, extendedEndTime } from './rules/auction-end-time.js';
-import { type MarketDeps, nowOf } from '../../market-deps.js';
+import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { lockOwned, PUBLIC_LISTING } from './listings.js';
@@ -46,7 +46,7 @@ async function endTimeAfter(tx: Executor, listingId: string) {
  * Sets the end time of the seller's draft auction or giveaway, or of their running auction while
  * it has no bid (a bid was placed on the announced end).
  */
-export async function setListingEndTime(deps: MarketDeps, sellerId: string, listingId: string, endTime: number) {
+export async function setListingEndTime(deps: ServiceDeps, sellerId: string, listingId: string, endTime: number) {
   return inUnitOfWork(deps, async (tx, outbox) => {
     const row = await lockOwned(tx, listingId, sellerId);
     // The clock is read under the listing's lock, as a bid reads it: a request that waited for
@@ -74,7 +74,7 @@ export async function setListingEndTime(deps: MarketDeps, sellerId: string, list
 
 /** Pushes the seller's running auction's end back by `incrementMs` (`listingEndTimeIncremented`). */
 export async function incrementAuctionEndTime(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   sellerId: string,
   listingId: string,
   incrementMs: number,

@@ -6,7 +6,7 @@ import type { CreateListingBody, MarketListings } from '../../../shared/contract
 import { listingRoom } from '../../../shared/contract/realtime-events.js';
 import { queryRows } from '../../platform/db/database.js';
 import { HttpError } from '../../platform/http/errors.js';
-import { type MarketDeps, nowOf } from '../../market-deps.js';
+import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { listingProblems, problemsText } from './rules/listing-completeness.js';
@@ -38,7 +38,7 @@ export class BulkRefusedError extends HttpError {
 const statusOf = (errors: readonly RefusedItem[]) =>
   errors.every((error) => error.statusCode === errors[0]!.statusCode) ? errors[0]!.statusCode : 400;
 
-async function pageOf(deps: MarketDeps, ids: readonly string[]): Promise<MarketListings> {
+async function pageOf(deps: ServiceDeps, ids: readonly string[]): Promise<MarketListings> {
   const listed = await listListingsWhere(
     deps.db,
     sql`l.id IN (${sql.join(
@@ -55,7 +55,7 @@ async function pageOf(deps: MarketDeps, ids: readonly string[]): Promise<MarketL
 }
 
 export async function createListingsInBulk(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   sellerId: string,
   listings: readonly CreateListingBody[],
 ): Promise<MarketListings> {
@@ -111,7 +111,7 @@ export async function createListingsInBulk(
 }
 
 export async function publishDraftsInBulk(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   sellerId: string,
   ids: readonly string[],
 ): Promise<MarketListings> {

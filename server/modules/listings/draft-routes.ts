@@ -23,35 +23,35 @@ async function answeringBulkRefusals<T>(reply: FastifyReply, run: () => Promise<
   }
 }
 
-export async function draftRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+export async function draftRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
   const { db } = deps;
 
   // ── Drafts ──
   r.post(
     '/draft-listing',
     { schema: { tags: ['drafts'], ...secured, body: DraftListingBody, response: { 201: Draft } } },
-    async (request, reply) => reply.code(201).send(await createDraft(deps, (await caller(request)).id, request.body)),
+    async (request, reply) => reply.code(201).send(await createDraft(deps, request.caller.id, request.body)),
   );
   r.get(
     '/draft-listing',
     { schema: { tags: ['drafts'], ...secured, querystring: Paging, response: { 200: Drafts } } },
-    async (request) => listDrafts(db, (await caller(request)).id, request.query.page, request.query.limit),
+    async (request) => listDrafts(db, request.caller.id, request.query.page, request.query.limit),
   );
   r.get(
     '/draft-listing/:id',
     { schema: { tags: ['drafts'], ...secured, params: IdParams, response: { 200: Draft } } },
-    async (request) => getDraft(db, (await caller(request)).id, request.params.id),
+    async (request) => getDraft(db, request.caller.id, request.params.id),
   );
   r.put(
     '/draft-listing/:id',
     { schema: { tags: ['drafts'], ...secured, params: IdParams, body: DraftListingBody, response: { 200: Draft } } },
-    async (request) => replaceDraft(deps, (await caller(request)).id, request.params.id, request.body),
+    async (request) => replaceDraft(deps, request.caller.id, request.params.id, request.body),
   );
   r.delete(
     '/draft-listing/:id',
     { schema: { tags: ['drafts'], ...secured, params: IdParams, response: { 204: NoContent } } },
     async (request, reply) => {
-      await deleteDraft(deps, (await caller(request)).id, request.params.id);
+      await deleteDraft(deps, request.caller.id, request.params.id);
       return reply.code(204).send();
     },
   );
@@ -61,7 +61,7 @@ export async function draftRoutes({ r, deps, caller, secured }: MarketRouteConte
     '/listing/bulk',
     { schema: { tags: ['listings'], ...secured, body: BulkListingsBody, response: { 201: MarketListings } } },
     async (request, reply) => {
-      const user = await caller(request);
+      const user = request.caller;
       return answeringBulkRefusals(reply, async () =>
         reply.code(201).send(await createListingsInBulk(deps, user.id, request.body.listings)),
       );
@@ -71,7 +71,7 @@ export async function draftRoutes({ r, deps, caller, secured }: MarketRouteConte
     '/listing/publish-bulk',
     { schema: { tags: ['listings'], ...secured, body: BulkPublishBody, response: { 200: MarketListings } } },
     async (request, reply) => {
-      const user = await caller(request);
+      const user = request.caller;
       return answeringBulkRefusals(reply, () => publishDraftsInBulk(deps, user.id, request.body.ids));
     },
   );

@@ -7,7 +7,7 @@ import { usdToCents } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { badRequest, callersOr404, conflict } from '../../platform/http/errors.js';
 import { chosenEndTime } from './rules/auction-end-time.js';
-import { type MarketDeps, nowOf } from '../../market-deps.js';
+import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import { listingProblems } from './rules/listing-completeness.js';
 import { getListing, insertListing, listListingsWhere, lockOwned, softDeleteListing } from './listings.js';
 import type { listings } from '../../platform/db/schema/index.js';
@@ -78,7 +78,7 @@ export async function getDraft(db: Executor, sellerId: string, id: string): Prom
   return draftOf(listing, (await extrasOf(db, [id])).get(id));
 }
 
-export async function createDraft(deps: MarketDeps, sellerId: string, body: DraftListingBody): Promise<MarketDraft> {
+export async function createDraft(deps: ServiceDeps, sellerId: string, body: DraftListingBody): Promise<MarketDraft> {
   const now = nowOf(deps);
   checkEndTime(body, now);
   await subCategoryExists(deps.db, body.subCategoryId);
@@ -104,7 +104,7 @@ export async function listDrafts(db: Executor, sellerId: string, page: number, l
 
 /** Saves the whole form over the draft (PUT: fields left out take the create-listing defaults). */
 export async function replaceDraft(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   sellerId: string,
   id: string,
   body: DraftListingBody,
@@ -137,7 +137,7 @@ export async function replaceDraft(
 }
 
 /** Deletes a draft (kept with deleted_at, like every deleted listing). */
-export async function deleteDraft(deps: MarketDeps, sellerId: string, id: string): Promise<void> {
+export async function deleteDraft(deps: ServiceDeps, sellerId: string, id: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const row = await lockOwned(tx, id, sellerId);
     if (row.status !== 'draft') throw conflict('Only a draft can be deleted here; end a listing on sale instead');

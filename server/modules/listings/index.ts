@@ -17,6 +17,7 @@ export {
 export { decrementStock, lockForSale, saleRefusal, type StockRow } from './stock.js';
 export { auctionStateUpdate, endListing, markEndingSoonNotified } from './auction-state.js';
 export { type ListingToolsDeps, localListingTools } from './listing-tools-deps.js';
+export type { ListingPorts } from './ports.js';
 export { activeListingsSource, deleteListing, loadAdminListing } from './listing-admin.js';
 // Takes down a closing account's listings (subscribes to the accounts module's accountClosing).
 import './account-closing.js';

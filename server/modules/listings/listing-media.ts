@@ -9,25 +9,23 @@ import { conflict } from '../../platform/http/errors.js';
 import type { UploadTarget } from '../../platform/media/media-storage.js';
 import { mediaKeyFor, parseMediaKey } from '../../platform/media/upload-rules.js';
 import { mediaUploadUrl, uploadedMediaUrl } from '../accounts/index.js';
-import { type MarketDeps } from '../../market-deps.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
+import type { ListingPorts } from './ports.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { AttachedVideo } from '../../../shared/contract/market/listings.js';
-import { localListingTools, type ListingToolsDeps } from './listing-tools-deps.js';
 import { lockOwned } from './listings.js';
 import type { categories, listings, subcategories } from '../../platform/db/schema/index.js';
 import type { Nullable, SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
 
-export const toolsOf = (deps: MarketDeps): ListingToolsDeps => (deps.listingTools ??= localListingTools());
-
 /** Where the seller's app PUTs a new listing video. */
 export function listingVideoUploadUrl(
-  deps: MarketDeps,
+  deps: ServiceDeps<ListingPorts>,
   sellerId: string,
   contentType: string,
   now: number,
 ): UploadTarget {
-  return mediaUploadUrl(toolsOf(deps).storage, 'listing-video', 'listing video', sellerId, contentType, now);
+  return mediaUploadUrl(deps.listingTools.storage, 'listing-video', 'listing video', sellerId, contentType, now);
 }
 
 /**
@@ -35,12 +33,12 @@ export function listingVideoUploadUrl(
  * names them) and uploaded; a listing that has ended keeps its video.
  */
 export async function attachListingVideo(
-  deps: MarketDeps,
+  deps: ServiceDeps<ListingPorts>,
   sellerId: string,
   listingId: string,
   key: string,
 ): Promise<AttachedVideo> {
-  const video = await uploadedMediaUrl(toolsOf(deps).storage, 'listing-video', 'listing video', sellerId, key);
+  const video = await uploadedMediaUrl(deps.listingTools.storage, 'listing-video', 'listing video', sellerId, key);
   await inUnitOfWork(deps, async (tx, outbox) => {
     const row = await lockOwned(tx, listingId, sellerId);
     if (row.status === 'sold' || row.status === 'auction_ended') throw conflict('An ended listing cannot change');
@@ -66,12 +64,12 @@ type FactsRow = SqlRow<
  * listing still shows that video), then the autofill suggestion for the seller.
  */
 export async function processListingVideo(
-  deps: MarketDeps,
+  deps: ServiceDeps<ListingPorts>,
   sellerId: string,
   listingId: string,
   video: string,
 ): Promise<void> {
-  const { storage, videoProcessing, autofill } = toolsOf(deps);
+  const { storage, videoProcessing, autofill } = deps.listingTools;
   const sourceKey = storage.keyOf(video);
   const source = sourceKey === null ? null : parseMediaKey(sourceKey);
   if (!source) throw new Error(`Not a video of this storage: ${video}`);

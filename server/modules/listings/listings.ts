@@ -13,7 +13,7 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { countedPage, pageOf } from '../../platform/db/list-sql.js';
 import { epochMsText, isoOf, usdOf, usdOrNull } from '../../platform/db/values.js';
 import { badRequest, callersOr404, conflict, notFound } from '../../platform/http/errors.js';
-import { type MarketDeps, nowOf } from '../../market-deps.js';
+import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork, type Outbox } from '../../platform/events/unit-of-work.js';
 import { listingTextShown } from './hooks.js';
@@ -202,7 +202,7 @@ function endTimeOf(value: string | number | undefined, now: number): Date {
 }
 
 export async function createListing(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   sellerId: string,
   body: CreateListingBody,
 ): Promise<MarketListing> {
@@ -292,7 +292,7 @@ export async function screenListing(tx: Executor, outbox: Outbox, id: string): P
 /** What every window showing the listing's feed re-reads after a change by its seller. */
 const listingUpdated = (id: string) => marketEvent('feedListingUpdated', [listingRoom(id)], { listingId: id });
 
-export async function publishListing(deps: MarketDeps, id: string, sellerId: string): Promise<MarketListing> {
+export async function publishListing(deps: ServiceDeps, id: string, sellerId: string): Promise<MarketListing> {
   await inUnitOfWork(deps, async (tx, outbox) => {
     // Publishing is selling: the seller's row first; another's draft still answers 404.
     const refusal = await sellingRefusal(tx, sellerId);
@@ -358,7 +358,7 @@ export async function softDeleteListing(tx: Executor, id: string): Promise<void>
 }
 
 export async function editListing(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   id: string,
   sellerId: string,
   body: EditListingBody,
@@ -388,7 +388,7 @@ export async function editListing(
  * an auction or giveaway gets end time now, and the closer ends it (winner, order, events)
  * exactly as it would have at its scheduled end.
  */
-export async function endListing(deps: MarketDeps, id: string, sellerId: string): Promise<MarketListing> {
+export async function endListing(deps: ServiceDeps, id: string, sellerId: string): Promise<MarketListing> {
   await inUnitOfWork(deps, async (tx, outbox) => {
     const row = await lockOwned(tx, id, sellerId);
     if (row.status === 'sold' || row.status === 'auction_ended') throw conflict('This listing has already ended');

@@ -7,6 +7,7 @@ import { AttachedVideo, ProfilePicture, StoredUpload, UploadTarget } from '../..
 import { singleLineText } from '../../../shared/contract/text.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { type MarketRouteContext, NoContent, zodRouter } from '../../platform/http/market-route-context.js';
+import type { ListingPorts } from './ports.js';
 import { type MediaStorage, type ServedUploads, UploadTooLargeError } from '../../platform/media/media-storage.js';
 import {
   LISTING_VIDEO_TYPES,
@@ -14,13 +15,13 @@ import {
   parseMediaKey,
   PROFILE_PICTURE_TYPES,
 } from '../../platform/media/upload-rules.js';
-import { nowOf } from '../../market-deps.js';
+import { nowOf } from '../../platform/services/service-deps.js';
 import { profilePictureUploadUrl, removeProfilePicture, setProfilePicture } from '../accounts/index.js';
-import { attachListingVideo, listingVideoUploadUrl, processListingVideo, toolsOf } from './listing-media.js';
+import { attachListingVideo, listingVideoUploadUrl, processListingVideo } from './listing-media.js';
 
-export async function listingMediaRoutes(context: MarketRouteContext): Promise<void> {
-  const { app, r, deps, caller, secured } = context;
-  const tools = toolsOf(deps);
+export async function listingMediaRoutes(context: MarketRouteContext<ListingPorts>): Promise<void> {
+  const { app, r, deps, secured } = context;
+  const tools = deps.listingTools;
 
   // ── Video: upload URL, attach, then trimming and autofill after the answer ──
   r.post(
@@ -35,7 +36,7 @@ export async function listingMediaRoutes(context: MarketRouteContext): Promise<v
       },
     },
     async (request, reply) => {
-      const user = await caller(request);
+      const user = request.caller;
       return reply.code(201).send(listingVideoUploadUrl(deps, user.id, request.body.contentType, nowOf(deps)));
     },
   );
@@ -58,7 +59,7 @@ export async function listingMediaRoutes(context: MarketRouteContext): Promise<v
       },
     },
     async (request, reply) => {
-      const user = await caller(request);
+      const user = request.caller;
       const attached = await attachListingVideo(deps, user.id, request.body.listingId, request.body.key);
       const job = processListingVideo(deps, user.id, attached.listingId, attached.video)
         .catch((error: unknown) =>
@@ -86,7 +87,7 @@ export async function listingMediaRoutes(context: MarketRouteContext): Promise<v
       },
     },
     async (request, reply) => {
-      const user = await caller(request);
+      const user = request.caller;
       return reply
         .code(201)
         .send(profilePictureUploadUrl(tools.storage, user.id, request.body.contentType, nowOf(deps)));
@@ -103,13 +104,13 @@ export async function listingMediaRoutes(context: MarketRouteContext): Promise<v
         response: { 200: ProfilePicture },
       },
     },
-    async (request) => setProfilePicture(deps.db, tools.storage, (await caller(request)).id, request.body.key),
+    async (request) => setProfilePicture(deps.db, tools.storage, request.caller.id, request.body.key),
   );
   r.delete(
     '/user/profile-picture',
     { schema: { tags: ['user'], ...secured, response: { 204: NoContent } } },
     async (request, reply) => {
-      await removeProfilePicture(deps.db, (await caller(request)).id);
+      await removeProfilePicture(deps.db, request.caller.id);
       return reply.code(204).send();
     },
   );

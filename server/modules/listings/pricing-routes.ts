@@ -4,18 +4,18 @@ import { z } from 'zod';
 import { id } from '../../../shared/contract/entities.js';
 import { ListingEndTime, ListingShare, PriceGuidance } from '../../../shared/contract/market/listings.js';
 import { IdParams, type MarketRouteContext } from '../../platform/http/market-route-context.js';
-import { nowOf } from '../../market-deps.js';
+import type { ListingPorts } from './ports.js';
+import { nowOf } from '../../platform/services/service-deps.js';
 import { incrementAuctionEndTime, listingEndTime, setListingEndTime } from './auction-schedule.js';
 import { MAX_END_TIME_INCREMENT_MS, MIN_END_TIME_INCREMENT_MS } from './rules/auction-end-time.js';
 import { shareListing } from './listing-share.js';
-import { toolsOf } from './listing-media.js';
 import { DEFAULT_PRICE_GUIDANCE_DAYS, MAX_PRICE_GUIDANCE_DAYS, priceGuidance } from './price-guidance.js';
 
 const epochMs = z.union([z.string().regex(/^\d{1,15}$/), z.number().int().nonnegative()]).transform(Number);
 
-export async function pricingRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+export async function pricingRoutes({ r, deps, secured }: MarketRouteContext<ListingPorts>): Promise<void> {
   const { db } = deps;
-  const tools = toolsOf(deps);
+  const tools = deps.listingTools;
   r.get(
     '/listing/listing-prices',
     {
@@ -57,7 +57,7 @@ export async function pricingRoutes({ r, deps, caller, secured }: MarketRouteCon
         response: { 200: ListingEndTime },
       },
     },
-    async (request) => setListingEndTime(deps, (await caller(request)).id, request.params.id, request.body.endTime),
+    async (request) => setListingEndTime(deps, request.caller.id, request.params.id, request.body.endTime),
   );
   r.patch(
     '/listing/:id/increment-time',
@@ -79,6 +79,6 @@ export async function pricingRoutes({ r, deps, caller, secured }: MarketRouteCon
       },
     },
     async (request) =>
-      incrementAuctionEndTime(deps, (await caller(request)).id, request.params.id, request.body.minutes * 60_000),
+      incrementAuctionEndTime(deps, request.caller.id, request.params.id, request.body.minutes * 60_000),
   );
 }

@@ -4,7 +4,7 @@ import type { MarketRouteContext } from '../../platform/http/market-route-contex
 import { reportListing } from './listing-reports.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 
-export async function reportRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+export async function reportRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
   r.post(
     '/listing/report',
     {
@@ -16,7 +16,7 @@ export async function reportRoutes({ r, deps, caller, secured }: MarketRouteCont
       },
     },
     async (request, reply) => {
-      const reporterId = (await caller(request)).id;
+      const reporterId = request.caller.id;
       const report = await inUnitOfWork(deps, (tx, outbox) => reportListing(tx, reporterId, request.body, outbox));
       return reply.code(201).send(report);
     },

@@ -10,6 +10,7 @@ import {
   MarketListings,
 } from '../../../shared/contract/market/listings.js';
 import { IdParams, type MarketRouteContext, Paging } from '../../platform/http/market-route-context.js';
+import type { ListingPorts } from './ports.js';
 import { createListing, editListing, endListing, getPublicListing, listListings, publishListing } from './listings.js';
 import { draftRoutes } from './draft-routes.js';
 import { listingMediaRoutes } from './media-routes.js';
@@ -23,13 +24,13 @@ const ListingQuery = Paging.extend({
 });
 
 /** `POST /listing`, `GET /listing` and the seller's own list (drafts too). */
-export async function listingRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+export async function listingRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
   const { db } = deps;
   r.post(
     '/listing',
     { schema: { tags: ['listings'], ...secured, body: CreateListingBody, response: { 201: MarketListing } } },
     async (request, reply) => {
-      const user = await caller(request);
+      const user = request.caller;
       return reply.code(201).send(await createListing(deps, user.id, request.body));
     },
   );
@@ -42,7 +43,7 @@ export async function listingRoutes({ r, deps, caller, secured }: MarketRouteCon
     '/listing/seller',
     { schema: { tags: ['listings'], ...secured, querystring: Paging, response: { 200: MarketListings } } },
     async (request) => {
-      const user = await caller(request);
+      const user = request.caller;
       return listListings(db, {
         sellerId: user.id,
         ownList: true,
@@ -54,7 +55,7 @@ export async function listingRoutes({ r, deps, caller, secured }: MarketRouteCon
 }
 
 /** One listing: anybody reads it; its seller edits, publishes or ends it. */
-export async function listingByIdRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+export async function listingByIdRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
   r.get(
     '/listing/:id',
     { schema: { tags: ['listings'], params: IdParams, response: { 200: MarketListing } } },
@@ -72,7 +73,7 @@ export async function listingByIdRoutes({ r, deps, caller, secured }: MarketRout
       },
     },
     async (request) => {
-      const user = await caller(request);
+      const user = request.caller;
       return editListing(deps, request.params.id, user.id, request.body);
     },
   );
@@ -80,7 +81,7 @@ export async function listingByIdRoutes({ r, deps, caller, secured }: MarketRout
     '/listing/:id/publish',
     { schema: { tags: ['listings'], ...secured, params: IdParams, response: { 200: MarketListing } } },
     async (request) => {
-      const user = await caller(request);
+      const user = request.caller;
       return publishListing(deps, request.params.id, user.id);
     },
   );
@@ -88,7 +89,7 @@ export async function listingByIdRoutes({ r, deps, caller, secured }: MarketRout
     '/listing/:id/ended',
     { schema: { tags: ['listings'], ...secured, params: IdParams, response: { 200: MarketListing } } },
     async (request) => {
-      const user = await caller(request);
+      const user = request.caller;
       return endListing(deps, request.params.id, user.id);
     },
   );
@@ -115,7 +116,7 @@ export async function sellerShelfRoutes({ r, deps }: MarketRouteContext): Promis
 }
 
 /** A seller's listing tools beyond create/edit/publish, in the order the document lists them. */
-export async function listingToolRoutes(context: MarketRouteContext): Promise<void> {
+export async function listingToolRoutes(context: MarketRouteContext<ListingPorts>): Promise<void> {
   await listingMediaRoutes(context);
   await draftRoutes(context);
   await savedListingRoutes(context);

@@ -5,7 +5,7 @@ import { MarketListings, SavedListing, SavedState } from '../../../shared/contra
 import { IdParams, type MarketRouteContext, Paging } from '../../platform/http/market-route-context.js';
 import { isSaved, saveListing, savedListings, unsaveListing } from './saved-listings.js';
 
-export async function savedListingRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+export async function savedListingRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
   const { db } = deps;
 
   // ── Saved listings ──
@@ -20,23 +20,23 @@ export async function savedListingRoutes({ r, deps, caller, secured }: MarketRou
       },
     },
     async (request, reply) => {
-      const saved = await saveListing(db, (await caller(request)).id, request.body.listingId);
+      const saved = await saveListing(db, request.caller.id, request.body.listingId);
       return reply.code(saved.created ? 201 : 200).send(saved);
     },
   );
   r.get(
     '/saved-listing',
     { schema: { tags: ['saved listings'], ...secured, querystring: Paging, response: { 200: MarketListings } } },
-    async (request) => savedListings(db, (await caller(request)).id, request.query.page, request.query.limit),
+    async (request) => savedListings(db, request.caller.id, request.query.page, request.query.limit),
   );
   r.get(
     '/saved-listing/:id',
     { schema: { tags: ['saved listings'], ...secured, params: IdParams, response: { 200: SavedState } } },
-    async (request) => isSaved(db, (await caller(request)).id, request.params.id),
+    async (request) => isSaved(db, request.caller.id, request.params.id),
   );
   r.delete(
     '/saved-listing/:id',
     { schema: { tags: ['saved listings'], ...secured, params: IdParams, response: { 200: SavedState } } },
-    async (request) => unsaveListing(db, (await caller(request)).id, request.params.id),
+    async (request) => unsaveListing(db, request.caller.id, request.params.id),
   );
 }

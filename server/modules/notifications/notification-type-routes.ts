@@ -11,12 +11,12 @@ import {
 import type { MarketRouteContext } from '../../platform/http/market-route-context.js';
 import { markReadByTypes, sendNewMessageNotification, unreadCountsByType } from './notifications.js';
 
-export async function notificationTypeRoutes({ r, deps, caller, secured }: MarketRouteContext): Promise<void> {
+export async function notificationTypeRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
   const { db } = deps;
   r.get(
     '/notifications/count-by-types',
     { schema: { tags: ['notifications'], ...secured, response: { 200: UnreadCountsByType } } },
-    async (request) => unreadCountsByType(db, (await caller(request)).id),
+    async (request) => unreadCountsByType(db, request.caller.id),
   );
   r.patch(
     '/notifications/mark-as-read-by-types',
@@ -28,7 +28,7 @@ export async function notificationTypeRoutes({ r, deps, caller, secured }: Marke
         response: { 200: NotificationsMarkedByTypes },
       },
     },
-    async (request) => markReadByTypes(db, (await caller(request)).id, request.body.types),
+    async (request) => markReadByTypes(db, request.caller.id, request.body.types),
   );
   r.post(
     '/notifications/send-new-message-notification',
@@ -41,11 +41,7 @@ export async function notificationTypeRoutes({ r, deps, caller, secured }: Marke
       },
     },
     async (request, reply) => {
-      const { created, notification } = await sendNewMessageNotification(
-        deps,
-        (await caller(request)).id,
-        request.body.chatId,
-      );
+      const { created, notification } = await sendNewMessageNotification(deps, request.caller.id, request.body.chatId);
       return reply.code(created ? 201 : 200).send(notification);
     },
   );

@@ -15,7 +15,7 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { pageOf } from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull } from '../../platform/db/values.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
-import type { MarketDeps } from '../../market-deps.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
 
 export async function notificationsOf(
   db: Executor,
@@ -159,7 +159,7 @@ export async function upsertNewMessageNotification(
  * stacking up. Refused in a blocked chat, as the message itself is.
  */
 export async function sendNewMessageNotification(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   senderId: string,
   chatId: string,
 ): Promise<{ created: boolean; notification: z.output<typeof NewMessageNotification> }> {

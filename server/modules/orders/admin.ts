@@ -1,11 +1,12 @@
 // The back-office's orders (sold listings): list, detail with transactions, cancel, delete, and
 // refunds. Each handler takes the parsed request, calls the orders service and answers.
 import type { AdminDeps, AdminHandlers } from '../../platform/http/admin-handler.js';
+import type { PaymentPorts } from '../payments/index.js';
 import { cancelOrder } from './cancellations.js';
 import { deleteOrder, listSoldListings, loadSoldListing } from './order-admin.js';
 import { refundOrder, refundRemaining } from './refunds.js';
 
-export function orderHandlers({ db, reads, payments, events }: AdminDeps) {
+export function orderHandlers({ db, reads, payments, events }: AdminDeps & Pick<PaymentPorts, 'payments'>) {
   return {
     'listings.sold': async ({ query }) => listSoldListings(reads, query),
     'listings.soldGet': async ({ params }) => loadSoldListing(db, params.id),

@@ -33,7 +33,7 @@ const OrderHistoryQuery = z.strictObject({
 });
 
 export async function orderHistoryRoutes(context: MarketRouteContext) {
-  const { r, deps, caller, secured } = context;
+  const { r, deps, secured } = context;
   const { db } = deps;
 
   // ── Orders and reviews ──
@@ -42,14 +42,14 @@ export async function orderHistoryRoutes(context: MarketRouteContext) {
     {
       schema: { tags: ['orders'], ...secured, querystring: OrderHistoryQuery, response: { 200: OrderHistory } },
     },
-    async (request) => orderHistory(db, (await caller(request)).id, request.query),
+    async (request) => orderHistory(db, request.caller.id, request.query),
   );
   r.get(
     '/order/pending-reviews',
     {
       schema: { tags: ['ratings'], ...secured, querystring: StrictPaging, response: { 200: PendingReviews } },
     },
-    async (request) => pendingReviews(db, (await caller(request)).id, request.query.page, request.query.limit),
+    async (request) => pendingReviews(db, request.caller.id, request.query.page, request.query.limit),
   );
   r.post(
     '/order/skip-reviews',
@@ -61,7 +61,7 @@ export async function orderHistoryRoutes(context: MarketRouteContext) {
         response: { 200: SkippedReviews },
       },
     },
-    async (request) => skipReviews(deps, (await caller(request)).id, request.body.orderIds),
+    async (request) => skipReviews(deps, request.caller.id, request.body.orderIds),
   );
   for (const side of ['purchased', 'sold'] as const) {
     r.get(
@@ -82,6 +82,6 @@ export async function orderHistoryRoutes(context: MarketRouteContext) {
     {
       schema: { tags: ['orders'], ...secured, params: IdParams, response: { 200: SellerOrder } },
     },
-    async (request) => sellerOrder(db, request.params.id, (await caller(request)).id),
+    async (request) => sellerOrder(db, request.params.id, request.caller.id),
   );
 }

@@ -10,7 +10,8 @@ import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
 import { pageOf } from '../../platform/db/list-sql.js';
 import { type Counted, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
-import { type MarketDeps, nowOf } from '../../market-deps.js';
+import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
+import type { PaymentPorts } from '../payments/index.js';
 import { sellingRefusal } from '../accounts/index.js';
 import { decrementStock, lockForSale } from '../listings/index.js';
 import { createOrder, orderIdOf } from './orders.js';
@@ -41,7 +42,7 @@ const SELECT_OFFER = sql`SELECT o.id, o.listing_id, o.buyer_id, l.user_id AS sel
   FROM offers o JOIN listings l ON l.id = o.listing_id`;
 
 export async function makeOffer(
-  deps: MarketDeps,
+  deps: ServiceDeps<Pick<PaymentPorts, 'charges'>>,
   listingId: string,
   buyerId: string,
   amountCents: number,
@@ -71,7 +72,7 @@ async function lockOffer(tx: Executor, offerId: string, sellerId: string, nowMs:
 
 /** The seller accepts: the offer becomes ACCEPTED and the buyer gets an order at the offered price. */
 export async function acceptOffer(
-  deps: MarketDeps,
+  deps: ServiceDeps<Pick<PaymentPorts, 'charges'>>,
   offerId: string,
   sellerId: string,
 ): Promise<z.output<typeof AcceptedOffer>> {
@@ -105,7 +106,7 @@ export async function acceptOffer(
 }
 
 export async function declineOffer(
-  deps: MarketDeps,
+  deps: ServiceDeps<Pick<PaymentPorts, 'charges'>>,
   offerId: string,
   sellerId: string,
 ): Promise<z.output<typeof Offer>> {
@@ -140,7 +141,7 @@ export async function listOffers(
 }
 
 /** PENDING offers past their expiry become EXPIRED (the auction closer's tick runs it). */
-export async function expireOffers(deps: MarketDeps): Promise<number> {
+export async function expireOffers(deps: ServiceDeps<Pick<PaymentPorts, 'charges'>>): Promise<number> {
   const rows = await queryRows<{ id: string }>(
     deps.db,
     sql`UPDATE offers SET status = 'EXPIRED', updated_at = now()

@@ -16,7 +16,8 @@ import { creationRefusal, type OrderKind, transitionRefusal } from '../../../sha
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { callersOr404, conflict, HttpError, notFound } from '../../platform/http/errors.js';
 import { accountSuspended } from '../../platform/auth/market-users.js';
-import { type Charges, type MarketDeps } from '../../market-deps.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
+import type { Charges, PaymentPorts } from '../payments/index.js';
 import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { decrementStock, saleRefusal, type StockRow } from '../listings/index.js';
@@ -215,7 +216,7 @@ export async function chargeOrder(
  * (taken before the order's, the order every sale locks in), or is refused while they are gone.
  */
 export async function retryPayment(
-  deps: MarketDeps,
+  deps: ServiceDeps<Pick<PaymentPorts, 'charges'>>,
   orderId: string,
   buyerId: string,
 ): Promise<z.output<typeof PlacedOrder>> {

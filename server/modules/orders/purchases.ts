@@ -4,12 +4,13 @@ import type { z } from 'zod';
 import type { PlacedOrder } from '../../../shared/contract/market/orders.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
-import type { MarketDeps } from '../../market-deps.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
+import type { PaymentPorts } from '../payments/index.js';
 import { decrementStock, lockForSale } from '../listings/index.js';
 import { createOrder } from './orders.js';
 
 export async function buyNow(
-  deps: MarketDeps,
+  deps: ServiceDeps<Pick<PaymentPorts, 'charges'>>,
   listingId: string,
   buyerId: string,
   quantity = 1,

@@ -8,7 +8,7 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { countedPage, pageOf } from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull } from '../../platform/db/values.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
-import type { MarketDeps } from '../../market-deps.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
 
 /**
  * Delivered, not skipped, and never rated: a rating an admin later deleted still counts as the
@@ -64,7 +64,7 @@ export async function pendingReviews(
  * already skipped changes nothing.
  */
 export async function skipReviews(
-  deps: MarketDeps,
+  deps: ServiceDeps,
   buyerId: string,
   orderIds: readonly string[],
 ): Promise<z.output<typeof SkippedReviews>> {

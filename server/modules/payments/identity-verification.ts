@@ -11,8 +11,8 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import type { VerificationSession } from './payment-accounts.js';
-import type { MarketDeps } from '../../market-deps.js';
-import { paymentAccountsOf } from './payment-methods.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
+import type { PaymentPorts } from './ports.js';
 import type { identityVerifications } from '../../platform/db/schema/index.js';
 import type { SqlRow } from '../../platform/db/sql-row.js';
 import { DECISIVE_VERIFICATION_FIRST } from '../accounts/index.js';
@@ -65,13 +65,13 @@ async function recordOutcome(
 
 /** Starts a verification: Pending, with the provider's page to send the user to. */
 export async function startIdentityVerification(
-  deps: MarketDeps,
+  deps: ServiceDeps<PaymentPorts>,
   userId: string,
   returnUrl: string | null,
 ): Promise<Verification> {
   const current = await decisiveVerification(deps.db, userId);
   if (current?.status === 'Verified') throw conflict('Your identity is already verified');
-  const session = await paymentAccountsOf(deps).startVerification({ userId, returnUrl });
+  const session = await deps.paymentAccounts.startVerification({ userId, returnUrl });
   const [row] = await queryRows<VerificationRow>(
     deps.db,
     sql`INSERT INTO identity_verifications (id, user_id, status) VALUES (${session.id}, ${userId}, 'Pending')
@@ -81,11 +81,11 @@ export async function startIdentityVerification(
 }
 
 /** The user's deciding session, its result asked of the provider while it is Pending. */
-export async function identityVerificationOf(deps: MarketDeps, userId: string): Promise<Verification> {
+export async function identityVerificationOf(deps: ServiceDeps<PaymentPorts>, userId: string): Promise<Verification> {
   const row = await decisiveVerification(deps.db, userId);
   if (!row) throw notFound('Identity verification');
   if (row.status !== 'Pending') return verificationOf(row);
-  const session = await paymentAccountsOf(deps).verification(row.id);
+  const session = await deps.paymentAccounts.verification(row.id);
   return verificationOf(await recordOutcome(deps.db, row, session));
 }
 
@@ -94,11 +94,11 @@ export async function identityVerificationOf(deps: MarketDeps, userId: string): 
  * result is recorded at once, as a provider's webhook would deliver it.
  */
 export async function decideIdentityVerification(
-  deps: MarketDeps,
+  deps: ServiceDeps<PaymentPorts>,
   sessionId: string,
   outcome: { verified: true } | { verified: false; reason: string },
 ): Promise<Verification> {
-  const accounts = paymentAccountsOf(deps);
+  const accounts = deps.paymentAccounts;
   if (!accounts.localDecisions) {
     throw conflict('Stripe decides identity verifications here; the result is read back from Stripe');
   }

@@ -1,9 +1,10 @@
-// The payments module from outside: the three ports (refunds, charges, payment accounts), the local
-// ledger adapters the app falls back on, the choice between ledger and Stripe (composition.ts),
+// The payments module from outside: the three ports (refunds, charges, payment accounts: PaymentPorts),
+// the local ledger adapters and the choice between ledger and Stripe (both used by composition.ts),
 // the buyer/seller routes, Stripe's webhook, and the identity status the account screen shows.
 export type { ChargeRequest, ChargeResult, Charges } from './charges.js';
 export type { PaymentAccounts } from './payment-accounts.js';
 export type { Payments } from './payments.js';
+export type { PaymentPorts } from './ports.js';
 export { ledgerPaymentAccounts } from './ledger-accounts.js';
 export { ledgerCharges } from './ledger-charges.js';
 export { ledgerPayments } from './ledger.js';

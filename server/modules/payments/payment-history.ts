@@ -11,7 +11,8 @@ import { countedPage, pageOf } from '../../platform/db/list-sql.js';
 import { isoOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { PUBLIC_LISTING, saleRefusal, type StockRow } from '../listings/index.js';
-import type { MarketDeps } from '../../market-deps.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
+import type { PaymentPorts } from './ports.js';
 import { identityStatusOfUser } from '../accounts/index.js';
 import { savedCardsOf } from './payment-methods.js';
 import { payoutAccountOrNone } from './payout-accounts.js';
@@ -100,7 +101,7 @@ export async function checkStock(
 }
 
 /** The caller's payment summary: customer, default card, identity status, payout account. */
-export async function paymentInfoOf(deps: MarketDeps, userId: string): Promise<z.output<typeof PaymentInfo>> {
+export async function paymentInfoOf(deps: ServiceDeps<PaymentPorts>, userId: string): Promise<z.output<typeof PaymentInfo>> {
   const [user] = await queryRows<{ stripe_customer_id: string | null; stripe_user_id: string | null }>(
     deps.db,
     sql`SELECT stripe_customer_id, stripe_user_id FROM users WHERE id = ${userId}`,

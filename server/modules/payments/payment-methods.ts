@@ -15,13 +15,9 @@ import {
 } from '../../../shared/rules/payment-cards.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { conflict, HttpError, notFound } from '../../platform/http/errors.js';
-import { ledgerPaymentAccounts } from './ledger-accounts.js';
-import type { PaymentAccounts, ProviderCard, SavedCards } from './payment-accounts.js';
-import { type MarketDeps, nowOf } from '../../market-deps.js';
-
-/** The payment-accounts port of these deps (the local ledger when none was given). */
-export const paymentAccountsOf = (deps: MarketDeps): PaymentAccounts =>
-  deps.paymentAccounts ?? ledgerPaymentAccounts(deps.db, deps.now ? { now: deps.now } : {});
+import type { ProviderCard, SavedCards } from './payment-accounts.js';
+import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
+import type { PaymentPorts } from './ports.js';
 
 /** A saved card as the buyer app shows it: the provider's card object plus what we know of it. */
 export type SavedCard = z.output<typeof SavedCardSchema>;
@@ -49,10 +45,10 @@ async function holderOf(db: Executor, userId: string): Promise<Holder> {
 }
 
 /** The user's cards at the provider; none when they have no customer (or one the provider does not know). */
-async function cardsOf(deps: MarketDeps, customerId: string | null): Promise<SavedCards> {
+async function cardsOf(deps: ServiceDeps<PaymentPorts>, customerId: string | null): Promise<SavedCards> {
   if (customerId === null) return { cards: [], defaultId: null };
   try {
-    return await paymentAccountsOf(deps).savedCards(customerId);
+    return await deps.paymentAccounts.savedCards(customerId);
   } catch (error) {
     if (isUnknownToProvider(error)) return { cards: [], defaultId: null };
     throw error;
@@ -63,8 +59,8 @@ async function cardsOf(deps: MarketDeps, customerId: string | null): Promise<Sav
  * The user's customer id, created at the provider when they have none (or a stale one). One
  * statement stores it, and only over what it replaces, so two first cards at once keep one id.
  */
-async function ensureCustomer(deps: MarketDeps, userId: string): Promise<string> {
-  const accounts = paymentAccountsOf(deps);
+async function ensureCustomer(deps: ServiceDeps<PaymentPorts>, userId: string): Promise<string> {
+  const accounts = deps.paymentAccounts;
   const holder = await holderOf(deps.db, userId);
   if (holder.stripe_customer_id !== null) {
     try {
@@ -82,7 +78,7 @@ async function ensureCustomer(deps: MarketDeps, userId: string): Promise<string>
 }
 
 /** `GET /payments/card`: the user's cards, oldest first. */
-export async function savedCardsOf(deps: MarketDeps, userId: string) {
+export async function savedCardsOf(deps: ServiceDeps<PaymentPorts>, userId: string) {
   const { cards, defaultId } = await cardsOf(deps, (await holderOf(deps.db, userId)).stripe_customer_id);
   const now = new Date(nowOf(deps));
   const items = cards.map((card) => savedCardOf(card, defaultId, now));
@@ -90,14 +86,14 @@ export async function savedCardsOf(deps: MarketDeps, userId: string) {
 }
 
 /** The card charges use, or null. */
-export async function defaultCardOf(deps: MarketDeps, userId: string): Promise<SavedCard | null> {
+export async function defaultCardOf(deps: ServiceDeps<PaymentPorts>, userId: string): Promise<SavedCard | null> {
   const { items } = await savedCardsOf(deps, userId);
   return items.find((card) => card.isDefault) ?? null;
 }
 
 /** Saves a card from a provider token; the first card (or the first while none is default) becomes the default. */
-export async function addCard(deps: MarketDeps, userId: string, token: string): Promise<SavedCard> {
-  const accounts = paymentAccountsOf(deps);
+export async function addCard(deps: ServiceDeps<PaymentPorts>, userId: string, token: string): Promise<SavedCard> {
+  const accounts = deps.paymentAccounts;
   const customerId = await ensureCustomer(deps, userId);
   const card = await accounts.attachCard(customerId, token);
   const { defaultId } = await accounts.savedCards(customerId);
@@ -109,7 +105,7 @@ export async function addCard(deps: MarketDeps, userId: string, token: string): 
   return savedCardOf(card, defaultId, now);
 }
 
-async function ownCard(deps: MarketDeps, userId: string, cardId: string) {
+async function ownCard(deps: ServiceDeps<PaymentPorts>, userId: string, cardId: string) {
   const customerId = (await holderOf(deps.db, userId)).stripe_customer_id;
   const saved = await cardsOf(deps, customerId);
   const card = saved.cards.find((candidate) => candidate.id === cardId);
@@ -119,13 +115,17 @@ async function ownCard(deps: MarketDeps, userId: string, cardId: string) {
 }
 
 /** Makes one of the user's cards the one charges use; an expired card cannot be. */
-export async function setDefaultCard(deps: MarketDeps, userId: string, cardId: string): Promise<SavedCard> {
+export async function setDefaultCard(
+  deps: ServiceDeps<PaymentPorts>,
+  userId: string,
+  cardId: string,
+): Promise<SavedCard> {
   const { customerId, card } = await ownCard(deps, userId, cardId);
   const now = new Date(nowOf(deps));
   if (isCardExpired(card, now)) {
     throw conflict(`${cardLabel(card)} expired at the end of ${cardExpiryText(card)}; choose a card that can pay`);
   }
-  await paymentAccountsOf(deps).setDefaultCard(customerId, cardId);
+  await deps.paymentAccounts.setDefaultCard(customerId, cardId);
   return savedCardOf(card, cardId, now);
 }
 
@@ -146,7 +146,7 @@ async function biddingAuctions(db: Executor, userId: string): Promise<number> {
  * Removes a card. A bidder keeps at least one usable card (409 paymentDeletedWithActiveBids);
  * when the default goes, the newest usable card left becomes the default.
  */
-export async function removeCard(deps: MarketDeps, userId: string, cardId: string): Promise<void> {
+export async function removeCard(deps: ServiceDeps<PaymentPorts>, userId: string, cardId: string): Promise<void> {
   const { customerId, saved } = await ownCard(deps, userId, cardId);
   const now = new Date(nowOf(deps));
   // Bids are counted holding the user's row FOR UPDATE. A bid already takes that row's KEY SHARE
@@ -164,7 +164,7 @@ export async function removeCard(deps: MarketDeps, userId: string, cardId: strin
   });
   const refusal = cardRemovalRefusal({ cards: saved.cards, removedId: cardId, activeBidAuctions, now });
   if (refusal) throw new HttpError(409, refusal, 'paymentDeletedWithActiveBids');
-  const accounts = paymentAccountsOf(deps);
+  const accounts = deps.paymentAccounts;
   await accounts.detachCard(customerId, cardId);
   if (saved.defaultId === cardId) {
     const successor = usableCards(

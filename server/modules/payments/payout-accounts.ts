@@ -13,9 +13,10 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import type { PayoutAccount } from './payment-accounts.js';
-import type { MarketDeps } from '../../market-deps.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
+import type { PaymentPorts } from './ports.js';
 import { storeProviderId } from '../accounts/index.js';
-import { isUnknownToProvider, paymentAccountsOf } from './payment-methods.js';
+import { isUnknownToProvider } from './payment-methods.js';
 
 interface Payee {
   email: string;
@@ -33,10 +34,10 @@ async function payeeOf(db: Executor, userId: string): Promise<Payee> {
 }
 
 /** The account the provider knows under this id, or null when it knows none (a seeded or other provider's id). */
-async function knownAccount(deps: MarketDeps, accountId: string | null): Promise<PayoutAccount | null> {
+async function knownAccount(deps: ServiceDeps<PaymentPorts>, accountId: string | null): Promise<PayoutAccount | null> {
   if (accountId === null) return null;
   try {
-    return await paymentAccountsOf(deps).payoutAccount(accountId);
+    return await deps.paymentAccounts.payoutAccount(accountId);
   } catch (error) {
     if (isUnknownToProvider(error)) return null;
     throw error;
@@ -59,11 +60,11 @@ const payoutAccountView = (account: PayoutAccount, sellerEnabled: boolean): Payo
  * The user's payout account, created when they have none the provider knows. One statement
  * stores the id, only over the one it replaces, so two requests at once keep one account.
  */
-export async function openPayoutAccount(deps: MarketDeps, userId: string) {
+export async function openPayoutAccount(deps: ServiceDeps<PaymentPorts>, userId: string) {
   const payee = await payeeOf(deps.db, userId);
   const existing = await knownAccount(deps, payee.stripe_user_id);
   if (existing) return { created: false, account: payoutAccountView(existing, payee.seller_enabled) };
-  const accounts = paymentAccountsOf(deps);
+  const accounts = deps.paymentAccounts;
   const createdId = await accounts.createPayoutAccount({ userId, email: payee.email });
   const stored = await storeProviderId(deps.db, userId, 'stripe_user_id', createdId, payee.stripe_user_id);
   const accountId = stored ?? (await payeeOf(deps.db, userId)).stripe_user_id!;
@@ -74,14 +75,14 @@ export async function openPayoutAccount(deps: MarketDeps, userId: string) {
 }
 
 /** The user's payout account as the provider reports it now, or null when they have none it knows. */
-export async function payoutAccountOrNone(deps: MarketDeps, userId: string): Promise<PayoutAccountView | null> {
+export async function payoutAccountOrNone(deps: ServiceDeps<PaymentPorts>, userId: string): Promise<PayoutAccountView | null> {
   const payee = await payeeOf(deps.db, userId);
   const account = await knownAccount(deps, payee.stripe_user_id);
   return account ? payoutAccountView(account, payee.seller_enabled) : null;
 }
 
 /** The caller's payout account; 404 when they have none. */
-export async function payoutAccountOf(deps: MarketDeps, userId: string): Promise<PayoutAccountView> {
+export async function payoutAccountOf(deps: ServiceDeps<PaymentPorts>, userId: string): Promise<PayoutAccountView> {
   const account = await payoutAccountOrNone(deps, userId);
   if (!account) throw notFound('Payout account');
   return account;
@@ -89,18 +90,18 @@ export async function payoutAccountOf(deps: MarketDeps, userId: string): Promise
 
 /** A fresh onboarding link for the caller's payout account (created first when missing). */
 export async function onboardingLinkFor(
-  deps: MarketDeps,
+  deps: ServiceDeps<PaymentPorts>,
   userId: string,
   urls: { returnUrl: string; refreshUrl: string },
 ): Promise<z.output<typeof OnboardingLink>> {
   const { account } = await openPayoutAccount(deps, userId);
-  const link = await paymentAccountsOf(deps).onboardingLink(account.stripeUserId, urls);
+  const link = await deps.paymentAccounts.onboardingLink(account.stripeUserId, urls);
   return { stripeUserId: account.stripeUserId, url: link.url, expiresAt: isoOf(new Date(link.expiresAt)) };
 }
 
 /** What anyone may know of a user's payout account: whether they can be paid and sell, no ids. */
 export async function payoutReadinessOfUser(
-  deps: MarketDeps,
+  deps: ServiceDeps<PaymentPorts>,
   userId: string,
 ): Promise<z.output<typeof PayoutReadinessOfUser>> {
   const payee = await payeeOf(deps.db, userId);
@@ -114,11 +115,11 @@ export async function payoutReadinessOfUser(
 
 /** The local ledger's onboarding, decided by an admin in the provider's place. */
 export async function decideOnboarding(
-  deps: MarketDeps,
+  deps: ServiceDeps<PaymentPorts>,
   accountId: string,
   outcome: 'completed' | 'incomplete',
 ): Promise<PayoutAccountView> {
-  const accounts = paymentAccountsOf(deps);
+  const accounts = deps.paymentAccounts;
   if (!accounts.localDecisions) {
     throw conflict('Stripe runs onboarding here; the account is read back from Stripe');
   }

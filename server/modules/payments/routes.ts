@@ -25,6 +25,7 @@ import {
   NoContent,
   StrictPaging,
 } from '../../platform/http/market-route-context.js';
+import type { PaymentPorts } from './ports.js';
 import {
   AccountLinkBody,
   AddCardBody,
@@ -49,40 +50,40 @@ import {
 
 const tags = ['payments'];
 
-export async function paymentRoutes(context: MarketRouteContext): Promise<void> {
-  const { r, deps, caller, secured } = context;
+export async function paymentRoutes(context: MarketRouteContext<PaymentPorts>): Promise<void> {
+  const { r, deps, secured } = context;
   const { db } = deps;
   /** The ledger's decisions are an admin's (after `authenticate`, so a bad token is still 401 first). */
   async function adminOnly(request: FastifyRequest): Promise<void> {
-    if (!(await caller(request)).admin) throw new HttpError(403, 'Only an admin may decide for the payments ledger');
+    if (!request.caller.admin) throw new HttpError(403, 'Only an admin may decide for the payments ledger');
   }
 
   // ── The buyer's payments and the check before paying ──
   r.get(
     '/payments',
     { schema: { tags, ...secured, querystring: StrictPaging, response: { 200: Payments } } },
-    async (request) => paymentsOf(db, (await caller(request)).id, request.query.page, request.query.limit),
+    async (request) => paymentsOf(db, request.caller.id, request.query.page, request.query.limit),
   );
   r.get(
     '/payments/stock',
     { schema: { tags, ...secured, querystring: StockQuery, response: { 200: StockCheck } } },
-    async (request) => checkStock(db, request.query.listingId, (await caller(request)).id, request.query.quantity),
+    async (request) => checkStock(db, request.query.listingId, request.caller.id, request.query.quantity),
   );
 
   // ── Saved cards ──
   r.get('/payments/card', { schema: { tags, ...secured, response: { 200: SavedCards } } }, async (request) =>
-    savedCardsOf(deps, (await caller(request)).id),
+    savedCardsOf(deps, request.caller.id),
   );
   r.post(
     '/payments/card',
     { schema: { tags, ...secured, body: AddCardBody, response: { 201: SavedCard } } },
-    async (request, reply) => reply.code(201).send(await addCard(deps, (await caller(request)).id, request.body.token)),
+    async (request, reply) => reply.code(201).send(await addCard(deps, request.caller.id, request.body.token)),
   );
   r.delete(
     '/payments/card/:id',
     { schema: { tags, ...secured, params: CardParams, response: { 204: NoContent } } },
     async (request, reply) => {
-      await removeCard(deps, (await caller(request)).id, request.params.id);
+      await removeCard(deps, request.caller.id, request.params.id);
       return reply.code(204).send();
     },
   );
@@ -91,18 +92,18 @@ export async function paymentRoutes(context: MarketRouteContext): Promise<void> 
     '/payments/stripe/payment-method',
     { schema: { tags, ...secured, response: { 200: DefaultPaymentMethod } } },
     async (request) => ({
-      paymentMethod: await defaultCardOf(deps, (await caller(request)).id),
+      paymentMethod: await defaultCardOf(deps, request.caller.id),
     }),
   );
   r.patch(
     '/payments/stripe/payment-method',
     { schema: { tags, ...secured, body: DefaultCardBody, response: { 200: SavedCard } } },
-    async (request) => setDefaultCard(deps, (await caller(request)).id, request.body.paymentMethodId),
+    async (request) => setDefaultCard(deps, request.caller.id, request.body.paymentMethodId),
   );
   r.get(
     '/payments/stripe/payment-info',
     { schema: { tags, ...secured, response: { 200: PaymentInfo } } },
-    async (request) => paymentInfoOf(deps, (await caller(request)).id),
+    async (request) => paymentInfoOf(deps, request.caller.id),
   );
 
   // ── Identity verification ──
@@ -112,14 +113,12 @@ export async function paymentRoutes(context: MarketRouteContext): Promise<void> 
       schema: { tags, ...secured, body: VerificationBody, response: { 201: IdentityVerification } },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await startIdentityVerification(deps, (await caller(request)).id, request.body.returnUrl ?? null)),
+      reply.code(201).send(await startIdentityVerification(deps, request.caller.id, request.body.returnUrl ?? null)),
   );
   r.get(
     '/payments/stripe/verification-session',
     { schema: { tags, ...secured, response: { 200: IdentityVerification } } },
-    async (request) => identityVerificationOf(deps, (await caller(request)).id),
+    async (request) => identityVerificationOf(deps, request.caller.id),
   );
   // The local ledger's identity reviewer (an admin): Stripe's decision stands in for it with a key.
   r.post(
@@ -147,14 +146,14 @@ export async function paymentRoutes(context: MarketRouteContext): Promise<void> 
     '/payments/stripe/connected',
     { schema: { tags, ...secured, response: { 200: PayoutAccount, 201: PayoutAccount } } },
     async (request, reply) => {
-      const { created, account } = await openPayoutAccount(deps, (await caller(request)).id);
+      const { created, account } = await openPayoutAccount(deps, request.caller.id);
       return reply.code(created ? 201 : 200).send(account);
     },
   );
   r.get(
     '/payments/stripe/connected',
     { schema: { tags, ...secured, response: { 200: PayoutAccount } } },
-    async (request) => payoutAccountOf(deps, (await caller(request)).id),
+    async (request) => payoutAccountOf(deps, request.caller.id),
   );
   // Anyone's readiness to be paid and to sell, without ids (`/user/stirpe/{id}` is the account lookup).
   r.get(
@@ -167,8 +166,7 @@ export async function paymentRoutes(context: MarketRouteContext): Promise<void> 
   r.post(
     '/payments/stripe/account-link',
     { schema: { tags, ...secured, body: AccountLinkBody, response: { 201: OnboardingLink } } },
-    async (request, reply) =>
-      reply.code(201).send(await onboardingLinkFor(deps, (await caller(request)).id, request.body)),
+    async (request, reply) => reply.code(201).send(await onboardingLinkFor(deps, request.caller.id, request.body)),
   );
   // The local ledger's onboarding (an admin in Stripe's place): completes or reopens an account.
   r.post(

@@ -11,7 +11,7 @@ import {
   type IdentityDecisionEvent,
   identityOutcomeOfEvent,
 } from './rules/verification-status.js';
-import type { MarketDeps } from '../../market-deps.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import { recordIdentityDecision } from './identity-verification.js';
 
 const isIdentityDecision = (type: string): type is IdentityDecisionEvent =>
@@ -22,7 +22,10 @@ const isIdentityDecision = (type: string): type is IdentityDecisionEvent =>
  * arriving while the first is being applied, which waits on the id's row) changes nothing, and an
  * event whose handling fails leaves no claim, so Stripe's next delivery applies it.
  */
-export async function applyStripeEvent(deps: Pick<MarketDeps, 'db'>, event: Stripe.Event): Promise<StripeEventOutcome> {
+export async function applyStripeEvent(
+  deps: Pick<ServiceDeps, 'db'>,
+  event: Stripe.Event,
+): Promise<StripeEventOutcome> {
   return deps.db.transaction(async (tx) => {
     const [claimed] = await queryRows<{ id: string }>(
       tx,

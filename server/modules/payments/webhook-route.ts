@@ -5,12 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { badRequest, HttpError } from '../../platform/http/errors.js';
-import type { MarketDeps } from '../../market-deps.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import { applyStripeEvent } from './stripe-webhooks.js';
 import { StripeWebhookReceipt } from '../../../shared/contract/market/payments.js';
 
 export interface StripeWebhookOptions {
-  deps: Pick<MarketDeps, 'db'>;
+  deps: Pick<ServiceDeps, 'db'>;
   /** The endpoint's signing secret (`whsec_…`, STRIPE_WEBHOOK_SECRET); absent, the route answers 503. */
   webhookSecret: string | undefined;
 }

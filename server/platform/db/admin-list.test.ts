@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cappedCount, COUNT_CAP, keptTotal, type KeptTotal } from './admin-list.js';
 import { openDatabase, queryRows, type Database } from './database.js';
 import { migrate } from './migrate.js';
-import { seedMarketplace } from './seed.js';
+import { seedMarketplace } from '../../seeding/seed.js';
 
 /** Each kept total, counted the slow way. */
 const FRESH_COUNTS: Record<KeptTotal, string> = {

@@ -5,7 +5,6 @@ import type { AdminRouteName, AdminRouteOutput, AdminRoutes } from '../../../sha
 import type { AdminEvents } from '../events/admin-events.js';
 import type { IdentityProvider, VerifiedIdentity } from '../auth/identity.js';
 import type { Db } from '../db/database.js';
-import type { Payments } from '../../modules/payments/index.js';
 
 type Parsed<R, K extends string> =
   R extends Record<K, infer S> ? (S extends z.ZodType ? z.output<S> : never) : undefined;
@@ -22,12 +21,14 @@ export interface AdminRequest<N extends AdminRouteName> {
 export type AdminHandler<N extends AdminRouteName> = (request: AdminRequest<N>) => Promise<AdminRouteOutput<N>>;
 export type AdminHandlers = { [N in AdminRouteName]: AdminHandler<N> };
 
-/** What admin handlers work with. */
+/**
+ * What admin handlers work with. A handler that needs a port names it beside (orders' refunds:
+ * `AdminDeps & Pick<PaymentPorts, 'payments'>`), so platform knows no module.
+ */
 export interface AdminDeps {
   db: Db;
   /** The lists' and statistics' reads: a streaming replica when one is configured, else `db`. */
   reads: Db;
   identity: IdentityProvider;
-  payments: Payments;
   events: AdminEvents;
 }

@@ -1,6 +1,7 @@
 // What every secured market route module gets (platform/http/secured-routes.ts): the typed
-// router, the services' dependencies, the token hooks and the resolved caller. Route modules (one
-// per business area) register on the same Fastify instance, so the secured-route hook covers them.
+// router, the services' dependencies (with the ports the module names: `MarketRouteContext<AccountPorts>`)
+// and the token hooks; a secured route reads its resolved caller as `request.caller`. Route modules
+// (one per business area) register on the same Fastify instance, so the secured-route hook covers them.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,25 +9,22 @@ import { id } from '../../../shared/contract/entities.js';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../../shared/contract/list-query.js';
 import { freeText } from '../../../shared/contract/text.js';
 import type { IdentityProvider } from '../auth/identity.js';
-import type { MarketDeps } from '../../market-deps.js';
-import type { MarketUser } from '../auth/market-users.js';
+import type { ServiceDeps } from '../services/service-deps.js';
 
 export const zodRouter = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 export type ZodRouter = ReturnType<typeof zodRouter>;
 
-export interface MarketRouteContext {
+export interface MarketRouteContext<Ports extends object = object> {
   app: FastifyInstance;
   /** `app` with zod schemas for params, query and body. */
   r: ZodRouter;
-  deps: MarketDeps;
+  deps: ServiceDeps<Ports>;
   /** The identity provider: verifies tokens, and disables the sign-in of a closed account. */
   identity: IdentityProvider;
-  /** Any signed-in marketplace user; sets `request.marketUser`. */
+  /** Any signed-in marketplace user; sets `request.marketUser` (read as `request.caller`). */
   authenticate(request: FastifyRequest): Promise<void>;
   /** Admins only, with no marketplace account made for them. */
   authenticateAdmin(request: FastifyRequest): Promise<void>;
-  /** The caller of a route that ran `authenticate`. */
-  caller(request: FastifyRequest): Promise<MarketUser>;
   /** Spread into a route's schema: documents the bearer token (and makes the route authenticate). */
   secured: { security: { bearerAuth: never[] }[] };
 }

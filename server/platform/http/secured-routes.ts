@@ -1,6 +1,7 @@
 // Secured-route registration for the buyer/seller API: every route whose schema spreads
 // `...secured` authenticates its caller before anything else runs (an onRoute hook adds the
-// hook), so no route repeats it. The resolved caller rides on the request (`caller(request)`).
+// hook), so no route repeats it. The caller is resolved there, once, and rides on the request:
+// a handler reads `request.caller`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { verifiedCaller } from '../auth/bearer.js';
 import type { IdentityProvider } from '../auth/identity.js';
@@ -12,27 +13,35 @@ import {
   type MarketUser,
   type ResolvedCaller,
 } from '../auth/market-users.js';
-import type { MarketDeps } from '../../market-deps.js';
+import type { ServiceDeps } from '../services/service-deps.js';
 import { HttpError } from './errors.js';
 import { type MarketRouteContext, zodRouter } from './market-route-context.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The caller of a secured market route. */
+    /** The caller of a secured market route; null on a route that did not authenticate. */
     marketUser: MarketUser | null;
+    /** The caller of a secured market route (resolved before validation by its `authenticate` hook). */
+    readonly caller: MarketUser;
   }
 }
 
 /** The context every market route module registers with, its secured routes authenticating. */
-export function securedRouteContext(
+export function securedRouteContext<Ports extends object>(
   app: FastifyInstance,
-  deps: MarketDeps,
+  deps: ServiceDeps<Ports>,
   identity: IdentityProvider,
-): MarketRouteContext {
+): MarketRouteContext<Ports> {
   const callers = callerCacheOf(deps.db);
   const secured = { security: [{ bearerAuth: [] as never[] }] };
 
   app.decorateRequest('marketUser', null);
+  app.decorateRequest('caller', {
+    getter(this: FastifyRequest): MarketUser {
+      if (!this.marketUser) throw new Error('authenticate did not run');
+      return this.marketUser;
+    },
+  });
   /** Runs before body validation: a request without a valid token is 401, whatever its body. */
   async function authenticate(request: FastifyRequest): Promise<void> {
     const verified = await verifiedCaller(request, identity);
@@ -60,10 +69,5 @@ export function securedRouteContext(
       route.onRequest = [authenticate, ...hooks];
     }
   });
-  /** The caller of a secured route (set by `authenticate`). */
-  async function caller(request: FastifyRequest): Promise<MarketUser> {
-    if (!request.marketUser) throw new Error('authenticate did not run');
-    return request.marketUser;
-  }
-  return { app, r: zodRouter(app), deps, identity, authenticate, authenticateAdmin, caller, secured };
+  return { app, r: zodRouter(app), deps, identity, authenticate, authenticateAdmin, secured };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, queryRows } from './database.js';
-import { migrate } from './migrate.js';
+import { openDatabase, queryRows } from '../platform/db/database.js';
+import { migrate } from '../platform/db/migrate.js';
 import { seedMarketplace } from './seed.js';
 import { seedReviewQueue } from './seed-review-queue.js';
 

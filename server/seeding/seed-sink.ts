@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { queryRows, type Executor } from './database.js';
+import { queryRows, type Executor } from '../platform/db/database.js';
 
 export type SeedValue = string | number | boolean | Date | null | undefined;
 

@@ -1,8 +1,8 @@
 // The seeder's listings, streamed seller by seller, each with its auction's bids (through the
 // bid engine's own proxy rule) or its giveaway's entries, and the auction feed beside them. What
 // an order needs of a listing (seller, price, shipping) stays behind in typed arrays.
-import { usdToCents } from '../../../shared/rules/money.js';
-import { placeBid, type AuctionState } from '../../modules/auctions/index.js';
+import { usdToCents } from '../../shared/rules/money.js';
+import { placeBid, type AuctionState } from '../modules/auctions/index.js';
 import { ADJECTIVES, AUCTION_LINES, DESCRIPTION_ENDINGS, THINGS } from './seed-words.js';
 import { DAY, KIND, money, timesOf, type SeedContext } from './seed-context.js';
 import type { SeedTable, SeedValue } from './seed-sink.js';

@@ -13,10 +13,10 @@ import {
   screenAuctionText,
   screenChatMessage,
   screenListingText,
-} from '../../modules/trust-safety/index.js';
-import { createRelayPublisher } from '../events/pending-events.js';
-import { inUnitOfWork, type Outbox } from '../events/unit-of-work.js';
-import { queryRows, type Db, type Executor } from './database.js';
+} from '../modules/trust-safety/index.js';
+import { createRelayPublisher } from '../platform/events/pending-events.js';
+import { inUnitOfWork, type Outbox } from '../platform/events/unit-of-work.js';
+import { queryRows, type Db, type Executor } from '../platform/db/database.js';
 
 const FLAGGED_CHAT = [
   'text me at 555 two one two 9876, quicker than this app',

@@ -1,4 +1,4 @@
-// Deterministic demo data: `tsx server/platform/db/seed.ts --users 300 [--seed 1]`. The same seed
+// Deterministic demo data: `tsx server/seeding/seed.ts --users 300 [--seed 1]`. The same seed
 // and size always produce the same marketplace (times are relative to now, so some rows always
 // fall in the past 24 hours). The size scales every table in proportion, and the rows stream to
 // the database in batches (seed-sink.ts), so a million users fill in bounded memory.
@@ -8,9 +8,9 @@
 // seed-orders.ts (orders, transactions, ratings), seed-conversations.ts (chats and messages,
 // follows, notifications).
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../../config.js';
-import { openDatabase, pooledPgClient, queryRows, type Db } from './database.js';
-import { migrate } from './migrate.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, pooledPgClient, queryRows, type Db } from '../platform/db/database.js';
+import { migrate } from '../platform/db/migrate.js';
 import { seedContext, KIND, type SeedContext } from './seed-context.js';
 import { seedChats, seedFollows, seedNotifications } from './seed-conversations.js';
 import { seedListings } from './seed-listings.js';
@@ -196,7 +196,7 @@ function argValue(name: string, fallback: number): number {
   return value;
 }
 
-if (process.argv[1]?.replace(/\\/g, '/').endsWith('server/platform/db/seed.ts')) {
+if (process.argv[1]?.replace(/\\/g, '/').endsWith('server/seeding/seed.ts')) {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
   try {

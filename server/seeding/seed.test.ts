@@ -2,8 +2,8 @@
 // so every seeded listing, and every seeded order's seller, is a user with sellerEnabled.
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type Database } from './database.js';
-import { migrate } from './migrate.js';
+import { openDatabase, queryRows, type Database } from '../platform/db/database.js';
+import { migrate } from '../platform/db/migrate.js';
 import { seedMarketplace } from './seed.js';
 
 describe('seedMarketplace', () => {

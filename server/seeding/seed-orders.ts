@@ -6,8 +6,8 @@ import {
   CORE_ORDER_STATUSES,
   EXCEPTION_ORDER_STATUSES,
   REFUND_REASONS,
-} from '../../../shared/contract/enums.js';
-import { payoutCents } from '../../../shared/rules/money.js';
+} from '../../shared/contract/enums.js';
+import { payoutCents } from '../../shared/rules/money.js';
 import { RATING_LINES } from './seed-words.js';
 import { DAY, KIND, timesOf, type SeedContext } from './seed-context.js';
 import type { SeedTable } from './seed-sink.js';
