@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EXPORT_COLUMNS } from '../../shared/contract/export-columns.js';
 import { EXPORT_LISTS } from '../../shared/contract/admin-export-routes.js';
-import { streamListItems } from '../../server/platform/db/list-sql.js';
+import { streamListItems } from '../../server/platform/db/admin-list.js';
 import { adminUsersSource } from '../../server/modules/accounts/index.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
 
@@ -65,7 +65,8 @@ describe.skipIf(!adminToken)('admin CSV export (pglite)', () => {
     const batches: string[][] = [];
     const total = await streamListItems(
       testApp.database.db,
-      adminUsersSource({ sortBy: 'createdAt', order: 'DESC' }),
+      adminUsersSource,
+      { sortBy: 'createdAt', order: 'DESC' },
       async (items) => void batches.push(items.map((item) => item.id)),
       7,
     );

@@ -6,9 +6,8 @@
 // someone else left out. A rarer term still gets its exact count.
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNT_CAP } from '../../server/platform/db/admin-list.js';
-import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
-import { listPage, type ListSource } from '../../server/platform/db/list-sql.js';
+import { COUNT_CAP, listPage, type ListCount } from '../../server/platform/db/admin-list.js';
+import { openDatabase, queryRows, type Database, type Db } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { soldListingsSource } from '../../server/modules/orders/index.js';
 import { auctionMessagesSource, chatsSource } from '../../server/modules/conversations/index.js';
@@ -61,7 +60,8 @@ INSERT INTO chats (id, user_id, other_user_id, created_at)
 
 interface Case {
   name: string;
-  source: (search: string) => ListSource<unknown, { id: string }>;
+  /** The list's page `page` (10 rows) for the search `search`. */
+  page: (db: Db, search: string, page: number) => Promise<ListCount & { items: { id: string }[] }>;
   /** The list's rows a search for `capmatch` or `rarename` finds, as ids in the list's order. */
   expected: (pattern: string) => SQL;
 }
@@ -74,28 +74,28 @@ const byTitle = (column: string, pattern: string) =>
 const CASES: Case[] = [
   {
     name: 'sold listings',
-    source: (search) => soldListingsSource({ search }) as ListSource<unknown, { id: string }>,
+    page: (db, search, page) => listPage(db, soldListingsSource, { search, page, limit: 10 }),
     expected: (p) =>
       sql.raw(`SELECT id FROM orders o WHERE deleted_at IS NULL AND (${byUser('o.seller_id', p)} OR ${byUser('o.buyer_id', p)} OR ${byTitle('o.listing_id', p)})
                ORDER BY created_at DESC, id DESC`),
   },
   {
     name: 'auction messages',
-    source: (search) => auctionMessagesSource({ search }) as ListSource<unknown, { id: string }>,
+    page: (db, search, page) => listPage(db, auctionMessagesSource, { search, page, limit: 10 }),
     expected: (p) =>
       sql.raw(`SELECT id FROM auction_messages m WHERE deleted_at IS NULL AND (${byUser('m.user_id', p)} OR ${byTitle('m.listing_id', p)})
                ORDER BY created_at DESC, id DESC`),
   },
   {
     name: 'chats',
-    source: (search) => chatsSource({ search }) as ListSource<unknown, { id: string }>,
+    page: (db, search, page) => listPage(db, chatsSource, { search, page, limit: 10 }),
     expected: (p) =>
       sql.raw(`SELECT id FROM chats c WHERE deleted_at IS NULL AND (${byUser('c.user_id', p)} OR ${byUser('c.other_user_id', p)})
                ORDER BY created_at DESC, id DESC`),
   },
   {
     name: 'ratings',
-    source: (search) => ratingsSource({ search }) as ListSource<unknown, { id: string }>,
+    page: (db, search, page) => listPage(db, ratingsSource, { search, page, limit: 10 }),
     expected: (p) =>
       sql.raw(`SELECT id FROM ratings r WHERE deleted_at IS NULL AND (${byUser('r.seller_id', p)} OR ${byUser('r.buyer_id', p)})
                ORDER BY created_at DESC, id DESC`),
@@ -115,12 +115,12 @@ describe('a common search term over several places', () => {
 
   const expectedIds = async (query: SQL) => (await queryRows<{ id: string }>(database.db, query)).map((row) => row.id);
 
-  for (const { name, source, expected } of CASES) {
+  for (const { name, page: pageOf, expected } of CASES) {
     it(`${name}: "10,000+" and the full search's pages, in order`, async () => {
       const all = await expectedIds(expected('capmatch'));
       expect(all.length).toBeGreaterThan(COUNT_CAP);
       for (const page of [1, 2, 50]) {
-        const answer = await listPage(database.db, source('capmatch'), { page, limit: 10 });
+        const answer = await pageOf(database.db, 'capmatch', page);
         expect(answer.count).toBe(COUNT_CAP);
         expect(answer.countCapped).toBe(true);
         expect(answer.items.map((item) => item.id)).toEqual(all.slice((page - 1) * 10, page * 10));
@@ -130,7 +130,7 @@ describe('a common search term over several places', () => {
     it(`${name}: a rarer term's exact count and page`, async () => {
       const all = await expectedIds(expected('rarename'));
       expect(all).toHaveLength(7);
-      const answer = await listPage(database.db, source('rarename'), { page: 1, limit: 10 });
+      const answer = await pageOf(database.db, 'rarename', 1);
       expect(answer).toMatchObject({ count: 7 });
       expect(answer.countCapped).toBeFalsy();
       expect(answer.items.map((item) => item.id)).toEqual(all);

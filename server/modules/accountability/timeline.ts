@@ -2,9 +2,10 @@
 // history) merged newest first and paged in SQL. Each source is one SELECT of the same six
 // columns: at, kind, summary, actor, ref_type, ref_id.
 import { sql, type SQL } from 'drizzle-orm';
-import type { NoteRecordType, TimelineItem } from '../../../shared/contract/accountability.js';
+import { z } from 'zod';
+import { RecordRef, TimelineItem, type NoteRecordType } from '../../../shared/contract/accountability.js';
 import type { Executor } from '../../platform/db/database.js';
-import { countedPage, pageOf } from '../../platform/db/list-sql.js';
+import { listPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
 import { isoOf } from '../../platform/db/values.js';
 
 /** One source of a timeline: the SELECT of its entries about `recordId`. */
@@ -51,14 +52,49 @@ export function notesOn(recordType: NoteRecordType, recordId: string): SQL {
     FROM admin_notes n WHERE n.record_type = ${recordType} AND n.record_id = ${recordId}`;
 }
 
-interface TimelineRow {
-  at: Date | string;
-  kind: TimelineItem['kind'];
-  summary: string;
-  actor: string | null;
-  ref_type: 'user' | 'listing' | 'order' | null;
-  ref_id: string | null;
+/** A timeline entry as every source selects it (the contract's kinds and record types). */
+const TIMELINE_ROW = z.object({
+  at: z.union([z.date(), z.string()]),
+  kind: TimelineItem.shape.kind,
+  summary: z.string(),
+  actor: z.string().nullable(),
+  ref_type: RecordRef.shape.type.nullable(),
+  ref_id: z.string().nullable(),
+});
+type TimelineRow = z.output<typeof TIMELINE_ROW>;
+
+/** The merged sources of one record's timeline. */
+interface TimelineQuery extends ListQueryBase {
+  sources: SQL[];
 }
+
+const merged = ({ sources }: TimelineQuery) =>
+  sql.join(
+    sources.map((source) => sql`(${source})`),
+    sql` UNION ALL `,
+  );
+
+/** Every entry about the record, newest first (entries of one instant by kind), counted exactly. */
+const timeline: AdminList<TimelineQuery, TimelineRow, TimelineItem> = {
+  table: 't',
+  alias: 't',
+  from: (query) => sql`(${merged(query)}) t`,
+  sortKeys: { at: { column: sql`at` } },
+  defaultSort: 'at',
+  tieBreak: sql`kind`,
+  total: 'exact',
+  select: (rows, tail, query) =>
+    sql`SELECT at, kind, summary, actor, ref_type, ref_id FROM (${merged(query)}) t ${rows} ${tail}`,
+  row: TIMELINE_ROW,
+  items: (_db, rows) =>
+    rows.map((row) => ({
+      at: isoOf(row.at),
+      kind: row.kind,
+      summary: row.summary,
+      actor: row.actor,
+      ref: row.ref_type && row.ref_id ? { type: row.ref_type, id: row.ref_id } : null,
+    })),
+};
 
 /** The page of the merged sources, newest first, with the count of every entry. */
 export async function timelinePage(
@@ -69,25 +105,5 @@ export async function timelinePage(
   page: { page: number; limit: number },
 ): Promise<{ count: number; items: TimelineItem[] }> {
   const all = [...sources, ...extraSources[recordType].map((source) => source(recordId))];
-  const merged = sql.join(
-    all.map((source) => sql`(${source})`),
-    sql` UNION ALL `,
-  );
-  const { count, rows } = await countedPage<TimelineRow>(
-    db,
-    sql`(${merged}) t`,
-    sql``,
-    sql`SELECT at, kind, summary, actor, ref_type, ref_id FROM (${merged}) t
-        ORDER BY at DESC, kind ${pageOf(page.page, page.limit)}`,
-  );
-  return {
-    count,
-    items: rows.map((row) => ({
-      at: isoOf(row.at),
-      kind: row.kind,
-      summary: row.summary,
-      actor: row.actor,
-      ref: row.ref_type && row.ref_id ? { type: row.ref_type, id: row.ref_id } : null,
-    })),
-  };
+  return listPage(db, timeline, { sources: all, ...page });
 }

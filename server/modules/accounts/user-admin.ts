@@ -1,54 +1,71 @@
 // The back office's users: the admin list and detail, changes under a logged row lock, seller
 // request decisions and deletion. admin.ts answers the admin routes with these.
 import { sql, type SQL } from 'drizzle-orm';
-import type { ActiveEnforcement, AdminUser, Address } from '../../../shared/contract/entities.js';
+import { ActiveEnforcement, type AdminUser, type Address } from '../../../shared/contract/entities.js';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
-import { queryRows, type Db, type Executor } from '../../platform/db/database.js';
-import { inList, searchPattern, whereAll, listPage, type ListSource } from '../../platform/db/list-sql.js';
+import type { Db, Executor } from '../../platform/db/database.js';
+import { listPage, withChildren, type AdminList, type SortKey } from '../../platform/db/admin-list.js';
+import { inList } from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
-import { addressOf, type AddressRow } from './addresses.js';
+import { addressOf } from './addresses.js';
 import { callerCacheOf } from '../../platform/auth/market-users.js';
 import type { AdminDeps } from '../../platform/http/admin-handler.js';
 import { emailTaken, userNameTaken } from './account.js';
-import { pendingRequestOf, type PendingRequestColumns } from './pending-request.js';
-import type { users } from '../../platform/db/schema/index.js';
-import type { SqlRow } from '../../platform/db/sql-row.js';
+import { pendingRequestOf } from './pending-request.js';
+import { addresses, sellerRequests, userEnforcements, users } from '../../platform/db/schema/index.js';
+import { leftJoined, readRows, sqlColumn, sqlRow, sqlTableRow } from '../../platform/db/sql-row.js';
+import type { z } from 'zod';
+
+/** An address as `addresses.ts` maps it, with the user it belongs to (`SELECT *`). */
+const ADDRESS_ROW = sqlTableRow(addresses);
+
+/** The latest pending seller request, joined as `request_*` (pending-request.ts reads it). */
+const PENDING_REQUEST = leftJoined({
+  request_id: sqlColumn(sellerRequests, 'id'),
+  request_description: sqlColumn(sellerRequests, 'description'),
+  request_created_at: sqlColumn(sellerRequests, 'created_at'),
+  request_instagram_link: sqlColumn(sellerRequests, 'instagram_link'),
+  request_tik_tok_link: sqlColumn(sellerRequests, 'tik_tok_link'),
+  request_other_profile_link: sqlColumn(sellerRequests, 'other_profile_link'),
+});
 
 /** The enforcement in effect, read with the user (enforcement.ts writes it). */
-interface EnforcementColumns {
-  enforcement_action: ActiveEnforcement['action'] | null;
-  enforcement_reason: string | null;
-  enforcement_until: Date | string | null;
-}
+const ENFORCEMENT = leftJoined({
+  // Only the kinds in effect: the SELECT's CASE picks a suspension or a ban.
+  enforcement_action: ActiveEnforcement.shape.action,
+  enforcement_reason: sqlColumn(userEnforcements, 'reason'),
+  enforcement_until: sqlColumn(userEnforcements, 'until'),
+});
 
-type UserRow = PendingRequestColumns &
-  EnforcementColumns &
-  SqlRow<
-    typeof users,
-    | 'id'
-    | 'firebase_id'
-    | 'user_name'
-    | 'email'
-    | 'avatar'
-    | 'created_at'
-    | 'stripe_customer_id'
-    | 'stripe_user_id'
-    | 'payment_failed_strikes'
-    | 'amount_spent_cents'
-    | 'amount_sold_cents'
-    | 'seller_enabled'
-    | 'seller_fee'
-    | 'featured'
-    | 'country_code'
-    | 'phone_number'
-  >;
+const USER_ROW = sqlRow(
+  users,
+  'id',
+  'firebase_id',
+  'user_name',
+  'email',
+  'avatar',
+  'created_at',
+  'stripe_customer_id',
+  'stripe_user_id',
+  'payment_failed_strikes',
+  'amount_spent_cents',
+  'amount_sold_cents',
+  'seller_enabled',
+  'seller_fee',
+  'featured',
+  'country_code',
+  'phone_number',
+)
+  .extend(PENDING_REQUEST.shape)
+  .extend(ENFORCEMENT.shape);
+type UserRow = z.output<typeof USER_ROW>;
 
-const SORT_COLUMNS: Record<ListQuery<'users'>['sortBy'] & string, SQL> = {
-  userName: sql`u.user_name`,
-  email: sql`u.email`,
-  createdAt: sql`u.created_at`,
+const SORT_KEYS: Record<ListQuery<'users'>['sortBy'] & string, SortKey> = {
+  userName: { column: sql`u.user_name` },
+  email: { column: sql`u.email` },
+  createdAt: { column: sql`u.created_at` },
 };
 
 /**
@@ -92,8 +109,9 @@ function selectUsers(where: SQL, tail: SQL): SQL {
 async function shippingInfoOf(executor: Executor, userIds: string[]): Promise<Map<string, Address[]>> {
   const byUser = new Map<string, Address[]>();
   if (userIds.length === 0) return byUser;
-  const rows = await queryRows<AddressRow & { user_id: string }>(
+  const rows = await readRows(
     executor,
+    ADDRESS_ROW,
     sql`SELECT DISTINCT ON (user_id, type) *
         FROM addresses WHERE user_id IN ${inList(userIds)}
         ORDER BY user_id, type, created_at DESC`,
@@ -137,8 +155,9 @@ function toAdminUser(row: UserRow, shippingInfo: Address[]): AdminUser {
 }
 
 async function findUserRow(executor: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await queryRows<UserRow>(
+  const [row] = await readRows(
     executor,
+    USER_ROW,
     selectUsers(sql`WHERE u.id = ${id} AND u.deleted_at IS NULL`, sql``),
   );
   return row;
@@ -171,8 +190,9 @@ export async function changeUser(
   action: string,
 ): Promise<AdminUser> {
   const { after, firebaseId, emailChanged } = await db.transaction(async (tx) => {
-    const locked = await queryRows<{ firebase_id: string | null; email: string }>(
+    const locked = await readRows(
       tx,
+      sqlRow(users, 'firebase_id', 'email'),
       sql`SELECT firebase_id, email FROM users WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`,
     );
     if (!locked[0]) throw notFound('User');
@@ -213,8 +233,9 @@ export async function decideSellerRequest(
   admin: AdminIdentity,
 ) {
   return db.transaction(async (tx) => {
-    const [request] = await queryRows<{ user_id: string; status: string }>(
+    const [request] = await readRows(
       tx,
+      sqlRow(sellerRequests, 'user_id', 'status'),
       sql`SELECT user_id, status FROM seller_requests WHERE id = ${requestId} FOR UPDATE`,
     );
     if (!request) throw notFound('Seller request');
@@ -237,37 +258,26 @@ export async function decideSellerRequest(
   });
 }
 
-/** The admin's users table as SQL: searched by name or email, sorted (paged or exported). */
-export function adminUsersSource(query: Omit<ListQuery<'users'>, 'page' | 'limit'>): ListSource<UserRow, AdminUser> {
-  const pattern = searchPattern(query.search);
-  const where = whereAll([
-    sql`u.deleted_at IS NULL`,
-    pattern ? sql`(u.user_name ILIKE ${pattern} OR u.email ILIKE ${pattern})` : null,
-  ]);
-  return {
-    from: sql`users u`,
-    where,
-    select: selectUsers,
-    sortColumn: SORT_COLUMNS[query.sortBy ?? 'createdAt'],
-    idColumn: sql`u.id`,
-    order: query.order,
-    keptTotal: pattern ? null : 'users',
-    async items(db, rows) {
-      const shipping = await shippingInfoOf(
-        db,
-        rows.map((row) => row.id),
-      );
-      return rows.map((row) => toAdminUser(row, shipping.get(row.id) ?? []));
-    },
-  };
-}
+/** The admin's users table: searched by name or email, sorted (paged or exported). */
+export const adminUsersSource: AdminList<Omit<ListQuery<'users'>, 'page' | 'limit'>, UserRow, AdminUser> = {
+  table: 'users',
+  alias: 'u',
+  condition: sql`u.deleted_at IS NULL`,
+  search: { by: 'or', places: [{ text: 'user_name' }, { text: 'email' }] },
+  sortKeys: SORT_KEYS,
+  defaultSort: 'createdAt',
+  total: 'users',
+  select: selectUsers,
+  row: USER_ROW,
+  items: withChildren(shippingInfoOf, toAdminUser),
+};
 
 /** The admin's users table: searched by name or email, sorted, paged. */
 export async function listAdminUsers(
   db: Db,
   query: ListQuery<'users'>,
 ): Promise<{ count: number; items: AdminUser[] }> {
-  return listPage(db, adminUsersSource(query), query);
+  return listPage(db, adminUsersSource, query);
 }
 
 /** Deletes a user (soft, logged) and disables their sign-in. */

@@ -3,20 +3,22 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Subcategory } from '../../../shared/contract/entities.js';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
-import { searchPattern, whereAll, listPage, type ListSource } from '../../platform/db/list-sql.js';
+import type { Executor } from '../../platform/db/database.js';
+import { listPage, type AdminList, type SortKey } from '../../platform/db/admin-list.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { Db } from '../../platform/db/database.js';
-import type { categories, subcategories } from '../../platform/db/schema/index.js';
-import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
+import { categories, subcategories } from '../../platform/db/schema/index.js';
+import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
+import type { z } from 'zod';
 
-type SubcategoryRow = SqlRow<typeof subcategories, 'id' | 'title' | 'min_package_weight_in_oz' | 'category_id'> & {
-  category_title: SqlColumn<typeof categories, 'title'>;
-};
+const SUBCATEGORY_ROW = sqlRow(subcategories, 'id', 'title', 'min_package_weight_in_oz', 'category_id').extend({
+  category_title: sqlColumn(categories, 'title'),
+});
+type SubcategoryRow = z.output<typeof SUBCATEGORY_ROW>;
 
-const SORT_COLUMNS: Record<(ListQuery<'subcategories'>['sortBy'] & string) | 'createdAt', SQL> = {
-  minPackageWeightInOz: sql`sc.min_package_weight_in_oz`,
-  createdAt: sql`sc.created_at`,
+const SORT_KEYS: Record<(ListQuery<'subcategories'>['sortBy'] & string) | 'createdAt', SortKey> = {
+  minPackageWeightInOz: { column: sql`sc.min_package_weight_in_oz` },
+  createdAt: { column: sql`sc.created_at` },
 };
 
 function selectSubcategories(where: SQL, tail: SQL): SQL {
@@ -36,33 +38,32 @@ function toSubcategory(row: SubcategoryRow): Subcategory {
 }
 
 async function loadSubcategory(executor: Executor, id: string): Promise<Subcategory> {
-  const [row] = await queryRows<SubcategoryRow>(executor, selectSubcategories(sql`WHERE sc.id = ${id}`, sql``));
+  const [row] = await readRows(executor, SUBCATEGORY_ROW, selectSubcategories(sql`WHERE sc.id = ${id}`, sql``));
   if (!row) throw notFound('Subcategory');
   return toSubcategory(row);
 }
 
-/** The subcategories table as SQL: every subcategory with its category, searched by title. */
-export function subcategoriesSource(
-  query: Omit<ListQuery<'subcategories'>, 'page' | 'limit'>,
-): ListSource<SubcategoryRow, Subcategory> {
-  const pattern = searchPattern(query.search);
-  const where = whereAll([pattern ? sql`sc.title ILIKE ${pattern}` : null]);
-  return {
-    from: sql`subcategories sc`,
-    where,
-    select: selectSubcategories,
-    sortColumn: SORT_COLUMNS[query.sortBy ?? 'createdAt'],
-    idColumn: sql`sc.id`,
-    order: query.order,
-    // A few dozen rows: counted (capped) every time, no kept total.
-    keptTotal: null,
-    items: (_db, rows) => rows.map(toSubcategory),
-  };
-}
+/** The subcategories table: every subcategory with its category, searched by title. */
+export const subcategoriesSource: AdminList<
+  Omit<ListQuery<'subcategories'>, 'page' | 'limit'>,
+  SubcategoryRow,
+  Subcategory
+> = {
+  table: 'subcategories',
+  alias: 'sc',
+  search: { by: 'or', places: [{ text: 'title' }] },
+  sortKeys: SORT_KEYS,
+  defaultSort: 'createdAt',
+  // A few dozen rows: counted (capped) every time, no kept total.
+  total: 'capped',
+  select: selectSubcategories,
+  row: SUBCATEGORY_ROW,
+  items: (_db, rows) => rows.map(toSubcategory),
+};
 
 /** `GET /admin/subCategory`: every subcategory with its category, searched by title. */
 export async function listAdminSubcategories(db: Executor, query: ListQuery<'subcategories'>) {
-  return listPage(db, subcategoriesSource(query), query);
+  return listPage(db, subcategoriesSource, query);
 }
 
 /** The admin sets a subcategory's minimum package weight (ounces); logged with before and after. */

@@ -11,7 +11,7 @@ import { adminEvent, marketEvent } from '../../platform/events/pending-events.js
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import { publicListing } from '../listings/index.js';
-import { auctionMessageItem } from './admin-items.js';
+import { auctionMessageItem, auctionMessageItems } from './admin-items.js';
 import { auctionTextPosted } from './hooks.js';
 
 /**
@@ -47,5 +47,5 @@ export async function auctionFeed(
 ): Promise<z.output<typeof AuctionFeed>> {
   await publicListing(db, listingId);
   const from = sql`FROM auction_messages WHERE listing_id = ${listingId} AND deleted_at IS NULL`;
-  return itemsPage(db, from, sql`created_at DESC, id DESC`, page, limit, auctionMessageItem);
+  return itemsPage(db, from, sql`created_at DESC, id DESC`, page, limit, auctionMessageItems);
 }

@@ -13,7 +13,7 @@ import type {
 import { userRoom } from '../../../shared/contract/realtime-events.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { callersOr404, conflict, HttpError, notFound } from '../../platform/http/errors.js';
-import { chatItem, chatMessageItem, withoutChatId } from './admin-items.js';
+import { chatItem, chatItems, chatMessageItem, chatMessageItems, withoutChatId } from './admin-items.js';
 import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import { adminEvent, marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
@@ -179,7 +179,7 @@ export async function userChats(
   limit: number,
 ): Promise<z.output<typeof Chats>> {
   const from = sql`FROM chats WHERE deleted_at IS NULL AND (user_id = ${userId} OR other_user_id = ${userId})`;
-  return itemsPage(db, from, sql`updated_at DESC, id DESC`, page, limit, chatItem);
+  return itemsPage(db, from, sql`updated_at DESC, id DESC`, page, limit, chatItems);
 }
 
 export async function chatMessages(
@@ -191,7 +191,7 @@ export async function chatMessages(
 ): Promise<z.output<typeof ChatMessages>> {
   await participantChat(db, chatId, userId);
   const from = sql`FROM chat_messages WHERE chat_id = ${chatId} AND deleted_at IS NULL`;
-  return itemsPage(db, from, sql`created_at DESC, id DESC`, page, limit, chatMessageItem);
+  return itemsPage(db, from, sql`created_at DESC, id DESC`, page, limit, chatMessageItems);
 }
 
 /** Unread messages others sent to the user, across their chats. */

@@ -4,22 +4,21 @@
 import { sql } from 'drizzle-orm';
 import type { AuctionMessage, Chat, ChatMessage } from '../../../shared/contract/entities.js';
 import { isoOf, optionalProfileOf, profileOf, usdOrNull } from '../../platform/db/values.js';
-import type { auctionMessages, chatMessages, chats, listings, users } from '../../platform/db/schema/index.js';
-import type { Nullable, SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
+import { auctionMessages, chatMessages, chats, listings, users } from '../../platform/db/schema/index.js';
+import { leftJoined, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
+import { z } from 'zod';
 
-export type AuctionMessageRow = SqlRow<
-  typeof auctionMessages,
-  'id' | 'type' | 'amount_cents' | 'text' | 'created_at'
-> & {
-  user_id: SqlColumn<typeof users, 'id'>;
-  user_name: SqlColumn<typeof users, 'user_name'>;
-  user_avatar: SqlColumn<typeof users, 'avatar'>;
-  listing_id: SqlColumn<typeof listings, 'id'>;
-  listing_title: SqlColumn<typeof listings, 'title'>;
-  seller_id: SqlColumn<typeof users, 'id'>;
-  seller_user_name: SqlColumn<typeof users, 'user_name'>;
-  seller_avatar: SqlColumn<typeof users, 'avatar'>;
-};
+export const AUCTION_MESSAGE_ROW = sqlRow(auctionMessages, 'id', 'type', 'amount_cents', 'text', 'created_at').extend({
+  user_id: sqlColumn(users, 'id'),
+  user_name: sqlColumn(users, 'user_name'),
+  user_avatar: sqlColumn(users, 'avatar'),
+  listing_id: sqlColumn(listings, 'id'),
+  listing_title: sqlColumn(listings, 'title'),
+  seller_id: sqlColumn(users, 'id'),
+  seller_user_name: sqlColumn(users, 'user_name'),
+  seller_avatar: sqlColumn(users, 'avatar'),
+});
+export type AuctionMessageRow = z.output<typeof AUCTION_MESSAGE_ROW>;
 
 /** Auction messages as `m`, with their author `u`, listing `l` and seller `s`. */
 export const AUCTION_MESSAGE_SELECT = sql`SELECT m.id, m.type, m.amount_cents, m.text, m.created_at,
@@ -46,14 +45,15 @@ export const auctionMessageOf = (row: AuctionMessageRow): AuctionMessage => ({
 });
 
 /** A chat's two people, `u` and `o` (for a message: its sender and the chat's other participant). */
-type ParticipantColumns = {
-  user_id: SqlColumn<typeof users, 'id'>;
-  user_name: SqlColumn<typeof users, 'user_name'>;
-  user_avatar: SqlColumn<typeof users, 'avatar'>;
-  other_id: SqlColumn<typeof users, 'id'>;
-  other_user_name: SqlColumn<typeof users, 'user_name'>;
-  other_avatar: SqlColumn<typeof users, 'avatar'>;
-};
+const PARTICIPANTS = z.object({
+  user_id: sqlColumn(users, 'id'),
+  user_name: sqlColumn(users, 'user_name'),
+  user_avatar: sqlColumn(users, 'avatar'),
+  other_id: sqlColumn(users, 'id'),
+  other_user_name: sqlColumn(users, 'user_name'),
+  other_avatar: sqlColumn(users, 'avatar'),
+});
+type ParticipantColumns = z.output<typeof PARTICIPANTS>;
 
 const PARTICIPANT_COLUMNS = sql`u.id AS user_id, u.user_name, u.avatar AS user_avatar,
            o.id AS other_id, o.user_name AS other_user_name, o.avatar AS other_avatar`;
@@ -63,13 +63,16 @@ const participantsOf = (row: ParticipantColumns) => ({
   otherUser: profileOf(row.other_id, row.other_user_name, row.other_avatar),
 });
 
-export type ChatRow = ParticipantColumns &
-  SqlRow<typeof chats, 'id' | 'updated_at' | 'last_message'> &
-  Nullable<{
-    blocked_id: SqlColumn<typeof users, 'id'>;
-    blocked_user_name: SqlColumn<typeof users, 'user_name'>;
-    blocked_avatar: SqlColumn<typeof users, 'avatar'>;
-  }>;
+export const CHAT_ROW = sqlRow(chats, 'id', 'updated_at', 'last_message')
+  .extend(PARTICIPANTS.shape)
+  .extend(
+    leftJoined({
+      blocked_id: sqlColumn(users, 'id'),
+      blocked_user_name: sqlColumn(users, 'user_name'),
+      blocked_avatar: sqlColumn(users, 'avatar'),
+    }).shape,
+  );
+export type ChatRow = z.output<typeof CHAT_ROW>;
 
 /** Chats as `c`, with both participants `u`, `o` and the blocked user `k`, if any. */
 export const CHAT_SELECT = sql`SELECT c.id, c.updated_at, c.last_message,
@@ -88,8 +91,10 @@ export const chatOf = (row: ChatRow): Chat => ({
   blockedUser: optionalProfileOf(row.blocked_id, row.blocked_user_name, row.blocked_avatar),
 });
 
-export type ChatMessageRow = ParticipantColumns &
-  SqlRow<typeof chatMessages, 'id' | 'chat_id' | 'created_at' | 'message' | 'is_seen'>;
+export const CHAT_MESSAGE_ROW = sqlRow(chatMessages, 'id', 'chat_id', 'created_at', 'message', 'is_seen').extend(
+  PARTICIPANTS.shape,
+);
+export type ChatMessageRow = z.output<typeof CHAT_MESSAGE_ROW>;
 
 /** Chat messages as `m` in chat `c`: the sender `u` and the chat's other participant `o`. */
 export const CHAT_MESSAGE_SELECT = sql`SELECT m.id, m.chat_id, m.created_at, m.message, m.is_seen,

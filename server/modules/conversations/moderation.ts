@@ -1,27 +1,21 @@
 // What moderators do to conversations: list the auction messages, chats and chat messages still
 // up (searched, sorted, paged as the admin API's list rules say) and take one down (soft delete,
 // logged, and announced to every open admin window).
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { Db } from '../../platform/db/database.js';
-import {
-  listPage,
-  matchingUserIds,
-  searchPattern,
-  whereAll,
-  userMatches,
-  whereSearched,
-  type ListSource,
-  listingTitleMatches,
-} from '../../platform/db/list-sql.js';
+import { listPage, type AdminList, type SortKey } from '../../platform/db/admin-list.js';
 import type { AuctionMessage, Chat, ChatMessage } from '../../../shared/contract/entities.js';
 import { softDelete } from '../../platform/db/soft-delete.js';
 import type { AdminEvents } from '../../platform/events/admin-events.js';
 import {
+  AUCTION_MESSAGE_ROW,
   AUCTION_MESSAGE_SELECT,
   auctionMessageOf,
+  CHAT_MESSAGE_ROW,
   CHAT_MESSAGE_SELECT,
+  CHAT_ROW,
   CHAT_SELECT,
   chatMessageOf,
   chatOf,
@@ -30,104 +24,78 @@ import {
   type ChatRow,
 } from './moderation-items.js';
 
-const CHAT_SORT: Record<ListQuery<'chats'>['sortBy'] & string, SQL> = {
-  updatedAt: sql`c.updated_at`,
-  createdAt: sql`c.created_at`,
+const CHAT_SORT: Record<ListQuery<'chats'>['sortBy'] & string, SortKey> = {
+  updatedAt: { column: sql`c.updated_at` },
+  createdAt: { column: sql`c.created_at` },
 };
+
+/** Newest or oldest first: the lists without a choice of sort key. */
+const BY_CREATION = (alias: string): Record<'createdAt', SortKey> => ({
+  createdAt: { column: sql.raw(`${alias}.created_at`) },
+});
 
 /** Auction messages not taken down, found by text, author or listing title, newest or oldest first. */
 export async function moderatedAuctionMessages(db: Db, query: ListQuery<'auctionMessages'>) {
-  return listPage(db, auctionMessagesSource(query), query);
+  return listPage(db, auctionMessagesSource, query);
 }
 
-export function auctionMessagesSource(
-  query: Omit<ListQuery<'auctionMessages'>, 'page' | 'limit'>,
-): ListSource<AuctionMessageRow, AuctionMessage> {
-  const condition = sql`m.deleted_at IS NULL`;
-  const branches = (pattern: SQL) => [
-    sql`SELECT id FROM auction_messages WHERE text ILIKE ${pattern}`,
-    sql`SELECT id FROM auction_messages WHERE user_id IN (${matchingUserIds(pattern)})`,
-    sql`SELECT id FROM auction_messages WHERE listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern})`,
-  ];
-  const pattern = searchPattern(query.search);
-  return {
-    from: sql`auction_messages m`,
-    where: whereSearched(condition, query.search, sql`m.id`, branches),
-    select: (rows, tail) => sql`${AUCTION_MESSAGE_SELECT} ${rows} ${tail}`,
-    sortColumn: sql`m.created_at`,
-    idColumn: sql`m.id`,
-    order: query.order,
-    keptTotal: pattern ? null : 'auctionMessages',
-    // A search's page and count are bounded by branch: a common term walks the sort index.
-    searched: pattern
-      ? {
-          condition,
-          branches: branches(pattern),
-          rowMatches: sql`(m.text ILIKE ${pattern} OR ${userMatches(sql`m.user_id`, pattern)}
-            OR ${listingTitleMatches(sql`m.listing_id`, pattern)})`,
-        }
-      : undefined,
-    items: (_db, rows) => rows.map(auctionMessageOf),
-  };
-}
+export const auctionMessagesSource: AdminList<
+  Omit<ListQuery<'auctionMessages'>, 'page' | 'limit'>,
+  AuctionMessageRow,
+  AuctionMessage
+> = {
+  table: 'auction_messages',
+  alias: 'm',
+  condition: sql`m.deleted_at IS NULL`,
+  search: { by: 'union', places: [{ text: 'text' }, { user: 'user_id' }, { listingTitle: 'listing_id' }] },
+  sortKeys: BY_CREATION('m'),
+  defaultSort: 'createdAt',
+  total: 'auctionMessages',
+  select: (rows, tail) => sql`${AUCTION_MESSAGE_SELECT} ${rows} ${tail}`,
+  row: AUCTION_MESSAGE_ROW,
+  items: (_db, rows) => rows.map(auctionMessageOf),
+};
 
 /** Chats not taken down, found by either participant. */
 export async function moderatedChats(db: Db, query: ListQuery<'chats'>) {
-  return listPage(db, chatsSource(query), query);
+  return listPage(db, chatsSource, query);
 }
 
-export function chatsSource(query: Omit<ListQuery<'chats'>, 'page' | 'limit'>): ListSource<ChatRow, Chat> {
-  const condition = sql`c.deleted_at IS NULL`;
-  const branches = (pattern: SQL) => [
-    sql`SELECT id FROM chats WHERE user_id IN (${matchingUserIds(pattern)})`,
-    sql`SELECT id FROM chats WHERE other_user_id IN (${matchingUserIds(pattern)})`,
-  ];
-  const pattern = searchPattern(query.search);
-  return {
-    from: sql`chats c`,
-    where: whereSearched(condition, query.search, sql`c.id`, branches),
-    select: (rows, tail) => sql`${CHAT_SELECT} ${rows} ${tail}`,
-    sortColumn: CHAT_SORT[query.sortBy ?? 'createdAt'],
-    idColumn: sql`c.id`,
-    order: query.order,
-    keptTotal: pattern ? null : 'chats',
-    // A search's page and count are bounded by branch: a common name walks the sort index.
-    searched: pattern
-      ? {
-          condition,
-          branches: branches(pattern),
-          rowMatches: sql`(${userMatches(sql`c.user_id`, pattern)} OR ${userMatches(sql`c.other_user_id`, pattern)})`,
-        }
-      : undefined,
-    items: (_db, rows) => rows.map(chatOf),
-  };
-}
+export const chatsSource: AdminList<Omit<ListQuery<'chats'>, 'page' | 'limit'>, ChatRow, Chat> = {
+  table: 'chats',
+  alias: 'c',
+  condition: sql`c.deleted_at IS NULL`,
+  search: { by: 'union', places: [{ user: 'user_id' }, { user: 'other_user_id' }] },
+  sortKeys: CHAT_SORT,
+  defaultSort: 'createdAt',
+  total: 'chats',
+  select: (rows, tail) => sql`${CHAT_SELECT} ${rows} ${tail}`,
+  row: CHAT_ROW,
+  items: (_db, rows) => rows.map(chatOf),
+};
 
 /** Chat messages not taken down, of chats not taken down, found by their text. */
 export async function moderatedChatMessages(db: Db, query: ListQuery<'chatMessages'>) {
-  return listPage(db, chatMessagesSource(query), query);
+  return listPage(db, chatMessagesSource, query);
 }
 
-export function chatMessagesSource(
-  query: Omit<ListQuery<'chatMessages'>, 'page' | 'limit'>,
-): ListSource<ChatMessageRow, ChatMessage> {
-  const pattern = searchPattern(query.search);
-  const where = whereAll([
-    sql`m.deleted_at IS NULL`,
-    sql`c.deleted_at IS NULL`,
-    pattern ? sql`m.message ILIKE ${pattern}` : null,
-  ]);
-  return {
-    from: sql`chat_messages m JOIN chats c ON c.id = m.chat_id`,
-    where,
-    select: (rows, tail) => sql`${CHAT_MESSAGE_SELECT} ${rows} ${tail}`,
-    sortColumn: sql`m.created_at`,
-    idColumn: sql`m.id`,
-    order: query.order,
-    keptTotal: pattern ? null : 'chatMessages',
-    items: (_db, rows) => rows.map(chatMessageOf),
-  };
-}
+export const chatMessagesSource: AdminList<
+  Omit<ListQuery<'chatMessages'>, 'page' | 'limit'>,
+  ChatMessageRow,
+  ChatMessage
+> = {
+  table: 'chat_messages',
+  alias: 'm',
+  from: () => sql`chat_messages m JOIN chats c ON c.id = m.chat_id`,
+  condition: sql`m.deleted_at IS NULL AND c.deleted_at IS NULL`,
+  search: { by: 'or', places: [{ text: 'message' }] },
+  sortKeys: BY_CREATION('m'),
+  defaultSort: 'createdAt',
+  total: 'chatMessages',
+  select: (rows, tail) => sql`${CHAT_MESSAGE_SELECT} ${rows} ${tail}`,
+  row: CHAT_MESSAGE_ROW,
+  items: (_db, rows) => rows.map(chatMessageOf),
+};
 
 interface Moderator {
   db: Db;

@@ -8,43 +8,49 @@ import type { AdminListing } from '../../../shared/contract/entities.js';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import { usdToCents } from '../../../shared/rules/money.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
-import { searchPattern, whereAll, listPage, type ListSource } from '../../platform/db/list-sql.js';
+import type { Executor } from '../../platform/db/database.js';
+import { listPage, type AdminList, type SortKey } from '../../platform/db/admin-list.js';
 import { epochMsText, isoOf, usdOrNull } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { Db } from '../../platform/db/database.js';
-import { listingFieldChanges, parcelOf, softDeleteListing, type ParcelColumns } from './listings.js';
-import type { listings, users } from '../../platform/db/schema/index.js';
-import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
+import { listingFieldChanges, parcelOf, softDeleteListing } from './listings.js';
+import { listings, users } from '../../platform/db/schema/index.js';
+import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
+import type { z } from 'zod';
 
-type ListingRow = ParcelColumns &
-  SqlRow<
-    typeof listings,
-    | 'id'
-    | 'title'
-    | 'description'
-    | 'listing_type'
-    | 'in_stock'
-    | 'starting_bid_cents' // coalesce(starting_bid_cents, price_cents): the same cents, still null when both are
-    | 'bid_cents'
-    | 'featured'
-    | 'created_at'
-    | 'end_time'
-    | 'video'
-  > & {
-    seller_id: SqlColumn<typeof users, 'id'>;
-    seller_user_name: SqlColumn<typeof users, 'user_name'>;
-    seller_email: SqlColumn<typeof users, 'email'>;
-  };
+const LISTING_ROW = sqlRow(
+  listings,
+  'id',
+  'title',
+  'description',
+  'listing_type',
+  'in_stock',
+  'starting_bid_cents', // coalesce(starting_bid_cents, price_cents): the same cents, still null when both are
+  'bid_cents',
+  'featured',
+  'created_at',
+  'end_time',
+  'video',
+  'mass_unit',
+  'weight',
+  'width',
+  'height',
+  'length',
+).extend({
+  seller_id: sqlColumn(users, 'id'),
+  seller_user_name: sqlColumn(users, 'user_name'),
+  seller_email: sqlColumn(users, 'email'),
+});
+type ListingRow = z.output<typeof LISTING_ROW>;
 
-const SORT_COLUMNS: Record<ListQuery<'activeListings'>['sortBy'] & string, SQL> = {
-  title: sql`l.title`,
-  description: sql`l.description`,
-  createdAt: sql`l.created_at`,
-  listingType: sql`l.listing_type`,
-  inStock: sql`l.in_stock`,
+const SORT_KEYS: Record<ListQuery<'activeListings'>['sortBy'] & string, SortKey> = {
+  title: { column: sql`l.title` },
+  description: { column: sql`l.description` },
+  createdAt: { column: sql`l.created_at` },
+  listingType: { column: sql`l.listing_type` },
+  inStock: { column: sql`l.in_stock` },
   // Price and starting bid share one key (spec): a buy-now listing's price sorts with bids.
-  startingBid: sql`coalesce(l.starting_bid_cents, l.price_cents)`,
+  startingBid: { column: sql`coalesce(l.starting_bid_cents, l.price_cents)`, nullable: true },
 };
 
 function selectListings(where: SQL, tail: SQL): SQL {
@@ -75,8 +81,9 @@ function toAdminListing(row: ListingRow): AdminListing {
 }
 
 export async function loadAdminListing(executor: Executor, id: string): Promise<AdminListing> {
-  const [row] = await queryRows<ListingRow>(
+  const [row] = await readRows(
     executor,
+    LISTING_ROW,
     selectListings(sql`WHERE l.id = ${id} AND l.deleted_at IS NULL`, sql``),
   );
   if (!row) throw notFound('Listing');
@@ -109,32 +116,27 @@ function listingChanges(body: ListingPatchBody, listingType: AdminListing['listi
 
 type AdminIdentity = Parameters<typeof recordAdminAction>[1]['admin'];
 
-/** The active listings table as SQL: listings on sale, searched by title or description. */
-export function activeListingsSource(
-  query: Omit<ListQuery<'activeListings'>, 'page' | 'limit'>,
-): ListSource<ListingRow, AdminListing> {
-  const pattern = searchPattern(query.search);
-  const where = whereAll([
-    sql`l.deleted_at IS NULL`,
-    sql`l.status = 'active'`,
-    pattern ? sql`(l.title ILIKE ${pattern} OR l.description ILIKE ${pattern})` : null,
-  ]);
-  return {
-    from: sql`listings l`,
-    where,
-    select: selectListings,
-    sortColumn: SORT_COLUMNS[query.sortBy ?? 'createdAt'],
-    idColumn: sql`l.id`,
-    order: query.order,
-    nullableSort: query.sortBy === 'startingBid',
-    keptTotal: pattern ? null : 'activeListings',
-    items: (_db, rows) => rows.map(toAdminListing),
-  };
-}
+/** The active listings table: listings on sale, searched by title or description (paged or exported). */
+export const activeListingsSource: AdminList<
+  Omit<ListQuery<'activeListings'>, 'page' | 'limit'>,
+  ListingRow,
+  AdminListing
+> = {
+  table: 'listings',
+  alias: 'l',
+  condition: sql`l.deleted_at IS NULL AND l.status = 'active'`,
+  search: { by: 'or', places: [{ text: 'title' }, { text: 'description' }] },
+  sortKeys: SORT_KEYS,
+  defaultSort: 'createdAt',
+  total: 'activeListings',
+  select: selectListings,
+  row: LISTING_ROW,
+  items: (_db, rows) => rows.map(toAdminListing),
+};
 
 /** `GET /admin/listings/active`: listings on sale, searched by title or description. */
 export async function listActiveListings(db: Executor, query: ListQuery<'activeListings'>) {
-  return listPage(db, activeListingsSource(query), query);
+  return listPage(db, activeListingsSource, query);
 }
 
 /** The admin's edit (or feature toggle) of a listing that is not deleted, logged as `action`. */
@@ -146,7 +148,11 @@ export async function changeListing(
   action: string,
 ): Promise<AdminListing> {
   return db.transaction(async (tx) => {
-    const locked = await queryRows(tx, sql`SELECT id FROM listings WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`);
+    const locked = await readRows(
+      tx,
+      sqlRow(listings, 'id'),
+      sql`SELECT id FROM listings WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`,
+    );
     if (!locked[0]) throw notFound('Listing');
     const before = await loadAdminListing(tx, id);
     const featured = body.featured ?? before.featured;

@@ -2,58 +2,60 @@
 // paged, and an order's soft delete. The refund and cancel services build on `loadSoldListing`.
 import { sql, type SQL } from 'drizzle-orm';
 import type { SoldListing, Transaction } from '../../../shared/contract/entities.js';
-import type { OrderStatus, RefundReason } from '../../../shared/contract/enums.js';
+import { ORDER_STATUSES, REFUND_REASONS } from '../../../shared/contract/enums.js';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
-import { type Db, queryRows, type Executor } from '../../platform/db/database.js';
-import {
-  inList,
-  matchingUserIds,
-  whereSearched,
-  listPage,
-  type ListSource,
-  searchPattern,
-  listingTitleMatches,
-  userMatches,
-} from '../../platform/db/list-sql.js';
+import type { Db, Executor } from '../../platform/db/database.js';
+import { listPage, withChildren, type AdminList, type SortKey } from '../../platform/db/admin-list.js';
+import { inList } from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
 import { notFound } from '../../platform/http/errors.js';
-import type { listings, orders, transactions, users } from '../../platform/db/schema/index.js';
-import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
+import { listings, orders, transactions, users } from '../../platform/db/schema/index.js';
+import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
+import { z } from 'zod';
 
-type OrderRow = SqlRow<typeof orders, 'id' | 'created_at' | 'price_cents' | 'shipping_price_cents' | 'tracking_code'> &
-  SqlRow<typeof listings, 'listing_type'> & {
+const ORDER_ROW = sqlRow(orders, 'id', 'created_at', 'price_cents', 'shipping_price_cents', 'tracking_code')
+  .extend(sqlRow(listings, 'listing_type').shape)
+  .extend({
     /** orders.status is text with no CHECK; the order flow writes only OrderStatus values. */
-    status: OrderStatus;
-    listing_id: SqlColumn<typeof listings, 'id'>;
-    listing_title: SqlColumn<typeof listings, 'title'>;
-    listing_description: SqlColumn<typeof listings, 'description'>;
-    listing_video: SqlColumn<typeof listings, 'video'>;
-    listing_created_at: SqlColumn<typeof listings, 'created_at'>;
-    seller_id: SqlColumn<typeof users, 'id'>;
-    seller_user_name: SqlColumn<typeof users, 'user_name'>;
-    seller_email: SqlColumn<typeof users, 'email'>;
-    buyer_id: SqlColumn<typeof users, 'id'>;
-    buyer_user_name: SqlColumn<typeof users, 'user_name'>;
-    buyer_email: SqlColumn<typeof users, 'email'>;
+    status: z.enum(ORDER_STATUSES),
+    listing_id: sqlColumn(listings, 'id'),
+    listing_title: sqlColumn(listings, 'title'),
+    listing_description: sqlColumn(listings, 'description'),
+    listing_video: sqlColumn(listings, 'video'),
+    listing_created_at: sqlColumn(listings, 'created_at'),
+    seller_id: sqlColumn(users, 'id'),
+    seller_user_name: sqlColumn(users, 'user_name'),
+    seller_email: sqlColumn(users, 'email'),
+    buyer_id: sqlColumn(users, 'id'),
+    buyer_user_name: sqlColumn(users, 'user_name'),
+    buyer_email: sqlColumn(users, 'email'),
     /** The latest payout's status, a scalar subquery: null when there is none. */
-    payout_status: SqlColumn<typeof transactions, 'status'> | null;
-  };
+    payout_status: sqlColumn(transactions, 'status').nullable(),
+  });
+type OrderRow = z.output<typeof ORDER_ROW>;
 
-export type TransactionRow = SqlRow<
-  typeof transactions,
-  'id' | 'order_id' | 'type' | 'status' | 'amount_cents' | 'refund_date' | 'external_id'
-> & {
+const TRANSACTION_ROW = sqlRow(
+  transactions,
+  'id',
+  'order_id',
+  'type',
+  'status',
+  'amount_cents',
+  'refund_date',
+  'external_id',
+).extend({
   /** Text with no CHECK; the refund routes write only RefundReason values. */
-  refund_reason: RefundReason | null;
-};
+  refund_reason: z.enum(REFUND_REASONS).nullable(),
+});
+export type TransactionRow = z.output<typeof TRANSACTION_ROW>;
 
-const SORT_COLUMNS: Record<ListQuery<'soldListings'>['sortBy'] & string, SQL> = {
-  price: sql`o.price_cents`,
-  shippingPrice: sql`o.shipping_price_cents`,
-  createdAt: sql`o.created_at`,
-  status: sql`o.status`,
+const SORT_KEYS: Record<ListQuery<'soldListings'>['sortBy'] & string, SortKey> = {
+  price: { column: sql`o.price_cents` },
+  shippingPrice: { column: sql`o.shipping_price_cents` },
+  createdAt: { column: sql`o.created_at` },
+  status: { column: sql`o.status` },
 };
 
 function selectOrders(where: SQL, tail: SQL): SQL {
@@ -86,8 +88,9 @@ function toTransaction(row: TransactionRow): Transaction {
 export async function transactionsOf(executor: Executor, orderIds: string[]): Promise<Map<string, TransactionRow[]>> {
   const byOrder = new Map<string, TransactionRow[]>();
   if (orderIds.length === 0) return byOrder;
-  const rows = await queryRows<TransactionRow>(
+  const rows = await readRows(
     executor,
+    TRANSACTION_ROW,
     sql`SELECT id, order_id, type, status, amount_cents, refund_reason, refund_date, external_id
         FROM transactions WHERE order_id IN ${inList(orderIds)} ORDER BY created_at, id`,
   );
@@ -120,8 +123,9 @@ function toSoldListing(row: OrderRow, transactions: TransactionRow[]): SoldListi
 }
 
 export async function loadSoldListing(executor: Executor, orderId: string): Promise<SoldListing> {
-  const [row] = await queryRows<OrderRow>(
+  const [row] = await readRows(
     executor,
+    ORDER_ROW,
     selectOrders(sql`WHERE o.id = ${orderId} AND o.deleted_at IS NULL`, sql``),
   );
   if (!row) throw notFound('Order');
@@ -134,49 +138,27 @@ export async function listSoldListings(
   db: Executor,
   query: ListQuery<'soldListings'>,
 ): Promise<{ count: number; items: SoldListing[] }> {
-  return listPage(db, soldListingsSource(query), query);
+  return listPage(db, soldListingsSource, query);
 }
 
-/** The sold listings table as SQL: every order not deleted, searched and sorted. */
-export function soldListingsSource(
-  query: Omit<ListQuery<'soldListings'>, 'page' | 'limit'>,
-): ListSource<OrderRow, SoldListing> {
-  const condition = sql`o.deleted_at IS NULL`;
+/** The sold listings table: every order not deleted, searched and sorted (paged or exported). */
+export const soldListingsSource: AdminList<Omit<ListQuery<'soldListings'>, 'page' | 'limit'>, OrderRow, SoldListing> = {
+  table: 'orders',
+  alias: 'o',
+  condition: sql`o.deleted_at IS NULL`,
   // Sellers before buyers: a seller has several orders and most buyers none, so a common name
-  // shows it is over the count's cap in a quarter of the probes (searchedPage stops at the first).
-  const branches = (pattern: SQL) => [
-    sql`SELECT id FROM orders WHERE listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern})`,
-    sql`SELECT id FROM orders WHERE tracking_code ILIKE ${pattern}`,
-    sql`SELECT id FROM orders WHERE seller_id IN (${matchingUserIds(pattern)})`,
-    sql`SELECT id FROM orders WHERE buyer_id IN (${matchingUserIds(pattern)})`,
-  ];
-  const pattern = searchPattern(query.search);
-  return {
-    from: sql`orders o`,
-    where: whereSearched(condition, query.search, sql`o.id`, branches),
-    select: selectOrders,
-    sortColumn: SORT_COLUMNS[query.sortBy ?? 'createdAt'],
-    idColumn: sql`o.id`,
-    order: query.order,
-    keptTotal: pattern ? null : 'soldListings',
-    // A search's page and count are bounded by branch: a common term walks the sort index.
-    searched: pattern
-      ? {
-          condition,
-          branches: branches(pattern),
-          rowMatches: sql`(${listingTitleMatches(sql`o.listing_id`, pattern)} OR o.tracking_code ILIKE ${pattern}
-            OR ${userMatches(sql`o.buyer_id`, pattern)} OR ${userMatches(sql`o.seller_id`, pattern)})`,
-        }
-      : undefined,
-    async items(db, rows) {
-      const transactions = await transactionsOf(
-        db,
-        rows.map((row) => row.id),
-      );
-      return rows.map((row) => toSoldListing(row, transactions.get(row.id) ?? []));
-    },
-  };
-}
+  // shows it is over the count's cap in a quarter of the probes (searchedCount stops at the first).
+  search: {
+    by: 'union',
+    places: [{ listingTitle: 'listing_id' }, { text: 'tracking_code' }, { user: 'seller_id' }, { user: 'buyer_id' }],
+  },
+  sortKeys: SORT_KEYS,
+  defaultSort: 'createdAt',
+  total: 'soldListings',
+  select: selectOrders,
+  row: ORDER_ROW,
+  items: withChildren(transactionsOf, toSoldListing),
+};
 
 /** Soft-deletes an order; the admin log keeps what it was. */
 export async function deleteOrder(db: Db, orderId: string, admin: VerifiedIdentity): Promise<void> {

@@ -1,36 +1,46 @@
 // One review case in the contract's ReviewCase shape: the SELECT every read and every `/admin`
 // event uses, so a table inserts a pushed case exactly as a listed one.
 import { sql } from 'drizzle-orm';
-import type { ReviewCase, ReviewCaseMatch } from '../../../shared/contract/review-cases.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import { z } from 'zod';
+import { ReviewCase, ReviewCaseMatch } from '../../../shared/contract/review-cases.js';
+import type { Executor } from '../../platform/db/database.js';
+import { reviewCases, users } from '../../platform/db/schema/index.js';
+import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { isoOf, isoOrNull } from '../../platform/db/values.js';
 import { notFound } from '../../platform/http/errors.js';
 
-export interface CaseRow {
-  id: string;
-  source: ReviewCase['source'];
-  subject_type: ReviewCase['subjectType'];
-  subject_id: string;
-  status: ReviewCase['status'];
-  priority: ReviewCase['priority'];
-  reason: string;
-  excerpt: string;
-  matches: ReviewCaseMatch[] | string;
-  signal_count: number | string;
-  reporter_id: string | null;
-  reporter_name: string | null;
-  subject_user_id: string | null;
-  subject_user_name: string | null;
-  subject_user_email: string | null;
-  assignee_uid: string | null;
-  assignee_email: string | null;
-  outcome: ReviewCase['outcome'];
-  note: string | null;
-  details: Record<string, unknown> | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-  resolved_at: Date | string | null;
-}
+/**
+ * A case row: the table's columns, the enums the contract narrows its text columns to, and the
+ * names of the reporter and the subject user. A jsonb value may come back as its text (jsonOf).
+ */
+export const CASE_ROW = sqlRow(
+  reviewCases,
+  'id',
+  'subject_id',
+  'reason',
+  'excerpt',
+  'signal_count',
+  'reporter_id',
+  'subject_user_id',
+  'assignee_uid',
+  'assignee_email',
+  'note',
+  'created_at',
+  'updated_at',
+  'resolved_at',
+).extend({
+  source: ReviewCase.shape.source,
+  subject_type: ReviewCase.shape.subjectType,
+  status: ReviewCase.shape.status,
+  priority: ReviewCase.shape.priority,
+  outcome: ReviewCase.shape.outcome,
+  matches: z.union([z.array(ReviewCaseMatch), z.string()]),
+  details: z.union([z.record(z.string(), z.unknown()), z.string()]).nullable(),
+  reporter_name: sqlColumn(users, 'user_name').nullable(),
+  subject_user_name: sqlColumn(users, 'user_name').nullable(),
+  subject_user_email: sqlColumn(users, 'email').nullable(),
+});
+export type CaseRow = z.output<typeof CASE_ROW>;
 
 /** Review cases as `rc`, with the reporter `r` and the user the case is about `su`. */
 export const CASE_SELECT = sql`SELECT rc.id, rc.source, rc.subject_type, rc.subject_id, rc.status, rc.priority,
@@ -71,7 +81,7 @@ export function caseOf(row: CaseRow): ReviewCase {
 }
 
 export async function caseRow(db: Executor, id: string): Promise<CaseRow> {
-  const [row] = await queryRows<CaseRow>(db, sql`${CASE_SELECT} WHERE rc.id = ${id}`);
+  const [row] = await readRows(db, CASE_ROW, sql`${CASE_SELECT} WHERE rc.id = ${id}`);
   if (!row) throw notFound('Review case');
   return row;
 }

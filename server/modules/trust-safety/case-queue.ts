@@ -9,60 +9,61 @@ import type {
   ReviewEvidence,
 } from '../../../shared/contract/review-cases.js';
 import type { Executor } from '../../platform/db/database.js';
-import { queryRows } from '../../platform/db/database.js';
-import {
-  countedPage,
-  inList,
-  matchingUserIds,
-  searchPattern,
-  sortedPage,
-  whereAll,
-} from '../../platform/db/list-sql.js';
+import { listPage, type AdminList } from '../../platform/db/admin-list.js';
+import { inList } from '../../platform/db/list-sql.js';
+import { auctionMessages } from '../../platform/db/schema/index.js';
+import { countValue, readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { auctionMessageItem, chatMessageEvidence } from '../conversations/index.js';
 import { loadAdminListing } from '../listings/index.js';
 import { loadSoldListing } from '../orders/index.js';
 import { loadAdminUser } from '../accounts/index.js';
 import { bidLadder } from '../auctions/index.js';
-import { CASE_SELECT, caseOf, caseRow, detailsOf, type CaseRow } from './case-items.js';
-
-const SORT: Record<NonNullable<ReviewCaseQuery['sortBy']>, SQL> = {
-  createdAt: sql`rc.created_at`,
-  updatedAt: sql`rc.updated_at`,
-  // Descending puts high first.
-  priority: sql`CASE rc.priority WHEN 'high' THEN 3 WHEN 'normal' THEN 2 ELSE 1 END`,
-};
+import { CASE_ROW, CASE_SELECT, caseOf, caseRow, detailsOf, type CaseRow } from './case-items.js';
+import { z } from 'zod';
 
 const anyOf = (column: SQL, values: readonly string[] | undefined) =>
   values && values.length > 0 ? sql`${column} IN ${inList(values)}` : null;
+
+/** The review queue: filtered by status, source, subject and priority, searched, sorted. */
+export const reviewCaseList: AdminList<Omit<ReviewCaseQuery, 'page' | 'limit'>, CaseRow, ReviewCase> = {
+  table: 'review_cases',
+  alias: 'rc',
+  filters: (query) => [
+    anyOf(sql`rc.status`, query.status),
+    anyOf(sql`rc.source`, query.source),
+    anyOf(sql`rc.subject_type`, query.subjectType),
+    anyOf(sql`rc.priority`, query.priority),
+  ],
+  search: {
+    by: 'or',
+    places: [{ text: 'excerpt' }, { text: 'reason' }, { user: 'reporter_id' }, { user: 'subject_user_id' }],
+  },
+  sortKeys: {
+    createdAt: { column: sql`rc.created_at` },
+    updatedAt: { column: sql`rc.updated_at` },
+    // Descending puts high first.
+    priority: { column: sql`CASE rc.priority WHEN 'high' THEN 3 WHEN 'normal' THEN 2 ELSE 1 END` },
+  } satisfies Record<NonNullable<ReviewCaseQuery['sortBy']>, unknown>,
+  defaultSort: 'createdAt',
+  // The queue is worked down, never large: its count is exact.
+  total: 'exact',
+  select: (rows, tail) => sql`${CASE_SELECT} ${rows} ${tail}`,
+  row: CASE_ROW,
+  items: (_db, rows) => rows.map(caseOf),
+};
 
 export async function listReviewCases(
   db: Executor,
   query: ReviewCaseQuery,
 ): Promise<{ count: number; items: ReviewCase[] }> {
-  const pattern = searchPattern(query.search);
-  const where = whereAll([
-    anyOf(sql`rc.status`, query.status),
-    anyOf(sql`rc.source`, query.source),
-    anyOf(sql`rc.subject_type`, query.subjectType),
-    anyOf(sql`rc.priority`, query.priority),
-    pattern
-      ? sql`(rc.excerpt ILIKE ${pattern} OR rc.reason ILIKE ${pattern}
-             OR rc.reporter_id IN (${matchingUserIds(pattern)}) OR rc.subject_user_id IN (${matchingUserIds(pattern)}))`
-      : null,
-  ]);
-  const { count, rows } = await countedPage<CaseRow>(
-    db,
-    sql`review_cases rc`,
-    where,
-    sql`${CASE_SELECT} ${where} ${sortedPage(SORT[query.sortBy ?? 'createdAt'], query, sql`rc.id`)}`,
-  );
-  return { count, items: rows.map(caseOf) };
+  return listPage(db, reviewCaseList, query);
 }
 
 export async function reviewCaseCounts(db: Executor): Promise<ReviewCaseCounts> {
-  const [row] = await queryRows<{ open: string | number; claimed: string | number; high: string | number }>(
+  const [row] = await readRows(
     db,
+    z.object({ open: countValue, claimed: countValue, high: countValue }),
     sql`SELECT count(*) FILTER (WHERE status = 'open') AS open,
                count(*) FILTER (WHERE status = 'claimed') AS claimed,
                count(*) FILTER (WHERE priority = 'high') AS high
@@ -85,8 +86,9 @@ async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
 async function listingIdOf(db: Executor, row: CaseRow): Promise<string | null> {
   if (row.subject_type === 'listing') return row.subject_id;
   if (row.subject_type === 'auctionMessage') {
-    const [message] = await queryRows<{ listing_id: string }>(
+    const [message] = await readRows(
       db,
+      sqlRow(auctionMessages, 'listing_id'),
       sql`SELECT listing_id FROM auction_messages WHERE id = ${row.subject_id}`,
     );
     return message?.listing_id ?? null;

@@ -8,7 +8,7 @@ import { AUDIT_EXPORT_FILTERS, type ExportQuery } from '../../../shared/contract
 import { SORT_KEYS, type ListName } from '../../../shared/contract/list-query.js';
 import { csvLine } from '../../../shared/rules/csv.js';
 import type { Db } from '../../platform/db/database.js';
-import { streamListItems, type ListSource } from '../../platform/db/list-sql.js';
+import { streamListItems, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { adminUsersSource } from '../accounts/index.js';
 import { soldListingsSource } from '../orders/index.js';
@@ -18,18 +18,27 @@ import { ratingsSource } from '../community/index.js';
 import { auctionMessagesSource, chatMessagesSource, chatsSource } from '../conversations/index.js';
 import { auditLogSource } from '../accountability/index.js';
 
-type AnySource = ListSource<unknown, unknown>;
+type ExportStream = (db: Db, query: ExportQuery, onBatch: (items: unknown[]) => Promise<void>) => Promise<number>;
 
-const SOURCES: Record<ListName, (query: ExportQuery) => AnySource> = {
-  users: (q) => adminUsersSource(q as never) as AnySource,
-  activeListings: (q) => activeListingsSource(q as never) as AnySource,
-  soldListings: (q) => soldListingsSource(q as never) as AnySource,
-  subcategories: (q) => subcategoriesSource(q as never) as AnySource,
-  ratings: (q) => ratingsSource(q as never) as AnySource,
-  auctionMessages: (q) => auctionMessagesSource(q as never) as AnySource,
-  chats: (q) => chatsSource(q as never) as AnySource,
-  chatMessages: (q) => chatMessagesSource(q as never) as AnySource,
-  auditLog: (q) => auditLogSource(q as never) as AnySource,
+/**
+ * A table's export: its list declaration streamed with the export's query. The query is the
+ * table's own once checkExportQuery has refused a sort or filter the table does not offer.
+ */
+const exportOf =
+  <Query extends ListQueryBase, Row, Item>(list: AdminList<Query, Row, Item>): ExportStream =>
+  (db, query, onBatch) =>
+    streamListItems(db, list, query as Query, onBatch);
+
+const EXPORTS: Record<ListName, ExportStream> = {
+  users: exportOf(adminUsersSource),
+  activeListings: exportOf(activeListingsSource),
+  soldListings: exportOf(soldListingsSource),
+  subcategories: exportOf(subcategoriesSource),
+  ratings: exportOf(ratingsSource),
+  auctionMessages: exportOf(auctionMessagesSource),
+  chats: exportOf(chatsSource),
+  chatMessages: exportOf(chatMessagesSource),
+  auditLog: exportOf(auditLogSource),
 };
 
 /** The export's sort must be one the table itself offers (400 otherwise, as its list answers). */
@@ -46,14 +55,13 @@ function checkExportQuery(list: ListName, query: ExportQuery): void {
 export function exportCsv(db: Db, list: ListName, query: ExportQuery): Readable {
   checkExportQuery(list, query);
   const columns = EXPORT_COLUMNS[list] as ExportColumn<unknown>[];
-  const source = SOURCES[list](query);
   const out = new PassThrough();
   out.write(csvLine(columns.map((column) => column.label)));
   let stopped = false;
   out.on('close', () => {
     stopped = true;
   });
-  void streamListItems(db, source, async (items) => {
+  void EXPORTS[list](db, query, async (items) => {
     if (stopped) throw new Error('export: the client went away');
     const chunk = items.map((item) => csvLine(columns.map((column) => column.value(item)))).join('');
     if (!out.write(chunk)) {

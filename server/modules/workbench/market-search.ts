@@ -5,9 +5,12 @@
 // so the scan stops at the first matches instead of sorting every one.
 import { sql } from 'drizzle-orm';
 import { SEARCH_RESULTS_PER_KIND, type MarketSearchResults } from '../../../shared/contract/admin-search-routes.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import { z } from 'zod';
+import type { Executor } from '../../platform/db/database.js';
 import { containsPattern } from '../../platform/db/list-sql.js';
-import type { ListingType, OrderStatus } from '../../../shared/contract/enums.js';
+import { listings, orders, users } from '../../platform/db/schema/index.js';
+import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
+import { ORDER_STATUSES } from '../../../shared/contract/enums.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,37 +20,42 @@ export async function searchMarket(db: Executor, term: string): Promise<MarketSe
   if (UUID.test(term)) {
     const id = term.toLowerCase();
     const [users, listings, orders] = await Promise.all([
-      queryRows<UserHit>(db, sql`SELECT id, user_name, email FROM users WHERE id = ${id} AND deleted_at IS NULL`),
-      queryRows<ListingHit>(
+      readRows(db, USER_HIT, sql`SELECT id, user_name, email FROM users WHERE id = ${id} AND deleted_at IS NULL`),
+      readRows(
         db,
+        LISTING_HIT,
         sql`SELECT id, title, listing_type FROM listings WHERE id = ${id} AND deleted_at IS NULL`,
       ),
-      queryRows<OrderHit>(db, sql`${ORDER_SELECT} WHERE o.id = ${id} AND o.deleted_at IS NULL`),
+      readRows(db, ORDER_HIT, sql`${ORDER_SELECT} WHERE o.id = ${id} AND o.deleted_at IS NULL`),
     ]);
     return resultsOf(users, listings, orders);
   }
   // A whole email or user name is one of the unique lower(...) indexes: found at once. An email
   // names a user, so nothing else is searched for it unless no account has it.
-  const exact = await queryRows<UserHit>(
+  const exact = await readRows(
     db,
+    USER_HIT,
     sql`SELECT id, user_name, email FROM users
         WHERE (lower(email) = lower(${term}) OR lower(user_name) = lower(${term})) AND deleted_at IS NULL`,
   );
   if (exact.length > 0 && EMAIL.test(term)) return resultsOf(exact, [], []);
   const pattern = containsPattern(term);
   const [users, listings, orders] = await Promise.all([
-    queryRows<UserHit>(
+    readRows(
       db,
+      USER_HIT,
       sql`SELECT id, user_name, email FROM users
           WHERE (user_name ILIKE ${pattern} OR email ILIKE ${pattern}) AND deleted_at IS NULL LIMIT ${limit}`,
     ),
-    queryRows<ListingHit>(
+    readRows(
       db,
+      LISTING_HIT,
       sql`SELECT id, title, listing_type FROM listings
           WHERE title ILIKE ${pattern} AND deleted_at IS NULL AND status = 'active' LIMIT ${limit}`,
     ),
-    queryRows<OrderHit>(
+    readRows(
       db,
+      ORDER_HIT,
       sql`${ORDER_SELECT}
           WHERE o.deleted_at IS NULL AND (o.tracking_code ILIKE ${pattern}
             OR o.listing_id IN (SELECT id FROM listings WHERE title ILIKE ${pattern} LIMIT 50))
@@ -58,22 +66,17 @@ export async function searchMarket(db: Executor, term: string): Promise<MarketSe
   return resultsOf([...exact, ...others].slice(0, limit), listings, orders);
 }
 
-interface UserHit {
-  id: string;
-  user_name: string | null;
-  email: string;
-}
-interface ListingHit {
-  id: string;
-  title: string;
-  listing_type: ListingType;
-}
-interface OrderHit {
-  id: string;
-  title: string;
-  status: OrderStatus;
-  buyer: string | null;
-}
+const USER_HIT = sqlRow(users, 'id', 'user_name', 'email');
+const LISTING_HIT = sqlRow(listings, 'id', 'title', 'listing_type');
+const ORDER_HIT = sqlRow(orders, 'id').extend({
+  title: sqlColumn(listings, 'title'),
+  status: z.enum(ORDER_STATUSES),
+  /** coalesce(user_name, email) of a LEFT JOIN: null when the buyer is gone. */
+  buyer: z.string().nullable(),
+});
+type UserHit = z.output<typeof USER_HIT>;
+type ListingHit = z.output<typeof LISTING_HIT>;
+type OrderHit = z.output<typeof ORDER_HIT>;
 
 const ORDER_SELECT = sql`
   SELECT o.id, l.title, o.status, coalesce(b.user_name, b.email) AS buyer

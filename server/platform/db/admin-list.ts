@@ -1,8 +1,25 @@
-// The total of an admin list at any size ("Lists at scale" in ARCHITECTURE.md): an unfiltered
+// One admin list, declared once (`AdminList`): its table, condition, filters, the places its
+// search looks, its sort keys, its total and its row schema. The page and its count (`listPage`),
+// the export (`streamListItems`), the search's union branches and its row test are all derived
+// from that declaration. Totals at any size ("Lists at scale" in ARCHITECTURE.md): an unfiltered
 // list reads its kept total (list_totals, kept by the triggers of migration 0017: exact, a few
 // rows); a searched list counts its matches up to COUNT_CAP and says when it stopped there.
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from './database.js';
+import { z } from 'zod';
+import type { SortOrder } from '../../../shared/contract/enums.js';
+import type { Db, Executor } from './database.js';
+import {
+  COUNT_ROW,
+  idMatchesAny,
+  orderBy,
+  pagedById,
+  pageOf,
+  searchForms,
+  searchPattern,
+  whereAll,
+  type SearchPlace,
+} from './list-sql.js';
+import { countValue, readRows } from './sql-row.js';
 
 /** A searched list counts at most this many matches; more answer `count: COUNT_CAP, countCapped: true`. */
 export const COUNT_CAP = 10_000;
@@ -17,10 +34,124 @@ export interface ListCount {
   countCapped?: true;
 }
 
+/** What every list query may carry; a list's own query adds its filters. */
+export interface ListQueryBase {
+  search?: string | undefined;
+  sortBy?: string | undefined;
+  order?: SortOrder | undefined;
+}
+
+export interface Paging {
+  page: number;
+  limit: number;
+}
+
+export interface SortKey {
+  column: SQL;
+  /** Sort NULLS LAST (a nullable key); a NOT NULL key's `(column, id)` index serves both directions. */
+  nullable?: boolean;
+}
+
+export interface AdminList<Query extends ListQueryBase, Row, Item> {
+  /** The list's table (its search branches select its ids) and its alias in every statement. */
+  table: string;
+  alias: string;
+  /** The counted rows, when more than the table: a join (`… JOIN chats c ON …`) or a subquery. */
+  from?: (query: Query) => SQL;
+  /** What every listed row meets, whatever the query (`o.deleted_at IS NULL`). */
+  condition?: SQL;
+  /** The query's own filters (the audit log's admin, action…), each null when not asked. */
+  filters?: (query: Query) => (SQL | null)[];
+  /**
+   * Where the search looks. `or`: one condition in the statement (columns each with its trigram
+   * index, combined by a BitmapOr). `union`: the ids of each place through its own index, the
+   * count and page bounded place by place (`searchedPage`): for searches across joined tables.
+   */
+  search?: { by: 'or' | 'union'; places: readonly SearchPlace[] };
+  sortKeys: Readonly<Record<string, SortKey>>;
+  defaultSort: string;
+  /**
+   * The ORDER BY's last term as written, for a list without ids (a timeline's `kind`): its page is
+   * read as is. Absent: the id in the list's direction, and the page's ids are picked first.
+   */
+  tieBreak?: SQL;
+  /** The unfiltered total: kept by the database, or counted (`capped` at COUNT_CAP, or `exact`). */
+  total: KeptTotal | 'capped' | 'exact';
+  /** The list's SELECT of the rows `rows` (a WHERE) picks, ending with `tail` (order, page). */
+  select(rows: SQL, tail: SQL, query: Query): SQL;
+  /** Each row the SELECT returns (checked in development and tests, `checkedRows`). */
+  row: z.ZodType<Row>;
+  items(db: Executor, rows: Row[]): Promise<Item[]> | Item[];
+}
+
+/**
+ * `items` for a list whose item carries its rows' children (a user's addresses, an order's
+ * transactions): read for the whole batch in one lookup by the rows' ids, then put together.
+ */
+export function withChildren<Row extends { id: string }, Child, Item>(
+  children: (db: Executor, ids: string[]) => Promise<Map<string, Child[]>>,
+  item: (row: Row, children: Child[]) => Item,
+): (db: Executor, rows: Row[]) => Promise<Item[]> {
+  return async (db, rows) => {
+    const byId = await children(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => item(row, byId.get(row.id) ?? []));
+  };
+}
+
+/** A list's statements for one query: what the pager and the export run. */
+interface ListPlan {
+  from: SQL;
+  /** The full search (or none): what the list shows. */
+  where: SQL;
+  order: SQL;
+  /** The SELECT of one page of the rows `where` picks. */
+  pageRows(where: SQL, paging: Paging): SQL;
+  count: { kept: KeptTotal } | { exact: true } | { capped: true } | { union: { branches: SQL[]; rowWhere: SQL } };
+}
+
+function planOf<Query extends ListQueryBase, Row, Item>(list: AdminList<Query, Row, Item>, query: Query): ListPlan {
+  const alias = sql.raw(list.alias);
+  const idColumn = sql.raw(`${list.alias}.id`);
+  const from = list.from?.(query) ?? sql`${sql.raw(list.table)} ${alias}`;
+  const filters = (list.filters?.(query) ?? []).filter((filter): filter is SQL => filter !== null);
+  const base = [list.condition ?? null, ...filters];
+  const pattern = list.search ? searchPattern(query.search) : null;
+  const forms = pattern && list.search ? searchForms(list.table, list.alias, list.search.places, pattern) : null;
+  const union = list.search?.by === 'union';
+  const where = whereAll([...base, forms ? (union ? idMatchesAny(idColumn, forms.branches) : forms.condition) : null]);
+
+  const key = list.sortKeys[query.sortBy ?? list.defaultSort] ?? list.sortKeys[list.defaultSort]!;
+  const tieBreak = list.tieBreak;
+  const order = tieBreak
+    ? sql`ORDER BY ${key.column} ${sql.raw(query.order === 'ASC' ? 'ASC' : 'DESC')}, ${tieBreak}`
+    : orderBy(key.column, query.order, idColumn, key.nullable);
+  const pageRows = (rows: SQL, paging: Paging): SQL => {
+    if (tieBreak) return list.select(rows, sql`${order} ${pageOf(paging.page, paging.limit)}`, query);
+    // The page's ids first: joins and per-row subqueries then run for its few rows only.
+    const page = pagedById(from, rows, key.column, { order: query.order, ...paging }, idColumn, key.nullable);
+    return list.select(page.where, page.order, query);
+  };
+
+  const unfiltered = !forms && filters.length === 0;
+  const count: ListPlan['count'] =
+    list.total === 'exact'
+      ? { exact: true }
+      : unfiltered && list.total !== 'capped'
+        ? { kept: list.total }
+        : forms && union
+          ? { union: { branches: forms.branches, rowWhere: whereAll([...base, forms.rowMatches]) } }
+          : { capped: true };
+  return { from, where, order, pageRows, count };
+}
+
 /** A kept total: the sum of its shards (at most 16 rows, read through the primary key). */
 export async function keptTotal(db: Executor, list: KeptTotal): Promise<number> {
-  const [row] = await queryRows<{ total: string | number }>(
+  const [row] = await readRows(
     db,
+    z.object({ total: countValue }),
     sql`SELECT coalesce(sum(total), 0) AS total FROM list_totals WHERE list = ${list}`,
   );
   return Number(row?.total ?? 0);
@@ -38,68 +169,83 @@ function listCountOf(count: number): ListCount {
 
 /** The rows `from` and `where` match, counted up to COUNT_CAP (one more tells it is capped). */
 export async function cappedCount(db: Executor, from: SQL, where: SQL): Promise<ListCount> {
-  const [row] = await queryRows<{ count: string | number }>(db, countUpToCap(from, where));
+  const [row] = await readRows(db, COUNT_ROW, countUpToCap(from, where));
   return listCountOf(Number(row?.count ?? 0));
 }
 
 /**
- * An admin list's page and its count: the kept total when the list is not searched (`total` is
- * its name, null when it is searched or has none), else the capped count of `from` and `where`.
+ * A union-searched list's count, bounded both ways: each branch is counted up to COUNT_CAP
+ * first, and a branch over the cap means a capped count and a common term (null: the page is then
+ * found by walking the list's sort index and testing each row until the page is full). Else every
+ * branch is small and their union is counted, up to the cap too. No statement reads every match
+ * of a common term, nor every row for a rare one.
  */
-export async function adminPage<Row>(
-  db: Executor,
-  total: KeptTotal | null,
-  from: SQL,
-  where: SQL,
-  pageRows: SQL,
-): Promise<{ counted: ListCount; rows: Row[] }> {
-  const counted = total ? { count: await keptTotal(db, total) } : await cappedCount(db, from, where);
-  const rows = await queryRows<Row>(db, pageRows);
-  return { counted, rows };
-}
-
-/**
- * A searched list whose matches come from several places (its text, its people, its listing):
- * its `where` is `condition` and the row's id in the union of `branches` (whereSearched).
- */
-export interface SearchedList {
-  /** What every listed row meets (`o.deleted_at IS NULL`). */
-  condition: SQL;
-  /** The matching ids, one branch per place, each through its own (trigram) index. */
-  branches: SQL[];
-  /** The same test for the one row at hand (correlated lookups by primary key). */
-  rowMatches: SQL;
-}
-
-/**
- * A searched list's count and page, bounded both ways. Each branch is counted up to COUNT_CAP
- * first: a branch over the cap means a capped count and a common term, whose page is found by
- * walking the list's sort index and testing each row (`rowMatches`) until the page is full. Else
- * every branch is small, and the page is sorted from their union of ids (`where`). Either way no
- * statement reads every match of a common term, nor every row for a rare one.
- */
-export async function searchedPage<Row>(
-  db: Executor,
-  from: SQL,
-  where: SQL,
-  list: SearchedList,
-  pageRows: (where: SQL) => SQL,
-): Promise<{ counted: ListCount; rows: Row[] }> {
+async function searchedCount(db: Executor, from: SQL, where: SQL, branches: SQL[]): Promise<ListCount | null> {
   // One statement: the branches' sizes up to the cap in the list's order, stopping at the first
   // one over it (CASE tries its conditions in turn and runs each subquery only when reached), and
-  // only when none is over it the matches of their union, counted up to the cap too. Proving a
-  // branch is over the cap costs up to COUNT_CAP index probes, so a list puts its likeliest
-  // branch to prove it cheaply first.
-  const overCap = list.branches.map(
+  // only when none is over it the matches of their union. Proving a branch is over the cap costs
+  // up to COUNT_CAP index probes, so a list puts its likeliest place to prove it cheaply first.
+  const overCap = branches.map(
     (branch) => sql`WHEN (SELECT count(*) FROM (${branch} LIMIT ${COUNT_CAP + 1}) b) > ${COUNT_CAP} THEN NULL`,
   );
-  const [row] = await queryRows<{ matches: string | number | null }>(
+  const [row] = await readRows(
     db,
+    z.object({ matches: countValue.nullable() }),
     sql`SELECT CASE ${sql.join(overCap, sql` `)} ELSE (${countUpToCap(from, where)}) END AS matches`,
   );
-  if (row?.matches === null || row?.matches === undefined) {
-    const rows = await queryRows<Row>(db, pageRows(sql`WHERE ${list.condition} AND ${list.rowMatches}`));
-    return { counted: { count: COUNT_CAP, countCapped: true }, rows };
+  return row?.matches === null || row?.matches === undefined ? null : listCountOf(Number(row.matches));
+}
+
+/** The one pager: a list's page and its count, as every admin list, the audit log, the review queue and the timelines answer. */
+export async function listPage<Query extends ListQueryBase, Row, Item>(
+  db: Executor,
+  list: AdminList<Query, Row, Item>,
+  query: Query & Paging,
+): Promise<ListCount & { items: Item[] }> {
+  const plan = planOf(list, query);
+  const read = async (rows: SQL) => list.items(db, await readRows(db, list.row, plan.pageRows(rows, query)));
+  const { count } = plan;
+  if ('kept' in count) return { count: await keptTotal(db, count.kept), items: await read(plan.where) };
+  if ('exact' in count) {
+    const [row] = await readRows(db, COUNT_ROW, sql`SELECT count(*) AS count FROM ${plan.from} ${plan.where}`);
+    return { count: Number(row?.count ?? 0), items: await read(plan.where) };
   }
-  return { counted: listCountOf(Number(row.matches)), rows: await queryRows<Row>(db, pageRows(where)) };
+  if ('capped' in count) return { ...(await cappedCount(db, plan.from, plan.where)), items: await read(plan.where) };
+  const counted = await searchedCount(db, plan.from, plan.where, count.union.branches);
+  if (counted) return { ...counted, items: await read(plan.where) };
+  return { count: COUNT_CAP, countCapped: true, items: await read(count.union.rowWhere) };
+}
+
+/** Rows an export reads from its cursor at a time: bounded memory, few round trips. */
+export const EXPORT_BATCH_ROWS = 1000;
+
+/**
+ * Every item of a list in its order, batch by batch, from one server-side cursor in a read-only
+ * snapshot: a million rows never sit in memory, and no page is skipped or repeated while rows
+ * change (no OFFSET, whose cost grows with every page).
+ */
+export async function streamListItems<Query extends ListQueryBase, Row, Item>(
+  db: Pick<Db, 'transaction'>,
+  list: AdminList<Query, Row, Item>,
+  query: Query,
+  onBatch: (items: Item[]) => Promise<void>,
+  batchRows = EXPORT_BATCH_ROWS,
+): Promise<number> {
+  const plan = planOf(list, query);
+  let total = 0;
+  await db.transaction(
+    async (tx) => {
+      await tx.execute(sql`DECLARE list_export NO SCROLL CURSOR FOR ${list.select(plan.where, plan.order, query)}`);
+      for (;;) {
+        const rows = await readRows(tx, list.row, sql`FETCH FORWARD ${sql.raw(String(batchRows))} FROM list_export`);
+        if (rows.length === 0) break;
+        total += rows.length;
+        await onBatch(await list.items(tx, rows));
+        if (rows.length < batchRows) break;
+      }
+      await tx.execute(sql`CLOSE list_export`);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  return total;
 }

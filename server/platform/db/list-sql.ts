@@ -1,9 +1,11 @@
-// SQL pieces every admin list uses: the search pattern, ordering and paging.
+// SQL pieces every list uses: the search pattern, ordering and paging, and a search's three
+// forms derived from the places it looks (admin-list.ts puts them together).
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortOrder } from '../../../shared/contract/enums.js';
 import { hasControlCharacters } from '../../../shared/contract/text.js';
-import { queryRows, type Db, type Executor } from './database.js';
-import { adminPage, searchedPage, type KeptTotal, type ListCount, type SearchedList } from './admin-list.js';
+import { uncheckedRows, type Executor } from './database.js';
+import { countValue, readRows } from './sql-row.js';
+import { z } from 'zod';
 
 /**
  * `'%term%'` as an inline SQL literal, LIKE wildcards escaped. Inline on purpose: with a bound
@@ -78,9 +80,13 @@ export function pagedById(
   };
 }
 
+/** A `SELECT count(*) AS count` row. */
+export const COUNT_ROW = z.object({ count: countValue });
+
 /**
- * A list's page and its total: first `count(*)` of every row `from` and `where` match, then the
- * page's own statement (`pageRows`, which repeats the same `where`).
+ * A buyer/seller list's page and its total: first `count(*)` of every row `from` and `where`
+ * match, then the page's own statement (`pageRows`, which repeats the same `where`). Its rows are
+ * still unchecked (`Row` is a cast, as `queryRows`'s); the admin lists page through admin-list.ts.
  */
 export async function countedPage<Row>(
   db: Executor,
@@ -88,11 +94,8 @@ export async function countedPage<Row>(
   where: SQL,
   pageRows: SQL,
 ): Promise<{ count: number; rows: Row[] }> {
-  const [countRow] = await queryRows<{ count: string | number }>(
-    db,
-    sql`SELECT count(*) AS count FROM ${from} ${where}`,
-  );
-  const rows = await queryRows<Row>(db, pageRows);
+  const [countRow] = await readRows(db, COUNT_ROW, sql`SELECT count(*) AS count FROM ${from} ${where}`);
+  const rows = await uncheckedRows<Row>(db, pageRows);
   return { count: Number(countRow?.count ?? 0), rows };
 }
 
@@ -115,12 +118,12 @@ export function matchingUserIds(pattern: SQL): SQL {
 }
 
 /** The user `userId` names matches by name or email: one lookup by primary key, for one row. */
-export function userMatches(userId: SQL, pattern: SQL): SQL {
+function userMatches(userId: SQL, pattern: SQL): SQL {
   return sql`EXISTS (SELECT 1 FROM users mu WHERE mu.id = ${userId} AND (mu.user_name ILIKE ${pattern} OR mu.email ILIKE ${pattern}))`;
 }
 
 /** The listing `listingId` names matches by title: one lookup by primary key, for one row. */
-export function listingTitleMatches(listingId: SQL, pattern: SQL): SQL {
+function listingTitleMatches(listingId: SQL, pattern: SQL): SQL {
   return sql`EXISTS (SELECT 1 FROM listings ml WHERE ml.id = ${listingId} AND ml.title ILIKE ${pattern})`;
 }
 
@@ -132,96 +135,56 @@ export function idMatchesAny(idColumn: SQL, branches: SQL[]): SQL {
   return sql`${idColumn} IN (${sql.join(branches, sql` UNION `)})`;
 }
 
-/**
- * WHERE `condition` holds and, when the list is searched, the row's id is one a branch finds for
- * the search's pattern (`idMatchesAny`, each branch through its own index).
- */
-export function whereSearched(
-  condition: SQL,
-  search: string | undefined,
-  idColumn: SQL,
-  branches: (pattern: SQL) => SQL[],
-): SQL {
-  const pattern = searchPattern(search);
-  return whereAll([condition, pattern ? idMatchesAny(idColumn, branches(pattern)) : null]);
+/** A place a list's search looks, named by a column of the list's own table. */
+export type SearchPlace =
+  /** A text column: `column ILIKE pattern` (its trigram index). */
+  | { text: string }
+  /** A column naming a user: found by user name or email (both trigram indexes). */
+  | { user: string }
+  /** A column naming a listing: found by the listing's title (its trigram index). */
+  | { listingTitle: string };
+
+/** The search's three forms over one table `table` (aliased `alias`), all from the same places. */
+export interface SearchForms {
+  /** One condition for the row in the statement: `(a.text ILIKE p OR a.seller_id IN (…))`. */
+  condition: SQL;
+  /** The matching ids per place, each through its own index (`SELECT id FROM table WHERE …`). */
+  branches: SQL[];
+  /** The same test for the one row at hand, by correlated lookups through primary keys. */
+  rowMatches: SQL;
 }
 
-/**
- * One admin list as SQL, shared by its paged answer (`listPage`) and its export
- * (`streamListItems`): the rows it matches (`from` + `where`), how they are selected given the
- * statement's tail, its sort, and how a batch of raw rows becomes the list's items.
- */
-export interface ListSource<Row, Item> {
-  from: SQL;
-  where: SQL;
-  /** The list's SELECT of the rows `rows` (a WHERE) picks, ending with `tail` (order, page). */
-  select(rows: SQL, tail: SQL): SQL;
-  sortColumn: SQL;
-  idColumn: SQL;
-  order: SortOrder | undefined;
-  /** Sort NULLS LAST (a nullable sort key); the default order's index has no nulls to place. */
-  nullableSort?: boolean;
-  /** The kept total to answer when the list is not searched (null: searched, count up to the cap). */
-  keptTotal: KeptTotal | null;
-  /**
-   * A search over several places, counted and paged by branch (searchedPage), whose `where` is
-   * `whereSearched` of the same condition and branches; absent: `where` alone.
-   */
-  searched?: SearchedList | undefined;
-  items(db: Executor, rows: Row[]): Promise<Item[]> | Item[];
-}
-
-/** A list's page and its count, as every admin list answers. */
-export async function listPage<Row, Item>(
-  db: Executor,
-  source: ListSource<Row, Item>,
-  paging: { page: number; limit: number },
-): Promise<ListCount & { items: Item[] }> {
-  // The page's ids first (pagedById): joins and per-row subqueries then run for ten rows only.
-  const pageRows = (where: SQL) => {
-    const query = { order: source.order, page: paging.page, limit: paging.limit };
-    const page = pagedById(source.from, where, source.sortColumn, query, source.idColumn, source.nullableSort);
-    return source.select(page.where, page.order);
+export function searchForms(table: string, alias: string, places: readonly SearchPlace[], pattern: SQL): SearchForms {
+  const own = (column: string) => sql.raw(`${alias}.${column}`);
+  const bare = sql.raw(table);
+  const forms = places.map((place) => {
+    if ('text' in place) {
+      const column = sql.raw(place.text);
+      return {
+        condition: sql`${own(place.text)} ILIKE ${pattern}`,
+        branch: sql`SELECT id FROM ${bare} WHERE ${column} ILIKE ${pattern}`,
+        row: sql`${own(place.text)} ILIKE ${pattern}`,
+      };
+    }
+    if ('user' in place) {
+      const ids = sql`(${matchingUserIds(pattern)})`;
+      return {
+        condition: sql`${own(place.user)} IN ${ids}`,
+        branch: sql`SELECT id FROM ${bare} WHERE ${sql.raw(place.user)} IN ${ids}`,
+        row: userMatches(own(place.user), pattern),
+      };
+    }
+    const ids = sql`(SELECT id FROM listings WHERE title ILIKE ${pattern})`;
+    return {
+      condition: sql`${own(place.listingTitle)} IN ${ids}`,
+      branch: sql`SELECT id FROM ${bare} WHERE ${sql.raw(place.listingTitle)} IN ${ids}`,
+      row: listingTitleMatches(own(place.listingTitle), pattern),
+    };
+  });
+  const any = (parts: SQL[]) => sql`(${sql.join(parts, sql` OR `)})`;
+  return {
+    condition: any(forms.map((form) => form.condition)),
+    branches: forms.map((form) => form.branch),
+    rowMatches: any(forms.map((form) => form.row)),
   };
-  const { counted, rows } = source.searched
-    ? await searchedPage<Row>(db, source.from, source.where, source.searched, pageRows)
-    : await adminPage<Row>(db, source.keptTotal, source.from, source.where, pageRows(source.where));
-  return { ...counted, items: await source.items(db, rows) };
-}
-
-/** Rows an export reads from its cursor at a time: bounded memory, few round trips. */
-export const EXPORT_BATCH_ROWS = 1000;
-
-/**
- * Every item of a list in its order, batch by batch, from one server-side cursor in a read-only
- * snapshot: a million rows never sit in memory, and no page is skipped or repeated while rows
- * change (no OFFSET, whose cost grows with every page).
- */
-export async function streamListItems<Row, Item>(
-  db: Pick<Db, 'transaction'>,
-  source: ListSource<Row, Item>,
-  onBatch: (items: Item[]) => Promise<void>,
-  batchRows = EXPORT_BATCH_ROWS,
-): Promise<number> {
-  let total = 0;
-  await db.transaction(
-    async (tx) => {
-      await tx.execute(
-        sql`DECLARE list_export NO SCROLL CURSOR FOR ${source.select(
-          source.where,
-          orderBy(source.sortColumn, source.order, source.idColumn, source.nullableSort),
-        )}`,
-      );
-      for (;;) {
-        const rows = await queryRows<Row>(tx, sql`FETCH FORWARD ${sql.raw(String(batchRows))} FROM list_export`);
-        if (rows.length === 0) break;
-        total += rows.length;
-        await onBatch(await source.items(tx, rows));
-        if (rows.length < batchRows) break;
-      }
-      await tx.execute(sql`CLOSE list_export`);
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
-  return total;
 }

@@ -1,7 +1,9 @@
-// SqlRow reads names, nullability and driver value types off the schema.
-import { describe, expectTypeOf, it } from 'vitest';
-import type { listings, users } from './schema/index.js';
-import type { Nullable, SqlColumn, SqlRow } from './sql-row.js';
+// SqlRow reads names, nullability and driver value types off the schema; sqlRow is the same row
+// as a zod schema, which rejects a row that drifted from it.
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import { listings, users } from './schema/index.js';
+import { checkedRows, leftJoined, sqlColumn, sqlRow, type Nullable, type SqlColumn, type SqlRow } from './sql-row.js';
 
 describe('SqlRow', () => {
   it('types the snake_case columns of a raw row from the schema', () => {
@@ -24,5 +26,55 @@ describe('SqlRow', () => {
       id: string | null;
       title: string | null;
     }>();
+  });
+});
+
+describe('sqlRow', () => {
+  const row = sqlRow(users, 'id', 'user_name', 'created_at', 'amount_spent_cents').extend({
+    status: sqlColumn(listings, 'status'),
+    ...leftJoined({ seller_email: sqlColumn(users, 'email') }).shape,
+  });
+
+  it('has the types SqlRow gives the same columns', () => {
+    expectTypeOf<z.output<typeof row>>().toEqualTypeOf<{
+      id: string;
+      user_name: string | null;
+      created_at: Date | string;
+      amount_spent_cents: number | string;
+      status: 'active' | 'draft' | 'auction_ended' | 'sold';
+      seller_email: string | null;
+    }>();
+    expectTypeOf<z.output<ReturnType<typeof sqlRow<typeof users, 'id' | 'deleted_at'>>>>().toEqualTypeOf<
+      SqlRow<typeof users, 'id' | 'deleted_at'>
+    >();
+  });
+
+  const valid = {
+    id: 'u-1',
+    user_name: null,
+    created_at: new Date('2030-01-01T00:00:00Z'),
+    amount_spent_cents: '1250',
+    status: 'active',
+    seller_email: null,
+  };
+
+  it.each([
+    ['as the pg driver hands it back', valid, true],
+    [
+      'with a timestamp as text and a bigint as a number',
+      { ...valid, created_at: '2030-01-01', amount_spent_cents: 5 },
+      true,
+    ],
+    ['missing a NOT NULL column', { ...valid, id: null }, false],
+    ['a value outside the column enum', { ...valid, status: 'archived' }, false],
+    ['a renamed column (its SELECT drifted)', { ...valid, user_name: undefined, username: 'ava' }, false],
+    ['a number in a text column', { ...valid, seller_email: 12 }, false],
+  ])('a row %s: accepted %s', (_, candidate, accepted) => {
+    expect(row.safeParse(candidate).success).toBe(accepted);
+  });
+
+  it('checkedRows parses outside production: a drifted row fails loudly', () => {
+    expect(() => checkedRows(row, [{ ...valid, status: 'archived' }])).toThrow();
+    expect(checkedRows(row, [valid])).toEqual([valid]);
   });
 });

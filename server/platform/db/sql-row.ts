@@ -1,7 +1,12 @@
 // The row a raw `sql` template returns (snake_case column names, values as the drivers hand them
 // back: bigint as number or text, timestamptz as Date or text), typed from the Drizzle schema, so
-// raw queries (locks, CTEs, the bid path) need no hand-written row interface that nothing checks.
-import type { PgTable } from 'drizzle-orm/pg-core';
+// raw queries (locks, CTEs, the bid path) need no hand-written row interface. `sqlRow` gives the
+// same row as a zod schema, and `readRows` parses what a statement returns against it.
+import { getTableColumns, getTableName, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { uncheckedRows, type Executor } from './database.js';
 
 /** What SqlRow reads off a column. */
 interface ColumnFacts {
@@ -32,3 +37,87 @@ export type SqlColumn<T extends PgTable, Name extends keyof ColumnsByName<T>> = 
 
 /** A LEFT JOIN's columns: null when nothing matched, whatever the table column says. */
 export type Nullable<Row> = { [K in keyof Row]: Row[K] | null };
+
+// ---- The same rows, checked: schemas derived from the Drizzle table by drizzle-zod. ----
+
+/** Values the drivers hand back where Drizzle's own mapping would differ (bigint as text, timestamptz as text). */
+const DRIVER_VALUES: Record<string, z.ZodType> = {
+  PgBigInt53: z.union([z.number(), z.string()]),
+  PgTimestamp: z.union([z.date(), z.string()]),
+};
+
+/** The columns of `table` by their SQL name. */
+function columnsByName(table: PgTable): Map<string, { key: string; column: PgColumn }> {
+  const byName = new Map<string, { key: string; column: PgColumn }>();
+  for (const [key, column] of Object.entries(getTableColumns(table))) byName.set(column.name, { key, column });
+  return byName;
+}
+
+/** One column's schema: drizzle-zod's (enums, nullability), with the raw driver values allowed. */
+function columnSchemaOf(table: PgTable, name: string): z.ZodType {
+  const found = columnsByName(table).get(name);
+  if (!found) throw new Error(`${getTableName(table)} has no column ${name}`);
+  const driver = DRIVER_VALUES[found.column.columnType];
+  if (driver) return found.column.notNull ? driver : driver.nullable();
+  const shape = createSelectSchema(table).shape as Record<string, z.ZodType>;
+  return shape[found.key]!;
+}
+
+type RowShape<Row> = { [K in keyof Row]-?: z.ZodType<Row[K]> };
+
+/**
+ * The schema of `SqlRow<typeof table, names>`: those columns of a row read by raw SQL, keyed by
+ * their SQL names. `.extend({ seller_user_name: sqlColumn(users, 'user_name') })` adds an aliased
+ * column of another table, `leftJoined(...)` the columns of a LEFT JOIN.
+ */
+export function sqlRow<T extends PgTable, Name extends keyof ColumnsByName<T> & string>(
+  table: T,
+  ...names: Name[]
+): z.ZodObject<RowShape<SqlRow<T, Name>>> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const name of names) shape[name] = columnSchemaOf(table, name);
+  return z.object(shape) as z.ZodObject<RowShape<SqlRow<T, Name>>>;
+}
+
+/** Every column of `table`: the row of a `SELECT *`. */
+export function sqlTableRow<T extends PgTable>(table: T): z.ZodObject<RowShape<SqlRow<T>>> {
+  const names = Object.values(getTableColumns(table)).map((column) => column.name);
+  return sqlRow(table, ...(names as (keyof ColumnsByName<T> & string)[])) as z.ZodObject<RowShape<SqlRow<T>>>;
+}
+
+/** One column's schema, for a column read under another name (`s.user_name AS seller_user_name`). */
+export function sqlColumn<T extends PgTable, Name extends keyof ColumnsByName<T> & string>(
+  table: T,
+  name: Name,
+): z.ZodType<SqlColumn<T, Name>> {
+  return columnSchemaOf(table, name) as z.ZodType<SqlColumn<T, Name>>;
+}
+
+/** A LEFT JOIN's columns: each may be null when nothing matched. */
+export function leftJoined<Shape extends z.ZodRawShape>(
+  shape: Shape,
+): z.ZodObject<{ [K in keyof Shape]: z.ZodNullable<Shape[K]> }> {
+  const nullable: Record<string, z.ZodType> = {};
+  for (const [key, schema] of Object.entries(shape)) nullable[key] = (schema as z.ZodType).nullable();
+  return z.object(nullable) as z.ZodObject<{ [K in keyof Shape]: z.ZodNullable<Shape[K]> }>;
+}
+
+/** A `count(*)`: bigint, so text from `pg` and a number from PGlite. */
+export const countValue = DRIVER_VALUES.PgBigInt53 as z.ZodType<number | string>;
+
+/**
+ * Rows are parsed against their schema in development and tests (a query whose columns drifted
+ * from its schema fails there, loudly); production trusts the schema, which the tests proved.
+ */
+const CHECK_ROWS = process.env.NODE_ENV !== 'production';
+
+/** Raw rows as the schema's output: parsed (development, tests) or trusted (production). */
+export function checkedRows<S extends z.ZodType>(schema: S, rows: readonly unknown[]): z.output<S>[] {
+  if (!CHECK_ROWS) return rows as z.output<S>[];
+  return rows.map((row) => schema.parse(row));
+}
+
+/** The rows of a raw statement, each checked against `schema` (see CHECK_ROWS). */
+export async function readRows<S extends z.ZodType>(executor: Executor, schema: S, query: SQL): Promise<z.output<S>[]> {
+  return checkedRows(schema, await uncheckedRows(executor, query));
+}
