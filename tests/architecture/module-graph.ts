@@ -16,7 +16,6 @@ export function sourceFiles(dir: string): string[] {
     .sort();
 }
 
-
 /** The area a file of `server/modules/<area>/…` belongs to, or null outside the modules. */
 export function areaOf(file: string): string | null {
   const relative = path.relative(MODULES, file);

@@ -35,7 +35,17 @@ export interface TestApp {
 
 /** Opens a migrated database and the app over it; the identity is the `token-<name>` fake unless given. */
 export async function openTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database: given, postgresAdminUrl, poolSize, seed, events, logger, rateLimitMax, realtime, ...ports } = options;
+  const {
+    database: given,
+    postgresAdminUrl,
+    poolSize,
+    seed,
+    events,
+    logger,
+    rateLimitMax,
+    realtime,
+    ...ports
+  } = options;
   const cluster = postgresAdminUrl ? await startMarketDb(postgresAdminUrl) : null;
   let database = given;
   if (!database) {

@@ -101,7 +101,10 @@ export async function checkStock(
 }
 
 /** The caller's payment summary: customer, default card, identity status, payout account. */
-export async function paymentInfoOf(deps: ServiceDeps<PaymentPorts>, userId: string): Promise<z.output<typeof PaymentInfo>> {
+export async function paymentInfoOf(
+  deps: ServiceDeps<PaymentPorts>,
+  userId: string,
+): Promise<z.output<typeof PaymentInfo>> {
   const [user] = await queryRows<{ stripe_customer_id: string | null; stripe_user_id: string | null }>(
     deps.db,
     sql`SELECT stripe_customer_id, stripe_user_id FROM users WHERE id = ${userId}`,

@@ -75,7 +75,10 @@ export async function openPayoutAccount(deps: ServiceDeps<PaymentPorts>, userId:
 }
 
 /** The user's payout account as the provider reports it now, or null when they have none it knows. */
-export async function payoutAccountOrNone(deps: ServiceDeps<PaymentPorts>, userId: string): Promise<PayoutAccountView | null> {
+export async function payoutAccountOrNone(
+  deps: ServiceDeps<PaymentPorts>,
+  userId: string,
+): Promise<PayoutAccountView | null> {
   const payee = await payeeOf(deps.db, userId);
   const account = await knownAccount(deps, payee.stripe_user_id);
   return account ? payoutAccountView(account, payee.seller_enabled) : null;
