@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Unit and integration tests: `*.test.ts` beside their modules and under tests/ (not e2e), in
@@ -41,6 +42,9 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 30_000,
+    // One worker per core, not vitest's cores - 1: most files wait on PGlite, PostgreSQL or the
+    // emulator, so on a 2-core machine a second worker cut the run from 426 s to 321 s.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
