@@ -59,6 +59,13 @@ export type MarketMetricsRow = z.output<typeof MarketMetricsRow>;
 export const MarketMetrics = z.object({ series: z.array(MarketMetricsRow).max(366) });
 export type MarketMetrics = z.output<typeof MarketMetrics>;
 
+/**
+ * `/admin` event `marketDayUpdated`: a day's counters changed (today's, as the market moves),
+ * sent at most once per tick of the server's watcher; the dashboard reads that day again.
+ */
+export const MarketDayUpdated = z.object({ date: day });
+export type MarketDayUpdated = z.output<typeof MarketDayUpdated>;
+
 export const adminMetricsRoutes = {
   /** Every day (or week) of `from..to` (UTC, at most 366 days), zeros included. */
   'metrics.market': {

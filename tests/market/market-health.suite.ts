@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarketMetrics } from '../../shared/contract/admin-metrics-routes.js';
 import { ApiErrorBody } from '../../shared/contract/entities.js';
 import { queryRows } from '../../server/platform/db/database.js';
+import { watchMarketDay } from '../../server/modules/market-health/index.js';
 import { openTestApp, type TestApp } from '../support/app-fixture.js';
 import { roleIdentity } from './accountability-app.js';
 import { checkRecount, keptAndRecounted } from './market-health-recount.js';
@@ -131,6 +132,29 @@ export function marketHealthSuite(driver: 'pglite' | 'postgres', postgresAdminUr
       expect(cancelled).toMatchObject({ gmv: 0, orders: 0, newListings: 1 });
       const [refundDay] = await metrics('?from=2025-06-09&to=2025-06-09');
       expect(refundDay).toMatchObject({ refunds: 2.5 });
+    });
+
+    it('tells /admin once per tick in which today changed, and not when nothing did', async () => {
+      const told: string[] = [];
+      const today = Date.parse('2031-05-06T12:00:00Z');
+      const watcher = watchMarketDay({ db: t.database.db, now: () => today }, ({ date }) => told.push(date), {
+        intervalMs: 3_600_000,
+      });
+      try {
+        await watcher.tick();
+        await watcher.tick();
+        expect(told).toEqual([]);
+        await t.database.db.execute(
+          sql`INSERT INTO review_cases (source, subject_type, subject_id, priority, reason, created_at)
+              VALUES ('listingReport', 'listing', 'mh-watched', 'normal', 'spam', '2031-05-06T11:00:00Z'),
+                     ('listingReport', 'listing', 'mh-watched-2', 'normal', 'spam', '2031-05-06T11:30:00Z')`,
+        );
+        await watcher.tick();
+        await watcher.tick();
+        expect(told).toEqual(['2031-05-06']);
+      } finally {
+        watcher.stop();
+      }
     });
 
     it('keeps every counter equal to a recount from the base tables after random writes, refunds, cancels and deletes', async () => {

@@ -2,3 +2,4 @@
 // bids, new users and listings, refunds, review cases), kept by the database's triggers
 // (migration 0030) and read back per day or per week.
 export { marketHealthHandlers } from './admin.js';
+export { type MarketDayWatcher, watchMarketDay } from './day-watcher.js';
