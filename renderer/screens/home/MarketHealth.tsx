@@ -64,6 +64,7 @@ function RangePicker({ store }: { store: MarketHealthStore }) {
             key={days}
             size="small"
             active={!custom && preset === days}
+            intent={!custom && preset === days ? 'primary' : 'none'}
             onClick={() => {
               setCustom(false);
               store.getState().choosePreset(days);
@@ -72,7 +73,12 @@ function RangePicker({ store }: { store: MarketHealthStore }) {
             {days} days
           </Button>
         ))}
-        <Button size="small" active={custom || preset === 'custom'} onClick={() => setCustom(true)}>
+        <Button
+          size="small"
+          active={custom || preset === 'custom'}
+          intent={custom || preset === 'custom' ? 'primary' : 'none'}
+          onClick={() => setCustom(true)}
+        >
           Custom
         </Button>
       </ButtonGroup>
