@@ -134,6 +134,33 @@ export function marketHealthSuite(driver: 'pglite' | 'postgres', postgresAdminUr
       expect(refundDay).toMatchObject({ refunds: 2.5 });
     });
 
+    it.runIf(driver === 'postgres')('counts concurrent bids from many connections once each', async () => {
+      const db = t.database.db;
+      const [seller] = await queryRows<{ id: string }>(
+        db,
+        sql`INSERT INTO users (firebase_id, email) VALUES ('mh-race', 'mh-race@market.test') RETURNING id`,
+      );
+      const [listing] = await queryRows<{ id: string }>(
+        db,
+        sql`INSERT INTO listings (user_id, title, listing_type, starting_bid_cents)
+            VALUES (${seller!.id}, 'Race', 'auction', 100) RETURNING id`,
+      );
+      const before = await metrics('?from=2032-02-02&to=2032-02-02');
+      await Promise.all(
+        Array.from({ length: 60 }, (_, index) =>
+          db.transaction(async (tx) => {
+            await tx.execute(sql`INSERT INTO bids (listing_id, user_id, amount_cents, max_bid_cents, created_at)
+                                 VALUES (${listing!.id}, ${seller!.id}, ${100 + index}, ${100 + index},
+                                         '2032-02-02T12:00:00Z')`);
+          }),
+        ),
+      );
+      const [after] = await metrics('?from=2032-02-02&to=2032-02-02');
+      expect(after!.bids).toBe(before[0]!.bids + 60);
+      const { kept, recounted } = await keptAndRecounted(t.database);
+      expect(kept).toEqual(recounted);
+    });
+
     it('tells /admin once per tick in which today changed, and not when nothing did', async () => {
       const told: string[] = [];
       const today = Date.parse('2031-05-06T12:00:00Z');

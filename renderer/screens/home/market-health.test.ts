@@ -20,7 +20,7 @@ describe('market health on the dashboard', () => {
     expect(chartsFor('owner').map((chart) => chart.title)).toEqual([
       'GMV and orders',
       'Bids and new users',
-      'Refunds and cases opened vs resolved',
+      'Refunds and cases',
     ]);
     expect(chartsFor('moderator').map((chart) => chart.title)).toEqual([
       'Orders',

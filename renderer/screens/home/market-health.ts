@@ -35,7 +35,7 @@ export const MARKET_CHARTS: readonly MarketChartSpec[] = [
   },
   {
     id: 'refunds-and-cases',
-    title: 'Refunds and cases opened vs resolved',
+    title: 'Refunds and cases',
     titleWithoutMoney: 'Cases opened vs resolved',
     series: [
       { key: 'refunds', label: 'Refunds', unit: 'usd' },

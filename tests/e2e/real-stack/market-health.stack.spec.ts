@@ -41,13 +41,13 @@ test('the dashboard charts the market, by range, live, and exports each series',
   const health = page.getByRole('region', { name: 'Market health' });
   const sales = health.getByLabel('GMV and orders chart');
   const activity = health.getByLabel('Bids and new users chart');
-  const cases = health.getByLabel('Refunds and cases opened vs resolved chart');
+  const cases = health.getByLabel('Refunds and cases chart');
 
   // The default range, 30 days up to today (UTC), drawn from the seeded market.
   await expect(health.getByText(`${utcDayLabel(29)} – ${utcDayLabel(0)} (UTC)`)).toBeVisible();
   await expect(sales.getByRole('img', { name: 'GMV and orders per day' })).toBeVisible();
   await expect(activity.getByRole('img', { name: 'Bids and new users per day' })).toBeVisible();
-  await expect(cases.getByRole('img', { name: 'Refunds and cases opened vs resolved per day' })).toBeVisible();
+  await expect(cases.getByRole('img', { name: 'Refunds and cases per day' })).toBeVisible();
   await expect.poll(() => bars(activity).count()).toBeGreaterThan(7);
   const thirtyDayBids = Number((await activity.locator('[data-total="bids"]').textContent())!.replace(/,/g, ''));
   expect(thirtyDayBids).toBeGreaterThan(0);

@@ -52,7 +52,7 @@ DECLARE
   per_day text := format(
     'INSERT INTO market_days AS t (day, shard, %1$I)
        SELECT (r.%2$I AT TIME ZONE ''UTC'')::date, (pg_backend_pid() %%%% 16)::smallint, %%s sum(%4$s)
-         FROM %%I r WHERE %3$s AND r.%2$I IS NOT NULL GROUP BY 1
+         FROM %%I r WHERE %3$s AND r.%2$I IS NOT NULL GROUP BY 1 ORDER BY 1
      ON CONFLICT (day, shard) DO UPDATE SET %1$I = t.%1$I + excluded.%1$I',
     TG_ARGV[0], TG_ARGV[1], TG_ARGV[2], TG_ARGV[3]);
 BEGIN
@@ -78,8 +78,15 @@ BEGIN
   EXECUTE contribution INTO was_day, was USING OLD;
   EXECUTE contribution INTO now_day, now_is USING NEW;
   IF was_day IS DISTINCT FROM now_day OR was IS DISTINCT FROM now_is THEN
-    PERFORM add_to_market_day(TG_ARGV[0], was_day, -was);
-    PERFORM add_to_market_day(TG_ARGV[0], now_day, now_is);
+    -- Days in order, as every statement here takes them: two writers on one shard never wait on
+    -- each other's days crosswise.
+    IF was_day > now_day THEN
+      PERFORM add_to_market_day(TG_ARGV[0], now_day, now_is);
+      PERFORM add_to_market_day(TG_ARGV[0], was_day, -was);
+    ELSE
+      PERFORM add_to_market_day(TG_ARGV[0], was_day, -was);
+      PERFORM add_to_market_day(TG_ARGV[0], now_day, now_is);
+    END IF;
   END IF;
   RETURN NULL;
 END
@@ -104,11 +111,11 @@ LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO market_days AS t (day, shard, bids)
-    SELECT (created_at AT TIME ZONE 'UTC')::date, (pg_backend_pid() % 16)::smallint, count(*) FROM new_rows GROUP BY 1
+    SELECT (created_at AT TIME ZONE 'UTC')::date, (pg_backend_pid() % 16)::smallint, count(*) FROM new_rows GROUP BY 1 ORDER BY 1
     ON CONFLICT (day, shard) DO UPDATE SET bids = t.bids + excluded.bids;
   ELSE
     INSERT INTO market_days AS t (day, shard, bids)
-    SELECT (created_at AT TIME ZONE 'UTC')::date, (pg_backend_pid() % 16)::smallint, -count(*) FROM old_rows GROUP BY 1
+    SELECT (created_at AT TIME ZONE 'UTC')::date, (pg_backend_pid() % 16)::smallint, -count(*) FROM old_rows GROUP BY 1 ORDER BY 1
     ON CONFLICT (day, shard) DO UPDATE SET bids = t.bids + excluded.bids;
   END IF;
   RETURN NULL;
@@ -124,7 +131,7 @@ DECLARE
          FROM %I p JOIN orders o ON o.id = p.order_id
         WHERE p.type = ''order_payment'' AND p.status = ''succeeded''
           AND o.deleted_at IS NULL AND o.status <> ''cancelled''
-        GROUP BY 1
+        GROUP BY 1 ORDER BY 1
      ON CONFLICT (day, shard) DO UPDATE SET gmv_cents = t.gmv_cents + excluded.gmv_cents';
 BEGIN
   IF TG_OP IN ('DELETE', 'UPDATE') THEN EXECUTE format(per_day, '-', 'old_rows'); END IF;
@@ -146,7 +153,7 @@ BEGIN
          CASE WHEN now_is THEN 1 ELSE -1 END * sum(p.amount_cents)
     FROM transactions p
    WHERE p.order_id = NEW.id AND p.type = 'order_payment' AND p.status = 'succeeded'
-   GROUP BY 1
+   GROUP BY 1 ORDER BY 1
   ON CONFLICT (day, shard) DO UPDATE SET gmv_cents = t.gmv_cents + excluded.gmv_cents;
   RETURN NULL;
 END
