@@ -19,6 +19,7 @@ import { accountabilityHandlers } from './modules/accountability/index.js';
 import { adminRoleGuard } from './platform/auth/admin-role-guard.js';
 import { collectLoggedActions } from './platform/db/admin-log.js';
 import { workbenchHandlers } from './modules/workbench/index.js';
+import { marketHealthHandlers } from './modules/market-health/index.js';
 
 /** What the admin API works with: the handlers' dependencies and the one port they use (refunds). */
 export type AdminApiDeps = AdminDeps & Pick<PaymentPorts, 'payments'>;
@@ -36,6 +37,7 @@ export function adminHandlers(deps: AdminApiDeps): AdminHandlers {
     ...enforcementHandlers(deps),
     ...accountabilityHandlers(deps),
     ...workbenchHandlers(deps),
+    ...marketHealthHandlers(deps),
   };
 }
 

@@ -15,6 +15,7 @@ import { type AuctionCloser, startAuctionCloser } from './modules/auctions/index
 import { createRelayPublisher, marketEvent } from './platform/events/pending-events.js';
 import { startShippingDocumentSweep } from './modules/fulfilment/index.js';
 import { stripeWebhookPlugin } from './modules/payments/index.js';
+import { watchMarketDay } from './modules/market-health/index.js';
 import { AccountSuspendedError, resolveMarketUser } from './platform/auth/market-users.js';
 
 declare module 'fastify' {
@@ -105,7 +106,14 @@ export function marketRealtime(options: MarketRealtimeOptions = {}) {
     context.events.on('accountSuspended', ({ userId }) => realtime.io.in(userRoom(userId)).disconnectSockets(true));
     // The audit log screen is live: every admin action reaches every open back office.
     context.events.on('auditEntryAdded', (entry) => realtime.publishAdmin('auditEntryAdded', entry));
+    // The dashboard's charts are live: today's counters, looked at every couple of seconds.
+    const marketDay = watchMarketDay(
+      { db: context.database.reads },
+      (payload) => realtime.publishAdmin('marketDayUpdated', payload),
+      { onError: (error) => app.log.warn({ err: error }, 'market day watcher') },
+    );
     app.addHook('onClose', async () => {
+      marketDay.stop();
       deps.events.attach(null);
       await realtime.close();
     });

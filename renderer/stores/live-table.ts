@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import { AuditEntry } from '../../shared/contract/accountability.js';
+import { MarketDayUpdated } from '../../shared/contract/admin-metrics-routes.js';
 import { AuctionMessage, Chat, ChatMessage } from '../../shared/contract/entities.js';
 import type { AdminEvent } from '../../shared/contract/market-api.js';
 import { ADMIN_EVENT_NAMES, ADMIN_EVENT_TABLE, type AdminEventName } from '../../shared/contract/realtime-events.js';
@@ -23,6 +24,7 @@ export const LIVE_ROW_SCHEMAS = {
   chatMessages: ChatMessage,
   reviewCases: ReviewCase,
   auditLog: AuditEntry,
+  marketMetrics: MarketDayUpdated,
 } as const satisfies Record<LiveTable, z.ZodType>;
 export type LiveRow<L extends LiveTable> = z.infer<(typeof LIVE_ROW_SCHEMAS)[L]>;
 
@@ -80,8 +82,8 @@ export function useLiveTable<T extends { id: string }, K extends string>(
       }
     };
     const unsubscribe = market.events.subscribe(eventsOfTable(feed.table), (event) => {
-      if (!feed.isRow(event) || (accepts && !accepts(event.payload))) queued.push({ remove: event.payload.id });
-      else queued.push({ row: event.payload });
+      if (feed.isRow(event) && (!accepts || accepts(event.payload))) queued.push({ row: event.payload });
+      else if ('id' in event.payload) queued.push({ remove: event.payload.id });
       frame ??= requestAnimationFrame(apply);
     });
     return () => {

@@ -144,6 +144,7 @@ async function putBack(sink: SeedSink, { indexes, foreignKeys }: SetAside): Prom
   }
   for (const table of SEEDED_TABLES) await sink.query(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER USER`));
   await sink.query(sql`SELECT recount_list_totals()`);
+  await sink.query(sql`SELECT recount_market_days()`);
 }
 
 export async function seedMarketplace(db: Db, options: SeedOptions): Promise<SeedSummary> {

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { adminExportRoutes } from './admin-export-routes.js';
 import { adminSearchRoutes } from './admin-search-routes.js';
+import { adminMetricsRoutes } from './admin-metrics-routes.js';
 import {
   AdminListing,
   AdminUser,
@@ -264,6 +265,7 @@ export const adminRoutes = {
   ...accountabilityRoutes,
   ...adminExportRoutes,
   ...adminSearchRoutes,
+  ...adminMetricsRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type AdminRoutes = typeof adminRoutes;

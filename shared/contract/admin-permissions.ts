@@ -4,6 +4,7 @@
 // A route added to the admin route table without an entry here is a type error.
 import type { AdminRouteName } from './admin-api.js';
 import type { ListName } from './list-query.js';
+import type { MarketSeries } from './admin-metrics-routes.js';
 import { ADMIN_ROLES, type AdminRole } from './enums.js';
 
 export { ADMIN_ROLES, type AdminRole } from './enums.js';
@@ -84,7 +85,26 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   'exports.csv': [M, S, F],
   // The palette's search finds users, listings and orders by name or id: every role's way around.
   'search.market': [M, S, F],
+  // Market health: every role reads it; which series each sees is MARKET_SERIES_ROLES.
+  'metrics.market': [M, S, F],
 };
+
+/** Market health's series: money (GMV, refunds) is finance's; activity and cases every admin's. */
+export const MARKET_SERIES_ROLES: Record<MarketSeries, readonly ScopedRole[]> = {
+  gmv: [F],
+  refunds: [F],
+  orders: [M, S, F],
+  bids: [M, S, F],
+  newUsers: [M, S, F],
+  newListings: [M, S, F],
+  casesOpened: [M, S, F],
+  casesResolved: [M, S, F],
+};
+
+export function mayReadSeries(role: AdminRole | null, series: MarketSeries): boolean {
+  if (role === null) return false;
+  return role === 'owner' || MARKET_SERIES_ROLES[series].includes(role);
+}
 
 /** The role an `adminRole` claim names: absent is the owner, an unknown value is no role at all. */
 export function adminRoleOf(claim: unknown): AdminRole | null {
@@ -143,6 +163,7 @@ export const UI_ACTION_ROUTES = {
   deleteModeratedContent: ['auctionMessages.delete', 'chats.delete', 'messages.delete'],
   openAuditLog: ['auditLog.list'],
   openReviewQueue: ['reviewCases.list', 'reviewCases.counts'],
+  viewMarketHealth: ['metrics.market'],
   workReviewCase: ['reviewCases.claim', 'reviewCases.release', 'reviewCases.resolve', 'reviewCases.bulkResolve'],
 } as const satisfies Record<string, readonly AdminRouteName[]>;
 export type UiAction = keyof typeof UI_ACTION_ROUTES;

@@ -5,6 +5,7 @@ import { AuctionMessage, Chat, ChatMessage, id, usd } from './entities.js';
 import { ORDER_STATUSES, type RealtimeEventName } from './enums.js';
 import { ReviewCase } from './review-cases.js';
 import { AuditEntry } from './accountability.js';
+import { MarketDayUpdated } from './admin-metrics-routes.js';
 
 export const ADMIN_NAMESPACE = '/admin';
 /** `connect_error` messages of the admin namespace. */
@@ -30,6 +31,7 @@ export const adminEvents = {
   reviewCaseOpened: ReviewCase,
   reviewCaseUpdated: ReviewCase,
   auditEntryAdded: AuditEntry,
+  marketDayUpdated: MarketDayUpdated,
 } as const;
 export type AdminEvents = typeof adminEvents;
 export type AdminEventName = keyof AdminEvents;
@@ -39,7 +41,7 @@ export const ADMIN_EVENT_NAMES = Object.keys(adminEvents) as AdminEventName[];
 /** Which admin table each admin event feeds. */
 export const ADMIN_EVENT_TABLE: Record<
   AdminEventName,
-  'auctionMessages' | 'chats' | 'chatMessages' | 'reviewCases' | 'auditLog'
+  'auctionMessages' | 'chats' | 'chatMessages' | 'reviewCases' | 'auditLog' | 'marketMetrics'
 > = {
   newBid: 'auctionMessages',
   userMessage: 'auctionMessages',
@@ -55,6 +57,7 @@ export const ADMIN_EVENT_TABLE: Record<
   reviewCaseOpened: 'reviewCases',
   reviewCaseUpdated: 'reviewCases',
   auditEntryAdded: 'auditLog',
+  marketDayUpdated: 'marketMetrics',
 };
 
 const listingEvent = z.object({ listingId: id });

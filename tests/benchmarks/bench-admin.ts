@@ -16,6 +16,7 @@ import { openDatabase, queryRows } from '../../server/platform/db/database.js';
 import {
   listRequest,
   listRequests,
+  marketMetricsRequest,
   STATISTICS_REQUEST,
   userRequest,
   type ListRequest,
@@ -71,6 +72,8 @@ try {
   const requests: ListRequest[] = [
     userRequest(sizes.some_user!),
     STATISTICS_REQUEST,
+    // The dashboard's charts: a year of days from the kept rollups (issue: ≤ 3× users/{id}).
+    marketMetricsRequest(),
     listRequest('users', {}),
     listRequest('users', { page: 5000 }),
     listRequest('activeListings', {}),

@@ -139,6 +139,7 @@ export function sampleAdminInput(name: AdminRouteName, id = 'x1'): Record<string
   // The export route names its table, not a record, and takes no page.
   if (name === 'exports.csv') return { params: { list: 'users' }, query: { search: 'ann' } };
   if (name === 'search.market') return { query: { q: 'ann@market.test' } };
+  if (name === 'metrics.market') return { query: { from: '2026-11-01', to: '2026-11-30', interval: 'day' } };
   return {
     ...(route.params ? { params: { id } } : {}),
     ...(route.query ? { query: { page: 1 } } : {}),

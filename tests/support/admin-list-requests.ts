@@ -15,7 +15,9 @@ import {
   moderatedChatMessages,
   moderatedChats,
 } from '../../server/modules/conversations/moderation.js';
+import { marketMetrics } from '../../server/modules/market-health/market-metrics.js';
 import type { Db } from '../../server/platform/db/database.js';
+import { addDays, MAX_METRIC_DAYS, utcDay } from '../../shared/rules/market-days.js';
 
 export interface RecordedStatement {
   sql: string;
@@ -25,7 +27,7 @@ export interface RecordedStatement {
 export interface ListRequest {
   /** e.g. `users sortBy=email order=ASC` */
   name: string;
-  list: ListName | 'statistics';
+  list: ListName | 'statistics' | 'marketMetrics';
   /** The HTTP path under /v1/admin with its query string. */
   path: string;
   /** Sorted by a key with an index per direction, or the default order: a page needs no sort. */
@@ -86,6 +88,19 @@ export const STATISTICS_REQUEST: ListRequest = {
   searched: false,
   run: (db) => userStatistics(db),
 };
+
+/** GET /admin/metrics/market over a year of days (366, up to today): the dashboard's charts. */
+export function marketMetricsRequest(today = new Date()): ListRequest {
+  const to = utcDay(today);
+  const from = addDays(to, -(MAX_METRIC_DAYS - 1));
+  return {
+    name: 'metrics/market (a year of days)',
+    list: 'marketMetrics',
+    path: `/metrics/market?from=${from}&to=${to}&interval=day`,
+    searched: false,
+    run: (db) => marketMetrics(db, { from, to, interval: 'day' }, () => true),
+  };
+}
 
 /** GET /admin/users/{id}: one user by primary key, the benchmark's yardstick. */
 export function userRequest(id: string): ListRequest {

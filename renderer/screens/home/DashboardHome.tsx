@@ -1,10 +1,11 @@
-// Dashboard home: the two count cards and the two 24-hour tables.
+// Dashboard home: the two count cards and the two 24-hour tables, then the market's health.
 import { Button, Card, H3, H5, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { Statistics, StatisticsUser } from '../../../shared/contract/entities.js';
 import { market } from '../../bridge.js';
 import { formatDateTime } from '../../components/format.js';
 import { UserCell } from '../../components/UserCell.js';
+import { MarketHealth } from './MarketHealth.js';
 import { biddersSubtitle, homePage, homePageCount, signUpsSubtitle } from './home-tables.js';
 
 function StatCard({ title, value, subtitle }: { title: string; value: number; subtitle: string }) {
@@ -117,6 +118,7 @@ export function DashboardHome() {
           </>
         )
       )}
+      <MarketHealth />
     </section>
   );
 }

@@ -41,6 +41,7 @@ const EVENT_LIST_ROUTE: Record<(typeof ADMIN_EVENT_TABLE)[AdminEventName], Admin
   chatMessages: 'messages.list',
   auditLog: 'auditLog.list',
   reviewCases: 'reviewCases.list',
+  marketMetrics: 'metrics.market',
 };
 
 /** The role rooms an admin event goes to. */

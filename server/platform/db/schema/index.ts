@@ -16,3 +16,4 @@ export * from './accountability.js';
 // Index columns the migrations sort `DESC` are written `.desc().nullsFirst()`: that is what DESC
 // means in PostgreSQL, while drizzle-kit would otherwise write DESC NULLS LAST.
 export * from './review-cases.js';
+export * from './market-health.js';

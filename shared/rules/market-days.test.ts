@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { daysOf, lastDays, mondayOf, previousPeriod, rangeRefusal } from './market-days.js';
+
+describe('market days', () => {
+  it.each([
+    ['2026-01-01', '2026-01-01', null],
+    ['2026-01-01', '2027-01-01', null],
+    ['2024-01-01', '2024-12-31', null],
+    ['2026-01-01', '2027-01-02', 'the range must be at most 366 days'],
+    ['2026-01-02', '2026-01-01', 'from must not be after to'],
+    ['2026-02-30', '2026-03-01', 'from must be a date (YYYY-MM-DD)'],
+    ['2026-1-1', '2026-03-01', 'from must be a date (YYYY-MM-DD)'],
+    ['2026-01-01', '2026-01-01T00:00:00Z', 'to must be a date (YYYY-MM-DD)'],
+    ['2024-02-29', '2024-03-01', null],
+  ])('%s..%s → %s', (from, to, refusal) => {
+    expect(rangeRefusal(from, to)).toBe(refusal);
+  });
+
+  it.each([
+    ['2026-11-23', '2026-11-23'], // a Monday
+    ['2026-11-29', '2026-11-23'], // a Sunday
+    ['2026-11-26', '2026-11-23'],
+    ['2027-01-01', '2026-12-28'], // across a year
+    ['1970-01-01', '1969-12-29'],
+  ])('the Monday of %s is %s', (day, monday) => {
+    expect(mondayOf(day)).toBe(monday);
+  });
+
+  it('lists every day of a range and its previous period', () => {
+    expect(daysOf('2026-02-27', '2026-03-02')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
+    expect(previousPeriod('2026-03-01', '2026-03-07')).toEqual({ from: '2026-02-22', to: '2026-02-28' });
+    expect(lastDays('2026-11-26', 7)).toEqual({ from: '2026-11-20', to: '2026-11-26' });
+  });
+});
