@@ -25,6 +25,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     /** Folder for a CPU profile of each timed run of ours (`.cpuprofile`, open in Chrome DevTools). */
     'cpu-prof': { type: 'string' },
+    /** Keep each run's costliest database statements (pg_stat_statements) in the JSON. */
+    'pg-stats': { type: 'boolean', default: false },
     /** Log the app's requests at this level (production: info) into .data/bench/server.log. */
     'log-level': { type: 'string' },
   },
@@ -44,6 +46,7 @@ const report = await runBidBenchmark({
   inject: values.inject,
   ...(values.only ? { only: values.only.split(',') as Side[] } : {}),
   ...(values['cpu-prof'] ? { cpuProfileDir: values['cpu-prof'] } : {}),
+  pgStats: values['pg-stats'],
   ...(values['log-level'] ? { serverLog: { level: values['log-level'], file: join(OUT_DIR, 'server.log') } } : {}),
   log: (line) => console.log(`  ${line}`),
 });

@@ -19,12 +19,14 @@ import { type BidReceipt, placeBidInDb } from '../../server/modules/auctions/bid
 import type { ServiceDeps } from '../../server/platform/services/service-deps.js';
 import { createRelayPublisher } from '../../server/platform/events/pending-events.js';
 import { startMarketDb } from '../market/market-db.js';
+import { startPostgresCluster } from '../support/postgres-cluster.js';
 import type { AuctionSet } from './bidding-bench-sides.js';
 import {
   benchIdentity,
   countBids,
   injectBidder,
   profiled,
+  resetStatementStats,
   rollbacks,
   runHttpBidders,
   runOurs,
@@ -32,6 +34,9 @@ import {
   seedAuctions,
   seedUsers,
   serviceBidder,
+  STATEMENT_STATS_SETTINGS,
+  type StatementStat,
+  statementStats,
   verifyOurs,
 } from './bidding-bench-sides.js';
 import {
@@ -76,6 +81,8 @@ export interface BenchOptions {
   countRollbacks?: boolean;
   /** Write a CPU profile of each timed run of ours (not set-up, not pgbench) into this folder. */
   cpuProfileDir?: string;
+  /** Load pg_stat_statements (a cluster of the run's own) and keep each run's costliest statements. */
+  pgStats?: boolean;
   /** The app's request log as `npm run server` writes it (level `info` in production), into this file; none by default. */
   serverLog?: { level: string; file: string };
   log?: (line: string) => void;
@@ -92,6 +99,8 @@ export interface RunResult {
   seconds: number;
   /** Committed bids per second. */
   tps: number;
+  /** The database's costliest statements during the run (`pgStats`). */
+  statements?: StatementStat[];
 }
 
 export interface ComparisonRow {
@@ -141,7 +150,8 @@ export async function runBidBenchmark(options: BenchOptions): Promise<BenchRepor
   const scenarios: Scenario[] = ['hot', 'spread'];
 
   log('starting a throwaway PostgreSQL cluster…');
-  const market = await startMarketDb();
+  const statsCluster = options.pgStats ? await startPostgresCluster(STATEMENT_STATS_SETTINGS) : null;
+  const market = await startMarketDb(statsCluster?.adminUrl);
   const scratch = mkdtempSync(join(tmpdir(), 'bench-bids-'));
   let app: FastifyInstance | null = null;
   try {
@@ -230,6 +240,9 @@ export async function runBidBenchmark(options: BenchOptions): Promise<BenchRepor
     for (const set of sets) {
       const label = `${set.scenario}/${set.side}/round ${set.round}`;
       const before = await rollbacks(database, countRollbacks);
+      if (options.pgStats) await resetStatementStats(database);
+      const statementsOfRun = async () =>
+        options.pgStats ? { statements: await statementStats(database) } : {};
       if (set.side === 'pgbench') {
         const url = new URL(market.url);
         const args = [
@@ -250,8 +263,9 @@ export async function runBidBenchmark(options: BenchOptions): Promise<BenchRepor
         // committed is what the table holds, over the same time pgbench's tps is measured in.
         const attempts = Number(processed[1]);
         const seconds = attempts / Number(tps[1]);
+        const stats = await statementsOfRun();
         const committed = await countBids(database, set.ids);
-        runs.push({ ...set, committed, refused: attempts - committed, seconds, tps: committed / seconds });
+        runs.push({ ...set, committed, refused: attempts - committed, seconds, tps: committed / seconds, ...stats });
         const underLock = (await rollbacks(database, countRollbacks)) - before;
         log(
           `${label}: ${(committed / seconds).toFixed(0)} bids/s (${committed} bids, ${attempts - committed} refused${countRollbacks ? `, ${underLock} under the lock` : ''})`,
@@ -268,6 +282,7 @@ export async function runBidBenchmark(options: BenchOptions): Promise<BenchRepor
           refused: outcome.refused,
           seconds: outcome.seconds,
           tps,
+          ...(await statementsOfRun()),
         });
         for (const error of outcome.errors.slice(0, 5)) failures.push(`${label}: a bid failed: ${error}`);
         failures.push(...(await verifyOurs(database, set.ids, outcome.receipts, endTime, label)));
@@ -312,6 +327,7 @@ export async function runBidBenchmark(options: BenchOptions): Promise<BenchRepor
   } finally {
     await app?.close();
     await market.stop();
+    await statsCluster?.stop();
     rmSync(scratch, { recursive: true, force: true });
   }
 }
