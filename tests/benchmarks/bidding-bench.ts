@@ -241,8 +241,7 @@ export async function runBidBenchmark(options: BenchOptions): Promise<BenchRepor
       const label = `${set.scenario}/${set.side}/round ${set.round}`;
       const before = await rollbacks(database, countRollbacks);
       if (options.pgStats) await resetStatementStats(database);
-      const statementsOfRun = async () =>
-        options.pgStats ? { statements: await statementStats(database) } : {};
+      const statementsOfRun = async () => (options.pgStats ? { statements: await statementStats(database) } : {});
       if (set.side === 'pgbench') {
         const url = new URL(market.url);
         const args = [

@@ -24,8 +24,9 @@ import { countedPage, pageOf } from '../../platform/db/list-sql.js';
 import { type Counted, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
 import { auctionStateUpdate, hiddenFromBuyers, publicListing, PUBLIC_LISTING } from '../listings/index.js';
 import { bidMessageInsert } from '../conversations/index.js';
-import { notify } from '../notifications/index.js';
-import { auctionLadderSettled, MIN_BIDS_TO_SCORE } from './hooks.js';
+import { MIN_BIDS_TO_SCORE } from './hooks.js';
+import { ladderReviewsOf } from './ladder-reviews.js';
+import { outbidNoticesOf } from './outbid-notices.js';
 import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 
@@ -247,18 +248,15 @@ async function placeQueuedBid(deps: ServiceDeps, request: BidRequest, turn: BidT
   });
   turn.observe(committed, mark);
   deps.events.publish(events);
-  // The outbid leader's notification is written after the commit, outside the auction's lock,
-  // and the bidder does not wait for it.
+  // After the commit, outside the auction's lock, and coalesced per node: the outbid leader's
+  // notification (outbid-notices.ts) and the integrity review (ladder-reviews.ts). The bidder waits
+  // for neither, unless too many notices wait to be written; neither ever fails a committed bid.
   for (const event of events) {
     if (event.kind !== 'market' || event.name !== 'userOutbid') continue;
     const { userId, listingId, currentBid } = event.payload;
-    void notify(deps.db, userId, 'youWereOutbid', 'You were outbid', { listingId, currentBid }).catch(() => undefined);
+    await outbidNoticesOf(deps.db).add({ userId, listingId, currentBid });
   }
-  // Auction integrity looks at the ladder after the commit; the bidder does not wait for it, and a
-  // failure there never fails a committed bid.
-  if (committed.bidCount >= MIN_BIDS_TO_SCORE) {
-    void auctionLadderSettled.fire(deps, request.listingId, 'bid').catch(() => undefined);
-  }
+  if (committed.bidCount >= MIN_BIDS_TO_SCORE) ladderReviewsOf(deps.db).bidCommitted(deps, request.listingId);
   return receipt;
 }
 
