@@ -168,6 +168,15 @@ export function placeBidInDb(deps: ServiceDeps, request: BidRequest): Promise<Bi
 async function placeQueuedBid(deps: ServiceDeps, request: BidRequest, turn: BidTurn): Promise<BidReceipt> {
   const early = queuedRefusal(turn.known, request, nowOf(deps));
   if (early) throw refusal(deps, request, early);
+  // The bid before this one may still be committing (bid-queue.ts, `handOff`). A bid its state
+  // would refuse waits for that commit and is judged on what committed, instead of taking the
+  // lock only to roll back; any other goes to the lock at once.
+  const before = turn.pending;
+  if (before && queuedRefusal(before.state, request, nowOf(deps))) {
+    await before.done;
+    const late = queuedRefusal(turn.known, request, nowOf(deps));
+    if (late) throw refusal(deps, request, late);
+  }
   const bidId = randomUUID();
   const mark = turn.markLockedRead();
   // The transaction's round trips are bid-transaction.ts's to choose (fewer under the lock on PostgreSQL).
@@ -244,9 +253,13 @@ async function placeQueuedBid(deps: ServiceDeps, request: BidRequest, turn: BidT
       maxBid: centsToUsd(request.maxCents),
       endTime: String(next.endTimeMs),
     };
+    // Decided: the next bid's locked read may queue behind this write and commit in the database.
+    turn.handOff(next);
     return { write, result: { receipt, events, committed: next } };
   });
   turn.observe(committed, mark);
+  // Realtime events in commit order: the bid before this one may not have published yet.
+  await before?.done;
   deps.events.publish(events);
   // After the commit, outside the auction's lock, and coalesced per node: the outbid leader's
   // notification (outbid-notices.ts) and the integrity review (ladder-reviews.ts). The bidder waits
