@@ -6,7 +6,8 @@
 // - an auction is reviewed at most once per `spacingMs` while its bids keep arriving: the first
 //   bid after a quiet spell is reviewed at once, a burst's later bids once the spacing has passed;
 // - after each review the lane rests `restRatio` times as long as the review took, so scoring
-//   takes a bounded share of one pooled connection however fast bids arrive.
+//   takes at most a tenth of one pooled connection (and of a database core) however fast bids
+//   arrive: a review costs more as ladders and histories grow, and then runs less often.
 // The close still scores the final ladder (`closed`), after any review in flight, so a ring is
 // caught while bids arrive and once more when the auction ends.
 import type { UnitOfWorkDeps } from '../../platform/events/unit-of-work.js';
@@ -24,7 +25,7 @@ export interface LadderReviewOptions {
 
 export const LADDER_REVIEW_DEFAULTS: LadderReviewOptions = {
   spacingMs: 2_000,
-  restRatio: 3,
+  restRatio: 9,
   onError: () => undefined,
   now: () => performance.now(),
 };
