@@ -16,6 +16,7 @@
 // moment, whatever other nodes or paths (closer, seller, admin) do. Nothing outlives the queue:
 // when no bid waits on an auction, its entry is gone, so there is nothing to invalidate.
 import type { AuctionState } from './rules/proxy-bidding.js';
+import { perNode } from './per-node.js';
 
 /** What a queued bid knows when its turn comes. */
 export interface BidTurn {
@@ -99,13 +100,4 @@ export function createBidQueue(): BidQueue {
 }
 
 /** One queue per database pool: a pool is what one server node has. */
-const queues = new WeakMap<object, BidQueue>();
-
-export function bidQueueOf(db: object): BidQueue {
-  let queue = queues.get(db);
-  if (!queue) {
-    queue = createBidQueue();
-    queues.set(db, queue);
-  }
-  return queue;
-}
+export const bidQueueOf = perNode<object, BidQueue>(() => createBidQueue());

@@ -12,6 +12,7 @@
 // caught while bids arrive and once more when the auction ends.
 import type { UnitOfWorkDeps } from '../../platform/events/unit-of-work.js';
 import { auctionLadderSettled } from './hooks.js';
+import { perNode } from './per-node.js';
 
 export interface LadderReviewOptions {
   /** Least time between the starts of two reviews of one auction while its bids arrive. */
@@ -141,13 +142,4 @@ export function createLadderReviews(
 }
 
 /** One lane per database pool: a pool is what one server node has. */
-const lanes = new WeakMap<object, LadderReviews>();
-
-export function ladderReviewsOf(db: object): LadderReviews {
-  let reviews = lanes.get(db);
-  if (!reviews) {
-    reviews = createLadderReviews();
-    lanes.set(db, reviews);
-  }
-  return reviews;
-}
+export const ladderReviewsOf = perNode<object, LadderReviews>(() => createLadderReviews());

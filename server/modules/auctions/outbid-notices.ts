@@ -7,6 +7,7 @@
 // adds one waits for the write in flight, so the notices never outgrow the database's pace.
 import type { Db } from '../../platform/db/database.js';
 import { type Notice, notifyAll } from '../notifications/index.js';
+import { perNode } from './per-node.js';
 
 export interface OutbidNotice {
   userId: string;
@@ -76,13 +77,4 @@ export function createOutbidNotices(db: Db, options: Partial<OutbidNoticeOptions
 }
 
 /** One writer per database pool (one node). */
-const writers = new WeakMap<object, OutbidNotices>();
-
-export function outbidNoticesOf(db: Db): OutbidNotices {
-  let notices = writers.get(db);
-  if (!notices) {
-    notices = createOutbidNotices(db);
-    writers.set(db, notices);
-  }
-  return notices;
-}
+export const outbidNoticesOf = perNode<Db, OutbidNotices>(createOutbidNotices);
