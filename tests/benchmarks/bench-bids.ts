@@ -1,9 +1,12 @@
 // `npm run bench:bids [-- --duration 8 --rounds 3 --bidders 32 --auctions 200 --pool 10 --no-http --inject]`
-// (`--only http --cpu-prof DIR`: profile one side alone):
+// (`--only http --cpu-prof DIR`: profile one side alone; `--pg-stats`: each run's costliest
+// statements from pg_stat_statements into the JSON):
 // our bid path against pgbench running the same statements (tests/benchmarks/bidding-bench.ts),
-// as a table and as JSON under .data/bench/. Exits non-zero only when a bid was lost or an
-// auction's state is wrong (or nothing could be measured); a ratio below target is printed, not
-// failed, because two shared cores make single numbers noisy.
+// as a table and as JSON under .data/bench/, each ratio beside the previous full run's
+// (.data/bench/bids-latest.json) with a REGRESSION verdict for a drop of more than 25%. Exits
+// non-zero only when a bid was lost or an auction's state is wrong (or nothing could be
+// measured); a ratio below target or a regression is printed, not failed, because two shared
+// cores make single numbers noisy.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,11 +28,16 @@ const { values } = parseArgs({
     only: { type: 'string' },
     /** Folder for a CPU profile of each timed run of ours (`.cpuprofile`, open in Chrome DevTools). */
     'cpu-prof': { type: 'string' },
+    /** Keep each run's costliest database statements (pg_stat_statements) in the JSON. */
+    'pg-stats': { type: 'boolean', default: false },
     /** Log the app's requests at this level (production: info) into .data/bench/server.log. */
     'log-level': { type: 'string' },
   },
 });
 
+// The previous full, correct run: each ratio is compared with its own there, and a drop of more
+// than 25% is a REGRESSION in the verdict column (bidding-bench-verdicts.ts). It lives beside the
+// runs, in .data/ (not in git): a ratio only compares with one measured on the same machine.
 const previousPath = join(OUT_DIR, 'bids-latest.json');
 const previous = existsSync(previousPath) ? (JSON.parse(readFileSync(previousPath, 'utf8')) as BenchReport) : null;
 
@@ -42,8 +50,10 @@ const report = await runBidBenchmark({
   poolSize: Number(values.pool),
   http: !values['no-http'],
   inject: values.inject,
+  previous: previous?.comparison ?? null,
   ...(values.only ? { only: values.only.split(',') as Side[] } : {}),
   ...(values['cpu-prof'] ? { cpuProfileDir: values['cpu-prof'] } : {}),
+  pgStats: values['pg-stats'],
   ...(values['log-level'] ? { serverLog: { level: values['log-level'], file: join(OUT_DIR, 'server.log') } } : {}),
   log: (line) => console.log(`  ${line}`),
 });
@@ -51,20 +61,23 @@ const report = await runBidBenchmark({
 console.log('\nMedians over the rounds (each round: pgbench, then ours, same duration):\n');
 console.log(formatComparison(report));
 if (previous) {
-  console.log(`\nPrevious run (${previous.startedAt}):`);
-  for (const row of previous.comparison) {
-    console.log(
-      `  ${row.scenario}/${row.side}: ${row.ratio.toFixed(2)}× (${row.oursTps.toFixed(0)} vs ${row.pgbenchTps.toFixed(0)})`,
-    );
-  }
+  const { durationS, rounds, bidders, spreadAuctions } = previous.options;
+  console.log(
+    `\n"previous": the run of ${previous.startedAt} (${durationS} s × ${rounds} rounds, ${bidders} bidders, ` +
+      `${spreadAuctions} auctions); a drop of more than 25% is a REGRESSION.`,
+  );
+} else {
+  console.log(`\nNo previous run in ${previousPath}: this one becomes it.`);
 }
 
 const json = `${JSON.stringify(report, null, 2)}\n`;
 const runPath = join(OUT_DIR, `bids-${newRunId()}.json`);
 writeFileSync(runPath, json);
-// A partial run (`--only`) has no comparison: it never becomes the run the next one compares with.
-if (!values.only) writeFileSync(previousPath, json);
-console.log(`\nResults: ${runPath}${values.only ? '' : ` (and ${previousPath})`}`);
+// A partial run (`--only`) has no comparison, and an incorrect one measured a broken bid path:
+// neither becomes the run the next one compares with.
+const comparable = !values.only && report.failures.length === 0;
+if (comparable) writeFileSync(previousPath, json);
+console.log(`\nResults: ${runPath}${comparable ? ` (and ${previousPath})` : ''}`);
 
 if (report.failures.length > 0) {
   console.error(`\nCORRECTNESS FAILURES (${report.failures.length}):`);
@@ -72,3 +85,6 @@ if (report.failures.length > 0) {
   process.exit(1);
 }
 console.log('Correctness: every accepted bid stored once, in order; every auction equals its replay.');
+if (report.comparison.some((row) => row.verdict === 'REGRESSION')) {
+  console.log('REGRESSION: a ratio dropped by more than 25% since the previous run (see the verdict column).');
+}

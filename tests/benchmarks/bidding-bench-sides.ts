@@ -335,3 +335,39 @@ export async function countBids(database: Database, auctionIds: string[]): Promi
   );
   return Number(row!.count);
 }
+
+// ── The database's side (`--pg-stats`) ──
+
+/** The server settings that load pg_stat_statements into a cluster of the benchmark's own. */
+export const STATEMENT_STATS_SETTINGS = ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.max=1000'];
+
+export interface StatementStat {
+  query: string;
+  calls: number;
+  /** Milliseconds spent executing, all calls together. */
+  totalMs: number;
+  rows: number;
+}
+
+/** Clears the statistics, so what follows is one run's alone. */
+export async function resetStatementStats(database: Database): Promise<void> {
+  await database.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`);
+  await database.db.execute(sql`SELECT pg_stat_statements_reset()`);
+}
+
+/** This database's statements since the reset, the costliest first. */
+export async function statementStats(database: Database, limit = 12): Promise<StatementStat[]> {
+  const rows = await queryRows<{ query: string; calls: string; total_ms: number; rows: string }>(
+    database.db,
+    sql`SELECT query, calls, total_exec_time AS total_ms, rows FROM pg_stat_statements
+        WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND query NOT LIKE '%pg_stat_statements%'
+        ORDER BY total_exec_time DESC LIMIT ${limit}`,
+  );
+  return rows.map((row) => ({
+    query: row.query.replace(/\s+/g, ' ').trim(),
+    calls: Number(row.calls),
+    totalMs: Number(row.total_ms),
+    rows: Number(row.rows),
+  }));
+}

@@ -37,14 +37,15 @@ export function ownedByClusterOwner(dir: string): void {
   chownSync(dir, uid, gid);
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/** `settings`: extra `-c name=value` server settings (the bid benchmark's pg_stat_statements). */
+export async function startPostgresCluster(settings: string[] = []): Promise<PostgresCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'market-pg-'));
   ownedByClusterOwner(dir);
   const data = join(dir, 'data');
   asClusterOwner(join(PG_BIN, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
   // Durability is irrelevant for a cluster that lives for one test run.
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${settings.map((setting) => ` -c ${setting}`).join('')}`;
   asClusterOwner(join(PG_BIN, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
   const urlFor = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   const stopNow = () => {

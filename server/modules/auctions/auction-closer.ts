@@ -23,7 +23,7 @@ import type { PaymentPorts } from '../payments/index.js';
 import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 import { notify, notifyEach } from '../notifications/index.js';
 import { createOrder, expireOffers, orderIdOf } from '../orders/index.js';
-import { auctionLadderSettled } from './hooks.js';
+import { ladderReviewsOf } from './ladder-reviews.js';
 
 export interface ClosedListing {
   listingId: string;
@@ -184,11 +184,11 @@ export async function closeDueListings(
       if (outcome === null) break;
       deps.events.publish(outcome.events);
       closed.push(outcome.result);
-      // The closed auction's whole ladder is scored once more; a failure there is reported, never a
-      // reason to close the listing again.
+      // The closed auction's whole ladder is scored once more, after any review of its bids still
+      // running (ladder-reviews.ts); a failure there is reported, never a reason to close again.
       if (outcome.result.listingType === 'auction') {
-        await auctionLadderSettled
-          .fire(deps, outcome.result.listingId, 'close')
+        await ladderReviewsOf(deps.db)
+          .closed(deps, outcome.result.listingId)
           .catch((error: unknown) => onError(error, outcome.result.listingId));
       }
     } catch (error) {

@@ -108,6 +108,36 @@ describe('bid queue', () => {
     const fourth = await queue.run('lot', async (turn) => turn.known);
     expect(fourth).toBeNull();
   });
+
+  it('a bid that hands off lets the next one start while it commits, never a third', async () => {
+    const queue = createBidQueue();
+    const decided = opened({ currentBidCents: 500, bidCount: 1, leader: { bidderId: 'ann', maxCents: 900 } });
+    const log: string[] = [];
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    const first = queue.run('lot', async (turn) => {
+      turn.handOff(decided);
+      log.push('first handed off');
+      await committing;
+      log.push('first done');
+    });
+    const second = queue.run('lot', async (turn) => {
+      log.push('second started');
+      expect(turn.pending?.state).toEqual(decided);
+      await turn.pending!.done;
+      log.push('second saw first done');
+      expect(turn.pending).toBeNull();
+    });
+    const third = queue.run('lot', async () => {
+      log.push('third started');
+    });
+    await pause(5);
+    expect(log).toEqual(['first handed off', 'second started']);
+    commit();
+    await Promise.all([first, second, third]);
+    expect(log).toEqual(['first handed off', 'second started', 'first done', 'second saw first done', 'third started']);
+    expect(queue.size).toBe(0);
+  });
 });
 
 type Step = { bidder: string; offset: number; waitMs: number };

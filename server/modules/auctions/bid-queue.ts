@@ -1,7 +1,13 @@
-// The per-auction bid queue of one server node: bids on one auction run one at a time, in
-// arrival order, so at most one pooled connection per auction waits on (or holds) its row lock;
-// the others wait here in memory. The row lock stays the authority across nodes: this only
-// keeps one node from piling its own bids onto it.
+// The per-auction bid queue of one server node: bids on one auction run in arrival order, so at
+// most two pooled connections per auction are busy with its row lock: the bid writing and
+// committing under it, and the next one, whose locked read waits for that commit inside
+// PostgreSQL; the others wait here in memory. The row lock stays the authority across nodes:
+// this only keeps one node from piling its own bids onto it.
+//
+// A bid hands its turn on (`handOff`) once it has decided, right before its write and COMMIT
+// leave: the next bid's locked read then queues behind the lock in the database, which grants it
+// the moment the commit releases it, instead of a round trip later (issue 29). The next bid knows
+// the state being committed (`pending`) but may not judge on it: it may fail to commit.
 //
 // While bids wait, the queue remembers the auction's state as the bid that ran before them saw
 // it under the lock, or committed it. A waiting bid may be judged on that state only when it was
@@ -10,25 +16,31 @@
 // moment, whatever other nodes or paths (closer, seller, admin) do. Nothing outlives the queue:
 // when no bid waits on an auction, its entry is gone, so there is nothing to invalidate.
 import type { AuctionState } from './rules/proxy-bidding.js';
+import { perNode } from './per-node.js';
 
 /** What a queued bid knows when its turn comes. */
 export interface BidTurn {
-  /** The auction's committed state observed after this bid arrived, or null. */
+  /** The auction's committed state observed after this bid arrived, or null (read it when needed: it may change). */
   readonly known: AuctionState | null;
+  /** The state the bid before this one is committing, with its end (it may fail), or null. */
+  readonly pending: { state: AuctionState; done: Promise<void> } | null;
   /** Call right before sending the locked read; returns the mark to observe under. */
   markLockedRead(): number;
   /** Records a committed state (read under the lock, or just committed) seen after `mark`. */
   observe(state: AuctionState, mark: number): void;
+  /** The bid has decided on `state` and sends its write: the next bid may go to the lock. */
+  handOff(state: AuctionState): void;
 }
 
 interface Lane {
   tail: Promise<void>;
   pending: number;
   view: { state: AuctionState; mark: number } | null;
+  committing: { state: AuctionState; done: Promise<void> } | null;
 }
 
 export interface BidQueue {
-  /** Runs `task` once every bid queued earlier on this auction has finished (failed ones too). */
+  /** Runs `task` once every bid queued earlier on this auction has finished or handed off (failed ones too). */
   run<T>(listingId: string, task: (turn: BidTurn) => Promise<T>): Promise<T>;
   /** Auctions with bids queued or running (for tests). */
   readonly size: number;
@@ -47,41 +59,45 @@ export function createBidQueue(): BidQueue {
       const arrivedAt = ++clock;
       let lane = lanes.get(listingId);
       if (!lane) {
-        lane = { tail: Promise.resolve(), pending: 0, view: null };
+        lane = { tail: Promise.resolve(), pending: 0, view: null, committing: null };
         lanes.set(listingId, lane);
       }
       const own = lane;
       own.pending += 1;
       const previous = own.tail;
+      let next!: () => void;
+      own.tail = new Promise((resolve) => (next = resolve));
       let finish!: () => void;
-      own.tail = new Promise((resolve) => (finish = resolve));
+      const done = new Promise<void>((resolve) => (finish = resolve));
       try {
         await previous;
-        const view = own.view;
         return await task({
-          known: view !== null && view.mark > arrivedAt ? view.state : null,
+          get known() {
+            const view = own.view;
+            return view !== null && view.mark > arrivedAt ? view.state : null;
+          },
+          get pending() {
+            return own.committing;
+          },
           markLockedRead: () => ++clock,
           observe: (state, mark) => {
             if (own.view === null || mark >= own.view.mark) own.view = { state, mark };
           },
+          handOff: (state) => {
+            own.committing = { state, done };
+            next();
+          },
         });
       } finally {
+        if (own.committing?.done === done) own.committing = null;
         own.pending -= 1;
         if (own.pending === 0) lanes.delete(listingId);
         finish();
+        next();
       }
     },
   };
 }
 
 /** One queue per database pool: a pool is what one server node has. */
-const queues = new WeakMap<object, BidQueue>();
-
-export function bidQueueOf(db: object): BidQueue {
-  let queue = queues.get(db);
-  if (!queue) {
-    queue = createBidQueue();
-    queues.set(db, queue);
-  }
-  return queue;
-}
+export const bidQueueOf = perNode<object, BidQueue>(() => createBidQueue());

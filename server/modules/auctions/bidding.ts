@@ -24,8 +24,9 @@ import { countedPage, pageOf } from '../../platform/db/list-sql.js';
 import { type Counted, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
 import { auctionStateUpdate, hiddenFromBuyers, publicListing, PUBLIC_LISTING } from '../listings/index.js';
 import { bidMessageInsert } from '../conversations/index.js';
-import { notify } from '../notifications/index.js';
-import { auctionLadderSettled, MIN_BIDS_TO_SCORE } from './hooks.js';
+import { MIN_BIDS_TO_SCORE } from './hooks.js';
+import { ladderReviewsOf } from './ladder-reviews.js';
+import { outbidNoticesOf } from './outbid-notices.js';
 import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 
@@ -167,6 +168,15 @@ export function placeBidInDb(deps: ServiceDeps, request: BidRequest): Promise<Bi
 async function placeQueuedBid(deps: ServiceDeps, request: BidRequest, turn: BidTurn): Promise<BidReceipt> {
   const early = queuedRefusal(turn.known, request, nowOf(deps));
   if (early) throw refusal(deps, request, early);
+  // The bid before this one may still be committing (bid-queue.ts, `handOff`). A bid its state
+  // would refuse waits for that commit and is judged on what committed, instead of taking the
+  // lock only to roll back; any other goes to the lock at once.
+  const before = turn.pending;
+  if (before && queuedRefusal(before.state, request, nowOf(deps))) {
+    await before.done;
+    const late = queuedRefusal(turn.known, request, nowOf(deps));
+    if (late) throw refusal(deps, request, late);
+  }
   const bidId = randomUUID();
   const mark = turn.markLockedRead();
   // The transaction's round trips are bid-transaction.ts's to choose (fewer under the lock on PostgreSQL).
@@ -243,22 +253,23 @@ async function placeQueuedBid(deps: ServiceDeps, request: BidRequest, turn: BidT
       maxBid: centsToUsd(request.maxCents),
       endTime: String(next.endTimeMs),
     };
+    // Decided: the next bid's locked read may queue behind this write and commit in the database.
+    turn.handOff(next);
     return { write, result: { receipt, events, committed: next } };
   });
   turn.observe(committed, mark);
+  // Realtime events in commit order: the bid before this one may not have published yet.
+  await before?.done;
   deps.events.publish(events);
-  // The outbid leader's notification is written after the commit, outside the auction's lock,
-  // and the bidder does not wait for it.
+  // After the commit, outside the auction's lock, and coalesced per node: the outbid leader's
+  // notification (outbid-notices.ts) and the integrity review (ladder-reviews.ts). The bidder waits
+  // for neither, unless too many notices wait to be written; neither ever fails a committed bid.
   for (const event of events) {
     if (event.kind !== 'market' || event.name !== 'userOutbid') continue;
     const { userId, listingId, currentBid } = event.payload;
-    void notify(deps.db, userId, 'youWereOutbid', 'You were outbid', { listingId, currentBid }).catch(() => undefined);
+    await outbidNoticesOf(deps.db).add({ userId, listingId, currentBid });
   }
-  // Auction integrity looks at the ladder after the commit; the bidder does not wait for it, and a
-  // failure there never fails a committed bid.
-  if (committed.bidCount >= MIN_BIDS_TO_SCORE) {
-    void auctionLadderSettled.fire(deps, request.listingId, 'bid').catch(() => undefined);
-  }
+  if (committed.bidCount >= MIN_BIDS_TO_SCORE) ladderReviewsOf(deps.db).bidCommitted(deps, request.listingId);
   return receipt;
 }
 

@@ -1,7 +1,8 @@
-// What the auctions module tells the areas above it (platform/events/domain-hooks.ts): after a bid
-// has committed (from MIN_BIDS_TO_SCORE bids on, without the bidder waiting) and once an auction
-// has closed, trust and safety scores its ladder. Fired after the commit, with the database:
-// the scoring reads the committed ladder and opens its case in a unit of work of its own.
+// What the auctions module tells the areas above it (platform/events/domain-hooks.ts): while bids
+// commit (from MIN_BIDS_TO_SCORE bids on, without the bidder waiting, coalesced per auction and
+// bounded per node by ladder-reviews.ts, never once per bid) and once an auction has closed,
+// trust and safety scores its ladder. Fired after the commit, with the database: the scoring
+// reads the committed ladder and opens its case in a unit of work of its own.
 import type { UnitOfWorkDeps } from '../../platform/events/unit-of-work.js';
 import { domainHook } from '../../platform/events/domain-hooks.js';
 

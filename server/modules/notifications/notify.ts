@@ -14,12 +14,28 @@ export async function notify(
   data: Record<string, unknown> = {},
   body?: string,
 ): Promise<void> {
+  if (body === undefined) return notifyAll(tx, [{ userId, type, title, data }]);
   await tx.execute(
-    body === undefined
-      ? sql`INSERT INTO notifications (user_id, type, title, data) VALUES (${userId}, ${type}, ${title}, ${JSON.stringify(data)}::jsonb)`
-      : sql`INSERT INTO notifications (user_id, type, title, body, data)
-            VALUES (${userId}, ${type}, ${title}, ${body}, ${JSON.stringify(data)}::jsonb)`,
+    sql`INSERT INTO notifications (user_id, type, title, body, data)
+        VALUES (${userId}, ${type}, ${title}, ${body}, ${JSON.stringify(data)}::jsonb)`,
   );
+}
+
+/** One notification of `notifyAll`'s batch. */
+export interface Notice {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  data: Record<string, unknown>;
+}
+
+/** Several notifications (to anyone) in one statement; one alone is `notify`'s statement. */
+export async function notifyAll(tx: Executor, notices: readonly Notice[]): Promise<void> {
+  if (notices.length === 0) return;
+  const rows = notices.map(
+    (notice) => sql`(${notice.userId}, ${notice.type}, ${notice.title}, ${JSON.stringify(notice.data)}::jsonb)`,
+  );
+  await tx.execute(sql`INSERT INTO notifications (user_id, type, title, data) VALUES ${sql.join(rows, sql`, `)}`);
 }
 
 /**
