@@ -11,7 +11,7 @@ import { userRoom } from '../shared/contract/realtime-events.js';
 import { attachRealtime, type VerifyToken } from './platform/realtime/attach-realtime.js';
 import type { MarketServices, Ports } from './composition.js';
 import { marketRoutesPlugin } from './market-routes.js';
-import { type AuctionCloser, startAuctionCloser } from './modules/auctions/index.js';
+import { type AuctionCloser, flushOutbidNotices, startAuctionCloser } from './modules/auctions/index.js';
 import { createRelayPublisher, marketEvent } from './platform/events/pending-events.js';
 import { startShippingDocumentSweep } from './modules/fulfilment/index.js';
 import { stripeWebhookPlugin } from './modules/payments/index.js';
@@ -43,6 +43,8 @@ export async function registerMarket(app: FastifyInstance, options: RegisterMark
     events: createRelayPublisher((error) => app.log.error({ err: error }, 'realtime event refused by the contract')),
   };
   app.decorate('market', deps);
+  // Outbid notices are written in batches after the bids commit: the last batch before the pool closes.
+  app.addHook('onClose', () => flushOutbidNotices(deps.db));
   // An admin's cancel reaches the buyer's and the seller's apps like any other status change.
   options.adminEvents?.on('orderCancelled', ({ orderId, listingId, buyerId, sellerId, trackingCode }) =>
     deps.events.publish([

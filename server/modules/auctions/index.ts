@@ -6,6 +6,7 @@ export { auctionLadderSettled, MIN_BIDS_TO_SCORE } from './hooks.js';
 export { bidRoutes, enteredGiveawayRoutes, giveawayEntryRoutes, uniqueBidRoutes } from './routes.js';
 export { type AuctionCloser, closeDueListings, startAuctionCloser } from './auction-closer.js';
 export { type BidReceipt, placeBidInDb } from './bidding.js';
+export { flushOutbidNotices } from './outbid-notices.js';
 export { uniqueBidAuctions } from './bid-history.js';
 export { ANTI_SNIPE_WINDOW_MS, type AuctionState, placeBid } from './rules/proxy-bidding.js';
 export { bidLadder } from './bid-ladder.js';

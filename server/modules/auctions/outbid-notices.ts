@@ -78,3 +78,6 @@ export function createOutbidNotices(db: Db, options: Partial<OutbidNoticeOptions
 
 /** One writer per database pool (one node). */
 export const outbidNoticesOf = perNode<Db, OutbidNotices>(createOutbidNotices);
+
+/** Writes the notices still waiting on this node (at shutdown, before the pool closes). */
+export const flushOutbidNotices = (db: Db): Promise<void> => outbidNoticesOf(db).flushed();
