@@ -16,6 +16,7 @@ const EMULATOR_FILES = [
   'tests/market/email-verification.test.ts',
   'tests/desktop/api.integration.test.ts',
   'tests/realtime/simulator-admin-events.test.ts',
+  'tests/server/step-up.pglite.test.ts',
 ];
 
 /** A database in the run's throwaway PostgreSQL cluster (some of them with emulator tokens too). */

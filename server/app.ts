@@ -44,6 +44,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Requests per minute per client before 429. */
   rateLimitMax?: number;
+  /** ADMIN_STEP_UP_SECONDS (default 900): how old a sign-in may be for refunds, cancels, bans… */
+  stepUpSeconds?: number;
   /** Hook for the realtime plugin; registered last, after every route. */
   realtime?: RealtimeRegistration;
 }
@@ -136,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         identity: options.ports.identity,
         payments: options.ports.payments,
         events,
+        stepUpSeconds: options.stepUpSeconds,
       });
     },
     { prefix: API_PREFIX },

@@ -37,6 +37,7 @@ export function firebaseIdentity(options: FirebaseIdentityOptions): IdentityProv
       emailVerified: decoded.email_verified === true,
       admin: decoded.admin === true,
       adminRole: adminRoleOf(decoded.adminRole),
+      authTime: decoded.auth_time,
     });
   });
   return {

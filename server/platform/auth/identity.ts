@@ -19,6 +19,12 @@ export interface VerifiedIdentity {
    * a value no role has (allowed nothing).
    */
   adminRole?: AdminRole | null | undefined;
+  /**
+   * When the caller last signed in with a password (the token's `auth_time`), epoch seconds; a
+   * refreshed token keeps it. The Firebase adapter always sets it; a test double without it is
+   * a fresh sign-in.
+   */
+  authTime?: number | undefined;
 }
 
 export interface IdentityProvider {
