@@ -17,6 +17,8 @@ const EMULATOR_FILES = [
   'tests/desktop/api.integration.test.ts',
   'tests/realtime/simulator-admin-events.test.ts',
   'tests/server/step-up.pglite.test.ts',
+  'tests/server/team.pglite.test.ts',
+  'tests/realtime/revocation-two-nodes.test.ts',
 ];
 
 /** A database in the run's throwaway PostgreSQL cluster (some of them with emulator tokens too). */

@@ -14,7 +14,7 @@ import { orderHandlers } from './modules/orders/index.js';
 import type { PaymentPorts } from './modules/payments/index.js';
 import { subcategoryHandlers } from './modules/catalogue/index.js';
 import { reviewCaseHandlers } from './modules/trust-safety/index.js';
-import { enforcementHandlers, statisticsHandlers, userHandlers } from './modules/accounts/index.js';
+import { enforcementHandlers, statisticsHandlers, teamHandlers, userHandlers } from './modules/accounts/index.js';
 import { accountabilityHandlers } from './modules/accountability/index.js';
 import { adminRoleGuard } from './platform/auth/admin-role-guard.js';
 import { stepUpGuard } from './platform/auth/step-up.js';
@@ -43,6 +43,7 @@ export function adminHandlers(deps: AdminApiDeps): AdminHandlers {
     ...enforcementHandlers(deps),
     ...accountabilityHandlers(deps),
     ...workbenchHandlers(deps),
+    ...teamHandlers(deps),
   };
 }
 

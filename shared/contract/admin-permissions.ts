@@ -84,6 +84,12 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   'exports.csv': [M, S, F],
   // The palette's search finds users, listings and orders by name or id: every role's way around.
   'search.market': [M, S, F],
+  // The team: the owner only.
+  'team.list': [],
+  'team.grant': [],
+  'team.setRole': [],
+  'team.remove': [],
+  'team.revokeSessions': [],
 };
 
 /** The default of `ADMIN_STEP_UP_SECONDS`: how old a sign-in may be for the step-up actions. */
@@ -172,6 +178,8 @@ export const UI_ACTION_ROUTES = {
   deleteModeratedContent: ['auctionMessages.delete', 'chats.delete', 'messages.delete'],
   openAuditLog: ['auditLog.list'],
   openReviewQueue: ['reviewCases.list', 'reviewCases.counts'],
+  openTeam: ['team.list'],
+  manageTeam: ['team.grant', 'team.setRole', 'team.remove', 'team.revokeSessions'],
   workReviewCase: ['reviewCases.claim', 'reviewCases.release', 'reviewCases.resolve', 'reviewCases.bulkResolve'],
 } as const satisfies Record<string, readonly AdminRouteName[]>;
 export type UiAction = keyof typeof UI_ACTION_ROUTES;
