@@ -19,6 +19,7 @@ const EMULATOR_FILES = [
   'tests/server/step-up.pglite.test.ts',
   'tests/server/team.pglite.test.ts',
   'tests/realtime/revocation-two-nodes.test.ts',
+  'tests/server/faults.pglite.test.ts',
 ];
 
 /** A database in the run's throwaway PostgreSQL cluster (some of them with emulator tokens too). */

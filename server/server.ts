@@ -17,6 +17,8 @@ export async function startServer(config: Config, realtime?: RealtimeRegistratio
     databaseUrl: config.DATABASE_URL,
     replicaUrl: config.DATABASE_REPLICA_URL,
     pgliteDir: config.PGLITE_DIR,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
   });
   await migrate(database);
   const app = await buildApp({

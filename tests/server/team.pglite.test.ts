@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, inject, it } from 'vitest';
 import { adminTeamRoutes } from '../../shared/contract/admin-team-routes.js';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
-import type { Database } from '../../server/platform/db/database.js';
+import { uncheckedRows, type Database } from '../../server/platform/db/database.js';
 import { useApp } from '../support/app-fixture.js';
 import { EMULATOR_HOST, PROJECT_ID } from '../support/auth-emulator.js';
 import { mintEmulatorToken } from '../support/minted-token.js';
@@ -42,10 +42,11 @@ describe.skipIf(!inject('adminToken'))('Team routes (Auth emulator)', () => {
   }
   const audited = async (uid: string) =>
     (
-      await database.db.execute(
+      await uncheckedRows<{ action: string }>(
+        database.db,
         sql`SELECT action FROM admin_actions WHERE record_type = 'admin' AND record_id = ${uid} ORDER BY created_at, id`,
       )
-    ).rows.map((row) => (row as { action: string }).action);
+    ).map((row) => row.action);
 
   it.each(['moderator', 'support', 'finance'] as const)('answers 403 to a %s on every team route', async (role) => {
     const scoped = await createStaffAccount(`team-${role}`, { admin: true, adminRole: role });

@@ -4,6 +4,7 @@ import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { adminRoleOf } from '../../../shared/contract/admin-permissions.js';
 import { accountStandings, tokenStands, withinTime, type AccountStandingOptions } from './account-standing.js';
+import { verifyEmulatorIdToken } from './emulator-token.js';
 import { firebaseTeam } from './firebase-team.js';
 import { IdentityUnavailableError, type IdentityProvider } from './identity.js';
 import { sharedVerification } from './shared-verification.js';
@@ -68,7 +69,9 @@ export function firebaseIdentity(options: FirebaseIdentityOptions): IdentityProv
   });
   // Requests that carry the same token at the same moment share one verification.
   const verify = sharedVerification(async (token) => {
-    const decoded = await withinTime(auth.verifyIdToken(token, false), timeoutMs).catch(unavailableOrRefused);
+    const decoded = options.emulatorHost
+      ? verifyEmulatorIdToken(token, options.projectId)
+      : await withinTime(auth.verifyIdToken(token, false), timeoutMs).catch(unavailableOrRefused);
     const standing = await standings.standing(decoded.uid).catch(unavailableOrRefused);
     if (!tokenStands(standing, decoded.auth_time)) {
       throw new TokenRefusedError(standing.disabled ? 'auth/user-disabled' : 'auth/id-token-revoked');
