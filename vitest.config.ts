@@ -35,6 +35,7 @@ const POSTGRES_FILES = [
   'tests/market/list-paging.test.ts',
   'tests/market/selling-routes.test.ts',
   'tests/market/two-nodes.test.ts',
+  'tests/market/postgres-crash.test.ts',
   'tests/benchmarks/bidding-bench.test.ts',
 ];
 

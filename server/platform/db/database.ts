@@ -81,6 +81,9 @@ function boundedPool(connectionString: string, options: DatabaseOptions): pg.Poo
   });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Nor a checked-out one between two statements of a transaction (the bid's raw client): its
+  // next statement fails instead (503), and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
