@@ -16,6 +16,10 @@ const EMULATOR_FILES = [
   'tests/market/email-verification.test.ts',
   'tests/desktop/api.integration.test.ts',
   'tests/realtime/simulator-admin-events.test.ts',
+  'tests/server/step-up.pglite.test.ts',
+  'tests/server/team.pglite.test.ts',
+  'tests/realtime/revocation-two-nodes.test.ts',
+  'tests/server/faults.pglite.test.ts',
 ];
 
 /** A database in the run's throwaway PostgreSQL cluster (some of them with emulator tokens too). */
@@ -31,6 +35,7 @@ const POSTGRES_FILES = [
   'tests/market/list-paging.test.ts',
   'tests/market/selling-routes.test.ts',
   'tests/market/two-nodes.test.ts',
+  'tests/market/postgres-crash.test.ts',
   'tests/benchmarks/bidding-bench.test.ts',
 ];
 

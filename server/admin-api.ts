@@ -14,15 +14,22 @@ import { orderHandlers } from './modules/orders/index.js';
 import type { PaymentPorts } from './modules/payments/index.js';
 import { subcategoryHandlers } from './modules/catalogue/index.js';
 import { reviewCaseHandlers } from './modules/trust-safety/index.js';
-import { enforcementHandlers, statisticsHandlers, userHandlers } from './modules/accounts/index.js';
+import { enforcementHandlers, statisticsHandlers, teamHandlers, userHandlers } from './modules/accounts/index.js';
 import { accountabilityHandlers } from './modules/accountability/index.js';
 import { adminRoleGuard } from './platform/auth/admin-role-guard.js';
+import { stepUpGuard } from './platform/auth/step-up.js';
+import { STEP_UP_ROUTES, STEP_UP_SECONDS_DEFAULT } from '../shared/contract/admin-permissions.js';
 import { collectLoggedActions } from './platform/db/admin-log.js';
 import { workbenchHandlers } from './modules/workbench/index.js';
 import { marketHealthHandlers } from './modules/market-health/index.js';
 
 /** What the admin API works with: the handlers' dependencies and the one port they use (refunds). */
 export type AdminApiDeps = AdminDeps & Pick<PaymentPorts, 'payments'>;
+
+export interface AdminApiOptions extends AdminApiDeps {
+  /** ADMIN_STEP_UP_SECONDS: how old a sign-in may be for the step-up routes (default 900). */
+  stepUpSeconds?: number | undefined;
+}
 
 export function adminHandlers(deps: AdminApiDeps): AdminHandlers {
   return {
@@ -38,6 +45,7 @@ export function adminHandlers(deps: AdminApiDeps): AdminHandlers {
     ...accountabilityHandlers(deps),
     ...workbenchHandlers(deps),
     ...marketHealthHandlers(deps),
+    ...teamHandlers(deps),
   };
 }
 
@@ -59,7 +67,7 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | null 
 }
 
 /** A Fastify plugin: mount it under the `/v1` prefix. */
-export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminApiDeps): Promise<void> {
+export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminApiOptions): Promise<void> {
   registerAdminGuard(app, deps.identity);
   const handlers = adminHandlers(deps);
   for (const [name, route] of Object.entries(adminRoutes) as [AdminRouteName, (typeof adminRoutes)[AdminRouteName]][]) {
@@ -79,6 +87,10 @@ export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminApiDeps
       // After the admin guard (an app-wide hook) and before the body is validated: a role outside
       // the permission table gets 403 whatever it sends.
       onRequest: adminRoleGuard(name),
+      // Once the body is parsed (an enforcement needs a recent sign-in only to suspend or ban).
+      ...(name in STEP_UP_ROUTES
+        ? { preHandler: stepUpGuard(name, deps.stepUpSeconds ?? STEP_UP_SECONDS_DEFAULT) }
+        : {}),
       handler: async (request, reply) => {
         if (!request.admin) throw new Error('admin guard did not run');
         const admin = request.admin;

@@ -23,6 +23,7 @@ import { registerMarket } from './market-api.js';
 import { adminRoutesPlugin } from './admin-api.js';
 import { uniqueViolationOf } from './platform/db/unique-violation.js';
 import { refusedTextOf } from './platform/db/refused-text.js';
+import { isDatabaseUnavailable } from './platform/db/database-unavailable.js';
 
 export const API_PREFIX = '/v1';
 
@@ -44,6 +45,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Requests per minute per client before 429. */
   rateLimitMax?: number;
+  /** ADMIN_STEP_UP_SECONDS (default 900): how old a sign-in may be for refunds, cancels, bans… */
+  stepUpSeconds?: number;
   /** Hook for the realtime plugin; registered last, after every route. */
   realtime?: RealtimeRegistration;
 }
@@ -82,6 +85,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (refusedTextOf(error)) {
       request.log.warn({ err: error }, 'the database refused text a request schema let through');
       return reply.code(400).send(errorBody(400, 'The request holds text the database cannot read'));
+    }
+    // The database did not answer (down, restarting, a statement over the time-out): 503, and
+    // the client retries; the pool reconnects by itself once the database is back.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .send(errorBody(503, 'The database is not answering; try again in a moment', 'databaseUnavailable'));
     }
     const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     // A 503 we raise ourselves says which service is missing, in words written for the user.
@@ -126,7 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             await options.database.db.execute(sql`SELECT 1`);
             return { status: 'ok' };
           } catch {
-            return reply.code(503).send(errorBody(503, 'Database unavailable'));
+            return reply.code(503).send(errorBody(503, 'Database unavailable', 'databaseUnavailable'));
           }
         },
       );
@@ -136,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         identity: options.ports.identity,
         payments: options.ports.payments,
         events,
+        stepUpSeconds: options.stepUpSeconds,
       });
     },
     { prefix: API_PREFIX },

@@ -1,6 +1,8 @@
 // The server's environment, parsed once at start-up: a bad value stops the process before
 // it listens, instead of failing on the first request that needs it.
 import { z } from 'zod';
+import { STEP_UP_SECONDS_DEFAULT } from '../shared/contract/admin-permissions.js';
+import { CONNECT_TIMEOUT_MS_DEFAULT, STATEMENT_TIMEOUT_MS_DEFAULT } from './platform/db/database.js';
 
 const optionalText = z
   .string()
@@ -24,6 +26,12 @@ const Env = z
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     /** Where the embedded PGlite database lives when DATABASE_URL is absent. */
     PGLITE_DIR: z.string().default('.data/pglite'),
+    /** How old an admin's sign-in may be for refunds, cancels, deletions, suspensions and bans (step-up). */
+    ADMIN_STEP_UP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(STEP_UP_SECONDS_DEFAULT),
+    /** PostgreSQL: how long a request waits for a connection before 503 databaseUnavailable. */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(CONNECT_TIMEOUT_MS_DEFAULT),
+    /** PostgreSQL: the longest a statement may run before it is cancelled (503 databaseUnavailable). */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(STATEMENT_TIMEOUT_MS_DEFAULT),
     /** Where the local media storage keeps uploaded listing videos. */
     UPLOADS_DIR: z.string().default('.data/uploads'),
     /** Signs upload URLs; shared by every node serving UPLOADS_DIR. Random per process when absent (not in production). */

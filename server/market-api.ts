@@ -82,6 +82,9 @@ export function marketVerifyToken(deps: Pick<MarketServices, 'db'>, identity: Id
   };
 }
 
+/** The server-to-server event (between API nodes, over the Redis adapter) of `adminSessionsChanged`. */
+const ADMIN_SESSIONS_CHANGED = 'adminSessionsChanged';
+
 export interface MarketRealtimeOptions {
   redisUrl?: string | undefined;
 }
@@ -106,6 +109,15 @@ export function marketRealtime(options: MarketRealtimeOptions = {}) {
     context.events.on('reviewCaseUpdated', (payload) => realtime.publishAdmin('reviewCaseUpdated', payload));
     // A suspended or banned user leaves at once: every socket of theirs, on every node.
     context.events.on('accountSuspended', ({ userId }) => realtime.io.in(userRoom(userId)).disconnectSockets(true));
+    // An owner revoked or changed an admin here: the other nodes forget that account's sessions
+    // too, so its revoked tokens answer 401 everywhere at once (this node forgot already).
+    // (One node alone has nobody to tell: the in-memory adapter has no server-side emit.)
+    if (realtime.recovery === 'redis-streams') {
+      context.events.on('adminSessionsChanged', ({ uid }) => realtime.io.serverSideEmit(ADMIN_SESSIONS_CHANGED, uid));
+    }
+    realtime.io.on(ADMIN_SESSIONS_CHANGED, (uid: unknown) => {
+      if (typeof uid === 'string') context.identity.forgetSessions?.(uid);
+    });
     // The audit log screen is live: every admin action reaches every open back office.
     context.events.on('auditEntryAdded', (entry) => realtime.publishAdmin('auditEntryAdded', entry));
     // The dashboard's charts are live: today's counters, looked at every couple of seconds.

@@ -17,12 +17,15 @@ export async function startServer(config: Config, realtime?: RealtimeRegistratio
     databaseUrl: config.DATABASE_URL,
     replicaUrl: config.DATABASE_REPLICA_URL,
     pgliteDir: config.PGLITE_DIR,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
   });
   await migrate(database);
   const app = await buildApp({
     database,
     // Every port's adapter (payments, identity, SMS, labels, rates, media) is chosen in composition.ts.
     ports: composePorts(config, database),
+    stepUpSeconds: config.ADMIN_STEP_UP_SECONDS,
     logger: { level: config.NODE_ENV === 'production' ? 'info' : 'warn' },
     // Socket.IO on the API's port (Redis streams adapter when REDIS_URL is set), unless the caller brings its own.
     realtime: realtime ?? marketRealtime({ redisUrl: config.REDIS_URL }),

@@ -78,6 +78,8 @@ export const AUDIT_RECORD_TYPES = [
   'chat',
   'chat_message',
   'note',
+  // A team member's admin rights (the record id is their Firebase uid).
+  'admin',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

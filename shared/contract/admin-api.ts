@@ -29,6 +29,7 @@ import { SELLER_FEE_MAX, SELLER_FEE_MIN } from '../rules/constants.js';
 import type { RouteDef } from './route-def.js';
 import { reviewCaseRoutes } from './admin-review-routes.js';
 import { accountabilityRoutes } from './admin-accountability-routes.js';
+import { adminTeamRoutes } from './admin-team-routes.js';
 export type { HttpMethod, RouteDef } from './route-def.js';
 
 const byId = z.strictObject({ id });
@@ -266,6 +267,7 @@ export const adminRoutes = {
   ...adminExportRoutes,
   ...adminSearchRoutes,
   ...adminMetricsRoutes,
+  ...adminTeamRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type AdminRoutes = typeof adminRoutes;

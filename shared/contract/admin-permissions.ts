@@ -87,6 +87,12 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   'search.market': [M, S, F],
   // Market health: every role reads it; which series each sees is MARKET_SERIES_ROLES.
   'metrics.market': [M, S, F],
+  // The team: the owner only.
+  'team.list': [],
+  'team.grant': [],
+  'team.setRole': [],
+  'team.remove': [],
+  'team.revokeSessions': [],
 };
 
 /** Market health's series: money (GMV, refunds) is finance's; activity and cases every admin's. */
@@ -104,6 +110,35 @@ export const MARKET_SERIES_ROLES: Record<MarketSeries, readonly ScopedRole[]> = 
 export function mayReadSeries(role: AdminRole | null, series: MarketSeries): boolean {
   if (role === null) return false;
   return role === 'owner' || MARKET_SERIES_ROLES[series].includes(role);
+}
+
+/** The default of `ADMIN_STEP_UP_SECONDS`: how old a sign-in may be for the step-up actions. */
+export const STEP_UP_SECONDS_DEFAULT = 900;
+
+const always = (): boolean => true;
+/** Enforcements that take the account away: suspending it or banning it. */
+const takesAccountAway = (body: unknown): boolean =>
+  typeof body === 'object' &&
+  body !== null &&
+  ['suspend', 'ban'].includes(String((body as { action?: unknown }).action));
+
+/**
+ * Step-up: the routes that move money or cannot be undone need a recent sign-in (the ID token's
+ * `auth_time` at most `ADMIN_STEP_UP_SECONDS` old, else 401 `reauthenticationRequired`). The
+ * value says whether this call needs it, from its body: an enforcement needs it only to suspend
+ * or ban. The API checks it and the app knows from here which actions will ask for the password.
+ */
+export const STEP_UP_ROUTES: Partial<Record<AdminRouteName, (body: unknown) => boolean>> = {
+  'transactions.refund': always,
+  'orders.cancel': always,
+  'orders.delete': always,
+  'users.delete': always,
+  'users.enforce': takesAccountAway,
+};
+
+/** Whether this call of `route` with `body` needs a recent sign-in. */
+export function needsStepUp(route: AdminRouteName, body: unknown): boolean {
+  return STEP_UP_ROUTES[route]?.(body) ?? false;
 }
 
 /** The role an `adminRole` claim names: absent is the owner, an unknown value is no role at all. */
@@ -164,6 +199,8 @@ export const UI_ACTION_ROUTES = {
   openAuditLog: ['auditLog.list'],
   openReviewQueue: ['reviewCases.list', 'reviewCases.counts'],
   viewMarketHealth: ['metrics.market'],
+  openTeam: ['team.list'],
+  manageTeam: ['team.grant', 'team.setRole', 'team.remove', 'team.revokeSessions'],
   workReviewCase: ['reviewCases.claim', 'reviewCases.release', 'reviewCases.resolve', 'reviewCases.bulkResolve'],
 } as const satisfies Record<string, readonly AdminRouteName[]>;
 export type UiAction = keyof typeof UI_ACTION_ROUTES;

@@ -2,6 +2,7 @@
 // answers with. Server serializers, the desktop client's parsers and the renderer's types
 // all come from here.
 import { z } from 'zod';
+import { APPLICATION_ERROR_CODES } from './enums.js';
 import {
   ADDRESS_TYPES,
   ADMIN_ROLES,
@@ -250,5 +251,7 @@ export const ApiErrorBody = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   message: z.string(),
+  /** Only on refusals a client tells apart (APPLICATION_ERROR_CODES). */
+  code: z.enum(APPLICATION_ERROR_CODES).optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;

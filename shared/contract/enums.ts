@@ -96,6 +96,11 @@ export const APPLICATION_ERROR_CODES = [
   'emailNotVerified',
   'sellingSuspended',
   'accountSuspended',
+  // Admin security and faults: the token's sign-in is too old for this action (sign in again and
+  // retry), the database or the identity provider does not answer (retry later; never sign out).
+  'reauthenticationRequired',
+  'databaseUnavailable',
+  'identityUnavailable',
 ] as const;
 
 // Order statuses come in three families (core, carrier tracking, exceptions). The admin

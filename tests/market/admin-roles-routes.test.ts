@@ -79,7 +79,7 @@ describe('scoped admin roles', () => {
       const answer = await t.call(
         token,
         route.method,
-        fillPath(route.path, { id: 'no-such-id', list: exportListFor(role) }),
+        fillPath(route.path, { id: 'no-such-id', uid: 'no-such-uid', list: exportListFor(role) }),
         'body' in route ? {} : undefined,
       );
       const forbidden = answer.status === 403 && ROLE_MESSAGE.test(String(answer.body.message));

@@ -176,11 +176,19 @@ describe.skipIf(!adminToken)('caller cache with the Auth emulator', () => {
   let app: FastifyInstance;
 
   useApp(
-    { identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }) },
+    {
+      // Standings remembered for 1 s here (60 s in the API): an account disabled outside the API
+      // is refused once its remembered standing is that old; one disabled through the API at once.
+      identity: firebaseIdentity({
+        projectId: PROJECT_ID,
+        emulatorHost: EMULATOR_HOST,
+        standings: { maxAgeMs: 1_000, refreshAfterMs: 1_000 },
+      }),
+    },
     (opened) => ({ app } = opened),
   );
 
-  it('refuses a user whose Firebase account an admin disabled, on the very next bid', async () => {
+  it('refuses a user whose Firebase account was disabled outside the API, once the remembered standing is old', async () => {
     const stamp = Date.now();
     const seller = await signUp(`cache-seller-${stamp}@market.test`, 'secret-pass');
     const bidder = await signUp(`cache-bidder-${stamp}@market.test`, 'secret-pass');
@@ -192,6 +200,7 @@ describe.skipIf(!adminToken)('caller cache with the Auth emulator', () => {
         initializeApp({ projectId: PROJECT_ID }, 'caller-cache-admin'),
     );
     await auth.updateUser(bidder.localId, { disabled: true });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
 
     const refused = await callAs(app, bidder.idToken, 'POST', '/bid', { listingId, amount: 20 });
     expect(refused).toEqual({

@@ -58,7 +58,7 @@ export function listSections(suite: AdminApiSuiteContext): void {
     it.each(routes)(
       '%s answers 401 without a token, with a bad token, and 403 for the demo buyer',
       async (_, route) => {
-        const url = fillPath(route.path, { id: 'some-id', list: 'users' });
+        const url = fillPath(route.path, { id: 'some-id', uid: 'some-uid', list: 'users' });
         for (const token of [null, 'not-a-jwt']) {
           const answer = await call(route.method, url, { token });
           expect(answer.statusCode).toBe(401);

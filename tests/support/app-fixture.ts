@@ -44,6 +44,7 @@ export async function openTestApp(options: TestAppOptions = {}): Promise<TestApp
     logger,
     rateLimitMax,
     realtime,
+    stepUpSeconds,
     ...ports
   } = options;
   const cluster = postgresAdminUrl ? await startMarketDb(postgresAdminUrl) : null;
@@ -59,6 +60,7 @@ export async function openTestApp(options: TestAppOptions = {}): Promise<TestApp
     logger,
     rateLimitMax,
     realtime,
+    stepUpSeconds,
   });
   if (events) app.market.events.attach(recordingPublisher(events));
   const opened = database;

@@ -16,6 +16,7 @@ export { linkedAccountsOf } from './linked-accounts.js';
 export { addAddress, addressesOf, currentAddress } from './addresses.js';
 export { adminUsersSource, loadAdminUser } from './user-admin.js';
 export { enforcementHandlers } from './enforcement-admin.js';
+export { teamHandlers } from './team-admin.js';
 export { enforce } from './enforcement.js';
 export { addPaymentFailedStrike, addSales, addSpend, storeProviderId } from './money-totals.js';
 export { DECISIVE_VERIFICATION_FIRST, identityStatusOfUser } from './identity-status.js';

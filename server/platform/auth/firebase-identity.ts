@@ -3,12 +3,19 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { adminRoleOf } from '../../../shared/contract/admin-permissions.js';
-import type { IdentityProvider } from './identity.js';
+import { accountStandings, tokenStands, withinTime, type AccountStandingOptions } from './account-standing.js';
+import { verifyEmulatorIdToken } from './emulator-token.js';
+import { firebaseTeam } from './firebase-team.js';
+import { IdentityUnavailableError, type IdentityProvider } from './identity.js';
 import { sharedVerification } from './shared-verification.js';
 
 export interface FirebaseIdentityOptions {
   projectId: string;
   emulatorHost?: string | undefined;
+  /** How long to wait for Firebase (keys, an account's standing) before answering 503 (5 s). */
+  timeoutMs?: number;
+  /** The remembered standings' ages (account-standing.ts; tests shorten them). */
+  standings?: Pick<AccountStandingOptions, 'maxAgeMs' | 'refreshAfterMs' | 'now' | 'onRefreshError'>;
 }
 
 function firebaseApp({ projectId, emulatorHost }: FirebaseIdentityOptions): App {
@@ -24,12 +31,51 @@ function ignoreMissingAccount(error: unknown): void {
   throw error;
 }
 
+/**
+ * Provider errors that say nothing about the token (unreachable, timed out, failing): 503, not
+ * 401. Everything about the token itself (`auth/id-token-expired`, `auth/argument-error`, a
+ * deleted account…) stays a refusal.
+ */
+function unavailableOrRefused(error: unknown): never {
+  if (error instanceof IdentityUnavailableError) throw error;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string' || code.startsWith('app/') || code === 'auth/internal-error') {
+    throw new IdentityUnavailableError(typeof code === 'string' ? code : 'no answer');
+  }
+  throw error;
+}
+
+class TokenRefusedError extends Error {
+  readonly code: string;
+  constructor(code: 'auth/id-token-revoked' | 'auth/user-disabled') {
+    super(code);
+    this.code = code;
+  }
+}
+
 export function firebaseIdentity(options: FirebaseIdentityOptions): IdentityProvider {
   const auth = getAuth(firebaseApp(options));
-  // `true`: a revoked token or a disabled account is refused (one `getUser` round trip, shared
-  // by the requests that carry the same token at the same moment).
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  // Revocation and disabling are checked against each account's remembered standing, not with a
+  // `getUser` per request (account-standing.ts).
+  const standings = accountStandings({
+    ...options.standings,
+    timeoutMs,
+    lookup: async (uid) => {
+      const user = await auth.getUser(uid);
+      const validSince = user.tokensValidAfterTime ? new Date(user.tokensValidAfterTime).getTime() : NaN;
+      return { validSinceMs: Number.isNaN(validSince) ? null : validSince, disabled: user.disabled };
+    },
+  });
+  // Requests that carry the same token at the same moment share one verification.
   const verify = sharedVerification(async (token) => {
-    const decoded = await auth.verifyIdToken(token, true);
+    const decoded = options.emulatorHost
+      ? verifyEmulatorIdToken(token, options.projectId)
+      : await withinTime(auth.verifyIdToken(token, false), timeoutMs).catch(unavailableOrRefused);
+    const standing = await standings.standing(decoded.uid).catch(unavailableOrRefused);
+    if (!tokenStands(standing, decoded.auth_time)) {
+      throw new TokenRefusedError(standing.disabled ? 'auth/user-disabled' : 'auth/id-token-revoked');
+    }
     // Frozen: requests that joined one verification hold the same object.
     return Object.freeze({
       uid: decoded.uid,
@@ -37,6 +83,7 @@ export function firebaseIdentity(options: FirebaseIdentityOptions): IdentityProv
       emailVerified: decoded.email_verified === true,
       admin: decoded.admin === true,
       adminRole: adminRoleOf(decoded.adminRole),
+      authTime: decoded.auth_time,
     });
   });
   return {
@@ -46,6 +93,9 @@ export function firebaseIdentity(options: FirebaseIdentityOptions): IdentityProv
     },
     async disableAccount(uid) {
       await auth.updateUser(uid, { disabled: true }).then(() => undefined, ignoreMissingAccount);
+      standings.forget(uid);
     },
+    forgetSessions: (uid) => standings.forget(uid),
+    team: firebaseTeam(auth),
   };
 }

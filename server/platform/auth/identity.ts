@@ -2,6 +2,7 @@
 // account in step when an admin changes a user's email or deletes the user. Tests can pass a
 // fake; the app and the integration suite use Firebase (or its emulator).
 import type { AdminRole } from '../../../shared/contract/admin-permissions.js';
+import type { AdminTeamDirectory } from './admin-team.js';
 
 export interface VerifiedIdentity {
   uid: string;
@@ -19,11 +20,32 @@ export interface VerifiedIdentity {
    * a value no role has (allowed nothing).
    */
   adminRole?: AdminRole | null | undefined;
+  /**
+   * When the caller last signed in with a password (the token's `auth_time`), epoch seconds; a
+   * refreshed token keeps it. The Firebase adapter always sets it; a test double without it is
+   * a fresh sign-in.
+   */
+  authTime?: number | undefined;
 }
 
 export interface IdentityProvider {
-  /** Resolves the token's identity; rejects when it is malformed, expired or revoked. */
+  /**
+   * Resolves the token's identity; rejects when it is malformed, expired or revoked, and with
+   * `IdentityUnavailableError` when the provider cannot be asked (503, not 401).
+   */
   verifyIdToken(token: string): Promise<VerifiedIdentity>;
   updateEmail(uid: string, email: string): Promise<void>;
   disableAccount(uid: string): Promise<void>;
+  /** Drops what this node remembers of the account's sessions (revoked or changed on another node). */
+  forgetSessions?(uid: string): void;
+  /** The team's admin rights (the Team routes); absent, they answer 503. */
+  team?: AdminTeamDirectory;
+}
+
+/** The provider could not be reached or did not answer in time: 503 `identityUnavailable`. */
+export class IdentityUnavailableError extends Error {
+  constructor(reason: string) {
+    super(`The identity provider is unavailable: ${reason}`);
+    this.name = 'IdentityUnavailableError';
+  }
 }

@@ -23,7 +23,8 @@ export interface AdminAction {
     | 'chat'
     | 'chat_message'
     | 'review_case'
-    | 'note';
+    | 'note'
+    | 'admin';
   recordId: string;
   before: unknown;
   after: unknown;

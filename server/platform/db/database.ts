@@ -48,25 +48,64 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** A streaming replica of `databaseUrl` (DATABASE_REPLICA_URL), for `reads`. */
   replicaUrl?: string | undefined;
+  /**
+   * PostgreSQL only: how long a request waits for a connection, and the longest a statement may
+   * run (the API's: DATABASE_CONNECT_TIMEOUT_MS 3 s, DATABASE_STATEMENT_TIMEOUT_MS 8 s), so a
+   * database that does not answer is a 503 within 10 s, never a hang. Absent: no limit (the
+   * seeders and benchmarks). Migrations always run on a connection of their own, unlimited.
+   */
+  connectTimeoutMs?: number;
+  statementTimeoutMs?: number;
+}
+
+export const CONNECT_TIMEOUT_MS_DEFAULT = 3_000;
+export const STATEMENT_TIMEOUT_MS_DEFAULT = 8_000;
+
+/** A pg pool with the time-outs; a broken idle client is dropped, the next query reconnects. */
+function boundedPool(connectionString: string, options: DatabaseOptions): pg.Pool {
+  const statementTimeout = options.statementTimeoutMs;
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? 10,
+    keepAlive: true,
+    ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+    ...(statementTimeout
+      ? {
+          // Server side: the statement is cancelled and its locks released.
+          statement_timeout: statementTimeout,
+          // Client side, a little later: a database that stopped answering altogether (a frozen
+          // host, a half-open socket) cannot cancel anything.
+          query_timeout: statementTimeout + 1_000,
+        }
+      : {}),
+  });
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  // Nor a checked-out one between two statements of a transaction (the bid's raw client): its
+  // next statement fails instead (503), and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle client losing its server must not crash the process; the next query reconnects.
-    pool.on('error', () => undefined);
+    const pool = boundedPool(options.databaseUrl, options);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     pgPools.set(db, pool);
-    const replica = options.replicaUrl
-      ? new pg.Pool({ connectionString: options.replicaUrl, max: options.poolSize ?? 10 })
-      : null;
-    replica?.on('error', () => undefined);
+    const replica = options.replicaUrl ? boundedPool(options.replicaUrl, options) : null;
     return {
       db,
       reads: replica ? (drizzlePg({ client: replica, schema }) as unknown as Db) : db,
       driver: 'postgres',
       runScript: async (text) => {
-        await pool.query(text);
+        // Migrations may rewrite big tables: a connection of their own, without the time-outs.
+        const client = new pg.Client({ connectionString: options.databaseUrl });
+        await client.connect();
+        try {
+          await client.query(text);
+        } finally {
+          await client.end();
+        }
       },
       close: async () => {
         await Promise.all([pool.end(), replica?.end()]);

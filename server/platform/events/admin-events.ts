@@ -16,6 +16,11 @@ export interface AdminEventMap {
   ];
   /** A user was suspended or banned: their sockets are disconnected. */
   accountSuspended: [{ userId: string }];
+  /**
+   * An owner revoked an admin's sessions, changed their role or removed them: every node forgets
+   * what it remembers of that account's sessions (the realtime layer carries it to the others).
+   */
+  adminSessionsChanged: [{ uid: string }];
   /** An admin action was logged and committed: the audit log screens show it. */
   auditEntryAdded: [AuditEntry];
 }
