@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, inject, it } from 'vitest';
 import { adminRoutes, fillPath, type AdminRouteName } from '../../shared/contract/admin-api.js';
-import { needsStepUp, STEP_UP_ROUTES } from '../../shared/contract/admin-permissions.js';
+import { needsStepUp, STEP_UP_ROUTES, STEP_UP_SECONDS_DEFAULT } from '../../shared/contract/admin-permissions.js';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
 import { signInIsRecent } from '../../server/platform/auth/step-up.js';
 import { useApp } from '../support/app-fixture.js';
@@ -51,6 +51,7 @@ describe.skipIf(!inject('adminToken'))('step-up on the admin API (Auth emulator 
     () => ({
       identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
       rateLimitMax: 10_000,
+      stepUpSeconds: STEP_UP_SECONDS_DEFAULT,
     }),
     async (opened) => {
       app = opened.app;
