@@ -62,7 +62,7 @@ describe('admin API client', () => {
       const last = seen.at(-1)!;
       expect(last.method, name).toBe(route.method);
       expect(new URL(last.url).pathname, name).toBe(
-        `/v1${route.path.replace(':id', 'x%2F1').replace(':list', 'users')}`,
+        `/v1${route.path.replace(':id', 'x%2F1').replace(':uid', 'x_1').replace(':list', 'users')}`,
       );
     }
     expect(seen).toHaveLength(Object.keys(adminRoutes).length);

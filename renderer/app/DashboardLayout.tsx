@@ -6,6 +6,7 @@ import { market } from '../bridge.js';
 import { sessionStore, useSession } from '../stores/session-store.js';
 import { Sidebar } from './Sidebar.js';
 import { Workbench } from '../components/workbench/Workbench.js';
+import { StepUpDialog } from '../components/step-up/index.js';
 
 export function DashboardLayout() {
   const user = useSession((s) => s.user);
@@ -27,6 +28,7 @@ export function DashboardLayout() {
         <Outlet />
       </main>
       <Workbench />
+      <StepUpDialog />
     </div>
   );
 }

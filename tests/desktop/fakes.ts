@@ -42,6 +42,15 @@ export class FakeIdentity implements IdentityProvider {
     if (this.signOutError) throw this.signOutError;
     this.signedIn = null;
   }
+  reauthentications = 0;
+  async reauthenticate(password: string): Promise<void> {
+    if (!this.signedIn) throw new IdentityError('auth/no-current-user', 'Not signed in');
+    if (this.signedIn.password !== password) {
+      throw new IdentityError('auth/invalid-credential', 'Firebase: Error (auth/invalid-credential).');
+    }
+    this.reauthentications++;
+    this.tokenCount++;
+  }
   async idToken(forceRefresh = false): Promise<string> {
     if (!this.signedIn) throw new IdentityError('auth/no-current-user', 'Not signed in');
     if (forceRefresh || this.tokenCount === 0) this.tokenCount++;
@@ -131,6 +140,8 @@ const sampleBodies: Partial<Record<AdminRouteName, unknown>> = {
   'users.enforce': { action: 'warn', reason: 'Spam' },
   'reviewCases.resolve': { outcome: 'dismissed' },
   'reviewCases.bulkResolve': { ids: ['x1'], outcome: 'dismissed' },
+  'team.grant': { email: 'ann@market.test', role: 'support' },
+  'team.setRole': { role: 'finance' },
 };
 
 /** A valid `{params, query, body}` for any admin route. */
@@ -141,7 +152,10 @@ export function sampleAdminInput(name: AdminRouteName, id = 'x1'): Record<string
   if (name === 'search.market') return { query: { q: 'ann@market.test' } };
   if (name === 'metrics.market') return { query: { from: '2026-11-01', to: '2026-11-30', interval: 'day' } };
   return {
-    ...(route.params ? { params: { id } } : {}),
+    // The team's routes name an admin by Firebase uid (letters, digits, _ and - only).
+    ...(route.params
+      ? { params: name.startsWith('team.') ? { uid: id.replace(/[^A-Za-z0-9_-]/g, '_') } : { id } }
+      : {}),
     ...(route.query ? { query: { page: 1 } } : {}),
     ...(sampleBodies[name] ? { body: sampleBodies[name] } : {}),
   };
