@@ -23,4 +23,21 @@ describe('market.admin with the step-up prompt', () => {
     expect(refund).toHaveBeenLastCalledWith(input);
     expect(other).not.toHaveBeenCalled();
   });
+
+  it('reports a write refused with 503 at once, without repeating it, and says the service is down', async () => {
+    const down = { ok: false, error: { status: 503, code: 'databaseUnavailable', message: 'down' } };
+    const refund = vi.fn(async () => down);
+    const host = groupedByRoute<AdminCallPerRoute>(
+      <N extends AdminRouteName>(name: N) => (name === 'transactions.refund' ? refund : vi.fn()) as AdminCallOf<N>,
+    );
+    const states: boolean[] = [];
+    const admin = withStepUpPrompt(
+      host,
+      async () => true,
+      (unavailable) => states.push(unavailable),
+    );
+    expect(await admin.transactions.refund({ params: { orderId: 'o1' }, body: { amount: 1 } } as never)).toBe(down);
+    expect(refund).toHaveBeenCalledTimes(1);
+    expect(states).toEqual([true]);
+  });
 });

@@ -1,11 +1,13 @@
 // Typed access to `window.market`, the renderer's only way to reach data (preload in
 // Electron, the browser host's shim in a browser). It is read lazily so a host that installs
 // it after this module loads still works, and so a page without it can say so instead of crashing.
-import type { AdminRouteName } from '../shared/contract/admin-api.js';
+import type { AdminRouteName, RouteDef } from '../shared/contract/admin-api.js';
 import type { AdminApi, AdminCallOf, AdminCallPerRoute, MarketApi } from '../shared/contract/market-api.js';
 import { groupedByRoute } from '../shared/contract/route-map.js';
 import { withStepUp } from './components/step-up/step-up.js';
 import { confirmItsYou } from './components/step-up/step-up-store.js';
+import { whileUnavailable } from './components/service-state/service-state.js';
+import { setServiceUnavailable } from './components/service-state/service-store.js';
 
 export function hasMarket(): boolean {
   return typeof window !== 'undefined' && window.market !== undefined;
@@ -19,10 +21,15 @@ function requireMarket(): MarketApi {
 
 /**
  * The host's admin calls, each one asking "Confirm it's you" and retrying once when the API wants
- * a recent sign-in (step-up.ts): every screen's refund, ban or deletion gets it without code of its own.
+ * a recent sign-in (step-up.ts), and reading again while the API is unavailable (service-state.ts):
+ * every screen's refund, ban or deletion and every table gets both without code of its own.
  */
-export function withStepUpPrompt(admin: AdminApi, confirm: () => Promise<boolean>): AdminApi {
-  return groupedByRoute<AdminCallPerRoute>(<N extends AdminRouteName>(name: N) => {
+export function withStepUpPrompt(
+  admin: AdminApi,
+  confirm: () => Promise<boolean>,
+  onUnavailable: (unavailable: boolean) => void = () => undefined,
+): AdminApi {
+  return groupedByRoute<AdminCallPerRoute>(<N extends AdminRouteName>(name: N, route: RouteDef) => {
     const dot = name.indexOf('.');
     // Looked up at call time: the host built this method from the same route table, so it is
     // route N's call (a test's fake host may fill in only the routes it uses).
@@ -30,7 +37,10 @@ export function withStepUpPrompt(admin: AdminApi, confirm: () => Promise<boolean
       const group: Record<string, unknown> = admin[name.slice(0, dot) as keyof AdminApi];
       return group[name.slice(dot + 1)] as AdminCallOf<N>;
     };
-    const stepped: AdminCallOf<N> = (...args) => withStepUp(() => call()(...args), confirm);
+    // A read is retried while the API answers 503 (the banner says so); a write is not repeated.
+    const retry = route.method === 'GET';
+    const stepped: AdminCallOf<N> = (...args) =>
+      withStepUp(() => whileUnavailable(() => call()(...args), { retry, onUnavailable }), confirm);
     return stepped;
   });
 }
@@ -45,7 +55,7 @@ export const market: MarketApi = {
   get admin() {
     const admin = requireMarket().admin;
     let stepped = steppedUp.get(admin);
-    if (!stepped) steppedUp.set(admin, (stepped = withStepUpPrompt(admin, confirmItsYou)));
+    if (!stepped) steppedUp.set(admin, (stepped = withStepUpPrompt(admin, confirmItsYou, setServiceUnavailable)));
     return stepped;
   },
   get events() {
