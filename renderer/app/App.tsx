@@ -19,6 +19,7 @@ import { ChatMessagesScreen } from '../screens/moderation/ChatMessagesScreen.js'
 import { ReviewQueueScreen, SupportQueueScreen } from '../screens/review/ReviewQueueScreen.js';
 import { AuditLogScreen } from '../screens/accountability/AuditLogScreen.js';
 import { SettingsScreen } from '../screens/settings/SettingsScreen.js';
+import { TeamScreen } from '../screens/team/TeamScreen.js';
 import { DashboardLayout } from './DashboardLayout.js';
 import { Placeholder } from './Placeholder.js';
 import { RoleGate } from './RoleGate.js';
@@ -118,6 +119,7 @@ export function App() {
             <Route path="messages" element={gated('openModeration', 'Messages', <ChatMessagesScreen />)} />
           </Route>
           <Route path="audit" element={gated('openAuditLog', 'Audit log', <AuditLogScreen />)} />
+          <Route path="team" element={gated('openTeam', 'Team', <TeamScreen />)} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
