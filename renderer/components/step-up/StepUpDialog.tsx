@@ -39,6 +39,8 @@ export function StepUpDialog() {
       onClose={() => !busy && close(false)}
       canOutsideClickClose={false}
       className="step-up-dialog"
+      // Above the dialog whose action asked (a refund, a ban): see app.css.
+      portalClassName="step-up-portal"
     >
       <form onSubmit={(event) => void submit(event)}>
         <DialogBody>

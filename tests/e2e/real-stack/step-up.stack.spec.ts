@@ -6,7 +6,6 @@
 // (serve-real-stack passes its environment to the stack); without one it is skipped.
 import { expect, test, type Page } from '@playwright/test';
 import type { SoldListing } from '../../../shared/contract/entities.js';
-import { adminTable } from '../support/table.js';
 import {
   adminList,
   callApi,
@@ -14,8 +13,7 @@ import {
   dialogNamed,
   idTokenOf,
   openLoginSignedOut,
-  openScreen,
-  searchBox,
+  openSoldOrder,
   signInAsAdmin,
   toast,
 } from './real-stack.js';
@@ -42,13 +40,7 @@ async function refundableOrder(): Promise<{ order: SoldListing; remaining: numbe
 }
 
 async function askRefund(page: Page, order: SoldListing) {
-  await openScreen(page, 'listings/sold');
-  const table = adminTable(page, 'Sold listings');
-  await table.waitForRows();
-  await searchBox(page, 'Search for sold listing').fill(order.trackingCode!);
-  await expect.poll(() => table.rowCount()).toBe(1);
-  await table.clickRow(order.trackingCode!);
-  const drawer = dialogNamed(page, 'Order');
+  const drawer = await openSoldOrder(page, order);
   await drawer.getByRole('button', { name: 'Refund Order' }).click();
   const refund = dialogNamed(page, 'Refund Order');
   await expect(refund.getByText('Refundable amount remaining:')).toBeVisible();
@@ -70,6 +62,7 @@ test('a refund after an old sign-in asks for the password, and goes through afte
   let { refund } = await askRefund(page, order);
   let prompt = dialogNamed(page, 'Confirm it’s you');
   await expect(prompt).toBeVisible();
+  await expect(prompt.getByLabel('Password')).toBeFocused();
   await page.screenshot({ path: 'test-results/step-up-prompt-1280x720.png' });
   await prompt.getByRole('button', { name: 'Cancel' }).click();
   await expect(prompt).toBeHidden();
