@@ -78,6 +78,9 @@ export const AUDIT_RECORD_TYPES = [
   'chat',
   'chat_message',
   'note',
+  'review_case',
+  'macro',
+  'review_queue',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

@@ -26,4 +26,9 @@ export interface IdentityProvider {
   verifyIdToken(token: string): Promise<VerifiedIdentity>;
   updateEmail(uid: string, email: string): Promise<void>;
   disableAccount(uid: string): Promise<void>;
+  /**
+   * Another account by uid (null when there is none): the review queue assigns a case only to an
+   * admin whose role may work cases. Optional: a provider without it assigns to nobody else.
+   */
+  accountOf?(uid: string): Promise<Omit<VerifiedIdentity, 'emailVerified'> | null>;
 }

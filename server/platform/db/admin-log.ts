@@ -23,7 +23,9 @@ export interface AdminAction {
     | 'chat'
     | 'chat_message'
     | 'review_case'
-    | 'note';
+    | 'note'
+    | 'macro'
+    | 'review_queue';
   recordId: string;
   before: unknown;
   after: unknown;
