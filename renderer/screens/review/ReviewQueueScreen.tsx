@@ -1,21 +1,28 @@
 // The review queue (/dashboard/review) and the support queue (/dashboard/customer-support): one
 // live table of cases with filters, bulk resolve and the case drawer (`…/{caseId}` opens it).
 // Keyboard, outside text fields: j / k next and previous case, c claim or release, r resolve
-// (focuses the outcome; Tab to Resolve), Escape closes the drawer.
-import { HTMLSelect } from '@blueprintjs/core';
+// (focuses the outcome; Tab to Resolve), Escape closes the drawer. Sorted by due date (soonest
+// first); the review queue's Metrics tab (`?tab=metrics`) shows the team's numbers.
+import { HTMLSelect, Tab, Tabs } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { REVIEW_PRIORITIES, type ReviewCase } from '../../../shared/contract/review-cases.js';
 import { ADMIN_TABLES, AdminTableScreen } from '../../admin-tables/index.js';
 import type { DataColumn } from '../../components/data-table/DataTable.js';
 import { BulkResolve } from './BulkResolve.js';
-import { Excerpt, PriorityTag, SelectBox } from './CaseCells.js';
+import { SaveViewButton } from '../../components/saved-views/SaveViewButton.js';
+import { useViewFromRoute } from '../../components/saved-views/useViewFromRoute.js';
+import { viewQueryOf } from '../../stores/list-store.js';
+import { DueCell, Excerpt, PriorityTag, SelectBox } from './CaseCells.js';
+import { MetricsPanel } from './MetricsPanel.js';
 import { CaseDrawer, type CaseDrawerHandle } from './CaseDrawer.js';
 import { ageOf, SOURCE_LABELS, subjectOf } from './review-display.js';
 import {
+  filtersOfView,
   reviewQueue,
   sourcesOf,
+  viewFiltersOf,
   supportQueue,
   type CaseSortKey,
   type Queue,
@@ -75,6 +82,8 @@ function QueueScreen({ queue, title, base }: { queue: Queue; title: string; base
     return () => clearInterval(timer);
   }, []);
 
+  useViewFromRoute(queue.list, (filters) => queue.filters.getState().setFilters(filtersOfView(filters)));
+
   const open = (item: Pick<ReviewCase, 'id'>) => navigate(`${base}/${item.id}`);
   const close = () => navigate(base);
 
@@ -111,6 +120,14 @@ function QueueScreen({ queue, title, base }: { queue: Queue; title: string; base
       label: 'Excerpt',
       render: (item) => <Excerpt excerpt={item.excerpt} matches={item.matches} />,
       className: 'wrap',
+    },
+    {
+      id: 'due',
+      label: 'Due',
+      sortKey: 'dueAt',
+      render: (item) => <DueCell item={item} now={now} />,
+      className: 'num',
+      width: 110,
     },
     {
       id: 'priority',
@@ -156,6 +173,15 @@ function QueueScreen({ queue, title, base }: { queue: Queue; title: string; base
             Select all loaded
           </button>
           <BulkResolve queue={queue} />
+          {queue.kind === 'review' && (
+            <SaveViewButton
+              list="reviewCases"
+              current={() => ({
+                ...viewQueryOf(queue.list.getState()),
+                filters: viewFiltersOf(queue.filters.getState().filters),
+              })}
+            />
+          )}
         </div>
       }
       columns={columns}
@@ -180,7 +206,26 @@ function QueueScreen({ queue, title, base }: { queue: Queue; title: string; base
 }
 
 export function ReviewQueueScreen() {
-  return <QueueScreen queue={reviewQueue} title="Review queue" base="/dashboard/review" />;
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'metrics' ? 'metrics' : 'queue';
+  return (
+    <>
+      <Tabs
+        id="review-tabs"
+        className="review-tabs"
+        selectedTabId={tab}
+        onChange={(next) => setParams(next === 'metrics' ? { tab: 'metrics' } : {})}
+      >
+        <Tab id="queue" title="Queue" />
+        <Tab id="metrics" title="Metrics" />
+      </Tabs>
+      {tab === 'metrics' ? (
+        <MetricsPanel />
+      ) : (
+        <QueueScreen queue={reviewQueue} title="Review queue" base="/dashboard/review" />
+      )}
+    </>
+  );
 }
 
 export function SupportQueueScreen() {
