@@ -14,7 +14,8 @@ import { type MarketTestDb, startMarketDb } from './market-db.js';
 import { teamIdentity } from './review-team-app.js';
 
 const available = redisAvailable() && postgresAvailable();
-if (!available) console.warn('SKIPPED: redis-server or PostgreSQL missing, the two-node auto-assignment test cannot run');
+if (!available)
+  console.warn('SKIPPED: redis-server or PostgreSQL missing, the two-node auto-assignment test cannot run');
 
 describe.skipIf(!available)('auto-assignment with two API nodes on Redis', () => {
   let pg: MarketTestDb;

@@ -26,7 +26,10 @@ export interface ReviewApp {
 }
 
 /** The review app on `database`, or on a fresh in-memory one (the app fixture). */
-export async function startReviewApp(database?: Database, identity: IdentityProvider = twoAdminsIdentity): Promise<ReviewApp> {
+export async function startReviewApp(
+  database?: Database,
+  identity: IdentityProvider = twoAdminsIdentity,
+): Promise<ReviewApp> {
   const log: RecordedEvent[] = [];
   const publisher = recordingPublisher(log);
   const opened = await openTestApp({

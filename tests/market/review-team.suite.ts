@@ -16,7 +16,10 @@ export function reviewTeamSuite(start: () => Promise<ReviewApp>) {
   const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(review.database.db, query);
   const caseOf = async (id: string) => (await call('admin', 'GET', `/admin/review-cases/${id}`)).body as ReviewCase;
 
-  async function reportedListing(body: object, reportType = 'nudity'): Promise<{ listingId: string; item: ReviewCase }> {
+  async function reportedListing(
+    body: object,
+    reportType = 'nudity',
+  ): Promise<{ listingId: string; item: ReviewCase }> {
     const created = await call('seller', 'POST', '/listing', { description: 'A fine thing', price: 30, ...body });
     expect(created.status).toBe(201);
     const listingId = created.body.id as string;
@@ -92,7 +95,11 @@ export function reviewTeamSuite(start: () => Promise<ReviewApp>) {
     });
 
     it('sortBy=dueAt lists the soonest due first (ASC)', async () => {
-      const listed = await call('admin', 'GET', '/admin/review-cases?sortBy=dueAt&order=ASC&status=open,claimed&limit=100');
+      const listed = await call(
+        'admin',
+        'GET',
+        '/admin/review-cases?sortBy=dueAt&order=ASC&status=open,claimed&limit=100',
+      );
       expect(listed.status).toBe(200);
       const due = (listed.body.items as ReviewCase[]).map((c) => Date.parse(c.dueAt));
       expect(due.length).toBeGreaterThan(2);
@@ -106,16 +113,23 @@ export function reviewTeamSuite(start: () => Promise<ReviewApp>) {
       const { item } = await reportedListing({ title: 'Oak bench' });
       const assigned = await call('admin', 'PATCH', `/admin/review-cases/${item.id}/assign`, { uid: 'uid-mod' });
       expect(assigned.status).toBe(200);
-      expect(assigned.body).toMatchObject({ status: 'claimed', assignee: { uid: 'uid-mod', email: 'mod@market.test' } });
+      expect(assigned.body).toMatchObject({
+        status: 'claimed',
+        assignee: { uid: 'uid-mod', email: 'mod@market.test' },
+      });
       for (const uid of ['uid-fin', 'uid-buyer', 'nobody']) {
         const refused = await call('admin', 'PATCH', `/admin/review-cases/${item.id}/assign`, { uid });
         expect(refused.status).toBe(400);
       }
       expect((await call('admin', 'PATCH', `/admin/review-cases/${item.id}/assign`, {})).status).toBe(400);
-      expect((await call('fin', 'PATCH', `/admin/review-cases/${item.id}/assign`, { uid: 'uid-mod' })).status).toBe(403);
+      expect((await call('fin', 'PATCH', `/admin/review-cases/${item.id}/assign`, { uid: 'uid-mod' })).status).toBe(
+        403,
+      );
       expect((await call('admin', 'PATCH', `/admin/review-cases/missing/assign`, { uid: 'uid-mod' })).status).toBe(404);
 
-      const escalated = await call('mod', 'PATCH', `/admin/review-cases/${item.id}/escalate`, { note: 'Looks like a ring' });
+      const escalated = await call('mod', 'PATCH', `/admin/review-cases/${item.id}/escalate`, {
+        note: 'Looks like a ring',
+      });
       expect(escalated.status).toBe(200);
       expect(escalated.body).toMatchObject({ priority: 'high', escalated: true, note: 'Looks like a ring' });
       expect((await call('mod', 'PATCH', `/admin/review-cases/${item.id}/escalate`, { note: '' })).status).toBe(400);
@@ -147,7 +161,9 @@ export function reviewTeamSuite(start: () => Promise<ReviewApp>) {
 
       const { item } = await reportedListing({ title: 'Teak chair' });
       expect((await call('mod', 'POST', `/admin/review-cases/${item.id}/resolve`, {})).status).toBe(400);
-      expect((await call('mod', 'POST', `/admin/review-cases/${item.id}/resolve`, { macroId: 'missing' })).status).toBe(404);
+      expect((await call('mod', 'POST', `/admin/review-cases/${item.id}/resolve`, { macroId: 'missing' })).status).toBe(
+        404,
+      );
       const resolved = await call('mod', 'POST', `/admin/review-cases/${item.id}/resolve`, { macroId });
       expect(resolved.status).toBe(200);
       expect(resolved.body).toMatchObject({ status: 'resolved', outcome: 'userWarned', note: 'Shared a phone number' });
@@ -187,10 +203,16 @@ export function reviewTeamSuite(start: () => Promise<ReviewApp>) {
       expect(appealCase).toMatchObject({ subjectType: 'user', status: 'open', excerpt: 'I did nothing wrong' });
       expect(appealCase.reason).toContain('Test suspend');
       const detail = await call('admin', 'GET', `/admin/review-cases/${appealCase.id}`);
-      expect(detail.body.evidence).toMatchObject({ details: { enforcement: { id: enforcementId, action: 'suspend' } } });
+      expect(detail.body.evidence).toMatchObject({
+        details: { enforcement: { id: enforcementId, action: 'suspend' } },
+      });
 
-      expect((await call('admin', 'POST', `/admin/review-cases/${appealCase.id}/resolve`, { outcome: 'dismissed' })).status).toBe(400);
-      const granted = await call('admin', 'POST', `/admin/review-cases/${appealCase.id}/resolve`, { outcome: 'appealGranted' });
+      expect(
+        (await call('admin', 'POST', `/admin/review-cases/${appealCase.id}/resolve`, { outcome: 'dismissed' })).status,
+      ).toBe(400);
+      const granted = await call('admin', 'POST', `/admin/review-cases/${appealCase.id}/resolve`, {
+        outcome: 'appealGranted',
+      });
       expect(granted.status).toBe(200);
       expect((await call('appellant', 'GET', '/user/my-details')).status).toBe(200);
       expect((await notifications(userId, 'appealDecided')).map((n) => n.title)).toEqual([
@@ -205,7 +227,9 @@ export function reviewTeamSuite(start: () => Promise<ReviewApp>) {
       expect(filed.status).toBe(201);
       const listed = await call('admin', 'GET', '/admin/review-cases?source=appeal&status=open&limit=100');
       const appealCase = (listed.body.items as ReviewCase[]).find((c) => c.subjectId === userId)!;
-      const denied = await call('admin', 'POST', `/admin/review-cases/${appealCase.id}/resolve`, { outcome: 'appealDenied' });
+      const denied = await call('admin', 'POST', `/admin/review-cases/${appealCase.id}/resolve`, {
+        outcome: 'appealDenied',
+      });
       expect(denied.status).toBe(200);
       expect((await call('admin', 'GET', `/admin/users/${userId}`)).body.enforcement).toMatchObject({
         action: 'suspendSelling',
@@ -218,7 +242,9 @@ export function reviewTeamSuite(start: () => Promise<ReviewApp>) {
       await review.database.db.execute(
         sql`UPDATE user_enforcements SET created_at = now() - interval '31 days' WHERE id = ${old.enforcementId}`,
       );
-      expect((await call('denied', 'POST', '/appeal', { enforcementId: old.enforcementId, text: 'Late' })).status).toBe(409);
+      expect((await call('denied', 'POST', '/appeal', { enforcementId: old.enforcementId, text: 'Late' })).status).toBe(
+        409,
+      );
     });
   });
 
@@ -260,7 +286,13 @@ export function reviewTeamSuite(start: () => Promise<ReviewApp>) {
       const query = { search: 'lamp', sortBy: 'dueAt', order: 'ASC', filters: { priority: ['high'] } };
       const mine = await call('admin', 'POST', '/admin/views', { list: 'reviewCases', name: 'Mine', query });
       expect(mine.status).toBe(200);
-      expect(mine.body).toMatchObject({ list: 'reviewCases', name: 'Mine', query, shared: false, owner: { uid: 'uid-admin' } });
+      expect(mine.body).toMatchObject({
+        list: 'reviewCases',
+        name: 'Mine',
+        query,
+        shared: false,
+        owner: { uid: 'uid-admin' },
+      });
       const team = await call('admin', 'POST', '/admin/views', {
         list: 'users',
         name: 'New sellers',

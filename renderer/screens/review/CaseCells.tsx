@@ -60,7 +60,10 @@ export function DueCell({ item, now }: { item: Pick<ReviewCase, 'dueAt' | 'statu
   if (item.status === 'resolved') return <span className="muted">-</span>;
   const left = timeLeftOf(item.dueAt, now);
   return (
-    <span className={left.overdue ? 'review-due review-overdue' : 'review-due'} title={new Date(item.dueAt).toLocaleString()}>
+    <span
+      className={left.overdue ? 'review-due review-overdue' : 'review-due'}
+      title={new Date(item.dueAt).toLocaleString()}
+    >
       {left.text}
     </span>
   );

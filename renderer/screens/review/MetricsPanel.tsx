@@ -16,9 +16,18 @@ const RANGES = [
   { value: '30', label: 'Last 30 days' },
 ];
 
-const minutes = (value: number | null) => (value === null ? '-' : value < 90 ? `${value} min` : `${Math.round(value / 6) / 10} h`);
+const minutes = (value: number | null) =>
+  value === null ? '-' : value < 90 ? `${value} min` : `${Math.round(value / 6) / 10} h`;
 
-function MetricChart({ title, data, bars }: { title: string; data: object[]; bars: { key: string; name: string; color: string }[] }) {
+function MetricChart({
+  title,
+  data,
+  bars,
+}: {
+  title: string;
+  data: object[];
+  bars: { key: string; name: string; color: string }[];
+}) {
   const dark = useColorMode((s) => s.mode) === 'dark';
   const ink = dark ? '#abb3bf' : '#404854';
   return (
@@ -85,7 +94,9 @@ export function MetricsPanel() {
             ).map(([label, value]) => (
               <Card key={label} className="review-metric-card">
                 <div className="muted">{label}</div>
-                <div className={`review-metric-value${label === 'Overdue' && value > 0 ? ' review-overdue' : ''}`}>{value}</div>
+                <div className={`review-metric-value${label === 'Overdue' && value > 0 ? ' review-overdue' : ''}`}>
+                  {value}
+                </div>
               </Card>
             ))}
           </div>

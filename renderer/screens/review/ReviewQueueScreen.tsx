@@ -11,9 +11,6 @@ import { REVIEW_PRIORITIES, type ReviewCase } from '../../../shared/contract/rev
 import { ADMIN_TABLES, AdminTableScreen } from '../../admin-tables/index.js';
 import type { DataColumn } from '../../components/data-table/DataTable.js';
 import { BulkResolve } from './BulkResolve.js';
-import { SaveViewButton } from '../../components/saved-views/SaveViewButton.js';
-import { useViewFromRoute } from '../../components/saved-views/useViewFromRoute.js';
-import { viewQueryOf } from '../../stores/list-store.js';
 import { DueCell, Excerpt, PriorityTag, SelectBox } from './CaseCells.js';
 import { MetricsPanel } from './MetricsPanel.js';
 import { CaseDrawer, type CaseDrawerHandle } from './CaseDrawer.js';
@@ -81,8 +78,6 @@ function QueueScreen({ queue, title, base }: { queue: Queue; title: string; base
     const timer = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(timer);
   }, []);
-
-  useViewFromRoute(queue.list, (filters) => queue.filters.getState().setFilters(filtersOfView(filters)));
 
   const open = (item: Pick<ReviewCase, 'id'>) => navigate(`${base}/${item.id}`);
   const close = () => navigate(base);
@@ -173,21 +168,16 @@ function QueueScreen({ queue, title, base }: { queue: Queue; title: string; base
             Select all loaded
           </button>
           <BulkResolve queue={queue} />
-          {queue.kind === 'review' && (
-            <SaveViewButton
-              list="reviewCases"
-              current={() => ({
-                ...viewQueryOf(queue.list.getState()),
-                filters: viewFiltersOf(queue.filters.getState().filters),
-              })}
-            />
-          )}
         </div>
       }
       columns={columns}
       searchPlaceholder="Search cases"
       onRowClick={open}
       selectedId={caseId}
+      viewFilters={{
+        current: () => viewFiltersOf(queue.filters.getState().filters),
+        apply: (filters) => queue.filters.getState().setFilters(filtersOfView(filters)),
+      }}
     >
       <p className="review-keys muted">
         Keys: j / k next and previous case · c claim or release · r resolve · Esc close

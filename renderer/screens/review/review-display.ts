@@ -48,7 +48,11 @@ export const PRIORITY_INTENT: Record<ReviewPriority, 'danger' | 'warning' | 'non
 };
 
 /** What a moderator may choose for a case: content removal only where there is content; an appeal is granted or denied. */
-export function outcomesFor(subjectType: ReviewSubjectType, support: boolean, source?: ReviewCaseSource): ReviewOutcome[] {
+export function outcomesFor(
+  subjectType: ReviewSubjectType,
+  support: boolean,
+  source?: ReviewCaseSource,
+): ReviewOutcome[] {
   if (source === 'appeal') return ['appealGranted', 'appealDenied'];
   const content = ['chatMessage', 'auctionMessage', 'listing'].includes(subjectType);
   const moderation: ReviewOutcome[] = [

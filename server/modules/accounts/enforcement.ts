@@ -102,7 +102,12 @@ export async function applyEnforcement(tx: Executor, input: Enforcement): Promis
   );
   const title = enforcementNotice(input.action, until);
   // The id is what the user appeals (POST /v1/appeal).
-  const data = { action: input.action, reason: input.reason, until: until?.toISOString() ?? null, enforcementId: history!.id };
+  const data = {
+    action: input.action,
+    reason: input.reason,
+    until: until?.toISOString() ?? null,
+    enforcementId: history!.id,
+  };
   await notify(tx, input.userId, 'accountAction', title, data, message ?? input.reason);
   const after = await loadAdminUser(tx, input.userId);
   // A warning changes nothing on the user: what was applied rides on `after`, so every

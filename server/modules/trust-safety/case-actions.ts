@@ -228,7 +228,12 @@ export async function resolveCases(
   let resolved = 0;
   for (const row of rows) {
     if (row.status === 'resolved') continue;
-    await resolveCase(deps, row.id, { outcome: resolution.outcome, note: resolution.note, macroId: resolution.macroId }, admin);
+    await resolveCase(
+      deps,
+      row.id,
+      { outcome: resolution.outcome, note: resolution.note, macroId: resolution.macroId },
+      admin,
+    );
     resolved++;
   }
   return { resolved };

@@ -23,7 +23,12 @@ export const mayWorkCases = (role: AdminRole | null | undefined) =>
 
 type TeamDeps = Pick<AdminDeps, 'db' | 'events' | 'identity'>;
 
-export async function assignCase(deps: TeamDeps, id: string, uid: string, admin: VerifiedIdentity): Promise<ReviewCase> {
+export async function assignCase(
+  deps: TeamDeps,
+  id: string,
+  uid: string,
+  admin: VerifiedIdentity,
+): Promise<ReviewCase> {
   const assignee = uid === admin.uid ? admin : await deps.identity.accountOf?.(uid);
   if (!assignee || !assignee.admin || !mayWorkCases(assignee.adminRole)) {
     throw badRequest('Cases can be assigned only to an admin whose role may work them');
@@ -41,7 +46,12 @@ export async function assignCase(deps: TeamDeps, id: string, uid: string, admin:
   return item;
 }
 
-export async function escalateCase(deps: TeamDeps, id: string, note: string, admin: VerifiedIdentity): Promise<ReviewCase> {
+export async function escalateCase(
+  deps: TeamDeps,
+  id: string,
+  note: string,
+  admin: VerifiedIdentity,
+): Promise<ReviewCase> {
   const item = await logged(deps.db, admin, 'escalateReviewCase', id, (tx) =>
     changed(
       tx,
@@ -72,7 +82,14 @@ export async function updateQueueSettings(
           ON CONFLICT (id) DO UPDATE SET auto_assign = EXCLUDED.auto_assign, updated_at = now()`,
     );
     const after = await queueSettings(tx);
-    await recordAdminAction(tx, { admin, action: 'updateReviewQueueSettings', recordType: 'review_queue', recordId: '1', before, after });
+    await recordAdminAction(tx, {
+      admin,
+      action: 'updateReviewQueueSettings',
+      recordType: 'review_queue',
+      recordId: '1',
+      before,
+      after,
+    });
     return after;
   });
 }

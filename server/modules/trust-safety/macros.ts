@@ -74,7 +74,14 @@ export async function createMacro(db: Db, body: CreateMacroBody, admin: Verified
           RETURNING id, title, outcome, note, user_message, enforcement_action, enforcement_until`,
     );
     const after = macroItem(row!);
-    await recordAdminAction(tx, { admin, action: 'createMacro', recordType: 'macro', recordId: after.id, before: null, after });
+    await recordAdminAction(tx, {
+      admin,
+      action: 'createMacro',
+      recordType: 'macro',
+      recordId: after.id,
+      before: null,
+      after,
+    });
     return after;
   });
 }
@@ -108,6 +115,13 @@ export async function deleteMacro(db: Db, id: string, admin: VerifiedIdentity): 
   await db.transaction(async (tx) => {
     const before = await macroOf(tx, id);
     await tx.execute(sql`DELETE FROM review_macros WHERE id = ${id}`);
-    await recordAdminAction(tx, { admin, action: 'deleteMacro', recordType: 'macro', recordId: id, before, after: null });
+    await recordAdminAction(tx, {
+      admin,
+      action: 'deleteMacro',
+      recordType: 'macro',
+      recordId: id,
+      before,
+      after: null,
+    });
   });
 }

@@ -13,7 +13,7 @@ export async function appealRoutes({ r, deps, secured, authenticateSuspended }: 
         tags: ['appeals'],
         ...secured,
         description:
-          'Appeals one of the caller\'s enforcements (allowed while suspended): once per enforcement, within 30 days. Opens a review case.',
+          "Appeals one of the caller's enforcements (allowed while suspended): once per enforcement, within 30 days. Opens a review case.",
         body: CreateAppealBody,
         response: { 201: AppealCreated },
       },

@@ -5,9 +5,7 @@ import type { AdminRole } from '../../../shared/contract/admin-permissions.js';
 import { ADMIN_CONNECT_ERRORS, MARKET_CONNECT_ERRORS, userRoom } from '../../../shared/contract/realtime-events.js';
 
 /** The identity behind an ID token. Rejects when the token is malformed, expired or revoked. */
-export type VerifyToken = (
-  token: string,
-) => Promise<{
+export type VerifyToken = (token: string) => Promise<{
   uid: string;
   admin: boolean;
   /** absent: the owner */ adminRole?: AdminRole | null | undefined;
