@@ -68,3 +68,13 @@ export function DueCell({ item, now }: { item: Pick<ReviewCase, 'dueAt' | 'statu
     </span>
   );
 }
+
+/** The drawer's due date: time left, or a danger tag once overdue (Blueprint's own contrast). */
+export function DueTag({ dueAt }: { dueAt: string }) {
+  const left = timeLeftOf(dueAt, Date.now());
+  return (
+    <Tag minimal={!left.overdue} intent={left.overdue ? 'danger' : 'none'} icon="time">
+      Due: {left.text}
+    </Tag>
+  );
+}

@@ -14,7 +14,7 @@ import { SideDrawer } from '../../components/SideDrawer.js';
 import { useSession } from '../../stores/session-store.js';
 import { recordActionsStore } from '../../components/workbench/record-actions-store.js';
 import { AppealPanel } from './AppealPanel.js';
-import { DueCell, Excerpt, PriorityTag } from './CaseCells.js';
+import { DueTag, Excerpt, PriorityTag } from './CaseCells.js';
 import { CaseTeamActions } from './CaseTeamActions.js';
 import { reloadMacros, useMacros } from './macros-store.js';
 import { reviewQueue, supportQueue } from './review-queue-store.js';
@@ -129,11 +129,7 @@ export function CaseDrawer({
               <Tag minimal>{item.status}</Tag>
               <Tag minimal>{item.signalCount === 1 ? '1 signal' : `${item.signalCount} signals`}</Tag>
               {item.escalated && <Tag intent="danger">escalated</Tag>}
-              {item.status !== 'resolved' && (
-                <Tag minimal icon="time">
-                  Due: <DueCell item={item} now={Date.now()} />
-                </Tag>
-              )}
+              {item.status !== 'resolved' && <DueTag dueAt={item.dueAt} />}
               {item.assignee && (
                 <Tag minimal icon="person">
                   {item.assignee.email ?? item.assignee.uid}

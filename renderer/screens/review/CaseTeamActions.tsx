@@ -47,7 +47,7 @@ export function CaseTeamActions({
           ))}
         </datalist>
       </FormGroup>
-      <FormGroup label="Escalation note" labelFor="review-escalate-note">
+      <FormGroup label="Escalation reason" labelFor="review-escalate-note">
         <InputGroup
           id="review-escalate-note"
           value={note}

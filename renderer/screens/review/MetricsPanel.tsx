@@ -2,7 +2,7 @@
 // opened and resolved (with the median time to resolve) and what each admin resolved (with the
 // median times to the first action and to resolving). Charts with recharts, the app's one chart
 // library; colours follow the colour mode.
-import { Callout, Card, H5, HTMLSelect, HTMLTable, Spinner } from '@blueprintjs/core';
+import { Callout, Card, H3, H5, HTMLSelect, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ReviewMetrics } from '../../../shared/contract/review-team.js';
@@ -34,10 +34,10 @@ function MetricChart({
     <Card className="review-metric-card" aria-label={title}>
       <H5>{title}</H5>
       <ResponsiveContainer width="100%" height={220}>
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+        <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke={dark ? '#383e47' : '#dce0e5'} />
-          <XAxis dataKey="label" tick={{ fill: ink, fontSize: 11 }} interval={0} />
-          <YAxis allowDecimals={false} tick={{ fill: ink, fontSize: 11 }} width={40} />
+          <XAxis type="number" allowDecimals={false} tick={{ fill: ink, fontSize: 11 }} />
+          <YAxis type="category" dataKey="label" tick={{ fill: ink, fontSize: 11 }} width={130} interval={0} />
           <Tooltip contentStyle={{ background: dark ? '#2f343c' : '#fff', color: ink }} />
           <Legend wrapperStyle={{ color: ink, fontSize: 12 }} />
           {bars.map((bar) => (
@@ -77,6 +77,7 @@ export function MetricsPanel() {
   const admins = (metrics?.byAdmin ?? []).map((row) => ({ ...row, label: row.admin.email ?? row.admin.uid }));
   return (
     <section className="screen review-metrics" aria-label="Review metrics">
+      <H3 className="screen-title">Review metrics</H3>
       <div className="review-toolbar">
         <HTMLSelect aria-label="Range" value={days} onChange={(e) => setDays(e.currentTarget.value)} options={RANGES} />
       </div>

@@ -107,6 +107,14 @@ function QueueScreen({ queue, title, base }: { queue: Queue; title: string; base
   const allIds = items.filter((item) => item.status !== 'resolved').map((item) => item.id);
   const columns: DataColumn<ReviewCase, CaseSortKey>[] = [
     { id: 'select', label: 'Select', render: (item) => <SelectBox queue={queue} item={item} />, width: 56 },
+    {
+      id: 'due',
+      label: 'Due',
+      sortKey: 'dueAt',
+      render: (item) => <DueCell item={item} now={now} />,
+      className: 'num',
+      width: 130,
+    },
     { id: 'source', label: 'Source', render: (item) => SOURCE_LABELS[item.source], className: 'wrap', width: 130 },
     { id: 'subject', label: 'Subject', render: (item) => subjectOf(item) },
     { id: 'reason', label: 'Reason', render: (item) => item.reason, className: 'wrap' },
@@ -115,14 +123,6 @@ function QueueScreen({ queue, title, base }: { queue: Queue; title: string; base
       label: 'Excerpt',
       render: (item) => <Excerpt excerpt={item.excerpt} matches={item.matches} />,
       className: 'wrap',
-    },
-    {
-      id: 'due',
-      label: 'Due',
-      sortKey: 'dueAt',
-      render: (item) => <DueCell item={item} now={now} />,
-      className: 'num',
-      width: 110,
     },
     {
       id: 'priority',
@@ -204,16 +204,16 @@ export function ReviewQueueScreen() {
         id="review-tabs"
         className="review-tabs"
         selectedTabId={tab}
+        renderActiveTabPanelOnly
         onChange={(next) => setParams(next === 'metrics' ? { tab: 'metrics' } : {})}
       >
-        <Tab id="queue" title="Queue" />
-        <Tab id="metrics" title="Metrics" />
+        <Tab
+          id="queue"
+          title="Queue"
+          panel={<QueueScreen queue={reviewQueue} title="Review queue" base="/dashboard/review" />}
+        />
+        <Tab id="metrics" title="Metrics" panel={<MetricsPanel />} />
       </Tabs>
-      {tab === 'metrics' ? (
-        <MetricsPanel />
-      ) : (
-        <QueueScreen queue={reviewQueue} title="Review queue" base="/dashboard/review" />
-      )}
     </>
   );
 }

@@ -9,7 +9,16 @@ import type { AdminUser, ChatMessage } from '../../../shared/contract/entities.j
 import type { ReviewCase } from '../../../shared/contract/review-cases.js';
 import { signIn } from '../../support/auth-emulator.js';
 import { adminTable } from '../support/table.js';
-import { adminList, callApi, DEMO_ACCOUNTS, ensureSignedIn, idTokenOf, openLoginSignedOut, toast } from './real-stack.js';
+import {
+  adminList,
+  callApi,
+  DEMO_ACCOUNTS,
+  ensureSignedIn,
+  idTokenOf,
+  openLoginSignedOut,
+  searchBox,
+  toast,
+} from './real-stack.js';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
 const MACRO = 'Warn: keep deals on the marketplace';
@@ -36,6 +45,12 @@ async function flaggedMessage(text: string): Promise<ChatMessage> {
   const other = items.find((user) => user.id !== buyer.id)!;
   const chat = await callApi<{ id: string }>(buyerToken, '/chat', { method: 'POST', body: { otherUserId: other.id } });
   return callApi<ChatMessage>(buyerToken, '/message', { method: 'POST', body: { chatId: chat.id, message: text } });
+}
+
+/** Back on the queue without the case (its search and filters stay, as the queue's store keeps them). */
+async function closeDrawer(page: Page) {
+  await page.goto('/#/dashboard/review');
+  await expect(page.locator('.side-drawer')).toHaveCount(0);
 }
 
 async function signInAs(page: Page, account: 'admin' | 'moderator') {
@@ -75,14 +90,14 @@ test('the team queue: due dates, assign, a macro from the keyboard, an appeal gr
   // Sorted by due date: the soonest due first, with the time left shown.
   await page.goto('/#/dashboard/review');
   const table = adminTable(page, 'Review queue');
-  await expect(table.cellsOf(toAssign).first()).toBeVisible();
+  await table.waitForRows();
   expect(await table.sortState('Due')).toBe('ascending');
   const due = await callApi<{ items: ReviewCase[] }>(
     adminToken,
     '/admin/review-cases?sortBy=dueAt&order=ASC&status=open,claimed&source=listingReport,offPlatformContact,paymentHandle,auctionIntegrity,appeal&limit=10',
   );
-  await expect(table.cellsAt(0).nth(3)).toHaveText(due.items[0]!.reason);
-  await expect(await table.cell(toAssign, 'Due')).toHaveText(/^\d+h \d+m$/);
+  await expect(table.cellsAt(0).nth(4)).toHaveText(due.items[0]!.reason);
+  await expect(table.cellsAt(0).nth(1)).toHaveText(/overdue|\d+m/);
 
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
@@ -90,6 +105,10 @@ test('the team queue: due dates, assign, a macro from the keyboard, an appeal gr
     await page.screenshot({ path: `${SCREENSHOTS}team-queue-due-${theme}-1280x720.png` });
   }
   await setTheme(page, 'light');
+  // This run's cases are due in a day: found by the stamp.
+  await searchBox(page, 'Search cases').fill(stamp);
+  await expect(table.cellsOf(toAssign).first()).toBeVisible();
+  await expect(await table.cell(toAssign, 'Due')).toHaveText(/^\d+h \d+m$/);
 
   // Assign to the moderator.
   const moderator = await signIn(DEMO_ACCOUNTS.moderator.email, DEMO_ACCOUNTS.moderator.password);
@@ -100,7 +119,7 @@ test('the team queue: due dates, assign, a macro from the keyboard, an appeal gr
   await expect(toast(page, 'Case assigned')).toBeVisible();
   await expect(drawer.getByText(DEMO_ACCOUNTS.moderator.email).first()).toBeVisible();
   await expect(await table.cell(toAssign, 'Assignee')).toHaveText(DEMO_ACCOUNTS.moderator.email);
-  await page.keyboard.press('Escape');
+  await closeDrawer(page);
 
   // Resolve with a macro from the keyboard: the palette offers the open case's macros.
   await table.clickRow(toResolve);
@@ -124,7 +143,7 @@ test('the team queue: due dates, assign, a macro from the keyboard, an appeal gr
   expect(notices.items.find((n) => n.type === 'moderationMessage')?.body).toBe(
     'Please keep your deals on the marketplace.',
   );
-  await page.keyboard.press('Escape');
+  await closeDrawer(page);
 
   // An appeal filed through the API, granted in the queue.
   const buyer = await callApi<{ id: string }>(buyerToken, '/user/my-details');
@@ -142,6 +161,7 @@ test('the team queue: due dates, assign, a macro from the keyboard, an appeal gr
     body: { enforcementId, text: `Please reconsider ${stamp}` },
   });
   expect(filed.status).toBe('open');
+  await searchBox(page, 'Search cases').fill('');
   await page.getByLabel('Source').selectOption('appeal');
   await table.clickRow(`Please reconsider ${stamp}`);
   drawer = page.getByRole('dialog', { name: /Appeal/ });
@@ -152,8 +172,10 @@ test('the team queue: due dates, assign, a macro from the keyboard, an appeal gr
   await expect(toast(page, 'Case resolved')).toBeVisible();
   const appeals = await callApi<{ items: { id: string; status: string }[] }>(buyerToken, '/appeal');
   expect(appeals.items.find((appeal) => appeal.id === filed.id)?.status).toBe('granted');
-  expect((await callApi<AdminUser & { enforcement: unknown }>(adminToken, `/admin/users/${buyer.id}`)).enforcement).toBeNull();
-  await page.keyboard.press('Escape');
+  expect(
+    (await callApi<AdminUser & { enforcement: unknown }>(adminToken, `/admin/users/${buyer.id}`)).enforcement,
+  ).toBeNull();
+  await closeDrawer(page);
 
   // A shared view: high priority, saved by the admin.
   const viewName = `High first ${stamp}`;
