@@ -307,8 +307,7 @@ export function installFakeMarket(data: DemoData) {
       'macros.list': () => ok({ items: [] }),
       'views.list': () => ok({ items: [] }),
       'reviewCases.settings': () => ok({ autoAssign: false }),
-      'reviewCases.metrics': () =>
-        ok({ backlog: { open: 0, claimed: 0, overdue: 0 }, bySource: [], byAdmin: [] }),
+      'reviewCases.metrics': () => ok({ backlog: { open: 0, claimed: 0, overdue: 0 }, bySource: [], byAdmin: [] }),
     };
   }
 
