@@ -17,25 +17,13 @@ import {
   idTokenOf,
   openLoginSignedOut,
   searchBox,
+  setTheme,
+  settle,
   toast,
 } from './real-stack.js';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
 const MACRO = 'Warn: keep deals on the marketplace';
-
-async function setTheme(page: Page, theme: 'dark' | 'light') {
-  const dark = await page.locator('html').evaluate((html) => html.classList.contains('bp6-dark'));
-  if (dark !== (theme === 'dark')) await page.locator('label').filter({ hasText: 'Dark mode' }).click();
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /bp6-dark/ : /^(?!.*bp6-dark)/);
-}
-
-async function settle(page: Page) {
-  await page
-    .locator('.bp6-toast')
-    .first()
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
-}
 
 /** A chat message with a phone number from the buyer: an off-platform-contact case about the buyer. */
 async function flaggedMessage(text: string): Promise<ChatMessage> {
