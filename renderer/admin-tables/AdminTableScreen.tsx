@@ -90,6 +90,8 @@ export function AdminTableScreen<N extends TableName, T extends { id: string }, 
     <section className={className}>
       <H3 className="screen-title">{title ?? label}</H3>
       {above}
+      {/* Before the table, so Tab still goes from the search box straight to the grid. */}
+      <div className="table-view-actions">{saveView}</div>
       <DataTable
         label={label}
         store={store}
@@ -99,12 +101,7 @@ export function AdminTableScreen<N extends TableName, T extends { id: string }, 
         {...(selectedId !== undefined ? { selectedId } : {})}
         {...(table.exportList ? { exportList: table.exportList } : {})}
         {...(remove?.many ? { bulkDelete: { noun: remove.many, remove: remove.call } } : {})}
-        toolbarEnd={
-          <>
-            {saveView}
-            {table.feed && <ConnectionIndicator />}
-          </>
-        }
+        {...(table.feed ? { toolbarEnd: <ConnectionIndicator /> } : {})}
       />
       {dialog}
       {children}
