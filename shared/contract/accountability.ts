@@ -78,6 +78,9 @@ export const AUDIT_RECORD_TYPES = [
   'chat',
   'chat_message',
   'note',
+  'review_case',
+  'macro',
+  'review_queue',
   // A team member's admin rights (the record id is their Firebase uid).
   'admin',
 ] as const;

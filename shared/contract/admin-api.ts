@@ -27,6 +27,7 @@ import { freeText, singleLineText, withoutControlCharacters } from './text.js';
 import { SELLER_FEE_MAX, SELLER_FEE_MIN } from '../rules/constants.js';
 
 import type { RouteDef } from './route-def.js';
+import { reviewTeamRoutes } from './admin-review-team-routes.js';
 import { reviewCaseRoutes } from './admin-review-routes.js';
 import { accountabilityRoutes } from './admin-accountability-routes.js';
 import { adminTeamRoutes } from './admin-team-routes.js';
@@ -262,6 +263,7 @@ export const adminRoutes = {
     response: listResponse(ChatMessage),
   },
   'messages.delete': { method: 'DELETE', path: '/admin/chat/soft-delete-message/:id', params: byId, response: null },
+  ...reviewTeamRoutes,
   ...reviewCaseRoutes,
   ...accountabilityRoutes,
   ...adminExportRoutes,

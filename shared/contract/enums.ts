@@ -62,6 +62,8 @@ export const NOTIFICATION_TYPES = [
   'newMessage',
   'reportResolved',
   'accountAction',
+  'moderationMessage',
+  'appealDecided',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

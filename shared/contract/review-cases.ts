@@ -14,6 +14,7 @@ export const REVIEW_CASE_SOURCES = [
   'offPlatformContact',
   'paymentHandle',
   'auctionIntegrity',
+  'appeal',
 ] as const;
 export type ReviewCaseSource = (typeof REVIEW_CASE_SOURCES)[number];
 /** The sources the support queue ('Customer Support') shows; the review queue shows the others. */
@@ -23,6 +24,7 @@ export const MODERATION_SOURCES = [
   'offPlatformContact',
   'paymentHandle',
   'auctionIntegrity',
+  'appeal',
 ] as const satisfies ReviewCaseSource[];
 
 export const REVIEW_SUBJECT_TYPES = ['user', 'listing', 'order', 'chatMessage', 'auctionMessage', 'none'] as const;
@@ -39,6 +41,8 @@ export const REVIEW_OUTCOMES = [
   'accountSuspended',
   'refunded',
   'answered',
+  'appealGranted',
+  'appealDenied',
 ] as const;
 export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
 export const REVIEW_MATCH_KINDS = ['phone', 'email', 'url', 'messenger', 'payment'] as const;
@@ -66,6 +70,10 @@ export const ReviewCase = z.object({
   createdAt: isoDate,
   updatedAt: isoDate,
   resolvedAt: isoDate.nullable(),
+  /** When it must be decided: by priority, and for a running auction at most an hour before its end. */
+  dueAt: isoDate,
+  overdue: z.boolean(),
+  escalated: z.boolean(),
 });
 export type ReviewCase = z.infer<typeof ReviewCase>;
 
@@ -103,7 +111,7 @@ export type ReviewCaseWithEvidence = z.infer<typeof ReviewCaseWithEvidence>;
 export const ReviewCaseCounts = z.object({ open: z.number().int(), claimed: z.number().int(), high: z.number().int() });
 export type ReviewCaseCounts = z.infer<typeof ReviewCaseCounts>;
 
-export const REVIEW_CASE_SORT_KEYS = ['createdAt', 'updatedAt', 'priority'] as const;
+export const REVIEW_CASE_SORT_KEYS = ['createdAt', 'updatedAt', 'priority', 'dueAt'] as const;
 
 /**
  * One value, a comma-separated list (`status=open,claimed`: the unresolved cases) or the key
@@ -132,11 +140,18 @@ export type ReviewCaseQuery = z.output<typeof reviewCaseQuery>;
 export type ReviewCaseQueryInput = z.input<typeof reviewCaseQuery>;
 
 const note = freeText().max(2000);
-export const ResolveCaseBody = z.strictObject({
-  outcome: z.enum(REVIEW_OUTCOMES),
-  note: note.optional(),
-  notifyReporter: z.boolean().optional(),
-});
+/** An outcome, or a macro (its outcome, note, message and enforcement); an outcome given beside a macro wins. */
+export const ResolveCaseBody = z
+  .strictObject({
+    outcome: z.enum(REVIEW_OUTCOMES).optional(),
+    note: note.optional(),
+    notifyReporter: z.boolean().optional(),
+    macroId: id.optional(),
+  })
+  .refine((body) => body.outcome !== undefined || body.macroId !== undefined, {
+    message: 'outcome or macroId is required',
+    path: ['outcome'],
+  });
 export type ResolveCaseBody = z.infer<typeof ResolveCaseBody>;
 export const BulkResolveBody = z.strictObject({
   ids: z.array(id).min(1).max(100),

@@ -131,6 +131,12 @@ const sampleBodies: Partial<Record<AdminRouteName, unknown>> = {
   'users.enforce': { action: 'warn', reason: 'Spam' },
   'reviewCases.resolve': { outcome: 'dismissed' },
   'reviewCases.bulkResolve': { ids: ['x1'], outcome: 'dismissed' },
+  'reviewCases.assign': { uid: 'uid-moderator' },
+  'reviewCases.escalate': { note: 'Looks like a ring' },
+  'reviewCases.updateSettings': { autoAssign: true },
+  'macros.create': { title: 'Warn', outcome: 'userWarned', note: '' },
+  'macros.update': { title: 'Warn again' },
+  'views.create': { list: 'users', name: 'New sellers', query: { sortBy: 'createdAt' } },
 };
 
 /** A valid `{params, query, body}` for any admin route. */
@@ -140,6 +146,7 @@ export function sampleAdminInput(name: AdminRouteName, id = 'x1'): Record<string
   if (name === 'exports.csv') return { params: { list: 'users' }, query: { search: 'ann' } };
   if (name === 'search.market') return { query: { q: 'ann@market.test' } };
   if (name === 'metrics.market') return { query: { from: '2026-11-01', to: '2026-11-30', interval: 'day' } };
+  if (name === 'reviewCases.metrics') return { query: { from: '2026-01-01T00:00:00Z', to: '2026-01-31T00:00:00Z' } };
   return {
     ...(route.params ? { params: { id } } : {}),
     ...(route.query ? { query: { page: 1 } } : {}),
