@@ -149,14 +149,37 @@ export async function accountRoutes(context: MarketRouteContext<AccountPorts>): 
   r.get('/user-requests', { schema: { tags, ...secured, response: { 200: SellerRequests } } }, async (request) =>
     sellerRequestsOf(db, request.caller.id),
   );
-  // Where the seller's parcels ship from: the newest RETURN_ADDRESS (both spellings the apps use).
-  for (const path of ['/user/shipping-info-seller', '/user/shipping/info-seller']) {
-    r.get(path, { schema: { tags, ...secured, response: { 200: SellerReturnAddress } } }, async (request) => ({
-      returnAddress: await currentAddress(db, request.caller.id, 'RETURN_ADDRESS'),
-    }));
+  // Where the seller's parcels ship from: the newest RETURN_ADDRESS (both spellings the apps use;
+  // the operationIds tell them apart, since both spellings make the same words).
+  for (const [path, spelling] of [
+    ['/user/shipping-info-seller', ''],
+    ['/user/shipping/info-seller', 'Nested'],
+  ] as const) {
+    r.get(
+      path,
+      {
+        schema: {
+          tags,
+          operationId: `getSellerReturnAddress${spelling}`,
+          description: "The seller's current return address (where parcels ship from), or null.",
+          ...secured,
+          response: { 200: SellerReturnAddress },
+        },
+      },
+      async (request) => ({ returnAddress: await currentAddress(db, request.caller.id, 'RETURN_ADDRESS') }),
+    );
     r.post(
       path,
-      { schema: { tags, ...secured, body: ReturnAddressBody, response: { 201: Address } } },
+      {
+        schema: {
+          tags,
+          operationId: `addSellerReturnAddress${spelling}`,
+          description: "Adds a return address; the newest one is the seller's return address.",
+          ...secured,
+          body: ReturnAddressBody,
+          response: { 201: Address },
+        },
+      },
       async (request, reply) =>
         reply.code(201).send(await addAddress(db, request.caller.id, { ...request.body, type: 'RETURN_ADDRESS' })),
     );
@@ -196,7 +219,14 @@ export async function accountRoutes(context: MarketRouteContext<AccountPorts>): 
     '/setting/contact-us',
     {
       onRequest: optionalCaller,
-      schema: { tags: ['settings'], body: ContactUsBody, response: { 201: ContactMessageSent } },
+      schema: {
+        tags: ['settings'],
+        description:
+          'Sends a message to customer support from the contact-us form: from anybody, or with a token from the signed-in user.',
+        security: [{}, ...secured.security],
+        body: ContactUsBody,
+        response: { 201: ContactMessageSent },
+      },
     },
     async (request, reply) => {
       const userId = request.marketUser?.id ?? null;

@@ -130,9 +130,12 @@ export type MarketListings = z.output<typeof MarketListings>;
 
 // ── Uploads (media-storage.ts) ──
 
+/** The longest storage key of an upload (`{kind}/{owner id}/{uuid}.{extension}` is far shorter). */
+export const MEDIA_KEY_MAX = 300;
+
 /** Where the app PUTs a file (`UploadTarget`), then names `key` in the call that attaches it. */
 export const UploadTarget = z.object({
-  key: z.string(),
+  key: z.string().max(MEDIA_KEY_MAX),
   /** PUT the file's bytes here, with `headers`, before `expiresAt`. */
   uploadUrl: z.string(),
   method: z.literal('PUT'),
