@@ -17,11 +17,20 @@ import { ADMIN_ROLES } from '../shared/contract/enums.js';
 export const API_TAGS: OpenAPIV3.TagObject[] = [
   { name: 'health', description: 'Whether this API node and its database answer.' },
   { name: 'admin', description: 'The back office (Market Admin): staff only, with the admin claim and a role.' },
-  { name: 'public', description: 'What the buyer app shows without a sign-in: home sections, featured sellers and listings.' },
+  {
+    name: 'public',
+    description: 'What the buyer app shows without a sign-in: home sections, featured sellers and listings.',
+  },
   { name: 'catalogue', description: 'Categories and subcategories of the marketplace.' },
   { name: 'settings', description: 'Time zones, app settings and the contact-us form.' },
-  { name: 'user', description: "The caller's own account: registration, profile, phone, addresses, seller requests, devices." },
-  { name: 'listings', description: 'Listing, finding and changing items for sale: auctions, buy-now sales and giveaways.' },
+  {
+    name: 'user',
+    description: "The caller's own account: registration, profile, phone, addresses, seller requests, devices.",
+  },
+  {
+    name: 'listings',
+    description: 'Listing, finding and changing items for sale: auctions, buy-now sales and giveaways.',
+  },
   { name: 'drafts', description: 'Listings a seller has started and not yet published.' },
   { name: 'saved listings', description: 'Listings a buyer keeps to come back to.' },
   { name: 'uploads', description: 'Signed uploads and downloads of media (videos, profile pictures).' },
@@ -46,7 +55,8 @@ const SECURITY_SCHEMES: Record<string, OpenAPIV3.SecuritySchemeObject> = {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'Firebase ID token',
-    description: 'A Firebase ID token of a marketplace user (buyer or seller), sent as `Authorization: Bearer <token>`.',
+    description:
+      'A Firebase ID token of a marketplace user (buyer or seller), sent as `Authorization: Bearer <token>`.',
   },
   adminAuth: {
     type: 'http',
@@ -168,7 +178,11 @@ export function completeDocument(generated: OpenAPIV3.Document): OpenAPIV3.Docum
  */
 export const WILDCARD_NAME = 'key';
 
-function completeOperation(path: string, method: Method, operation: OpenAPIV3.OperationObject): OpenAPIV3.OperationObject {
+function completeOperation(
+  path: string,
+  method: Method,
+  operation: OpenAPIV3.OperationObject,
+): OpenAPIV3.OperationObject {
   const parameters = (operation.parameters ?? []).map((parameter) => {
     if ('$ref' in parameter || parameter.name !== '*') return parameter;
     return {

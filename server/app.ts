@@ -120,7 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           schema: {
             tags: ['health'],
             operationId: 'getHealth',
-            description: 'Answers 200 while this API node reaches its database, 503 when it does not (for load balancers).',
+            description:
+              'Answers 200 while this API node reaches its database, 503 when it does not (for load balancers).',
             response: { 200: Health, 503: ApiErrorBody },
           },
         },

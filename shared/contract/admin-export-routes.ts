@@ -27,6 +27,7 @@ export type ExportQuery = z.output<typeof ExportQuery>;
 export const adminExportRoutes = {
   /** text/csv: a header row of the table's column names, then every matching row. */
   'exports.csv': {
+    description: 'One admin table as CSV (streamed), with the same search and sort as the list.',
     method: 'GET',
     path: '/admin/export/:list',
     params: z.strictObject({ list: ExportList }),

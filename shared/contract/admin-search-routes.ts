@@ -19,6 +19,7 @@ export type MarketSearchResults = z.output<typeof MarketSearchResults>;
 
 export const adminSearchRoutes = {
   'search.market': {
+    description: 'The command palette’s search across users, listings and orders.',
     method: 'GET',
     path: '/admin/search',
     query: z.strictObject({ q: singleLineText().trim().min(2).max(200) }),

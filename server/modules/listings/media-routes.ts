@@ -119,7 +119,14 @@ export async function listingMediaRoutes(context: MarketRouteContext<ListingPort
   );
   r.delete(
     '/user/profile-picture',
-    { schema: { tags: ['user'], ...secured, response: { 204: NoContent } } },
+    {
+      schema: {
+        description: 'Removes the caller’s profile picture.',
+        tags: ['user'],
+        ...secured,
+        response: { 204: NoContent },
+      },
+    },
     async (request, reply) => {
       await removeProfilePicture(deps.db, request.caller.id);
       return reply.code(204).send();

@@ -20,6 +20,7 @@ export async function pricingRoutes({ r, deps, secured }: MarketRouteContext<Lis
     '/listing/listing-prices',
     {
       schema: {
+        description: 'Price guidance: what similar listings sold for recently (minimum, median, maximum).',
         tags: ['listings'],
         ...secured,
         querystring: z.strictObject({
@@ -34,14 +35,28 @@ export async function pricingRoutes({ r, deps, secured }: MarketRouteContext<Lis
   );
   r.get(
     '/listing/share/:id',
-    { schema: { tags: ['listings'], params: IdParams, response: { 200: ListingShare } } },
+    {
+      schema: {
+        description: 'What to share about a listing: its link, title, price text and video.',
+        tags: ['listings'],
+        params: IdParams,
+        response: { 200: ListingShare },
+      },
+    },
     async (request) => shareListing(db, tools.appLinkBaseUrl, request.params.id),
   );
 
   // ── End time ──
   r.get(
     '/listing/end-time/:id',
-    { schema: { tags: ['listings'], params: IdParams, response: { 200: ListingEndTime } } },
+    {
+      schema: {
+        description: 'When a listing’s auction ends.',
+        tags: ['listings'],
+        params: IdParams,
+        response: { 200: ListingEndTime },
+      },
+    },
     async (request) => listingEndTime(db, request.params.id),
   );
   r.put(
