@@ -169,6 +169,7 @@ export function completeDocument(generated: OpenAPIV3.Document): OpenAPIV3.Docum
   }
   document.paths = paths;
   addIntegerFormats(document);
+  boundStringParts(document);
   return document;
 }
 
@@ -260,6 +261,27 @@ export function operationIdOf(method: string, path: string): string {
     })
     .filter(Boolean);
   return [method.toLowerCase(), ...words.map((word) => word.charAt(0).toUpperCase() + word.slice(1))].join('');
+}
+
+/**
+ * zod writes a string with two patterns (an email that also refuses control characters) as a
+ * bounded string whose `allOf` parts are `{type: string, pattern}` each. A part is only ever
+ * checked together with its parent, so it gets the parent's `maxLength`: the same set of strings,
+ * stated where a linter looks for it.
+ */
+function boundStringParts(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) boundStringParts(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as Record<string, unknown>;
+  if (schema.type === 'string' && typeof schema.maxLength === 'number' && Array.isArray(schema.allOf)) {
+    for (const part of schema.allOf as Record<string, unknown>[]) {
+      if (part.type === 'string' && part.maxLength === undefined) part.maxLength = schema.maxLength;
+    }
+  }
+  for (const value of Object.values(schema)) boundStringParts(value);
 }
 
 const INT32 = { min: -2_147_483_648, max: 2_147_483_647 };

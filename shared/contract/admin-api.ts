@@ -2,12 +2,14 @@
 // registers exactly these routes and the desktop client derives one typed method from each;
 // paths are relative to {host}/v1 and use `:name` for parameters.
 import { z } from 'zod';
+import { EMAIL_MAX } from './answer-limits.js';
 import { adminExportRoutes } from './admin-export-routes.js';
 import { adminSearchRoutes } from './admin-search-routes.js';
 import {
   AdminListing,
   AdminUser,
   AuctionMessage,
+  EPOCH_MS_DIGITS,
   Chat,
   ChatMessage,
   Rating,
@@ -33,7 +35,7 @@ export type { HttpMethod, RouteDef } from './route-def.js';
 const byId = z.strictObject({ id });
 const empty = z.strictObject({});
 const userName = singleLineText().trim().min(1).max(50);
-const email = withoutControlCharacters(z.email());
+const email = withoutControlCharacters(z.email().max(EMAIL_MAX));
 
 export const UserPatchBody = z
   .strictObject({
@@ -55,7 +57,7 @@ export const ListingPatchBody = z
     inStock: z.number().int().min(0).max(INTEGER_COLUMN_MAX),
     startingBid: usd.nullable(),
     featured: z.boolean(),
-    endTime: z.string().regex(/^\d+$/, 'must be epoch milliseconds').nullable(),
+    endTime: z.string().max(EPOCH_MS_DIGITS).regex(/^\d+$/, 'must be epoch milliseconds').nullable(),
     video: listingVideo().nullable(),
     massUnit: z.enum(MASS_UNITS),
     weight: z.number().int().min(0).max(INTEGER_COLUMN_MAX),

@@ -1,6 +1,7 @@
 // The admin export route: one CSV per admin table, streamed by the API, with the table's
 // current search and sort (the list query without its page). Spread into the admin route table.
 import { z } from 'zod';
+import { storedText } from './answer-limits.js';
 import { SORT_KEYS, type ListName } from './list-query.js';
 import { SORT_ORDERS } from './enums.js';
 import { singleLineText } from './text.js';
@@ -32,6 +33,6 @@ export const adminExportRoutes = {
     path: '/admin/export/:list',
     params: z.strictObject({ list: ExportList }),
     query: ExportQuery,
-    response: z.string(),
+    response: storedText(),
   },
 } as const satisfies Record<string, RouteDef>;

@@ -45,7 +45,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Operation {
   method: HttpMethod;
-  /** As documented, e.g. `/v1/listing/{id}` (the uploads' wildcard is `{*}`). */
+  /** As documented, e.g. `/v1/listing/{id}` (the uploads' wildcard is documented as `{key}`). */
   path: string;
   /** `GET /v1/listing/{id}`: how reports and the coverage list name it. */
   name: string;
@@ -97,7 +97,7 @@ export function queryString(pairs: [string, string][]): string {
  * wildcard path). A device `token` is not one: it names the device, which moves to whoever signs
  * in on it (devices.ts).
  */
-export const namesAnId = (name: string) => /(^id$|Id$|^ids$|Ids$|^key$|^\*$)/.test(name);
+export const namesAnId = (name: string) => /(^id$|Id$|^ids$|Ids$|^key$)/.test(name);
 
 /**
  * Path parameters that name a stored thing (every one but a closed choice such as a label size or

@@ -29,7 +29,7 @@ import { MarketListings } from '../../../shared/contract/market/listings.js';
 
 const wholeNumber = (min: number, max: number, fallback: number) =>
   z
-    .union([z.string().regex(/^\d+$/, 'must be a whole number'), z.number().int()])
+    .union([z.string().max(20).regex(/^\d+$/, 'must be a whole number'), z.number().int()])
     .transform(Number)
     .pipe(z.number().int().min(min).max(max))
     .default(fallback);

@@ -11,7 +11,15 @@ import { MAX_END_TIME_INCREMENT_MS, MIN_END_TIME_INCREMENT_MS } from './rules/au
 import { shareListing } from './listing-share.js';
 import { DEFAULT_PRICE_GUIDANCE_DAYS, MAX_PRICE_GUIDANCE_DAYS, priceGuidance } from './price-guidance.js';
 
-const epochMs = z.union([z.string().regex(/^\d{1,15}$/), z.number().int().nonnegative()]).transform(Number);
+const epochMs = z
+  .union([
+    z
+      .string()
+      .max(15)
+      .regex(/^\d{1,15}$/),
+    z.number().int().nonnegative(),
+  ])
+  .transform(Number);
 
 export async function pricingRoutes({ r, deps, secured }: MarketRouteContext<ListingPorts>): Promise<void> {
   const { db } = deps;
