@@ -100,10 +100,12 @@ const HEADERS: Record<string, OpenAPIV3.HeaderObject> = {
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'The request does not match the contract (path, query or body); `message` says where.',
   401: 'No bearer token, or one that is malformed, expired or revoked.',
+  402: 'The payment failed (a declined card); `message` says why.',
   403: 'The caller may not do this (a suspended or closed account, an unverified email, or an admin role the route does not allow).',
   404: 'No such record, or one that is not the caller’s.',
   409: 'The record is not in a state that allows this, or it already exists.',
-  413: 'The body is larger than the server accepts (1 MiB).',
+  413: 'The body is larger than the server accepts (1 MiB of JSON; an upload, its own limit).',
+  415: 'The body’s Content-Type is not the one this operation takes.',
   429: 'Too many requests from this client; retry after `Retry-After` seconds.',
   500: 'The server failed; the body says no more than that.',
   503: 'A service this operation needs is not available.',

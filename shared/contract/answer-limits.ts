@@ -6,6 +6,8 @@ import { z } from 'zod';
 
 /** The longest email address (RFC 5321: a 64-character local part, the @ and a 255-character domain). */
 export const EMAIL_MAX = 320;
+/** Fastify's `maxParamLength`: a longer path parameter is refused with 414 before any schema runs. */
+export const PATH_PARAMETER_MAX = 100;
 /** A name, code, email or another system's id. */
 export const ANSWER_LINE_MAX = 500;
 /** A link (an avatar, a video, a label). */

@@ -2,7 +2,7 @@
 // GET /user/my-details is registered apart (`callerDetailsRoute`), later in market-routes.ts, where
 // it always was; GET|POST /user/shipping-info are the fulfilment module's.
 import type { FastifyRequest } from 'fastify';
-import { Address } from '../../../shared/contract/entities.js';
+import { Address, ApiErrorBody } from '../../../shared/contract/entities.js';
 import {
   AccountUser,
   BadgeReset,
@@ -207,7 +207,7 @@ export async function accountRoutes(context: MarketRouteContext<AccountPorts>): 
         tags,
         ...secured,
         body: UpdatePhoneBody,
-        response: { 200: CodeSent },
+        response: { 200: CodeSent, 503: ApiErrorBody },
       },
     },
     async (request) => startPhoneChange(deps, deps.sms, request.caller.id, request.body.phoneNumber),
@@ -219,7 +219,7 @@ export async function accountRoutes(context: MarketRouteContext<AccountPorts>): 
         description: 'Texts the verification code again (after the wait the last answer named).',
         tags,
         ...secured,
-        response: { 200: CodeSent },
+        response: { 200: CodeSent, 503: ApiErrorBody },
       },
     },
     async (request) => resendPhoneCode(deps, deps.sms, request.caller.id),

@@ -2,7 +2,7 @@
 // OpenAPI document keeps its order): `fulfilmentRoutes` (the user's shipping information, the
 // seller's shipping manager, labels, marking shipped, carrier tracking) and `shippingToolRoutes`
 // (shipping options, the address check, rate quotes, bulk shipping documents).
-import { Address } from '../../../shared/contract/entities.js';
+import { Address, ApiErrorBody } from '../../../shared/contract/entities.js';
 import { AddressBody, AddressCheckBody, AddressValidation } from '../../../shared/contract/address.js';
 import type { OrderStatus } from '../../../shared/contract/enums.js';
 import {
@@ -78,7 +78,7 @@ export async function fulfilmentRoutes({ r, deps, authenticateAdmin, secured }: 
         tags: ['orders'],
         ...secured,
         params: LabelParams,
-        response: { 200: SellerOrder },
+        response: { 200: SellerOrder, 503: ApiErrorBody },
       },
     },
     async (request) => generateShippingLabel(deps, request.params.orderId, request.caller.id, request.params.labelSize),
@@ -149,7 +149,7 @@ export async function shippingToolRoutes({ r, deps, secured }: MarketRouteContex
         tags: ['shipping'],
         ...secured,
         body: QuoteBody,
-        response: { 200: ShippingQuote },
+        response: { 200: ShippingQuote, 503: ApiErrorBody },
       },
     },
     async (request) => quoteShipping(deps, request.body),

@@ -2,7 +2,7 @@
 // profile picture on the same storage, and the upload routes of the embedded media storage.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { id } from '../../../shared/contract/entities.js';
+import { ApiErrorBody, id } from '../../../shared/contract/entities.js';
 import {
   AttachedVideo,
   MEDIA_KEY_MAX,
@@ -165,7 +165,7 @@ async function uploadRoutes(app: FastifyInstance, { served, now }: UploadRoutesO
         security: [{}],
         params: z.object({ '*': mediaKeyPath }),
         querystring: z.strictObject({ expires: singleLineText().max(20), signature: singleLineText().max(100) }),
-        response: { 201: StoredUpload },
+        response: { 201: StoredUpload, 403: ApiErrorBody, 413: ApiErrorBody, 415: ApiErrorBody },
       },
     },
     async (request, reply) => {

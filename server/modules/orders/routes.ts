@@ -2,6 +2,7 @@
 // caller's bought and sold orders) and offers. Two plugins, registered by the market plugin where
 // their routes always stood, so the OpenAPI document keeps its order. Order history is in
 // history-routes.ts.
+import { ApiErrorBody } from '../../../shared/contract/entities.js';
 import {
   AcceptedOffer,
   Offer,
@@ -40,7 +41,7 @@ export async function purchaseRoutes({
           description: 'Buys a quantity of a buy-now listing now, charging the caller’s default card.',
           ...secured,
           body: PurchaseBody,
-          response: { 201: PlacedOrder },
+          response: { 201: PlacedOrder, 402: ApiErrorBody },
         },
       },
       async (request, reply) => {
@@ -57,7 +58,7 @@ export async function purchaseRoutes({
         tags: ['orders'],
         ...secured,
         body: RetryPaymentBody,
-        response: { 200: PlacedOrder },
+        response: { 200: PlacedOrder, 402: ApiErrorBody },
       },
     },
     async (request) => retryPayment(deps, request.body.orderId, request.caller.id),

@@ -3,6 +3,7 @@
 // account. `/payments/with-order` and `/payments/retry` (purchases) live in ../orders/routes.ts.
 // Provider state goes through the PaymentAccounts port (`deps.paymentAccounts`: the local ledger,
 // or Stripe with STRIPE_SECRET_KEY).
+import { ApiErrorBody } from '../../../shared/contract/entities.js';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/http/errors.js';
 import {
@@ -100,7 +101,7 @@ export async function paymentRoutes(context: MarketRouteContext<PaymentPorts>): 
         tags,
         ...secured,
         body: AddCardBody,
-        response: { 201: SavedCard },
+        response: { 201: SavedCard, 402: ApiErrorBody },
       },
     },
     async (request, reply) => reply.code(201).send(await addCard(deps, request.caller.id, request.body.token)),

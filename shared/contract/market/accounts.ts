@@ -1,7 +1,7 @@
 // The buyer/seller API's accounts area: the caller, their account and public profile, devices,
 // phone verification and selling (what server/modules/accounts answers and accepts).
 import { z } from 'zod';
-import { ANSWER_ITEMS_MAX, EMAIL_MAX, storedLine, storedText, storedUrl } from '../answer-limits.js';
+import { ANSWER_ITEMS_MAX, PATH_PARAMETER_MAX, storedLine, storedText, storedUrl } from '../answer-limits.js';
 import { Address, id, isoDate, listResponse, PendingRequest, usd } from '../entities.js';
 import { IDENTITY_STATUSES, USER_REQUEST_STATUSES } from '../enums.js';
 import { usPhoneE164 } from '../../rules/us-phone.js';
@@ -98,7 +98,11 @@ export type ProfileBody = z.infer<typeof ProfileBody>;
 /** `POST /user/check-username`. */
 export const UserNameBody = z.strictObject({ userName: UserName });
 /** `GET /user/email/{email}`. */
-export const EmailParams = z.object({ email: withoutControlCharacters(z.email().max(EMAIL_MAX)) });
+/**
+ * An email in a path: Fastify refuses any path parameter over 100 characters (414, its
+ * `maxParamLength`) before the schema runs, so that is the limit the document states.
+ */
+export const EmailParams = z.object({ email: withoutControlCharacters(z.email().max(PATH_PARAMETER_MAX)) });
 /** Whether a user name or email is taken. */
 export const Exists = z.object({ exists: z.boolean() });
 
