@@ -3,13 +3,14 @@
 // identity provider is reached). `npm run openapi -- <out.json>` writes it for Spectral or a
 // client generator; tests/api-document/ lints it and generates a client from it.
 import { writeFileSync } from 'node:fs';
+import type { OpenAPIV3 } from 'openapi-types';
 import { buildApp } from '../server/app.js';
 import { localPorts } from '../server/composition.js';
 import { openDatabase } from '../server/platform/db/database.js';
 import { migrate } from '../server/platform/db/migrate.js';
 
 /** The document, parsed. */
-export async function openApiDocument(): Promise<Record<string, unknown>> {
+export async function openApiDocument(): Promise<OpenAPIV3.Document> {
   const database = await openDatabase({ pgliteDir: 'memory://' });
   try {
     await migrate(database);

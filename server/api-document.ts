@@ -77,23 +77,17 @@ const STRIPE_SIGNATURE: OpenAPIV3.SecuritySchemeObject = {
   description: "Stripe's signature of the exact body, made with the webhook endpoint's signing secret.",
 };
 
+/** A header whose value is a whole number of at most `maximum` (requests, or seconds). */
+const countHeader = (description: string, maximum: number): OpenAPIV3.HeaderObject => ({
+  description,
+  schema: { type: 'integer', format: 'int32', minimum: 0, maximum },
+});
+
 const HEADERS: Record<string, OpenAPIV3.HeaderObject> = {
-  'RateLimit-Limit': {
-    description: 'Requests allowed per client in the current window (one minute).',
-    schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 2_147_483_647 },
-  },
-  'RateLimit-Remaining': {
-    description: 'Requests left in the current window.',
-    schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 2_147_483_647 },
-  },
-  'RateLimit-Reset': {
-    description: 'Seconds until the current window ends.',
-    schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 86_400 },
-  },
-  'Retry-After': {
-    description: 'Seconds to wait before the next request.',
-    schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 86_400 },
-  },
+  'RateLimit-Limit': countHeader('Requests allowed per client in the current window (one minute).', 2_147_483_647),
+  'RateLimit-Remaining': countHeader('Requests left in the current window.', 2_147_483_647),
+  'RateLimit-Reset': countHeader('Seconds until the current window ends.', 86_400),
+  'Retry-After': countHeader('Seconds to wait before the next request.', 86_400),
 };
 
 /** Why each error status is answered, for the routes it applies to. */
