@@ -31,7 +31,7 @@ export async function stripeWebhookPlugin(app: FastifyInstance, options: StripeW
           'Called by Stripe only: applies each event once (identity decisions, payout account updates). Answers 503 ' +
           'while the server has no webhook secret.',
         security: [{ stripeSignature: [] }],
-        response: { 200: StripeWebhookReceipt, 503: ApiErrorBody },
+        response: { 200: StripeWebhookReceipt, 400: ApiErrorBody, 503: ApiErrorBody },
       },
     },
     async (request) => {
