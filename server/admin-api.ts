@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { adminRoutes, type AdminRouteName } from '../shared/contract/admin-api.js';
+import { adminRoutes, type AdminRouteName, type RouteDef } from '../shared/contract/admin-api.js';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../shared/contract/text.js';
 import { registerAdminGuard } from './platform/auth/admin-guard.js';
 import { badRequest } from './platform/http/errors.js';
@@ -18,7 +18,7 @@ import { enforcementHandlers, statisticsHandlers, teamHandlers, userHandlers } f
 import { accountabilityHandlers } from './modules/accountability/index.js';
 import { adminRoleGuard } from './platform/auth/admin-role-guard.js';
 import { stepUpGuard } from './platform/auth/step-up.js';
-import { STEP_UP_ROUTES, STEP_UP_SECONDS_DEFAULT } from '../shared/contract/admin-permissions.js';
+import { ADMIN_ROUTE_ROLES, STEP_UP_ROUTES, STEP_UP_SECONDS_DEFAULT } from '../shared/contract/admin-permissions.js';
 import { collectLoggedActions } from './platform/db/admin-log.js';
 import { workbenchHandlers } from './modules/workbench/index.js';
 import { marketHealthHandlers } from './modules/market-health/index.js';
@@ -66,6 +66,9 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | null 
   return value && value.trim() ? value.trim().slice(0, 200) : null;
 }
 
+/** The route as a `RouteDef`: its description is optional, so the table's literal types may lack it. */
+const described = (route: RouteDef): RouteDef => route;
+
 /** A Fastify plugin: mount it under the `/v1` prefix. */
 export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminApiOptions): Promise<void> {
   registerAdminGuard(app, deps.identity);
@@ -78,7 +81,12 @@ export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminApiOpti
       schema: {
         operationId: name,
         tags: ['admin'],
-        security: [{ bearerAuth: [] }],
+        ...(described(route).description === undefined ? {} : { description: described(route).description }),
+        // The admin scheme, not the buyers' (api-document.ts): the token must carry the admin claim,
+        // and the role one of these; the back office only, so hidden from public client docs.
+        security: [{ adminAuth: [] }],
+        'x-admin-roles': ['owner', ...ADMIN_ROUTE_ROLES[name]],
+        'x-internal': true,
         ...('params' in route ? { params: route.params } : {}),
         ...('query' in route ? { querystring: route.query } : {}),
         ...('body' in route ? { body: bodySchema(route.body) } : {}),

@@ -26,7 +26,7 @@ export type SortKey<L extends ListName> = (typeof SORT_KEYS)[L][number];
 /** A whole number in a query string (or already parsed), within bounds, with a default. */
 export const intFromQuery = (min: number, max: number, fallback: number) =>
   z
-    .union([z.string().regex(/^\d+$/, 'must be a whole number'), z.number().int()])
+    .union([z.string().max(20).regex(/^\d+$/, 'must be a whole number'), z.number().int()])
     .transform(Number)
     .pipe(z.number().int().min(min).max(max))
     .default(fallback);

@@ -1,6 +1,7 @@
 // The review queue's contract: what a review case is (ARCHITECTURE.md, "Trust and safety: review
 // cases"), its list query and the evidence a case shows. The routes are in admin-review-routes.ts.
 import { z } from 'zod';
+import { ANSWER_ITEMS_MAX, storedLine, storedText } from './answer-limits.js';
 import { AdminListing, AdminUser, AuctionMessage, ChatMessage, SoldListing, id, isoDate } from './entities.js';
 import { SORT_ORDERS } from './enums.js';
 import { MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT, intFromQuery } from './list-query.js';
@@ -48,7 +49,7 @@ export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
 export const REVIEW_MATCH_KINDS = ['phone', 'email', 'url', 'messenger', 'payment'] as const;
 export type ReviewMatchKind = (typeof REVIEW_MATCH_KINDS)[number];
 
-export const ReviewCaseMatch = z.object({ kind: z.enum(REVIEW_MATCH_KINDS), text: z.string() });
+export const ReviewCaseMatch = z.object({ kind: z.enum(REVIEW_MATCH_KINDS), text: storedText() });
 export type ReviewCaseMatch = z.infer<typeof ReviewCaseMatch>;
 
 export const ReviewCase = z.object({
@@ -58,15 +59,15 @@ export const ReviewCase = z.object({
   subjectId: id,
   status: z.enum(REVIEW_CASE_STATUSES),
   priority: z.enum(REVIEW_PRIORITIES),
-  reason: z.string(),
-  excerpt: z.string(),
-  matches: z.array(ReviewCaseMatch),
+  reason: storedLine(),
+  excerpt: storedText(),
+  matches: z.array(ReviewCaseMatch).max(ANSWER_ITEMS_MAX),
   signalCount: z.number().int().positive(),
-  reporter: z.object({ id, userName: z.string().nullable() }).nullable(),
-  subjectUser: z.object({ id, userName: z.string().nullable(), email: z.string() }).nullable(),
-  assignee: z.object({ uid: z.string(), email: z.string().nullable() }).nullable(),
+  reporter: z.object({ id, userName: storedLine().nullable() }).nullable(),
+  subjectUser: z.object({ id, userName: storedLine().nullable(), email: storedLine() }).nullable(),
+  assignee: z.object({ uid: storedLine(), email: storedLine().nullable() }).nullable(),
   outcome: z.enum(REVIEW_OUTCOMES).nullable(),
-  note: z.string().nullable(),
+  note: storedText().nullable(),
   createdAt: isoDate,
   updatedAt: isoDate,
   resolvedAt: isoDate.nullable(),
@@ -80,7 +81,7 @@ export type ReviewCase = z.infer<typeof ReviewCase>;
 /** One bid of an auction's ladder as only admins see it: the hidden maximum included. */
 export const LadderBid = z.object({
   bidderId: id,
-  bidderName: z.string().nullable(),
+  bidderName: storedLine().nullable(),
   amount: z.number(),
   maxBid: z.number().nullable(),
   createdAt: isoDate,
@@ -91,7 +92,7 @@ export type LadderBid = z.infer<typeof LadderBid>;
 export const ReviewEvidence = z.object({
   chatMessage: ChatMessage.extend({ deleted: z.boolean() }).nullable(),
   /** For a chat message: up to ten messages around it in its chat, oldest first, the message itself included. */
-  aroundMessages: z.array(ChatMessage.extend({ deleted: z.boolean() })),
+  aroundMessages: z.array(ChatMessage.extend({ deleted: z.boolean() })).max(ANSWER_ITEMS_MAX),
   auctionMessage: AuctionMessage.nullable(),
   listing: AdminListing.nullable(),
   order: SoldListing.nullable(),
@@ -99,7 +100,7 @@ export const ReviewEvidence = z.object({
   /** The reporting user, as the admin user list shows them. */
   reporter: AdminUser.nullable(),
   /** The auction's bid ladder with hidden maximum bids (admins only), newest first. */
-  bidLadder: z.array(LadderBid),
+  bidLadder: z.array(LadderBid).max(ANSWER_ITEMS_MAX),
   /** What the source computed (auction integrity: the features and the score). */
   details: z.record(z.string(), z.unknown()).nullable(),
 });
@@ -116,10 +117,13 @@ export const REVIEW_CASE_SORT_KEYS = ['createdAt', 'updatedAt', 'priority', 'due
 /**
  * One value, a comma-separated list (`status=open,claimed`: the unresolved cases) or the key
  * repeated; parsed again after a first parse (the desktop's main process checks, then sends).
+ * As text, at most every value once, each after a comma and a space; as a list, each item at
+ * most the longest value.
  */
 function oneOrMore<T extends readonly [string, ...string[]]>(values: T) {
+  const longest = Math.max(...values.map((value) => value.length));
   return z
-    .union([z.string(), z.array(z.string()).max(values.length)])
+    .union([z.string().max(values.join(', ').length), z.array(z.string().max(longest)).max(values.length)])
     .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()))
     .pipe(z.array(z.enum(values)).min(1).max(values.length));
 }

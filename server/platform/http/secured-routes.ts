@@ -69,11 +69,15 @@ export function securedRouteContext<Ports extends object>(
     const verified = await verifiedCaller(request, identity);
     if (!verified.admin) throw new HttpError(403, 'Only an admin may post carrier tracking updates');
   }
-  // Every route documented as secured authenticates, whether or not it names the hook itself.
+  // Every route documented as secured authenticates, whether or not it names the hook itself. A
+  // route whose security allows an empty requirement (`{}`: anybody, as on contact-us or a signed
+  // upload URL) is documented as open to anonymous callers and does its own checks.
   app.addHook('onRoute', (route) => {
     const hooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    const requirements = route.schema?.security ?? [];
+    const required = requirements.length > 0 && requirements.every((entry) => Object.keys(entry).length > 0);
     const own = [authenticate, authenticateAdmin, authenticateSuspended];
-    if (route.schema?.security && !hooks.some((hook) => own.includes(hook as typeof authenticate))) {
+    if (required && !hooks.some((hook) => own.includes(hook as typeof authenticate))) {
       route.onRequest = [authenticate, ...hooks];
     }
   });
