@@ -44,6 +44,7 @@ export const API_TAGS: OpenAPIV3.TagObject[] = [
   { name: 'following', description: 'Following sellers and the community around a user.' },
   { name: 'ratings', description: 'Ratings a buyer gives a seller after an order.' },
   { name: 'support', description: 'Customer support requests and order issues.' },
+  { name: 'appeals', description: 'Appeals of an enforcement by the enforced user, decided in the review queue.' },
 ];
 
 /** The error body of every answer that is not 2xx (`server/platform/http/errors.ts`). */
