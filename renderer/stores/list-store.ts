@@ -72,7 +72,7 @@ export interface ListState<T extends { id: string }, K extends string> {
   items: T[];
   /** The server's count of matching rows. */
   total: number;
-  /** The server stopped counting at `total` (there are more): the footer says '10,000+'. */
+  /** The server stopped counting at `total` (there are more): the footer says '1,000+'. */
   countCapped: boolean;
   /** The last load failed: the table offers Retry. */
   failed: boolean;

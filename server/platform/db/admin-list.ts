@@ -7,6 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SortOrder } from '../../../shared/contract/enums.js';
+import { LIST_COUNT_CAP } from '../../../shared/contract/list-query.js';
 import type { Db, Executor } from './database.js';
 import {
   COUNT_ROW,
@@ -15,14 +16,14 @@ import {
   pagedById,
   pageOf,
   searchForms,
-  searchPattern,
+  searchOf,
   whereAll,
   type SearchPlace,
 } from './list-sql.js';
 import { countValue, readRows } from './sql-row.js';
 
 /** A searched list counts at most this many matches; more answer `count: COUNT_CAP, countCapped: true`. */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = LIST_COUNT_CAP;
 
 /** The lists whose unfiltered total the database keeps (migration 0017's trigger arguments). */
 export type KeptTotal =
@@ -118,8 +119,8 @@ function planOf<Query extends ListQueryBase, Row, Item>(list: AdminList<Query, R
   const from = list.from?.(query) ?? sql`${sql.raw(list.table)} ${alias}`;
   const filters = (list.filters?.(query) ?? []).filter((filter): filter is SQL => filter !== null);
   const base = [list.condition ?? null, ...filters];
-  const pattern = list.search ? searchPattern(query.search) : null;
-  const forms = pattern && list.search ? searchForms(list.table, list.alias, list.search.places, pattern) : null;
+  const search = list.search ? searchOf(query.search) : null;
+  const forms = search && list.search ? searchForms(list.table, list.alias, list.search.places, search) : null;
   const union = list.search?.by === 'union';
   const where = whereAll([...base, forms ? (union ? idMatchesAny(idColumn, forms.branches) : forms.condition) : null]);
 

@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SortOrder } from '../../../shared/contract/enums.js';
 import { hasControlCharacters } from '../../../shared/contract/text.js';
 import { uncheckedRows, type Executor } from './database.js';
+import { shortGramsOf } from './short-terms.js';
 import { countValue, readRows } from './sql-row.js';
 import { z } from 'zod';
 
@@ -29,10 +30,38 @@ export function searchTerm(search: string | undefined): string | null {
   return term ? term : null;
 }
 
-/** The list's search as a `containsPattern`, or null when there is nothing to search for. */
-export function searchPattern(search: string | undefined): SQL | null {
+/**
+ * A search term as SQL: its `containsPattern`, and for a term no trigram index finds ("e", "an")
+ * the short grams a matching row holds (`ARRAY[lower('an')]`, inline for the same reason as the
+ * pattern: the planner then reads the index's statistics for that very gram).
+ */
+export interface TermSearch {
+  pattern: SQL;
+  grams: SQL | null;
+}
+
+export function termSearch(term: string): TermSearch {
+  const grams = shortGramsOf(term);
+  const literal = (text: string) => sql.raw(`lower('${text.replace(/'/g, "''")}')`);
+  return {
+    pattern: containsPattern(term),
+    grams: grams ? sql`ARRAY[${sql.join(grams.map(literal), sql`, `)}]` : null,
+  };
+}
+
+/** The list's search as a `termSearch`, or null when there is nothing to search for. */
+export function searchOf(search: string | undefined): TermSearch | null {
   const term = searchTerm(search);
-  return term ? containsPattern(term) : null;
+  return term ? termSearch(term) : null;
+}
+
+/**
+ * `column` contains the term: its ILIKE, and for a short term first the short-gram index's test
+ * (migration 0040), which finds the candidate rows through that index instead of reading all.
+ */
+export function textMatches(column: SQL, search: TermSearch): SQL {
+  if (!search.grams) return sql`${column} ILIKE ${search.pattern}`;
+  return sql`(short_grams(${column}) @> ${search.grams} AND ${column} ILIKE ${search.pattern})`;
 }
 
 /**
@@ -112,18 +141,18 @@ export function whereAll(conditions: (SQL | null)[]): SQL {
   return present.length ? sql`WHERE ${sql.join(present, sql` AND `)}` : sql``;
 }
 
-/** Ids of users whose name or email matches: both trigram indexes, combined by a BitmapOr. */
-export function matchingUserIds(pattern: SQL): SQL {
-  return sql`SELECT id FROM users WHERE user_name ILIKE ${pattern} OR email ILIKE ${pattern}`;
+/** Ids of users whose name or email matches: both columns' indexes, combined by a BitmapOr. */
+export function matchingUserIds(search: TermSearch): SQL {
+  return sql`SELECT id FROM users WHERE ${textMatches(sql`user_name`, search)} OR ${textMatches(sql`email`, search)}`;
 }
 
 /** The user `userId` names matches by name or email: one lookup by primary key, for one row. */
-function userMatches(userId: SQL, pattern: SQL): SQL {
+function userMatches(userId: SQL, { pattern }: TermSearch): SQL {
   return sql`EXISTS (SELECT 1 FROM users mu WHERE mu.id = ${userId} AND (mu.user_name ILIKE ${pattern} OR mu.email ILIKE ${pattern}))`;
 }
 
 /** The listing `listingId` names matches by title: one lookup by primary key, for one row. */
-function listingTitleMatches(listingId: SQL, pattern: SQL): SQL {
+function listingTitleMatches(listingId: SQL, { pattern }: TermSearch): SQL {
   return sql`EXISTS (SELECT 1 FROM listings ml WHERE ml.id = ${listingId} AND ml.title ILIKE ${pattern})`;
 }
 
@@ -154,31 +183,35 @@ export interface SearchForms {
   rowMatches: SQL;
 }
 
-export function searchForms(table: string, alias: string, places: readonly SearchPlace[], pattern: SQL): SearchForms {
+export function searchForms(
+  table: string,
+  alias: string,
+  places: readonly SearchPlace[],
+  search: TermSearch,
+): SearchForms {
   const own = (column: string) => sql.raw(`${alias}.${column}`);
   const bare = sql.raw(table);
   const forms = places.map((place) => {
     if ('text' in place) {
-      const column = sql.raw(place.text);
       return {
-        condition: sql`${own(place.text)} ILIKE ${pattern}`,
-        branch: sql`SELECT id FROM ${bare} WHERE ${column} ILIKE ${pattern}`,
-        row: sql`${own(place.text)} ILIKE ${pattern}`,
+        condition: textMatches(own(place.text), search),
+        branch: sql`SELECT id FROM ${bare} WHERE ${textMatches(sql.raw(place.text), search)}`,
+        row: sql`${own(place.text)} ILIKE ${search.pattern}`,
       };
     }
     if ('user' in place) {
-      const ids = sql`(${matchingUserIds(pattern)})`;
+      const ids = sql`(${matchingUserIds(search)})`;
       return {
         condition: sql`${own(place.user)} IN ${ids}`,
         branch: sql`SELECT id FROM ${bare} WHERE ${sql.raw(place.user)} IN ${ids}`,
-        row: userMatches(own(place.user), pattern),
+        row: userMatches(own(place.user), search),
       };
     }
-    const ids = sql`(SELECT id FROM listings WHERE title ILIKE ${pattern})`;
+    const ids = sql`(SELECT id FROM listings WHERE ${textMatches(sql`title`, search)})`;
     return {
       condition: sql`${own(place.listingTitle)} IN ${ids}`,
       branch: sql`SELECT id FROM ${bare} WHERE ${sql.raw(place.listingTitle)} IN ${ids}`,
-      row: listingTitleMatches(own(place.listingTitle), pattern),
+      row: listingTitleMatches(own(place.listingTitle), search),
     };
   });
   const any = (parts: SQL[]) => sql`(${sql.join(parts, sql` OR `)})`;
