@@ -1,5 +1,6 @@
 // Registers every route of the contract's admin table, nothing more: the table is the API.
 import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { adminRoutes, type AdminRouteName } from '../shared/contract/admin-api.js';
@@ -18,6 +19,7 @@ import { enforcementHandlers, statisticsHandlers, userHandlers } from './modules
 import { accountabilityHandlers } from './modules/accountability/index.js';
 import { adminRoleGuard } from './platform/auth/admin-role-guard.js';
 import { collectLoggedActions } from './platform/db/admin-log.js';
+import { inRequest } from './platform/db/request-reads.js';
 import { workbenchHandlers } from './modules/workbench/index.js';
 
 /** What the admin API works with: the handlers' dependencies and the one port they use (refunds). */
@@ -56,6 +58,18 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | null 
   return value && value.trim() ? value.trim().slice(0, 200) : null;
 }
 
+/**
+ * Aborted when the client goes away before the answer (the app aborts a search nobody will read):
+ * the request's list statements are then cancelled (request-reads.ts).
+ */
+function closedUnanswered(response: ServerResponse): AbortSignal {
+  const closed = new AbortController();
+  response.once('close', () => {
+    if (!response.writableFinished) closed.abort();
+  });
+  return closed.signal;
+}
+
 /** A Fastify plugin: mount it under the `/v1` prefix. */
 export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminApiDeps): Promise<void> {
   registerAdminGuard(app, deps.identity);
@@ -80,14 +94,16 @@ export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminApiDeps
       handler: async (request, reply) => {
         if (!request.admin) throw new Error('admin guard did not run');
         const admin = request.admin;
-        const { result, logged } = await collectLoggedActions(() =>
-          handler({
-            params: request.params,
-            query: request.query,
-            body: request.body,
-            admin,
-            idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
-          } as AdminRequest<AdminRouteName>),
+        const { result, logged } = await inRequest(closedUnanswered(reply.raw), () =>
+          collectLoggedActions(() =>
+            handler({
+              params: request.params,
+              query: request.query,
+              body: request.body,
+              admin,
+              idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
+            } as AdminRequest<AdminRouteName>),
+          ),
         );
         // The handler's work has committed: the audit log screens may show it now.
         for (const entry of logged) deps.events.emit('auditEntryAdded', entry);

@@ -20,6 +20,7 @@ import {
   whereAll,
   type SearchPlace,
 } from './list-sql.js';
+import { requestRead } from './request-reads.js';
 import { countValue, readRows } from './sql-row.js';
 
 /** A searched list counts at most this many matches; more answer `count: COUNT_CAP, countCapped: true`. */
@@ -197,8 +198,20 @@ async function searchedCount(db: Executor, from: SQL, where: SQL, branches: SQL[
   return row?.matches === null || row?.matches === undefined ? null : listCountOf(Number(row.matches));
 }
 
-/** The one pager: a list's page and its count, as every admin list, the audit log, the review queue and the timelines answer. */
+/**
+ * The one pager: a list's page and its count, as every admin list, the audit log, the review
+ * queue and the timelines answer. Its statements run as the request's (`requestRead`): under the
+ * list statement time-out, and cancelled when the request closes unanswered.
+ */
 export async function listPage<Query extends ListQueryBase, Row, Item>(
+  db: Executor,
+  list: AdminList<Query, Row, Item>,
+  query: Query & Paging,
+): Promise<ListCount & { items: Item[] }> {
+  return requestRead(db, (executor) => readPage(executor, list, query));
+}
+
+async function readPage<Query extends ListQueryBase, Row, Item>(
   db: Executor,
   list: AdminList<Query, Row, Item>,
   query: Query & Paging,
