@@ -56,7 +56,6 @@ export async function requestRead<T>(db: Executor, read: (executor: Executor) =>
     cancelling = session.cancel().catch(() => undefined);
   };
   signal?.addEventListener('abort', cancel, { once: true });
-  let healthy = true;
   try {
     await session.db.execute(sql.raw(`SET statement_timeout = ${statementTimeoutMs()}`));
     return await read(session.db);
@@ -66,16 +65,14 @@ export async function requestRead<T>(db: Executor, read: (executor: Executor) =>
     throw error;
   } finally {
     signal?.removeEventListener('abort', cancel);
-    if (cancelling) {
-      // The cancel may land after the statement it aimed at: never on a connection back in the pool.
-      await cancelling;
-      healthy = false;
-    } else {
-      healthy = await session.db.execute(sql`RESET statement_timeout`).then(
+    // A cancel may land after the statement it aimed at: such a connection never goes back to the pool.
+    if (cancelling) await cancelling;
+    const healthy =
+      !cancelling &&
+      (await session.db.execute(sql`RESET statement_timeout`).then(
         () => true,
         () => false,
-      );
-    }
+      ));
     session.release(!healthy);
   }
 }
