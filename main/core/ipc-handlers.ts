@@ -53,11 +53,19 @@ export function bindIpcHandlers(core: DesktopCoreParts, host: WindowHost): Bound
     subscriptions.delete(windowKey);
   };
 
+  // The admin calls a window may still abort, by window and the call's own tag.
+  const abortable = new Map<string, AbortController>();
+  const callKey = (windowKey: string, callId: string) => `${windowKey} ${callId}`;
   const adminHandlers = keyedByRoute<AdminHandlerPerRoute, AdminChannelPrefix>(
     ADMIN_CHANNEL_PREFIX,
     <N extends AdminRouteName>(name: N): AdminHandler<N> =>
-      (_sender, [input]) =>
-        core.api.call(name, input),
+      (sender, [input, tag]) => {
+        if (!tag) return core.api.call(name, input);
+        const key = callKey(sender.key, tag.callId);
+        const controller = new AbortController();
+        abortable.set(key, controller);
+        return core.api.call(name, input, controller.signal).finally(() => abortable.delete(key));
+      },
   );
 
   const ownHandlers: OwnHandlers = {
@@ -98,6 +106,10 @@ export function bindIpcHandlers(core: DesktopCoreParts, host: WindowHost): Bound
     },
     'windows.notify': async (_sender, [notice]) => {
       host.notify(notice);
+      return undefined;
+    },
+    'calls.abort': async (sender, [callId]) => {
+      abortable.get(callKey(sender.key, callId))?.abort();
       return undefined;
     },
   };

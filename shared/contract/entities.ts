@@ -250,5 +250,7 @@ export const ApiErrorBody = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   message: z.string(),
+  /** Where a client must tell refusals apart (APPLICATION_ERROR_CODES). */
+  code: z.string().optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
