@@ -44,6 +44,9 @@ export interface BoundIpc {
   dispose(): void;
 }
 
+/** Aborts kept for calls not yet arrived (see `abortedEarly`). */
+const ABORTS_KEPT = 100;
+
 export function bindIpcHandlers(core: DesktopCoreParts, host: WindowHost): BoundIpc {
   const subscriptions = new Map<string, Map<string, () => void>>();
   const stopState = core.hub.onState((state) => host.broadcast('events.connectionState', state));
@@ -55,6 +58,9 @@ export function bindIpcHandlers(core: DesktopCoreParts, host: WindowHost): Bound
 
   // The admin calls a window may still abort, by window and the call's own tag.
   const abortable = new Map<string, AbortController>();
+  // Aborts that overtook their call (the browser bridge carries each on an HTTP request of its
+  // own): the call is aborted as it arrives. Only the newest few are kept.
+  const abortedEarly = new Set<string>();
   const callKey = (windowKey: string, callId: string) => `${windowKey} ${callId}`;
   const adminHandlers = keyedByRoute<AdminHandlerPerRoute, AdminChannelPrefix>(
     ADMIN_CHANNEL_PREFIX,
@@ -63,6 +69,7 @@ export function bindIpcHandlers(core: DesktopCoreParts, host: WindowHost): Bound
         if (!tag) return core.api.call(name, input);
         const key = callKey(sender.key, tag.callId);
         const controller = new AbortController();
+        if (abortedEarly.delete(key)) controller.abort();
         abortable.set(key, controller);
         return core.api.call(name, input, controller.signal).finally(() => abortable.delete(key));
       },
@@ -109,7 +116,13 @@ export function bindIpcHandlers(core: DesktopCoreParts, host: WindowHost): Bound
       return undefined;
     },
     'calls.abort': async (sender, [callId]) => {
-      abortable.get(callKey(sender.key, callId))?.abort();
+      const key = callKey(sender.key, callId);
+      const call = abortable.get(key);
+      if (call) call.abort();
+      else {
+        abortedEarly.add(key);
+        if (abortedEarly.size > ABORTS_KEPT) abortedEarly.delete(abortedEarly.values().next().value!);
+      }
       return undefined;
     },
   };
