@@ -15,11 +15,16 @@ import {
   orderBy,
   pagedById,
   pageOf,
+  searchedColumns,
   searchForms,
-  searchOf,
+  searchTerm,
+  termSearch,
   whereAll,
   type SearchPlace,
+  type TermSearch,
 } from './list-sql.js';
+import { shortGramsOf } from './short-terms.js';
+import { commonGramColumns } from './short-term-stats.js';
 import { requestRead } from './request-reads.js';
 import { countValue, readRows } from './sql-row.js';
 
@@ -114,13 +119,29 @@ interface ListPlan {
   count: { kept: KeptTotal } | { exact: true } | { capped: true } | { union: { branches: SQL[]; rowWhere: SQL } };
 }
 
-function planOf<Query extends ListQueryBase, Row, Item>(list: AdminList<Query, Row, Item>, query: Query): ListPlan {
+/** The list's search for `query`, or null: a short term's grams left out where they are common. */
+async function searchOfList<Query extends ListQueryBase, Row, Item>(
+  db: Executor,
+  list: AdminList<Query, Row, Item>,
+  query: Query,
+): Promise<TermSearch | null> {
+  const term = searchTerm(query.search);
+  if (!term || !list.search) return null;
+  const grams = shortGramsOf(term);
+  if (!grams) return termSearch(term);
+  return termSearch(term, await commonGramColumns(db, searchedColumns(list.table, list.search.places), grams));
+}
+
+function planOf<Query extends ListQueryBase, Row, Item>(
+  list: AdminList<Query, Row, Item>,
+  query: Query,
+  search: TermSearch | null,
+): ListPlan {
   const alias = sql.raw(list.alias);
   const idColumn = sql.raw(`${list.alias}.id`);
   const from = list.from?.(query) ?? sql`${sql.raw(list.table)} ${alias}`;
   const filters = (list.filters?.(query) ?? []).filter((filter): filter is SQL => filter !== null);
   const base = [list.condition ?? null, ...filters];
-  const search = list.search ? searchOf(query.search) : null;
   const forms = search && list.search ? searchForms(list.table, list.alias, list.search.places, search) : null;
   const union = list.search?.by === 'union';
   const where = whereAll([...base, forms ? (union ? idMatchesAny(idColumn, forms.branches) : forms.condition) : null]);
@@ -216,7 +237,7 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
   list: AdminList<Query, Row, Item>,
   query: Query & Paging,
 ): Promise<ListCount & { items: Item[] }> {
-  const plan = planOf(list, query);
+  const plan = planOf(list, query, await searchOfList(db, list, query));
   const read = async (rows: SQL) => list.items(db, await readRows(db, list.row, plan.pageRows(rows, query)));
   const { count } = plan;
   if ('kept' in count) return { count: await keptTotal(db, count.kept), items: await read(plan.where) };
@@ -245,10 +266,10 @@ export async function streamListItems<Query extends ListQueryBase, Row, Item>(
   onBatch: (items: Item[]) => Promise<void>,
   batchRows = EXPORT_BATCH_ROWS,
 ): Promise<number> {
-  const plan = planOf(list, query);
   let total = 0;
   await db.transaction(
     async (tx) => {
+      const plan = planOf(list, query, await searchOfList(tx, list, query));
       await tx.execute(sql`DECLARE list_export NO SCROLL CURSOR FOR ${list.select(plan.where, plan.order, query)}`);
       for (;;) {
         const rows = await readRows(tx, list.row, sql`FETCH FORWARD ${sql.raw(String(batchRows))} FROM list_export`);

@@ -38,29 +38,31 @@ export function searchTerm(search: string | undefined): string | null {
 export interface TermSearch {
   pattern: SQL;
   grams: SQL | null;
+  /**
+   * The columns (`table.column`) in which the short term's grams are too common to look up
+   * (short-term-stats.ts): there a walk of the list finds its rows sooner, and the grams are
+   * left out (computed for each row walked, they would cost more than the ILIKE).
+   */
+  common: ReadonlySet<string>;
 }
 
-export function termSearch(term: string): TermSearch {
+export function termSearch(term: string, common: ReadonlySet<string> = new Set()): TermSearch {
   const grams = shortGramsOf(term);
   const literal = (text: string) => sql.raw(`lower('${text.replace(/'/g, "''")}')`);
   return {
     pattern: containsPattern(term),
     grams: grams ? sql`ARRAY[${sql.join(grams.map(literal), sql`, `)}]` : null,
+    common,
   };
 }
 
-/** The list's search as a `termSearch`, or null when there is nothing to search for. */
-export function searchOf(search: string | undefined): TermSearch | null {
-  const term = searchTerm(search);
-  return term ? termSearch(term) : null;
-}
-
 /**
- * `column` contains the term: its ILIKE, and for a short term first the short-gram index's test
- * (migration 0040), which finds the candidate rows through that index instead of reading all.
+ * `column` (`key`: `table.column`) contains the term: its ILIKE, and for a short term whose
+ * grams are rare there the short-gram index's test (migration 0040), which finds the candidate
+ * rows through that index instead of reading them all.
  */
-export function textMatches(column: SQL, search: TermSearch): SQL {
-  if (!search.grams) return sql`${column} ILIKE ${search.pattern}`;
+export function textMatches(column: SQL, search: TermSearch, key: string): SQL {
+  if (!search.grams || search.common.has(key)) return sql`${column} ILIKE ${search.pattern}`;
   return sql`(short_grams(${column}) @> ${search.grams} AND ${column} ILIKE ${search.pattern})`;
 }
 
@@ -143,7 +145,8 @@ export function whereAll(conditions: (SQL | null)[]): SQL {
 
 /** Ids of users whose name or email matches: both columns' indexes, combined by a BitmapOr. */
 export function matchingUserIds(search: TermSearch): SQL {
-  return sql`SELECT id FROM users WHERE ${textMatches(sql`user_name`, search)} OR ${textMatches(sql`email`, search)}`;
+  const name = textMatches(sql`user_name`, search, 'users.user_name');
+  return sql`SELECT id FROM users WHERE ${name} OR ${textMatches(sql`email`, search, 'users.email')}`;
 }
 
 /** The user `userId` names matches by name or email: one lookup by primary key, for one row. */
@@ -173,6 +176,15 @@ export type SearchPlace =
   /** A column naming a listing: found by the listing's title (its trigram index). */
   | { listingTitle: string };
 
+/** The text columns (`table.column`) a search over `table`'s `places` reads. */
+export function searchedColumns(table: string, places: readonly SearchPlace[]): string[] {
+  return places.flatMap((place) => {
+    if ('text' in place) return [`${table}.${place.text}`];
+    if ('user' in place) return ['users.user_name', 'users.email'];
+    return ['listings.title'];
+  });
+}
+
 /** The search's three forms over one table `table` (aliased `alias`), all from the same places. */
 export interface SearchForms {
   /** One condition for the row in the statement: `(a.text ILIKE p OR a.seller_id IN (…))`. */
@@ -194,8 +206,8 @@ export function searchForms(
   const forms = places.map((place) => {
     if ('text' in place) {
       return {
-        condition: textMatches(own(place.text), search),
-        branch: sql`SELECT id FROM ${bare} WHERE ${textMatches(sql.raw(place.text), search)}`,
+        condition: textMatches(own(place.text), search, `${table}.${place.text}`),
+        branch: sql`SELECT id FROM ${bare} WHERE ${textMatches(sql.raw(place.text), search, `${table}.${place.text}`)}`,
         row: sql`${own(place.text)} ILIKE ${search.pattern}`,
       };
     }
@@ -207,7 +219,7 @@ export function searchForms(
         row: userMatches(own(place.user), search),
       };
     }
-    const ids = sql`(SELECT id FROM listings WHERE ${textMatches(sql`title`, search)})`;
+    const ids = sql`(SELECT id FROM listings WHERE ${textMatches(sql`title`, search, 'listings.title')})`;
     return {
       condition: sql`${own(place.listingTitle)} IN ${ids}`,
       branch: sql`SELECT id FROM ${bare} WHERE ${sql.raw(place.listingTitle)} IN ${ids}`,
