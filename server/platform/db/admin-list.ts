@@ -14,6 +14,7 @@ import {
   idMatchesAny,
   orderBy,
   pagedById,
+  pagedFromFew,
   pageOf,
   searchedColumns,
   searchForms,
@@ -114,9 +115,14 @@ interface ListPlan {
   /** The full search (or none): what the list shows. */
   where: SQL;
   order: SQL;
-  /** The SELECT of one page of the rows `where` picks. */
-  pageRows(where: SQL, paging: Paging): SQL;
-  count: { kept: KeptTotal } | { exact: true } | { capped: true } | { union: { branches: SQL[]; rowWhere: SQL } };
+  /** The SELECT of one page of the rows `where` picks (`few`: counted, under the cap). */
+  pageRows(where: SQL, paging: Paging, few?: boolean): SQL;
+  count:
+    | { kept: KeptTotal }
+    | { exact: true }
+    | { capped: true }
+    | { union: { branches: SQL[]; rowWhere: SQL } }
+    | { walked: SQL };
 }
 
 /** The list's search for `query`, or null: a short term's grams left out where they are common. */
@@ -151,10 +157,11 @@ function planOf<Query extends ListQueryBase, Row, Item>(
   const order = tieBreak
     ? sql`ORDER BY ${key.column} ${sql.raw(query.order === 'ASC' ? 'ASC' : 'DESC')}, ${tieBreak}`
     : orderBy(key.column, query.order, idColumn, key.nullable);
-  const pageRows = (rows: SQL, paging: Paging): SQL => {
+  const pageRows = (rows: SQL, paging: Paging, few = false): SQL => {
     if (tieBreak) return list.select(rows, sql`${order} ${pageOf(paging.page, paging.limit)}`, query);
     // The page's ids first: joins and per-row subqueries then run for its few rows only.
-    const page = pagedById(from, rows, key.column, { order: query.order, ...paging }, idColumn, key.nullable);
+    const paged = few ? pagedFromFew : pagedById;
+    const page = paged(from, rows, key.column, { order: query.order, ...paging }, idColumn, key.nullable);
     return list.select(page.where, page.order, query);
   };
 
@@ -165,7 +172,11 @@ function planOf<Query extends ListQueryBase, Row, Item>(
       : unfiltered && list.total !== 'capped'
         ? { kept: list.total }
         : forms && union
-          ? { union: { branches: forms.branches, rowWhere: whereAll([...base, forms.rowMatches]) } }
+          ? // A short term common in one of the places: counting that place's matches through its
+            // join would read most of it, so the list is walked in its order, each row tested.
+            search?.common.size
+            ? { walked: whereAll([...base, forms.rowMatches]) }
+            : { union: { branches: forms.branches, rowWhere: whereAll([...base, forms.rowMatches]) } }
           : { capped: true };
   return { from, where, order, pageRows, count };
 }
@@ -238,16 +249,24 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
   query: Query & Paging,
 ): Promise<ListCount & { items: Item[] }> {
   const plan = planOf(list, query, await searchOfList(db, list, query));
-  const read = async (rows: SQL) => list.items(db, await readRows(db, list.row, plan.pageRows(rows, query)));
+  const read = async (rows: SQL, few = false) =>
+    list.items(db, await readRows(db, list.row, plan.pageRows(rows, query, few)));
   const { count } = plan;
   if ('kept' in count) return { count: await keptTotal(db, count.kept), items: await read(plan.where) };
   if ('exact' in count) {
     const [row] = await readRows(db, COUNT_ROW, sql`SELECT count(*) AS count FROM ${plan.from} ${plan.where}`);
     return { count: Number(row?.count ?? 0), items: await read(plan.where) };
   }
-  if ('capped' in count) return { ...(await cappedCount(db, plan.from, plan.where)), items: await read(plan.where) };
+  if ('capped' in count) {
+    const counted = await cappedCount(db, plan.from, plan.where);
+    return { ...counted, items: await read(plan.where, !counted.countCapped) };
+  }
+  if ('walked' in count) {
+    const counted = await cappedCount(db, plan.from, count.walked);
+    return { ...counted, items: await read(count.walked, !counted.countCapped) };
+  }
   const counted = await searchedCount(db, plan.from, plan.where, count.union.branches);
-  if (counted) return { ...counted, items: await read(plan.where) };
+  if (counted) return { ...counted, items: await read(plan.where, !counted.countCapped) };
   return { count: COUNT_CAP, countCapped: true, items: await read(count.union.rowWhere) };
 }
 
