@@ -178,14 +178,18 @@ export function matchingUserIds(search: TermSearch): SQL {
   return sql`SELECT id FROM users WHERE ${name} OR ${textMatches(sql`email`, search, 'users.email')}`;
 }
 
+// The row tests below are scalar subqueries, not EXISTS: PostgreSQL may turn an EXISTS into a
+// hashed subplan of every matching user or listing (a scan of a million rows for "an"), where a
+// walk of the list wants one lookup by primary key for each row it passes.
+
 /** The user `userId` names matches by name or email: one lookup by primary key, for one row. */
 function userMatches(userId: SQL, { pattern }: TermSearch): SQL {
-  return sql`EXISTS (SELECT 1 FROM users mu WHERE mu.id = ${userId} AND (mu.user_name ILIKE ${pattern} OR mu.email ILIKE ${pattern}))`;
+  return sql`(SELECT mu.user_name ILIKE ${pattern} OR mu.email ILIKE ${pattern} FROM users mu WHERE mu.id = ${userId}) IS TRUE`;
 }
 
 /** The listing `listingId` names matches by title: one lookup by primary key, for one row. */
 function listingTitleMatches(listingId: SQL, { pattern }: TermSearch): SQL {
-  return sql`EXISTS (SELECT 1 FROM listings ml WHERE ml.id = ${listingId} AND ml.title ILIKE ${pattern})`;
+  return sql`(SELECT ml.title ILIKE ${pattern} FROM listings ml WHERE ml.id = ${listingId}) IS TRUE`;
 }
 
 /**
