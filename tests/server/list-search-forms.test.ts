@@ -197,7 +197,7 @@ describe('searchForms', () => {
       'row test',
       [forms.rowMatches],
       [
-        "(EXISTS (SELECT 1 FROM listings ml WHERE ml.id = o.listing_id AND ml.title ILIKE '%ava%') OR o.tracking_code ILIKE '%ava%' OR EXISTS (SELECT 1 FROM users mu WHERE mu.id = o.seller_id AND (mu.user_name ILIKE '%ava%' OR mu.email ILIKE '%ava%')))",
+        "((SELECT ml.title ILIKE '%ava%' FROM listings ml WHERE ml.id = o.listing_id) IS TRUE OR o.tracking_code ILIKE '%ava%' OR (SELECT mu.user_name ILIKE '%ava%' OR mu.email ILIKE '%ava%' FROM users mu WHERE mu.id = o.seller_id) IS TRUE)",
       ],
     ],
   ])('%s', (_, queries, expected) => {
