@@ -1,5 +1,6 @@
 // Registers every route of the contract's admin table, nothing more: the table is the API.
 import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { adminRoutes, type AdminRouteName, type RouteDef } from '../shared/contract/admin-api.js';
@@ -20,6 +21,7 @@ import { adminRoleGuard } from './platform/auth/admin-role-guard.js';
 import { stepUpGuard } from './platform/auth/step-up.js';
 import { ADMIN_ROUTE_ROLES, STEP_UP_ROUTES, STEP_UP_SECONDS_DEFAULT } from '../shared/contract/admin-permissions.js';
 import { collectLoggedActions } from './platform/db/admin-log.js';
+import { inRequest } from './platform/db/request-reads.js';
 import { workbenchHandlers } from './modules/workbench/index.js';
 import { marketHealthHandlers } from './modules/market-health/index.js';
 
@@ -69,6 +71,18 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | null 
 /** The route as a `RouteDef`: its description is optional, so the table's literal types may lack it. */
 const described = (route: RouteDef): RouteDef => route;
 
+/**
+ * Aborted when the client goes away before the answer (the app aborts a search nobody will read):
+ * the request's list statements are then cancelled (request-reads.ts).
+ */
+function closedUnanswered(response: ServerResponse): AbortSignal {
+  const closed = new AbortController();
+  response.once('close', () => {
+    if (!response.writableFinished) closed.abort();
+  });
+  return closed.signal;
+}
+
 /** A Fastify plugin: mount it under the `/v1` prefix. */
 export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminApiOptions): Promise<void> {
   registerAdminGuard(app, deps.identity);
@@ -102,14 +116,16 @@ export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminApiOpti
       handler: async (request, reply) => {
         if (!request.admin) throw new Error('admin guard did not run');
         const admin = request.admin;
-        const { result, logged } = await collectLoggedActions(() =>
-          handler({
-            params: request.params,
-            query: request.query,
-            body: request.body,
-            admin,
-            idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
-          } as AdminRequest<AdminRouteName>),
+        const { result, logged } = await inRequest(closedUnanswered(reply.raw), () =>
+          collectLoggedActions(() =>
+            handler({
+              params: request.params,
+              query: request.query,
+              body: request.body,
+              admin,
+              idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
+            } as AdminRequest<AdminRouteName>),
+          ),
         );
         // The handler's work has committed: the audit log screens may show it now.
         for (const entry of logged) deps.events.emit('auditEntryAdded', entry);
