@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ReviewMetrics } from '../../../shared/contract/review-team.js';
 import { market } from '../../bridge.js';
+import { chartTheme } from '../../components/charts/index.js';
 import { useColorMode } from '../../stores/color-mode-store.js';
 import { SOURCE_LABELS } from './review-display.js';
 
@@ -19,29 +20,31 @@ const RANGES = [
 const minutes = (value: number | null) =>
   value === null ? '-' : value < 90 ? `${value} min` : `${Math.round(value / 6) / 10} h`;
 
-function MetricChart({
-  title,
-  data,
-  bars,
-}: {
-  title: string;
-  data: object[];
-  bars: { key: string; name: string; color: string }[];
-}) {
-  const dark = useColorMode((s) => s.mode) === 'dark';
-  const ink = dark ? '#abb3bf' : '#404854';
+function MetricChart({ title, data, bars }: { title: string; data: object[]; bars: { key: string; name: string }[] }) {
+  // The app's chart palette, so these sit beside the dashboard's charts in either colour mode.
+  const theme = chartTheme(useColorMode((s) => s.mode));
+  const ink = theme.text;
   return (
     <Card className="review-metric-card" aria-label={title}>
       <H5>{title}</H5>
       <ResponsiveContainer width="100%" height={220}>
         <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke={dark ? '#383e47' : '#dce0e5'} />
+          <CartesianGrid strokeDasharray="3 3" stroke={theme.grid} />
           <XAxis type="number" allowDecimals={false} tick={{ fill: ink, fontSize: 11 }} />
           <YAxis type="category" dataKey="label" tick={{ fill: ink, fontSize: 11 }} width={130} interval={0} />
-          <Tooltip contentStyle={{ background: dark ? '#2f343c' : '#fff', color: ink }} />
+          <Tooltip
+            contentStyle={{ background: theme.tooltipBackground, borderColor: theme.tooltipBorder, color: ink }}
+            cursor={{ fill: theme.cursor }}
+          />
           <Legend wrapperStyle={{ color: ink, fontSize: 12 }} />
-          {bars.map((bar) => (
-            <Bar key={bar.key} dataKey={bar.key} name={bar.name} fill={bar.color} isAnimationActive={false} />
+          {bars.map((bar, index) => (
+            <Bar
+              key={bar.key}
+              dataKey={bar.key}
+              name={bar.name}
+              fill={theme.series[index % theme.series.length]}
+              isAnimationActive={false}
+            />
           ))}
         </BarChart>
       </ResponsiveContainer>
@@ -106,15 +109,11 @@ export function MetricsPanel() {
               title="Cases per source"
               data={sources}
               bars={[
-                { key: 'opened', name: 'Opened', color: '#2d72d2' },
-                { key: 'resolved', name: 'Resolved', color: '#238551' },
+                { key: 'opened', name: 'Opened' },
+                { key: 'resolved', name: 'Resolved' },
               ]}
             />
-            <MetricChart
-              title="Resolved per admin"
-              data={admins}
-              bars={[{ key: 'resolved', name: 'Resolved', color: '#8f398f' }]}
-            />
+            <MetricChart title="Resolved per admin" data={admins} bars={[{ key: 'resolved', name: 'Resolved' }]} />
           </div>
           <HTMLTable compact striped className="review-metrics-table">
             <thead>
