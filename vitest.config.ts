@@ -25,6 +25,7 @@ const EMULATOR_FILES = [
 /** A database in the run's throwaway PostgreSQL cluster (some of them with emulator tokens too). */
 const POSTGRES_FILES = [
   'tests/server/admin-api.postgres.test.ts',
+  'tests/server/list-cancel.test.ts',
   'tests/server/list-plans.test.ts',
   'tests/server/migrate.test.ts',
   'tests/server/replica.test.ts',

@@ -1,8 +1,9 @@
 // Registers every route of the contract's admin table, nothing more: the table is the API.
 import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { adminRoutes, type AdminRouteName } from '../shared/contract/admin-api.js';
+import { adminRoutes, type AdminRouteName, type RouteDef } from '../shared/contract/admin-api.js';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../shared/contract/text.js';
 import { registerAdminGuard } from './platform/auth/admin-guard.js';
 import { badRequest } from './platform/http/errors.js';
@@ -18,8 +19,9 @@ import { enforcementHandlers, statisticsHandlers, teamHandlers, userHandlers } f
 import { accountabilityHandlers } from './modules/accountability/index.js';
 import { adminRoleGuard } from './platform/auth/admin-role-guard.js';
 import { stepUpGuard } from './platform/auth/step-up.js';
-import { STEP_UP_ROUTES, STEP_UP_SECONDS_DEFAULT } from '../shared/contract/admin-permissions.js';
+import { ADMIN_ROUTE_ROLES, STEP_UP_ROUTES, STEP_UP_SECONDS_DEFAULT } from '../shared/contract/admin-permissions.js';
 import { collectLoggedActions } from './platform/db/admin-log.js';
+import { inRequest } from './platform/db/request-reads.js';
 import { workbenchHandlers } from './modules/workbench/index.js';
 import { marketHealthHandlers } from './modules/market-health/index.js';
 
@@ -66,6 +68,21 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | null 
   return value && value.trim() ? value.trim().slice(0, 200) : null;
 }
 
+/** The route as a `RouteDef`: its description is optional, so the table's literal types may lack it. */
+const described = (route: RouteDef): RouteDef => route;
+
+/**
+ * Aborted when the client goes away before the answer (the app aborts a search nobody will read):
+ * the request's list statements are then cancelled (request-reads.ts).
+ */
+function closedUnanswered(response: ServerResponse): AbortSignal {
+  const closed = new AbortController();
+  response.once('close', () => {
+    if (!response.writableFinished) closed.abort();
+  });
+  return closed.signal;
+}
+
 /** A Fastify plugin: mount it under the `/v1` prefix. */
 export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminApiOptions): Promise<void> {
   registerAdminGuard(app, deps.identity);
@@ -78,7 +95,12 @@ export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminApiOpti
       schema: {
         operationId: name,
         tags: ['admin'],
-        security: [{ bearerAuth: [] }],
+        ...(described(route).description === undefined ? {} : { description: described(route).description }),
+        // The admin scheme, not the buyers' (api-document.ts): the token must carry the admin claim,
+        // and the role one of these; the back office only, so hidden from public client docs.
+        security: [{ adminAuth: [] }],
+        'x-admin-roles': ['owner', ...ADMIN_ROUTE_ROLES[name]],
+        'x-internal': true,
         ...('params' in route ? { params: route.params } : {}),
         ...('query' in route ? { querystring: route.query } : {}),
         ...('body' in route ? { body: bodySchema(route.body) } : {}),
@@ -94,14 +116,16 @@ export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminApiOpti
       handler: async (request, reply) => {
         if (!request.admin) throw new Error('admin guard did not run');
         const admin = request.admin;
-        const { result, logged } = await collectLoggedActions(() =>
-          handler({
-            params: request.params,
-            query: request.query,
-            body: request.body,
-            admin,
-            idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
-          } as AdminRequest<AdminRouteName>),
+        const { result, logged } = await inRequest(closedUnanswered(reply.raw), () =>
+          collectLoggedActions(() =>
+            handler({
+              params: request.params,
+              query: request.query,
+              body: request.body,
+              admin,
+              idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
+            } as AdminRequest<AdminRouteName>),
+          ),
         );
         // The handler's work has committed: the audit log screens may show it now.
         for (const entry of logged) deps.events.emit('auditEntryAdded', entry);

@@ -6,7 +6,6 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -21,6 +20,7 @@ import { errorBody, HttpError } from './platform/http/errors.js';
 import type { Ports } from './composition.js';
 import { registerMarket } from './market-api.js';
 import { adminRoutesPlugin } from './admin-api.js';
+import { apiDocumentOptions } from './api-document.js';
 import { uniqueViolationOf } from './platform/db/unique-violation.js';
 import { refusedTextOf } from './platform/db/refused-text.js';
 import { isDatabaseUnavailable } from './platform/db/database-unavailable.js';
@@ -111,27 +111,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, {
     max: options.rateLimitMax ?? 600,
     timeWindow: '1 minute',
+    // The IETF draft's names (`RateLimit-Limit`, `-Remaining`, `-Reset`), on every answer, and
+    // `Retry-After` on a 429: what the API document promises (api-document.ts).
+    enableDraftSpec: true,
+    addHeadersOnExceeding: { 'ratelimit-limit': true, 'ratelimit-remaining': true, 'ratelimit-reset': true },
+    addHeaders: { 'ratelimit-limit': true, 'ratelimit-remaining': true, 'ratelimit-reset': true, 'retry-after': true },
     errorResponseBuilder: (_request, context) => ({
       ...errorBody(429, `Too many requests, retry in ${context.after}`),
     }),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Marketplace API', version: '1.0.0' },
-      servers: [{ url: '/' }],
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, apiDocumentOptions());
 
   await app.register(
     async (v1) => {
       v1.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
       v1.get(
         '/health',
-        { schema: { tags: ['health'], response: { 200: Health, 503: ApiErrorBody } } },
+        {
+          schema: {
+            tags: ['health'],
+            operationId: 'getHealth',
+            description:
+              'Answers 200 while this API node reaches its database, 503 when it does not (for load balancers).',
+            response: { 200: Health, 503: ApiErrorBody },
+          },
+        },
         async (_request, reply) => {
           try {
             await options.database.db.execute(sql`SELECT 1`);

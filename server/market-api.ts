@@ -16,6 +16,8 @@ import { createRelayPublisher, marketEvent } from './platform/events/pending-eve
 import { startShippingDocumentSweep } from './modules/fulfilment/index.js';
 import { stripeWebhookPlugin } from './modules/payments/index.js';
 import { watchMarketDay } from './modules/market-health/index.js';
+import { autoAssignCase } from './modules/trust-safety/index.js';
+import type { AdminEventPayload } from '../shared/contract/realtime-events.js';
 import { AccountSuspendedError, resolveMarketUser } from './platform/auth/market-users.js';
 
 declare module 'fastify' {
@@ -75,7 +77,7 @@ export function marketVerifyToken(deps: Pick<MarketServices, 'db'>, identity: Id
   return async (token) => {
     const verified = await identity.verifyIdToken(token);
     // A moderator's socket needs no marketplace account (and must not create one).
-    if (verified.admin) return { uid: verified.uid, admin: true, adminRole: verified.adminRole };
+    if (verified.admin) return { uid: verified.uid, admin: true, adminRole: verified.adminRole, email: verified.email };
     const user = await resolveMarketUser(deps.db, verified);
     if (user.suspended) throw new AccountSuspendedError();
     return { uid: user.id, admin: false };
@@ -101,7 +103,19 @@ export function marketRealtime(options: MarketRealtimeOptions = {}) {
       redisUrl: options.redisUrl,
       onError: (error, where) => app.log.warn({ err: error }, where),
     });
-    deps.events.attach(realtime);
+    // A case that opened goes on to the least-loaded moderator online when the team opted in.
+    deps.events.attach({
+      publishMarket: realtime.publishMarket,
+      publishAdmin(name, payload) {
+        realtime.publishAdmin(name, payload);
+        if (name === 'reviewCaseOpened') {
+          const { id } = payload as AdminEventPayload<'reviewCaseOpened'>;
+          autoAssignCase({ db: deps.db, events: context.events }, id, () => realtime.onlineAdmins()).catch(
+            (error: unknown) => app.log.warn({ err: error }, 'auto-assignment failed'),
+          );
+        }
+      },
+    });
     // Deletions by any admin reach every moderator's window, so no one acts on a row that is gone.
     context.events.on('auctionMessageDeleted', (payload) => realtime.publishAdmin('auctionMessageDeleted', payload));
     context.events.on('chatDeleted', (payload) => realtime.publishAdmin('chatDeleted', payload));

@@ -15,6 +15,7 @@ import { listingByIdRoutes, listingRoutes, listingToolRoutes, sellerShelfRoutes 
 import { notificationTypeRoutes } from './modules/notifications/index.js';
 import { offerRoutes, orderHistoryRoutes, purchaseRoutes } from './modules/orders/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
+import { appealRoutes } from './modules/trust-safety/index.js';
 
 export interface MarketRoutesOptions {
   deps: MarketServices;
@@ -45,4 +46,5 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps }: MarketR
   await sellerShelfRoutes(context);
   await chatMessageRoutes(context);
   await communityRoutes(context);
+  await appealRoutes(context);
 }

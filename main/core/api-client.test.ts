@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAdminApiClient } from './api-client.js';
 import { adminRoutes, type AdminRouteName } from '../../shared/contract/admin-api.js';
-import { sampleAdminInput } from '../../tests/desktop/fakes.js';
+import { SAMPLE_UID, sampleAdminInput } from '../../tests/desktop/fakes.js';
 
 interface Seen {
   method: string;
@@ -62,7 +62,7 @@ describe('admin API client', () => {
       const last = seen.at(-1)!;
       expect(last.method, name).toBe(route.method);
       expect(new URL(last.url).pathname, name).toBe(
-        `/v1${route.path.replace(':id', 'x%2F1').replace(':uid', 'x_1').replace(':list', 'users')}`,
+        `/v1${route.path.replace(':id', 'x%2F1').replace(':uid', SAMPLE_UID).replace(':list', 'users')}`,
       );
     }
     expect(seen).toHaveLength(Object.keys(adminRoutes).length);

@@ -22,9 +22,11 @@ export interface AdminApiClientOptions {
   fetch?: typeof fetch;
 }
 
+/** A call given `signal` is aborted with it: its HTTP request closed, answering `aborted`. */
 export type AdminCall = <N extends AdminRouteName>(
   name: N,
   input?: AdminCallInput<N> | Record<string, unknown>,
+  signal?: AbortSignal,
 ) => Promise<ApiResult<AdminRouteOutput<N>>>;
 
 /** A route's answer as a stream (see `download` below). */
@@ -82,14 +84,18 @@ export async function toApiFailure(error: unknown): Promise<ApiFailure> {
   if (error instanceof HTTPError) {
     const status = error.response.status;
     const body = ApiErrorBody.safeParse(error.data);
-    // An application code (reauthenticationRequired, databaseUnavailable…) says more than the
-    // HTTP reason: the app asks for the password or waits on it.
+    // The application's code where the server gave one (`searchTooBroad`, `reauthenticationRequired`,
+    // `databaseUnavailable`…), else the reason phrase: the app asks for the password or waits on it.
     if (body.success) return { status, code: body.data.code ?? body.data.error, message: body.data.message };
     const text = typeof error.data === 'string' && error.data.trim() ? error.data.trim().slice(0, 500) : undefined;
     return { status, code: error.response.statusText || `HTTP ${status}`, message: text ?? error.message };
   }
   if (error instanceof TimeoutError)
     return { status: 0, code: 'timeout', message: 'The server did not answer in time.' };
+  // The window aborted the call (a newer search of the same table): nobody reads this answer.
+  if (error instanceof Error && error.name === 'AbortError') {
+    return { status: 0, code: 'aborted', message: 'The request was aborted.' };
+  }
   if (error instanceof NetworkError || error instanceof TypeError) {
     return { status: 0, code: 'network', message: 'The server could not be reached.' };
   }
@@ -109,7 +115,7 @@ export function createAdminApiClient(options: AdminApiClientOptions): {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
-  const call: AdminCall = async (name, input) => {
+  const call: AdminCall = async (name, input, signal) => {
     const request = requestOf(name, input ?? {});
     if (!request.ok) return request;
     const { route } = request;
@@ -125,6 +131,7 @@ export function createAdminApiClient(options: AdminApiClientOptions): {
         headers: token ? { Authorization: `Bearer ${token}` } : {},
         searchParams: request.searchParams,
         ...(request.body !== undefined ? { json: request.body } : {}),
+        ...(signal ? { signal } : {}),
       });
       status = response.status;
       if (route.response === null) return { ok: true, data: undefined as AdminRouteOutput<typeof name> };

@@ -1,5 +1,7 @@
 // Core assembled and reached the way a window reaches it: window.market (built from the
 // channel table) → dispatcher → handlers → session, hub. Identity and socket are faked.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDesktopCore, type DesktopCore } from './desktop-core.js';
 import { MemorySecureStore } from './secure-store.js';
@@ -14,12 +16,12 @@ afterEach(async () => {
   core = null;
 });
 
-function windowOn(key: string) {
+function windowOn(key: string, settings = DEFAULT_SETTINGS) {
   const identity = new FakeIdentity();
   identity.addAccount('admin@market.test', 'admin-demo-pass', { admin: true });
   const sockets = fakeSocketFactory();
   core = createDesktopCore({
-    settings: DEFAULT_SETTINGS,
+    settings,
     store: new MemorySecureStore(),
     identity,
     socketFactory: sockets.factory,
@@ -71,5 +73,31 @@ describe('window.market over core', () => {
     const { market, opened } = windowOn('w3');
     await market.windows.open('/dashboard/users?id=u1');
     expect(opened).toEqual(['/dashboard/users?id=u1']);
+  });
+
+  it('a window aborting a list call closes its HTTP request (a newer search replaced it)', async () => {
+    const seen: string[] = [];
+    const closedUnanswered: string[] = [];
+    // An API that never answers: the call ends only by being aborted.
+    const api = createServer((request, response) => {
+      seen.push(request.url ?? '');
+      response.once('close', () => {
+        if (!response.writableFinished) closedUnanswered.push(request.url ?? '');
+      });
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = api.address() as AddressInfo;
+      const { market } = windowOn('w4', { ...DEFAULT_SETTINGS, apiHost: `http://127.0.0.1:${port}` });
+      const search = new AbortController();
+      const call = market.admin.users.list({ query: { search: 'an' } }, { signal: search.signal });
+      await expect.poll(() => seen.length).toBe(1);
+      search.abort();
+      expect(await call).toMatchObject({ ok: false, error: { status: 0, code: 'aborted' } });
+      await expect.poll(() => closedUnanswered).toEqual(['/v1/admin/users?page=1&limit=10&search=an']);
+    } finally {
+      api.closeAllConnections();
+      await new Promise((resolve) => api.close(resolve));
+    }
   });
 });

@@ -45,6 +45,7 @@ function validArgs(channel: IpcRequestName): unknown[] {
     'windows.open': ['/dashboard/users?id=u1'],
     'exports.saveCsv': ['users', { search: 'ann', sortBy: 'email', order: 'ASC' }],
     'windows.notify': [{ title: 'High-priority case', body: 'venmo', route: '/dashboard/review/c1' }],
+    'calls.abort': ['c1'],
   };
   return samples[channel]!;
 }

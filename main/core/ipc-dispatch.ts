@@ -5,13 +5,14 @@
 import type { AdminRouteName } from '../../shared/contract/admin-api.js';
 import {
   ipcRequestChannels,
+  type CallTag,
   type AdminChannelPrefix,
   type IpcRequestName,
   type OwnRequestArgs,
   type OwnRequestName,
   type OwnRequestResult,
 } from '../../shared/contract/ipc-table.js';
-import type { AdminCallArgs, AdminCallResult } from '../../shared/contract/market-api.js';
+import type { AdminCallInput, AdminCallResult } from '../../shared/contract/market-api.js';
 import type { KeyedByRoute, PerRoute } from '../../shared/contract/route-map.js';
 
 /** Who sent a call: `key` names the window (webContents id, or the browser page's client id). */
@@ -27,10 +28,14 @@ export interface IpcSender {
 export type OwnHandlers = {
   [N in OwnRequestName]: (sender: IpcSender, args: OwnRequestArgs<N>) => Promise<OwnRequestResult<N>>;
 };
+/** An admin call's IPC arguments: its input, then its tag when the window may abort it. */
+export type AdminCallIpcArgs<N extends AdminRouteName> = keyof AdminCallInput<N> extends never
+  ? [input?: AdminCallInput<N>, tag?: CallTag]
+  : [input: AdminCallInput<N>, tag?: CallTag];
 /** Main's answer to `admin.<route>`: the route's input in, its ApiResult out. */
 export type AdminHandler<N extends AdminRouteName> = (
   sender: IpcSender,
-  args: AdminCallArgs<N>,
+  args: AdminCallIpcArgs<N>,
 ) => Promise<AdminCallResult<N>>;
 export interface AdminHandlerPerRoute extends PerRoute {
   readonly value: AdminHandler<this['route'] & AdminRouteName>;

@@ -44,6 +44,9 @@ export interface BoundIpc {
   dispose(): void;
 }
 
+/** Aborts kept for calls not yet arrived (see `abortedEarly`). */
+const ABORTS_KEPT = 100;
+
 export function bindIpcHandlers(core: DesktopCoreParts, host: WindowHost): BoundIpc {
   const subscriptions = new Map<string, Map<string, () => void>>();
   const stopState = core.hub.onState((state) => host.broadcast('events.connectionState', state));
@@ -53,11 +56,23 @@ export function bindIpcHandlers(core: DesktopCoreParts, host: WindowHost): Bound
     subscriptions.delete(windowKey);
   };
 
+  // The admin calls a window may still abort, by window and the call's own tag.
+  const abortable = new Map<string, AbortController>();
+  // Aborts that overtook their call (the browser bridge carries each on an HTTP request of its
+  // own): the call is aborted as it arrives. Only the newest few are kept.
+  const abortedEarly = new Set<string>();
+  const callKey = (windowKey: string, callId: string) => `${windowKey} ${callId}`;
   const adminHandlers = keyedByRoute<AdminHandlerPerRoute, AdminChannelPrefix>(
     ADMIN_CHANNEL_PREFIX,
     <N extends AdminRouteName>(name: N): AdminHandler<N> =>
-      (_sender, [input]) =>
-        core.api.call(name, input),
+      (sender, [input, tag]) => {
+        if (!tag) return core.api.call(name, input);
+        const key = callKey(sender.key, tag.callId);
+        const controller = new AbortController();
+        if (abortedEarly.delete(key)) controller.abort();
+        abortable.set(key, controller);
+        return core.api.call(name, input, controller.signal).finally(() => abortable.delete(key));
+      },
   );
 
   const ownHandlers: OwnHandlers = {
@@ -99,6 +114,16 @@ export function bindIpcHandlers(core: DesktopCoreParts, host: WindowHost): Bound
     },
     'windows.notify': async (_sender, [notice]) => {
       host.notify(notice);
+      return undefined;
+    },
+    'calls.abort': async (sender, [callId]) => {
+      const key = callKey(sender.key, callId);
+      const call = abortable.get(key);
+      if (call) call.abort();
+      else {
+        abortedEarly.add(key);
+        if (abortedEarly.size > ABORTS_KEPT) abortedEarly.delete(abortedEarly.values().next().value!);
+      }
       return undefined;
     },
   };

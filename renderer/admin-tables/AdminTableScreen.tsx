@@ -1,11 +1,15 @@
 // The scaffold every admin table screen shares: its title, the table (search, export, bulk delete,
 // live rows and the connection indicator, as its registry entry says), the row's Delete with its
-// confirm and toasts, and whatever the screen adds (filters above, drawers below).
+// confirm and toasts, 'Save view' (the search, sort and the screen's filters under a name) and the
+// saved view its route names (`?view={id}`), and whatever the screen adds (filters above, drawers below).
 import { H3 } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { ConnectionIndicator } from '../components/ConnectionIndicator.js';
 import { DataTable, type DataColumn } from '../components/data-table/DataTable.js';
 import { DeleteButton } from '../components/DeleteButton.js';
+import { SaveViewButton } from '../components/saved-views/SaveViewButton.js';
+import { useViewFromRoute } from '../components/saved-views/useViewFromRoute.js';
+import { viewQueryOf } from '../stores/list-store.js';
 import { RowMenu } from '../components/RowMenu.js';
 import type { ListStore } from '../stores/list-store.js';
 import { useLiveTable } from '../stores/live-table.js';
@@ -47,6 +51,8 @@ export interface AdminTableScreenProps<N extends TableName, T extends { id: stri
   className?: string;
   /** After the table: drawers. */
   children?: ReactNode;
+  /** The screen's filters in a saved view: what to save, and how to apply a view's. */
+  viewFilters?: { current(): Record<string, string>; apply(filters: Record<string, string | string[]>): void };
 }
 
 export function AdminTableScreen<N extends TableName, T extends { id: string }, F>({
@@ -63,8 +69,16 @@ export function AdminTableScreen<N extends TableName, T extends { id: string }, 
   above,
   className = 'screen',
   children,
+  viewFilters,
 }: AdminTableScreenProps<N, T, F>) {
   useLiveTable(table.feed, store, accepts);
+  useViewFromRoute(store, viewFilters?.apply);
+  const saveView = (
+    <SaveViewButton
+      list={table.name}
+      current={() => ({ ...viewQueryOf(store.getState()), ...(viewFilters ? { filters: viewFilters.current() } : {}) })}
+    />
+  );
   const { remove } = table;
   const { askToDelete, dialog } = useRowDelete(remove, (id) => {
     // A live table hears of the deletion anyway; another reloads its page to fill the gap.
@@ -76,6 +90,8 @@ export function AdminTableScreen<N extends TableName, T extends { id: string }, 
     <section className={className}>
       <H3 className="screen-title">{title ?? label}</H3>
       {above}
+      {/* Before the table, so Tab still goes from the search box straight to the grid. */}
+      <div className="table-view-actions">{saveView}</div>
       <DataTable
         label={label}
         store={store}

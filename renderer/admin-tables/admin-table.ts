@@ -31,11 +31,18 @@ export interface RowDelete {
   confirm?: { body: string; cancelText: string; confirmText: string };
 }
 
+/** What a page fetch is given beside its query: the screen's own filters, and the signal aborting it. */
+export interface ListCall<F> {
+  filters?: F | undefined;
+  /** Aborted when a newer fetch of the same table replaces this one (list-store.ts). */
+  signal?: AbortSignal | undefined;
+}
+
 export interface AdminTableDef<N extends TableName, T extends { id: string }, F> {
   /** The grid's accessible name ('Chat messages'), and its screen's title unless the screen names another. */
   label: string;
   /** One page of the list; `filters` are the screen's own (the audit log's, a queue's). */
-  list(query: ListRequest<SortKeyOf<N>>, filters?: F): Promise<ApiResult<ListResponse<T>>>;
+  list(query: ListRequest<SortKeyOf<N>>, call: ListCall<F>): Promise<ApiResult<ListResponse<T>>>;
   /** 'Export CSV' through the API's export of this list. */
   exported?: boolean;
   /** The `/admin` events that keep it live (liveFeed(name)). */
@@ -77,7 +84,8 @@ export function adminTable<N extends TableName, T extends { id: string }, F = ne
   def: AdminTableDef<N, T, F> & { record?: RecordRoute<T> },
 ): AdminTable<N, T, F> & { record?: RecordRoute<T> } {
   let store: ListStore<T, SortKeyOf<N>> | undefined;
-  const storeWith = (filters?: () => F) => createListStore<T, SortKeyOf<N>>((query) => def.list(query, filters?.()));
+  const storeWith = (filters?: () => F) =>
+    createListStore<T, SortKeyOf<N>>((query, signal) => def.list(query, { filters: filters?.(), signal }));
   return {
     ...def,
     name,

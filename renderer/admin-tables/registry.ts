@@ -5,7 +5,7 @@ import type { ReviewCaseQueryInput } from '../../shared/contract/review-cases.js
 import { market } from '../bridge.js';
 import { RECORD_SCREEN_ROUTES } from '../components/record-links/record-route.js';
 import { liveFeed } from '../stores/live-table.js';
-import { adminTable } from './admin-table.js';
+import { adminTable, type ListCall } from './admin-table.js';
 
 /** The audit log's own filters, beside its search and sort. */
 export type AuditLogFilters = Partial<Pick<AuditLogQuery, 'adminUid' | 'action' | 'recordType' | 'recordId'>>;
@@ -15,13 +15,13 @@ export type ReviewCaseFilters = Partial<Pick<ReviewCaseQueryInput, 'source' | 's
 export const ADMIN_TABLES = {
   users: adminTable('users', {
     label: 'Users',
-    list: (query) => market.admin.users.list({ query }),
+    list: (query, { signal }) => market.admin.users.list({ query }, { signal }),
     exported: true,
     record: { route: RECORD_SCREEN_ROUTES.user, get: (id) => market.admin.users.get({ params: { id } }) },
   }),
   activeListings: adminTable('activeListings', {
     label: 'Active listings',
-    list: (query) => market.admin.listings.active({ query }),
+    list: (query, { signal }) => market.admin.listings.active({ query }, { signal }),
     exported: true,
     record: { route: RECORD_SCREEN_ROUTES.listing, get: (id) => market.admin.listings.get({ params: { id } }) },
     remove: {
@@ -39,7 +39,7 @@ export const ADMIN_TABLES = {
   }),
   soldListings: adminTable('soldListings', {
     label: 'Sold listings',
-    list: (query) => market.admin.listings.sold({ query }),
+    list: (query, { signal }) => market.admin.listings.sold({ query }, { signal }),
     exported: true,
     record: {
       route: RECORD_SCREEN_ROUTES.order,
@@ -55,12 +55,12 @@ export const ADMIN_TABLES = {
   }),
   subcategories: adminTable('subcategories', {
     label: 'Subcategories',
-    list: (query) => market.admin.subcategories.list({ query }),
+    list: (query, { signal }) => market.admin.subcategories.list({ query }, { signal }),
     exported: true,
   }),
   ratings: adminTable('ratings', {
     label: 'Ratings',
-    list: (query) => market.admin.ratings.list({ query }),
+    list: (query, { signal }) => market.admin.ratings.list({ query }, { signal }),
     exported: true,
     remove: {
       one: 'rating',
@@ -74,7 +74,7 @@ export const ADMIN_TABLES = {
   }),
   auctionMessages: adminTable('auctionMessages', {
     label: 'Auction messages',
-    list: (query) => market.admin.auctionMessages.list({ query }),
+    list: (query, { signal }) => market.admin.auctionMessages.list({ query }, { signal }),
     exported: true,
     feed: liveFeed('auctionMessages'),
     remove: {
@@ -88,7 +88,7 @@ export const ADMIN_TABLES = {
   }),
   chats: adminTable('chats', {
     label: 'Chats',
-    list: (query) => market.admin.chats.list({ query }),
+    list: (query, { signal }) => market.admin.chats.list({ query }, { signal }),
     exported: true,
     feed: liveFeed('chats'),
     remove: {
@@ -102,7 +102,7 @@ export const ADMIN_TABLES = {
   }),
   chatMessages: adminTable('chatMessages', {
     label: 'Chat messages',
-    list: (query) => market.admin.messages.list({ query }),
+    list: (query, { signal }) => market.admin.messages.list({ query }, { signal }),
     exported: true,
     feed: liveFeed('chatMessages'),
     remove: {
@@ -117,13 +117,14 @@ export const ADMIN_TABLES = {
   // The audit log writes its CSV itself (audit-display.ts), from the rows its filters select.
   auditLog: adminTable('auditLog', {
     label: 'Audit log',
-    list: (query, filters: AuditLogFilters = {}) => market.admin.auditLog.list({ query: { ...query, ...filters } }),
+    list: (query, { filters = {}, signal }: ListCall<AuditLogFilters>) =>
+      market.admin.auditLog.list({ query: { ...query, ...filters } }, { signal }),
     feed: liveFeed('auditLog'),
   }),
   reviewCases: adminTable('reviewCases', {
     label: 'Review cases',
-    list: (query, filters: ReviewCaseFilters = {}) =>
-      market.admin.reviewCases.list({ query: { ...query, ...filters } }),
+    list: (query, { filters = {}, signal }: ListCall<ReviewCaseFilters>) =>
+      market.admin.reviewCases.list({ query: { ...query, ...filters } }, { signal }),
     feed: liveFeed('reviewCases'),
   }),
 };

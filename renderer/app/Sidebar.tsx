@@ -1,7 +1,7 @@
 // The fixed 250 px sidebar: entries, the Listings and Inbox groups, the
 // colour-mode switch and Logout. Plain links and buttons, so Tab reaches every entry.
 import { Button, Classes, Icon, type IconName, Switch } from '@blueprintjs/core';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { SIDEBAR_WIDTH_PX } from '../../shared/rules/constants.js';
 import { useColorMode } from '../stores/color-mode-store.js';
@@ -9,6 +9,8 @@ import { ReviewQueueBadge } from '../screens/review/ReviewQueueBadge.js';
 import { useSession } from '../stores/session-store.js';
 import { chevronOf, DisclosureButton } from '../components/DisclosureButton.js';
 import { mayDo, type UiAction } from '../../shared/contract/admin-permissions.js';
+import { SavedViewLinks } from '../components/saved-views/SavedViewLinks.js';
+import { reloadSavedViews } from '../components/saved-views/saved-views-store.js';
 
 interface Entry {
   label: string;
@@ -72,6 +74,7 @@ function NavEntry({ entry, nested = false }: { entry: Entry; nested?: boolean })
         <span>{entry.label}</span>
         {entry.Badge && <entry.Badge />}
       </NavLink>
+      <SavedViewLinks route={entry.to} />
     </li>
   );
 }
@@ -108,6 +111,8 @@ function NavGroup({ group }: { group: Group }) {
 export function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
   const mode = useColorMode((s) => s.mode);
   const toggle = useColorMode((s) => s.toggle);
+  // The saved views listed under their tables: loaded once the signed-in sidebar shows.
+  useEffect(() => void reloadSavedViews(), []);
   return (
     <aside className="sidebar" style={{ width: SIDEBAR_WIDTH_PX }}>
       <div className="sidebar-brand">

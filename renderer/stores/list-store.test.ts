@@ -181,4 +181,33 @@ describe('list store', () => {
     await Promise.all([first, second]);
     expect(store.getState().items.map((r) => r.id)).toEqual(['ab']);
   });
+
+  it('a newer search aborts the request before it, and only the newest writes', async () => {
+    const signals: AbortSignal[] = [];
+    const answers: ((value: ApiResult<ListResponse<Row>>) => void)[] = [];
+    const store = createListStore<Row, 'name'>((_query, signal) => {
+      signals.push(signal!);
+      return new Promise((resolve) => answers.push(resolve));
+    });
+    const typed = ['a', 'an', 'ann'].map((term) => store.getState().setSearch(term));
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, true, false]);
+    answers[0]!({ ok: false, error: { status: 0, code: 'aborted', message: 'The request was aborted.' } });
+    answers[1]!({ ok: false, error: { status: 0, code: 'aborted', message: 'The request was aborted.' } });
+    answers[2]!({ ok: true, data: { count: 1, items: [{ id: 'ann', name: 'ann' }] } });
+    await Promise.all(typed);
+    expect(store.getState()).toMatchObject({ failed: false, tooBroad: false, total: 1 });
+    expect(store.getState().items.map((r) => r.id)).toEqual(['ann']);
+  });
+
+  it('a search the API found too broad shows no rows and says so', async () => {
+    let answer: ApiResult<ListResponse<Row>> = { ok: true, data: { count: 1, items: [{ id: 'x', name: 'x' }] } };
+    const store = createListStore<Row, 'name'>(async () => answer);
+    await store.getState().load(1);
+    answer = {
+      ok: false,
+      error: { status: 422, code: 'searchTooBroad', message: 'Search too broad — add more letters' },
+    };
+    await store.getState().setSearch('e');
+    expect(store.getState()).toMatchObject({ failed: true, tooBroad: true, items: [], total: 0 });
+  });
 });

@@ -1,6 +1,8 @@
 // The one list-store factory behind every admin table:
 // page 1 replaces the rows, later pages append; a search or sort change asks for page 1 with
 // limit 10; live rows arrive at the top, or wait in `pending` while the moderator is not at the top.
+// A newer fetch aborts the one before it (a moderator typing a name sends a search per pause):
+// its request is closed end to end, and the API cancels its statement.
 import { createStore, type StoreApi } from 'zustand';
 import type { ApiFailure, ApiResult } from '../../shared/contract/market-api.js';
 import { MAX_LIST_LIMIT } from '../../shared/contract/list-query.js';
@@ -16,7 +18,14 @@ export interface ListRequest<K extends string> {
   search?: string;
 }
 
-export type FetchListPage<T, K extends string> = (query: ListRequest<K>) => Promise<ApiResult<ListResponse<T>>>;
+/** One page of the list; `signal` aborts the fetch when a newer one replaces it. */
+export type FetchListPage<T, K extends string> = (
+  query: ListRequest<K>,
+  signal?: AbortSignal,
+) => Promise<ApiResult<ListResponse<T>>>;
+
+/** The API's answer to a search its statement time-out stopped (422 `searchTooBroad`). */
+export const SEARCH_TOO_BROAD = 'searchTooBroad';
 
 /**
  * The view's search and sort as a list query's fields: the search trimmed (none when blank), a
@@ -72,10 +81,12 @@ export interface ListState<T extends { id: string }, K extends string> {
   items: T[];
   /** The server's count of matching rows. */
   total: number;
-  /** The server stopped counting at `total` (there are more): the footer says '10,000+'. */
+  /** The server stopped counting at `total` (there are more): the footer says '1,000+'. */
   countCapped: boolean;
   /** The last load failed: the table offers Retry. */
   failed: boolean;
+  /** The last load failed because the search was too broad to answer in time: "add more letters". */
+  tooBroad: boolean;
   /** The page in view (1-based). */
   page: number;
   search: string;
@@ -136,12 +147,15 @@ export function createListStore<T extends { id: string }, K extends string>(
 ): ListStore<T, K> {
   // Only the newest request may write: a slow page-1 answer must not overwrite a newer search.
   let latestRequest = 0;
+  // The newest request's abort: a newer one aborts it, since nobody will read its answer.
+  let inFlight: AbortController | null = null;
 
   return createStore<ListState<T, K>>()((set, get) => ({
     items: [],
     total: 0,
     countCapped: false,
     failed: false,
+    tooBroad: false,
     page: 1,
     search: '',
     loading: false,
@@ -161,18 +175,34 @@ export function createListStore<T extends { id: string }, K extends string>(
     async load(page) {
       const query: ListRequest<K> = { page, limit, ...viewQueryOf(get()) };
       const request = ++latestRequest;
+      inFlight?.abort();
+      const controller = new AbortController();
+      inFlight = controller;
       set({ loading: true });
       try {
-        const result = await fetchPage(query);
+        const result = await fetchPage(query, controller.signal);
         if (request !== latestRequest) return;
+        inFlight = null;
         if (!result.ok) {
-          set({ loading: false, failed: true });
+          const tooBroad = result.error.code === SEARCH_TOO_BROAD;
+          // The rows of an earlier term would read as this one's: a search too broad shows none.
+          const cleared = tooBroad && page === 1 ? { items: [], total: 0, countCapped: false } : {};
+          set({ loading: false, failed: true, tooBroad, ...cleared });
           return;
         }
         const { items, count } = result.data;
         const countCapped = result.data.countCapped === true;
         if (page === 1) {
-          set({ items, total: count, countCapped, loading: false, failed: false, pending: [], pendingCount: 0 });
+          set({
+            items,
+            total: count,
+            countCapped,
+            loading: false,
+            failed: false,
+            tooBroad: false,
+            pending: [],
+            pendingCount: 0,
+          });
         } else {
           const known = new Set(get().items.map((row) => row.id));
           set({
@@ -181,10 +211,11 @@ export function createListStore<T extends { id: string }, K extends string>(
             countCapped,
             loading: false,
             failed: false,
+            tooBroad: false,
           });
         }
       } catch (error) {
-        if (request === latestRequest) set({ loading: false, failed: true });
+        if (request === latestRequest) set({ loading: false, failed: true, tooBroad: false });
         console.error('Error loading list', error);
       }
     },

@@ -2,6 +2,7 @@
 // entries, record timelines, internal notes, enforcement and its impact, and a user's whole
 // picture. The routes that answer with them are in admin-accountability-routes.ts.
 import { z } from 'zod';
+import { ANSWER_ITEMS_MAX, storedLine, storedText } from './answer-limits.js';
 import { id, isoDate, ProfileRef, Rating, UserRef, usd } from './entities.js';
 import { ENFORCEMENT_ACTIONS, LISTING_STATUSES, LISTING_TYPES, ORDER_STATUSES, REPORT_TYPES } from './enums.js';
 
@@ -52,14 +53,14 @@ export const EnforcementImpact = z.object({
 export type EnforcementImpact = z.infer<typeof EnforcementImpact>;
 
 /** The admin who acted, as the audit log, notes and enforcement history name them. */
-const AdminRef = z.object({ uid: z.string(), email: z.string().nullable() });
+const AdminRef = z.object({ uid: storedLine(), email: storedLine().nullable() });
 
 /** One enforcement in a user's history. */
 export const EnforcementRecord = z.object({
   id,
   action: z.enum(ENFORCEMENT_ACTIONS),
-  reason: z.string(),
-  message: z.string().nullable(),
+  reason: storedLine(),
+  message: storedText().nullable(),
   until: isoDate.nullable(),
   admin: AdminRef,
   createdAt: isoDate,
@@ -78,6 +79,9 @@ export const AUDIT_RECORD_TYPES = [
   'chat',
   'chat_message',
   'note',
+  'review_case',
+  'macro',
+  'review_queue',
   // A team member's admin rights (the record id is their Firebase uid).
   'admin',
 ] as const;
@@ -86,9 +90,9 @@ export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 export const AuditEntry = z.object({
   id,
   admin: AdminRef,
-  action: z.string(),
-  recordType: z.string(),
-  recordId: z.string(),
+  action: storedText(),
+  recordType: storedText(),
+  recordId: storedLine(),
   before: z.unknown(),
   after: z.unknown(),
   createdAt: isoDate,
@@ -109,7 +113,7 @@ export const Note = z.object({
   id,
   recordType: z.enum(NOTE_RECORD_TYPES),
   recordId: id,
-  text: z.string(),
+  text: storedText(),
   admin: AdminRef,
   createdAt: isoDate,
 });
@@ -142,16 +146,16 @@ export type RecordRef = z.infer<typeof RecordRef>;
 export const TimelineItem = z.object({
   at: isoDate,
   kind: z.enum(TIMELINE_KINDS),
-  summary: z.string(),
+  summary: storedLine(),
   /** Who did it: an admin's email, a user's name, or null for the system. */
-  actor: z.string().nullable(),
+  actor: storedLine().nullable(),
   ref: RecordRef.nullable(),
 });
 export type TimelineItem = z.infer<typeof TimelineItem>;
 
 export const PictureOrder = z.object({
   id,
-  listingTitle: z.string(),
+  listingTitle: storedLine(),
   /** The other side: the seller of a purchase, the buyer of a sale. */
   counterpart: UserRef,
   price: usd,
@@ -160,7 +164,7 @@ export const PictureOrder = z.object({
 });
 export const PictureListing = z.object({
   id,
-  title: z.string(),
+  title: storedLine(),
   listingType: z.enum(LISTING_TYPES),
   status: z.enum(LISTING_STATUSES),
   deleted: z.boolean(),
@@ -168,19 +172,19 @@ export const PictureListing = z.object({
 });
 export const PictureReport = z.object({
   id,
-  listing: z.object({ id, title: z.string() }),
+  listing: z.object({ id, title: storedLine() }),
   reportType: z.enum(REPORT_TYPES),
-  text: z.string().nullable(),
+  text: storedText().nullable(),
   reporter: ProfileRef,
   createdAt: isoDate,
   resolvedAt: isoDate.nullable(),
 });
 export const LINK_KINDS = ['address', 'phone', 'cardFingerprint', 'payoutAccount', 'deviceToken'] as const;
 export type LinkKind = (typeof LINK_KINDS)[number];
-export const LinkedAccount = z.object({ user: UserRef, via: z.array(z.enum(LINK_KINDS)).min(1) });
+export const LinkedAccount = z.object({ user: UserRef, via: z.array(z.enum(LINK_KINDS)).max(ANSWER_ITEMS_MAX).min(1) });
 
 const section = <T extends z.ZodType>(item: T) =>
-  z.object({ count: z.number().int().nonnegative(), items: z.array(item) });
+  z.object({ count: z.number().int().nonnegative(), items: z.array(item).max(ANSWER_ITEMS_MAX) });
 
 /** Everything about one user a support agent or moderator needs, each row a link. */
 export const UserPicture = z.object({
@@ -191,8 +195,8 @@ export const UserPicture = z.object({
   ratingsGiven: section(Rating),
   reports: section(PictureReport),
   strikes: z.object({ paymentFailed: z.number().int().nonnegative(), warnings: z.number().int().nonnegative() }),
-  enforcements: z.array(EnforcementRecord),
-  linkedAccounts: z.array(LinkedAccount),
+  enforcements: z.array(EnforcementRecord).max(ANSWER_ITEMS_MAX),
+  linkedAccounts: z.array(LinkedAccount).max(ANSWER_ITEMS_MAX),
 });
 export type UserPicture = z.infer<typeof UserPicture>;
 /** Rows each section of the picture lists (its `count` is the whole number). */

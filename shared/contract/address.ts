@@ -5,21 +5,22 @@
 // /shipping/validate-address`) takes. The stored address (`Address`, in entities.ts) is
 // `PostalAddress` with its id, type and contact fields.
 import { z } from 'zod';
+import { storedLine, storedText } from './answer-limits.js';
 import { ADDRESS_TYPES } from './enums.js';
 import { singleLineText } from './text.js';
 import { isUsCountry, normaliseZip, stateCodeOf, US_COUNTRY } from '../rules/us-address.js';
 
 export const PostalAddress = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  addressLineOne: z.string(),
-  addressLineTwo: z.string().nullable(),
-  city: z.string(),
+  firstName: storedLine(),
+  lastName: storedLine(),
+  addressLineOne: storedLine(),
+  addressLineTwo: storedLine().nullable(),
+  city: storedLine(),
   /** The USPS two-letter code for an address saved since the rules apply. */
-  state: z.string(),
-  zipCode: z.string(),
+  state: storedLine(),
+  zipCode: storedLine(),
   /** 'US' (stored rows saved as 'United States' were rewritten by migration 0015). */
-  country: z.string(),
+  country: storedLine(),
 });
 export type PostalAddress = z.infer<typeof PostalAddress>;
 export type AddressField = keyof PostalAddress;
@@ -54,6 +55,7 @@ export const AddressBody = z.strictObject({
   zipCode: z
     .string()
     .trim()
+    .max(10)
     .regex(/^\d{5}(-\d{4})?$/, 'must be a US ZIP code')
     .refine((zip) => normaliseZip(zip) !== null, 'must be a US ZIP code (00000 is no delivery area)'),
   country: usCountry,
@@ -92,7 +94,7 @@ export type AddressInput = z.input<typeof AddressCheckBody>;
 export const NormalisedAddress = PostalAddress.extend({ country: z.literal(US_COUNTRY) });
 export type NormalisedAddress = z.output<typeof NormalisedAddress>;
 
-const fieldError = z.string().optional();
+const fieldError = storedText().optional();
 /** Valid: the address as a label prints it. Invalid: a message per field, shown beside it. */
 export const AddressValidation = z.discriminatedUnion('valid', [
   z.object({ valid: z.literal(true), address: NormalisedAddress }),

@@ -39,27 +39,57 @@ const timeline = { query: TimelineQuery, params: byId, response: listResponse(Ti
 
 export const accountabilityRoutes = {
   'auditLog.list': {
+    description: 'One page of the audit log: what each admin did, when, to what.',
     method: 'GET',
     path: '/admin/audit-log',
     query: AuditLogQuery,
     response: listResponse(AuditEntry),
   },
-  'users.timeline': { method: 'GET', path: '/admin/users/:id/timeline', ...timeline },
-  'listings.timeline': { method: 'GET', path: '/admin/listings/active/:id/timeline', ...timeline },
-  'orders.timeline': { method: 'GET', path: '/admin/listings/order/:id/timeline', ...timeline },
-  'notes.create': { method: 'POST', path: '/admin/notes', body: NoteBody, response: Note },
+  'users.timeline': {
+    description: 'One page of a user’s timeline: account events, orders, enforcement, notes.',
+    method: 'GET',
+    path: '/admin/users/:id/timeline',
+    ...timeline,
+  },
+  'listings.timeline': {
+    description: 'One page of a listing’s timeline: changes, bids, reports, notes.',
+    method: 'GET',
+    path: '/admin/listings/active/:id/timeline',
+    ...timeline,
+  },
+  'orders.timeline': {
+    description: 'One page of an order’s timeline: payment, shipping, refunds, notes.',
+    method: 'GET',
+    path: '/admin/listings/order/:id/timeline',
+    ...timeline,
+  },
+  'notes.create': {
+    description: 'Adds an internal note to a user, listing or order (shown on its timeline).',
+    method: 'POST',
+    path: '/admin/notes',
+    body: NoteBody,
+    response: Note,
+  },
   'users.enforcementImpact': {
+    description: 'What an enforcement on a user would touch (active listings, open orders, bids) before it is applied.',
     method: 'GET',
     path: '/admin/users/:id/enforcement-impact',
     params: byId,
     response: EnforcementImpact,
   },
   'users.enforce': {
+    description: 'Applies an enforcement to a user (warn, suspend selling, suspend, ban, lift) with a reason.',
     method: 'POST',
     path: '/admin/users/:id/enforcement',
     params: byId,
     body: EnforcementBody,
     response: AdminUser,
   },
-  'users.picture': { method: 'GET', path: '/admin/users/:id/picture', params: byId, response: UserPicture },
+  'users.picture': {
+    description: 'A user’s whole picture for a decision: account, enforcement, reports and activity.',
+    method: 'GET',
+    path: '/admin/users/:id/picture',
+    params: byId,
+    response: UserPicture,
+  },
 } as const satisfies Record<string, RouteDef>;

@@ -2,6 +2,7 @@
 // registers exactly these routes and the desktop client derives one typed method from each;
 // paths are relative to {host}/v1 and use `:name` for parameters.
 import { z } from 'zod';
+import { EMAIL_MAX } from './answer-limits.js';
 import { adminExportRoutes } from './admin-export-routes.js';
 import { adminSearchRoutes } from './admin-search-routes.js';
 import { adminMetricsRoutes } from './admin-metrics-routes.js';
@@ -9,6 +10,7 @@ import {
   AdminListing,
   AdminUser,
   AuctionMessage,
+  EPOCH_MS_DIGITS,
   Chat,
   ChatMessage,
   Rating,
@@ -27,6 +29,7 @@ import { freeText, singleLineText, withoutControlCharacters } from './text.js';
 import { SELLER_FEE_MAX, SELLER_FEE_MIN } from '../rules/constants.js';
 
 import type { RouteDef } from './route-def.js';
+import { reviewTeamRoutes } from './admin-review-team-routes.js';
 import { reviewCaseRoutes } from './admin-review-routes.js';
 import { accountabilityRoutes } from './admin-accountability-routes.js';
 import { adminTeamRoutes } from './admin-team-routes.js';
@@ -35,7 +38,7 @@ export type { HttpMethod, RouteDef } from './route-def.js';
 const byId = z.strictObject({ id });
 const empty = z.strictObject({});
 const userName = singleLineText().trim().min(1).max(50);
-const email = withoutControlCharacters(z.email());
+const email = withoutControlCharacters(z.email().max(EMAIL_MAX));
 
 export const UserPatchBody = z
   .strictObject({
@@ -57,7 +60,7 @@ export const ListingPatchBody = z
     inStock: z.number().int().min(0).max(INTEGER_COLUMN_MAX),
     startingBid: usd.nullable(),
     featured: z.boolean(),
-    endTime: z.string().regex(/^\d+$/, 'must be epoch milliseconds').nullable(),
+    endTime: z.string().max(EPOCH_MS_DIGITS).regex(/^\d+$/, 'must be epoch milliseconds').nullable(),
     video: listingVideo().nullable(),
     massUnit: z.enum(MASS_UNITS),
     weight: z.number().int().min(0).max(INTEGER_COLUMN_MAX),
@@ -79,23 +82,51 @@ export const ExistsAnswer = z.object({ exists: z.boolean() });
 
 export const adminRoutes = {
   // Users
-  'users.list': { method: 'GET', path: '/admin/users', query: listQuery('users'), response: listResponse(AdminUser) },
+  'users.list': {
+    description: 'One page of the users, searchable by name or email and sortable.',
+    method: 'GET',
+    path: '/admin/users',
+    query: listQuery('users'),
+    response: listResponse(AdminUser),
+  },
   'users.checkUsername': {
+    description: 'Whether a user name is already taken (before renaming a user).',
     method: 'POST',
     path: '/admin/users/check-username',
     body: z.strictObject({ userName }),
     response: ExistsAnswer,
   },
   'users.checkEmail': {
+    description: 'Whether an email is already taken (before changing a user’s email).',
     method: 'POST',
     path: '/admin/users/check-email',
     body: z.strictObject({ email }),
     response: ExistsAnswer,
   },
-  'users.get': { method: 'GET', path: '/admin/users/:id', params: byId, response: AdminUser },
-  'users.update': { method: 'PATCH', path: '/admin/users/:id', params: byId, body: UserPatchBody, response: AdminUser },
-  'users.delete': { method: 'DELETE', path: '/admin/users/:id', params: byId, response: null },
+  'users.get': {
+    description: 'One user as the back office sees them: payout ids, strikes, seller state, addresses, enforcement.',
+    method: 'GET',
+    path: '/admin/users/:id',
+    params: byId,
+    response: AdminUser,
+  },
+  'users.update': {
+    description: 'Changes any of a user’s name, email, seller fee, seller right and featured flag.',
+    method: 'PATCH',
+    path: '/admin/users/:id',
+    params: byId,
+    body: UserPatchBody,
+    response: AdminUser,
+  },
+  'users.delete': {
+    description: 'Deletes a user (soft delete): their account closes and their listings leave the market.',
+    method: 'DELETE',
+    path: '/admin/users/:id',
+    params: byId,
+    response: null,
+  },
   'users.approveRequest': {
+    description: 'Approves a pending seller request (the id is the request’s): the user may sell.',
     method: 'PATCH',
     path: '/admin/users/:id/approve',
     params: byId,
@@ -103,6 +134,7 @@ export const adminRoutes = {
     response: AdminUser,
   },
   'users.rejectRequest': {
+    description: 'Rejects a pending seller request (the id is the request’s).',
     method: 'PATCH',
     path: '/admin/users/:id/reject',
     params: byId,
@@ -110,6 +142,7 @@ export const adminRoutes = {
     response: AdminUser,
   },
   'users.setSellerEnabled': {
+    description: 'Enables or disables a user as a seller.',
     method: 'PATCH',
     path: '/admin/users/:id/enable-disable-seller',
     params: byId,
@@ -117,6 +150,7 @@ export const adminRoutes = {
     response: AdminUser,
   },
   'users.setSellerFee': {
+    description: 'Sets a seller’s fee, in whole percent.',
     method: 'PATCH',
     path: '/admin/users/:id/seller-fee',
     params: byId,
@@ -124,6 +158,7 @@ export const adminRoutes = {
     response: AdminUser,
   },
   'users.setFeatured': {
+    description: 'Features a user among the featured sellers, or stops featuring them.',
     method: 'PATCH',
     path: '/admin/users/:id/feature',
     params: byId,
@@ -131,6 +166,7 @@ export const adminRoutes = {
     response: AdminUser,
   },
   'users.setUserName': {
+    description: 'Renames a user (409 when the name is taken).',
     method: 'PATCH',
     path: '/admin/users/:id/username',
     params: byId,
@@ -138,6 +174,7 @@ export const adminRoutes = {
     response: AdminUser,
   },
   'users.setEmail': {
+    description: 'Changes a user’s sign-in email (409 when it is taken).',
     method: 'PATCH',
     path: '/admin/users/:id/email',
     params: byId,
@@ -146,25 +183,46 @@ export const adminRoutes = {
   },
 
   // Statistics
-  'statistics.get': { method: 'GET', path: '/admin/statistics', response: Statistics },
+  'statistics.get': {
+    description:
+      'The dashboard’s figures: users, unique bidders, and the sign-ups and new bidders of the last 24 hours.',
+    method: 'GET',
+    path: '/admin/statistics',
+    response: Statistics,
+  },
 
   // Listings
   'listings.active': {
+    description: 'One page of the active listings, searchable and sortable.',
     method: 'GET',
     path: '/admin/listings/active',
     query: listQuery('activeListings'),
     response: listResponse(AdminListing),
   },
-  'listings.get': { method: 'GET', path: '/admin/listings/active/:id', params: byId, response: AdminListing },
+  'listings.get': {
+    description: 'One active listing with its seller.',
+    method: 'GET',
+    path: '/admin/listings/active/:id',
+    params: byId,
+    response: AdminListing,
+  },
   'listings.update': {
+    description: 'Changes any editable field of a listing (everything but its bid).',
     method: 'PATCH',
     path: '/admin/listings/active/:id',
     params: byId,
     body: ListingPatchBody,
     response: AdminListing,
   },
-  'listings.delete': { method: 'DELETE', path: '/admin/listings/active/:id', params: byId, response: null },
+  'listings.delete': {
+    description: 'Deletes a listing (soft delete): it leaves the market and its auction stops.',
+    method: 'DELETE',
+    path: '/admin/listings/active/:id',
+    params: byId,
+    response: null,
+  },
   'listings.setFeatured': {
+    description: 'Features a listing, or stops featuring it.',
     method: 'PATCH',
     path: '/admin/listings/feature/:id',
     params: byId,
@@ -172,15 +230,35 @@ export const adminRoutes = {
     response: AdminListing,
   },
   'listings.sold': {
+    description: 'One page of the sold listings (orders), searchable and sortable.',
     method: 'GET',
     path: '/admin/listings/sold',
     query: listQuery('soldListings'),
     response: listResponse(SoldListing),
   },
-  'listings.soldGet': { method: 'GET', path: '/admin/listings/sold/:id', params: byId, response: SoldListing },
-  'orders.get': { method: 'GET', path: '/admin/listings/order/:id', params: byId, response: SoldListing },
-  'orders.delete': { method: 'DELETE', path: '/admin/listings/order/:id', params: byId, response: null },
+  'listings.soldGet': {
+    description: 'One sold listing (order) with its buyer, seller and transactions.',
+    method: 'GET',
+    path: '/admin/listings/sold/:id',
+    params: byId,
+    response: SoldListing,
+  },
+  'orders.get': {
+    description: 'One order with its transactions.',
+    method: 'GET',
+    path: '/admin/listings/order/:id',
+    params: byId,
+    response: SoldListing,
+  },
+  'orders.delete': {
+    description: 'Deletes an order (soft delete).',
+    method: 'DELETE',
+    path: '/admin/listings/order/:id',
+    params: byId,
+    response: null,
+  },
   'orders.cancel': {
+    description: 'Cancels an order (refunding what was paid); the buyer and the seller are told.',
     method: 'PATCH',
     path: '/admin/listings/cancel-order/:id',
     params: byId,
@@ -190,18 +268,22 @@ export const adminRoutes = {
 
   // Transactions and refunds
   'transactions.orderTransactions': {
+    description: 'An order with its transactions (payments, refunds, payouts).',
     method: 'GET',
     path: '/admin/transactions/order-transactions/:id',
     params: byId,
     response: SoldListing,
   },
   'transactions.refundRemaining': {
+    description: 'How much of an order may still be refunded, in USD.',
     method: 'GET',
     path: '/admin/transactions/order-refund-remaining/:id',
     params: byId,
     response: usd,
   },
   'transactions.refund': {
+    description:
+      'Refunds part or all of an order (at most what remains) with a reason; an Idempotency-Key header makes a retry safe.',
     method: 'POST',
     path: '/admin/transactions/order-refund/:id',
     params: byId,
@@ -211,12 +293,14 @@ export const adminRoutes = {
 
   // Subcategories
   'subcategories.list': {
+    description: 'One page of the subcategories with their minimum package weight.',
     method: 'GET',
     path: '/admin/subCategory',
     query: listQuery('subcategories'),
     response: listResponse(Subcategory),
   },
   'subcategories.update': {
+    description: 'Sets a subcategory’s minimum package weight, in ounces.',
     method: 'PATCH',
     path: '/admin/subCategory/:id',
     params: byId,
@@ -226,21 +310,30 @@ export const adminRoutes = {
 
   // Ratings
   'ratings.list': {
+    description: 'One page of the ratings buyers gave sellers.',
     method: 'GET',
     path: '/admin/ratings/all',
     query: listQuery('ratings'),
     response: listResponse(Rating),
   },
-  'ratings.delete': { method: 'DELETE', path: '/admin/ratings/soft-delete/:id', params: byId, response: null },
+  'ratings.delete': {
+    description: 'Deletes a rating (soft delete); the seller’s average is recomputed.',
+    method: 'DELETE',
+    path: '/admin/ratings/soft-delete/:id',
+    params: byId,
+    response: null,
+  },
 
   // Auction messages
   'auctionMessages.list': {
+    description: 'One page of the messages of live auction feeds.',
     method: 'GET',
     path: '/admin/auction-messages/active',
     query: listQuery('auctionMessages'),
     response: listResponse(AuctionMessage),
   },
   'auctionMessages.delete': {
+    description: 'Deletes an auction feed message (soft delete).',
     method: 'DELETE',
     path: '/admin/auction-messages/soft-delete/:id',
     params: byId,
@@ -249,19 +342,34 @@ export const adminRoutes = {
 
   // Chats and chat messages
   'chats.list': {
+    description: 'One page of the chats between users.',
     method: 'GET',
     path: '/admin/chat/all-chats',
     query: listQuery('chats'),
     response: listResponse(Chat),
   },
-  'chats.delete': { method: 'DELETE', path: '/admin/chat/soft-delete-chat/:id', params: byId, response: null },
+  'chats.delete': {
+    description: 'Deletes a chat (soft delete).',
+    method: 'DELETE',
+    path: '/admin/chat/soft-delete-chat/:id',
+    params: byId,
+    response: null,
+  },
   'messages.list': {
+    description: 'One page of chat messages.',
     method: 'GET',
     path: '/admin/chat/all-messages',
     query: listQuery('chatMessages'),
     response: listResponse(ChatMessage),
   },
-  'messages.delete': { method: 'DELETE', path: '/admin/chat/soft-delete-message/:id', params: byId, response: null },
+  'messages.delete': {
+    description: 'Deletes a chat message (soft delete).',
+    method: 'DELETE',
+    path: '/admin/chat/soft-delete-message/:id',
+    params: byId,
+    response: null,
+  },
+  ...reviewTeamRoutes,
   ...reviewCaseRoutes,
   ...accountabilityRoutes,
   ...adminExportRoutes,

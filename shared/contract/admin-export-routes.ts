@@ -1,6 +1,7 @@
 // The admin export route: one CSV per admin table, streamed by the API, with the table's
 // current search and sort (the list query without its page). Spread into the admin route table.
 import { z } from 'zod';
+import { storedText } from './answer-limits.js';
 import { SORT_KEYS, type ListName } from './list-query.js';
 import { SORT_ORDERS } from './enums.js';
 import { singleLineText } from './text.js';
@@ -27,10 +28,11 @@ export type ExportQuery = z.output<typeof ExportQuery>;
 export const adminExportRoutes = {
   /** text/csv: a header row of the table's column names, then every matching row. */
   'exports.csv': {
+    description: 'One admin table as CSV (streamed), with the same search and sort as the list.',
     method: 'GET',
     path: '/admin/export/:list',
     params: z.strictObject({ list: ExportList }),
     query: ExportQuery,
-    response: z.string(),
+    response: storedText(),
   },
 } as const satisfies Record<string, RouteDef>;

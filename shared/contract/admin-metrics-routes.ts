@@ -69,6 +69,8 @@ export type MarketDayUpdated = z.output<typeof MarketDayUpdated>;
 export const adminMetricsRoutes = {
   /** Every day (or week) of `from..to` (UTC, at most 366 days), zeros included. */
   'metrics.market': {
+    description:
+      'Market health per UTC day or ISO week from the daily rollups: GMV, orders, bids, new users and listings, refunds, cases (money series for finance and the owner only).',
     method: 'GET',
     path: '/admin/metrics/market',
     query: MarketMetricsQuery,

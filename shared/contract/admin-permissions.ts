@@ -80,6 +80,20 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   'reviewCases.release': [M, S],
   'reviewCases.resolve': [M, S],
   'reviewCases.bulkResolve': [M, S],
+  // The team queue: who works cases assigns, escalates and resolves with macros; the owner alone
+  // manages macros and the team's settings. Every admin saves views of the tables they see.
+  'reviewCases.assign': [M, S],
+  'reviewCases.escalate': [M, S],
+  'reviewCases.metrics': [M, S],
+  'reviewCases.settings': [M, S],
+  'reviewCases.updateSettings': [],
+  'macros.list': [M, S],
+  'macros.create': [],
+  'macros.update': [],
+  'macros.delete': [],
+  'views.list': [M, S, F],
+  'views.create': [M, S, F],
+  'views.delete': [M, S, F],
   // Export: every role reaches the route; the table exported must be one the role may list
   // (EXPORT_LIST_ROUTES, checked by the export itself).
   'exports.csv': [M, S, F],
@@ -202,6 +216,10 @@ export const UI_ACTION_ROUTES = {
   openTeam: ['team.list'],
   manageTeam: ['team.grant', 'team.setRole', 'team.remove', 'team.revokeSessions'],
   workReviewCase: ['reviewCases.claim', 'reviewCases.release', 'reviewCases.resolve', 'reviewCases.bulkResolve'],
+  assignReviewCase: ['reviewCases.assign', 'reviewCases.escalate'],
+  viewReviewMetrics: ['reviewCases.metrics'],
+  manageMacros: ['macros.create', 'macros.update', 'macros.delete'],
+  manageReviewSettings: ['reviewCases.updateSettings'],
 } as const satisfies Record<string, readonly AdminRouteName[]>;
 export type UiAction = keyof typeof UI_ACTION_ROUTES;
 

@@ -17,14 +17,27 @@ const empty = z.strictObject({});
 
 export const reviewCaseRoutes = {
   'reviewCases.list': {
+    description: 'One page of the review queue, filtered by status, source, subject type and priority.',
     method: 'GET',
     path: '/admin/review-cases',
     query: reviewCaseQuery,
     response: listResponse(ReviewCase),
   },
-  'reviewCases.counts': { method: 'GET', path: '/admin/review-cases/counts', response: ReviewCaseCounts },
-  'reviewCases.get': { method: 'GET', path: '/admin/review-cases/:id', params: byId, response: ReviewCaseWithEvidence },
+  'reviewCases.counts': {
+    description: 'How many review cases are open, per status and priority (the queue’s badges).',
+    method: 'GET',
+    path: '/admin/review-cases/counts',
+    response: ReviewCaseCounts,
+  },
+  'reviewCases.get': {
+    description: 'One review case with its evidence and history.',
+    method: 'GET',
+    path: '/admin/review-cases/:id',
+    params: byId,
+    response: ReviewCaseWithEvidence,
+  },
   'reviewCases.claim': {
+    description: 'Claims a review case for the calling admin.',
     method: 'PATCH',
     path: '/admin/review-cases/:id/claim',
     params: byId,
@@ -32,6 +45,7 @@ export const reviewCaseRoutes = {
     response: ReviewCase,
   },
   'reviewCases.release': {
+    description: 'Releases a claimed review case back to the queue.',
     method: 'PATCH',
     path: '/admin/review-cases/:id/release',
     params: byId,
@@ -39,6 +53,7 @@ export const reviewCaseRoutes = {
     response: ReviewCase,
   },
   'reviewCases.resolve': {
+    description: 'Resolves a review case with a decision and, optionally, an action on its subject.',
     method: 'POST',
     path: '/admin/review-cases/:id/resolve',
     params: byId,
@@ -46,6 +61,7 @@ export const reviewCaseRoutes = {
     response: ReviewCase,
   },
   'reviewCases.bulkResolve': {
+    description: 'Resolves several review cases with one decision.',
     method: 'POST',
     path: '/admin/review-cases/resolve',
     body: BulkResolveBody,

@@ -35,20 +35,35 @@ export const TeamRoleBody = z.strictObject({ role });
 
 export const adminTeamRoutes = {
   'team.list': {
+    description: 'Lists every admin of the team with their role, last sign-in and status (owner only).',
     method: 'GET',
     path: '/admin/team',
     response: z.object({ items: z.array(TeamMember).max(TEAM_SIZE_MAX) }),
   },
-  'team.grant': { method: 'POST', path: '/admin/team', body: TeamGrantBody, response: TeamMember },
+  'team.grant': {
+    description: 'Grants the admin claim and a role to an existing account, found by email (owner only).',
+    method: 'POST',
+    path: '/admin/team',
+    body: TeamGrantBody,
+    response: TeamMember,
+  },
   'team.setRole': {
+    description: "Changes a team member's role; it takes effect on their next ID token (owner only).",
     method: 'PATCH',
     path: '/admin/team/:uid',
     params: byUid,
     body: TeamRoleBody,
     response: TeamMember,
   },
-  'team.remove': { method: 'DELETE', path: '/admin/team/:uid', params: byUid, response: null },
+  'team.remove': {
+    description: "Removes a member's admin rights and revokes their sessions (owner only).",
+    method: 'DELETE',
+    path: '/admin/team/:uid',
+    params: byUid,
+    response: null,
+  },
   'team.revokeSessions': {
+    description: "Revokes a member's sessions: their current ID tokens answer 401 from then on (owner only).",
     method: 'POST',
     path: '/admin/team/:uid/revoke-sessions',
     params: byUid,

@@ -2,9 +2,10 @@
 // answers with. Server serializers, the desktop client's parsers and the renderer's types
 // all come from here.
 import { z } from 'zod';
-import { APPLICATION_ERROR_CODES } from './enums.js';
+import { ANSWER_ITEMS_MAX, storedLine, storedText, storedUrl } from './answer-limits.js';
 import {
   ADDRESS_TYPES,
+  APPLICATION_ERROR_CODES,
   ADMIN_ROLES,
   AUCTION_MESSAGE_TYPES,
   LASTING_ENFORCEMENTS,
@@ -24,21 +25,24 @@ import { PostalAddress } from './address.js';
  * and payment ids ride on it too, so any short single-line text; an unknown one is a 404.
  */
 export const id = singleLineText().min(1).max(64);
-export const isoDate = z.iso.datetime({ offset: true });
+/** An ISO 8601 date-time with an offset; 64 characters leave room for any fraction of a second. */
+export const isoDate = z.iso.datetime({ offset: true }).max(64);
+/** Epoch milliseconds as digits: 15 of them reach the year 33658. */
+export const EPOCH_MS_DIGITS = 15;
 /** The largest value of a PostgreSQL `integer` column (stock, weights and sizes are kept in one). */
 export const INTEGER_COLUMN_MAX = 2_147_483_647;
 /** A USD amount: a JSON number with at most 2 decimals. */
 export const usd = z.number().refine(isUsdAmount, 'must be a USD amount with at most 2 decimals');
 
-export const UserRef = z.object({ id, userName: z.string().nullable(), email: z.string() });
+export const UserRef = z.object({ id, userName: storedLine().nullable(), email: storedLine() });
 export type UserRef = z.infer<typeof UserRef>;
 
 /** A saved address: the postal address (address.ts) with its type and contact details. */
 export const Address = z.object({
   id,
   ...PostalAddress.shape,
-  countryCode: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
+  countryCode: storedLine().nullable(),
+  phoneNumber: storedLine().nullable(),
   type: z.enum(ADDRESS_TYPES),
   createdAt: isoDate,
 });
@@ -46,18 +50,18 @@ export type Address = z.infer<typeof Address>;
 
 export const PendingRequest = z.object({
   id,
-  description: z.string(),
+  description: storedText(),
   createdAt: isoDate,
-  instagramLink: z.string().nullable(),
-  tikTokLink: z.string().nullable(),
-  otherProfileLink: z.string().nullable(),
+  instagramLink: storedUrl().nullable(),
+  tikTokLink: storedUrl().nullable(),
+  otherProfileLink: storedUrl().nullable(),
 });
 export type PendingRequest = z.infer<typeof PendingRequest>;
 
 /** The enforcement in effect on a user (suspended selling, a suspension or a ban), or null. */
 export const ActiveEnforcement = z.object({
   action: z.enum(LASTING_ENFORCEMENTS),
-  reason: z.string(),
+  reason: storedLine(),
   /** null: until lifted (a ban, or selling suspended without an end). */
   until: isoDate.nullable(),
 });
@@ -65,13 +69,13 @@ export type ActiveEnforcement = z.infer<typeof ActiveEnforcement>;
 
 export const AdminUser = z.object({
   id,
-  userName: z.string().nullable(),
-  email: z.string(),
-  avatar: z.string().nullable(),
+  userName: storedLine().nullable(),
+  email: storedLine(),
+  avatar: storedUrl().nullable(),
   createdAt: isoDate,
-  stripeCustomerId: z.string().nullable(),
+  stripeCustomerId: storedLine().nullable(),
   /** The seller's payout (connected) account id. */
-  stripeUserId: z.string().nullable(),
+  stripeUserId: storedLine().nullable(),
   paymentFailedStrikes: z.number().int().nonnegative(),
   amountSpent: usd,
   amountSold: usd,
@@ -79,10 +83,10 @@ export const AdminUser = z.object({
   pendingRequest: PendingRequest.nullable(),
   sellerFee: z.number().int().min(0).max(100),
   /** Latest DEFAULT and latest RETURN_ADDRESS address, when present. */
-  shippingInfo: z.array(Address),
+  shippingInfo: z.array(Address).max(ANSWER_ITEMS_MAX),
   featured: z.boolean(),
-  countryCode: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
+  countryCode: storedLine().nullable(),
+  phoneNumber: storedLine().nullable(),
   /** What is in effect now; absent from older answers, read as null. */
   enforcement: ActiveEnforcement.nullable().default(null),
 });
@@ -90,8 +94,8 @@ export type AdminUser = z.infer<typeof AdminUser>;
 
 export const AdminListing = z.object({
   id,
-  title: z.string(),
-  description: z.string(),
+  title: storedLine(),
+  description: storedText(),
   listingType: z.enum(LISTING_TYPES),
   inStock: z.number().int().nonnegative(),
   startingBid: usd.nullable(),
@@ -100,8 +104,8 @@ export const AdminListing = z.object({
   featured: z.boolean(),
   createdAt: isoDate,
   /** Epoch milliseconds as a string, as the apps have always read it. */
-  endTime: z.string().regex(/^\d+$/).nullable(),
-  video: z.string().nullable(),
+  endTime: z.string().max(EPOCH_MS_DIGITS).regex(/^\d+$/).nullable(),
+  video: storedUrl().nullable(),
   massUnit: z.enum(MASS_UNITS),
   weight: z.number().int().nonnegative(),
   width: z.number().int().nonnegative(),
@@ -123,10 +127,10 @@ export type Transaction = z.infer<typeof Transaction>;
 
 export const SoldListingRef = z.object({
   id,
-  title: z.string(),
-  description: z.string(),
+  title: storedLine(),
+  description: storedText(),
   listingType: z.enum(LISTING_TYPES),
-  video: z.string().nullable(),
+  video: storedUrl().nullable(),
   createdAt: isoDate,
 });
 
@@ -142,32 +146,32 @@ export const SoldListing = z.object({
   price: usd,
   shippingPrice: usd,
   status: z.enum(ORDER_STATUSES),
-  trackingCode: z.string().nullable(),
+  trackingCode: storedLine().nullable(),
   /** From the order's order_payout transaction; null while there is none. */
   payoutStatus: z.enum(PAYOUT_STATUSES).nullable(),
-  transactions: z.array(Transaction),
+  transactions: z.array(Transaction).max(ANSWER_ITEMS_MAX),
 });
 export type SoldListing = z.infer<typeof SoldListing>;
 
 export const Subcategory = z.object({
   id,
-  title: z.string(),
+  title: storedLine(),
   minPackageWeightInOz: z.number().positive(),
-  category: z.object({ id, title: z.string() }),
+  category: z.object({ id, title: storedLine() }),
 });
 export type Subcategory = z.infer<typeof Subcategory>;
 
-export const ProfileRef = z.object({ id, userName: z.string().nullable(), avatar: z.string().nullable() });
+export const ProfileRef = z.object({ id, userName: storedLine().nullable(), avatar: storedUrl().nullable() });
 export type ProfileRef = z.infer<typeof ProfileRef>;
 
 export const AuctionMessage = z.object({
   id,
   type: z.enum(AUCTION_MESSAGE_TYPES),
   amount: usd.nullable(),
-  text: z.string().nullable(),
+  text: storedText().nullable(),
   createdAt: isoDate,
   user: ProfileRef,
-  listing: z.object({ id, title: z.string(), user: ProfileRef }),
+  listing: z.object({ id, title: storedLine(), user: ProfileRef }),
 });
 export type AuctionMessage = z.infer<typeof AuctionMessage>;
 
@@ -176,7 +180,7 @@ export const Chat = z.object({
   user: ProfileRef,
   otherUser: ProfileRef,
   updatedAt: isoDate,
-  lastMessage: z.string().nullable(),
+  lastMessage: storedText().nullable(),
   blockedUser: ProfileRef.nullable(),
 });
 export type Chat = z.infer<typeof Chat>;
@@ -188,7 +192,7 @@ export const ChatMessage = z.object({
   /** The other participant of the chat. */
   otherUser: ProfileRef,
   createdAt: isoDate,
-  message: z.string(),
+  message: storedText(),
   isSeen: z.boolean(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
@@ -201,15 +205,15 @@ export const Rating = z.object({
   createdAt: isoDate,
   rate: z.number().int().min(1).max(5).nullable(),
   /** The buyer's written experience: the Comment column. */
-  experience: z.string().nullable(),
+  experience: storedText().nullable(),
   orderId: id.nullable(),
 });
 export type Rating = z.infer<typeof Rating>;
 
 export const StatisticsUser = z.object({
   id,
-  userName: z.string().nullable(),
-  avatar: z.string().nullable(),
+  userName: storedLine().nullable(),
+  avatar: storedUrl().nullable(),
   createdAt: isoDate,
 });
 export type StatisticsUser = z.infer<typeof StatisticsUser>;
@@ -217,17 +221,17 @@ export type StatisticsUser = z.infer<typeof StatisticsUser>;
 export const Statistics = z.object({
   numberOfUsers: z.number().int().nonnegative(),
   numberOfUniqueBidders: z.number().int().nonnegative(),
-  newSignUpsPast24Hours: z.array(StatisticsUser),
-  newBiddersPast24Hours: z.array(StatisticsUser),
+  newSignUpsPast24Hours: z.array(StatisticsUser).max(ANSWER_ITEMS_MAX),
+  newBiddersPast24Hours: z.array(StatisticsUser).max(ANSWER_ITEMS_MAX),
 });
 export type Statistics = z.infer<typeof Statistics>;
 
 /** The signed-in admin: identity provider fields plus isAdmin from the admin claim. */
 export const SignedInAdmin = z.object({
-  uid: z.string(),
-  email: z.string().nullable(),
-  displayName: z.string().nullable(),
-  photoURL: z.string().nullable(),
+  uid: storedLine(),
+  email: storedLine().nullable(),
+  displayName: storedLine().nullable(),
+  photoURL: storedUrl().nullable(),
   isAdmin: z.boolean(),
   /** The `adminRole` claim: what the app offers this admin (null: a role no table knows). */
   adminRole: z.enum(ADMIN_ROLES).nullable().default('owner'),
@@ -238,9 +242,9 @@ export type SignedInAdmin = z.infer<typeof SignedInAdmin>;
 export function listResponse<T extends z.ZodType>(item: T) {
   return z.object({
     count: z.number().int().nonnegative(),
-    // "Lists at scale": a searched admin list counts up to 10,000 matches; true when it stopped there.
+    // "Lists at scale": a searched admin list counts up to LIST_COUNT_CAP (1,000) matches; true when it stopped there.
     countCapped: z.boolean().optional(),
-    items: z.array(item),
+    items: z.array(item).max(ANSWER_ITEMS_MAX),
   });
 }
 /** A list answer with items of type `T` (listResponse's output, for any item schema). */
@@ -248,10 +252,11 @@ export type ListResponse<T> = Omit<z.output<ReturnType<typeof listResponse>>, 'i
 
 /** The error body of every non-2xx answer; `code` where a client must tell refusals apart. */
 export const ApiErrorBody = z.object({
-  statusCode: z.number().int(),
-  error: z.string(),
-  message: z.string(),
-  /** Only on refusals a client tells apart (APPLICATION_ERROR_CODES). */
+  statusCode: z.number().int().min(400).max(599),
+  /** The status's reason phrase (`Not Found`). */
+  error: storedLine(),
+  /** Written for a person; the server cuts it at ANSWER_TEXT_MAX. */
+  message: storedText(),
   code: z.enum(APPLICATION_ERROR_CODES).optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;

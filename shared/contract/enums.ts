@@ -62,6 +62,8 @@ export const NOTIFICATION_TYPES = [
   'newMessage',
   'reportResolved',
   'accountAction',
+  'moderationMessage',
+  'appealDecided',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -101,6 +103,8 @@ export const APPLICATION_ERROR_CODES = [
   'reauthenticationRequired',
   'databaseUnavailable',
   'identityUnavailable',
+  // An admin list's statement hit its time-out: the app says "Search too broad — add more letters".
+  'searchTooBroad',
 ] as const;
 
 // Order statuses come in three families (core, carrier tracking, exceptions). The admin

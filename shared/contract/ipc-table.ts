@@ -67,6 +67,13 @@ export type ColorMode = z.infer<typeof ColorModeSchema>;
 export const AdminEventNameSchema = z.enum(ADMIN_EVENT_NAMES);
 /** A window's own id for one `events.subscribe` call (made by preload/shim, never trusted for more). */
 export const SubscriptionId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+/**
+ * A window's own id for one admin call it may abort (`calls.abort`): sent beside the call's
+ * input, so main can abort that call's HTTP request (a search nobody will read).
+ */
+export const CallId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+export const CallTag = z.strictObject({ callId: CallId });
+export type CallTag = z.infer<typeof CallTag>;
 /** An in-app route: a path of our router, never a URL with a scheme or host. */
 export const AppRoute = z
   .string()
@@ -117,9 +124,14 @@ const eventChannels = defineIpcChannels({
   'events.connectionState': { kind: 'request', args: noArgs, result: ConnectionStateSchema },
   'windows.open': { kind: 'request', args: z.tuple([AppRoute]), result: z.undefined() },
   'windows.notify': { kind: 'request', args: z.tuple([SystemNotice]), result: z.undefined() },
+  /** Aborts this window's admin call tagged `callId`, if still running; it answers `aborted`. */
+  'calls.abort': { kind: 'request', args: z.tuple([CallId]), result: z.undefined() },
 });
 
-/** The one argument of `admin.<route>`: exactly the route's params, query and body. */
+/**
+ * The arguments of `admin.<route>`: exactly the route's params, query and body, then the call's
+ * tag when the window may abort it.
+ */
 export function adminCallArgs(route: RouteDef): z.ZodType {
   const shape: Record<string, z.ZodType> = {};
   if (route.params) shape.params = route.params;
@@ -127,7 +139,7 @@ export function adminCallArgs(route: RouteDef): z.ZodType {
   if (route.body) shape.body = route.body;
   const input = z.strictObject(shape);
   const required = Object.values(shape).some((schema) => !schema.safeParse(undefined).success);
-  return z.tuple([required ? input : input.optional()]);
+  return z.tuple([required ? input : input.optional(), CallTag.optional()]);
 }
 
 /** Admin channels are named after their route: `admin.users.list`. */
@@ -139,7 +151,7 @@ export const adminChannelName = <N extends AdminRouteName>(route: N): AdminChann
 
 /**
  * `admin.<route>` for every admin route. Their schemas are built at run time from the route, so
- * their types are the route table's (AdminCallArgs, AdminCallResult in market-api.ts), not these.
+ * their types are the route table's (AdminCallWindowArgs, AdminCallResult in market-api.ts; AdminCallIpcArgs in main), not these.
  */
 interface AdminChannelPerRoute extends PerRoute {
   readonly value: IpcRequestChannel;

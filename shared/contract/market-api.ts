@@ -28,13 +28,26 @@ export type {
 type Present<T> = { [K in keyof T as T[K] extends undefined ? never : K]: T[K] };
 /** The one argument of an admin call: `{params, query, body}`, each only where the route has it. */
 export type AdminCallInput<N extends AdminRouteName> = Present<AdminRouteInput<N>>;
-/** An admin call's arguments: its input, which may be left out when the route needs none. */
-export type AdminCallArgs<N extends AdminRouteName> = keyof AdminCallInput<N> extends never
-  ? [input?: AdminCallInput<N>]
-  : [input: AdminCallInput<N>];
+/**
+ * The part of an `AbortSignal` an admin call uses. Spelled out because shared/ has neither DOM nor
+ * Node types; the renderer's and main's AbortSignal fit it.
+ */
+export interface CallSignal {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+/** What else an admin call may be given: the signal that aborts it (a search nobody will read). */
+export interface AdminCallOptions {
+  signal?: CallSignal | undefined;
+}
 /** An admin call's answer: the route's data, or the failure. */
 export type AdminCallResult<N extends AdminRouteName> = ApiResult<AdminRouteOutput<N>>;
-export type AdminCallOf<N extends AdminRouteName> = (...args: AdminCallArgs<N>) => Promise<AdminCallResult<N>>;
+/** What a window passes to an admin call: its input (left out when the route needs none), then its options. */
+export type AdminCallWindowArgs<N extends AdminRouteName> = keyof AdminCallInput<N> extends never
+  ? [input?: AdminCallInput<N>, options?: AdminCallOptions]
+  : [input: AdminCallInput<N>, options?: AdminCallOptions];
+export type AdminCallOf<N extends AdminRouteName> = (...args: AdminCallWindowArgs<N>) => Promise<AdminCallResult<N>>;
 /** Each admin route's method of `window.market.admin` (see PerRoute). */
 export interface AdminCallPerRoute extends PerRoute {
   readonly value: AdminCallOf<this['route'] & AdminRouteName>;

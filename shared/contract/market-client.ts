@@ -10,7 +10,14 @@ import {
   type OwnRequestName,
   type OwnRequestResult,
 } from './ipc-table.js';
-import type { AdminCallInput, AdminCallResult, AdminCallPerRoute, AdminEvent, MarketApi } from './market-api.js';
+import type {
+  AdminCallInput,
+  AdminCallOptions,
+  AdminCallResult,
+  AdminCallPerRoute,
+  AdminEvent,
+  MarketApi,
+} from './market-api.js';
 import type { AdminRouteName } from './admin-api.js';
 import type { AdminEventName } from './realtime-events.js';
 import { groupedByRoute } from './route-map.js';
@@ -24,6 +31,8 @@ export interface MarketTransport {
 
 let subscriptionCounter = 0;
 const nextSubscriptionId = () => `s${Date.now().toString(36)}${(subscriptionCounter++).toString(36)}`;
+let callCounter = 0;
+const nextCallId = () => `c${Date.now().toString(36)}${(callCounter++).toString(36)}`;
 
 /**
  * The one place the client types an answer. The wire (IPC, the browser bridge) carries untyped
@@ -55,10 +64,26 @@ export function createMarketApi(transport: MarketTransport): MarketApi {
       reauthenticate: (password) => invoke('session.reauthenticate', password),
     },
     // An input left out is not sent at all (a call without arguments), as the route needs none.
+    // A call given a signal goes with a tag of its own; aborting the signal asks main to abort
+    // that call (`calls.abort`), which answers `aborted` once its HTTP request is closed.
     admin: groupedByRoute<AdminCallPerRoute>(
       <N extends AdminRouteName>(name: N) =>
-        (input?: AdminCallInput<N>) =>
-          answerOf<AdminCallResult<N>>(transport, adminChannelName(name), input === undefined ? [] : [input]),
+        async (input?: AdminCallInput<N>, options?: AdminCallOptions) => {
+          const channel = adminChannelName(name);
+          const signal = options?.signal;
+          if (input === undefined || !signal) {
+            return answerOf<AdminCallResult<N>>(transport, channel, input === undefined ? [] : [input]);
+          }
+          const callId = nextCallId();
+          const abort = () => void invoke('calls.abort', callId).catch(() => undefined);
+          if (signal.aborted) abort();
+          else signal.addEventListener('abort', abort, { once: true });
+          try {
+            return await answerOf<AdminCallResult<N>>(transport, channel, [input, { callId }]);
+          } finally {
+            signal.removeEventListener('abort', abort);
+          }
+        },
     ),
     events: {
       subscribe(names: readonly AdminEventName[], listener: (event: AdminEvent) => void) {

@@ -1,6 +1,7 @@
 // The review queue's contract: what a review case is (ARCHITECTURE.md, "Trust and safety: review
 // cases"), its list query and the evidence a case shows. The routes are in admin-review-routes.ts.
 import { z } from 'zod';
+import { ANSWER_ITEMS_MAX, storedLine, storedText } from './answer-limits.js';
 import { AdminListing, AdminUser, AuctionMessage, ChatMessage, SoldListing, id, isoDate } from './entities.js';
 import { SORT_ORDERS } from './enums.js';
 import { MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT, intFromQuery } from './list-query.js';
@@ -14,6 +15,7 @@ export const REVIEW_CASE_SOURCES = [
   'offPlatformContact',
   'paymentHandle',
   'auctionIntegrity',
+  'appeal',
 ] as const;
 export type ReviewCaseSource = (typeof REVIEW_CASE_SOURCES)[number];
 /** The sources the support queue ('Customer Support') shows; the review queue shows the others. */
@@ -23,6 +25,7 @@ export const MODERATION_SOURCES = [
   'offPlatformContact',
   'paymentHandle',
   'auctionIntegrity',
+  'appeal',
 ] as const satisfies ReviewCaseSource[];
 
 export const REVIEW_SUBJECT_TYPES = ['user', 'listing', 'order', 'chatMessage', 'auctionMessage', 'none'] as const;
@@ -39,12 +42,14 @@ export const REVIEW_OUTCOMES = [
   'accountSuspended',
   'refunded',
   'answered',
+  'appealGranted',
+  'appealDenied',
 ] as const;
 export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
 export const REVIEW_MATCH_KINDS = ['phone', 'email', 'url', 'messenger', 'payment'] as const;
 export type ReviewMatchKind = (typeof REVIEW_MATCH_KINDS)[number];
 
-export const ReviewCaseMatch = z.object({ kind: z.enum(REVIEW_MATCH_KINDS), text: z.string() });
+export const ReviewCaseMatch = z.object({ kind: z.enum(REVIEW_MATCH_KINDS), text: storedText() });
 export type ReviewCaseMatch = z.infer<typeof ReviewCaseMatch>;
 
 export const ReviewCase = z.object({
@@ -54,25 +59,29 @@ export const ReviewCase = z.object({
   subjectId: id,
   status: z.enum(REVIEW_CASE_STATUSES),
   priority: z.enum(REVIEW_PRIORITIES),
-  reason: z.string(),
-  excerpt: z.string(),
-  matches: z.array(ReviewCaseMatch),
+  reason: storedLine(),
+  excerpt: storedText(),
+  matches: z.array(ReviewCaseMatch).max(ANSWER_ITEMS_MAX),
   signalCount: z.number().int().positive(),
-  reporter: z.object({ id, userName: z.string().nullable() }).nullable(),
-  subjectUser: z.object({ id, userName: z.string().nullable(), email: z.string() }).nullable(),
-  assignee: z.object({ uid: z.string(), email: z.string().nullable() }).nullable(),
+  reporter: z.object({ id, userName: storedLine().nullable() }).nullable(),
+  subjectUser: z.object({ id, userName: storedLine().nullable(), email: storedLine() }).nullable(),
+  assignee: z.object({ uid: storedLine(), email: storedLine().nullable() }).nullable(),
   outcome: z.enum(REVIEW_OUTCOMES).nullable(),
-  note: z.string().nullable(),
+  note: storedText().nullable(),
   createdAt: isoDate,
   updatedAt: isoDate,
   resolvedAt: isoDate.nullable(),
+  /** When it must be decided: by priority, and for a running auction at most an hour before its end. */
+  dueAt: isoDate,
+  overdue: z.boolean(),
+  escalated: z.boolean(),
 });
 export type ReviewCase = z.infer<typeof ReviewCase>;
 
 /** One bid of an auction's ladder as only admins see it: the hidden maximum included. */
 export const LadderBid = z.object({
   bidderId: id,
-  bidderName: z.string().nullable(),
+  bidderName: storedLine().nullable(),
   amount: z.number(),
   maxBid: z.number().nullable(),
   createdAt: isoDate,
@@ -83,7 +92,7 @@ export type LadderBid = z.infer<typeof LadderBid>;
 export const ReviewEvidence = z.object({
   chatMessage: ChatMessage.extend({ deleted: z.boolean() }).nullable(),
   /** For a chat message: up to ten messages around it in its chat, oldest first, the message itself included. */
-  aroundMessages: z.array(ChatMessage.extend({ deleted: z.boolean() })),
+  aroundMessages: z.array(ChatMessage.extend({ deleted: z.boolean() })).max(ANSWER_ITEMS_MAX),
   auctionMessage: AuctionMessage.nullable(),
   listing: AdminListing.nullable(),
   order: SoldListing.nullable(),
@@ -91,7 +100,7 @@ export const ReviewEvidence = z.object({
   /** The reporting user, as the admin user list shows them. */
   reporter: AdminUser.nullable(),
   /** The auction's bid ladder with hidden maximum bids (admins only), newest first. */
-  bidLadder: z.array(LadderBid),
+  bidLadder: z.array(LadderBid).max(ANSWER_ITEMS_MAX),
   /** What the source computed (auction integrity: the features and the score). */
   details: z.record(z.string(), z.unknown()).nullable(),
 });
@@ -103,15 +112,18 @@ export type ReviewCaseWithEvidence = z.infer<typeof ReviewCaseWithEvidence>;
 export const ReviewCaseCounts = z.object({ open: z.number().int(), claimed: z.number().int(), high: z.number().int() });
 export type ReviewCaseCounts = z.infer<typeof ReviewCaseCounts>;
 
-export const REVIEW_CASE_SORT_KEYS = ['createdAt', 'updatedAt', 'priority'] as const;
+export const REVIEW_CASE_SORT_KEYS = ['createdAt', 'updatedAt', 'priority', 'dueAt'] as const;
 
 /**
  * One value, a comma-separated list (`status=open,claimed`: the unresolved cases) or the key
  * repeated; parsed again after a first parse (the desktop's main process checks, then sends).
+ * As text, at most every value once, each after a comma and a space; as a list, each item at
+ * most the longest value.
  */
 function oneOrMore<T extends readonly [string, ...string[]]>(values: T) {
+  const longest = Math.max(...values.map((value) => value.length));
   return z
-    .union([z.string(), z.array(z.string()).max(values.length)])
+    .union([z.string().max(values.join(', ').length), z.array(z.string().max(longest)).max(values.length)])
     .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()))
     .pipe(z.array(z.enum(values)).min(1).max(values.length));
 }
@@ -132,11 +144,18 @@ export type ReviewCaseQuery = z.output<typeof reviewCaseQuery>;
 export type ReviewCaseQueryInput = z.input<typeof reviewCaseQuery>;
 
 const note = freeText().max(2000);
-export const ResolveCaseBody = z.strictObject({
-  outcome: z.enum(REVIEW_OUTCOMES),
-  note: note.optional(),
-  notifyReporter: z.boolean().optional(),
-});
+/** An outcome, or a macro (its outcome, note, message and enforcement); an outcome given beside a macro wins. */
+export const ResolveCaseBody = z
+  .strictObject({
+    outcome: z.enum(REVIEW_OUTCOMES).optional(),
+    note: note.optional(),
+    notifyReporter: z.boolean().optional(),
+    macroId: id.optional(),
+  })
+  .refine((body) => body.outcome !== undefined || body.macroId !== undefined, {
+    message: 'outcome or macroId is required',
+    path: ['outcome'],
+  });
 export type ResolveCaseBody = z.infer<typeof ResolveCaseBody>;
 export const BulkResolveBody = z.strictObject({
   ids: z.array(id).min(1).max(100),

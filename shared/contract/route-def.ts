@@ -7,6 +7,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export interface RouteDef {
   method: HttpMethod;
   path: string;
+  /** What the route does, for the API document's readers (client teams): one or two sentences. */
+  description?: string;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -3,7 +3,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { adminRoutes } from './admin-api.js';
 import { ipcRequestChannels } from './ipc-table.js';
-import type { AdminCallInput, AdminCallResult, MarketApi } from './market-api.js';
+import type { AdminCallInput, AdminCallOptions, AdminCallResult, MarketApi } from './market-api.js';
 import { groupedByRoute, keyedByRoute, type PerRoute } from './route-map.js';
 
 interface NamePerRoute extends PerRoute {
@@ -34,8 +34,12 @@ describe('route map', () => {
 
   it("types window.market.admin by each route's input and answer", () => {
     type Admin = MarketApi['admin'];
-    expectTypeOf<Parameters<Admin['users']['list']>>().toEqualTypeOf<[input: AdminCallInput<'users.list'>]>();
-    expectTypeOf<Parameters<Admin['statistics']['get']>>().toEqualTypeOf<[input?: AdminCallInput<'statistics.get'>]>();
+    expectTypeOf<Parameters<Admin['users']['list']>>().toEqualTypeOf<
+      [input: AdminCallInput<'users.list'>, options?: AdminCallOptions]
+    >();
+    expectTypeOf<Parameters<Admin['statistics']['get']>>().toEqualTypeOf<
+      [input?: AdminCallInput<'statistics.get'>, options?: AdminCallOptions]
+    >();
     expectTypeOf<ReturnType<Admin['reviewCases']['counts']>>().toEqualTypeOf<
       Promise<AdminCallResult<'reviewCases.counts'>>
     >();

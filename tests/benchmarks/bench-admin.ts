@@ -31,12 +31,20 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     seconds: { type: 'string', default: '5' },
     clients: { type: 'string', default: '16' },
-    /** Every list request of the plan test (each sort key both ways, searches, page 50), not just the issue's. */
+    /**
+     * Every list request: each sort key both ways, searches of 1, 2 and 3+ characters (common
+     * and rare, as a type-ahead sends them), pages 50 and 1,000; not just the issue's.
+     */
     all: { type: 'boolean', default: false },
     'db-port': { type: 'string', default: '55414' },
   },
 });
 const OUT_DIR = '.data/bench';
+/**
+ * The type-ahead's terms: one letter, two letters, a common three-letter one, a name matching
+ * most rows, and rare ones of two and three characters.
+ */
+const BENCH_TERMS = ['e', 'an', 'sto', 'ruby', 'qz', 'zq9'];
 const clients = Number(values.clients);
 const seconds = Number(values.seconds);
 
@@ -84,7 +92,7 @@ try {
     listRequest('chatMessages', {}),
     listRequest('chats', {}),
     listRequest('ratings', {}),
-    ...(values.all ? listRequests({ common: 'ruby', rare: 'zzq' }) : []),
+    ...(values.all ? listRequests(BENCH_TERMS, [50, 1000]) : []),
   ];
   const figures: RequestFigures[] = [];
   for (const request of requests) {

@@ -140,9 +140,18 @@ const sampleBodies: Partial<Record<AdminRouteName, unknown>> = {
   'users.enforce': { action: 'warn', reason: 'Spam' },
   'reviewCases.resolve': { outcome: 'dismissed' },
   'reviewCases.bulkResolve': { ids: ['x1'], outcome: 'dismissed' },
-  'team.grant': { email: 'ann@market.test', role: 'support' },
+  'reviewCases.assign': { uid: 'uid-moderator' },
+  'reviewCases.escalate': { note: 'Looks like a ring' },
+  'reviewCases.updateSettings': { autoAssign: true },
+  'macros.create': { title: 'Warn', outcome: 'userWarned', note: '' },
+  'macros.update': { title: 'Warn again' },
+  'views.create': { list: 'users', name: 'New sellers', query: { sortBy: 'createdAt' } },
+  'team.grant': { email: 'mod@market.test', role: 'moderator' },
   'team.setRole': { role: 'finance' },
 };
+
+/** The team member the team routes' sample inputs name. */
+export const SAMPLE_UID = 'uid-x1';
 
 /** A valid `{params, query, body}` for any admin route. */
 export function sampleAdminInput(name: AdminRouteName, id = 'x1'): Record<string, unknown> {
@@ -151,11 +160,12 @@ export function sampleAdminInput(name: AdminRouteName, id = 'x1'): Record<string
   if (name === 'exports.csv') return { params: { list: 'users' }, query: { search: 'ann' } };
   if (name === 'search.market') return { query: { q: 'ann@market.test' } };
   if (name === 'metrics.market') return { query: { from: '2026-11-01', to: '2026-11-30', interval: 'day' } };
+  // The team's routes name a member by Firebase uid (letters, digits, _ and -).
+  if (route.params && route.path.includes(':uid'))
+    return { params: { uid: SAMPLE_UID }, ...(sampleBodies[name] ? { body: sampleBodies[name] } : {}) };
+  if (name === 'reviewCases.metrics') return { query: { from: '2026-01-01T00:00:00Z', to: '2026-01-31T00:00:00Z' } };
   return {
-    // The team's routes name an admin by Firebase uid (letters, digits, _ and - only).
-    ...(route.params
-      ? { params: name.startsWith('team.') ? { uid: id.replace(/[^A-Za-z0-9_-]/g, '_') } : { id } }
-      : {}),
+    ...(route.params ? { params: { id } } : {}),
     ...(route.query ? { query: { page: 1 } } : {}),
     ...(sampleBodies[name] ? { body: sampleBodies[name] } : {}),
   };

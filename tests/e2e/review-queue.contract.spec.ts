@@ -16,6 +16,7 @@ test.describe('review queue', () => {
     const table = adminTable(page, 'Review queue');
     await expect(table.headers).toHaveText([
       'Select',
+      'Due',
       'Source',
       'Subject',
       'Reason',

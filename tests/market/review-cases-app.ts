@@ -26,12 +26,15 @@ export interface ReviewApp {
 }
 
 /** The review app on `database`, or on a fresh in-memory one (the app fixture). */
-export async function startReviewApp(database?: Database): Promise<ReviewApp> {
+export async function startReviewApp(
+  database?: Database,
+  identity: IdentityProvider = twoAdminsIdentity,
+): Promise<ReviewApp> {
   const log: RecordedEvent[] = [];
   const publisher = recordingPublisher(log);
   const opened = await openTestApp({
     ...(database ? { database } : {}),
-    identity: twoAdminsIdentity,
+    identity,
     rateLimitMax: 100_000,
     // In place of Socket.IO: what marketRealtime forwards from the admin events to `/admin`.
     realtime: async (_app, { events }) => {

@@ -45,7 +45,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Operation {
   method: HttpMethod;
-  /** As documented, e.g. `/v1/listing/{id}` (the uploads' wildcard is `{*}`). */
+  /** As documented, e.g. `/v1/listing/{id}` (the uploads' wildcard is documented as `{key}`). */
   path: string;
   /** `GET /v1/listing/{id}`: how reports and the coverage list name it. */
   name: string;
@@ -53,9 +53,16 @@ export interface Operation {
   queryParams: Parameter[];
   /** The JSON body's schema, or null for an operation that documents none. */
   body: JsonSchema | null;
-  /** Documents the bearer token: the route authenticates its caller. */
+  /** Documents credentials every caller needs (a bearer token, Stripe's signature): the route authenticates its caller. */
   secured: boolean;
 }
+
+/**
+ * Whether every way in names a scheme: `[{}]` (a signed upload URL) or `[{}, {bearerAuth: []}]`
+ * (contact-us, a token optional) lets a caller in without one.
+ */
+const requiresCredentials = (security: unknown[]) =>
+  security.length > 0 && security.every((requirement) => Object.keys(requirement ?? {}).length > 0);
 
 export async function fetchOperations(app: FastifyInstance): Promise<Operation[]> {
   const response = await app.inject({ method: 'GET', url: '/v1/docs/json' });
@@ -71,7 +78,7 @@ export async function fetchOperations(app: FastifyInstance): Promise<Operation[]
         pathParams: parameters.filter((parameter) => parameter.in === 'path'),
         queryParams: parameters.filter((parameter) => parameter.in === 'query'),
         body: raw.requestBody?.content?.['application/json']?.schema ?? null,
-        secured: (raw.security ?? []).length > 0,
+        secured: requiresCredentials(raw.security ?? []),
       };
     }),
   );
@@ -97,7 +104,7 @@ export function queryString(pairs: [string, string][]): string {
  * wildcard path). A device `token` is not one: it names the device, which moves to whoever signs
  * in on it (devices.ts).
  */
-export const namesAnId = (name: string) => /(^id$|Id$|^ids$|Ids$|^key$|^\*$)/.test(name);
+export const namesAnId = (name: string) => /(^id$|Id$|^ids$|Ids$|^key$)/.test(name);
 
 /**
  * Path parameters that name a stored thing (every one but a closed choice such as a label size or

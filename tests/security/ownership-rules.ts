@@ -126,8 +126,8 @@ export function requestNaming(
   for (const parameter of operation.pathParams) {
     const slot = slots.find((candidate) => candidate.in === 'path' && candidate.name === parameter.name);
     const value = slot ? valueOf(slot) : String(exampleOf(parameter.schema));
-    // The uploads' wildcard takes a whole key: each of its segments encoded, its slashes kept.
-    segments[parameter.name] = parameter.name === '*' ? value.split('/').map(encode).join('/') : encode(value);
+    // The uploads' wildcard (`{key}`) takes a whole key: each of its segments encoded, its slashes kept.
+    segments[parameter.name] = parameter.name === 'key' ? value.split('/').map(encode).join('/') : encode(value);
   }
   const query: [string, string][] = [];
   for (const parameter of operation.queryParams) {

@@ -328,8 +328,8 @@ export function pathSegment(schema: JsonSchema, name: string, pool: IdPool): fc.
   const withNul = fc
     .tuple(fc.constantFrom(...real).map(encode), fc.constantFrom('%00', '%0A', '%1F'), fc.boolean())
     .map(([id, control, before]) => (before ? `${control}${id}` : `${id}${control}`));
-  // The uploads' wildcard takes a whole key with its slashes: the pool's upload keys as they are.
-  const whole = name === '*' ? fc.constantFrom(...real) : fc.constantFrom(...real).map(encode);
+  // The uploads' wildcard (`{key}`) takes a whole key with its slashes: the pool's upload keys as they are.
+  const whole = name === 'key' ? fc.constantFrom(...real) : fc.constantFrom(...real).map(encode);
   return fc.oneof(
     {
       weight: 4,

@@ -12,7 +12,7 @@ import { buildTestApp, type TestApp } from '../support/test-app.js';
 const postgresAdminUrl = inject('postgresAdminUrl');
 const adminToken = inject('adminToken');
 
-const REQUESTS = listRequests({ common: 'ava', rare: 'zzq' });
+const REQUESTS = listRequests(['ava', 'zzq']);
 
 /**
  * Rows no search term matches, so that reading a whole table (or a whole partial index) costs
@@ -96,7 +96,10 @@ describe.skipIf(!postgresAdminUrl || !adminToken)('admin list plans on PostgreSQ
       // An unsearched page walks an index in the asked order: with sorting discouraged a plan
       // that still sorts has no index matching the order and its id tie-breaker.
       if (isPage && !request.searched) expect(sortsBelowLimit(text), context).toEqual([]);
-      if (request.searched && /ILIKE/.test(statement.sql)) expect(text, context).toMatch(/_trgm/);
+      // The walk of a common term tests each row it passes (`(SELECT … WHERE pk = …) IS TRUE`,
+      // lookups by primary key): no trigram index there, by design.
+      const walked = /\) IS TRUE/.test(statement.sql);
+      if (request.searched && /ILIKE/.test(statement.sql) && !walked) expect(text, context).toMatch(/_trgm/);
     }
   });
 });

@@ -14,7 +14,7 @@ import {
   type ListQueryBase,
 } from '../../server/platform/db/admin-list.js';
 import { openDatabase, uncheckedRows, type Database, type Db } from '../../server/platform/db/database.js';
-import { containsPattern, idMatchesAny, searchForms, whereAll } from '../../server/platform/db/list-sql.js';
+import { idMatchesAny, searchForms, termSearch, whereAll } from '../../server/platform/db/list-sql.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { seedMarketplace } from '../../server/seeding/seed.js';
 import { adminUsersSource } from '../../server/modules/accounts/user-admin.js';
@@ -92,7 +92,7 @@ describe('a list search in its three forms', () => {
   it.each(LISTS)('%s: the OR condition, the union of places and the row test find the same rows', async (_, list) => {
     let found = 0;
     for (const term of TERMS) {
-      const forms = searchForms(list.table, list.alias, list.search!.places, containsPattern(term));
+      const forms = searchForms(list.table, list.alias, list.search!.places, termSearch(term));
       const byCondition = await idsWhere(list, forms.condition);
       expect(await idsWhere(list, idMatchesAny(sql.raw(`${list.alias}.id`), forms.branches)), term).toEqual(
         byCondition,
@@ -172,7 +172,7 @@ describe('searchForms', () => {
     'orders',
     'o',
     [{ listingTitle: 'listing_id' }, { text: 'tracking_code' }, { user: 'seller_id' }],
-    containsPattern('ava'),
+    termSearch('ava'),
   );
   const users = "SELECT id FROM users WHERE user_name ILIKE '%ava%' OR email ILIKE '%ava%'";
 
@@ -197,7 +197,7 @@ describe('searchForms', () => {
       'row test',
       [forms.rowMatches],
       [
-        "(EXISTS (SELECT 1 FROM listings ml WHERE ml.id = o.listing_id AND ml.title ILIKE '%ava%') OR o.tracking_code ILIKE '%ava%' OR EXISTS (SELECT 1 FROM users mu WHERE mu.id = o.seller_id AND (mu.user_name ILIKE '%ava%' OR mu.email ILIKE '%ava%')))",
+        "((SELECT ml.title ILIKE '%ava%' FROM listings ml WHERE ml.id = o.listing_id) IS TRUE OR o.tracking_code ILIKE '%ava%' OR (SELECT mu.user_name ILIKE '%ava%' OR mu.email ILIKE '%ava%' FROM users mu WHERE mu.id = o.seller_id) IS TRUE)",
       ],
     ],
   ])('%s', (_, queries, expected) => {

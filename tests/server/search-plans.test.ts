@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { queryRows } from '../../server/platform/db/database.js';
-import { containsPattern, idMatchesAny, matchingUserIds } from '../../server/platform/db/list-sql.js';
+import { containsPattern, idMatchesAny, matchingUserIds, termSearch } from '../../server/platform/db/list-sql.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
 
 const postgresAdminUrl = inject('postgresAdminUrl');
@@ -63,8 +63,8 @@ describe.skipIf(!postgresAdminUrl || !adminToken)('search plans on PostgreSQL', 
     [
       'chats by participant',
       sql`SELECT c.id FROM chats c WHERE ${idMatchesAny(sql`c.id`, [
-        sql`SELECT id FROM chats WHERE user_id IN (${matchingUserIds(containsPattern('ava'))})`,
-        sql`SELECT id FROM chats WHERE other_user_id IN (${matchingUserIds(containsPattern('ava'))})`,
+        sql`SELECT id FROM chats WHERE user_id IN (${matchingUserIds(termSearch('ava'))})`,
+        sql`SELECT id FROM chats WHERE other_user_id IN (${matchingUserIds(termSearch('ava'))})`,
       ])}`,
       ['users_user_name_trgm', 'chats_user_idx', 'chats_other_user_idx'],
     ],
@@ -72,7 +72,7 @@ describe.skipIf(!postgresAdminUrl || !adminToken)('search plans on PostgreSQL', 
       'sold listings by tracking code or buyer',
       sql`SELECT o.id FROM orders o WHERE ${idMatchesAny(sql`o.id`, [
         sql`SELECT id FROM orders WHERE tracking_code ILIKE ${containsPattern('9400')}`,
-        sql`SELECT id FROM orders WHERE buyer_id IN (${matchingUserIds(containsPattern('ava'))})`,
+        sql`SELECT id FROM orders WHERE buyer_id IN (${matchingUserIds(termSearch('ava'))})`,
       ])}`,
       ['orders_tracking_code_trgm', 'orders_buyer_idx'],
     ],

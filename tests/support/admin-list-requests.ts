@@ -113,8 +113,12 @@ export function userRequest(id: string): ListRequest {
   };
 }
 
-/** Each list's requests; `search` gives the common and rare terms to search for. */
-export function listRequests(searches: { common: string; rare: string }): ListRequest[] {
+/**
+ * Each list's requests: the default page, every sort key both ways, one search per term in
+ * `terms` (a moderator's type-ahead sends 1, 2 and 3+ characters, common and rare), and each of
+ * `pages` (deep pages).
+ */
+export function listRequests(terms: readonly string[], pages: readonly number[] = [50]): ListRequest[] {
   const requests: ListRequest[] = [];
   for (const { list } of LISTS) {
     const add = (query: Record<string, unknown>) => requests.push(listRequest(list, query));
@@ -123,9 +127,8 @@ export function listRequests(searches: { common: string; rare: string }): ListRe
       if (UNINDEXED_SORTS.has(`${list}:${key}`)) continue;
       for (const order of ['ASC', 'DESC']) add({ sortBy: key, order });
     }
-    add({ search: searches.common });
-    add({ search: searches.rare });
-    add({ page: 50 });
+    for (const search of terms) add({ search });
+    for (const page of pages) add({ page });
   }
   requests.push(STATISTICS_REQUEST);
   return requests;

@@ -58,6 +58,8 @@ export interface DataTableProps<T extends { id: string }, K extends string> {
 
 /** Rows share the box's height (no empty band under the last row), but never shrink below this. */
 const LEAST_ROW_HEIGHT_PX = 44;
+/** What a search the API's statement time-out stopped shows (422 `searchTooBroad`). */
+const SEARCH_TOO_BROAD_TITLE = 'Search too broad — add more letters';
 const NS = Classes.getClassNamespace();
 
 export function DataTable<T extends { id: string }, K extends string>({
@@ -75,6 +77,7 @@ export function DataTable<T extends { id: string }, K extends string>({
   const total = useStore(store, (s) => s.total);
   const countCapped = useStore(store, (s) => s.countCapped);
   const failed = useStore(store, (s) => s.failed);
+  const tooBroad = useStore(store, (s) => s.tooBroad);
   const page = useStore(store, (s) => s.page);
   const loading = useStore(store, (s) => s.loading);
   const sortBy = useStore(store, (s) => s.sortBy);
@@ -283,8 +286,8 @@ export function DataTable<T extends { id: string }, K extends string>({
         )}
         {failed && !loading && rows.length === 0 && (
           <NonIdealState
-            icon="error"
-            title="The rows could not be loaded"
+            icon={tooBroad ? 'search' : 'error'}
+            title={tooBroad ? SEARCH_TOO_BROAD_TITLE : 'The rows could not be loaded'}
             className="data-table-empty"
             action={
               <Button icon="refresh" onClick={() => void store.getState().load(page)}>

@@ -4,7 +4,7 @@ import { formatCount } from '../format.js';
 
 /**
  * 'Rows 11–20 of 1,234' for the footer; 'No rows' when empty. A list whose count was capped
- * (more matches than the server counts exactly) reads 'of 10,000+'.
+ * (more matches than the server counts exactly) reads 'of 1,000+' (LIST_COUNT_CAP).
  */
 export function rangeLabel(
   page: number,

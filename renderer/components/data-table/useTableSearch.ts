@@ -10,6 +10,8 @@ export function useTableSearch<T extends { id: string }, K extends string>(
 ): [string, (term: string) => void] {
   const storedSearch = useStore(store, (s) => s.search);
   const [search, setSearch] = useState(storedSearch);
+  // A search set on the store (a saved view opened) shows in the box.
+  useEffect(() => setSearch(storedSearch), [storedSearch]);
 
   useEffect(() => {
     if (search === store.getState().search) return;

@@ -9,6 +9,7 @@ import { SEARCH_DEBOUNCE_MS } from '../../../shared/rules/constants.js';
 import { market } from '../../bridge.js';
 import { matchingScreens, searchItems, type PaletteItem } from './palette-items.js';
 import { useRecordActions } from './record-actions-store.js';
+import { useSavedViews, viewRoute } from '../saved-views/saved-views-store.js';
 
 const ICONS = { screen: 'arrow-right', user: 'person', listing: 'tag', order: 'dollar', action: 'flash' } as const;
 /** Quicker than the tables' search: the palette answers while the admin types. */
@@ -20,6 +21,7 @@ export function CommandPalette({ isOpen, onClose }: { isOpen: boolean; onClose: 
   const [found, setFound] = useState<PaletteItem[]>([]);
   const [searching, setSearching] = useState(false);
   const { title, actions } = useRecordActions();
+  const views = useSavedViews();
 
   useEffect(() => {
     const term = query.trim();
@@ -50,7 +52,15 @@ export function CommandPalette({ isOpen, onClose }: { isOpen: boolean; onClose: 
   const actionItems: PaletteItem[] = actions
     .filter((action) => action.label.toLowerCase().includes(words))
     .map((action) => ({ kind: 'action', id: `action:${action.id}`, label: action.label, key: action.key }));
-  const items = [...actionItems, ...matchingScreens(query), ...found];
+  const viewItems: PaletteItem[] = views
+    .filter((view) => `view ${view.name}`.toLowerCase().includes(words))
+    .map((view) => ({
+      kind: 'screen',
+      id: `view:${view.id}`,
+      label: `Open view: ${view.name}`,
+      route: viewRoute(view),
+    }));
+  const items = [...actionItems, ...viewItems, ...matchingScreens(query), ...found];
 
   const renderItem: ItemRenderer<PaletteItem> = (item, { handleClick, handleFocus, modifiers, ref }) => {
     if (!modifiers.matchesPredicate) return null;

@@ -14,6 +14,8 @@ export function BulkResolve({ queue }: { queue: Queue }) {
   const busy = resolving.busy;
   if (ids.size === 0) return null;
   const submit = async ({ outcome, note }: Resolution) => {
+    // Bulk resolve offers no macros: there is always an outcome.
+    if (!outcome) return;
     const resolved = await resolving.run(
       () => market.admin.reviewCases.bulkResolve({ body: { ids: [...ids], outcome, ...(note ? { note } : {}) } }),
       {

@@ -5,7 +5,7 @@ import { Checkbox, Tag } from '@blueprintjs/core';
 import { useStore } from 'zustand';
 import type { ReviewCase, ReviewCaseMatch } from '../../../shared/contract/review-cases.js';
 import { stopRowClick } from '../../components/data-table/DataTable.js';
-import { highlightSegments, PRIORITY_INTENT } from './review-display.js';
+import { highlightSegments, PRIORITY_INTENT, timeLeftOf } from './review-display.js';
 import type { Queue } from './review-queue-store.js';
 import { isChosen } from '../../components/bulk/selection-store.js';
 
@@ -52,5 +52,29 @@ export function SelectBox({ queue, item }: { queue: Queue; item: ReviewCase }) {
         }
       />
     </span>
+  );
+}
+
+/** Time left until the case is due; overdue in red. A resolved case shows its due time only. */
+export function DueCell({ item, now }: { item: Pick<ReviewCase, 'dueAt' | 'status'>; now: number }) {
+  if (item.status === 'resolved') return <span className="muted">-</span>;
+  const left = timeLeftOf(item.dueAt, now);
+  return (
+    <span
+      className={left.overdue ? 'review-due review-overdue' : 'review-due'}
+      title={new Date(item.dueAt).toLocaleString()}
+    >
+      {left.text}
+    </span>
+  );
+}
+
+/** The drawer's due date: time left, or a danger tag once overdue (Blueprint's own contrast). */
+export function DueTag({ dueAt }: { dueAt: string }) {
+  const left = timeLeftOf(dueAt, Date.now());
+  return (
+    <Tag minimal={!left.overdue} intent={left.overdue ? 'danger' : 'none'} icon="time">
+      Due: {left.text}
+    </Tag>
   );
 }

@@ -1,5 +1,7 @@
-// One case in a drawer: what it is, its evidence, and Claim / Release / Resolve. Every change comes
-// back as the case itself, which also replaces the row in the queue.
+// One case in a drawer: what it is, when it is due, its evidence (an appeal: the enforcement and the
+// user's audit trail), Claim / Release / Resolve (with a macro too: the drawer's macros are in the
+// command palette and on the keys 1–9), Assign and Escalate. Every change comes back as the case
+// itself, which also replaces the row in the queue.
 import { Button, Callout, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReviewCase, ReviewCaseWithEvidence } from '../../../shared/contract/review-cases.js';
@@ -10,7 +12,12 @@ import { DetailList } from '../../components/DetailList.js';
 import { formatDateTime } from '../../components/format.js';
 import { SideDrawer } from '../../components/SideDrawer.js';
 import { useSession } from '../../stores/session-store.js';
-import { Excerpt, PriorityTag } from './CaseCells.js';
+import { recordActionsStore } from '../../components/workbench/record-actions-store.js';
+import { AppealPanel } from './AppealPanel.js';
+import { DueTag, Excerpt, PriorityTag } from './CaseCells.js';
+import { CaseTeamActions } from './CaseTeamActions.js';
+import { reloadMacros, useMacros } from './macros-store.js';
+import { reviewQueue, supportQueue } from './review-queue-store.js';
 import { CaseEvidence } from './CaseEvidence.js';
 import { ResolveForm, type Resolution } from './ResolveForm.js';
 import { OUTCOME_LABELS, outcomesFor, SOURCE_LABELS, subjectOf } from './review-display.js';
@@ -39,6 +46,15 @@ export function CaseDrawer({
   const acting = useAdminAction();
   const busy = acting.busy;
   const outcomeRef = useRef<HTMLSelectElement>(null);
+  const macros = useMacros();
+  useEffect(() => void reloadMacros(), []);
+  const knownAdmins = [
+    ...new Map(
+      [...reviewQueue.list.getState().items, ...supportQueue.list.getState().items]
+        .flatMap((row) => (row.assignee ? [row.assignee] : []))
+        .map((admin) => [admin.uid, admin]),
+    ).values(),
+  ];
 
   const load = useCallback(async () => {
     const result = await market.admin.reviewCases.get({ params: { id: caseId } });
@@ -80,6 +96,22 @@ export function CaseDrawer({
 
   handle.current = { claimOrRelease, focusResolve: () => outcomeRef.current?.focus() };
 
+  // While an unresolved case is open, each macro resolves it from the palette or its key (1–9).
+  const open = item !== null && item.status !== 'resolved' && !heldByOther && item.source !== 'appeal';
+  useEffect(() => {
+    if (!open) return;
+    recordActionsStore.setState({
+      title: 'case',
+      actions: macros.slice(0, 9).map((macro, index) => ({
+        id: `macro:${macro.id}`,
+        label: `Resolve with macro: ${macro.title}`,
+        key: String(index + 1),
+        run: () => resolve({ macroId: macro.id }),
+      })),
+    });
+    return () => recordActionsStore.setState({ title: null, actions: [] });
+  }, [open, macros, caseId]);
+
   return (
     <SideDrawer
       title={item ? `${SOURCE_LABELS[item.source]}: ${item.reason}` : 'Case'}
@@ -96,6 +128,8 @@ export function CaseDrawer({
               <PriorityTag priority={item.priority} />
               <Tag minimal>{item.status}</Tag>
               <Tag minimal>{item.signalCount === 1 ? '1 signal' : `${item.signalCount} signals`}</Tag>
+              {item.escalated && <Tag intent="danger">escalated</Tag>}
+              {item.status !== 'resolved' && <DueTag dueAt={item.dueAt} />}
               {item.assignee && (
                 <Tag minimal icon="person">
                   {item.assignee.email ?? item.assignee.uid}
@@ -110,6 +144,7 @@ export function CaseDrawer({
                 ['Subject', subjectOf(item)],
                 ['Reporter', item.reporter ? (item.reporter.userName ?? item.reporter.id) : '-'],
                 ['Opened', formatDateTime(item.createdAt)],
+                ['Due', formatDateTime(item.dueAt)],
                 ['Updated', formatDateTime(item.updatedAt)],
                 ...(item.status === 'resolved'
                   ? ([
@@ -134,15 +169,18 @@ export function CaseDrawer({
                 {!heldByOther && (
                   <ResolveForm
                     ref={outcomeRef}
-                    outcomes={outcomesFor(item.subjectType, support)}
+                    outcomes={outcomesFor(item.subjectType, support, item.source)}
+                    {...(item.source === 'appeal' ? {} : { macros })}
                     canNotify={item.reporter !== null}
                     busy={busy}
                     submitText="Resolve"
                     onSubmit={resolve}
                   />
                 )}
+                <CaseTeamActions item={item} knownAdmins={knownAdmins} busy={busy} act={act} />
               </div>
             )}
+            {item.source === 'appeal' && <AppealPanel item={item} />}
             <CaseEvidence item={item} />
           </>
         )}

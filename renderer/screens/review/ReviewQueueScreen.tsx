@@ -1,21 +1,25 @@
 // The review queue (/dashboard/review) and the support queue (/dashboard/customer-support): one
 // live table of cases with filters, bulk resolve and the case drawer (`…/{caseId}` opens it).
 // Keyboard, outside text fields: j / k next and previous case, c claim or release, r resolve
-// (focuses the outcome; Tab to Resolve), Escape closes the drawer.
-import { HTMLSelect } from '@blueprintjs/core';
+// (focuses the outcome; Tab to Resolve), Escape closes the drawer. Sorted by due date (soonest
+// first); the review queue's Metrics tab (`?tab=metrics`) shows the team's numbers.
+import { HTMLSelect, Tab, Tabs } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { REVIEW_PRIORITIES, type ReviewCase } from '../../../shared/contract/review-cases.js';
 import { ADMIN_TABLES, AdminTableScreen } from '../../admin-tables/index.js';
 import type { DataColumn } from '../../components/data-table/DataTable.js';
 import { BulkResolve } from './BulkResolve.js';
-import { Excerpt, PriorityTag, SelectBox } from './CaseCells.js';
+import { DueCell, Excerpt, PriorityTag, SelectBox } from './CaseCells.js';
+import { MetricsPanel } from './MetricsPanel.js';
 import { CaseDrawer, type CaseDrawerHandle } from './CaseDrawer.js';
 import { ageOf, SOURCE_LABELS, subjectOf } from './review-display.js';
 import {
+  filtersOfView,
   reviewQueue,
   sourcesOf,
+  viewFiltersOf,
   supportQueue,
   type CaseSortKey,
   type Queue,
@@ -103,6 +107,14 @@ function QueueScreen({ queue, title, base }: { queue: Queue; title: string; base
   const allIds = items.filter((item) => item.status !== 'resolved').map((item) => item.id);
   const columns: DataColumn<ReviewCase, CaseSortKey>[] = [
     { id: 'select', label: 'Select', render: (item) => <SelectBox queue={queue} item={item} />, width: 56 },
+    {
+      id: 'due',
+      label: 'Due',
+      sortKey: 'dueAt',
+      render: (item) => <DueCell item={item} now={now} />,
+      className: 'num',
+      width: 130,
+    },
     { id: 'source', label: 'Source', render: (item) => SOURCE_LABELS[item.source], className: 'wrap', width: 130 },
     { id: 'subject', label: 'Subject', render: (item) => subjectOf(item) },
     { id: 'reason', label: 'Reason', render: (item) => item.reason, className: 'wrap' },
@@ -162,6 +174,10 @@ function QueueScreen({ queue, title, base }: { queue: Queue; title: string; base
       searchPlaceholder="Search cases"
       onRowClick={open}
       selectedId={caseId}
+      viewFilters={{
+        current: () => viewFiltersOf(queue.filters.getState().filters),
+        apply: (filters) => queue.filters.getState().setFilters(filtersOfView(filters)),
+      }}
     >
       <p className="review-keys muted">
         Keys: j / k next and previous case · c claim or release · r resolve · Esc close
@@ -180,7 +196,26 @@ function QueueScreen({ queue, title, base }: { queue: Queue; title: string; base
 }
 
 export function ReviewQueueScreen() {
-  return <QueueScreen queue={reviewQueue} title="Review queue" base="/dashboard/review" />;
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'metrics' ? 'metrics' : 'queue';
+  return (
+    <>
+      <Tabs
+        id="review-tabs"
+        className="review-tabs"
+        selectedTabId={tab}
+        renderActiveTabPanelOnly
+        onChange={(next) => setParams(next === 'metrics' ? { tab: 'metrics' } : {})}
+      >
+        <Tab
+          id="queue"
+          title="Queue"
+          panel={<QueueScreen queue={reviewQueue} title="Review queue" base="/dashboard/review" />}
+        />
+        <Tab id="metrics" title="Metrics" panel={<MetricsPanel />} />
+      </Tabs>
+    </>
+  );
 }
 
 export function SupportQueueScreen() {

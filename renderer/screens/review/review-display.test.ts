@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOf, highlightSegments, outcomesFor, subjectOf } from './review-display.js';
+import { ageOf, highlightSegments, outcomesFor, subjectOf, timeLeftOf } from './review-display.js';
 
 describe('highlightSegments', () => {
   it('cuts the excerpt into plain and matched pieces', () => {
@@ -53,5 +53,24 @@ describe('case display', () => {
     expect(subjectOf({ subjectType: 'listing', subjectUser: user, source: 'auctionIntegrity' })).toBe(
       'Auction, suspect: jane',
     );
+  });
+});
+
+describe('timeLeftOf', () => {
+  const now = Date.parse('2026-01-20T12:00:00Z');
+  it.each([
+    ['2026-01-20T12:45:00Z', { text: '45m', overdue: false }],
+    ['2026-01-20T15:20:00Z', { text: '3h 20m', overdue: false }],
+    ['2026-01-22T16:00:00Z', { text: '2d 4h', overdue: false }],
+    ['2026-01-20T10:55:00Z', { text: 'overdue 1h 5m', overdue: true }],
+    ['2026-01-20T11:59:30Z', { text: 'overdue 0m', overdue: true }],
+  ])('due %s', (dueAt, expected) => {
+    expect(timeLeftOf(dueAt, now)).toEqual(expected);
+  });
+});
+
+describe('outcomesFor an appeal', () => {
+  it('is granted or denied', () => {
+    expect(outcomesFor('user', false, 'appeal')).toEqual(['appealGranted', 'appealDenied']);
   });
 });

@@ -17,6 +17,7 @@ export const SOURCE_LABELS: Record<ReviewCaseSource, string> = {
   offPlatformContact: 'Off-platform contact',
   paymentHandle: 'Payment handle',
   auctionIntegrity: 'Auction integrity',
+  appeal: 'Appeal',
 };
 
 export const SUBJECT_LABELS: Record<ReviewSubjectType, string> = {
@@ -36,6 +37,8 @@ export const OUTCOME_LABELS: Record<ReviewOutcome, string> = {
   accountSuspended: 'Suspend account',
   refunded: 'Refunded',
   answered: 'Answered',
+  appealGranted: 'Grant appeal',
+  appealDenied: 'Deny appeal',
 };
 
 export const PRIORITY_INTENT: Record<ReviewPriority, 'danger' | 'warning' | 'none'> = {
@@ -44,8 +47,13 @@ export const PRIORITY_INTENT: Record<ReviewPriority, 'danger' | 'warning' | 'non
   low: 'none',
 };
 
-/** What a moderator may choose for a case: content removal only where there is content. */
-export function outcomesFor(subjectType: ReviewSubjectType, support: boolean): ReviewOutcome[] {
+/** What a moderator may choose for a case: content removal only where there is content; an appeal is granted or denied. */
+export function outcomesFor(
+  subjectType: ReviewSubjectType,
+  support: boolean,
+  source?: ReviewCaseSource,
+): ReviewOutcome[] {
+  if (source === 'appeal') return ['appealGranted', 'appealDenied'];
   const content = ['chatMessage', 'auctionMessage', 'listing'].includes(subjectType);
   const moderation: ReviewOutcome[] = [
     'dismissed',
@@ -64,6 +72,20 @@ export function ageOf(createdAt: string, now: number): string {
   if (seconds < 3600) return `${Math.floor(seconds / 60)}m`;
   if (seconds < 86_400) return `${Math.floor(seconds / 3600)}h`;
   return `${Math.floor(seconds / 86_400)}d`;
+}
+
+/**
+ * The time left until a case is due, "3h 20m", "45m", "2d 4h", or how long it is overdue,
+ * "overdue 1h 5m" (never negative).
+ */
+export function timeLeftOf(dueAt: string, now: number): { text: string; overdue: boolean } {
+  const ms = Date.parse(dueAt) - now;
+  const minutes = Math.floor(Math.abs(ms) / 60_000);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  const span = days > 0 ? `${days}d ${hours}h` : hours > 0 ? `${hours}h ${rest}m` : `${rest}m`;
+  return ms < 0 ? { text: `overdue ${span}`, overdue: true } : { text: span, overdue: false };
 }
 
 export interface Segment {

@@ -79,6 +79,8 @@ function createQueue(kind: QueueKind): Queue {
     }),
   );
   const list = ADMIN_TABLES.reviewCases.storeWith(() => filterQuery(kind, filters.getState().filters));
+  // Worked down by due date: the soonest due (and the overdue) first.
+  list.setState({ sortBy: 'dueAt', order: 'ASC' });
   // The queues live as long as the window: so does this subscription.
   clearOnNewView(selection, list);
   return { kind, filters, list, selection, accepts: (item) => matchesFilters(kind, filters.getState().filters, item) };
@@ -86,3 +88,19 @@ function createQueue(kind: QueueKind): Queue {
 
 export const reviewQueue = createQueue('review');
 export const supportQueue = createQueue('support');
+
+/** A saved view's filters as the queue's filter state (what it does not name stays as it is). */
+export function filtersOfView(filters: Record<string, string | string[]>): Partial<QueueFilters> {
+  const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+  const next: Partial<QueueFilters> = {};
+  const status = one(filters.status);
+  if (status && status in STATUS_QUERY) next.status = status as StatusFilter;
+  const source = one(filters.source);
+  if (source) next.source = source as QueueFilters['source'];
+  const priority = one(filters.priority);
+  if (priority) next.priority = priority as QueueFilters['priority'];
+  return next;
+}
+
+/** The queue's filter state as a saved view's filters. */
+export const viewFiltersOf = (filters: QueueFilters): Record<string, string> => ({ ...filters });

@@ -1,7 +1,9 @@
-// Settings: what this computer remembers for the moderator. For now, the opt-in to a system
-// notification for each new high-priority review case.
+// Settings: what this computer remembers for the moderator (the opt-in to a system notification
+// for each new high-priority case, and each high-priority case that became overdue), and the
+// review queue's team settings and macros.
 import { Callout, H3, Switch } from '@blueprintjs/core';
 import { setAlertsEnabled, useAlerts } from '../review/high-priority-alerts.js';
+import { ReviewQueueSettings } from './ReviewQueueSettings.js';
 
 export function SettingsScreen() {
   const { enabled, permission } = useAlerts();
@@ -20,6 +22,7 @@ export function SettingsScreen() {
         </Callout>
       )}
       {permission === 'unsupported' && <Callout compact>This window cannot show system notifications.</Callout>}
+      <ReviewQueueSettings />
     </section>
   );
 }

@@ -10,6 +10,8 @@ import type { AdminUser } from '../../../shared/contract/entities.js';
 import type { EnforcementAction } from '../../../shared/contract/enums.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { queryRows, type Db, type Executor } from '../../platform/db/database.js';
+import { userEnforcements } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { callerCacheOf } from '../../platform/auth/market-users.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { AdminEvents } from '../../platform/events/admin-events.js';
@@ -90,13 +92,22 @@ export async function applyEnforcement(tx: Executor, input: Enforcement): Promis
         WHERE id = ${input.userId}`,
   );
   const message = input.message?.trim() ? input.message.trim() : null;
-  await tx.execute(
+  const [history] = await readRows(
+    tx,
+    sqlRow(userEnforcements, 'id'),
     sql`INSERT INTO user_enforcements (user_id, action, reason, message, until, admin_uid, admin_email)
         VALUES (${input.userId}, ${input.action}, ${input.reason}, ${message},
-                ${until ? until.toISOString() : null}::timestamptz, ${input.admin.uid}, ${input.admin.email})`,
+                ${until ? until.toISOString() : null}::timestamptz, ${input.admin.uid}, ${input.admin.email})
+        RETURNING id`,
   );
   const title = enforcementNotice(input.action, until);
-  const data = { action: input.action, reason: input.reason, until: until?.toISOString() ?? null };
+  // The id is what the user appeals (POST /v1/appeal).
+  const data = {
+    action: input.action,
+    reason: input.reason,
+    until: until?.toISOString() ?? null,
+    enforcementId: history!.id,
+  };
   await notify(tx, input.userId, 'accountAction', title, data, message ?? input.reason);
   const after = await loadAdminUser(tx, input.userId);
   // A warning changes nothing on the user: what was applied rides on `after`, so every

@@ -2,7 +2,7 @@
 // GET /user/my-details is registered apart (`callerDetailsRoute`), later in market-routes.ts, where
 // it always was; GET|POST /user/shipping-info are the fulfilment module's.
 import type { FastifyRequest } from 'fastify';
-import { Address } from '../../../shared/contract/entities.js';
+import { Address, ApiErrorBody } from '../../../shared/contract/entities.js';
 import {
   AccountUser,
   BadgeReset,
@@ -52,22 +52,48 @@ export async function accountRoutes(context: MarketRouteContext<AccountPorts>): 
   const tags = ['user'];
 
   // ── The account itself ──
-  r.get('/user', { schema: { tags, ...secured, response: { 200: AccountUser } } }, async (request) =>
-    accountOf(db, request.caller.id),
+  r.get(
+    '/user',
+    { schema: { description: 'The caller’s own account.', tags, ...secured, response: { 200: AccountUser } } },
+    async (request) => accountOf(db, request.caller.id),
   );
   r.post(
     '/user',
-    { schema: { tags, ...secured, body: RegisterBody, response: { 201: AccountUser } } },
+    {
+      schema: {
+        description:
+          'Registers the caller (signed in with Firebase) as a marketplace user: name, time zone, accepted terms.',
+        tags,
+        ...secured,
+        body: RegisterBody,
+        response: { 201: AccountUser },
+      },
+    },
     async (request, reply) => reply.code(201).send(await registerAccount(deps, request.caller.id, request.body)),
   );
   r.patch(
     '/user/profile',
-    { schema: { tags, ...secured, body: ProfileBody, response: { 200: AccountUser } } },
+    {
+      schema: {
+        description: 'Changes the caller’s profile: names, user name, time zone, description.',
+        tags,
+        ...secured,
+        body: ProfileBody,
+        response: { 200: AccountUser },
+      },
+    },
     async (request) => updateProfile(deps, request.caller.id, request.body),
   );
   r.delete(
     '/user/delete-account',
-    { schema: { tags, ...secured, response: { 204: NoContent } } },
+    {
+      schema: {
+        description: 'Closes the caller’s account and disables their sign-in.',
+        tags,
+        ...secured,
+        response: { 204: NoContent },
+      },
+    },
     async (request, reply) => {
       await closeAccount(deps, identity, request.caller.id);
       return reply.code(204).send();
@@ -75,12 +101,29 @@ export async function accountRoutes(context: MarketRouteContext<AccountPorts>): 
   );
 
   // ── Guests ──
-  r.post('/user/guest', { schema: { tags, ...secured, response: { 201: AccountUser } } }, async (request, reply) =>
-    reply.code(201).send(await becomeGuest(deps, request.caller.id)),
+  r.post(
+    '/user/guest',
+    {
+      schema: {
+        description: 'Creates a guest account for the caller (browsing and buying before registering).',
+        tags,
+        ...secured,
+        response: { 201: AccountUser },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await becomeGuest(deps, request.caller.id)),
   );
   r.delete(
     '/user/guest/:id',
-    { schema: { tags, ...secured, params: IdParams, response: { 204: NoContent } } },
+    {
+      schema: {
+        description: 'Deletes one of the caller’s guest accounts.',
+        tags,
+        ...secured,
+        params: IdParams,
+        response: { 204: NoContent },
+      },
+    },
     async (request, reply) => {
       await deleteGuest(deps, identity, request.caller.id, request.params.id);
       return reply.code(204).send();
@@ -91,7 +134,13 @@ export async function accountRoutes(context: MarketRouteContext<AccountPorts>): 
   r.post(
     '/user/check-username',
     {
-      schema: { tags, ...secured, body: UserNameBody, response: { 200: Exists } },
+      schema: {
+        description: 'Whether a user name is already taken.',
+        tags,
+        ...secured,
+        body: UserNameBody,
+        response: { 200: Exists },
+      },
     },
     async (request) => ({ exists: await userNameTaken(db, request.body.userName, request.caller.id) }),
   );
@@ -99,6 +148,7 @@ export async function accountRoutes(context: MarketRouteContext<AccountPorts>): 
     '/user/email/:email',
     {
       schema: {
+        description: 'Whether an account already uses this email.',
         tags,
         ...secured,
         params: EmailParams,
@@ -109,54 +159,155 @@ export async function accountRoutes(context: MarketRouteContext<AccountPorts>): 
   );
   r.get(
     '/user/firebase/:id',
-    { schema: { tags, ...secured, params: IdParams, response: { 200: AccountUser } } },
+    {
+      schema: {
+        description: 'The caller’s account, found by their Firebase uid (only the caller’s own).',
+        tags,
+        ...secured,
+        params: IdParams,
+        response: { 200: AccountUser },
+      },
+    },
     async (request) => ownAccountBy(db, request.caller.id, { firebaseId: request.params.id }),
   );
   // The path is misspelt ('stirpe') on purpose: it is the one the apps call.
   r.get(
     '/user/stirpe/:id',
-    { schema: { tags, ...secured, params: IdParams, response: { 200: AccountUser } } },
+    {
+      schema: {
+        description:
+          'The caller’s account, found by their Stripe customer id (only the caller’s own; the path’s spelling is the apps’).',
+        tags,
+        ...secured,
+        params: IdParams,
+        response: { 200: AccountUser },
+      },
+    },
     async (request) => ownAccountBy(db, request.caller.id, { stripeId: request.params.id }),
   );
-  r.get('/user/:id', { schema: { tags, params: IdParams, response: { 200: PublicProfile } } }, async (request) =>
-    publicProfileOf(db, request.params.id),
+  r.get(
+    '/user/:id',
+    {
+      schema: {
+        description: 'A user’s public profile: name, avatar, rating, seller state.',
+        tags,
+        params: IdParams,
+        response: { 200: PublicProfile },
+      },
+    },
+    async (request) => publicProfileOf(db, request.params.id),
   );
 
   // ── Phone number ──
   r.post(
     '/user/update-phone',
-    { schema: { tags, ...secured, body: UpdatePhoneBody, response: { 200: CodeSent } } },
+    {
+      schema: {
+        description: 'Sets the caller’s phone number and texts it a verification code (503 without an SMS provider).',
+        tags,
+        ...secured,
+        body: UpdatePhoneBody,
+        response: { 200: CodeSent, 503: ApiErrorBody },
+      },
+    },
     async (request) => startPhoneChange(deps, deps.sms, request.caller.id, request.body.phoneNumber),
   );
-  r.post('/user/resend-phone-code', { schema: { tags, ...secured, response: { 200: CodeSent } } }, async (request) =>
-    resendPhoneCode(deps, deps.sms, request.caller.id),
+  r.post(
+    '/user/resend-phone-code',
+    {
+      schema: {
+        description: 'Texts the verification code again (after the wait the last answer named).',
+        tags,
+        ...secured,
+        response: { 200: CodeSent, 503: ApiErrorBody },
+      },
+    },
+    async (request) => resendPhoneCode(deps, deps.sms, request.caller.id),
   );
   r.post(
     '/user/verify-phone-otp',
-    { schema: { tags, ...secured, body: VerifyPhoneBody, response: { 200: AccountUser } } },
+    {
+      schema: {
+        description: 'Verifies the caller’s phone number with the texted code.',
+        tags,
+        ...secured,
+        body: VerifyPhoneBody,
+        response: { 200: AccountUser },
+      },
+    },
     async (request) => verifyPhoneCode(deps, request.caller.id, request.body.code),
   );
 
   // ── Selling ──
-  r.get('/user/seller', { schema: { tags, ...secured, response: { 200: SellerStanding } } }, async (request) =>
-    sellerStandingOf(db, request.caller.id),
+  r.get(
+    '/user/seller',
+    {
+      schema: {
+        description:
+          'The caller’s standing as a seller: enabled, fee, pending request, payout account, return address.',
+        tags,
+        ...secured,
+        response: { 200: SellerStanding },
+      },
+    },
+    async (request) => sellerStandingOf(db, request.caller.id),
   );
   r.post(
     '/user-requests',
-    { schema: { tags, ...secured, body: SellerRequestBody, response: { 201: SellerRequest } } },
+    {
+      schema: {
+        description: 'Asks to become a seller, with a description and profile links.',
+        tags,
+        ...secured,
+        body: SellerRequestBody,
+        response: { 201: SellerRequest },
+      },
+    },
     async (request, reply) => reply.code(201).send(await requestToSell(deps, request.caller.id, request.body)),
   );
-  r.get('/user-requests', { schema: { tags, ...secured, response: { 200: SellerRequests } } }, async (request) =>
-    sellerRequestsOf(db, request.caller.id),
+  r.get(
+    '/user-requests',
+    {
+      schema: {
+        description: 'The caller’s seller requests and their status.',
+        tags,
+        ...secured,
+        response: { 200: SellerRequests },
+      },
+    },
+    async (request) => sellerRequestsOf(db, request.caller.id),
   );
-  // Where the seller's parcels ship from: the newest RETURN_ADDRESS (both spellings the apps use).
-  for (const path of ['/user/shipping-info-seller', '/user/shipping/info-seller']) {
-    r.get(path, { schema: { tags, ...secured, response: { 200: SellerReturnAddress } } }, async (request) => ({
-      returnAddress: await currentAddress(db, request.caller.id, 'RETURN_ADDRESS'),
-    }));
+  // Where the seller's parcels ship from: the newest RETURN_ADDRESS (both spellings the apps use;
+  // the operationIds tell them apart, since both spellings make the same words).
+  for (const [path, spelling] of [
+    ['/user/shipping-info-seller', ''],
+    ['/user/shipping/info-seller', 'Nested'],
+  ] as const) {
+    r.get(
+      path,
+      {
+        schema: {
+          tags,
+          operationId: `getSellerReturnAddress${spelling}`,
+          description: "The seller's current return address (where parcels ship from), or null.",
+          ...secured,
+          response: { 200: SellerReturnAddress },
+        },
+      },
+      async (request) => ({ returnAddress: await currentAddress(db, request.caller.id, 'RETURN_ADDRESS') }),
+    );
     r.post(
       path,
-      { schema: { tags, ...secured, body: ReturnAddressBody, response: { 201: Address } } },
+      {
+        schema: {
+          tags,
+          operationId: `addSellerReturnAddress${spelling}`,
+          description: "Adds a return address; the newest one is the seller's return address.",
+          ...secured,
+          body: ReturnAddressBody,
+          response: { 201: Address },
+        },
+      },
       async (request, reply) =>
         reply.code(201).send(await addAddress(db, request.caller.id, { ...request.body, type: 'RETURN_ADDRESS' })),
     );
@@ -165,13 +316,22 @@ export async function accountRoutes(context: MarketRouteContext<AccountPorts>): 
   // ── Devices ──
   r.post(
     '/user/device-token',
-    { schema: { tags, ...secured, body: DeviceTokenBody, response: { 200: DeviceToken } } },
+    {
+      schema: {
+        description: 'Registers the caller’s device for push notifications.',
+        tags,
+        ...secured,
+        body: DeviceTokenBody,
+        response: { 200: DeviceToken },
+      },
+    },
     async (request) => registerDeviceToken(db, request.caller.id, request.body.token, request.body.platform),
   );
   r.delete(
     '/user/device-token',
     {
       schema: {
+        description: 'Unregisters a device from push notifications.',
         tags,
         ...secured,
         body: DeviceTokenRemoval,
@@ -183,8 +343,17 @@ export async function accountRoutes(context: MarketRouteContext<AccountPorts>): 
       return reply.code(204).send();
     },
   );
-  r.patch('/user/reset-badge-count', { schema: { tags, ...secured, response: { 200: BadgeReset } } }, async (request) =>
-    resetBadgeCount(db, request.caller.id),
+  r.patch(
+    '/user/reset-badge-count',
+    {
+      schema: {
+        description: 'Sets the caller’s app badge count back to zero.',
+        tags,
+        ...secured,
+        response: { 200: BadgeReset },
+      },
+    },
+    async (request) => resetBadgeCount(db, request.caller.id),
   );
 
   // ── Contact us ── open to anybody (a user who cannot sign in needs it most); a token, when
@@ -196,7 +365,14 @@ export async function accountRoutes(context: MarketRouteContext<AccountPorts>): 
     '/setting/contact-us',
     {
       onRequest: optionalCaller,
-      schema: { tags: ['settings'], body: ContactUsBody, response: { 201: ContactMessageSent } },
+      schema: {
+        tags: ['settings'],
+        description:
+          'Sends a message to customer support from the contact-us form: from anybody, or with a token from the signed-in user.',
+        security: [{}, ...secured.security],
+        body: ContactUsBody,
+        response: { 201: ContactMessageSent },
+      },
     },
     async (request, reply) => {
       const userId = request.marketUser?.id ?? null;
@@ -210,7 +386,14 @@ export async function accountRoutes(context: MarketRouteContext<AccountPorts>): 
 export async function callerDetailsRoute({ r, secured }: MarketRouteContext<AccountPorts>): Promise<void> {
   r.get(
     '/user/my-details',
-    { schema: { tags: ['user'], ...secured, response: { 200: CallerDetails } } },
+    {
+      schema: {
+        description: 'The caller as the token resolved them: id, Firebase uid, email, admin flag.',
+        tags: ['user'],
+        ...secured,
+        response: { 200: CallerDetails },
+      },
+    },
     async (request) => request.caller,
   );
 }

@@ -25,35 +25,86 @@ const tags = ['bids'];
 /** `/bid…` and `/listing/:id/maxbid`. */
 export async function bidRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
   const { db } = deps;
-  r.post('/bid', { schema: { tags, ...secured, body: BidBody, response: { 200: BidReceipt } } }, async (request) => {
-    const user = request.caller;
-    const { listingId, amount, maxBid } = request.body;
-    if (maxBid !== undefined && maxBid < amount) throw badRequest('body/maxBid: must not be below amount');
-    return placeBidInDb(deps, { listingId, bidderId: user.id, maxCents: usdToCents(maxBid ?? amount) });
-  });
+  r.post(
+    '/bid',
+    {
+      schema: {
+        description: 'Bids on an auction, optionally with a maximum bid the server raises to on the caller’s behalf.',
+        tags,
+        ...secured,
+        body: BidBody,
+        response: { 200: BidReceipt },
+      },
+    },
+    async (request) => {
+      const user = request.caller;
+      const { listingId, amount, maxBid } = request.body;
+      if (maxBid !== undefined && maxBid < amount) throw badRequest('body/maxBid: must not be below amount');
+      return placeBidInDb(deps, { listingId, bidderId: user.id, maxCents: usdToCents(maxBid ?? amount) });
+    },
+  );
   r.get(
     '/bid/listing/:id',
-    { schema: { tags, params: IdParams, querystring: Paging, response: { 200: ListingBids } } },
+    {
+      schema: {
+        description: 'One page of an auction’s bids.',
+        tags,
+        params: IdParams,
+        querystring: Paging,
+        response: { 200: ListingBids },
+      },
+    },
     async (request) => listingBids(db, request.params.id, request.query.page, request.query.limit),
   );
   r.get(
     '/bid/latest/:id',
-    { schema: { tags, params: IdParams, response: { 200: AuctionStanding } } },
+    {
+      schema: {
+        description: 'An auction’s standing: current bid, leader, bid count, end time.',
+        tags,
+        params: IdParams,
+        response: { 200: AuctionStanding },
+      },
+    },
     async (request) => latestBid(db, request.params.id),
   );
   r.get(
     '/bid/user',
-    { schema: { tags, ...secured, querystring: Paging, response: { 200: OwnBids } } },
+    {
+      schema: {
+        description: 'One page of the caller’s bids.',
+        tags,
+        ...secured,
+        querystring: Paging,
+        response: { 200: OwnBids },
+      },
+    },
     async (request) => userBids(db, request.caller.id, false, request.query.page, request.query.limit),
   );
   r.get(
     '/bid/user/active',
-    { schema: { tags, ...secured, querystring: Paging, response: { 200: OwnBids } } },
+    {
+      schema: {
+        description: 'One page of the caller’s bids on auctions still running.',
+        tags,
+        ...secured,
+        querystring: Paging,
+        response: { 200: OwnBids },
+      },
+    },
     async (request) => userBids(db, request.caller.id, true, request.query.page, request.query.limit),
   );
   r.get(
     '/listing/:id/maxbid',
-    { schema: { tags, ...secured, params: IdParams, response: { 200: OwnMaxBid } } },
+    {
+      schema: {
+        description: 'The caller’s maximum bid on an auction, or null.',
+        tags,
+        ...secured,
+        params: IdParams,
+        response: { 200: OwnMaxBid },
+      },
+    },
     async (request) => ownMaxBid(db, request.params.id, request.caller.id),
   );
 }
@@ -62,7 +113,15 @@ export async function bidRoutes({ r, deps, secured }: MarketRouteContext): Promi
 export async function enteredGiveawayRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
   r.get(
     '/listing/entered-giveaways',
-    { schema: { tags: ['listings'], ...secured, querystring: Paging, response: { 200: EnteredGiveaways } } },
+    {
+      schema: {
+        description: 'One page of the giveaways the caller entered.',
+        tags: ['listings'],
+        ...secured,
+        querystring: Paging,
+        response: { 200: EnteredGiveaways },
+      },
+    },
     async (request) => enteredGiveaways(deps, request.caller.id, request.query.page, request.query.limit),
   );
 }
@@ -71,7 +130,15 @@ export async function enteredGiveawayRoutes({ r, deps, secured }: MarketRouteCon
 export async function giveawayEntryRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
   r.post(
     '/giveaway-entry',
-    { schema: { tags: ['listings'], ...secured, body: GiveawayEntryBody, response: { 201: GiveawayEntry } } },
+    {
+      schema: {
+        description: 'Enters the caller in a giveaway.',
+        tags: ['listings'],
+        ...secured,
+        body: GiveawayEntryBody,
+        response: { 201: GiveawayEntry },
+      },
+    },
     async (request, reply) =>
       reply.code(201).send(await enterGiveaway(deps, request.body.listingId, request.caller.id)),
   );
@@ -81,7 +148,15 @@ export async function giveawayEntryRoutes({ r, deps, secured }: MarketRouteConte
 export async function uniqueBidRoutes({ r, deps }: MarketRouteContext): Promise<void> {
   r.get(
     '/bid/user/unique/:id',
-    { schema: { tags: ['bids'], params: IdParams, querystring: StrictPaging, response: { 200: UniqueBidAuctions } } },
+    {
+      schema: {
+        description: 'One page of the auctions a user bid on (each once).',
+        tags: ['bids'],
+        params: IdParams,
+        querystring: StrictPaging,
+        response: { 200: UniqueBidAuctions },
+      },
+    },
     async (request) => uniqueBidAuctions(deps.db, request.params.id, request.query.page, request.query.limit),
   );
 }

@@ -29,7 +29,7 @@ import { MarketListings } from '../../../shared/contract/market/listings.js';
 
 const wholeNumber = (min: number, max: number, fallback: number) =>
   z
-    .union([z.string().regex(/^\d+$/, 'must be a whole number'), z.number().int()])
+    .union([z.string().max(20).regex(/^\d+$/, 'must be a whole number'), z.number().int()])
     .transform(Number)
     .pipe(z.number().int().min(min).max(max))
     .default(fallback);
@@ -49,26 +49,55 @@ export async function publicMarketRoutes(app: FastifyInstance, deps: ServiceDeps
   const publicListings = { tags: ['public'], response: { 200: MarketListings } };
 
   // ── Catalogue ──
-  r.get('/category', { schema: categories }, async () => listCategories(db));
-  r.get('/category/non-empty', { schema: categories }, async () => listCategories(db, { nonEmpty: context() }));
+  r.get(
+    '/category',
+    { schema: { ...categories, description: 'Every category of the marketplace, with its subcategories.' } },
+    async () => listCategories(db),
+  );
+  r.get(
+    '/category/non-empty',
+    { schema: { ...categories, description: 'The categories that have at least one active listing.' } },
+    async () => listCategories(db, { nonEmpty: context() }),
+  );
   r.get(
     '/subCategory',
-    { schema: { ...subcategories, querystring: z.strictObject({ categoryId: id.optional() }) } },
+    {
+      schema: {
+        description: 'The subcategories, optionally of one category.',
+        ...subcategories,
+        querystring: z.strictObject({ categoryId: id.optional() }),
+      },
+    },
     async (request) => listSubcategories(db, { categoryId: request.query.categoryId }),
   );
   r.get(
     '/subCategory/non-empty',
-    { schema: { ...subcategories, querystring: z.strictObject({ categoryId: id.optional() }) } },
+    {
+      schema: {
+        description: 'The subcategories that have at least one active listing, optionally of one category.',
+        ...subcategories,
+        querystring: z.strictObject({ categoryId: id.optional() }),
+      },
+    },
     async (request) => listSubcategories(db, { categoryId: request.query.categoryId, nonEmpty: context() }),
   );
-  r.get('/subCategory/grouped-non-empty', { schema: categories }, async () =>
-    listCategories(db, { nonEmpty: context(), onlyNonEmptySubcategories: true }),
+  r.get(
+    '/subCategory/grouped-non-empty',
+    { schema: { ...categories, description: 'The categories with only their non-empty subcategories.' } },
+    async () => listCategories(db, { nonEmpty: context(), onlyNonEmptySubcategories: true }),
   );
 
   // ── Public sections ──
   r.get(
     '/public/listings/auctions-by-subcategory/:id',
-    { schema: { ...publicListings, params: z.object({ id }), querystring: PublicPaging } },
+    {
+      schema: {
+        description: 'One page of the live auctions of a subcategory.',
+        ...publicListings,
+        params: z.object({ id }),
+        querystring: PublicPaging,
+      },
+    },
     async (request) =>
       sectionListings(
         db,
@@ -80,7 +109,14 @@ export async function publicMarketRoutes(app: FastifyInstance, deps: ServiceDeps
   );
   r.get(
     '/public/listings/buy-now-by-subcategory/:id',
-    { schema: { ...publicListings, params: z.object({ id }), querystring: PublicPaging } },
+    {
+      schema: {
+        description: 'One page of the buy-now listings of a subcategory.',
+        ...publicListings,
+        params: z.object({ id }),
+        querystring: PublicPaging,
+      },
+    },
     async (request) =>
       sectionListings(
         db,
@@ -94,6 +130,7 @@ export async function publicMarketRoutes(app: FastifyInstance, deps: ServiceDeps
     '/public/listings/:section',
     {
       schema: {
+        description: 'One page of a home section’s listings (featured, giveaways, ending soon, …).',
         ...publicListings,
         params: z.object({ section: z.enum(PLAIN_LISTING_SECTIONS) }),
         querystring: PublicPaging,
@@ -105,6 +142,7 @@ export async function publicMarketRoutes(app: FastifyInstance, deps: ServiceDeps
     '/public/users/:section',
     {
       schema: {
+        description: 'One page of a home section’s sellers (featured, trending, new).',
         tags: ['public'],
         params: z.object({ section: z.enum(USER_SECTION_KEYS) }),
         querystring: PublicPaging,
@@ -117,6 +155,7 @@ export async function publicMarketRoutes(app: FastifyInstance, deps: ServiceDeps
     '/public/home-sections',
     {
       schema: {
+        description: 'The home screen’s sections of a tab, each with its first listings or sellers.',
         tags: ['public'],
         querystring: z.strictObject({ tab: z.enum(HOME_TABS).default('Home') }),
         response: { 200: HomeSections },
@@ -129,6 +168,27 @@ export async function publicMarketRoutes(app: FastifyInstance, deps: ServiceDeps
   );
 
   // ── Time zones and settings ──
-  r.get('/timezone', { schema: { tags: ['settings'], response: { 200: TimeZones } } }, async () => timeZones());
-  r.get('/setting', { schema: { tags: ['settings'], response: { 200: AppSettings } } }, async () => appSettings());
+  r.get(
+    '/timezone',
+    {
+      schema: {
+        description: 'The time zones a seller may schedule an auction’s end in.',
+        tags: ['settings'],
+        response: { 200: TimeZones },
+      },
+    },
+    async () => timeZones(),
+  );
+  r.get(
+    '/setting',
+    {
+      schema: {
+        description:
+          'The app’s settings: currency, bid increments, auction durations, anti-sniping window and shipping defaults.',
+        tags: ['settings'],
+        response: { 200: AppSettings },
+      },
+    },
+    async () => appSettings(),
+  );
 }

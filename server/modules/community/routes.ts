@@ -29,7 +29,15 @@ export async function communityRoutes({ r, deps, secured }: MarketRouteContext):
   // ── Ratings ──
   r.post(
     '/rate',
-    { schema: { tags: ['ratings'], ...secured, body: RateBody, response: { 201: GivenRating } } },
+    {
+      schema: {
+        description: 'Rates the seller of one of the caller’s orders.',
+        tags: ['ratings'],
+        ...secured,
+        body: RateBody,
+        response: { 201: GivenRating },
+      },
+    },
     async (request, reply) => {
       const user = request.caller;
       const { orderId, rate, experience } = request.body;
@@ -38,28 +46,65 @@ export async function communityRoutes({ r, deps, secured }: MarketRouteContext):
   );
   r.get(
     '/rate/user/:id',
-    { schema: { tags: ['ratings'], params: IdParams, response: { 200: SellerRatings } } },
+    {
+      schema: {
+        description: 'A seller’s ratings and average.',
+        tags: ['ratings'],
+        params: IdParams,
+        response: { 200: SellerRatings },
+      },
+    },
     async (request) => userRatings(db, request.params.id),
   );
 
   // ── Following ──
   r.post(
     '/following',
-    { schema: { tags: ['following'], ...secured, body: FollowBody, response: { 200: FollowState } } },
+    {
+      schema: {
+        description: 'Follows or unfollows a user.',
+        tags: ['following'],
+        ...secured,
+        body: FollowBody,
+        response: { 200: FollowState },
+      },
+    },
     async (request) => follow(deps, request.caller.id, request.body.userId, request.body.follow),
   );
-  r.get('/following', { schema: { tags: ['following'], ...secured, response: { 200: Community } } }, async (request) =>
-    community(db, request.caller.id, 'following'),
+  r.get(
+    '/following',
+    {
+      schema: {
+        description: 'The users the caller follows.',
+        tags: ['following'],
+        ...secured,
+        response: { 200: Community },
+      },
+    },
+    async (request) => community(db, request.caller.id, 'following'),
   );
   r.get(
     '/following/followers',
-    { schema: { tags: ['following'], ...secured, response: { 200: Community } } },
+    {
+      schema: {
+        description: 'The users who follow the caller.',
+        tags: ['following'],
+        ...secured,
+        response: { 200: Community },
+      },
+    },
     async (request) => community(db, request.caller.id, 'follower'),
   );
   r.get(
     '/following/is-following',
     {
-      schema: { tags: ['following'], ...secured, querystring: IsFollowingQuery, response: { 200: IsFollowing } },
+      schema: {
+        description: 'Whether the caller follows a user.',
+        tags: ['following'],
+        ...secured,
+        querystring: IsFollowingQuery,
+        response: { 200: IsFollowing },
+      },
     },
     async (request) => isFollowing(db, request.caller.id, request.query.userId),
   );
@@ -67,18 +112,39 @@ export async function communityRoutes({ r, deps, secured }: MarketRouteContext):
   // ── Notifications ──
   r.get(
     '/notifications',
-    { schema: { tags: ['notifications'], ...secured, querystring: Paging, response: { 200: Notifications } } },
+    {
+      schema: {
+        description: 'One page of the caller’s notifications, with the unread count.',
+        tags: ['notifications'],
+        ...secured,
+        querystring: Paging,
+        response: { 200: Notifications },
+      },
+    },
     async (request) => notificationsOf(db, request.caller.id, request.query.page, request.query.limit),
   );
   r.patch(
     '/notifications/mark-all-as-read',
-    { schema: { tags: ['notifications'], ...secured, response: { 200: NotificationsMarkedRead } } },
+    {
+      schema: {
+        description: 'Marks all the caller’s notifications as read.',
+        tags: ['notifications'],
+        ...secured,
+        response: { 200: NotificationsMarkedRead },
+      },
+    },
     async (request) => markNotificationsRead(db, request.caller.id, null),
   );
   r.patch(
     '/notifications/mark-as-read/:id',
     {
-      schema: { tags: ['notifications'], ...secured, params: IdParams, response: { 200: NotificationsMarkedRead } },
+      schema: {
+        description: 'Marks one of the caller’s notifications as read.',
+        tags: ['notifications'],
+        ...secured,
+        params: IdParams,
+        response: { 200: NotificationsMarkedRead },
+      },
     },
     async (request) => markNotificationsRead(db, request.caller.id, request.params.id),
   );
@@ -86,7 +152,15 @@ export async function communityRoutes({ r, deps, secured }: MarketRouteContext):
   // ── Customer support ──
   r.post(
     '/customer-support',
-    { schema: { tags: ['support'], ...secured, body: SupportRequestBody, response: { 201: SupportRequest } } },
+    {
+      schema: {
+        description: 'Sends customer support a request.',
+        tags: ['support'],
+        ...secured,
+        body: SupportRequestBody,
+        response: { 201: SupportRequest },
+      },
+    },
     async (request, reply) => {
       const userId = request.caller.id;
       const sent = await inUnitOfWork(deps, (tx, outbox) => createSupportRequest(tx, userId, request.body, outbox));
@@ -95,7 +169,15 @@ export async function communityRoutes({ r, deps, secured }: MarketRouteContext):
   );
   r.post(
     '/customer-support/order-issue',
-    { schema: { tags: ['support'], ...secured, body: OrderIssueBody, response: { 201: SupportRequest } } },
+    {
+      schema: {
+        description: 'Reports an issue with one of the caller’s orders; it reaches the review queue.',
+        tags: ['support'],
+        ...secured,
+        body: OrderIssueBody,
+        response: { 201: SupportRequest },
+      },
+    },
     async (request, reply) => {
       const userId = request.caller.id;
       const sent = await inUnitOfWork(deps, (tx, outbox) => createSupportRequest(tx, userId, request.body, outbox));

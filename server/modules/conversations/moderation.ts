@@ -86,8 +86,9 @@ export const chatMessagesSource: AdminList<
 > = {
   table: 'chat_messages',
   alias: 'm',
-  from: () => sql`chat_messages m JOIN chats c ON c.id = m.chat_id`,
-  condition: sql`m.deleted_at IS NULL AND c.deleted_at IS NULL`,
+  // Not a join on the chat: each row would probe its chat, 10,000 probes for page 1,000. The few
+  // chats taken down are one hashed set (their own index, migration 0040) each row is looked up in.
+  condition: sql`m.deleted_at IS NULL AND m.chat_id NOT IN (SELECT id FROM chats WHERE deleted_at IS NOT NULL)`,
   search: { by: 'or', places: [{ text: 'message' }] },
   sortKeys: BY_CREATION('m'),
   defaultSort: 'createdAt',

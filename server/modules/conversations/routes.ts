@@ -27,13 +27,22 @@ const tags = ['chat'];
 export async function auctionFeedRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
   r.get(
     '/listing/:id/messages',
-    { schema: { tags: ['listings'], params: IdParams, querystring: Paging, response: { 200: AuctionFeed } } },
+    {
+      schema: {
+        description: 'One page of an auction’s feed: bids and messages.',
+        tags: ['listings'],
+        params: IdParams,
+        querystring: Paging,
+        response: { 200: AuctionFeed },
+      },
+    },
     async (request) => auctionFeed(deps.db, request.params.id, request.query.page, request.query.limit),
   );
   r.post(
     '/listing/:id/messages',
     {
       schema: {
+        description: 'Posts a message to an auction’s feed.',
         tags: ['listings'],
         ...secured,
         params: IdParams,
@@ -49,18 +58,55 @@ export async function auctionFeedRoutes({ r, deps, secured }: MarketRouteContext
 /** `/chat…`: open a chat, the caller's chats, their unread count, the chat between two users. */
 export async function chatRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
   const { db } = deps;
-  r.post('/chat', { schema: { tags, ...secured, body: OpenChatBody, response: { 200: Chat } } }, async (request) =>
-    openChat(deps, request.caller.id, request.body.otherUserId),
+  r.post(
+    '/chat',
+    {
+      schema: {
+        description: 'Opens (or finds) the caller’s chat with another user.',
+        tags,
+        ...secured,
+        body: OpenChatBody,
+        response: { 200: Chat },
+      },
+    },
+    async (request) => openChat(deps, request.caller.id, request.body.otherUserId),
   );
-  r.get('/chat', { schema: { tags, ...secured, querystring: Paging, response: { 200: Chats } } }, async (request) =>
-    userChats(db, request.caller.id, request.query.page, request.query.limit),
+  r.get(
+    '/chat',
+    {
+      schema: {
+        description: 'One page of the caller’s chats.',
+        tags,
+        ...secured,
+        querystring: Paging,
+        response: { 200: Chats },
+      },
+    },
+    async (request) => userChats(db, request.caller.id, request.query.page, request.query.limit),
   );
-  r.get('/chat/count', { schema: { tags, ...secured, response: { 200: UnreadCount } } }, async (request) =>
-    unreadCount(db, request.caller.id),
+  r.get(
+    '/chat/count',
+    {
+      schema: {
+        description: 'How many of the caller’s chats have unread messages.',
+        tags,
+        ...secured,
+        response: { 200: UnreadCount },
+      },
+    },
+    async (request) => unreadCount(db, request.caller.id),
   );
   r.get(
     '/chat/:a/:b',
-    { schema: { tags, ...secured, params: ChatPairParams, response: { 200: Chat } } },
+    {
+      schema: {
+        description: 'The chat between two users (the caller must be one of them).',
+        tags,
+        ...secured,
+        params: ChatPairParams,
+        response: { 200: Chat },
+      },
+    },
     async (request) => chatOf(db, request.caller.id, request.params.a, request.params.b),
   );
 }
@@ -70,23 +116,56 @@ export async function chatMessageRoutes({ r, deps, secured }: MarketRouteContext
   const { db } = deps;
   r.post(
     '/chat/block-chat',
-    { schema: { tags, ...secured, body: BlockChatBody, response: { 200: Chat } } },
+    {
+      schema: {
+        description: 'Blocks or unblocks the other participant of one of the caller’s chats.',
+        tags,
+        ...secured,
+        body: BlockChatBody,
+        response: { 200: Chat },
+      },
+    },
     async (request) => blockChat(deps, request.caller.id, request.body.chatId, request.body.block),
   );
   r.post(
     '/message',
-    { schema: { tags, ...secured, body: MessageBody, response: { 201: SentMessage } } },
+    {
+      schema: {
+        description: 'Sends a message in one of the caller’s chats.',
+        tags,
+        ...secured,
+        body: MessageBody,
+        response: { 201: SentMessage },
+      },
+    },
     async (request, reply) =>
       reply.code(201).send(await postMessage(deps, request.caller.id, request.body.chatId, request.body.message)),
   );
   r.get(
     '/message/chat-messages/:id',
-    { schema: { tags, ...secured, params: IdParams, querystring: Paging, response: { 200: ChatMessages } } },
+    {
+      schema: {
+        description: 'One page of the messages of one of the caller’s chats.',
+        tags,
+        ...secured,
+        params: IdParams,
+        querystring: Paging,
+        response: { 200: ChatMessages },
+      },
+    },
     async (request) => chatMessages(db, request.caller.id, request.params.id, request.query.page, request.query.limit),
   );
   r.patch(
     '/message/mark-as-read/:readerId/:senderId',
-    { schema: { tags, ...secured, params: MarkAsReadParams, response: { 200: MessagesMarkedRead } } },
+    {
+      schema: {
+        description: 'Marks a sender’s messages to the caller as read.',
+        tags,
+        ...secured,
+        params: MarkAsReadParams,
+        response: { 200: MessagesMarkedRead },
+      },
+    },
     async (request) => markAsRead(deps, request.caller.id, request.params.readerId, request.params.senderId),
   );
 }
@@ -97,7 +176,14 @@ export async function userChatRoutes({ r, deps, authenticate, secured }: MarketR
     '/chat/user-chats/:id',
     {
       onRequest: authenticate,
-      schema: { tags: ['chat'], ...secured, params: IdParams, querystring: Paging, response: { 200: Chats } },
+      schema: {
+        description: 'One page of the caller’s chats (the id must be the caller’s).',
+        tags: ['chat'],
+        ...secured,
+        params: IdParams,
+        querystring: Paging,
+        response: { 200: Chats },
+      },
     },
     async (request) => {
       const user = request.caller;

@@ -2,7 +2,7 @@
 // OpenAPI document keeps its order): `fulfilmentRoutes` (the user's shipping information, the
 // seller's shipping manager, labels, marking shipped, carrier tracking) and `shippingToolRoutes`
 // (shipping options, the address check, rate quotes, bulk shipping documents).
-import { Address } from '../../../shared/contract/entities.js';
+import { Address, ApiErrorBody } from '../../../shared/contract/entities.js';
 import { AddressBody, AddressCheckBody, AddressValidation } from '../../../shared/contract/address.js';
 import type { OrderStatus } from '../../../shared/contract/enums.js';
 import {
@@ -38,27 +38,62 @@ export async function fulfilmentRoutes({ r, deps, authenticateAdmin, secured }: 
 
   r.get(
     '/user/shipping-info',
-    { schema: { tags: ['user'], ...secured, response: { 200: Addresses } } },
+    {
+      schema: {
+        description: 'The caller’s saved addresses.',
+        tags: ['user'],
+        ...secured,
+        response: { 200: Addresses },
+      },
+    },
     async (request) => addressesOf(db, request.caller.id),
   );
   r.post(
     '/user/shipping-info',
-    { schema: { tags: ['user'], ...secured, body: AddressBody, response: { 201: Address } } },
+    {
+      schema: {
+        description: 'Adds a shipping address for the caller.',
+        tags: ['user'],
+        ...secured,
+        body: AddressBody,
+        response: { 201: Address },
+      },
+    },
     async (request, reply) => reply.code(201).send(await addAddress(db, request.caller.id, request.body)),
   );
   for (const path of ['/order-group', '/order/shipping-manager']) {
-    r.get(path, { schema: { tags: ['orders'], ...secured, response: { 200: ShippingManager } } }, async (request) =>
-      shippingManager(db, request.caller.id),
+    const description =
+      'The caller’s sales grouped for shipping: label to create, to mark shipped, shipped, delivered.';
+    r.get(
+      path,
+      { schema: { tags: ['orders'], description, ...secured, response: { 200: ShippingManager } } },
+      async (request) => shippingManager(db, request.caller.id),
     );
   }
   r.post(
     '/order-group/generate-shipping-label/:orderId/:labelSize',
-    { schema: { tags: ['orders'], ...secured, params: LabelParams, response: { 200: SellerOrder } } },
+    {
+      schema: {
+        description: 'Creates the shipping label of one of the caller’s sales (503 without a label provider).',
+        tags: ['orders'],
+        ...secured,
+        params: LabelParams,
+        response: { 200: SellerOrder, 503: ApiErrorBody },
+      },
+    },
     async (request) => generateShippingLabel(deps, request.params.orderId, request.caller.id, request.params.labelSize),
   );
   r.patch(
     '/order/:id/mark-shipped',
-    { schema: { tags: ['orders'], ...secured, params: IdParams, response: { 200: SellerOrder } } },
+    {
+      schema: {
+        description: 'Marks one of the caller’s sales as shipped.',
+        tags: ['orders'],
+        ...secured,
+        params: IdParams,
+        response: { 200: SellerOrder },
+      },
+    },
     async (request) => markShipped(deps, request.params.id, request.caller.id),
   );
   // The carrier's stand-in: an admin, with no marketplace account made for them.
@@ -66,7 +101,13 @@ export async function fulfilmentRoutes({ r, deps, authenticateAdmin, secured }: 
     '/shipping/tracking',
     {
       onRequest: authenticateAdmin,
-      schema: { tags: ['shipping'], ...secured, body: TrackingBody, response: { 200: SellerOrder } },
+      schema: {
+        description: 'A carrier’s tracking update for a parcel (admins only: the carrier’s stand-in).',
+        tags: ['shipping'],
+        ...secured,
+        body: TrackingBody,
+        response: { 200: SellerOrder },
+      },
     },
     async (request) => applyTrackingUpdate(deps, request.body.trackingCode, request.body.status as OrderStatus),
   );
@@ -76,24 +117,57 @@ export async function shippingToolRoutes({ r, deps, secured }: MarketRouteContex
   const { db } = deps;
 
   // ── Shipping options, address check, quotes ──
-  r.get('/shipping', { schema: { tags: ['shipping'], response: { 200: ShippingOptions } } }, async () =>
-    shippingOptions(deps),
+  r.get(
+    '/shipping',
+    {
+      schema: {
+        description: 'The shipping options: mass units, package weights, label sizes, shipping types.',
+        tags: ['shipping'],
+        response: { 200: ShippingOptions },
+      },
+    },
+    async () => shippingOptions(deps),
   );
   r.post(
     '/shipping/validate-address',
-    { schema: { tags: ['shipping'], ...secured, body: AddressCheckBody, response: { 200: AddressValidation } } },
+    {
+      schema: {
+        description: 'Checks a US postal address and says what is wrong with it.',
+        tags: ['shipping'],
+        ...secured,
+        body: AddressCheckBody,
+        response: { 200: AddressValidation },
+      },
+    },
     async (request) => validateUsAddress(request.body),
   );
   r.post(
     '/shipping/quote',
-    { schema: { tags: ['shipping'], ...secured, body: QuoteBody, response: { 200: ShippingQuote } } },
+    {
+      schema: {
+        description: 'Quotes shipping for a parcel between two ZIP codes.',
+        tags: ['shipping'],
+        ...secured,
+        body: QuoteBody,
+        response: { 200: ShippingQuote, 503: ApiErrorBody },
+      },
+    },
     async (request) => quoteShipping(deps, request.body),
   );
 
   // ── Bulk shipping documents ──
   r.post(
     '/bulk-shipping',
-    { schema: { tags: ['shipping'], ...secured, body: BulkShippingBody, response: { 202: ShippingDocumentJob } } },
+    {
+      schema: {
+        description:
+          'Starts generating one PDF of shipping labels and packing slips for several orders (202: it runs in the background).',
+        tags: ['shipping'],
+        ...secured,
+        body: BulkShippingBody,
+        response: { 202: ShippingDocumentJob },
+      },
+    },
     async (request, reply) => {
       const { job, done } = await requestShippingDocuments(deps, request.caller.id, request.body);
       // The job runs after the answer; it records its own failure, so nothing is left to catch.
@@ -103,22 +177,52 @@ export async function shippingToolRoutes({ r, deps, secured }: MarketRouteContex
   );
   r.get(
     '/bulk-shipping',
-    { schema: { tags: ['shipping'], ...secured, querystring: StrictPaging, response: { 200: ShippingDocumentJobs } } },
+    {
+      schema: {
+        description: 'One page of the caller’s bulk shipping documents.',
+        tags: ['shipping'],
+        ...secured,
+        querystring: StrictPaging,
+        response: { 200: ShippingDocumentJobs },
+      },
+    },
     async (request) => shippingDocumentsOf(db, request.caller.id, request.query.page, request.query.limit),
   );
   r.get(
     '/bulk-shipping/by-seller',
-    { schema: { tags: ['shipping'], ...secured, response: { 200: BulkShippable } } },
+    {
+      schema: {
+        description: 'The caller’s orders that can go into a bulk shipping document.',
+        tags: ['shipping'],
+        ...secured,
+        response: { 200: BulkShippable },
+      },
+    },
     async (request) => bulkShippableBySeller(db, request.caller.id),
   );
   r.get(
     '/bulk-shipping/:id',
-    { schema: { tags: ['shipping'], ...secured, params: IdParams, response: { 200: ShippingDocumentJob } } },
+    {
+      schema: {
+        description: 'One bulk shipping document and its status.',
+        tags: ['shipping'],
+        ...secured,
+        params: IdParams,
+        response: { 200: ShippingDocumentJob },
+      },
+    },
     async (request) => shippingDocument(db, request.params.id, request.caller.id),
   );
   r.get(
     '/bulk-shipping/:id/document',
-    { schema: { tags: ['shipping'], ...secured, params: IdParams } },
+    {
+      schema: {
+        description: 'The PDF of a generated bulk shipping document.',
+        tags: ['shipping'],
+        ...secured,
+        params: IdParams,
+      },
+    },
     async (request, reply) => {
       const file = await shippingDocumentFile(db, request.params.id, request.caller.id);
       return reply

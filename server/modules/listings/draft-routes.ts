@@ -29,27 +29,68 @@ export async function draftRoutes({ r, deps, secured }: MarketRouteContext): Pro
   // ── Drafts ──
   r.post(
     '/draft-listing',
-    { schema: { tags: ['drafts'], ...secured, body: DraftListingBody, response: { 201: Draft } } },
+    {
+      schema: {
+        description: 'Saves a new listing draft.',
+        tags: ['drafts'],
+        ...secured,
+        body: DraftListingBody,
+        response: { 201: Draft },
+      },
+    },
     async (request, reply) => reply.code(201).send(await createDraft(deps, request.caller.id, request.body)),
   );
   r.get(
     '/draft-listing',
-    { schema: { tags: ['drafts'], ...secured, querystring: Paging, response: { 200: Drafts } } },
+    {
+      schema: {
+        description: 'One page of the caller’s listing drafts.',
+        tags: ['drafts'],
+        ...secured,
+        querystring: Paging,
+        response: { 200: Drafts },
+      },
+    },
     async (request) => listDrafts(db, request.caller.id, request.query.page, request.query.limit),
   );
   r.get(
     '/draft-listing/:id',
-    { schema: { tags: ['drafts'], ...secured, params: IdParams, response: { 200: Draft } } },
+    {
+      schema: {
+        description: 'One of the caller’s listing drafts.',
+        tags: ['drafts'],
+        ...secured,
+        params: IdParams,
+        response: { 200: Draft },
+      },
+    },
     async (request) => getDraft(db, request.caller.id, request.params.id),
   );
   r.put(
     '/draft-listing/:id',
-    { schema: { tags: ['drafts'], ...secured, params: IdParams, body: DraftListingBody, response: { 200: Draft } } },
+    {
+      schema: {
+        description: 'Replaces one of the caller’s listing drafts.',
+        tags: ['drafts'],
+        ...secured,
+        params: IdParams,
+        body: DraftListingBody,
+        response: { 200: Draft },
+      },
+    },
     async (request) => replaceDraft(deps, request.caller.id, request.params.id, request.body),
   );
   r.delete(
     '/draft-listing/:id',
-    { schema: { tags: ['drafts'], ...secured, params: IdParams, response: { 204: NoContent } } },
+    {
+      schema: {
+        description: 'Deletes one of the caller’s listing drafts.',
+        tags: ['drafts'],
+        ...secured,
+        params: IdParams,
+        response: { 204: NoContent },
+      },
+    },
     async (request, reply) => {
       await deleteDraft(deps, request.caller.id, request.params.id);
       return reply.code(204).send();
@@ -59,7 +100,15 @@ export async function draftRoutes({ r, deps, secured }: MarketRouteContext): Pro
   // ── Bulk ──
   r.post(
     '/listing/bulk',
-    { schema: { tags: ['listings'], ...secured, body: BulkListingsBody, response: { 201: MarketListings } } },
+    {
+      schema: {
+        description: 'Lists several items at once (a seller’s bulk listing).',
+        tags: ['listings'],
+        ...secured,
+        body: BulkListingsBody,
+        response: { 201: MarketListings },
+      },
+    },
     async (request, reply) => {
       const user = request.caller;
       return answeringBulkRefusals(reply, async () =>
@@ -69,7 +118,15 @@ export async function draftRoutes({ r, deps, secured }: MarketRouteContext): Pro
   );
   r.post(
     '/listing/publish-bulk',
-    { schema: { tags: ['listings'], ...secured, body: BulkPublishBody, response: { 200: MarketListings } } },
+    {
+      schema: {
+        description: 'Publishes several of the caller’s drafts at once.',
+        tags: ['listings'],
+        ...secured,
+        body: BulkPublishBody,
+        response: { 200: MarketListings },
+      },
+    },
     async (request, reply) => {
       const user = request.caller;
       return answeringBulkRefusals(reply, () => publishDraftsInBulk(deps, user.id, request.body.ids));

@@ -2,8 +2,14 @@
 // profile picture on the same storage, and the upload routes of the embedded media storage.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { id } from '../../../shared/contract/entities.js';
-import { AttachedVideo, ProfilePicture, StoredUpload, UploadTarget } from '../../../shared/contract/market/listings.js';
+import { ApiErrorBody, id } from '../../../shared/contract/entities.js';
+import {
+  AttachedVideo,
+  MEDIA_KEY_MAX,
+  ProfilePicture,
+  StoredUpload,
+  UploadTarget,
+} from '../../../shared/contract/market/listings.js';
 import { singleLineText } from '../../../shared/contract/text.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { type MarketRouteContext, NoContent, zodRouter } from '../../platform/http/market-route-context.js';
@@ -18,6 +24,11 @@ import {
 import { nowOf } from '../../platform/services/service-deps.js';
 import { profilePictureUploadUrl, removeProfilePicture, setProfilePicture } from '../accounts/index.js';
 import { attachListingVideo, listingVideoUploadUrl, processListingVideo } from './listing-media.js';
+
+/** An upload's storage key, as a body names it. */
+const mediaKey = singleLineText().min(1).max(MEDIA_KEY_MAX);
+/** The same key as the uploads' wildcard path: an empty one is an unknown upload (404), not a bad request. */
+const mediaKeyPath = singleLineText().max(MEDIA_KEY_MAX);
 
 export async function listingMediaRoutes(context: MarketRouteContext<ListingPorts>): Promise<void> {
   const { app, r, deps, secured } = context;
@@ -54,7 +65,7 @@ export async function listingMediaRoutes(context: MarketRouteContext<ListingPort
         ...secured,
         description:
           "Attaches an uploaded video to the caller's listing (listingVideoUploaded); the trimmed rendition (updatedVideo) and a suggested title and description (aiAutofillCompleted, to the seller) follow as events.",
-        body: z.strictObject({ listingId: id, key: singleLineText().min(1).max(300) }),
+        body: z.strictObject({ listingId: id, key: mediaKey }),
         response: { 202: AttachedVideo },
       },
     },
@@ -100,7 +111,7 @@ export async function listingMediaRoutes(context: MarketRouteContext<ListingPort
         tags: ['user'],
         ...secured,
         description: "Makes the caller's uploaded picture their avatar.",
-        body: z.strictObject({ key: singleLineText().min(1).max(300) }),
+        body: z.strictObject({ key: mediaKey }),
         response: { 200: ProfilePicture },
       },
     },
@@ -108,7 +119,14 @@ export async function listingMediaRoutes(context: MarketRouteContext<ListingPort
   );
   r.delete(
     '/user/profile-picture',
-    { schema: { tags: ['user'], ...secured, response: { 204: NoContent } } },
+    {
+      schema: {
+        description: 'Removes the caller’s profile picture.',
+        tags: ['user'],
+        ...secured,
+        response: { 204: NoContent },
+      },
+    },
     async (request, reply) => {
       await removeProfilePicture(deps.db, request.caller.id);
       return reply.code(204).send();
@@ -141,10 +159,13 @@ async function uploadRoutes(app: FastifyInstance, { served, now }: UploadRoutesO
     {
       schema: {
         tags: ['uploads'],
-        description: 'Receives the file of a signed upload URL (from POST /listing/video-upload-url).',
-        params: z.object({ '*': singleLineText() }),
+        description:
+          'Receives the file of a signed upload URL (from POST /listing/video-upload-url or ' +
+          '/user/profile-picture/upload-url): authorized by the URL’s `expires` and `signature`, not by a token.',
+        security: [{}],
+        params: z.object({ '*': mediaKeyPath }),
         querystring: z.strictObject({ expires: singleLineText().max(20), signature: singleLineText().max(100) }),
-        response: { 201: StoredUpload },
+        response: { 201: StoredUpload, 403: ApiErrorBody, 413: ApiErrorBody, 415: ApiErrorBody },
       },
     },
     async (request, reply) => {
@@ -170,7 +191,14 @@ async function uploadRoutes(app: FastifyInstance, { served, now }: UploadRoutesO
   );
   r.get(
     '/uploads/*',
-    { schema: { tags: ['uploads'], params: z.object({ '*': singleLineText() }) } },
+    {
+      schema: {
+        tags: ['uploads'],
+        description: 'The bytes of an uploaded file (a listing video, a profile picture), for anybody with its key.',
+        security: [{}],
+        params: z.object({ '*': mediaKeyPath }),
+      },
+    },
     async (request, reply) => {
       const found = await served.read(keyOf(request.params['*']).key);
       if (!found) throw new HttpError(404, 'Upload not found');

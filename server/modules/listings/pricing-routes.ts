@@ -11,7 +11,15 @@ import { MAX_END_TIME_INCREMENT_MS, MIN_END_TIME_INCREMENT_MS } from './rules/au
 import { shareListing } from './listing-share.js';
 import { DEFAULT_PRICE_GUIDANCE_DAYS, MAX_PRICE_GUIDANCE_DAYS, priceGuidance } from './price-guidance.js';
 
-const epochMs = z.union([z.string().regex(/^\d{1,15}$/), z.number().int().nonnegative()]).transform(Number);
+const epochMs = z
+  .union([
+    z
+      .string()
+      .max(15)
+      .regex(/^\d{1,15}$/),
+    z.number().int().nonnegative(),
+  ])
+  .transform(Number);
 
 export async function pricingRoutes({ r, deps, secured }: MarketRouteContext<ListingPorts>): Promise<void> {
   const { db } = deps;
@@ -20,6 +28,7 @@ export async function pricingRoutes({ r, deps, secured }: MarketRouteContext<Lis
     '/listing/listing-prices',
     {
       schema: {
+        description: 'Price guidance: what similar listings sold for recently (minimum, median, maximum).',
         tags: ['listings'],
         ...secured,
         querystring: z.strictObject({
@@ -34,14 +43,28 @@ export async function pricingRoutes({ r, deps, secured }: MarketRouteContext<Lis
   );
   r.get(
     '/listing/share/:id',
-    { schema: { tags: ['listings'], params: IdParams, response: { 200: ListingShare } } },
+    {
+      schema: {
+        description: 'What to share about a listing: its link, title, price text and video.',
+        tags: ['listings'],
+        params: IdParams,
+        response: { 200: ListingShare },
+      },
+    },
     async (request) => shareListing(db, tools.appLinkBaseUrl, request.params.id),
   );
 
   // ── End time ──
   r.get(
     '/listing/end-time/:id',
-    { schema: { tags: ['listings'], params: IdParams, response: { 200: ListingEndTime } } },
+    {
+      schema: {
+        description: 'When a listing’s auction ends.',
+        tags: ['listings'],
+        params: IdParams,
+        response: { 200: ListingEndTime },
+      },
+    },
     async (request) => listingEndTime(db, request.params.id),
   );
   r.put(

@@ -9,6 +9,7 @@ export async function reportRoutes({ r, deps, secured }: MarketRouteContext): Pr
     '/listing/report',
     {
       schema: {
+        description: 'Reports a listing (nudity, harmful, scam, other); it reaches the review queue.',
         tags: ['listings'],
         ...secured,
         body: ReportListingBody,

@@ -28,7 +28,15 @@ export async function listingRoutes({ r, deps, secured }: MarketRouteContext): P
   const { db } = deps;
   r.post(
     '/listing',
-    { schema: { tags: ['listings'], ...secured, body: CreateListingBody, response: { 201: MarketListing } } },
+    {
+      schema: {
+        description: 'Lists an item (an auction, a buy-now sale or a giveaway), or saves it as a draft.',
+        tags: ['listings'],
+        ...secured,
+        body: CreateListingBody,
+        response: { 201: MarketListing },
+      },
+    },
     async (request, reply) => {
       const user = request.caller;
       return reply.code(201).send(await createListing(deps, user.id, request.body));
@@ -36,12 +44,27 @@ export async function listingRoutes({ r, deps, secured }: MarketRouteContext): P
   );
   r.get(
     '/listing',
-    { schema: { tags: ['listings'], querystring: ListingQuery, response: { 200: MarketListings } } },
+    {
+      schema: {
+        description: 'One page of the listings, by type and status.',
+        tags: ['listings'],
+        querystring: ListingQuery,
+        response: { 200: MarketListings },
+      },
+    },
     async (request) => listListings(db, { ...request.query }),
   );
   r.get(
     '/listing/seller',
-    { schema: { tags: ['listings'], ...secured, querystring: Paging, response: { 200: MarketListings } } },
+    {
+      schema: {
+        description: 'One page of the caller’s own listings.',
+        tags: ['listings'],
+        ...secured,
+        querystring: Paging,
+        response: { 200: MarketListings },
+      },
+    },
     async (request) => {
       const user = request.caller;
       return listListings(db, {
@@ -58,13 +81,21 @@ export async function listingRoutes({ r, deps, secured }: MarketRouteContext): P
 export async function listingByIdRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
   r.get(
     '/listing/:id',
-    { schema: { tags: ['listings'], params: IdParams, response: { 200: MarketListing } } },
+    {
+      schema: {
+        description: 'One listing with its seller, price, stock and shipping.',
+        tags: ['listings'],
+        params: IdParams,
+        response: { 200: MarketListing },
+      },
+    },
     async (request) => getPublicListing(deps.db, request.params.id),
   );
   r.patch(
     '/listing/:id',
     {
       schema: {
+        description: 'Changes one of the caller’s listings.',
         tags: ['listings'],
         ...secured,
         params: IdParams,
@@ -79,7 +110,15 @@ export async function listingByIdRoutes({ r, deps, secured }: MarketRouteContext
   );
   r.patch(
     '/listing/:id/publish',
-    { schema: { tags: ['listings'], ...secured, params: IdParams, response: { 200: MarketListing } } },
+    {
+      schema: {
+        description: 'Publishes one of the caller’s drafts.',
+        tags: ['listings'],
+        ...secured,
+        params: IdParams,
+        response: { 200: MarketListing },
+      },
+    },
     async (request) => {
       const user = request.caller;
       return publishListing(deps, request.params.id, user.id);
@@ -87,7 +126,15 @@ export async function listingByIdRoutes({ r, deps, secured }: MarketRouteContext
   );
   r.patch(
     '/listing/:id/ended',
-    { schema: { tags: ['listings'], ...secured, params: IdParams, response: { 200: MarketListing } } },
+    {
+      schema: {
+        description: 'Ends one of the caller’s listings now.',
+        tags: ['listings'],
+        ...secured,
+        params: IdParams,
+        response: { 200: MarketListing },
+      },
+    },
     async (request) => {
       const user = request.caller;
       return endListing(deps, request.params.id, user.id);
@@ -100,17 +147,40 @@ export async function sellerShelfRoutes({ r, deps }: MarketRouteContext): Promis
   const { db } = deps;
   r.get(
     '/auctions',
-    { schema: { tags: ['listings'], querystring: Paging, response: { 200: MarketListings } } },
+    {
+      schema: {
+        description: 'One page of the live auctions.',
+        tags: ['listings'],
+        querystring: Paging,
+        response: { 200: MarketListings },
+      },
+    },
     async (request) => listListings(db, { listingType: 'auction', status: 'active', ...request.query }),
   );
   r.get(
     '/listing/active-listings/:id',
-    { schema: { tags: ['listings'], params: IdParams, querystring: Paging, response: { 200: MarketListings } } },
+    {
+      schema: {
+        description: 'One page of a seller’s active listings.',
+        tags: ['listings'],
+        params: IdParams,
+        querystring: Paging,
+        response: { 200: MarketListings },
+      },
+    },
     async (request) => listListings(db, { sellerId: request.params.id, status: 'active', ...request.query }),
   );
   r.get(
     '/listing/unsold-listings/:id',
-    { schema: { tags: ['listings'], params: IdParams, querystring: Paging, response: { 200: MarketListings } } },
+    {
+      schema: {
+        description: 'One page of a seller’s ended listings that did not sell.',
+        tags: ['listings'],
+        params: IdParams,
+        querystring: Paging,
+        response: { 200: MarketListings },
+      },
+    },
     async (request) => listListings(db, { sellerId: request.params.id, status: 'auction_ended', ...request.query }),
   );
 }

@@ -13,6 +13,7 @@ export async function savedListingRoutes({ r, deps, secured }: MarketRouteContex
     '/saved-listing',
     {
       schema: {
+        description: 'Saves a listing for the caller (idempotent).',
         tags: ['saved listings'],
         ...secured,
         body: z.strictObject({ listingId: id }),
@@ -26,17 +27,41 @@ export async function savedListingRoutes({ r, deps, secured }: MarketRouteContex
   );
   r.get(
     '/saved-listing',
-    { schema: { tags: ['saved listings'], ...secured, querystring: Paging, response: { 200: MarketListings } } },
+    {
+      schema: {
+        description: 'One page of the caller’s saved listings.',
+        tags: ['saved listings'],
+        ...secured,
+        querystring: Paging,
+        response: { 200: MarketListings },
+      },
+    },
     async (request) => savedListings(db, request.caller.id, request.query.page, request.query.limit),
   );
   r.get(
     '/saved-listing/:id',
-    { schema: { tags: ['saved listings'], ...secured, params: IdParams, response: { 200: SavedState } } },
+    {
+      schema: {
+        description: 'Whether the caller saved this listing.',
+        tags: ['saved listings'],
+        ...secured,
+        params: IdParams,
+        response: { 200: SavedState },
+      },
+    },
     async (request) => isSaved(db, request.caller.id, request.params.id),
   );
   r.delete(
     '/saved-listing/:id',
-    { schema: { tags: ['saved listings'], ...secured, params: IdParams, response: { 200: SavedState } } },
+    {
+      schema: {
+        description: 'Unsaves a listing.',
+        tags: ['saved listings'],
+        ...secured,
+        params: IdParams,
+        response: { 200: SavedState },
+      },
+    },
     async (request) => unsaveListing(db, request.caller.id, request.params.id),
   );
 }

@@ -26,10 +26,10 @@ export function watchMarketDay(
 ): MarketDayWatcher {
   const now = deps.now ?? Date.now;
   let last: { date: string; digest: string | null } | null = null;
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
+  // One look at a time; a tick asked for meanwhile waits for that look instead of skipping it, so
+  // a caller that awaits a tick knows the look it awaited saw the database as of its call or later.
+  let looking: Promise<void> | null = null;
+  const look = async () => {
     try {
       const date = utcDay(now());
       const [row] = await readRows(
@@ -45,10 +45,12 @@ export function watchMarketDay(
       last = { date, digest };
     } catch (error) {
       options.onError?.(error);
-    } finally {
-      running = false;
     }
   };
+  const tick = (): Promise<void> =>
+    (looking ??= look().finally(() => {
+      looking = null;
+    }));
   const timer = setInterval(() => void tick(), options.intervalMs ?? MARKET_DAY_TICK_MS);
   timer.unref();
   void tick();

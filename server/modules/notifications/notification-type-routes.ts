@@ -15,13 +15,21 @@ export async function notificationTypeRoutes({ r, deps, secured }: MarketRouteCo
   const { db } = deps;
   r.get(
     '/notifications/count-by-types',
-    { schema: { tags: ['notifications'], ...secured, response: { 200: UnreadCountsByType } } },
+    {
+      schema: {
+        description: 'How many of the caller’s notifications are unread, per type.',
+        tags: ['notifications'],
+        ...secured,
+        response: { 200: UnreadCountsByType },
+      },
+    },
     async (request) => unreadCountsByType(db, request.caller.id),
   );
   r.patch(
     '/notifications/mark-as-read-by-types',
     {
       schema: {
+        description: 'Marks the caller’s notifications of these types as read.',
         tags: ['notifications'],
         ...secured,
         body: NotificationTypesBody,
@@ -34,6 +42,7 @@ export async function notificationTypeRoutes({ r, deps, secured }: MarketRouteCo
     '/notifications/send-new-message-notification',
     {
       schema: {
+        description: 'Notifies the other participant of a chat of a new message.',
         tags: ['notifications'],
         ...secured,
         body: NewMessageNotificationBody,

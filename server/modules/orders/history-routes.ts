@@ -40,14 +40,26 @@ export async function orderHistoryRoutes(context: MarketRouteContext) {
   r.get(
     '/order',
     {
-      schema: { tags: ['orders'], ...secured, querystring: OrderHistoryQuery, response: { 200: OrderHistory } },
+      schema: {
+        description: 'One page of the caller’s orders, as buyer or seller, by status family.',
+        tags: ['orders'],
+        ...secured,
+        querystring: OrderHistoryQuery,
+        response: { 200: OrderHistory },
+      },
     },
     async (request) => orderHistory(db, request.caller.id, request.query),
   );
   r.get(
     '/order/pending-reviews',
     {
-      schema: { tags: ['ratings'], ...secured, querystring: StrictPaging, response: { 200: PendingReviews } },
+      schema: {
+        description: 'One page of the caller’s orders that still await their rating.',
+        tags: ['ratings'],
+        ...secured,
+        querystring: StrictPaging,
+        response: { 200: PendingReviews },
+      },
     },
     async (request) => pendingReviews(db, request.caller.id, request.query.page, request.query.limit),
   );
@@ -55,6 +67,7 @@ export async function orderHistoryRoutes(context: MarketRouteContext) {
     '/order/skip-reviews',
     {
       schema: {
+        description: 'Stops asking the caller to rate these orders.',
         tags: ['ratings'],
         ...secured,
         body: z.strictObject({ orderIds: distinctIds(100, 'order') }),
@@ -69,6 +82,7 @@ export async function orderHistoryRoutes(context: MarketRouteContext) {
       {
         schema: {
           tags: ['orders'],
+          description: `One page of a user’s ${side === 'purchased' ? 'purchases' : 'sales'}, as others may see them.`,
           params: UserIdParams,
           querystring: StrictPaging,
           response: { 200: PublicOrders },
@@ -80,7 +94,13 @@ export async function orderHistoryRoutes(context: MarketRouteContext) {
   r.get(
     '/order/seller/:id',
     {
-      schema: { tags: ['orders'], ...secured, params: IdParams, response: { 200: SellerOrder } },
+      schema: {
+        description: 'One of the caller’s sales as its seller sees it: buyer, address, label, tracking.',
+        tags: ['orders'],
+        ...secured,
+        params: IdParams,
+        response: { 200: SellerOrder },
+      },
     },
     async (request) => sellerOrder(db, request.params.id, request.caller.id),
   );

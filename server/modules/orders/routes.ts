@@ -2,6 +2,7 @@
 // caller's bought and sold orders) and offers. Two plugins, registered by the market plugin where
 // their routes always stood, so the OpenAPI document keeps its order. Order history is in
 // history-routes.ts.
+import { ApiErrorBody } from '../../../shared/contract/entities.js';
 import {
   AcceptedOffer,
   Offer,
@@ -26,10 +27,23 @@ export async function purchaseRoutes({
   secured,
 }: MarketRouteContext<Pick<PaymentPorts, 'charges'>>): Promise<void> {
   const { db } = deps;
-  for (const path of ['/order', '/payments/with-order']) {
+  // Buy now, under both paths the apps use (the operationIds tell them apart).
+  for (const [path, operationId] of [
+    ['/order', 'buyNow'],
+    ['/payments/with-order', 'buyNowWithOrder'],
+  ] as const) {
     r.post(
       path,
-      { schema: { tags: ['orders'], ...secured, body: PurchaseBody, response: { 201: PlacedOrder } } },
+      {
+        schema: {
+          tags: ['orders'],
+          operationId,
+          description: 'Buys a quantity of a buy-now listing now, charging the caller’s default card.',
+          ...secured,
+          body: PurchaseBody,
+          response: { 201: PlacedOrder, 402: ApiErrorBody },
+        },
+      },
       async (request, reply) => {
         const user = request.caller;
         return reply.code(201).send(await buyNow(deps, request.body.listingId, user.id, request.body.quantity));
@@ -38,17 +52,41 @@ export async function purchaseRoutes({
   }
   r.post(
     '/payments/retry',
-    { schema: { tags: ['orders'], ...secured, body: RetryPaymentBody, response: { 200: PlacedOrder } } },
+    {
+      schema: {
+        description: 'Retries the payment of one of the caller’s orders whose charge failed.',
+        tags: ['orders'],
+        ...secured,
+        body: RetryPaymentBody,
+        response: { 200: PlacedOrder, 402: ApiErrorBody },
+      },
+    },
     async (request) => retryPayment(deps, request.body.orderId, request.caller.id),
   );
   r.get(
     '/order/purchased',
-    { schema: { tags: ['orders'], ...secured, querystring: Paging, response: { 200: OrderSummaries } } },
+    {
+      schema: {
+        description: 'One page of the caller’s purchases.',
+        tags: ['orders'],
+        ...secured,
+        querystring: Paging,
+        response: { 200: OrderSummaries },
+      },
+    },
     async (request) => listOrders(db, request.caller.id, 'purchased', request.query.page, request.query.limit),
   );
   r.get(
     '/order/sold',
-    { schema: { tags: ['orders'], ...secured, querystring: Paging, response: { 200: OrderSummaries } } },
+    {
+      schema: {
+        description: 'One page of the caller’s sales.',
+        tags: ['orders'],
+        ...secured,
+        querystring: Paging,
+        response: { 200: OrderSummaries },
+      },
+    },
     async (request) => listOrders(db, request.caller.id, 'sold', request.query.page, request.query.limit),
   );
 }
@@ -61,7 +99,15 @@ export async function offerRoutes({
   const { db } = deps;
   r.post(
     '/offer',
-    { schema: { tags: ['offers'], ...secured, body: OfferBody, response: { 201: Offer } } },
+    {
+      schema: {
+        description: 'Makes an offer on a buy-now listing.',
+        tags: ['offers'],
+        ...secured,
+        body: OfferBody,
+        response: { 201: Offer },
+      },
+    },
     async (request, reply) => {
       const user = request.caller;
       return reply
@@ -71,17 +117,41 @@ export async function offerRoutes({
   );
   r.get(
     '/offer',
-    { schema: { tags: ['offers'], ...secured, querystring: Paging, response: { 200: Offers } } },
+    {
+      schema: {
+        description: 'One page of the offers the caller made or received.',
+        tags: ['offers'],
+        ...secured,
+        querystring: Paging,
+        response: { 200: Offers },
+      },
+    },
     async (request) => listOffers(db, request.caller.id, request.query.page, request.query.limit),
   );
   r.post(
     '/offer/:id/accept',
-    { schema: { tags: ['offers'], ...secured, params: IdParams, response: { 200: AcceptedOffer } } },
+    {
+      schema: {
+        description: 'Accepts an offer on the caller’s listing: the buyer is charged and an order is made.',
+        tags: ['offers'],
+        ...secured,
+        params: IdParams,
+        response: { 200: AcceptedOffer },
+      },
+    },
     async (request) => acceptOffer(deps, request.params.id, request.caller.id),
   );
   r.post(
     '/offer/:id/decline',
-    { schema: { tags: ['offers'], ...secured, params: IdParams, response: { 200: Offer } } },
+    {
+      schema: {
+        description: 'Declines an offer on the caller’s listing.',
+        tags: ['offers'],
+        ...secured,
+        params: IdParams,
+        response: { 200: Offer },
+      },
+    },
     async (request) => declineOffer(deps, request.params.id, request.caller.id),
   );
 }

@@ -3,6 +3,7 @@
 // account. `/payments/with-order` and `/payments/retry` (purchases) live in ../orders/routes.ts.
 // Provider state goes through the PaymentAccounts port (`deps.paymentAccounts`: the local ledger,
 // or Stripe with STRIPE_SECRET_KEY).
+import { ApiErrorBody } from '../../../shared/contract/entities.js';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/http/errors.js';
 import {
@@ -61,27 +62,61 @@ export async function paymentRoutes(context: MarketRouteContext<PaymentPorts>): 
   // ── The buyer's payments and the check before paying ──
   r.get(
     '/payments',
-    { schema: { tags, ...secured, querystring: StrictPaging, response: { 200: Payments } } },
+    {
+      schema: {
+        description: 'One page of the caller’s payments.',
+        tags,
+        ...secured,
+        querystring: StrictPaging,
+        response: { 200: Payments },
+      },
+    },
     async (request) => paymentsOf(db, request.caller.id, request.query.page, request.query.limit),
   );
   r.get(
     '/payments/stock',
-    { schema: { tags, ...secured, querystring: StockQuery, response: { 200: StockCheck } } },
+    {
+      schema: {
+        description: 'Whether a quantity of a listing is in stock, and what it would cost with shipping.',
+        tags,
+        ...secured,
+        querystring: StockQuery,
+        response: { 200: StockCheck },
+      },
+    },
     async (request) => checkStock(db, request.query.listingId, request.caller.id, request.query.quantity),
   );
 
   // ── Saved cards ──
-  r.get('/payments/card', { schema: { tags, ...secured, response: { 200: SavedCards } } }, async (request) =>
-    savedCardsOf(deps, request.caller.id),
+  r.get(
+    '/payments/card',
+    { schema: { description: 'The caller’s saved cards.', tags, ...secured, response: { 200: SavedCards } } },
+    async (request) => savedCardsOf(deps, request.caller.id),
   );
   r.post(
     '/payments/card',
-    { schema: { tags, ...secured, body: AddCardBody, response: { 201: SavedCard } } },
+    {
+      schema: {
+        description: 'Saves a card (a payment provider token) for the caller.',
+        tags,
+        ...secured,
+        body: AddCardBody,
+        response: { 201: SavedCard, 402: ApiErrorBody },
+      },
+    },
     async (request, reply) => reply.code(201).send(await addCard(deps, request.caller.id, request.body.token)),
   );
   r.delete(
     '/payments/card/:id',
-    { schema: { tags, ...secured, params: CardParams, response: { 204: NoContent } } },
+    {
+      schema: {
+        description: 'Removes one of the caller’s saved cards (409 while it backs active bids).',
+        tags,
+        ...secured,
+        params: CardParams,
+        response: { 204: NoContent },
+      },
+    },
     async (request, reply) => {
       await removeCard(deps, request.caller.id, request.params.id);
       return reply.code(204).send();
@@ -90,19 +125,41 @@ export async function paymentRoutes(context: MarketRouteContext<PaymentPorts>): 
   // The default card: the one charges use.
   r.get(
     '/payments/stripe/payment-method',
-    { schema: { tags, ...secured, response: { 200: DefaultPaymentMethod } } },
+    {
+      schema: {
+        description: 'The caller’s default card, or null.',
+        tags,
+        ...secured,
+        response: { 200: DefaultPaymentMethod },
+      },
+    },
     async (request) => ({
       paymentMethod: await defaultCardOf(deps, request.caller.id),
     }),
   );
   r.patch(
     '/payments/stripe/payment-method',
-    { schema: { tags, ...secured, body: DefaultCardBody, response: { 200: SavedCard } } },
+    {
+      schema: {
+        description: 'Makes one of the caller’s cards the default.',
+        tags,
+        ...secured,
+        body: DefaultCardBody,
+        response: { 200: SavedCard },
+      },
+    },
     async (request) => setDefaultCard(deps, request.caller.id, request.body.paymentMethodId),
   );
   r.get(
     '/payments/stripe/payment-info',
-    { schema: { tags, ...secured, response: { 200: PaymentInfo } } },
+    {
+      schema: {
+        description: 'The caller’s payment set-up: customer, default card, number of cards, payout account.',
+        tags,
+        ...secured,
+        response: { 200: PaymentInfo },
+      },
+    },
     async (request) => paymentInfoOf(deps, request.caller.id),
   );
 
@@ -110,14 +167,27 @@ export async function paymentRoutes(context: MarketRouteContext<PaymentPorts>): 
   r.post(
     '/payments/stripe/verification-session',
     {
-      schema: { tags, ...secured, body: VerificationBody, response: { 201: IdentityVerification } },
+      schema: {
+        description: 'Starts an identity verification and answers the provider’s URL to complete it.',
+        tags,
+        ...secured,
+        body: VerificationBody,
+        response: { 201: IdentityVerification },
+      },
     },
     async (request, reply) =>
       reply.code(201).send(await startIdentityVerification(deps, request.caller.id, request.body.returnUrl ?? null)),
   );
   r.get(
     '/payments/stripe/verification-session',
-    { schema: { tags, ...secured, response: { 200: IdentityVerification } } },
+    {
+      schema: {
+        description: 'The caller’s latest identity verification and its status.',
+        tags,
+        ...secured,
+        response: { 200: IdentityVerification },
+      },
+    },
     async (request) => identityVerificationOf(deps, request.caller.id),
   );
   // The local ledger's identity reviewer (an admin): Stripe's decision stands in for it with a key.
@@ -126,6 +196,8 @@ export async function paymentRoutes(context: MarketRouteContext<PaymentPorts>): 
     {
       onRequest: adminOnly,
       schema: {
+        description:
+          'Records the provider’s decision on an identity verification (the local stand-in for its webhook).',
         tags,
         ...secured,
         params: SessionParams,
@@ -144,7 +216,14 @@ export async function paymentRoutes(context: MarketRouteContext<PaymentPorts>): 
   // ── The seller's payout (connected) account ──
   r.post(
     '/payments/stripe/connected',
-    { schema: { tags, ...secured, response: { 200: PayoutAccount, 201: PayoutAccount } } },
+    {
+      schema: {
+        description: 'Opens a payout account for the caller (a seller).',
+        tags,
+        ...secured,
+        response: { 200: PayoutAccount, 201: PayoutAccount },
+      },
+    },
     async (request, reply) => {
       const { created, account } = await openPayoutAccount(deps, request.caller.id);
       return reply.code(created ? 201 : 200).send(account);
@@ -152,20 +231,41 @@ export async function paymentRoutes(context: MarketRouteContext<PaymentPorts>): 
   );
   r.get(
     '/payments/stripe/connected',
-    { schema: { tags, ...secured, response: { 200: PayoutAccount } } },
+    {
+      schema: {
+        description: 'The caller’s payout account and whether they can be paid.',
+        tags,
+        ...secured,
+        response: { 200: PayoutAccount },
+      },
+    },
     async (request) => payoutAccountOf(deps, request.caller.id),
   );
   // Anyone's readiness to be paid and to sell, without ids (`/user/stirpe/{id}` is the account lookup).
   r.get(
     '/payments/stripe/connected/:id',
     {
-      schema: { tags, ...secured, params: IdParams, response: { 200: PayoutReadinessOfUser } },
+      schema: {
+        description: 'Whether a user can sell and be paid.',
+        tags,
+        ...secured,
+        params: IdParams,
+        response: { 200: PayoutReadinessOfUser },
+      },
     },
     async (request) => payoutReadinessOfUser(deps, request.params.id),
   );
   r.post(
     '/payments/stripe/account-link',
-    { schema: { tags, ...secured, body: AccountLinkBody, response: { 201: OnboardingLink } } },
+    {
+      schema: {
+        description: 'A link to the payout provider’s onboarding for the caller’s payout account.',
+        tags,
+        ...secured,
+        body: AccountLinkBody,
+        response: { 201: OnboardingLink },
+      },
+    },
     async (request, reply) => reply.code(201).send(await onboardingLinkFor(deps, request.caller.id, request.body)),
   );
   // The local ledger's onboarding (an admin in Stripe's place): completes or reopens an account.
@@ -174,6 +274,7 @@ export async function paymentRoutes(context: MarketRouteContext<PaymentPorts>): 
     {
       onRequest: adminOnly,
       schema: {
+        description: 'Records the outcome of a payout account’s onboarding (the local stand-in for its webhook).',
         tags,
         ...secured,
         params: SessionParams,

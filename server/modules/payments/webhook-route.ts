@@ -8,6 +8,7 @@ import { badRequest, HttpError } from '../../platform/http/errors.js';
 import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import { applyStripeEvent } from './stripe-webhooks.js';
 import { StripeWebhookReceipt } from '../../../shared/contract/market/payments.js';
+import { ApiErrorBody } from '../../../shared/contract/entities.js';
 
 export interface StripeWebhookOptions {
   deps: Pick<ServiceDeps, 'db'>;
@@ -26,7 +27,11 @@ export async function stripeWebhookPlugin(app: FastifyInstance, options: StripeW
       schema: {
         tags: ['payments'],
         summary: "Stripe's events (identity decisions, payout account updates), signed with STRIPE_WEBHOOK_SECRET",
-        response: { 200: StripeWebhookReceipt },
+        description:
+          'Called by Stripe only: applies each event once (identity decisions, payout account updates). Answers 503 ' +
+          'while the server has no webhook secret.',
+        security: [{ stripeSignature: [] }],
+        response: { 200: StripeWebhookReceipt, 400: ApiErrorBody, 503: ApiErrorBody },
       },
     },
     async (request) => {

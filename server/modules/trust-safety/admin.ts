@@ -1,8 +1,12 @@
 // The back office's review queue: each handler hands the parsed request to the queue's reads
-// (case-queue.ts) or a moderator's actions (case-actions.ts).
+// (case-queue.ts, case-metrics.ts), a moderator's actions (case-actions.ts, case-team.ts) or the
+// team's macros (macros.ts).
 import type { AdminDeps, AdminHandlers } from '../../platform/http/admin-handler.js';
 import { claimCase, releaseCase, resolveCase, resolveCases } from './case-actions.js';
+import { reviewMetrics } from './case-metrics.js';
 import { listReviewCases, reviewCaseCounts, reviewCaseWithEvidence } from './case-queue.js';
+import { assignCase, escalateCase, queueSettings, updateQueueSettings } from './case-team.js';
+import { createMacro, deleteMacro, listMacros, updateMacro } from './macros.js';
 
 export function reviewCaseHandlers(deps: AdminDeps) {
   const { db } = deps;
@@ -14,5 +18,17 @@ export function reviewCaseHandlers(deps: AdminDeps) {
     'reviewCases.release': async ({ params, admin }) => releaseCase(deps, params.id, admin),
     'reviewCases.resolve': async ({ params, body, admin }) => resolveCase(deps, params.id, body, admin),
     'reviewCases.bulkResolve': async ({ body, admin }) => resolveCases(deps, body.ids, body, admin),
+    'reviewCases.assign': async ({ params, body, admin }) => assignCase(deps, params.id, body.uid, admin),
+    'reviewCases.escalate': async ({ params, body, admin }) => escalateCase(deps, params.id, body.note, admin),
+    'reviewCases.metrics': async ({ query }) => reviewMetrics(db, query),
+    'reviewCases.settings': async () => queueSettings(db),
+    'reviewCases.updateSettings': async ({ body, admin }) => updateQueueSettings(db, body, admin),
+    'macros.list': async () => listMacros(db),
+    'macros.create': async ({ body, admin }) => createMacro(db, body, admin),
+    'macros.update': async ({ params, body, admin }) => updateMacro(db, params.id, body, admin),
+    'macros.delete': async ({ params, admin }) => {
+      await deleteMacro(db, params.id, admin);
+      return undefined;
+    },
   } satisfies Partial<AdminHandlers>;
 }

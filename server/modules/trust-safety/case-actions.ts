@@ -8,23 +8,25 @@ import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import { queryRows, type Db, type Executor } from '../../platform/db/database.js';
 import type { AdminDeps } from '../../platform/http/admin-handler.js';
-import { conflict, HttpError } from '../../platform/http/errors.js';
+import { badRequest, conflict, HttpError } from '../../platform/http/errors.js';
 import { enforce } from '../accounts/index.js';
 import { removeAuctionMessage, removeChatMessage } from '../conversations/index.js';
 import { deleteListing } from '../listings/index.js';
 import { notify } from '../notifications/index.js';
+import { liftAppealedEnforcement, recordAppealDecision } from './appeals.js';
 import { caseItem, caseRow, type CaseRow } from './case-items.js';
+import { macroOf, macroUntil } from './macros.js';
 
 export const HELD_BY_ANOTHER = 'Another admin holds this case';
 export const ALREADY_RESOLVED = 'This case is already resolved';
 /** How long the `accountSuspended` outcome suspends the case's user. */
-const CASE_SUSPENSION_DAYS = 7;
+export const CASE_SUSPENSION_DAYS = 7;
 
 /** The enforcement's reason: the case's source and reason, and the moderator's note when given. */
-const caseReason = (row: CaseRow, note: string | undefined) =>
+export const caseReason = (row: CaseRow, note: string | undefined) =>
   [`Review case (${row.source}): ${row.reason}`, note].filter(Boolean).join(' — ').replace(/\s+/g, ' ').slice(0, 500);
 
-type CaseDeps = Pick<AdminDeps, 'db' | 'events' | 'identity'>;
+export type CaseDeps = Pick<AdminDeps, 'db' | 'events' | 'identity'>;
 
 /** Why a conditional update touched nothing: the case is resolved, or somebody else holds it. */
 async function refusal(db: Executor, id: string): Promise<HttpError> {
@@ -32,7 +34,7 @@ async function refusal(db: Executor, id: string): Promise<HttpError> {
   return conflict(row.status === 'resolved' ? ALREADY_RESOLVED : HELD_BY_ANOTHER);
 }
 
-async function logged(
+export async function logged(
   db: Db,
   admin: VerifiedIdentity,
   action: string,
@@ -48,7 +50,7 @@ async function logged(
   });
 }
 
-const changed = async (tx: Executor, statement: ReturnType<typeof sql>) =>
+export const changed = async (tx: Executor, statement: ReturnType<typeof sql>) =>
   (await queryRows<{ id: string }>(tx, statement)).length > 0;
 
 export async function claimCase({ db, events }: CaseDeps, id: string, admin: VerifiedIdentity): Promise<ReviewCase> {
@@ -129,9 +131,25 @@ async function applyOutcome(
 }
 
 export interface Resolution {
-  outcome: ReviewOutcome;
+  outcome?: ReviewOutcome | undefined;
   note?: string | undefined;
   notifyReporter?: boolean | undefined;
+  /** A macro: its outcome and note (unless given beside it), its enforcement and its message to the user. */
+  macroId?: string | undefined;
+}
+
+const APPEAL_OUTCOMES: readonly ReviewOutcome[] = ['appealGranted', 'appealDenied'];
+
+/** An appeal is decided by granting or denying it; every other case by the other outcomes. */
+function checkOutcomeFits(row: CaseRow, outcome: ReviewOutcome) {
+  const appeal = row.source === 'appeal';
+  if (appeal !== APPEAL_OUTCOMES.includes(outcome)) {
+    throw badRequest(
+      appeal
+        ? 'An appeal is resolved with appealGranted or appealDenied'
+        : 'appealGranted and appealDenied resolve appeals only',
+    );
+  }
 }
 
 export async function resolveCase(
@@ -140,25 +158,53 @@ export async function resolveCase(
   resolution: Resolution,
   admin: VerifiedIdentity,
 ): Promise<ReviewCase> {
+  const macro = resolution.macroId ? await macroOf(deps.db, resolution.macroId) : null;
+  const outcome = resolution.outcome ?? macro?.outcome;
+  if (!outcome) throw badRequest('outcome or macroId is required');
+  const note = resolution.note ?? (macro?.note || undefined);
   const row = await caseRow(deps.db, id);
   if (row.status === 'resolved') throw conflict(ALREADY_RESOLVED);
   if (row.assignee_uid !== null && row.assignee_uid !== admin.uid) throw conflict(HELD_BY_ANOTHER);
-  await applyOutcome(deps, row, resolution.outcome, admin, resolution.note);
+  checkOutcomeFits(row, outcome);
+  if (macro?.enforcement && !row.subject_user_id) throw conflict('This case names no user the macro could enforce on');
+  await applyOutcome(deps, row, outcome, admin, note);
+  if (macro?.enforcement) {
+    await enforce(deps, {
+      userId: row.subject_user_id!,
+      action: macro.enforcement.action,
+      reason: caseReason(row, note),
+      until: macroUntil(macro.enforcement),
+      admin,
+    });
+  }
+  if (outcome === 'appealGranted') await liftAppealedEnforcement(deps, row, admin);
   const item = await logged(deps.db, admin, 'resolveReviewCase', id, async (tx) => {
     const done = await changed(
       tx,
-      sql`UPDATE review_cases SET status = 'resolved', outcome = ${resolution.outcome}, note = ${resolution.note ?? null},
+      sql`UPDATE review_cases SET status = 'resolved', outcome = ${outcome}, note = ${note ?? null},
                  assignee_uid = ${admin.uid}, assignee_email = ${admin.email}, resolved_at = now(), updated_at = now()
           WHERE id = ${id} AND status <> 'resolved' AND (assignee_uid IS NULL OR assignee_uid = ${admin.uid})
           RETURNING id`,
     );
-    if (done && resolution.notifyReporter && row.reporter_id) {
+    if (!done) return false;
+    if (resolution.notifyReporter && row.reporter_id) {
       await notify(tx, row.reporter_id, 'reportResolved', 'A moderator reviewed what you reported. Thank you', {
         caseId: id,
-        outcome: resolution.outcome,
+        outcome,
       });
     }
-    return done;
+    if (macro?.userMessage && row.subject_user_id) {
+      await notify(
+        tx,
+        row.subject_user_id,
+        'moderationMessage',
+        'A message from the marketplace team',
+        { caseId: id, outcome },
+        macro.userMessage,
+      );
+    }
+    if (row.source === 'appeal') await recordAppealDecision(tx, id, outcome === 'appealGranted');
+    return true;
   });
   deps.events.emit('reviewCaseUpdated', item);
   return item;
@@ -182,7 +228,12 @@ export async function resolveCases(
   let resolved = 0;
   for (const row of rows) {
     if (row.status === 'resolved') continue;
-    await resolveCase(deps, row.id, { outcome: resolution.outcome, note: resolution.note }, admin);
+    await resolveCase(
+      deps,
+      row.id,
+      { outcome: resolution.outcome, note: resolution.note, macroId: resolution.macroId },
+      admin,
+    );
     resolved++;
   }
   return { resolved };

@@ -28,6 +28,7 @@ export const CASE_ROW = sqlRow(
   'created_at',
   'updated_at',
   'resolved_at',
+  'escalated',
 ).extend({
   source: ReviewCase.shape.source,
   subject_type: ReviewCase.shape.subjectType,
@@ -39,15 +40,30 @@ export const CASE_ROW = sqlRow(
   reporter_name: sqlColumn(users, 'user_name').nullable(),
   subject_user_name: sqlColumn(users, 'user_name').nullable(),
   subject_user_email: sqlColumn(users, 'email').nullable(),
+  due_at: z.union([z.date(), z.string()]),
+  overdue: z.boolean(),
 });
 export type CaseRow = z.output<typeof CASE_ROW>;
+
+/**
+ * When a case (`rc`) is due: created + 4 h (high), 24 h (normal) or 72 h (low), but for a case about
+ * an auction that was running when it opened, no later than one hour before the auction ends. The
+ * end is read from the listing each time, so when it moves (an anti-sniping extension, a hold
+ * released, the seller's own extension) the due date follows. The queue's `dueAt` sort key too.
+ */
+export const DUE_AT = sql`LEAST(
+    rc.created_at + CASE rc.priority WHEN 'high' THEN interval '4 hours' WHEN 'normal' THEN interval '24 hours'
+                                      ELSE interval '72 hours' END,
+    (SELECT l.end_time - interval '1 hour' FROM listings l
+      WHERE l.id = rc.auction_listing_id AND l.listing_type = 'auction' AND l.end_time > rc.created_at))`;
 
 /** Review cases as `rc`, with the reporter `r` and the user the case is about `su`. */
 export const CASE_SELECT = sql`SELECT rc.id, rc.source, rc.subject_type, rc.subject_id, rc.status, rc.priority,
            rc.reason, rc.excerpt, rc.matches, rc.signal_count, rc.reporter_id, r.user_name AS reporter_name,
            rc.subject_user_id, su.user_name AS subject_user_name, su.email AS subject_user_email,
            rc.assignee_uid, rc.assignee_email, rc.outcome, rc.note, rc.details,
-           rc.created_at, rc.updated_at, rc.resolved_at
+           rc.created_at, rc.updated_at, rc.resolved_at, rc.escalated, ${DUE_AT} AS due_at,
+           (rc.status <> 'resolved' AND ${DUE_AT} < now()) AS overdue
     FROM review_cases rc
     LEFT JOIN users r ON r.id = rc.reporter_id
     LEFT JOIN users su ON su.id = rc.subject_user_id`;
@@ -77,6 +93,9 @@ export function caseOf(row: CaseRow): ReviewCase {
     createdAt: isoOf(row.created_at),
     updatedAt: isoOf(row.updated_at),
     resolvedAt: isoOrNull(row.resolved_at),
+    dueAt: isoOf(row.due_at),
+    overdue: row.overdue,
+    escalated: row.escalated,
   };
 }
 

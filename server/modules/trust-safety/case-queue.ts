@@ -19,7 +19,7 @@ import { loadAdminListing } from '../listings/index.js';
 import { loadSoldListing } from '../orders/index.js';
 import { loadAdminUser } from '../accounts/index.js';
 import { bidLadder } from '../auctions/index.js';
-import { CASE_ROW, CASE_SELECT, caseOf, caseRow, detailsOf, type CaseRow } from './case-items.js';
+import { CASE_ROW, CASE_SELECT, DUE_AT, caseOf, caseRow, detailsOf, type CaseRow } from './case-items.js';
 import { z } from 'zod';
 
 const anyOf = (column: SQL, values: readonly string[] | undefined) =>
@@ -44,6 +44,7 @@ export const reviewCaseList: AdminList<Omit<ReviewCaseQuery, 'page' | 'limit'>, 
     updatedAt: { column: sql`rc.updated_at` },
     // Descending puts high first.
     priority: { column: sql`CASE rc.priority WHEN 'high' THEN 3 WHEN 'normal' THEN 2 ELSE 1 END` },
+    dueAt: { column: DUE_AT },
   } satisfies Record<NonNullable<ReviewCaseQuery['sortBy']>, unknown>,
   defaultSort: 'createdAt',
   // The queue is worked down, never large: its count is exact.

@@ -44,14 +44,21 @@ export async function openReviewCase(tx: Executor, outbox: Outbox, signal: Revie
   const priority = casePriority({ ...signal.context, source: signal.source, subjectUserStrikes: strikes });
   const matches = JSON.stringify((signal.matches ?? []).map(({ kind, text }) => ({ kind, text })));
   const details = signal.details ? JSON.stringify(signal.details) : null;
+  // The auction the case is about, if any: its end bounds the case's due date (case-items.ts).
+  const auctionListing =
+    signal.subjectType === 'listing'
+      ? sql`${signal.subjectId}`
+      : signal.subjectType === 'auctionMessage'
+        ? sql`(SELECT listing_id FROM auction_messages WHERE id = ${signal.subjectId})`
+        : sql`NULL`;
   const [row] = await queryRows<{ id: string; opened: boolean }>(
     tx,
     sql`INSERT INTO review_cases (source, subject_type, subject_id, priority, reason, excerpt, matches, reporter_id,
-                                  subject_user_id, details)
+                                  subject_user_id, details, auction_listing_id)
         VALUES (${signal.source}, ${signal.subjectType}, ${signal.subjectId}, ${priority}, ${signal.reason},
                 ${signal.excerpt.slice(0, EXCERPT_LENGTH)}, ${matches}::jsonb, ${signal.reporterId ?? null},
-                ${signal.subjectUserId ?? null}, ${details}::jsonb)
-        ON CONFLICT (source, subject_type, subject_id) WHERE status <> 'resolved' DO UPDATE SET
+                ${signal.subjectUserId ?? null}, ${details}::jsonb, ${auctionListing})
+        ON CONFLICT (source, subject_type, subject_id) WHERE status <> 'resolved' AND source <> 'appeal' DO UPDATE SET
           signal_count = review_cases.signal_count + 1,
           priority = CASE
             WHEN review_cases.priority = 'high' OR EXCLUDED.priority = 'high' THEN 'high'

@@ -1,9 +1,11 @@
-// The back office's workbench handlers: CSV exports of the admin tables, the palette's search.
+// The back office's workbench handlers: CSV exports of the admin tables, the palette's search,
+// saved views.
 import { EXPORT_LIST_ROUTES } from '../../../shared/contract/admin-permissions.js';
 import { assertMayUseRoute } from '../../platform/auth/admin-role-guard.js';
 import type { AdminDeps, AdminHandlers } from '../../platform/http/admin-handler.js';
 import { exportCsv } from './csv-export.js';
 import { searchMarket } from './market-search.js';
+import { deleteView, saveView, viewsOf } from './saved-views.js';
 
 export function workbenchHandlers({ db }: AdminDeps) {
   return {
@@ -14,5 +16,11 @@ export function workbenchHandlers({ db }: AdminDeps) {
       return exportCsv(db, params.list, query) as unknown as string;
     },
     'search.market': async ({ query }) => searchMarket(db, query.q),
+    'views.list': async ({ admin }) => viewsOf(db, admin),
+    'views.create': async ({ body, admin }) => saveView(db, body, admin),
+    'views.delete': async ({ params, admin }) => {
+      await deleteView(db, params.id, admin);
+      return undefined;
+    },
   } satisfies Partial<AdminHandlers>;
 }

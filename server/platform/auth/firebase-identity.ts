@@ -97,5 +97,19 @@ export function firebaseIdentity(options: FirebaseIdentityOptions): IdentityProv
     },
     forgetSessions: (uid) => standings.forget(uid),
     team: firebaseTeam(auth),
+    async accountOf(uid) {
+      const user = await auth.getUser(uid).catch((error: unknown) => {
+        ignoreMissingAccount(error);
+        return null;
+      });
+      if (!user || user.disabled) return null;
+      const claims = user.customClaims ?? {};
+      return {
+        uid: user.uid,
+        email: user.email ?? null,
+        admin: claims.admin === true,
+        adminRole: adminRoleOf(claims.adminRole),
+      };
+    },
   };
 }

@@ -40,6 +40,11 @@ export interface IdentityProvider {
   forgetSessions?(uid: string): void;
   /** The team's admin rights (the Team routes); absent, they answer 503. */
   team?: AdminTeamDirectory;
+  /**
+   * Another account by uid (null when there is none): the review queue assigns a case only to an
+   * admin whose role may work cases. Optional: a provider without it assigns to nobody else.
+   */
+  accountOf?(uid: string): Promise<Omit<VerifiedIdentity, 'emailVerified'> | null>;
 }
 
 /** The provider could not be reached or did not answer in time: 503 `identityUnavailable`. */

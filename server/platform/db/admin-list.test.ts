@@ -129,7 +129,7 @@ describe('kept list totals', () => {
       countCapped: true,
     });
     expect(await cappedCount(database.db, sql`users u`, sql`WHERE u.user_name LIKE 'capped\\_1%'`)).toEqual({
-      count: 1 + 10 + 100 + 1000 + 6, // 1, 10–19, 100–199, 1000–1999, 10000–10005
+      count: 1 + 10 + 100 + 6, // 1, 10–19, 100–199, 1000–1005 (COUNT_CAP is 1,000)
     });
     await expectExact();
   });

@@ -7,22 +7,30 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SortOrder } from '../../../shared/contract/enums.js';
+import { LIST_COUNT_CAP } from '../../../shared/contract/list-query.js';
 import type { Db, Executor } from './database.js';
 import {
   COUNT_ROW,
   idMatchesAny,
   orderBy,
   pagedById,
+  pagedFromFew,
   pageOf,
+  searchedColumns,
   searchForms,
-  searchPattern,
+  searchTerm,
+  termSearch,
   whereAll,
   type SearchPlace,
+  type TermSearch,
 } from './list-sql.js';
+import { shortGramsOf } from './short-terms.js';
+import { commonGramColumns } from './short-term-stats.js';
+import { requestRead } from './request-reads.js';
 import { countValue, readRows } from './sql-row.js';
 
 /** A searched list counts at most this many matches; more answer `count: COUNT_CAP, countCapped: true`. */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = LIST_COUNT_CAP;
 
 /** The lists whose unfiltered total the database keeps (migration 0017's trigger arguments). */
 export type KeptTotal =
@@ -107,19 +115,40 @@ interface ListPlan {
   /** The full search (or none): what the list shows. */
   where: SQL;
   order: SQL;
-  /** The SELECT of one page of the rows `where` picks. */
-  pageRows(where: SQL, paging: Paging): SQL;
-  count: { kept: KeptTotal } | { exact: true } | { capped: true } | { union: { branches: SQL[]; rowWhere: SQL } };
+  /** The SELECT of one page of the rows `where` picks (`few`: counted, under the cap). */
+  pageRows(where: SQL, paging: Paging, few?: boolean): SQL;
+  count:
+    | { kept: KeptTotal }
+    | { exact: true }
+    | { capped: true }
+    | { union: { branches: SQL[]; rowWhere: SQL } }
+    | { walked: SQL };
 }
 
-function planOf<Query extends ListQueryBase, Row, Item>(list: AdminList<Query, Row, Item>, query: Query): ListPlan {
+/** The list's search for `query`, or null: a short term's grams left out where they are common. */
+async function searchOfList<Query extends ListQueryBase, Row, Item>(
+  db: Executor,
+  list: AdminList<Query, Row, Item>,
+  query: Query,
+): Promise<TermSearch | null> {
+  const term = searchTerm(query.search);
+  if (!term || !list.search) return null;
+  const grams = shortGramsOf(term);
+  if (!grams) return termSearch(term);
+  return termSearch(term, await commonGramColumns(db, searchedColumns(list.table, list.search.places), grams));
+}
+
+function planOf<Query extends ListQueryBase, Row, Item>(
+  list: AdminList<Query, Row, Item>,
+  query: Query,
+  search: TermSearch | null,
+): ListPlan {
   const alias = sql.raw(list.alias);
   const idColumn = sql.raw(`${list.alias}.id`);
   const from = list.from?.(query) ?? sql`${sql.raw(list.table)} ${alias}`;
   const filters = (list.filters?.(query) ?? []).filter((filter): filter is SQL => filter !== null);
   const base = [list.condition ?? null, ...filters];
-  const pattern = list.search ? searchPattern(query.search) : null;
-  const forms = pattern && list.search ? searchForms(list.table, list.alias, list.search.places, pattern) : null;
+  const forms = search && list.search ? searchForms(list.table, list.alias, list.search.places, search) : null;
   const union = list.search?.by === 'union';
   const where = whereAll([...base, forms ? (union ? idMatchesAny(idColumn, forms.branches) : forms.condition) : null]);
 
@@ -128,10 +157,11 @@ function planOf<Query extends ListQueryBase, Row, Item>(list: AdminList<Query, R
   const order = tieBreak
     ? sql`ORDER BY ${key.column} ${sql.raw(query.order === 'ASC' ? 'ASC' : 'DESC')}, ${tieBreak}`
     : orderBy(key.column, query.order, idColumn, key.nullable);
-  const pageRows = (rows: SQL, paging: Paging): SQL => {
+  const pageRows = (rows: SQL, paging: Paging, few = false): SQL => {
     if (tieBreak) return list.select(rows, sql`${order} ${pageOf(paging.page, paging.limit)}`, query);
     // The page's ids first: joins and per-row subqueries then run for its few rows only.
-    const page = pagedById(from, rows, key.column, { order: query.order, ...paging }, idColumn, key.nullable);
+    const paged = few ? pagedFromFew : pagedById;
+    const page = paged(from, rows, key.column, { order: query.order, ...paging }, idColumn, key.nullable);
     return list.select(page.where, page.order, query);
   };
 
@@ -142,7 +172,11 @@ function planOf<Query extends ListQueryBase, Row, Item>(list: AdminList<Query, R
       : unfiltered && list.total !== 'capped'
         ? { kept: list.total }
         : forms && union
-          ? { union: { branches: forms.branches, rowWhere: whereAll([...base, forms.rowMatches]) } }
+          ? // A short term common in one of the places: counting that place's matches through its
+            // join would read most of it, so the list is walked in its order, each row tested.
+            search?.common.size
+            ? { walked: whereAll([...base, forms.rowMatches]) }
+            : { union: { branches: forms.branches, rowWhere: whereAll([...base, forms.rowMatches]) } }
           : { capped: true };
   return { from, where, order, pageRows, count };
 }
@@ -196,23 +230,43 @@ async function searchedCount(db: Executor, from: SQL, where: SQL, branches: SQL[
   return row?.matches === null || row?.matches === undefined ? null : listCountOf(Number(row.matches));
 }
 
-/** The one pager: a list's page and its count, as every admin list, the audit log, the review queue and the timelines answer. */
+/**
+ * The one pager: a list's page and its count, as every admin list, the audit log, the review
+ * queue and the timelines answer. Its statements run as the request's (`requestRead`): under the
+ * list statement time-out, and cancelled when the request closes unanswered.
+ */
 export async function listPage<Query extends ListQueryBase, Row, Item>(
   db: Executor,
   list: AdminList<Query, Row, Item>,
   query: Query & Paging,
 ): Promise<ListCount & { items: Item[] }> {
-  const plan = planOf(list, query);
-  const read = async (rows: SQL) => list.items(db, await readRows(db, list.row, plan.pageRows(rows, query)));
+  return requestRead(db, (executor) => readPage(executor, list, query));
+}
+
+async function readPage<Query extends ListQueryBase, Row, Item>(
+  db: Executor,
+  list: AdminList<Query, Row, Item>,
+  query: Query & Paging,
+): Promise<ListCount & { items: Item[] }> {
+  const plan = planOf(list, query, await searchOfList(db, list, query));
+  const read = async (rows: SQL, few = false) =>
+    list.items(db, await readRows(db, list.row, plan.pageRows(rows, query, few)));
   const { count } = plan;
   if ('kept' in count) return { count: await keptTotal(db, count.kept), items: await read(plan.where) };
   if ('exact' in count) {
     const [row] = await readRows(db, COUNT_ROW, sql`SELECT count(*) AS count FROM ${plan.from} ${plan.where}`);
     return { count: Number(row?.count ?? 0), items: await read(plan.where) };
   }
-  if ('capped' in count) return { ...(await cappedCount(db, plan.from, plan.where)), items: await read(plan.where) };
+  if ('capped' in count) {
+    const counted = await cappedCount(db, plan.from, plan.where);
+    return { ...counted, items: await read(plan.where, !counted.countCapped) };
+  }
+  if ('walked' in count) {
+    const counted = await cappedCount(db, plan.from, count.walked);
+    return { ...counted, items: await read(count.walked, !counted.countCapped) };
+  }
   const counted = await searchedCount(db, plan.from, plan.where, count.union.branches);
-  if (counted) return { ...counted, items: await read(plan.where) };
+  if (counted) return { ...counted, items: await read(plan.where, !counted.countCapped) };
   return { count: COUNT_CAP, countCapped: true, items: await read(count.union.rowWhere) };
 }
 
@@ -231,10 +285,10 @@ export async function streamListItems<Query extends ListQueryBase, Row, Item>(
   onBatch: (items: Item[]) => Promise<void>,
   batchRows = EXPORT_BATCH_ROWS,
 ): Promise<number> {
-  const plan = planOf(list, query);
   let total = 0;
   await db.transaction(
     async (tx) => {
+      const plan = planOf(list, query, await searchOfList(tx, list, query));
       await tx.execute(sql`DECLARE list_export NO SCROLL CURSOR FOR ${list.select(plan.where, plan.order, query)}`);
       for (;;) {
         const rows = await readRows(tx, list.row, sql`FETCH FORWARD ${sql.raw(String(batchRows))} FROM list_export`);

@@ -24,7 +24,9 @@ export interface AdminAction {
     | 'chat_message'
     | 'review_case'
     | 'note'
-    | 'admin';
+    | 'admin'
+    | 'macro'
+    | 'review_queue';
   recordId: string;
   before: unknown;
   after: unknown;

@@ -41,6 +41,54 @@ export function pooledPgClient(db: Executor): Promise<pg.PoolClient> | null {
   return pgPools.get(db)?.connect() ?? null;
 }
 
+/** One pooled connection of a PostgreSQL `Db`, as its own `Db`, that can be cancelled from outside. */
+export interface PgSession {
+  /** Every statement through it runs on this one connection. */
+  db: Db;
+  /**
+   * Cancels the statement the connection is running (`pg_cancel_backend`), over a connection of
+   * its own: never waiting for a pooled one, which a pile-up of requests may have taken.
+   */
+  cancel(): Promise<void>;
+  /** Back to the pool; `destroy` closes the connection instead (a cancel may still land on it). */
+  release(destroy: boolean): void;
+}
+
+/** Each pooled connection's `Db` and backend pid, made once per connection. */
+const sessionsOf = new WeakMap<pg.PoolClient, { db: Db; pid: number }>();
+
+/** A `PgSession` on the pool behind `db`, or null on PGlite (one process: nothing to cancel). */
+export async function pgSession(db: Executor): Promise<PgSession | null> {
+  const pool = pgPools.get(db);
+  if (!pool) return null;
+  const client = await pool.connect();
+  let session = sessionsOf.get(client);
+  if (!session) {
+    try {
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      session = { db: drizzlePg({ client, schema }) as unknown as Db, pid: rows[0]!.pid };
+    } catch (error) {
+      client.release(true);
+      throw error;
+    }
+    sessionsOf.set(client, session);
+  }
+  const { pid } = session;
+  return {
+    db: session.db,
+    cancel: async () => {
+      const canceller = new pg.Client(pool.options);
+      await canceller.connect();
+      try {
+        await canceller.query('SELECT pg_cancel_backend($1)', [pid]);
+      } finally {
+        await canceller.end();
+      }
+    },
+    release: (destroy) => client.release(destroy),
+  };
+}
+
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
@@ -93,9 +141,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     pgPools.set(db, pool);
     const replica = options.replicaUrl ? boundedPool(options.replicaUrl, options) : null;
+    const reads = replica ? (drizzlePg({ client: replica, schema }) as unknown as Db) : db;
+    if (replica) pgPools.set(reads, replica);
     return {
       db,
-      reads: replica ? (drizzlePg({ client: replica, schema }) as unknown as Db) : db,
+      reads,
       driver: 'postgres',
       runScript: async (text) => {
         // Migrations may rewrite big tables: a connection of their own, without the time-outs.

@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SortOrder } from '../../../shared/contract/enums.js';
 import { hasControlCharacters } from '../../../shared/contract/text.js';
 import { uncheckedRows, type Executor } from './database.js';
+import { shortGramsOf } from './short-terms.js';
 import { countValue, readRows } from './sql-row.js';
 import { z } from 'zod';
 
@@ -29,10 +30,46 @@ export function searchTerm(search: string | undefined): string | null {
   return term ? term : null;
 }
 
-/** The list's search as a `containsPattern`, or null when there is nothing to search for. */
-export function searchPattern(search: string | undefined): SQL | null {
-  const term = searchTerm(search);
-  return term ? containsPattern(term) : null;
+/**
+ * A search term as SQL: its `containsPattern`, and for a term no trigram index finds ("e", "an")
+ * the short grams a matching row holds (`ARRAY[lower('an')]`, inline for the same reason as the
+ * pattern: the planner then reads the index's statistics for that very gram).
+ */
+export interface TermSearch {
+  pattern: SQL;
+  grams: SQL | null;
+  /**
+   * The columns (`table.column`) in which the short term's grams are too common to look up
+   * (short-term-stats.ts): there a walk of the list finds its rows sooner, and the grams are
+   * left out (computed for each row walked, they would cost more than the ILIKE).
+   */
+  common: ReadonlySet<string>;
+}
+
+export function termSearch(term: string, common: ReadonlySet<string> = new Set()): TermSearch {
+  const grams = shortGramsOf(term);
+  const literal = (text: string) => sql.raw(`lower('${text.replace(/'/g, "''")}')`);
+  return {
+    pattern: containsPattern(term),
+    grams: grams ? sql`ARRAY[${sql.join(grams.map(literal), sql`, `)}]` : null,
+    common,
+  };
+}
+
+/**
+ * `column` (`key`: `table.column`) contains the term: its ILIKE, and for a short term whose
+ * grams are rare there the short-gram index's test (migration 0040), which finds the candidate
+ * rows through that index instead of reading them all.
+ */
+export function textMatches(column: SQL, search: TermSearch, key: string): SQL {
+  if (!search.grams) return sql`${column} ILIKE ${search.pattern}`;
+  // `column || ''`: a short term's ILIKE must not look like a trigram index condition. It holds no
+  // trigram, and PostgreSQL then prices a scan of the whole trigram index (every row rechecked,
+  // 4 s for "qz" over 2.5M chat messages) as if it found one row.
+  const test = sql`(${column} || '') ILIKE ${search.pattern}`;
+  if (search.common.has(key)) return test;
+  // The ILIKE first: a row walked past is tested by it alone, its grams computed only if it matches.
+  return sql`(${test} AND short_grams(${column}) @> ${search.grams})`;
 }
 
 /**
@@ -80,6 +117,29 @@ export function pagedById(
   };
 }
 
+/**
+ * `pagedById` for a search known to match few rows (counted exactly, under the cap): the matches
+ * are read first, as a whole (a MATERIALIZED CTE, planned without the page's LIMIT, so through the
+ * search's own indexes), then sorted and paged. Walking the sort index instead would test every
+ * row when the planner overestimates a rare term's matches.
+ */
+export function pagedFromFew(
+  from: SQL,
+  where: SQL,
+  column: SQL,
+  query: { order?: SortOrder | undefined; page: number; limit: number },
+  idColumn: SQL,
+  nullable = false,
+): { where: SQL; order: SQL } {
+  const direction = sql.raw(query.order === 'ASC' ? 'ASC' : 'DESC');
+  const nulls = sql.raw(nullable ? ' NULLS LAST' : '');
+  return {
+    where: sql`WHERE ${idColumn} IN (WITH matches AS MATERIALIZED (SELECT ${idColumn} AS id, ${column} AS sort_key FROM ${from} ${where})
+      SELECT id FROM matches ORDER BY sort_key ${direction}${nulls}, id ${direction} ${pageOf(query.page, query.limit)})`,
+    order: orderBy(column, query.order, idColumn, nullable),
+  };
+}
+
 /** A `SELECT count(*) AS count` row. */
 export const COUNT_ROW = z.object({ count: countValue });
 
@@ -112,19 +172,24 @@ export function whereAll(conditions: (SQL | null)[]): SQL {
   return present.length ? sql`WHERE ${sql.join(present, sql` AND `)}` : sql``;
 }
 
-/** Ids of users whose name or email matches: both trigram indexes, combined by a BitmapOr. */
-export function matchingUserIds(pattern: SQL): SQL {
-  return sql`SELECT id FROM users WHERE user_name ILIKE ${pattern} OR email ILIKE ${pattern}`;
+/** Ids of users whose name or email matches: both columns' indexes, combined by a BitmapOr. */
+export function matchingUserIds(search: TermSearch): SQL {
+  const name = textMatches(sql`user_name`, search, 'users.user_name');
+  return sql`SELECT id FROM users WHERE ${name} OR ${textMatches(sql`email`, search, 'users.email')}`;
 }
 
+// The row tests below are scalar subqueries, not EXISTS: PostgreSQL may turn an EXISTS into a
+// hashed subplan of every matching user or listing (a scan of a million rows for "an"), where a
+// walk of the list wants one lookup by primary key for each row it passes.
+
 /** The user `userId` names matches by name or email: one lookup by primary key, for one row. */
-function userMatches(userId: SQL, pattern: SQL): SQL {
-  return sql`EXISTS (SELECT 1 FROM users mu WHERE mu.id = ${userId} AND (mu.user_name ILIKE ${pattern} OR mu.email ILIKE ${pattern}))`;
+function userMatches(userId: SQL, { pattern }: TermSearch): SQL {
+  return sql`(SELECT mu.user_name ILIKE ${pattern} OR mu.email ILIKE ${pattern} FROM users mu WHERE mu.id = ${userId}) IS TRUE`;
 }
 
 /** The listing `listingId` names matches by title: one lookup by primary key, for one row. */
-function listingTitleMatches(listingId: SQL, pattern: SQL): SQL {
-  return sql`EXISTS (SELECT 1 FROM listings ml WHERE ml.id = ${listingId} AND ml.title ILIKE ${pattern})`;
+function listingTitleMatches(listingId: SQL, { pattern }: TermSearch): SQL {
+  return sql`(SELECT ml.title ILIKE ${pattern} FROM listings ml WHERE ml.id = ${listingId}) IS TRUE`;
 }
 
 /**
@@ -144,6 +209,15 @@ export type SearchPlace =
   /** A column naming a listing: found by the listing's title (its trigram index). */
   | { listingTitle: string };
 
+/** The text columns (`table.column`) a search over `table`'s `places` reads. */
+export function searchedColumns(table: string, places: readonly SearchPlace[]): string[] {
+  return places.flatMap((place) => {
+    if ('text' in place) return [`${table}.${place.text}`];
+    if ('user' in place) return ['users.user_name', 'users.email'];
+    return ['listings.title'];
+  });
+}
+
 /** The search's three forms over one table `table` (aliased `alias`), all from the same places. */
 export interface SearchForms {
   /** One condition for the row in the statement: `(a.text ILIKE p OR a.seller_id IN (…))`. */
@@ -154,31 +228,35 @@ export interface SearchForms {
   rowMatches: SQL;
 }
 
-export function searchForms(table: string, alias: string, places: readonly SearchPlace[], pattern: SQL): SearchForms {
+export function searchForms(
+  table: string,
+  alias: string,
+  places: readonly SearchPlace[],
+  search: TermSearch,
+): SearchForms {
   const own = (column: string) => sql.raw(`${alias}.${column}`);
   const bare = sql.raw(table);
   const forms = places.map((place) => {
     if ('text' in place) {
-      const column = sql.raw(place.text);
       return {
-        condition: sql`${own(place.text)} ILIKE ${pattern}`,
-        branch: sql`SELECT id FROM ${bare} WHERE ${column} ILIKE ${pattern}`,
-        row: sql`${own(place.text)} ILIKE ${pattern}`,
+        condition: textMatches(own(place.text), search, `${table}.${place.text}`),
+        branch: sql`SELECT id FROM ${bare} WHERE ${textMatches(sql.raw(place.text), search, `${table}.${place.text}`)}`,
+        row: sql`${own(place.text)} ILIKE ${search.pattern}`,
       };
     }
     if ('user' in place) {
-      const ids = sql`(${matchingUserIds(pattern)})`;
+      const ids = sql`(${matchingUserIds(search)})`;
       return {
         condition: sql`${own(place.user)} IN ${ids}`,
         branch: sql`SELECT id FROM ${bare} WHERE ${sql.raw(place.user)} IN ${ids}`,
-        row: userMatches(own(place.user), pattern),
+        row: userMatches(own(place.user), search),
       };
     }
-    const ids = sql`(SELECT id FROM listings WHERE title ILIKE ${pattern})`;
+    const ids = sql`(SELECT id FROM listings WHERE ${textMatches(sql`title`, search, 'listings.title')})`;
     return {
       condition: sql`${own(place.listingTitle)} IN ${ids}`,
       branch: sql`SELECT id FROM ${bare} WHERE ${sql.raw(place.listingTitle)} IN ${ids}`,
-      row: listingTitleMatches(own(place.listingTitle), pattern),
+      row: listingTitleMatches(own(place.listingTitle), search),
     };
   });
   const any = (parts: SQL[]) => sql`(${sql.join(parts, sql` OR `)})`;

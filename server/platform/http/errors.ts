@@ -2,6 +2,9 @@
 // `{statusCode, error, message}` body (ARCHITECTURE.md, "Requests, errors and codes"). Anything
 // else is a 500 without details.
 import { STATUS_CODES } from 'node:http';
+import type { z } from 'zod';
+import { ANSWER_TEXT_MAX } from '../../../shared/contract/answer-limits.js';
+import type { ApiErrorBody as ApiErrorBodySchema } from '../../../shared/contract/entities.js';
 import type { APPLICATION_ERROR_CODES } from '../../../shared/contract/enums.js';
 
 /** The application error codes: a client tells these refusals apart by `code`, not by text. */
@@ -34,16 +37,16 @@ export function callersOr404<T>(record: T | undefined, isCallers: (record: T) =>
 export const conflict = (message: string) => new HttpError(409, message);
 export const badRequest = (message: string) => new HttpError(400, message);
 
-export interface ApiErrorBody {
-  statusCode: number;
-  error: string;
-  message: string;
-  /** Only on refusals with an application error code. */
-  code?: ApplicationErrorCode;
-}
+/** The body of every error answer: the contract's schema (shared/contract/entities.ts). */
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 
 export function errorBody(statusCode: number, message: string, code?: ApplicationErrorCode): ApiErrorBody {
-  const body: ApiErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+  // The document promises at most ANSWER_TEXT_MAX characters (a validation message lists every issue).
+  const body: ApiErrorBody = {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message: message.length > ANSWER_TEXT_MAX ? `${message.slice(0, ANSWER_TEXT_MAX - 1)}…` : message,
+  };
   if (code !== undefined) body.code = code;
   return body;
 }

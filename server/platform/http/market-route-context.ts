@@ -25,6 +25,8 @@ export interface MarketRouteContext<Ports extends object = object> {
   authenticate(request: FastifyRequest): Promise<void>;
   /** Admins only, with no marketplace account made for them. */
   authenticateAdmin(request: FastifyRequest): Promise<void>;
+  /** `authenticate`, but a suspended or banned caller passes: the one thing they may do is appeal. */
+  authenticateSuspended(request: FastifyRequest): Promise<void>;
   /** Spread into a route's schema: documents the bearer token (and makes the route authenticate). */
   secured: { security: { bearerAuth: never[] }[] };
 }

@@ -44,6 +44,15 @@ export function securedRouteContext<Ports extends object>(
   });
   /** Runs before body validation: a request without a valid token is 401, whatever its body. */
   async function authenticate(request: FastifyRequest): Promise<void> {
+    const resolved = await resolvedCaller(request);
+    // A suspended or banned user is refused here, on every secured route at once (the contract).
+    if (resolved.suspended) throw accountSuspended();
+    request.marketUser = resolved;
+  }
+  async function authenticateSuspended(request: FastifyRequest): Promise<void> {
+    request.marketUser = await resolvedCaller(request);
+  }
+  async function resolvedCaller(request: FastifyRequest): Promise<ResolvedCaller> {
     const verified = await verifiedCaller(request, identity);
     let resolved: ResolvedCaller;
     try {
@@ -53,21 +62,24 @@ export function securedRouteContext<Ports extends object>(
       if (error instanceof EmailNotVerifiedError) throw new HttpError(403, error.message, 'emailNotVerified');
       throw error;
     }
-    // A suspended or banned user is refused here, on every secured route at once (the contract).
-    if (resolved.suspended) throw accountSuspended();
-    request.marketUser = resolved;
+    return resolved;
   }
   /** Admins only, with no marketplace account made for them: the carrier's stand-in. */
   async function authenticateAdmin(request: FastifyRequest): Promise<void> {
     const verified = await verifiedCaller(request, identity);
     if (!verified.admin) throw new HttpError(403, 'Only an admin may post carrier tracking updates');
   }
-  // Every route documented as secured authenticates, whether or not it names the hook itself.
+  // Every route documented as secured authenticates, whether or not it names the hook itself. A
+  // route whose security allows an empty requirement (`{}`: anybody, as on contact-us or a signed
+  // upload URL) is documented as open to anonymous callers and does its own checks.
   app.addHook('onRoute', (route) => {
     const hooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
-    if (route.schema?.security && !hooks.includes(authenticate) && !hooks.includes(authenticateAdmin)) {
+    const requirements = route.schema?.security ?? [];
+    const required = requirements.length > 0 && requirements.every((entry) => Object.keys(entry).length > 0);
+    const own = [authenticate, authenticateAdmin, authenticateSuspended];
+    if (required && !hooks.some((hook) => own.includes(hook as typeof authenticate))) {
       route.onRequest = [authenticate, ...hooks];
     }
   });
-  return { app, r: zodRouter(app), deps, identity, authenticate, authenticateAdmin, secured };
+  return { app, r: zodRouter(app), deps, identity, authenticate, authenticateAdmin, authenticateSuspended, secured };
 }

@@ -26,6 +26,7 @@ import {
   listingRoom,
   type ListingSubscriptionAck,
 } from '../../../shared/contract/realtime-events.js';
+import type { AdminRole } from '../../../shared/contract/admin-permissions.js';
 import type { VerifyToken } from './handshake.js';
 import { adminHandshake, adminRoleRoom, marketHandshake, ownUserRoom, type RealtimeSocketData } from './handshake.js';
 import type { RealtimePublisher } from './publisher.js';
@@ -36,6 +37,8 @@ export type { RealtimePublisher } from './publisher.js';
 
 /** How long a dropped socket's session and missed packets are kept: 2 minutes. */
 export const RECOVERY_WINDOW_MS = 2 * 60_000;
+/** How long presence waits for the other nodes' answer. */
+const PRESENCE_TIMEOUT_MS = 2_000;
 /** Packets kept in the Redis stream for recovery across nodes (the adapter's default). */
 export const RECOVERY_STREAM_LENGTH = 10_000;
 
@@ -56,6 +59,11 @@ export interface Realtime extends RealtimePublisher {
   readonly io: Server;
   /** Where the packets a dropped socket missed are kept: this node's memory, or the Redis stream. */
   readonly recovery: 'in-memory' | 'redis-streams';
+  /**
+   * The admins with an open `/admin` socket on any node (with Redis, every node answers; a node
+   * that does not answer in time is left out). One entry per socket.
+   */
+  onlineAdmins(): Promise<{ uid: string; email: string | null; adminRole: AdminRole | null }[]>;
   /** Disconnects every socket and the Redis clients; leaves the http server to its owner. */
   close(): Promise<void>;
 }
@@ -103,6 +111,13 @@ export async function attachRealtime(httpServer: HttpServer, options: RealtimeOp
     recovery: redis ? 'redis-streams' : 'in-memory',
     publishAdmin: publisher.publishAdmin,
     publishMarket: publisher.publishMarket,
+    async onlineAdmins() {
+      const sockets = await admin.timeout(PRESENCE_TIMEOUT_MS).fetchSockets();
+      return sockets.flatMap((socket) => {
+        const data = socket.data as RealtimeSocketData;
+        return data.uid ? [{ uid: data.uid, email: data.email ?? null, adminRole: data.adminRole ?? null }] : [];
+      });
+    },
     close() {
       closed ??= (async () => {
         // Not io.close(): that would also close the http server, which Fastify owns.

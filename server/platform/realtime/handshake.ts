@@ -5,9 +5,12 @@ import type { AdminRole } from '../../../shared/contract/admin-permissions.js';
 import { ADMIN_CONNECT_ERRORS, MARKET_CONNECT_ERRORS, userRoom } from '../../../shared/contract/realtime-events.js';
 
 /** The identity behind an ID token. Rejects when the token is malformed, expired or revoked. */
-export type VerifyToken = (
-  token: string,
-) => Promise<{ uid: string; admin: boolean; /** absent: the owner */ adminRole?: AdminRole | null | undefined }>;
+export type VerifyToken = (token: string) => Promise<{
+  uid: string;
+  admin: boolean;
+  /** absent: the owner */ adminRole?: AdminRole | null | undefined;
+  email?: string | null | undefined;
+}>;
 
 /** What a socket carries once its handshake passed (`socket.data`). */
 export interface RealtimeSocketData {
@@ -16,6 +19,8 @@ export interface RealtimeSocketData {
   admin: boolean;
   /** An admin's role (admin-permissions.ts): which `/admin` events reach the socket. */
   adminRole?: AdminRole | null;
+  /** An admin's email: who is online, as the review queue's auto-assignment names them. */
+  email?: string | null;
 }
 
 type Middleware = (socket: Socket, next: (error?: Error) => void) => void;
@@ -38,6 +43,7 @@ export function adminHandshake(verifyToken: VerifyToken, onError: OnError): Midd
           uid: identity.uid,
           admin: true,
           adminRole: identity.adminRole === undefined ? 'owner' : identity.adminRole,
+          email: identity.email ?? null,
         };
         socket.data = data;
         next();

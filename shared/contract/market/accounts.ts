@@ -1,6 +1,7 @@
 // The buyer/seller API's accounts area: the caller, their account and public profile, devices,
 // phone verification and selling (what server/modules/accounts answers and accepts).
 import { z } from 'zod';
+import { ANSWER_ITEMS_MAX, PATH_PARAMETER_MAX, storedLine, storedText, storedUrl } from '../answer-limits.js';
 import { Address, id, isoDate, listResponse, PendingRequest, usd } from '../entities.js';
 import { IDENTITY_STATUSES, USER_REQUEST_STATUSES } from '../enums.js';
 import { usPhoneE164 } from '../../rules/us-phone.js';
@@ -14,9 +15,9 @@ import { US_TIME_ZONES } from '../time-zones.js';
 /** `GET /user/my-details`: the marketplace user behind the token (the full account is `GET /user`). */
 export const CallerDetails = z.object({
   id,
-  firebaseId: z.string(),
-  email: z.string(),
-  userName: z.string().nullable(),
+  firebaseId: storedLine(),
+  email: storedLine(),
+  userName: storedLine().nullable(),
   /** The token carries the admin claim. */
   admin: z.boolean(),
 });
@@ -24,23 +25,23 @@ export const CallerDetails = z.object({
 /** Section 3's "User (buyer/seller application default shape)", as far as this API knows it. */
 export const AccountUser = z.object({
   id,
-  firebaseId: z.string().nullable(),
-  email: z.string(),
-  userName: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  avatar: z.string().nullable(),
-  timezone: z.string().nullable(),
-  countryCode: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
+  firebaseId: storedLine().nullable(),
+  email: storedLine(),
+  userName: storedLine().nullable(),
+  firstName: storedLine().nullable(),
+  lastName: storedLine().nullable(),
+  avatar: storedUrl().nullable(),
+  timezone: storedLine().nullable(),
+  countryCode: storedLine().nullable(),
+  phoneNumber: storedLine().nullable(),
   isPhoneVerified: z.boolean(),
-  stripeCustomerId: z.string().nullable(),
-  stripeUserId: z.string().nullable(),
+  stripeCustomerId: storedLine().nullable(),
+  stripeUserId: storedLine().nullable(),
   /** Identity verification (payments area): null until the user starts one. */
   stripeIdentityStatus: z.enum(IDENTITY_STATUSES).nullable(),
   sellerEnabled: z.boolean(),
   sellerFee: z.number().int(),
-  profileDescription: z.string().nullable(),
+  profileDescription: storedText().nullable(),
   acceptedTerms: z.boolean(),
   /** Marked by the app (POST /user/guest) until registration. */
   isGuest: z.boolean(),
@@ -49,7 +50,7 @@ export const AccountUser = z.object({
   /** What the user's leading bids on running auctions add up to. */
   bidAmount: usd,
   /** The address of each type in use: the newest DEFAULT and the newest RETURN_ADDRESS. */
-  shippingInfo: z.array(Address),
+  shippingInfo: z.array(Address).max(ANSWER_ITEMS_MAX),
   pendingRequest: PendingRequest.nullable(),
   /** Unread notifications since the badge was last reset. */
   badgeCount: z.number().int().nonnegative(),
@@ -60,9 +61,9 @@ export type AccountUser = z.infer<typeof AccountUser>;
 /** A user as anybody may see them: no email, phone, payment or account details. */
 export const PublicProfile = z.object({
   id,
-  userName: z.string().nullable(),
-  avatar: z.string().nullable(),
-  profileDescription: z.string().nullable(),
+  userName: storedLine().nullable(),
+  avatar: storedUrl().nullable(),
+  profileDescription: storedText().nullable(),
   sellerEnabled: z.boolean(),
   avgRate: z.number().nullable(),
   totalRatings: z.number().int().nonnegative(),
@@ -97,7 +98,11 @@ export type ProfileBody = z.infer<typeof ProfileBody>;
 /** `POST /user/check-username`. */
 export const UserNameBody = z.strictObject({ userName: UserName });
 /** `GET /user/email/{email}`. */
-export const EmailParams = z.object({ email: withoutControlCharacters(z.email()) });
+/**
+ * An email in a path: Fastify refuses any path parameter over 100 characters (414, its
+ * `maxParamLength`) before the schema runs, so that is the limit the document states.
+ */
+export const EmailParams = z.object({ email: withoutControlCharacters(z.email().max(PATH_PARAMETER_MAX)) });
 /** Whether a user name or email is taken. */
 export const Exists = z.object({ exists: z.boolean() });
 
@@ -123,16 +128,17 @@ export const VerifyPhoneBody = z.strictObject({
   code: z
     .string()
     .trim()
+    .max(PHONE_CODE_DIGITS)
     .regex(new RegExp(`^\\d{${PHONE_CODE_DIGITS}}$`), `must be the ${PHONE_CODE_DIGITS}-digit code`),
 });
 
 /** What the app shows after a code went out. */
 export const CodeSent = z.object({
   /** Masked: the full number is the user's own input. */
-  sentTo: z.string(),
-  expiresAt: z.iso.datetime({ offset: true }),
+  sentTo: storedLine(),
+  expiresAt: isoDate,
   /** When "Resend code" may be used. */
-  resendAfter: z.iso.datetime({ offset: true }),
+  resendAfter: isoDate,
 });
 export type CodeSent = z.infer<typeof CodeSent>;
 

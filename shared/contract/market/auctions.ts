@@ -3,6 +3,7 @@
 // and answers). The serializer drops any field a schema leaves out, so each schema names exactly
 // what its service returns; the services return `z.output` of them.
 import { z } from 'zod';
+import { storedLine } from '../answer-limits.js';
 import { AdminListing, id, isoDate, listResponse, ProfileRef, usd } from '../entities.js';
 import { LISTING_STATUSES } from '../enums.js';
 import { positiveUsd } from './orders.js';
@@ -44,7 +45,7 @@ export const AuctionStanding = z.object({
 export const OwnBids = listResponse(
   BidItem.extend({
     maxBid: usd,
-    listing: z.object({ id, title: z.string(), status: listingStatus }),
+    listing: z.object({ id, title: storedLine(), status: listingStatus }),
     isLeading: z.boolean(),
   }),
 );
@@ -55,7 +56,7 @@ export const OwnMaxBid = z.object({ listingId: id, maxBid: usd.nullable() });
 export const GiveawayEntryBody = z.strictObject({ listingId: id });
 export const GiveawayEntry = z.object({ id, listingId: id, entries: count });
 export const EnteredGiveaways = listResponse(
-  z.object({ id, title: z.string(), status: listingStatus, endTime: epochMsText.nullable(), enteredAt: isoDate }),
+  z.object({ id, title: storedLine(), status: listingStatus, endTime: epochMsText.nullable(), enteredAt: isoDate }),
 );
 
 /** A user's bidding record (`GET /bid/user/unique/{id}`): the distinct auctions they bid on. */
@@ -63,7 +64,7 @@ export const UniqueBidAuctions = listResponse(
   z.object({
     listing: z.object({
       id,
-      title: z.string(),
+      title: storedLine(),
       status: z.enum(LISTING_STATUSES),
       endTime: epochMsText.nullable(),
       currentBid: usd.nullable(),

@@ -3,6 +3,7 @@
 // server/modules/catalogue answers). The section keys live here so the answers can name them;
 // each section's rule (which rows, in what order) stays in server/modules/catalogue/public-sections.ts.
 import { z } from 'zod';
+import { ANSWER_ITEMS_MAX, storedLine, storedUrl } from '../answer-limits.js';
 import { id, isoDate, listResponse, Subcategory, usd } from '../entities.js';
 import { HOME_TABS, MASS_UNITS, SHIPPING_TYPES } from '../enums.js';
 import { MarketListing } from './listings.js';
@@ -37,7 +38,7 @@ export const CatalogueSubcategory = Subcategory.extend({
   categoryId: id,
   isActive: z.boolean(),
   sort: z.number().int(),
-  image: z.string().nullable(),
+  image: storedUrl().nullable(),
   createdAt: isoDate,
 });
 export type CatalogueSubcategory = z.output<typeof CatalogueSubcategory>;
@@ -46,12 +47,12 @@ export type CatalogueSubcategories = z.output<typeof CatalogueSubcategories>;
 export const CatalogueCategories = listResponse(
   z.object({
     id,
-    title: z.string(),
+    title: storedLine(),
     isActive: z.boolean(),
     sort: z.number().int(),
-    image: z.string().nullable(),
+    image: storedUrl().nullable(),
     createdAt: isoDate,
-    subcategories: z.array(CatalogueSubcategory),
+    subcategories: z.array(CatalogueSubcategory).max(ANSWER_ITEMS_MAX),
   }),
 );
 export type CatalogueCategories = z.output<typeof CatalogueCategories>;
@@ -61,8 +62,8 @@ export type CatalogueCategories = z.output<typeof CatalogueCategories>;
 /** A seller as anybody may see them: no email, no payment or account details. */
 export const PublicSeller = z.object({
   id,
-  userName: z.string().nullable(),
-  avatar: z.string().nullable(),
+  userName: storedLine().nullable(),
+  avatar: storedUrl().nullable(),
   avgRate: z.number().nullable(),
   totalRatings: count,
 });
@@ -73,26 +74,26 @@ export const HomeSection = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('listings'),
     key: z.enum(LISTING_SECTION_KEYS),
-    title: z.string(),
-    items: z.array(MarketListing),
+    title: storedLine(),
+    items: z.array(MarketListing).max(ANSWER_ITEMS_MAX),
   }),
   z.object({
     type: z.literal('users'),
     key: z.enum(USER_SECTION_KEYS),
-    title: z.string(),
-    items: z.array(PublicSeller),
+    title: storedLine(),
+    items: z.array(PublicSeller).max(ANSWER_ITEMS_MAX),
   }),
 ]);
 export type HomeSection = z.output<typeof HomeSection>;
 export const HomeSections = z.object({
   tab: z.enum(HOME_TABS),
   count,
-  items: z.array(HomeSection),
+  items: z.array(HomeSection).max(ANSWER_ITEMS_MAX),
 });
 
 // ── Time zones and settings ──
 
-export const TimeZones = listResponse(z.object({ id: z.string(), label: z.string() }));
+export const TimeZones = listResponse(z.object({ id: storedLine(), label: storedLine() }));
 export type TimeZones = z.output<typeof TimeZones>;
 
 export const AppSettings = z.object({
@@ -112,6 +113,6 @@ export const AppSettings = z.object({
   defaultAuctionDurationMs: count,
   antiSnipeWindowMs: count,
   /** From each band's price up to the next band's, bids go up by `increment`. */
-  bidIncrements: z.array(z.object({ from: usd, increment: usd })),
+  bidIncrements: z.array(z.object({ from: usd, increment: usd })).max(ANSWER_ITEMS_MAX),
 });
 export type AppSettings = z.output<typeof AppSettings>;

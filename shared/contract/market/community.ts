@@ -1,6 +1,7 @@
 // The buyer/seller API's community area: ratings, following, notifications, customer support and
 // "Contact us" (what server/modules/community answers and accepts).
 import { z } from 'zod';
+import { ANSWER_ITEMS_MAX, storedLine, storedText } from '../answer-limits.js';
 import { id, isoDate, listResponse, ProfileRef } from '../entities.js';
 import { NOTIFICATION_TYPES } from '../enums.js';
 import { freeText, singleLineText, withoutControlCharacters } from '../text.js';
@@ -22,7 +23,7 @@ export const GivenRating = z.object({
   orderId: id,
   sellerId: id,
   rate: z.number().int().min(1).max(5),
-  experience: z.string().nullable(),
+  experience: storedText().nullable(),
   createdAt: isoDate,
 });
 export const SellerRatings = z.object({
@@ -30,17 +31,19 @@ export const SellerRatings = z.object({
   avgRate: z.number().nullable(),
   totalRatings: count,
   count,
-  items: z.array(
-    z.object({
-      id,
-      orderId: id.nullable(),
-      /** null when the buyer's account was deleted. */
-      buyerId: id.nullable(),
-      rate: z.number().int().min(1).max(5).nullable(),
-      experience: z.string().nullable(),
-      createdAt: isoDate,
-    }),
-  ),
+  items: z
+    .array(
+      z.object({
+        id,
+        orderId: id.nullable(),
+        /** null when the buyer's account was deleted. */
+        buyerId: id.nullable(),
+        rate: z.number().int().min(1).max(5).nullable(),
+        experience: storedText().nullable(),
+        createdAt: isoDate,
+      }),
+    )
+    .max(ANSWER_ITEMS_MAX),
 });
 
 // ── Following ──
@@ -56,20 +59,22 @@ export const Community = listResponse(ProfileRef);
 export const Notifications = z.object({
   count,
   unread: count,
-  items: z.array(
-    z.object({
-      id,
-      /** A notification type (NOTIFICATION_TYPES); stored as free text. */
-      type: z.string(),
-      title: z.string(),
-      body: z.string().nullable(),
-      /** What the notification is about (e.g. `{orderId}`, `{listingId}`); null when nothing. */
-      data: z.unknown(),
-      isRead: z.boolean(),
-      readAt: isoDate.nullable(),
-      createdAt: isoDate,
-    }),
-  ),
+  items: z
+    .array(
+      z.object({
+        id,
+        /** A notification type (NOTIFICATION_TYPES); stored as free text. */
+        type: storedLine(),
+        title: storedLine(),
+        body: storedText().nullable(),
+        /** What the notification is about (e.g. `{orderId}`, `{listingId}`); null when nothing. */
+        data: z.unknown(),
+        isRead: z.boolean(),
+        readAt: isoDate.nullable(),
+        createdAt: isoDate,
+      }),
+    )
+    .max(ANSWER_ITEMS_MAX),
 });
 export const NotificationsMarkedRead = z.object({ marked: count });
 
@@ -86,6 +91,7 @@ export const NotificationTypesBody = z.strictObject({
   types: z
     .array(z.enum(NOTIFICATION_TYPES))
     .min(1)
+    .max(NOTIFICATION_TYPES.length)
     .refine((types) => new Set(types).size === types.length, 'must not name the same type twice'),
 });
 export const NewMessageNotificationBody = z.strictObject({ chatId: id });
@@ -96,9 +102,9 @@ export const NewMessageNotification = z.object({
   /** The other participant, who is notified. */
   userId: id,
   type: z.literal('newMessage'),
-  title: z.string(),
+  title: storedLine(),
   /** The message's preview. */
-  body: z.string(),
+  body: storedText(),
   data: z.object({ chatId: id, senderId: id, messageId: id }),
   isRead: z.boolean(),
   createdAt: isoDate,
@@ -118,8 +124,8 @@ export const OrderIssueBody = z.strictObject({
 export const SupportRequest = z.object({
   id,
   orderId: id.nullable(),
-  issue: z.string().nullable(),
-  message: z.string(),
+  issue: storedText().nullable(),
+  message: storedText(),
   status: z.literal('PENDING'),
   createdAt: isoDate,
 });

@@ -5,6 +5,7 @@
 // exactly what its service returns. The PDF of `GET /bulk-shipping/{id}/document` is bytes, not
 // JSON: it has no schema here. The postal address itself is ../address.ts.
 import { z } from 'zod';
+import { ANSWER_ITEMS_MAX, storedLine, storedText, storedUrl } from '../answer-limits.js';
 import { Address, id, isoDate, listResponse, usd } from '../entities.js';
 import type { SHIPPING_MANAGER_SECTIONS } from '../enums.js';
 import { FILE_STATUSES, LABEL_SIZES, MASS_UNITS, SHIPPING_TYPES } from '../enums.js';
@@ -17,7 +18,7 @@ import { SellerOrder } from './orders.js';
 export { AddressCheckBody, AddressValidation } from '../address.js';
 
 const count = z.number().int().nonnegative();
-const UserName = z.object({ id, userName: z.string().nullable() });
+const UserName = z.object({ id, userName: storedLine().nullable() });
 
 /** The carrier services a seller can offer (the rate table prices each). */
 export const SHIPPING_SERVICE_IDS = [
@@ -43,6 +44,7 @@ export const LabelParams = z.object({ orderId: id, labelSize: z.enum(LABEL_SIZES
 const zip = z
   .string()
   .trim()
+  .max(10)
   .regex(/^\d{5}(-?\d{4})?$/, 'must be a US ZIP code (12345 or 12345-6789)');
 const inches = z.number().min(0).max(200).default(0);
 export const QuoteBody = z.strictObject({
@@ -85,21 +87,23 @@ const shippingService = z.enum(SHIPPING_SERVICE_IDS);
 const deliveryDays = z.object({ min: count, max: count });
 
 export const ShippingOptions = z.object({
-  services: z.array(
-    z.object({
-      service: shippingService,
-      name: z.string(),
-      /** Business days, as the carrier advertises them. */
-      deliveryDays,
-      maxWeightOz: z.number().positive(),
-      /** Longest side plus girth, in inches. */
-      maxLengthPlusGirthIn: z.number().positive(),
-    }),
-  ),
-  shippingTypes: z.array(z.enum(SHIPPING_TYPES)).readonly(),
+  services: z
+    .array(
+      z.object({
+        service: shippingService,
+        name: storedLine(),
+        /** Business days, as the carrier advertises them. */
+        deliveryDays,
+        maxWeightOz: z.number().positive(),
+        /** Longest side plus girth, in inches. */
+        maxLengthPlusGirthIn: z.number().positive(),
+      }),
+    )
+    .max(ANSWER_ITEMS_MAX),
+  shippingTypes: z.array(z.enum(SHIPPING_TYPES)).max(ANSWER_ITEMS_MAX).readonly(),
   defaultShippingType: z.enum(SHIPPING_TYPES),
-  labelSizes: z.array(z.enum(LABEL_SIZES)).readonly(),
-  massUnits: z.array(z.enum(MASS_UNITS)).readonly(),
+  labelSizes: z.array(z.enum(LABEL_SIZES)).max(ANSWER_ITEMS_MAX).readonly(),
+  massUnits: z.array(z.enum(MASS_UNITS)).max(ANSWER_ITEMS_MAX).readonly(),
   defaultMassUnit: z.enum(MASS_UNITS),
   defaultPackageWeightOz: z.number().positive(),
   defaultMinPackageWeightOz: z.number().positive(),
@@ -114,12 +118,20 @@ export const ShippingQuote = z.object({
   minPackageWeightOz: z.number().nonnegative(),
   billableWeightOz: z.number().nonnegative(),
   /** Every service, cheapest first; one that refuses the parcel says why. */
-  rates: z.array(
-    z.discriminatedUnion('available', [
-      z.object({ service: shippingService, name: z.string(), available: z.literal(true), amount: usd, deliveryDays }),
-      z.object({ service: shippingService, name: z.string(), available: z.literal(false), reason: z.string() }),
-    ]),
-  ),
+  rates: z
+    .array(
+      z.discriminatedUnion('available', [
+        z.object({
+          service: shippingService,
+          name: storedLine(),
+          available: z.literal(true),
+          amount: usd,
+          deliveryDays,
+        }),
+        z.object({ service: shippingService, name: storedLine(), available: z.literal(false), reason: storedLine() }),
+      ]),
+    )
+    .max(ANSWER_ITEMS_MAX),
 });
 export type ShippingQuote = z.output<typeof ShippingQuote>;
 export type QuotedRate = ShippingQuote['rates'][number];
@@ -132,19 +144,21 @@ export const ShippingDocumentJob = z.object({
   fileStatus,
   labelSize: z.enum(LABEL_SIZES),
   /** Where the PDF downloads, once Generated. */
-  url: z.string().nullable(),
+  url: storedUrl().nullable(),
   pageCount: count.nullable(),
-  failureReason: z.string().nullable(),
-  orders: z.array(
-    z.object({
-      orderId: id,
-      title: z.string(),
-      fileStatus,
-      failureReason: z.string().nullable(),
-      /** The document opened at this order's label (`#page=N`). */
-      url: z.string().nullable(),
-    }),
-  ),
+  failureReason: storedText().nullable(),
+  orders: z
+    .array(
+      z.object({
+        orderId: id,
+        title: storedLine(),
+        fileStatus,
+        failureReason: storedText().nullable(),
+        /** The document opened at this order's label (`#page=N`). */
+        url: storedUrl().nullable(),
+      }),
+    )
+    .max(ANSWER_ITEMS_MAX),
   createdAt: isoDate,
   updatedAt: isoDate,
   generatedAt: isoDate.nullable(),
@@ -156,5 +170,7 @@ export const ShippingDocumentJobs = listResponse(ShippingDocumentJob);
 export const BulkShippable = z.object({
   count,
   orders: count,
-  items: z.array(z.object({ buyer: UserName, orders: z.array(SellerOrder), count })),
+  items: z
+    .array(z.object({ buyer: UserName, orders: z.array(SellerOrder).max(ANSWER_ITEMS_MAX), count }))
+    .max(ANSWER_ITEMS_MAX),
 });

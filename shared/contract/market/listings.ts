@@ -3,6 +3,7 @@
 // checks every answer against its schema (a mismatch is a 500) and drops any field it leaves out,
 // so each schema names exactly what its service returns; the services return `z.output` of them.
 import { z } from 'zod';
+import { ANSWER_ITEMS_MAX, storedLine, storedText, storedUrl } from '../answer-limits.js';
 import { AdminListing, id, INTEGER_COLUMN_MAX, isoDate, listResponse, ProfileRef, usd } from '../entities.js';
 import { LISTING_STATUSES, LISTING_TYPES, MASS_UNITS, REPORT_TYPES, SHIPPING_TYPES } from '../enums.js';
 import { listingVideo } from '../listing-video.js';
@@ -16,7 +17,13 @@ const epochMsText = AdminListing.shape.endTime.unwrap();
 // ── Requests ──
 
 /** At most 15 digits (until the year 33658): a time a Date and a timestamp column both hold. */
-const epochMs = z.union([z.string().regex(/^\d{1,15}$/), z.number().int().nonnegative().max(999_999_999_999_999)]);
+const epochMs = z.union([
+  z
+    .string()
+    .max(15)
+    .regex(/^\d{1,15}$/),
+  z.number().int().nonnegative().max(999_999_999_999_999),
+]);
 const dimension = z.number().int().nonnegative().max(INTEGER_COLUMN_MAX);
 
 /** The create-listing payload with its defaults. */
@@ -130,40 +137,43 @@ export type MarketListings = z.output<typeof MarketListings>;
 
 // ── Uploads (media-storage.ts) ──
 
+/** The longest storage key of an upload (`{kind}/{owner id}/{uuid}.{extension}` is far shorter). */
+export const MEDIA_KEY_MAX = 300;
+
 /** Where the app PUTs a file (`UploadTarget`), then names `key` in the call that attaches it. */
 export const UploadTarget = z.object({
-  key: z.string(),
+  key: z.string().max(MEDIA_KEY_MAX),
   /** PUT the file's bytes here, with `headers`, before `expiresAt`. */
-  uploadUrl: z.string(),
+  uploadUrl: storedUrl(),
   method: z.literal('PUT'),
-  headers: z.object({ 'content-type': z.string() }),
+  headers: z.object({ 'content-type': storedLine() }),
   maxBytes: count,
   expiresAt: isoDate,
 });
 /** The file a signed upload stored (`StoredMedia`). */
-export const StoredUpload = z.object({ key: z.string(), contentType: z.string(), size: count });
+export const StoredUpload = z.object({ key: storedLine(), contentType: storedLine(), size: count });
 
 export const AttachedVideo = z.object({
   listingId: id,
-  video: z.string(),
+  video: storedUrl(),
   /** The trimmed rendition (updatedVideo) and the autofill suggestion (aiAutofillCompleted) follow as events. */
   processing: z.literal('started'),
 });
 export type AttachedVideo = z.output<typeof AttachedVideo>;
-export const ProfilePicture = z.object({ avatar: z.string() });
+export const ProfilePicture = z.object({ avatar: storedUrl() });
 
 // ── Drafts ──
 
 /** A draft (`MarketDraft`): the listing, the draft form's own fields, and what publishing still lacks. */
 export const Draft = MarketListing.extend({
   subCategoryId: id.nullable(),
-  timezone: z.string().nullable(),
-  auctionEndDate: z.string().nullable(),
-  auctionEndTime: z.string().nullable(),
-  packagingType: z.string().nullable(),
-  trimmedVideo: z.string().nullable(),
+  timezone: storedLine().nullable(),
+  auctionEndDate: storedText().nullable(),
+  auctionEndTime: storedText().nullable(),
+  packagingType: storedText().nullable(),
+  trimmedVideo: storedUrl().nullable(),
   /** `field: message` for each thing publishing needs; empty when the draft can be published. */
-  missing: z.array(z.string()),
+  missing: z.array(storedText()).max(ANSWER_ITEMS_MAX),
 });
 export type Draft = z.output<typeof Draft>;
 export const Drafts = listResponse(Draft);
@@ -189,7 +199,7 @@ export const ListingReport = z.object({
   id,
   listingId: id,
   reportType: z.enum(REPORT_TYPES),
-  text: z.string().nullable(),
+  text: storedText().nullable(),
   status: z.literal('open'),
   createdAt: isoDate,
 });
@@ -212,16 +222,16 @@ export type PriceGuidance = z.output<typeof PriceGuidance>;
 export const ListingShare = z.object({
   listingId: id,
   /** The app's universal link to the listing. */
-  url: z.string(),
-  title: z.string(),
-  priceText: z.string(),
+  url: storedUrl(),
+  title: storedLine(),
+  priceText: storedLine(),
   /** Ready to paste: title, price line, link. */
-  text: z.string(),
+  text: storedText(),
   status: listingStatus,
   /** The seller's user name. */
-  seller: z.string().nullable(),
+  seller: storedLine().nullable(),
   /** The preview: the trimmed rendition when there is one. */
-  video: z.string().nullable(),
+  video: storedUrl().nullable(),
 });
 export type ListingShare = z.output<typeof ListingShare>;
 

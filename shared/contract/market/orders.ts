@@ -3,12 +3,13 @@
 // (what server/modules/orders answers and accepts). The serializer checks every answer against
 // its schema and drops fields a schema leaves out, so each names exactly what its service returns.
 import { z } from 'zod';
+import { ANSWER_ITEMS_MAX, storedLine, storedText, storedUrl } from '../answer-limits.js';
 import { id, isoDate, listResponse, ProfileRef, usd } from '../entities.js';
 import { LABEL_SIZES, LISTING_TYPES, OFFER_STATUSES, ORDER_STATUSES, SHIPPING_MANAGER_SECTIONS } from '../enums.js';
 
 const count = z.number().int().nonnegative();
 const orderStatus = z.enum(ORDER_STATUSES);
-const UserName = z.object({ id, userName: z.string().nullable() });
+const UserName = z.object({ id, userName: storedLine().nullable() });
 
 /** A price a buyer names (a bid, an offer): more than $0. */
 export const positiveUsd = usd.refine((amount) => amount > 0, 'must be more than 0');
@@ -23,15 +24,15 @@ export const PlacedOrder = z.object({ orderId: id, status: z.enum(['PAYMENT_CONF
 export const OrderSummaries = listResponse(
   z.object({
     id,
-    listing: z.object({ id, title: z.string() }),
+    listing: z.object({ id, title: storedLine() }),
     sellerId: id,
     buyerId: id,
     price: usd,
     shippingPrice: usd,
     status: orderStatus,
     /** Worded for the side asking (buyer or seller). */
-    statusLabel: z.string(),
-    trackingCode: z.string().nullable(),
+    statusLabel: storedLine(),
+    trackingCode: storedLine().nullable(),
     createdAt: isoDate,
   }),
 );
@@ -39,18 +40,18 @@ export const OrderSummaries = listResponse(
 /** An order as its seller sees it in the shipping manager (`sellerOrderOf`). */
 export const SellerOrder = z.object({
   id,
-  listing: z.object({ id, title: z.string() }),
-  buyer: z.object({ id, userName: z.string().nullable() }),
+  listing: z.object({ id, title: storedLine() }),
+  buyer: z.object({ id, userName: storedLine().nullable() }),
   price: usd,
   shippingPrice: usd,
   status: orderStatus,
-  statusLabel: z.string(),
+  statusLabel: storedLine(),
   /** null once the order left the shipping manager (or before it was paid). */
   section: z.enum(SHIPPING_MANAGER_SECTIONS).nullable(),
-  trackingCode: z.string().nullable(),
+  trackingCode: storedLine().nullable(),
   labelSize: z.enum(LABEL_SIZES).nullable(),
-  labelUrl: z.string().nullable(),
-  labelFailureReason: z.string().nullable(),
+  labelUrl: storedUrl().nullable(),
+  labelFailureReason: storedText().nullable(),
   shippedAt: isoDate.nullable(),
   deliveredAt: isoDate.nullable(),
   createdAt: isoDate,
@@ -62,7 +63,7 @@ export const OfferBody = z.strictObject({ listingId: id, amount: positiveUsd });
 export const Offer = z.object({
   id,
   listingId: id,
-  listingTitle: z.string(),
+  listingTitle: storedLine(),
   buyerId: id,
   sellerId: id,
   amount: usd,
@@ -100,7 +101,7 @@ export const OrderHistory = listResponse(OrderHistoryItem);
 export const PendingReviews = listResponse(
   z.object({
     id,
-    listing: z.object({ id, title: z.string() }),
+    listing: z.object({ id, title: storedLine() }),
     seller: ProfileRef,
     price: usd,
     deliveredAt: isoDate.nullable(),
@@ -108,7 +109,7 @@ export const PendingReviews = listResponse(
   }),
 );
 export const SkippedReviews = z.object({
-  orderIds: z.array(id),
+  orderIds: z.array(id).max(ANSWER_ITEMS_MAX),
   /** How many were not skipped before (skipping twice changes nothing). */
   newlySkipped: count,
 });
@@ -120,9 +121,9 @@ export const PublicOrders = listResponse(
     soldAt: isoDate,
     listing: z.object({
       id,
-      title: z.string(),
+      title: storedLine(),
       listingType: z.enum(LISTING_TYPES),
-      video: z.string().nullable(),
+      video: storedUrl().nullable(),
       /** The buy-now price, or an auction's final bid; null for a giveaway. */
       price: usd.nullable(),
     }),

@@ -6,6 +6,7 @@
 // its service returns. Provider ids appear only to their owner; no secret (API key, client secret,
 // signing secret) is ever part of an answer.
 import { z } from 'zod';
+import { ANSWER_ITEMS_MAX, storedLine, storedText, storedUrl } from '../answer-limits.js';
 import { id, isoDate, listResponse, usd } from '../entities.js';
 import { IDENTITY_STATUSES, LISTING_TYPES, ORDER_STATUSES, TRANSACTION_STATUSES } from '../enums.js';
 import { freeText, withoutControlCharacters } from '../text.js';
@@ -68,14 +69,14 @@ export const Payments = listResponse(
     amount: usd,
     createdAt: isoDate,
     order: z.object({ id, status: z.enum(ORDER_STATUSES), price: usd, shippingPrice: usd }),
-    listing: z.object({ id, title: z.string(), listingType: z.enum(LISTING_TYPES) }),
+    listing: z.object({ id, title: storedLine(), listingType: z.enum(LISTING_TYPES) }),
   }),
 );
 
 /** `GET /payments/stock`: the quantity can be bought now, at this cost (409 when it cannot). */
 export const StockCheck = z.object({
   listingId: id,
-  title: z.string(),
+  title: storedLine(),
   quantity: z.number().int().positive(),
   inStock: count,
   unitPrice: usd,
@@ -88,7 +89,7 @@ export const StockCheck = z.object({
 
 // ── Saved cards ──
 
-const nullableText = z.string().nullable();
+const nullableText = storedText().nullable();
 
 /** The provider's billing details of a card; every field may be null. */
 export const BillingDetails = z.object({
@@ -110,9 +111,9 @@ export const BillingDetails = z.object({
 /** A saved card: the provider's card object (never more than the last four digits) and what we know of it. */
 export const SavedCard = z.object({
   /** The provider's payment-method id (pm_…): what `PATCH /payments/stripe/payment-method` and `DELETE /payments/card/{id}` take. */
-  id: z.string(),
-  brand: z.string(),
-  last4: z.string().regex(/^\d{4}$/),
+  id: storedLine(),
+  brand: storedLine(),
+  last4: storedLine().regex(/^\d{4}$/),
   exp_month: z.number().int().min(1).max(12),
   exp_year: z.number().int(),
   funding: z.enum(CARD_FUNDINGS),
@@ -122,9 +123,9 @@ export const SavedCard = z.object({
   /** Past the last day of its expiry month: it cannot pay. */
   expired: z.boolean(),
   /** 'Visa •••• 4242' */
-  label: z.string(),
+  label: storedLine(),
   /** '04/27' */
-  expiry: z.string(),
+  expiry: storedText(),
 });
 export const SavedCards = listResponse(SavedCard);
 /** `GET /payments/stripe/payment-method`: the card charges use, or null. */
@@ -134,7 +135,7 @@ export const DefaultPaymentMethod = z.object({ paymentMethod: SavedCard.nullable
 
 /** A verification session; `url` (where to submit documents) only in the answer that started it. */
 export const IdentityVerification = z.object({
-  id: z.string(),
+  id: storedLine(),
   status: z.enum(IDENTITY_STATUSES),
   failureReason: nullableText,
   url: nullableText,
@@ -156,12 +157,12 @@ const PayoutReadiness = z.object({
 export const PayoutAccount = z
   .object({
     /** The connected account's id at the provider. */
-    stripeUserId: z.string(),
+    stripeUserId: storedLine(),
     detailsSubmitted: z.boolean(),
     chargesEnabled: z.boolean(),
     payoutsEnabled: z.boolean(),
     /** What the provider still needs before it pays them. */
-    requirementsDue: z.array(z.string()).readonly(),
+    requirementsDue: z.array(storedText()).max(ANSWER_ITEMS_MAX).readonly(),
   })
   .extend(PayoutReadiness.shape);
 
@@ -169,7 +170,7 @@ export const PayoutAccount = z
 export const PayoutReadinessOfUser = z.object({ userId: id, sellerEnabled: z.boolean() }).extend(PayoutReadiness.shape);
 
 /** `POST /payments/stripe/account-link`: the provider's short-lived onboarding page. */
-export const OnboardingLink = z.object({ stripeUserId: z.string(), url: z.string(), expiresAt: isoDate });
+export const OnboardingLink = z.object({ stripeUserId: storedLine(), url: storedUrl(), expiresAt: isoDate });
 
 /** `GET /payments/stripe/payment-info`: the caller's own payment summary. */
 export const PaymentInfo = z.object({

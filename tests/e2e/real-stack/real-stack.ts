@@ -119,3 +119,26 @@ export async function openSoldOrder(page: Page, order: SoldListing) {
   await expect(drawer.getByText(order.listing.title).first()).toBeVisible();
   return drawer;
 }
+
+/** Switches the colour mode through the sidebar's switch and waits until the page shows it. */
+export async function setTheme(page: Page, theme: 'dark' | 'light') {
+  const dark = await page.locator('html').evaluate((html) => html.classList.contains('bp6-dark'));
+  if (dark !== (theme === 'dark')) await page.locator('label').filter({ hasText: 'Dark mode' }).click();
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /bp6-dark/ : /^(?!.*bp6-dark)/);
+}
+
+/** Waits for toasts to leave and CSS transitions to end: a screenshot taken then is steady. */
+export async function settle(page: Page) {
+  await page
+    .locator('.bp6-toast')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState === 'running').length,
+      ),
+    )
+    .toBe(0);
+}

@@ -3,7 +3,7 @@
 // contentRemoved; the message is gone from Chat messages. On the way, screenshots of the queue and
 // the case drawer in both themes at 1280x720 and 1920x1080 (docs/screenshots/).
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { AdminUser, ChatMessage } from '../../../shared/contract/entities.js';
 import { adminTable } from '../support/table.js';
 import {
@@ -14,6 +14,8 @@ import {
   idTokenOf,
   openScreen,
   searchBox,
+  setTheme,
+  settle,
   toast,
 } from './real-stack.js';
 
@@ -23,27 +25,6 @@ const SIZES = [
   { width: 1280, height: 720 },
   { width: 1920, height: 1080 },
 ] as const;
-
-async function setTheme(page: Page, theme: 'dark' | 'light') {
-  const dark = await page.locator('html').evaluate((html) => html.classList.contains('bp6-dark'));
-  if (dark !== (theme === 'dark')) await page.locator('label').filter({ hasText: 'Dark mode' }).click();
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /bp6-dark/ : /^(?!.*bp6-dark)/);
-}
-
-async function settle(page: Page) {
-  await page
-    .locator('.bp6-toast')
-    .first()
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () => document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState === 'running').length,
-      ),
-    )
-    .toBe(0);
-}
 
 test('a phone number in a chat opens a case live; contentRemoved takes the message down', async ({ page }) => {
   await ensureSignedIn(page);

@@ -303,6 +303,11 @@ export function installFakeMarket(data: DemoData) {
         for (const row of open) resolve(row!, i.body);
         return ok({ resolved: open.length });
       },
+      // The team queue: no macros, no saved views, auto-assignment off, an empty range.
+      'macros.list': () => ok({ items: [] }),
+      'views.list': () => ok({ items: [] }),
+      'reviewCases.settings': () => ok({ autoAssign: false }),
+      'reviewCases.metrics': () => ok({ backlog: { open: 0, claimed: 0, overdue: 0 }, bySource: [], byAdmin: [] }),
     };
   }
 

@@ -20,6 +20,10 @@ const base = (
   createdAt: at(minutesAgo),
   updatedAt: at(minutesAgo),
   resolvedAt: null,
+  // Due by the normal priority's 24 hours.
+  dueAt: new Date(Date.parse(at(minutesAgo)) + 24 * 3_600_000).toISOString(),
+  overdue: false,
+  escalated: false,
 });
 
 export function reviewDemoCases(): ReviewCase[] {

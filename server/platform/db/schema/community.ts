@@ -35,6 +35,7 @@ export const ratings = pgTable(
     index('ratings_buyer_idx').on(t.buyerId),
     index('ratings_seller_idx').on(t.sellerId),
     index('ratings_experience_trgm').using('gin', t.experience.op('gin_trgm_ops')),
+    index('ratings_experience_short').using('gin', sql`short_grams(experience)`),
   ],
 );
 

@@ -29,6 +29,9 @@ export const chats = pgTable(
       .on(t.updatedAt, t.id)
       .where(sql`deleted_at IS NULL`),
     index('chats_created_idx').on(t.createdAt, t.id),
+    index('chats_taken_down_idx')
+      .on(t.id)
+      .where(sql`deleted_at IS NOT NULL`),
     index('chats_user_idx').on(t.userId),
     index('chats_other_user_idx').on(t.otherUserId),
   ],
@@ -53,6 +56,7 @@ export const chatMessages = pgTable(
       .where(sql`deleted_at IS NULL`),
     index('chat_messages_chat_idx').on(t.chatId, t.createdAt),
     index('chat_messages_message_trgm').using('gin', t.message.op('gin_trgm_ops')),
+    index('chat_messages_message_short').using('gin', sql`short_grams(message)`),
   ],
 );
 
@@ -79,6 +83,7 @@ export const auctionMessages = pgTable(
     index('auction_messages_listing_idx').on(t.listingId, t.createdAt),
     index('auction_messages_user_idx').on(t.userId),
     index('auction_messages_text_trgm').using('gin', t.text.op('gin_trgm_ops')),
+    index('auction_messages_text_short').using('gin', sql`short_grams(text)`),
   ],
 );
 

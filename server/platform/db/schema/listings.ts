@@ -75,6 +75,8 @@ export const listings = pgTable(
     index('listings_user_idx').on(t.userId),
     index('listings_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
     index('listings_description_trgm').using('gin', t.description.op('gin_trgm_ops')),
+    index('listings_title_short').using('gin', sql`short_grams(title)`),
+    index('listings_description_short').using('gin', sql`short_grams(description)`),
     // What the auction closer scans: active auctions and giveaways by end time.
     index('listings_due_idx')
       .on(t.endTime)

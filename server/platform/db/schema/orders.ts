@@ -77,6 +77,7 @@ export const orders = pgTable(
     index('orders_buyer_idx').on(t.buyerId),
     index('orders_seller_idx').on(t.sellerId),
     index('orders_tracking_code_trgm').using('gin', t.trackingCode.op('gin_trgm_ops')),
+    index('orders_tracking_code_short').using('gin', sql`short_grams(tracking_code)`),
     // Not partial: the planner would pick a partial one for the admin search's ILIKE.
     index('orders_tracking_code_idx').on(t.trackingCode),
   ],

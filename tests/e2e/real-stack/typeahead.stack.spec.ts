@@ -1,0 +1,83 @@
+// Type-ahead against the real stack: a moderator types a name into the Users search one key at a
+// time, slower than the search's debounce, so every prefix is asked for. Each call from the page
+// to the desktop host is held back on the way (as a slow API would answer), so a newer prefix is
+// typed while the one before is still out: the list store aborts it, the host aborts its HTTP
+// request (the API cancels its statement), and the call answers `aborted`. The table ends up
+// showing only the last term's rows, with at most one list call still running.
+import { expect, test, type Request } from '@playwright/test';
+import type { AdminUser } from '../../../shared/contract/entities.js';
+import { SEARCH_DEBOUNCE_MS } from '../../../shared/rules/constants.js';
+import { adminTable } from '../support/table.js';
+import { DEMO_ACCOUNTS, adminList, ensureSignedIn, openScreen, searchBox } from './real-stack.js';
+
+/** How long each Users list call is held on its way to the host. */
+const HELD_MS = 1500;
+const USERS_LIST_CALL = '/call/admin.users.list';
+
+test.beforeEach(async ({ page }) => {
+  await ensureSignedIn(page);
+});
+
+test('typing a name key by key aborts the searches nobody reads and shows only the last term', async ({ page }) => {
+  const demoEmails: string[] = Object.values(DEMO_ACCOUNTS).map((account) => account.email);
+  const { items } = await adminList<AdminUser>('/admin/users', { page: 1, limit: 100 });
+  const someone = items.find((user) => user.userName && !demoEmails.includes(user.email));
+  expect(someone, 'a seeded user with a name').toBeDefined();
+  const name = someone!.userName!;
+  const term = name.slice(0, Math.min(name.length, 7));
+
+  await openScreen(page, 'users');
+  const table = adminTable(page, 'Users');
+  await table.waitForRows();
+
+  // The list calls out and back, and what each answered.
+  const running = new Set<Request>();
+  const answers: { term: string; ok: boolean; code: string | null }[] = [];
+  await page.route(`**${USERS_LIST_CALL}`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, HELD_MS));
+    await route.continue();
+  });
+  page.on('request', (request) => {
+    if (request.url().endsWith(USERS_LIST_CALL)) running.add(request);
+  });
+  page.on('requestfailed', (request) => running.delete(request));
+  page.on('requestfinished', (request) => {
+    if (!running.delete(request)) return;
+    void request.response().then(async (response) => {
+      const [input] = JSON.parse(request.postData() ?? '[]') as [{ query?: { search?: string } }];
+      const body = (await response?.json()) as { value?: { ok: boolean; error?: { code: string } } };
+      answers.push({
+        term: input?.query?.search ?? '',
+        ok: body.value?.ok === true,
+        code: body.value?.error?.code ?? null,
+      });
+    });
+  });
+
+  const box = searchBox(page, 'Search users');
+  await box.click();
+  // Slower than the debounce: every prefix is sent, each while the one before is still held.
+  await box.pressSequentially(term, { delay: SEARCH_DEBOUNCE_MS + 150 });
+
+  // Only the last term's rows: each names it, and the one we took the term from is among them.
+  await expect(table.row(someone!.email)).toBeVisible();
+  const names = async () => {
+    const [userNames, emails] = [await table.columnTexts('Username'), await table.columnTexts('Email Address')];
+    return userNames.map((userName, i) => `${userName} ${emails[i] ?? ''}`.toLowerCase());
+  };
+  await expect
+    .poll(async () => {
+      const rows = await names();
+      return rows.length > 0 && rows.every((row) => row.includes(term.toLowerCase()));
+    })
+    .toBe(true);
+  expect(running.size).toBeLessThanOrEqual(1);
+
+  // Every earlier prefix that was sent was aborted; the last term answered.
+  await expect.poll(() => answers.some((answer) => answer.term === term && answer.ok)).toBe(true);
+  const earlier = answers.filter((answer) => answer.term !== term);
+  expect(earlier.length).toBeGreaterThan(0);
+  expect(earlier.filter((answer) => answer.ok)).toEqual([]);
+  expect(new Set(earlier.map((answer) => answer.code))).toEqual(new Set(['aborted']));
+  expect(running.size).toBe(0);
+});
