@@ -84,7 +84,8 @@ export async function toApiFailure(error: unknown): Promise<ApiFailure> {
   if (error instanceof HTTPError) {
     const status = error.response.status;
     const body = ApiErrorBody.safeParse(error.data);
-    // The application's code where the server gave one (`searchTooBroad`), else the reason phrase.
+    // The application's code where the server gave one (`searchTooBroad`, `reauthenticationRequired`,
+    // `databaseUnavailable`…), else the reason phrase: the app asks for the password or waits on it.
     if (body.success) return { status, code: body.data.code ?? body.data.error, message: body.data.message };
     const text = typeof error.data === 'string' && error.data.trim() ? error.data.trim().slice(0, 500) : undefined;
     return { status, code: error.response.statusText || `HTTP ${status}`, message: text ?? error.message };

@@ -4,9 +4,11 @@
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   connectAuthEmulator,
+  EmailAuthProvider,
   getIdTokenResult,
   initializeAuth,
   inMemoryPersistence,
+  reauthenticateWithCredential,
   signInWithEmailAndPassword,
   signOut,
   validatePassword,
@@ -105,6 +107,16 @@ export function createFirebaseIdentity(config: Settings['firebase'], store: Secu
     async signOut() {
       try {
         await signOut(auth);
+      } catch (error) {
+        throw toIdentityError(error);
+      }
+    },
+    async reauthenticate(password) {
+      const current = user();
+      if (!current.email) throw new IdentityError('auth/no-email', 'This account has no email to confirm');
+      try {
+        // Updates the user's tokens in place: the next ID token carries the new auth_time.
+        await reauthenticateWithCredential(current, EmailAuthProvider.credential(current.email, password));
       } catch (error) {
         throw toIdentityError(error);
       }

@@ -24,6 +24,11 @@ export interface IdentityProvider {
   currentUser(): IdentityUser | null;
   signIn(email: string, password: string): Promise<IdentityUser>;
   signOut(): Promise<void>;
+  /**
+   * Confirms the signed-in user's password again (step-up): afterwards the current ID token is a
+   * new one whose sign-in time is now. Throws an IdentityError for a wrong password.
+   */
+  reauthenticate(password: string): Promise<void>;
   /** The current user's ID token; `forceRefresh` asks the provider for a new one. */
   idToken(forceRefresh?: boolean): Promise<string>;
   /** The claims of the current ID token. */

@@ -38,6 +38,7 @@ function validArgs(channel: IpcRequestName): unknown[] {
     'session.signIn': ['admin@market.test', 'admin-demo-pass'],
     'session.signOut': [],
     'session.current': [],
+    'session.reauthenticate': ['admin-demo-pass'],
     'events.subscribe': ['s1', ['newMessage']],
     'events.unsubscribe': ['s1'],
     'events.connectionState': [],

@@ -79,6 +79,7 @@ export function bindIpcHandlers(core: DesktopCoreParts, host: WindowHost): Bound
     'session.signIn': (_sender, [email, password]) => core.session.signIn(email, password),
     'session.signOut': () => core.session.signOut(),
     'session.current': () => core.session.current(),
+    'session.reauthenticate': (_sender, [password]) => core.session.reauthenticate(password),
     'events.subscribe': async (sender, [subscriptionId, names]) => {
       const forWindow = subscriptions.get(sender.key) ?? new Map<string, () => void>();
       subscriptions.set(sender.key, forWindow);

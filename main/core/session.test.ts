@@ -112,4 +112,32 @@ describe('Session', () => {
     expect(await again.current()).toBeNull();
     expect(identity.signedIn).toBeNull();
   });
+
+  describe('reauthenticate (step-up)', () => {
+    it('confirms the password, saves the fresh token and hands it to listeners', async () => {
+      const { session, identity, store } = setup();
+      await session.signIn('admin@market.test', 'admin-demo-pass');
+      const tokens: (string | null)[] = [];
+      session.onToken((token) => tokens.push(token));
+      expect(await session.reauthenticate('admin-demo-pass')).toEqual({ ok: true });
+      expect(identity.reauthentications).toBe(1);
+      expect(tokens).toEqual(['token-uid-admin@market.test-2']);
+      expect(await store.get(ACCESS_TOKEN_KEY)).toBe('token-uid-admin@market.test-2');
+      expect(await session.accessToken()).toBe('token-uid-admin@market.test-2');
+    });
+
+    it('a wrong password keeps the session as it was', async () => {
+      const { session, identity, lines } = setup();
+      await session.signIn('admin@market.test', 'admin-demo-pass');
+      expect(await session.reauthenticate('nope')).toMatchObject({ ok: false, reason: 'invalid-credentials' });
+      expect(identity.signedIn?.user.email).toBe('admin@market.test');
+      expect((await session.current())?.email).toBe('admin@market.test');
+      expect(lines).toContain('Error confirming the password');
+    });
+
+    it('says signed out when there is no session to confirm', async () => {
+      const { session } = setup();
+      expect(await session.reauthenticate('admin-demo-pass')).toMatchObject({ ok: false, reason: 'signed-out' });
+    });
+  });
 });

@@ -3,6 +3,7 @@
 // sign-out that forgets every stored token.
 import { adminRoleOf } from '../../shared/contract/admin-permissions.js';
 import type { SignedInAdmin } from '../../shared/contract/entities.js';
+import type { ReauthenticateResult } from '../../shared/contract/ipc-table.js';
 import type { SignInResult } from '../../shared/contract/market-api.js';
 import { ACCESS_TOKEN_KEY, ACCESS_TOKEN_REFRESH_MS } from '../../shared/rules/constants.js';
 import { IdentityError, type IdentityProvider, type IdentityUser } from './identity.js';
@@ -87,6 +88,32 @@ export class Session {
       const message = error instanceof Error ? error.message : SIGN_IN_FAILED_MESSAGE;
       const reason = code && INVALID_CREDENTIAL_CODES.has(code) ? 'invalid-credentials' : 'error';
       return code ? { ok: false, reason, message, code } : { ok: false, reason, message };
+    }
+  }
+
+  /**
+   * Step-up: confirms the signed-in admin's password again, so the next ID token has a fresh
+   * sign-in time (the API asks for one before refunds, bans and deletions). The new token is
+   * saved and handed to listeners (the realtime socket) like a refresh; it never leaves main.
+   */
+  async reauthenticate(password: string): Promise<ReauthenticateResult> {
+    await this.restore();
+    if (!this.admin || !this.identity.currentUser()) {
+      return { ok: false, reason: 'signed-out', message: 'You are signed out. Sign in again.' };
+    }
+    try {
+      await this.identity.reauthenticate(password);
+      const token = await this.identity.idToken();
+      await this.store.set(ACCESS_TOKEN_KEY, token);
+      this.emitToken(token);
+      return { ok: true };
+    } catch (error) {
+      this.log.error('Error confirming the password', error);
+      const code = error instanceof IdentityError ? error.code : undefined;
+      if (code && INVALID_CREDENTIAL_CODES.has(code)) {
+        return { ok: false, reason: 'invalid-credentials', message: 'That password is not right.' };
+      }
+      return { ok: false, reason: 'error', message: error instanceof Error ? error.message : SIGN_IN_FAILED_MESSAGE };
     }
   }
 

@@ -1,7 +1,7 @@
 // The back-office app: its routes in a hash router, so `/#/auth/login` works both
 // from the browser host and from Electron's file:// load.
 import { NonIdealState, Spinner } from '@blueprintjs/core';
-import { useEffect } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { hasMarket, market } from '../bridge.js';
 import { colorModeStore, useColorMode } from '../stores/color-mode-store.js';
@@ -19,8 +19,11 @@ import { ChatMessagesScreen } from '../screens/moderation/ChatMessagesScreen.js'
 import { ReviewQueueScreen, SupportQueueScreen } from '../screens/review/ReviewQueueScreen.js';
 import { AuditLogScreen } from '../screens/accountability/AuditLogScreen.js';
 import { SettingsScreen } from '../screens/settings/SettingsScreen.js';
+import { TeamScreen } from '../screens/team/TeamScreen.js';
 import { DashboardLayout } from './DashboardLayout.js';
 import { Placeholder } from './Placeholder.js';
+import { RoleGate } from './RoleGate.js';
+import type { UiAction } from '../../shared/contract/admin-permissions.js';
 import './app.css';
 import './data-table.css';
 import './home-and-drawers.css';
@@ -38,6 +41,13 @@ function useColorModeClass() {
     return market.windows.onColorMode((next) => colorModeStore.getState().setMode(next));
   }, []);
 }
+
+/** A screen only the roles that may `action` open; the others are told so. */
+const gated = (action: UiAction, screen: string, element: ReactElement) => (
+  <RoleGate action={action} screen={screen}>
+    {element}
+  </RoleGate>
+);
 
 function LoginRoute() {
   const user = useSession((s) => s.user);
@@ -77,26 +87,39 @@ export function App() {
         <Route path="/dashboard" element={<DashboardLayout />}>
           <Route index element={<Navigate to="/dashboard/home" replace />} />
           <Route path="home" element={<DashboardHome />} />
-          <Route path="users/:id?" element={<UsersScreen />} />
+          <Route path="users/:id?" element={gated('openUsers', 'Users', <UsersScreen />)} />
           <Route path="listings">
             <Route index element={<Placeholder text="Listings" />} />
-            <Route path="active/:id?" element={<ActiveListingsScreen />} />
-            <Route path="sold/:id?" element={<SoldListingsScreen />} />
+            <Route
+              path="active/:id?"
+              element={gated('openActiveListings', 'Active listings', <ActiveListingsScreen />)}
+            />
+            <Route path="sold/:id?" element={gated('openSoldListings', 'Sold listings', <SoldListingsScreen />)} />
           </Route>
-          <Route path="customer-support" element={<SupportQueueScreen />} />
-          <Route path="customer-support/:caseId" element={<SupportQueueScreen />} />
-          <Route path="review" element={<ReviewQueueScreen />} />
-          <Route path="review/:caseId" element={<ReviewQueueScreen />} />
+          <Route
+            path="customer-support"
+            element={gated('openReviewQueue', 'Customer support', <SupportQueueScreen />)}
+          />
+          <Route
+            path="customer-support/:caseId"
+            element={gated('openReviewQueue', 'Customer support', <SupportQueueScreen />)}
+          />
+          <Route path="review" element={gated('openReviewQueue', 'Review queue', <ReviewQueueScreen />)} />
+          <Route path="review/:caseId" element={gated('openReviewQueue', 'Review queue', <ReviewQueueScreen />)} />
           <Route path="settings" element={<SettingsScreen />} />
-          <Route path="subcategory" element={<SubcategoriesScreen />} />
-          <Route path="ratings" element={<RatingsScreen />} />
-          <Route path="auctionMessages" element={<AuctionMessagesScreen />} />
+          <Route path="subcategory" element={gated('openSubcategories', 'Subcategories', <SubcategoriesScreen />)} />
+          <Route path="ratings" element={gated('openRatings', 'Ratings', <RatingsScreen />)} />
+          <Route
+            path="auctionMessages"
+            element={gated('openModeration', 'Auction messages', <AuctionMessagesScreen />)}
+          />
           <Route path="inbox">
             <Route index element={<Navigate to="/dashboard/inbox/chats" replace />} />
-            <Route path="chats" element={<ChatsScreen />} />
-            <Route path="messages" element={<ChatMessagesScreen />} />
+            <Route path="chats" element={gated('openModeration', 'Chats', <ChatsScreen />)} />
+            <Route path="messages" element={gated('openModeration', 'Messages', <ChatMessagesScreen />)} />
           </Route>
-          <Route path="audit" element={<AuditLogScreen />} />
+          <Route path="audit" element={gated('openAuditLog', 'Audit log', <AuditLogScreen />)} />
+          <Route path="team" element={gated('openTeam', 'Team', <TeamScreen />)} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

@@ -6,6 +6,8 @@ import { market } from '../bridge.js';
 import { sessionStore, useSession } from '../stores/session-store.js';
 import { Sidebar } from './Sidebar.js';
 import { Workbench } from '../components/workbench/Workbench.js';
+import { StepUpDialog } from '../components/step-up/index.js';
+import { ServiceBanner } from '../components/service-state/index.js';
 
 export function DashboardLayout() {
   const user = useSession((s) => s.user);
@@ -24,9 +26,11 @@ export function DashboardLayout() {
     <div className="dashboard">
       <Sidebar onLogout={() => void logout()} loggingOut={loading} />
       <main className="dashboard-main" id="main">
+        <ServiceBanner />
         <Outlet />
       </main>
       <Workbench />
+      <StepUpDialog />
     </div>
   );
 }

@@ -56,6 +56,7 @@ export const SIDEBAR_ITEMS: (Entry | Group)[] = [
   { label: 'Customer support', icon: 'headset', to: '/dashboard/customer-support', action: 'openReviewQueue' },
   { label: 'Settings', icon: 'cog', to: '/dashboard/settings' },
   { label: 'Audit log', icon: 'history', to: '/dashboard/audit', action: 'openAuditLog' },
+  { label: 'Team', icon: 'key', to: '/dashboard/team', action: 'openTeam' },
 ];
 
 function NavEntry({ entry, nested = false }: { entry: Entry; nested?: boolean }) {

@@ -18,9 +18,11 @@ export interface ToastOptions {
   title?: string;
   intent?: 'success' | 'danger' | 'warning' | 'primary';
   timeout?: number;
+  /** Toasts with the same key replace each other: one per cause, not one per row. */
+  key?: string;
 }
 
-export function showToast({ message, title, intent = 'primary', timeout = ADMIN_TOAST_MS }: ToastOptions): void {
+export function showToast({ message, title, intent = 'primary', timeout = ADMIN_TOAST_MS, key }: ToastOptions): void {
   const body: ReactNode = title ? (
     <span>
       <strong className="toast-title">{title}</strong>
@@ -31,20 +33,23 @@ export function showToast({ message, title, intent = 'primary', timeout = ADMIN_
     message
   );
   void getToaster().then((t) =>
-    t.show({
-      message: body,
-      intent:
-        intent === 'success'
-          ? Intent.SUCCESS
-          : intent === 'danger'
-            ? Intent.DANGER
-            : intent === 'warning'
-              ? Intent.WARNING
-              : Intent.PRIMARY,
-      icon: intent === 'success' ? 'tick-circle' : intent === 'danger' ? 'error' : undefined,
-      timeout,
-      isCloseButtonShown: true,
-    }),
+    t.show(
+      {
+        message: body,
+        intent:
+          intent === 'success'
+            ? Intent.SUCCESS
+            : intent === 'danger'
+              ? Intent.DANGER
+              : intent === 'warning'
+                ? Intent.WARNING
+                : Intent.PRIMARY,
+        icon: intent === 'success' ? 'tick-circle' : intent === 'danger' ? 'error' : undefined,
+        timeout,
+        isCloseButtonShown: true,
+      },
+      key,
+    ),
   );
 }
 

@@ -16,6 +16,7 @@ function fakeSession(overrides: Partial<SessionApi> = {}): SessionApi {
     signIn: vi.fn(async () => ({ ok: true as const, user: admin })),
     signOut: vi.fn(async () => true),
     current: vi.fn(async () => null),
+    reauthenticate: vi.fn(async () => ({ ok: true as const })),
     ...overrides,
   };
 }

@@ -15,7 +15,11 @@ export const ApiFailureSchema = z.object({
   /** HTTP status; 0 when the server was not reached (offline, time-out). */
   status: z.number().int(),
   message: z.string(),
-  /** 'timeout' | 'network' | 'invalid-response' | an HTTP reason such as 'Conflict'. */
+  /**
+   * 'timeout' | 'network' | 'invalid-response' | the server's application code when it sent one
+   * (APPLICATION_ERROR_CODES: 'reauthenticationRequired', 'databaseUnavailable'…) | else the
+   * HTTP reason such as 'Conflict'.
+   */
   code: z.string(),
 });
 export type ApiFailure = z.infer<typeof ApiFailureSchema>;
@@ -40,6 +44,21 @@ export const SignInResultSchema = z.discriminatedUnion('ok', [
   }),
 ]);
 export type SignInResult = z.infer<typeof SignInResultSchema>;
+
+/**
+ * Step-up ("Confirm it's you"): the admin's password checked again by main's session, which then
+ * holds a token with a fresh sign-in time. The window learns only whether it worked.
+ */
+export const ReauthenticateResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true) }),
+  z.object({
+    ok: z.literal(false),
+    /** signed-out: there is no session to confirm (the window should go to the sign-in screen). */
+    reason: z.enum(['invalid-credentials', 'signed-out', 'error']),
+    message: z.string(),
+  }),
+]);
+export type ReauthenticateResult = z.infer<typeof ReauthenticateResultSchema>;
 
 export const ConnectionStateSchema = z.enum(['connected', 'reconnecting', 'offline']);
 export type ConnectionState = z.infer<typeof ConnectionStateSchema>;
@@ -88,6 +107,11 @@ const sessionChannels = defineIpcChannels({
   },
   'session.signOut': { kind: 'request', args: noArgs, result: z.boolean() },
   'session.current': { kind: 'request', args: noArgs, result: SignedInAdmin.nullable() },
+  'session.reauthenticate': {
+    kind: 'request',
+    args: z.tuple([z.string().min(1).max(4096)]),
+    result: ReauthenticateResultSchema,
+  },
 });
 
 const eventChannels = defineIpcChannels({

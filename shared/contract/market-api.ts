@@ -67,6 +67,8 @@ export interface SessionApi {
   signOut: Invoke<'session.signOut'>;
   /** The signed-in admin (restored after a restart), or null. */
   current: Invoke<'session.current'>;
+  /** (password) Confirms it's the admin before a step-up action; the token stays in main. */
+  reauthenticate: Invoke<'session.reauthenticate'>;
 }
 
 export interface EventsApi {

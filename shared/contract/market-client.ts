@@ -61,6 +61,7 @@ export function createMarketApi(transport: MarketTransport): MarketApi {
       signIn: (email, password) => invoke('session.signIn', email, password),
       signOut: () => invoke('session.signOut'),
       current: () => invoke('session.current'),
+      reauthenticate: (password) => invoke('session.reauthenticate', password),
     },
     // An input left out is not sent at all (a call without arguments), as the route needs none.
     // A call given a signal goes with a tag of its own; aborting the signal asks main to abort

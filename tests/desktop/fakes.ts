@@ -42,6 +42,15 @@ export class FakeIdentity implements IdentityProvider {
     if (this.signOutError) throw this.signOutError;
     this.signedIn = null;
   }
+  reauthentications = 0;
+  async reauthenticate(password: string): Promise<void> {
+    if (!this.signedIn) throw new IdentityError('auth/no-current-user', 'Not signed in');
+    if (this.signedIn.password !== password) {
+      throw new IdentityError('auth/invalid-credential', 'Firebase: Error (auth/invalid-credential).');
+    }
+    this.reauthentications++;
+    this.tokenCount++;
+  }
   async idToken(forceRefresh = false): Promise<string> {
     if (!this.signedIn) throw new IdentityError('auth/no-current-user', 'Not signed in');
     if (forceRefresh || this.tokenCount === 0) this.tokenCount++;

@@ -104,6 +104,20 @@ describe('session against the Auth emulator', () => {
     expect(claimsOf(refreshed!)).toMatchObject({ admin: true });
   });
 
+  it('step-up: the right password gives a token with a newer auth_time, a wrong one changes nothing', async () => {
+    const store = new MemorySecureStore();
+    const { session } = sessionOn(store);
+    await session.signIn('admin@market.test', 'admin-demo-pass');
+    const first = (await store.get(ACCESS_TOKEN_KEY))!;
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // a new `auth_time` second
+    expect(await session.reauthenticate('wrong-password')).toMatchObject({ ok: false, reason: 'invalid-credentials' });
+    expect(await session.accessToken()).toBe(first);
+    expect(await session.reauthenticate('admin-demo-pass')).toEqual({ ok: true });
+    const confirmed = (await session.accessToken())!;
+    expect(claimsOf(confirmed).auth_time).toBeGreaterThan(claimsOf(first).auth_time as number);
+    expect(claimsOf(confirmed)).toMatchObject({ admin: true });
+  });
+
   it('restores the session after a restart from the same SecureStore, and sign-out forgets it', async () => {
     const store = new MemorySecureStore();
     const first = sessionOn(store);

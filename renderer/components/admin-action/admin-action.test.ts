@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiFailure } from '../../../shared/contract/market-api.js';
-import { adminActionOutcome, failureToastOf } from './admin-action.js';
+import { adminActionOutcome, failureToastOf, SERVICE_UNAVAILABLE_TOAST } from './admin-action.js';
 
 const refused = (message: string): ApiFailure => ({ status: 409, message, code: 'Conflict' });
 
@@ -39,5 +39,12 @@ describe('admin action outcome', () => {
     expect(logged.log).toEqual({ message: 'Error approving request', error });
     expect(logged.toast).toMatchObject({ title: 'Failed to approve request', message: 'Not found' });
     expect(adminActionOutcome({ ok: false, error }, { failure: 'Failed to delete chat' }).log).toBeNull();
+  });
+
+  it('a 503 is one shared "not done" toast, never a toast per row', () => {
+    const error: ApiFailure = { status: 503, code: 'databaseUnavailable', message: 'The database does not answer' };
+    const rows = [1, 2, 3].map(() => adminActionOutcome({ ok: false, error }, { failure: 'Failed to delete chat' }));
+    expect(new Set(rows.map((row) => row.toast?.key))).toEqual(new Set(['service-unavailable']));
+    expect(rows[0]!.toast).toBe(SERVICE_UNAVAILABLE_TOAST);
   });
 });

@@ -3,6 +3,17 @@
 // every action (a drawer's Save, a row's Delete, a star, a bulk resolve) words its outcome alike.
 import type { ApiFailure, ApiResult } from '../../../shared/contract/market-api.js';
 import type { ToastOptions } from '../../app/toaster.js';
+import { isServiceUnavailable } from '../service-state/service-state.js';
+
+/**
+ * An action refused because the API is unavailable: the banner already says so, and a bulk
+ * action's rows share this one toast (same key) instead of one error each.
+ */
+export const SERVICE_UNAVAILABLE_TOAST: ToastOptions = {
+  message: 'Not done: the service is unavailable. Try again when it is back.',
+  intent: 'warning',
+  key: 'service-unavailable',
+};
 
 export interface AdminActionTexts<T> {
   /** The success toast, verbatim from the specification; none where the screen shows the change itself (a star). */
@@ -34,7 +45,9 @@ export function failureToastOf(failure: AdminActionTexts<never>['failure'], erro
 export function adminActionOutcome<T>(result: ApiResult<T>, texts: AdminActionTexts<T>): AdminActionOutcome {
   if (!result.ok) {
     return {
-      toast: failureToastOf(texts.failure, result.error),
+      toast: isServiceUnavailable(result.error)
+        ? SERVICE_UNAVAILABLE_TOAST
+        : failureToastOf(texts.failure, result.error),
       log: texts.log ? { message: texts.log, error: result.error } : null,
     };
   }

@@ -1,19 +1,10 @@
 // Refunds and cancels of sold listings against the real API. The orders are found through the
 // admin API (by status and refundable amount), not hard-coded, and opened by their unique
 // tracking number through the screen's search.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { SoldListing } from '../../../shared/contract/entities.js';
-import { adminTable, drawerTable } from '../support/table.js';
-import {
-  adminList,
-  callApi,
-  dialogNamed,
-  ensureSignedIn,
-  idTokenOf,
-  openScreen,
-  searchBox,
-  toast,
-} from './real-stack.js';
+import { drawerTable } from '../support/table.js';
+import { adminList, callApi, dialogNamed, ensureSignedIn, idTokenOf, openSoldOrder, toast } from './real-stack.js';
 
 /** Every sold listing (a few hundred in the demo data). */
 async function soldOrders(): Promise<SoldListing[]> {
@@ -27,18 +18,6 @@ async function soldOrders(): Promise<SoldListing[]> {
 
 async function refundRemaining(orderId: string): Promise<number> {
   return callApi<number>(await idTokenOf('admin'), `/admin/transactions/order-refund-remaining/${orderId}`);
-}
-
-async function openOrder(page: Page, order: SoldListing) {
-  await openScreen(page, 'listings/sold');
-  const table = adminTable(page, 'Sold listings');
-  await table.waitForRows();
-  await searchBox(page, 'Search for sold listing').fill(order.trackingCode!);
-  await expect.poll(() => table.rowCount()).toBe(1);
-  await table.clickRow(order.trackingCode!);
-  const drawer = dialogNamed(page, 'Order');
-  await expect(drawer.getByText(order.listing.title).first()).toBeVisible();
-  return drawer;
 }
 
 test.beforeEach(async ({ page }) => {
@@ -57,7 +36,7 @@ test('a refund checks the amount against the real remaining amount and adds an a
     }
   }
   expect(order, 'a sold order with a tracking number and at least $5 refundable').toBeDefined();
-  const drawer = await openOrder(page, order!);
+  const drawer = await openSoldOrder(page, order!);
 
   await drawer.getByRole('button', { name: 'Refund Order' }).click();
   const refund = dialogNamed(page, 'Refund Order');
@@ -93,7 +72,7 @@ test('cancelling follows the server: a printed label is cancelled, a delivered o
   const delivered = orders.find((o) => o.status === 'SHIPPING_DELIVERED' && o.trackingCode);
   expect(printed && delivered, 'seeded orders with a printed label and a delivered one').toBeTruthy();
 
-  let drawer = await openOrder(page, printed!);
+  let drawer = await openSoldOrder(page, printed!);
   await drawer.getByRole('button', { name: 'Cancel Order' }).click();
   let confirm = page.getByRole('alertdialog', { name: 'Cancel order?' });
   await expect(confirm).toContainText('This action cannot be undone');
@@ -107,7 +86,7 @@ test('cancelling follows the server: a printed label is cancelled, a delivered o
   await drawer.getByRole('button', { name: 'Close' }).click();
   await expect(drawer).toBeHidden();
 
-  drawer = await openOrder(page, delivered!);
+  drawer = await openSoldOrder(page, delivered!);
   await drawer.getByRole('button', { name: 'Cancel Order' }).click();
   confirm = page.getByRole('alertdialog', { name: 'Cancel order?' });
   await confirm.getByRole('button', { name: 'Confirm' }).click();

@@ -4,6 +4,8 @@
 import { expect, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../../server/platform/auth/demo-accounts.js';
 import { signIn } from '../../support/auth-emulator.js';
+import type { SoldListing } from '../../../shared/contract/entities.js';
+import { adminTable } from '../support/table.js';
 import { REAL_STACK } from './real-stack-ports.js';
 
 export { DEMO_ACCOUNTS, REAL_STACK };
@@ -103,6 +105,19 @@ export function searchBox(page: Page, placeholder: string) {
 /** The open drawer (SideDrawer) or dialog with this title. */
 export function dialogNamed(page: Page, name: string) {
   return page.getByRole('dialog', { name, exact: true });
+}
+
+/** Opens a sold order's drawer from Sold listings, found by its unique tracking number. */
+export async function openSoldOrder(page: Page, order: SoldListing) {
+  await openScreen(page, 'listings/sold');
+  const table = adminTable(page, 'Sold listings');
+  await table.waitForRows();
+  await searchBox(page, 'Search for sold listing').fill(order.trackingCode!);
+  await expect.poll(() => table.rowCount()).toBe(1);
+  await table.clickRow(order.trackingCode!);
+  const drawer = dialogNamed(page, 'Order');
+  await expect(drawer.getByText(order.listing.title).first()).toBeVisible();
+  return drawer;
 }
 
 /** Switches the colour mode through the sidebar's switch and waits until the page shows it. */

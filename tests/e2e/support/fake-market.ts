@@ -368,6 +368,16 @@ export function installFakeMarket(data: DemoData) {
         const email = sessionStorage.getItem('fake-market-user');
         return email ? userOf(email) : null;
       },
+      async reauthenticate(password: string) {
+        control.calls.push({ name: 'session.reauthenticate', input: {} });
+        await wait();
+        const email = sessionStorage.getItem('fake-market-user');
+        const account = email ? admins[email] : undefined;
+        if (!account) return { ok: false, reason: 'signed-out', message: 'You are signed out. Sign in again.' };
+        if (account.password !== password)
+          return { ok: false, reason: 'invalid-credentials', message: 'That password is not right.' };
+        return { ok: true };
+      },
     },
     admin,
     events: {
