@@ -148,6 +148,12 @@ for (const screen of deletes) {
     await openScreen(page, screen.route);
     const table = adminTable(page, screen.table);
     await table.waitForRows();
+    // An avatar that cannot load (offline) turns into initials a moment later: read the row after.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('img.avatar')].every(
+        (img) => img.complete && img.naturalWidth > 0,
+      ),
+    );
     const before = await table.firstRowCells();
     const ask = async () => {
       await table.clickButtonInFirstRow(screen.open);
