@@ -1,16 +1,12 @@
 // Auto-assignment across two API nodes sharing PostgreSQL and Redis: a new case goes to the
 // least-loaded moderator online, whichever node their `/admin` socket is connected to.
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_NAMESPACE } from '../../shared/contract/realtime-events.js';
 import type { ReviewCase } from '../../shared/contract/review-cases.js';
-import { marketRealtime } from '../../server/market-api.js';
-import { openTestApp } from '../support/app-fixture.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
-import { redisAvailable, startRedis } from '../support/redis-server.js';
-import { type MarketTestDb, startMarketDb } from './market-db.js';
+import { redisAvailable } from '../support/redis-server.js';
+import { useTwoMarketNodes } from './two-market-nodes.js';
 import { teamIdentity } from './review-team-app.js';
 
 const available = redisAvailable() && postgresAvailable();
@@ -18,29 +14,7 @@ if (!available)
   console.warn('SKIPPED: redis-server or PostgreSQL missing, the two-node auto-assignment test cannot run');
 
 describe.skipIf(!available)('auto-assignment with two API nodes on Redis', () => {
-  let pg: MarketTestDb;
-  let redis: Awaited<ReturnType<typeof startRedis>>;
-  const nodes: { app: FastifyInstance; url: string }[] = [];
-  const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    [pg, redis] = await Promise.all([startMarketDb(), startRedis()]);
-    for (let index = 0; index < 2; index += 1) {
-      const { app } = await openTestApp({
-        database: await pg.open(5),
-        identity: teamIdentity,
-        realtime: marketRealtime({ redisUrl: redis.url }),
-      });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      nodes.push({ app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
-    }
-  }, 60_000);
-  afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
-    for (const node of nodes) await node.app.close();
-    redis?.process.kill('SIGTERM');
-    await pg?.stop();
-  });
+  const { nodes, sockets } = useTwoMarketNodes(teamIdentity);
 
   const call = async (node: number, user: string | null, method: string, path: string, body?: object) => {
     const response = await fetch(`${nodes[node]!.url}/v1${path}`, {

@@ -1,46 +1,20 @@
 // Two API nodes (the real app, market routes and Socket.IO) sharing one PostgreSQL and one Redis:
 // a message posted through node B reaches a moderator's `/admin` socket and the recipient's
 // user-room socket on node A.
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_NAMESPACE } from '../../shared/contract/realtime-events.js';
-import { marketRealtime } from '../../server/market-api.js';
-import { openTestApp } from '../support/app-fixture.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
-import { redisAvailable, startRedis } from '../support/redis-server.js';
-import { fakeIdentity, type MarketTestDb, startMarketDb } from './market-db.js';
+import { redisAvailable } from '../support/redis-server.js';
+import { useTwoMarketNodes } from './two-market-nodes.js';
+import { fakeIdentity } from './market-db.js';
 
 const hasRedis = redisAvailable();
 const available = hasRedis && postgresAvailable();
 if (!available) console.warn('SKIPPED: redis-server or PostgreSQL missing, the two-node market test cannot run');
 
 describe.skipIf(!available)('two market nodes sharing PostgreSQL and Redis', () => {
-  let pg: MarketTestDb;
-  let redis: Awaited<ReturnType<typeof startRedis>>;
-  const nodes: { app: FastifyInstance; url: string }[] = [];
-  const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    [pg, redis] = await Promise.all([startMarketDb(), startRedis()]);
-    for (let index = 0; index < 2; index += 1) {
-      const database = await pg.open(5);
-      const { app } = await openTestApp({
-        database,
-        identity: fakeIdentity,
-        realtime: marketRealtime({ redisUrl: redis.url }),
-      });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      nodes.push({ app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
-    }
-  }, 60_000);
-  afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
-    for (const node of nodes) await node.app.close();
-    redis?.process.kill('SIGTERM');
-    await pg?.stop();
-  });
+  const { nodes, sockets } = useTwoMarketNodes(fakeIdentity);
 
   const call = async (node: number, user: string, method: string, path: string, body?: object) => {
     const response = await fetch(`${nodes[node]!.url}/v1${path}`, {
