@@ -121,7 +121,7 @@ export async function reviewAuctionIntegrity(
       source: 'auctionIntegrity',
       subjectType: 'listing',
       subjectId: listingId,
-      reason: `Shill bidding suspected: ${suspects.length} bidder${suspects.length === 1 ? '' : 's'} over ${INTEGRITY_THRESHOLD}`,
+      reason: `Shill bidding suspected: ${suspects.length} bidder${suspects.length === 1 ? '' : 's'} at or over ${INTEGRITY_THRESHOLD}`,
       excerpt: suspects.map(describe).join('; '),
       subjectUserId: top.bidderId,
       details: {
