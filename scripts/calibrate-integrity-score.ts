@@ -37,15 +37,15 @@ interface Row {
  * lastMinuteAvoidance, (end − last bid) / duration) and Last_Bidding after the first one (our
  * earlyBidding, 1 − (first bid − start) / duration). Winning_Ratio is scored the paper's way, high
  * for a bidder who joins but hardly wins ("shills hardly win"; shill rows average 0.87 against
- * 0.31): our losingRatio. Successive_Outbidding is 0, 0.5 (two bids in a row) or 1 (three or more);
- * ours is (longest run − 1) / 3, so 0.5 is a run of 2 (1/3) and 1 at least a run of 3 (2/3).
+ * 0.31): our losingRatio, though not computed as ours (1 − won / joined): 3,640 rows hold 0, more
+ * than the data set has auctions to win, so the paper's measure counts something narrower. Successive_Outbidding (0, 0.5 for two bids in a row, 1 for three or
+ * more) and the two other columns are our features as they are.
  */
 function featuresOf(value: (column: string) => number): IntegrityFeatures {
-  const outbidding = value('Successive_Outbidding');
   return {
     bidderTendency: value('Bidder_Tendency'),
     biddingRatio: value('Bidding_Ratio'),
-    successiveOutbidding: outbidding === 0 ? 0 : outbidding === 1 ? 2 / 3 : 1 / 3,
+    successiveOutbidding: value('Successive_Outbidding'),
     lastMinuteAvoidance: value('Early_Bidding'),
     losingRatio: value('Winning_Ratio'),
     earlyBidding: value('Last_Bidding'),

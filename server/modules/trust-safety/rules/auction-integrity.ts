@@ -6,8 +6,8 @@
 // (Trevathan & Read; Alzahrani & Sadaoui's Shill Bidding Dataset, on which the score is calibrated):
 //   bidderTendency        share of the bidder's auctions that are this seller's. Shills serve one seller.
 //   biddingRatio          the bidder's share of this auction's bids. Shills bid often to push the price.
-//   successiveOutbidding  the bidder's longest run of bids in a row (outbidding themselves), (run − 1)/3
-//                         capped: a run of 2 is 1/3, of 3 is 2/3, of 4 or more 1.
+//   successiveOutbidding  the bidder's longest run of bids in a row (outbidding themselves), on the
+//                         data set's scale: 0 for none, 0.5 for a run of 2, 1 for 3 or more.
 //   lastMinuteAvoidance   how early the bidder's LAST bid was: shills stop before the end so they do
 //                         not win; (end − last bid) / duration.
 //   losingRatio           1 − won / joined over the bidder's history (auctions joined ≥ 3; else scaled
@@ -16,8 +16,8 @@
 // The behaviour score is `scoreIntegrityFeatures` (integrity-score.ts: the fitted weights and
 // threshold, and where they came from).
 // Hard links (shared address, phone, card fingerprint, payout account or device token between
-// bidder and seller) add 0.5 each time a kind is present, capped at 1: a linked bidder is a shill
-// suspect whatever the behaviour (0.5 is over the threshold).
+// bidder and seller) add 0.5 each time a kind is present, capped at 1, and make the bidder a shill
+// suspect whatever the behaviour.
 // A score at or over the threshold opens an `auctionIntegrity` case. Bidders with fewer than 2 bids
 // in the auction are not scored (one bid says nothing about behaviour) unless hard-linked.
 import {
@@ -90,7 +90,7 @@ export function scoreBidders(
     const features: IntegrityFeatures = {
       bidderTendency: clamp(history.joinedOfSeller / joined),
       biddingRatio: clamp(own.length / Math.max(1, total)),
-      successiveOutbidding: clamp((longestRun - 1) / 3),
+      successiveOutbidding: clamp((longestRun - 1) / 2),
       lastMinuteAvoidance: clamp((auction.endAt - own[own.length - 1]!.at) / duration),
       losingRatio: clamp((1 - history.won / joined) * Math.min(1, joined / 3)),
       earlyBidding: clamp(1 - (own[0]!.at - auction.startAt) / duration),
@@ -102,7 +102,7 @@ export function scoreBidders(
       score: round(score),
       features: Object.fromEntries(Object.entries(features).map(([k, v]) => [k, round(v)])) as BidderScore['features'],
       links: bidderLinks,
-      suspicious: score >= INTEGRITY_THRESHOLD,
+      suspicious: score >= INTEGRITY_THRESHOLD || bidderLinks.length > 0,
     });
   }
   return scores.sort((a, b) => b.score - a.score);

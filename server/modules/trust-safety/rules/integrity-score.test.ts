@@ -31,17 +31,17 @@ const features = (
 // [Record_ID, label, features, score (3 decimals), suspicious]
 const DATASET_ROWS: [number, 'shill' | 'honest', IntegrityFeatures, number, boolean][] = [
   // Three or more bids in a row from a bidder who rarely wins: clear shills.
-  [12, 'shill', features(0.137931, 0.444444, 2 / 3, 0.016311, 1, 0.768044), 0.996, true],
-  [13, 'shill', features(0.121951, 0.185185, 2 / 3, 0.023963, 0.944444, 0.035021), 0.991, true],
-  [37, 'shill', features(0.6, 0.5625, 2 / 3, 0.457474, 0.6, 0.457631), 0.976, true],
+  [12, 'shill', features(0.137931, 0.444444, 1, 0.016311, 1, 0.768044), 0.998, true],
+  [13, 'shill', features(0.121951, 0.185185, 1, 0.023963, 0.944444, 0.035021), 0.996, true],
+  [37, 'shill', features(0.6, 0.5625, 1, 0.457474, 0.6, 0.457631), 0.985, true],
   // Never outbid themselves: clear honest bidders, however often they lose.
-  [1, 'honest', features(0.2, 0.4, 0, 0.000028, 0.666667, 0.000028), 0.012, false],
-  [2, 'honest', features(0.02439, 0.2, 0, 0.013123, 0.944444, 0.013123), 0.014, false],
-  [3, 'honest', features(0.142857, 0.2, 0, 0.003042, 1, 0.003042), 0.018, false],
+  [1, 'honest', features(0.2, 0.4, 0, 0.000028, 0.666667, 0.000028), 0.008, false],
+  [2, 'honest', features(0.02439, 0.2, 0, 0.013123, 0.944444, 0.013123), 0.009, false],
+  [3, 'honest', features(0.142857, 0.2, 0, 0.003042, 1, 0.003042), 0.011, false],
   // Two bids in a row is where the six features run out (59 % of such rows are shills): the score
   // misses this shill and flags this honest bidder.
-  [27, 'shill', features(0.155172, 0.346154, 1 / 3, 0.413788, 0.611111, 0.570994), 0.328, false],
-  [314, 'honest', features(0.085714, 0.230769, 1 / 3, 0.668765, 1, 0.6688), 0.661, true],
+  [27, 'shill', features(0.155172, 0.346154, 0.5, 0.413788, 0.611111, 0.570994), 0.34, false],
+  [314, 'honest', features(0.085714, 0.230769, 0.5, 0.668765, 1, 0.6688), 0.697, true],
 ];
 
 describe('scoreIntegrityFeatures', () => {
@@ -52,8 +52,8 @@ describe('scoreIntegrityFeatures', () => {
   });
 
   it('is suspicious from the threshold on, not below it', () => {
-    // Two bids in a row from a bidder who lost 90 % of their auctions; bidderTendency decides.
-    const rest = features(0, 0, 1 / 3, 0, 0.9, 0);
+    // Two bids in a row from a bidder who lost 85 % of their auctions; bidderTendency decides.
+    const rest = features(0, 0, 0.5, 0, 0.85, 0);
     const logitAtThreshold = Math.log(INTEGRITY_THRESHOLD / (1 - INTEGRITY_THRESHOLD));
     const restLogit =
       INTEGRITY_INTERCEPT +
@@ -68,7 +68,7 @@ describe('scoreIntegrityFeatures', () => {
   });
 
   it('never lowers the score when a feature grows (no negative weight)', () => {
-    const base = features(0.3, 0.3, 1 / 3, 0.3, 0.5, 0.3);
+    const base = features(0.3, 0.3, 0.5, 0.3, 0.5, 0.3);
     for (const feature of INTEGRITY_FEATURES) {
       expect(INTEGRITY_WEIGHTS[feature]).toBeGreaterThanOrEqual(0);
       const higher = scoreIntegrityFeatures({ ...base, [feature]: 0.9 }).score;
