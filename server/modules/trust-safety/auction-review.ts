@@ -1,8 +1,9 @@
 // Auction integrity as bids arrive and when an auction closes: the auction's ladder, each bidder's
 // history and hard links to the seller go through the pure rule (rules/auction-integrity.ts); a
-// bidder at or over the threshold opens (or refreshes) the auction's `auctionIntegrity` case, whose
-// details carry the features, the calibrated weights and the threshold (rules/integrity-score.ts). The bid ladder with the hidden
-// maximum bids is read with the case (case-queue.ts), for admins only.
+// suspect (at or over the threshold, or hard-linked) opens (or refreshes) the auction's
+// `auctionIntegrity` case, whose details carry the features, the calibrated weights and the
+// threshold (rules/integrity-score.ts). The bid ladder with the hidden maximum bids is read with
+// the case (case-queue.ts), for admins only.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { inList } from '../../platform/db/list-sql.js';
