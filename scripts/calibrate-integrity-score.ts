@@ -38,8 +38,9 @@ interface Row {
  * earlyBidding, 1 − (first bid − start) / duration). Winning_Ratio is scored the paper's way, high
  * for a bidder who joins but hardly wins ("shills hardly win"; shill rows average 0.87 against
  * 0.31): our losingRatio, though not computed as ours (1 − won / joined): 3,640 rows hold 0, more
- * than the data set has auctions to win, so the paper's measure counts something narrower. Successive_Outbidding (0, 0.5 for two bids in a row, 1 for three or
- * more) and the two other columns are our features as they are.
+ * than the data set has auctions to win, so the paper's measure counts something narrower.
+ * Successive_Outbidding (0, 0.5 for two bids in a row, 1 for three or more) and the two other
+ * columns are our features as they are.
  */
 function featuresOf(value: (column: string) => number): IntegrityFeatures {
   return {
