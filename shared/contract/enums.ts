@@ -107,6 +107,10 @@ export const APPLICATION_ERROR_CODES = [
   'identityUnavailable',
   // An admin list's statement hit its time-out: the app says "Search too broad — add more letters".
   'searchTooBroad',
+  // Voiding bids: only on a running auction (an ended one has a winner and maybe an order), and
+  // only on an auction at all.
+  'auctionEnded',
+  'notAnAuction',
 ] as const;
 
 // Order statuses come in three families (core, carrier tracking, exceptions). The admin
