@@ -20,9 +20,7 @@ import { auctionStateUpdate } from '../listings/index.js';
 import { withdrawBidMessages } from '../conversations/index.js';
 import { notifyAll, type Notice } from '../notifications/index.js';
 import { type ReplayStanding, replayBids, standingChangedFor } from './rules/bid-replay.js';
-
-/** An auction without a starting bid opens at $1 (as in the bid path). */
-const DEFAULT_STARTING_BID_CENTS = 100;
+import { DEFAULT_STARTING_BID_CENTS } from './bidding.js';
 
 const LISTING_ROW = sqlRow(
   listings,

@@ -31,7 +31,7 @@ import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js
 import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 
 /** An auction without a starting bid opens at $1. */
-const DEFAULT_STARTING_BID_CENTS = 100;
+export const DEFAULT_STARTING_BID_CENTS = 100;
 
 export interface BidRequest {
   listingId: string;
