@@ -16,6 +16,7 @@ import {
 import { openDatabase, uncheckedRows, type Database, type Db } from '../../server/platform/db/database.js';
 import { idMatchesAny, searchForms, termSearch, whereAll } from '../../server/platform/db/list-sql.js';
 import { migrate } from '../../server/platform/db/migrate.js';
+import { foundOwners } from '../../server/platform/db/search-owners.js';
 import { seedMarketplace } from '../../server/seeding/seed.js';
 import { adminUsersSource } from '../../server/modules/accounts/user-admin.js';
 import { activeListingsSource } from '../../server/modules/listings/listing-admin.js';
@@ -98,6 +99,12 @@ describe('a list search in its three forms', () => {
         byCondition,
       );
       expect(await idsWhere(list, forms.rowMatches), term).toEqual(byCondition);
+      // The users and listings the term names looked up first (a joined list's search does):
+      // the places test their columns against those ids, and find the same rows.
+      const looked = termSearch(term, new Set(), await foundOwners(database.db, list.search!.places, termSearch(term)));
+      const byIds = searchForms(list.table, list.alias, list.search!.places, looked);
+      for (const form of [byIds.condition, idMatchesAny(sql.raw(`${list.alias}.id`), byIds.branches), byIds.rowMatches])
+        expect(await idsWhere(list, form), `${term} (owners looked up)`).toEqual(byCondition);
       found += byCondition.length;
     }
     expect(found).toBeGreaterThan(0);

@@ -18,6 +18,7 @@ import {
   pageOf,
   searchedColumns,
   searchForms,
+  searchIsCommon,
   searchTerm,
   termSearch,
   whereAll,
@@ -26,6 +27,7 @@ import {
 } from './list-sql.js';
 import { shortGramsOf } from './short-terms.js';
 import { commonGramColumns } from './short-term-stats.js';
+import { foundOwners } from './search-owners.js';
 import { requestRead } from './request-reads.js';
 import { countValue, readRows } from './sql-row.js';
 
@@ -134,8 +136,11 @@ async function searchOfList<Query extends ListQueryBase, Row, Item>(
   const term = searchTerm(query.search);
   if (!term || !list.search) return null;
   const grams = shortGramsOf(term);
-  if (!grams) return termSearch(term);
-  return termSearch(term, await commonGramColumns(db, searchedColumns(list.table, list.search.places), grams));
+  const common = grams
+    ? await commonGramColumns(db, searchedColumns(list.table, list.search.places), grams)
+    : new Set<string>();
+  if (list.search.by !== 'union') return termSearch(term, common);
+  return termSearch(term, common, await foundOwners(db, list.search.places, termSearch(term, common)));
 }
 
 function planOf<Query extends ListQueryBase, Row, Item>(
@@ -172,9 +177,10 @@ function planOf<Query extends ListQueryBase, Row, Item>(
       : unfiltered && list.total !== 'capped'
         ? { kept: list.total }
         : forms && union
-          ? // A short term common in one of the places: counting that place's matches through its
+          ? // A term common in one of the places (a short one in a column, or naming more users
+            // or listings than search-owners.ts reads): counting that place's matches through its
             // join would read most of it, so the list is walked in its order, each row tested.
-            search?.common.size
+            search && list.search && searchIsCommon(list.table, list.search.places, search)
             ? { walked: whereAll([...base, forms.rowMatches]) }
             : { union: { branches: forms.branches, rowWhere: whereAll([...base, forms.rowMatches]) } }
           : { capped: true };

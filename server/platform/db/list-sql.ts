@@ -44,15 +44,35 @@ export interface TermSearch {
    * left out (computed for each row walked, they would cost more than the ILIKE).
    */
   common: ReadonlySet<string>;
+  /**
+   * The users and listings the term names, when looked up first (search-owners.ts): a joined
+   * place then tests its column against their ids. Null: each place selects them itself.
+   */
+  owners: FoundOwners;
 }
 
-export function termSearch(term: string, common: ReadonlySet<string> = new Set()): TermSearch {
+/** The ids of the few users or listings a term names, or `many` (more than search-owners.ts reads). */
+export type OwnerIds = { few: readonly string[] } | 'many';
+
+export interface FoundOwners {
+  users: OwnerIds | null;
+  listings: OwnerIds | null;
+}
+
+const NOT_LOOKED_UP: FoundOwners = { users: null, listings: null };
+
+export function termSearch(
+  term: string,
+  common: ReadonlySet<string> = new Set(),
+  owners: FoundOwners = NOT_LOOKED_UP,
+): TermSearch {
   const grams = shortGramsOf(term);
   const literal = (text: string) => sql.raw(`lower('${text.replace(/'/g, "''")}')`);
   return {
     pattern: containsPattern(term),
     grams: grams ? sql`ARRAY[${sql.join(grams.map(literal), sql`, `)}]` : null,
     common,
+    owners,
   };
 }
 
@@ -178,6 +198,11 @@ export function matchingUserIds(search: TermSearch): SQL {
   return sql`SELECT id FROM users WHERE ${name} OR ${textMatches(sql`email`, search, 'users.email')}`;
 }
 
+/** Ids of listings whose title matches (its trigram or short-gram index). */
+export function matchingListingIds(search: TermSearch): SQL {
+  return sql`SELECT id FROM listings WHERE ${textMatches(sql`title`, search, 'listings.title')}`;
+}
+
 // The row tests below are scalar subqueries, not EXISTS: PostgreSQL may turn an EXISTS into a
 // hashed subplan of every matching user or listing (a scan of a million rows for "an"), where a
 // walk of the list wants one lookup by primary key for each row it passes.
@@ -228,6 +253,35 @@ export interface SearchForms {
   rowMatches: SQL;
 }
 
+/**
+ * A joined place whose few matching owners were looked up first: its column among their ids, a
+ * test of the row's own column (no lookup per row), found through the column's index.
+ */
+function amongFew(table: string, own: SQL, column: string, few: readonly string[]) {
+  if (few.length === 0)
+    return { condition: sql`FALSE`, branch: sql`SELECT id FROM ${sql.raw(table)} WHERE FALSE`, row: sql`FALSE` };
+  const test = sql`${own} IN ${inList(few)}`;
+  return {
+    condition: test,
+    branch: sql`SELECT id FROM ${sql.raw(table)} WHERE ${sql.raw(column)} IN ${inList(few)}`,
+    row: test,
+  };
+}
+
+/**
+ * Whether the list is best walked in its order, each row tested (`rowMatches`): some place's
+ * matches are too many to look up, a short term common in a column of its own (short-term-stats.ts)
+ * or a user or listing term naming more owners than search-owners.ts reads.
+ */
+export function searchIsCommon(table: string, places: readonly SearchPlace[], search: TermSearch): boolean {
+  return places.some((place) => {
+    if ('text' in place) return search.common.has(`${table}.${place.text}`);
+    const found = 'user' in place ? search.owners.users : search.owners.listings;
+    if (found) return found === 'many';
+    return searchedColumns(table, [place]).some((column) => search.common.has(column));
+  });
+}
+
 export function searchForms(
   table: string,
   alias: string,
@@ -244,6 +298,9 @@ export function searchForms(
         row: sql`${own(place.text)} ILIKE ${search.pattern}`,
       };
     }
+    const column = 'user' in place ? place.user : place.listingTitle;
+    const found = 'user' in place ? search.owners.users : search.owners.listings;
+    if (found && found !== 'many') return amongFew(table, own(column), column, found.few);
     if ('user' in place) {
       const ids = sql`(${matchingUserIds(search)})`;
       return {
@@ -252,7 +309,7 @@ export function searchForms(
         row: userMatches(own(place.user), search),
       };
     }
-    const ids = sql`(SELECT id FROM listings WHERE ${textMatches(sql`title`, search, 'listings.title')})`;
+    const ids = sql`(${matchingListingIds(search)})`;
     return {
       condition: sql`${own(place.listingTitle)} IN ${ids}`,
       branch: sql`SELECT id FROM ${bare} WHERE ${sql.raw(place.listingTitle)} IN ${ids}`,
