@@ -14,7 +14,7 @@ import {
   type ListQueryBase,
 } from '../../server/platform/db/admin-list.js';
 import { openDatabase, uncheckedRows, type Database, type Db } from '../../server/platform/db/database.js';
-import { idMatchesAny, searchForms, termSearch, whereAll } from '../../server/platform/db/list-sql.js';
+import { idMatchesAny, searchForms, termSearch, whereAll, type OwnerIds } from '../../server/platform/db/list-sql.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { foundOwners } from '../../server/platform/db/search-owners.js';
 import { seedMarketplace } from '../../server/seeding/seed.js';
@@ -105,6 +105,22 @@ describe('a list search in its three forms', () => {
       const byIds = searchForms(list.table, list.alias, list.search!.places, looked);
       for (const form of [byIds.condition, idMatchesAny(sql.raw(`${list.alias}.id`), byIds.branches), byIds.rowMatches])
         expect(await idsWhere(list, form), `${term} (owners looked up)`).toEqual(byCondition);
+      // More owners than were read: the row test still finds every match (by lookups), and the
+      // rows naming the first owners read are some of them.
+      const cut = (found: OwnerIds | null) => found && { ids: found.ids.slice(0, 2), complete: false };
+      const partly = termSearch(term, new Set(), {
+        users: cut(looked.owners.users),
+        listings: cut(looked.owners.listings),
+      });
+      const partForms = searchForms(list.table, list.alias, list.search!.places, partly);
+      expect(await idsWhere(list, partForms.rowMatches), `${term} (more owners)`).toEqual(byCondition);
+      if (partForms.someMatches) {
+        const some = await idsWhere(list, partForms.someMatches);
+        expect(
+          some.filter((id) => !byCondition.includes(id)),
+          `${term} (first owners)`,
+        ).toEqual([]);
+      }
       found += byCondition.length;
     }
     expect(found).toBeGreaterThan(0);

@@ -124,7 +124,7 @@ interface ListPlan {
     | { exact: true }
     | { capped: true }
     | { union: { branches: SQL[]; rowWhere: SQL } }
-    | { walked: SQL };
+    | { walked: SQL; someMatches: SQL | null };
 }
 
 /** The list's search for `query`, or null: a short term's grams left out where they are common. */
@@ -181,7 +181,10 @@ function planOf<Query extends ListQueryBase, Row, Item>(
             // or listings than search-owners.ts reads): counting that place's matches through its
             // join would read most of it, so the list is walked in its order, each row tested.
             search && list.search && searchIsCommon(list.table, list.search.places, search)
-            ? { walked: whereAll([...base, forms.rowMatches]) }
+            ? {
+                walked: whereAll([...base, forms.rowMatches]),
+                someMatches: forms.someMatches && whereAll([...base, forms.someMatches]),
+              }
             : { union: { branches: forms.branches, rowWhere: whereAll([...base, forms.rowMatches]) } }
           : { capped: true };
   return { from, where, order, pageRows, count };
@@ -268,7 +271,10 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
     return { ...counted, items: await read(plan.where, !counted.countCapped) };
   }
   if ('walked' in count) {
-    const counted = await cappedCount(db, plan.from, count.walked);
+    // The rows naming the users or listings read first, through the foreign-key indexes: when
+    // they are over the cap already, so is the search, and the walk need not count.
+    const some = count.someMatches && (await cappedCount(db, plan.from, count.someMatches));
+    const counted = some?.countCapped ? some : await cappedCount(db, plan.from, count.walked);
     return { ...counted, items: await read(count.walked, !counted.countCapped) };
   }
   const counted = await searchedCount(db, plan.from, plan.where, count.union.branches);

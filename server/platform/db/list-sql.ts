@@ -51,8 +51,14 @@ export interface TermSearch {
   owners: FoundOwners;
 }
 
-/** The ids of the few users or listings a term names, or `many` (more than search-owners.ts reads). */
-export type OwnerIds = { few: readonly string[] } | 'many';
+/**
+ * Users or listings a term names, read first (search-owners.ts): every one (`complete`), or the
+ * first of more than that read stops at.
+ */
+export interface OwnerIds {
+  ids: readonly string[];
+  complete: boolean;
+}
 
 export interface FoundOwners {
   users: OwnerIds | null;
@@ -251,6 +257,12 @@ export interface SearchForms {
   branches: SQL[];
   /** The same test for the one row at hand, by correlated lookups through primary keys. */
   rowMatches: SQL;
+  /**
+   * Rows naming one of the users or listings read first (`owners`): some of the matches, all of
+   * them when every place is complete; null when no place names any. It proves a common term's
+   * count is over the cap through the foreign-key indexes, without the walk (admin-list.ts).
+   */
+  someMatches: SQL | null;
 }
 
 /**
@@ -258,14 +270,22 @@ export interface SearchForms {
  * test of the row's own column (no lookup per row), found through the column's index.
  */
 function amongFew(table: string, own: SQL, column: string, few: readonly string[]) {
-  if (few.length === 0)
-    return { condition: sql`FALSE`, branch: sql`SELECT id FROM ${sql.raw(table)} WHERE FALSE`, row: sql`FALSE` };
-  const test = sql`${own} IN ${inList(few)}`;
   return {
-    condition: test,
-    branch: sql`SELECT id FROM ${sql.raw(table)} WHERE ${sql.raw(column)} IN ${inList(few)}`,
-    row: test,
+    condition: amongIds(own, few),
+    branch: sql`SELECT id FROM ${sql.raw(table)} WHERE ${amongIds(sql.raw(column), few)}`,
+    row: amongIds(own, few),
   };
+}
+
+/**
+ * `column = ANY('{…}'::text[])`: the ids as one parameter, whatever their number (a statement
+ * holds at most 65,535, and pgbench replays at most 255). The unnamed statement is planned with
+ * its value, so PostgreSQL knows how many ids it holds. The ids are the database's own (uuids as
+ * text), never anything an array literal would need to quote.
+ */
+function amongIds(column: SQL, ids: readonly string[]): SQL {
+  if (ids.length === 0) return sql`FALSE`;
+  return sql`${column} = ANY(${`{${ids.join(',')}}`}::text[])`;
 }
 
 /**
@@ -277,7 +297,7 @@ export function searchIsCommon(table: string, places: readonly SearchPlace[], se
   return places.some((place) => {
     if ('text' in place) return search.common.has(`${table}.${place.text}`);
     const found = 'user' in place ? search.owners.users : search.owners.listings;
-    if (found) return found === 'many';
+    if (found) return !found.complete;
     return searchedColumns(table, [place]).some((column) => search.common.has(column));
   });
 }
@@ -300,7 +320,7 @@ export function searchForms(
     }
     const column = 'user' in place ? place.user : place.listingTitle;
     const found = 'user' in place ? search.owners.users : search.owners.listings;
-    if (found && found !== 'many') return amongFew(table, own(column), column, found.few);
+    if (found?.complete) return amongFew(table, own(column), column, found.ids);
     if ('user' in place) {
       const ids = sql`(${matchingUserIds(search)})`;
       return {
@@ -317,9 +337,16 @@ export function searchForms(
     };
   });
   const any = (parts: SQL[]) => sql`(${sql.join(parts, sql` OR `)})`;
+  const named = places.flatMap((place) => {
+    if ('text' in place) return [];
+    const column = own('user' in place ? place.user : place.listingTitle);
+    const ids = ('user' in place ? search.owners.users : search.owners.listings)?.ids ?? [];
+    return ids.length ? [amongIds(column, ids)] : [];
+  });
   return {
     condition: any(forms.map((form) => form.condition)),
     branches: forms.map((form) => form.branch),
     rowMatches: any(forms.map((form) => form.row)),
+    someMatches: named.length ? any(named) : null,
   };
 }
