@@ -63,7 +63,7 @@ describe.skipIf(!postgresAdminUrl || !adminToken)('admin list plans on PostgreSQ
     testApp = await buildTestApp('postgres', postgresAdminUrl);
     await testApp.database.runScript(PADDING);
     await testApp.database.runScript('ANALYZE');
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await testApp?.close();
   });
@@ -82,8 +82,9 @@ describe.skipIf(!postgresAdminUrl || !adminToken)('admin list plans on PostgreSQ
   }
 
   it.each(REQUESTS.map((request) => [request.name, request] as const))('%s', async (_, request) => {
-    const { statements } = await recordStatements(testApp.database.db, request);
+    const { answer, statements } = await recordStatements(testApp.database.db, request);
     expect(statements.length).toBeGreaterThan(0);
+    const capped = typeof answer === 'object' && answer !== null && 'countCapped' in answer;
     for (const statement of statements) {
       const isPage = /\bOFFSET\b/.test(statement.sql);
       const settings = ['enable_seqscan = off'];
@@ -98,8 +99,9 @@ describe.skipIf(!postgresAdminUrl || !adminToken)('admin list plans on PostgreSQ
       // that still sorts has no index matching the order and its id tie-breaker.
       if (isPage && !request.searched) expect(sortsBelowLimit(text), context).toEqual([]);
       // The walk of a common term tests each row it passes (`(SELECT … WHERE pk = …) IS TRUE`,
-      // lookups by primary key): no trigram index there, by design.
-      const walked = /\) IS TRUE/.test(statement.sql);
+      // lookups by primary key, or the row's user among the few a term names): no trigram index
+      // there, by design. A capped search's page is such a walk of the sort index.
+      const walked = /\) IS TRUE/.test(statement.sql) || (isPage && capped);
       if (request.searched && /ILIKE/.test(statement.sql) && !walked) expect(text, context).toMatch(/_trgm/);
     }
   });

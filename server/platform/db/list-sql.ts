@@ -258,11 +258,18 @@ export interface SearchForms {
   /** The same test for the one row at hand, by correlated lookups through primary keys. */
   rowMatches: SQL;
   /**
-   * Rows naming one of the users or listings read first (`owners`): some of the matches, all of
-   * them when every place is complete; null when no place names any. It proves a common term's
-   * count is over the cap through the foreign-key indexes, without the walk (admin-list.ts).
+   * The places naming users or listings read first (`owners`), with their ids: the rows naming
+   * them are some of the matches (all of them when every place is complete). Counted through the
+   * foreign-key indexes (search-owners.ts), they prove a common term's count is over the cap
+   * before any walk.
    */
-  someMatches: SQL | null;
+  named: NamedPlace[];
+}
+
+/** A column of the list's own table naming a user or listing, and the ids read for it. */
+export interface NamedPlace {
+  column: string;
+  ids: readonly string[];
 }
 
 /**
@@ -285,7 +292,12 @@ function amongFew(table: string, own: SQL, column: string, few: readonly string[
  */
 function amongIds(column: SQL, ids: readonly string[]): SQL {
   if (ids.length === 0) return sql`FALSE`;
-  return sql`${column} = ANY(${`{${ids.join(',')}}`}::text[])`;
+  return sql`${column} = ANY(${idArray(ids)})`;
+}
+
+/** The ids as one `text[]` parameter (`amongIds`). */
+export function idArray(ids: readonly string[]): SQL {
+  return sql`${`{${ids.join(',')}}`}::text[]`;
 }
 
 /**
@@ -337,16 +349,16 @@ export function searchForms(
     };
   });
   const any = (parts: SQL[]) => sql`(${sql.join(parts, sql` OR `)})`;
-  const named = places.flatMap((place) => {
+  const named = places.flatMap((place): NamedPlace[] => {
     if ('text' in place) return [];
-    const column = own('user' in place ? place.user : place.listingTitle);
+    const column = 'user' in place ? place.user : place.listingTitle;
     const ids = ('user' in place ? search.owners.users : search.owners.listings)?.ids ?? [];
-    return ids.length ? [amongIds(column, ids)] : [];
+    return ids.length ? [{ column, ids }] : [];
   });
   return {
     condition: any(forms.map((form) => form.condition)),
     branches: forms.map((form) => form.branch),
     rowMatches: any(forms.map((form) => form.row)),
-    someMatches: named.length ? any(named) : null,
+    named,
   };
 }

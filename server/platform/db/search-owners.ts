@@ -10,7 +10,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from './database.js';
 import {
+  idArray,
   matchingListingIds,
+  whereAll,
+  type NamedPlace,
   matchingUserIds,
   type FoundOwners,
   type OwnerIds,
@@ -34,15 +37,51 @@ async function ownerIds(db: Executor, matching: SQL): Promise<OwnerIds> {
   return { ids: rows.slice(0, OWNERS_READ).map((row) => row.id), complete: rows.length <= OWNERS_READ };
 }
 
-/** The users and listings `search` names, for the places that name them (null: none does). */
+/**
+ * The users and listings `search` names, for the places that name them (null: none does, or the
+ * term is in most of their rows, a `dense` column: the walk finds its matches a row or two apart,
+ * sooner than any read of them).
+ */
 export async function foundOwners(
   db: Executor,
   places: readonly SearchPlace[],
   search: TermSearch,
+  dense: ReadonlySet<string> = new Set(),
 ): Promise<FoundOwners> {
-  const users = places.some((place) => 'user' in place) ? await ownerIds(db, matchingUserIds(search)) : null;
-  const listings = places.some((place) => 'listingTitle' in place)
-    ? await ownerIds(db, matchingListingIds(search))
-    : null;
+  const users =
+    places.some((place) => 'user' in place) && !dense.has('users.user_name') && !dense.has('users.email')
+      ? await ownerIds(db, matchingUserIds(search))
+      : null;
+  const listings =
+    places.some((place) => 'listingTitle' in place) && !dense.has('listings.title')
+      ? await ownerIds(db, matchingListingIds(search))
+      : null;
   return { users, listings };
+}
+
+/**
+ * The rows of `table` (aliased `alias`, meeting `conditions`) naming the owners read, counted up
+ * to `cap + 1`: for each place, its ids one by one, each row found through the column's
+ * foreign-key index (a nested loop that stops at the cap, never a scan of the table, which an
+ * `= ANY(ids)` with a LIMIT gets planned as: a second for 2,500 users' orders). A place counts only
+ * the rows no earlier place named, so no row is counted twice.
+ */
+export function namedRowsCount(
+  table: string,
+  alias: string,
+  conditions: SQL[],
+  named: readonly NamedPlace[],
+  cap: number,
+): SQL {
+  const own = (column: string) => sql.raw(`${alias}.${column}`);
+  const parts = named.map((place, i) => {
+    const unnamedBefore = named
+      .slice(0, i)
+      .map((before) => sql`(${own(before.column)} = ANY(${idArray(before.ids)})) IS NOT TRUE`);
+    const where = whereAll([sql`${own(place.column)} = named.id`, ...conditions, ...unnamedBefore]);
+    // OFFSET 0 keeps the subquery a subquery: run once per id, through the index, not a join.
+    return sql`SELECT 1 FROM unnest(${idArray(place.ids)}) AS named(id),
+      LATERAL (SELECT 1 FROM ${sql.raw(table)} ${sql.raw(alias)} ${where} OFFSET 0) AS found`;
+  });
+  return sql`SELECT count(*) AS count FROM (${sql.join(parts, sql` UNION ALL `)} LIMIT ${cap + 1}) named_rows`;
 }
