@@ -21,6 +21,8 @@ const STEP_UP_CALLS: { name: AdminRouteName; body?: object }[] = [
   { name: 'orders.delete' },
   { name: 'users.delete' },
   { name: 'users.enforce', body: { action: 'ban', reason: 'shill bidding' } },
+  { name: 'orders.holdPayout', body: { reason: 'Ring sale' } },
+  { name: 'orders.releasePayoutHold' },
 ];
 
 describe('the step-up rule', () => {
