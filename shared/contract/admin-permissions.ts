@@ -110,6 +110,11 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   'team.setRole': [],
   'team.remove': [],
   'team.revokeSessions': [],
+  // Holds: who moderates listings holds them; who may refund holds payouts.
+  'listings.hold': [M],
+  'listings.releaseHold': [M],
+  'orders.holdPayout': [F],
+  'orders.releasePayoutHold': [F],
 };
 
 /** Market health's series: money (GMV, refunds) is finance's; activity and cases every admin's. */
@@ -155,6 +160,9 @@ export const STEP_UP_ROUTES: Partial<Record<AdminRouteName, (body: unknown) => b
   'orders.delete': always,
   'users.delete': always,
   'users.enforce': takesAccountAway,
+  // A payout hold (and lifting it, which may release the money at once) moves money.
+  'orders.holdPayout': always,
+  'orders.releasePayoutHold': always,
   // A dry run only previews: it changes nothing, so it needs no recent sign-in.
   'listings.voidBids': (body) => !isDryRun(body),
 };
@@ -231,6 +239,8 @@ export const UI_ACTION_ROUTES = {
   viewReviewMetrics: ['reviewCases.metrics'],
   manageMacros: ['macros.create', 'macros.update', 'macros.delete'],
   manageReviewSettings: ['reviewCases.updateSettings'],
+  holdListing: ['listings.hold', 'listings.releaseHold'],
+  holdPayout: ['orders.holdPayout', 'orders.releasePayoutHold'],
 } as const satisfies Record<string, readonly AdminRouteName[]>;
 export type UiAction = keyof typeof UI_ACTION_ROUTES;
 

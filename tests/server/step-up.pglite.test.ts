@@ -21,6 +21,8 @@ const STEP_UP_CALLS: { name: AdminRouteName; body?: object }[] = [
   { name: 'orders.delete' },
   { name: 'users.delete' },
   { name: 'users.enforce', body: { action: 'ban', reason: 'shill bidding' } },
+  { name: 'orders.holdPayout', body: { reason: 'Ring sale' } },
+  { name: 'orders.releasePayoutHold' },
   { name: 'listings.voidBids', body: { userIds: ['u1'], reason: 'shill ring' } },
 ];
 
