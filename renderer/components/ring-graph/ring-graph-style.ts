@@ -1,0 +1,82 @@
+// The ring graph in Blueprint's colours, one stylesheet per colour mode: nodes marked by the
+// enforcement in effect (colour and shape, so the mark survives colour blindness and greyscale),
+// the account in focus ringed, the picked ones outlined, and edge labels on a plate of the
+// background colour so they stay readable where they cross a line. The legend uses the same table.
+import { Colors } from '@blueprintjs/core';
+import type { StylesheetJson } from 'cytoscape';
+import type { ColorMode } from '../../../shared/contract/market-api.js';
+import type { NodeStanding } from './ring-elements.js';
+
+export interface StandingMark {
+  color: string;
+  /** A Cytoscape node shape; the legend draws the same shape in CSS. */
+  shape: 'ellipse' | 'diamond' | 'round-rectangle' | 'octagon';
+}
+
+export function standingMarks(mode: ColorMode): Record<NodeStanding, StandingMark> {
+  const dark = mode === 'dark';
+  return {
+    none: { color: dark ? Colors.BLUE4 : Colors.BLUE3, shape: 'ellipse' },
+    suspendSelling: { color: dark ? Colors.ORANGE4 : Colors.ORANGE3, shape: 'diamond' },
+    suspend: { color: dark ? Colors.RED4 : Colors.RED3, shape: 'round-rectangle' },
+    ban: { color: dark ? Colors.GRAY3 : Colors.DARK_GRAY5, shape: 'octagon' },
+  };
+}
+
+export function ringGraphStyle(mode: ColorMode): StylesheetJson {
+  const dark = mode === 'dark';
+  const text = dark ? Colors.LIGHT_GRAY5 : Colors.DARK_GRAY1;
+  const plate = dark ? Colors.DARK_GRAY3 : Colors.WHITE;
+  const line = dark ? Colors.GRAY2 : Colors.GRAY4;
+  const edgeText = dark ? Colors.LIGHT_GRAY3 : Colors.DARK_GRAY4;
+  const focus = dark ? Colors.GOLD5 : Colors.GOLD3;
+  const picked = dark ? Colors.WHITE : Colors.BLACK;
+  const marks = standingMarks(mode);
+  return [
+    {
+      selector: 'node',
+      style: {
+        width: 30,
+        height: 30,
+        label: 'data(label)',
+        color: text,
+        'font-size': 12,
+        'font-family': 'Inter, -apple-system, "Segoe UI", Roboto, sans-serif',
+        'text-valign': 'bottom',
+        'text-margin-y': 5,
+        'text-background-color': plate,
+        'text-background-opacity': 0.85,
+        'text-background-padding': '2px',
+        'text-background-shape': 'round-rectangle',
+        'border-width': 0,
+      },
+    },
+    ...(Object.entries(marks) as [NodeStanding, StandingMark][]).map(([standing, mark]) => ({
+      selector: `node[standing = "${standing}"]`,
+      style: { 'background-color': mark.color, shape: mark.shape },
+    })),
+    {
+      selector: 'node[?focus]',
+      style: { width: 40, height: 40, 'border-width': 4, 'border-color': focus, 'font-weight': 'bold' },
+    },
+    {
+      selector: 'node.picked',
+      style: { 'outline-width': 3, 'outline-color': picked, 'outline-offset': 3 },
+    },
+    {
+      selector: 'edge',
+      style: {
+        width: 2,
+        'line-color': line,
+        'curve-style': 'straight',
+        label: 'data(label)',
+        'font-size': 10,
+        color: edgeText,
+        'text-background-color': plate,
+        'text-background-opacity': 1,
+        'text-background-padding': '2px',
+        'text-background-shape': 'round-rectangle',
+      },
+    },
+  ];
+}
