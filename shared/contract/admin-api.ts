@@ -33,6 +33,7 @@ import { reviewTeamRoutes } from './admin-review-team-routes.js';
 import { reviewCaseRoutes } from './admin-review-routes.js';
 import { accountabilityRoutes } from './admin-accountability-routes.js';
 import { adminTeamRoutes } from './admin-team-routes.js';
+import { adminRingRoutes } from './admin-ring-routes.js';
 export type { HttpMethod, RouteDef } from './route-def.js';
 
 const byId = z.strictObject({ id });
@@ -376,6 +377,7 @@ export const adminRoutes = {
   ...adminSearchRoutes,
   ...adminMetricsRoutes,
   ...adminTeamRoutes,
+  ...adminRingRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type AdminRoutes = typeof adminRoutes;

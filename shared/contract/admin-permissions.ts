@@ -107,6 +107,10 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   'team.setRole': [],
   'team.remove': [],
   'team.revokeSessions': [],
+  // Rings: who reads users reads a ring (it shows sign-in IPs, personal data); who enforces on one
+  // user enforces on a ring.
+  'users.ring': [M, S],
+  'rings.enforce': [M],
 };
 
 /** Market health's series: money (GMV, refunds) is finance's; activity and cases every admin's. */
@@ -148,6 +152,7 @@ export const STEP_UP_ROUTES: Partial<Record<AdminRouteName, (body: unknown) => b
   'orders.delete': always,
   'users.delete': always,
   'users.enforce': takesAccountAway,
+  'rings.enforce': takesAccountAway,
 };
 
 /** Whether this call of `route` with `body` needs a recent sign-in. */
@@ -192,6 +197,8 @@ export const UI_ACTION_ROUTES = {
   setSellerFee: ['users.setSellerFee'],
   featureUser: ['users.setFeatured'],
   enforce: ['users.enforcementImpact', 'users.enforce'],
+  viewRing: ['users.ring'],
+  enforceRing: ['users.ring', 'rings.enforce'],
   addNote: ['notes.create'],
   viewUserHistory: ['users.picture', 'users.timeline'],
   viewListingTimeline: ['listings.timeline'],

@@ -16,6 +16,7 @@ const LINK_LABELS = {
   cardFingerprint: 'card',
   payoutAccount: 'payout account',
   deviceToken: 'device',
+  email: 'email',
 } as const;
 
 function Link({ to, onOpen, children }: { to: RecordRef; onOpen: (ref: RecordRef) => void; children: ReactNode }) {

@@ -30,7 +30,7 @@ export const INTEGRITY_WEIGHTS = {
 export type IntegrityFeature = keyof typeof INTEGRITY_WEIGHTS;
 export const INTEGRITY_THRESHOLD = 0.6;
 export const HARD_LINK_WEIGHT = 0.5;
-export const HARD_LINK_KINDS = ['address', 'phone', 'card', 'payoutAccount', 'deviceToken'] as const;
+export const HARD_LINK_KINDS = ['address', 'phone', 'card', 'payoutAccount', 'deviceToken', 'email'] as const;
 export type HardLinkKind = (typeof HARD_LINK_KINDS)[number];
 
 export interface LadderEntry {
