@@ -2,18 +2,19 @@
 // account in focus and the enforced ones told apart), and one edge per linked pair carrying every
 // kind of link they share, so two accounts that share a phone and an address get one labelled line
 // rather than two lines drawn on top of each other.
+import type { LinkKind } from '../../../shared/contract/accountability.js';
 import type { LastingEnforcement } from '../../../shared/contract/enums.js';
 
-/** The hard identifiers that link two accounts, in the words the screens use. */
-export const LINK_KIND_LABELS = {
+/** The hard identifiers that link two accounts, in the words the screens use (the graph, a user's picture). */
+export const LINK_KIND_LABELS: Record<LinkKind, string> = {
   address: 'address',
   phone: 'phone',
   cardFingerprint: 'card',
   payoutAccount: 'payout account',
   deviceToken: 'device',
   email: 'email',
-} as const;
-export type RingLinkKind = keyof typeof LINK_KIND_LABELS;
+};
+export type RingLinkKind = LinkKind;
 
 /** What the graph needs of a ring member (the ring answer's member is wider). */
 export interface RingGraphMember {

@@ -47,7 +47,7 @@ export function ringGraphStyle(mode: ColorMode): StylesheetJson {
         'text-background-color': plate,
         'text-background-opacity': 0.85,
         'text-background-padding': '2px',
-        'text-background-shape': 'round-rectangle',
+        'text-background-shape': 'roundrectangle',
         'border-width': 0,
       },
     },
@@ -75,7 +75,7 @@ export function ringGraphStyle(mode: ColorMode): StylesheetJson {
         'text-background-color': plate,
         'text-background-opacity': 1,
         'text-background-padding': '2px',
-        'text-background-shape': 'round-rectangle',
+        'text-background-shape': 'roundrectangle',
       },
     },
   ];

@@ -4,4 +4,4 @@ export { RingView } from './RingView.js';
 export { RingSection } from './RingSection.js';
 export { RingEnforcementDialog } from './RingEnforcementDialog.js';
 export { useRing } from './useRing.js';
-export { accountsCount, pickedInOrder } from './ring-enforcement.js';
+export { accountsCount, pickedInOrder, togglePick } from './ring-enforcement.js';
