@@ -105,6 +105,8 @@ export const APPLICATION_ERROR_CODES = [
   'identityUnavailable',
   // An admin list's statement hit its time-out: the app says "Search too broad — add more letters".
   'searchTooBroad',
+  // Rings and remedies: an admin holds the listing; bids, purchases, offers and entries wait.
+  'listingOnHold',
 ] as const;
 
 // Order statuses come in three families (core, carrier tracking, exceptions). The admin
