@@ -35,6 +35,7 @@ import { accountabilityRoutes } from './admin-accountability-routes.js';
 import { adminTeamRoutes } from './admin-team-routes.js';
 import { adminRingRoutes } from './admin-ring-routes.js';
 import { adminHoldRoutes } from './admin-hold-routes.js';
+import { bidVoidRoutes } from './admin-bid-void-routes.js';
 export type { HttpMethod, RouteDef } from './route-def.js';
 
 const byId = z.strictObject({ id });
@@ -380,6 +381,7 @@ export const adminRoutes = {
   ...adminTeamRoutes,
   ...adminRingRoutes,
   ...adminHoldRoutes,
+  ...bidVoidRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type AdminRoutes = typeof adminRoutes;
