@@ -6,7 +6,13 @@ import cytoscape, { type Core } from 'cytoscape';
 import fcose from 'cytoscape-fcose';
 import { useEffect, useMemo, useRef } from 'react';
 import { useColorMode } from '../../stores/color-mode-store.js';
-import { ringElements, STANDING_LABELS, standingsShown, type RingGraphLink, type RingGraphMember } from './ring-elements.js';
+import {
+  ringElements,
+  STANDING_LABELS,
+  standingsShown,
+  type RingGraphLink,
+  type RingGraphMember,
+} from './ring-elements.js';
 import { ringGraphStyle, standingMarks } from './ring-graph-style.js';
 import './ring-graph.css';
 

@@ -11,7 +11,6 @@ import { DetailList } from '../../components/DetailList.js';
 import { formatDateTime } from '../../components/format.js';
 import { LINK_KIND_LABELS } from '../../components/ring-graph/index.js';
 
-
 function Link({ to, onOpen, children }: { to: RecordRef; onOpen: (ref: RecordRef) => void; children: ReactNode }) {
   return (
     <a href="#" onClick={(event) => (event.preventDefault(), onOpen(to))}>

@@ -46,7 +46,12 @@ export function BidLadder({
       {mayVoid && (
         <div className="bid-ladder-actions">
           {ringIds && (
-            <Button size="small" icon="graph" disabled={ringPick.length === 0} onClick={() => setPicked(new Set(ringPick))}>
+            <Button
+              size="small"
+              icon="graph"
+              disabled={ringPick.length === 0}
+              onClick={() => setPicked(new Set(ringPick))}
+            >
               Pick the ring's bids
             </Button>
           )}
@@ -54,7 +59,13 @@ export function BidLadder({
             Clear
           </Button>
           <span className="data-table-spacer" />
-          <Button size="small" intent="danger" icon="disable" disabled={bidders.length === 0} onClick={() => setVoiding(true)}>
+          <Button
+            size="small"
+            intent="danger"
+            icon="disable"
+            disabled={bidders.length === 0}
+            onClick={() => setVoiding(true)}
+          >
             Void bids of {bidders.length === 1 ? '1 bidder' : `${bidders.length} bidders`}…
           </Button>
         </div>

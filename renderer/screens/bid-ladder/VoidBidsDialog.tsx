@@ -51,16 +51,22 @@ export function VoidBidsDialog({
 
   const body = (dryRun: boolean) => ({ userIds, reason: reason.trim(), dryRun });
   const askPreview = async () => {
-    const result = await previewing.run(() => market.admin.listings.voidBids({ params: { id: listingId }, body: body(true) }), {
-      failure: 'Failed to preview the void',
-    });
+    const result = await previewing.run(
+      () => market.admin.listings.voidBids({ params: { id: listingId }, body: body(true) }),
+      {
+        failure: 'Failed to preview the void',
+      },
+    );
     if (result) setPreview(result);
   };
   const apply = async () => {
-    const result = await voiding.run(() => market.admin.listings.voidBids({ params: { id: listingId }, body: body(false) }), {
-      success: (done) => (done.voided === 1 ? '1 bid voided' : `${done.voided} bids voided`),
-      failure: 'Failed to void bids',
-    });
+    const result = await voiding.run(
+      () => market.admin.listings.voidBids({ params: { id: listingId }, body: body(false) }),
+      {
+        success: (done) => (done.voided === 1 ? '1 bid voided' : `${done.voided} bids voided`),
+        failure: 'Failed to void bids',
+      },
+    );
     if (!result) return;
     onVoided(result);
     onClose();
@@ -133,7 +139,12 @@ export function VoidBidsDialog({
         actions={
           <>
             <Button onClick={onClose}>Cancel</Button>
-            <Button icon="eye-open" loading={previewing.busy} disabled={!reason.trim()} onClick={() => void askPreview()}>
+            <Button
+              icon="eye-open"
+              loading={previewing.busy}
+              disabled={!reason.trim()}
+              onClick={() => void askPreview()}
+            >
               Preview
             </Button>
             <Button

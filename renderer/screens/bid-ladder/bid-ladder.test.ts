@@ -14,7 +14,13 @@ const bid = (userId: string, userName: string | null, amount: number, voided = f
 });
 
 // Newest first, as the ladder answers.
-const ladder = [bid('h', 'honest', 30), bid('r1', 'ring_ava', 25), bid('r2', null, 20), bid('r1', 'ring_ava', 15), bid('r3', 'ring_ivy', 10, true)];
+const ladder = [
+  bid('h', 'honest', 30),
+  bid('r1', 'ring_ava', 25),
+  bid('r2', null, 20),
+  bid('r1', 'ring_ava', 15),
+  bid('r3', 'ring_ivy', 10, true),
+];
 
 describe('the admin bid ladder', () => {
   it('lists the bidders whose bids still count, newest first, with how many count', () => {
@@ -32,7 +38,11 @@ describe('the admin bid ladder', () => {
   it.each([
     [
       'the ring led: an honest bidder leads at a lower price',
-      { before: { leaderId: 'r1', currentBid: 25, bidCount: 4 }, after: { leaderId: 'h', currentBid: 10, bidCount: 1 }, voided: 3 },
+      {
+        before: { leaderId: 'r1', currentBid: 25, bidCount: 4 },
+        after: { leaderId: 'h', currentBid: 10, bidCount: 1 },
+        voided: 3,
+      },
       [
         { label: 'Leader', before: 'ring_ava', after: 'honest', changed: true },
         { label: 'Price', before: '$25.00', after: '$10.00', changed: true },
@@ -41,7 +51,11 @@ describe('the admin bid ladder', () => {
     ],
     [
       'no bid is left',
-      { before: { leaderId: 'r1', currentBid: 25, bidCount: 2 }, after: { leaderId: null, currentBid: null, bidCount: 0 }, voided: 2 },
+      {
+        before: { leaderId: 'r1', currentBid: 25, bidCount: 2 },
+        after: { leaderId: null, currentBid: null, bidCount: 0 },
+        voided: 2,
+      },
       [
         { label: 'Leader', before: 'ring_ava', after: 'Nobody', changed: true },
         { label: 'Price', before: '$25.00', after: 'No bid', changed: true },
@@ -50,7 +64,11 @@ describe('the admin bid ladder', () => {
     ],
     [
       'a leader the ladder does not name, unchanged',
-      { before: { leaderId: 'x', currentBid: 5, bidCount: 1 }, after: { leaderId: 'x', currentBid: 5, bidCount: 1 }, voided: 0 },
+      {
+        before: { leaderId: 'x', currentBid: 5, bidCount: 1 },
+        after: { leaderId: 'x', currentBid: 5, bidCount: 1 },
+        voided: 0,
+      },
       [
         { label: 'Leader', before: 'x', after: 'x', changed: false },
         { label: 'Price', before: '$5.00', after: '$5.00', changed: false },

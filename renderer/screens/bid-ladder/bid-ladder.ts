@@ -42,7 +42,8 @@ export interface StandingLine {
 export function standingLines(result: VoidBidsResult, names: ReadonlyMap<string, string>): StandingLine[] {
   const leader = (standing: AuctionStanding) =>
     standing.leaderId === null ? 'Nobody' : (names.get(standing.leaderId) ?? standing.leaderId);
-  const price = (standing: AuctionStanding) => (standing.currentBid === null ? 'No bid' : formatUsd(standing.currentBid));
+  const price = (standing: AuctionStanding) =>
+    standing.currentBid === null ? 'No bid' : formatUsd(standing.currentBid);
   const rows: [string, (standing: AuctionStanding) => string][] = [
     ['Leader', leader],
     ['Price', price],

@@ -9,7 +9,10 @@ export function useBidLadder(listingId: string) {
   const [ladder, setLadder] = useState<{ count: number; items: AdminBid[] } | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const load = useCallback(async () => {
-    const result = await market.admin.listings.bids({ params: { id: listingId }, query: { page: 1, limit: MAX_LIST_LIMIT } });
+    const result = await market.admin.listings.bids({
+      params: { id: listingId },
+      query: { page: 1, limit: MAX_LIST_LIMIT },
+    });
     if (result.ok) {
       setLadder(result.data);
       setFailed(null);

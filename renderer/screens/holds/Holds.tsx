@@ -56,7 +56,10 @@ export function HoldButton<T>({
     onChange(record);
   };
   const release = async () => {
-    const record = await acting.run(lift, { success: words.released, failure: `Failed to ${words.release.toLowerCase()}` });
+    const record = await acting.run(lift, {
+      success: words.released,
+      failure: `Failed to ${words.release.toLowerCase()}`,
+    });
     if (record) onChange(record);
   };
   return (

@@ -10,7 +10,17 @@ import { BidLadder } from '../bid-ladder/index.js';
 import { accountsCount, pickedInOrder, RingEnforcementDialog, RingView, useRing } from '../rings/index.js';
 import { ringAccountOf, suspectsOf } from './case-ring.js';
 
-function Step({ number, title, done, children }: { number: number; title: string; done?: boolean; children: ReactNode }) {
+function Step({
+  number,
+  title,
+  done,
+  children,
+}: {
+  number: number;
+  title: string;
+  done?: boolean;
+  children: ReactNode;
+}) {
   return (
     <section className="case-step" aria-label={title}>
       <H5 className="case-step-title">

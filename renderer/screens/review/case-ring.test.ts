@@ -8,7 +8,14 @@ describe("an auction-integrity case's suspects", () => {
     ['suspects not a list', { suspects: 'ava' }, []],
     [
       'suspects with and without names and scores; junk entries skipped',
-      { suspects: [{ bidderId: 'a', bidderName: 'ring_ava', score: 0.91 }, { bidderId: 'b' }, null, { bidderName: 'x' }] },
+      {
+        suspects: [
+          { bidderId: 'a', bidderName: 'ring_ava', score: 0.91 },
+          { bidderId: 'b' },
+          null,
+          { bidderName: 'x' },
+        ],
+      },
       [
         { id: 'a', name: 'ring_ava', score: 0.91 },
         { id: 'b', name: null, score: null },

@@ -19,7 +19,12 @@ import {
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { ENFORCEMENT_REASON_PRESETS, type EnforcementImpact } from '../../../shared/contract/accountability.js';
-import { RING_ENFORCEMENTS, type RingEnforcementAction, type RingEnforcementBody, type RingMember } from '../../../shared/contract/rings.js';
+import {
+  RING_ENFORCEMENTS,
+  type RingEnforcementAction,
+  type RingEnforcementBody,
+  type RingMember,
+} from '../../../shared/contract/rings.js';
 import { impactFigure, impactLines } from '../../../shared/rules/enforcement-impact.js';
 import { market } from '../../bridge.js';
 import { useAdminAction } from '../../components/admin-action/index.js';
@@ -28,7 +33,12 @@ import { ENFORCEMENT_LABELS, untilOf } from '../accountability/enforcement-form.
 import { accountsCount, ringEnforcementBody, sumImpacts, type RingEnforcementForm } from './ring-enforcement.js';
 
 /** The impact of the picked members: the ring's own sum when all are picked, else each one's summed. */
-function usePickedImpact(isOpen: boolean, members: readonly RingMember[], ringImpact: EnforcementImpact, whole: boolean) {
+function usePickedImpact(
+  isOpen: boolean,
+  members: readonly RingMember[],
+  ringImpact: EnforcementImpact,
+  whole: boolean,
+) {
   const [impact, setImpact] = useState<EnforcementImpact | null>(null);
   const [failed, setFailed] = useState(false);
   const ids = members.map((member) => member.id).join();
@@ -115,7 +125,12 @@ export function RingEnforcementDialog({
   const takesUntil = untilOf(form.action);
 
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={`Enforce on the ring: ${accountsCount(members.length)}`} style={{ width: 640 }}>
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={`Enforce on the ring: ${accountsCount(members.length)}`}
+      style={{ width: 640 }}
+    >
       <DialogBody>
         <p className="ring-enforce-who" aria-label="Accounts">
           {members.map((member) => (
@@ -153,7 +168,10 @@ export function RingEnforcementDialog({
           </HTMLTable>
         )}
         {review ? (
-          <Callout intent={form.action === 'warn' ? 'primary' : 'warning'} title={`${label}: ${accountsCount(review.userIds.length)}`}>
+          <Callout
+            intent={form.action === 'warn' ? 'primary' : 'warning'}
+            title={`${label}: ${accountsCount(review.userIds.length)}`}
+          >
             <p>Reason: {review.reason}</p>
             {review.until && <p>Until {new Date(review.until).toLocaleString()}</p>}
             {review.message && <p>Message: {review.message}</p>}
@@ -166,7 +184,10 @@ export function RingEnforcementDialog({
                 id="ring-enforcement-reason"
                 value={form.preset}
                 onChange={(event) => set({ preset: event.currentTarget.value })}
-                options={[{ value: '', label: 'Choose a reason…' }, ...ENFORCEMENT_REASON_PRESETS.map((p) => ({ value: p }))]}
+                options={[
+                  { value: '', label: 'Choose a reason…' },
+                  ...ENFORCEMENT_REASON_PRESETS.map((p) => ({ value: p })),
+                ]}
               />
             </FormGroup>
             <FormGroup label="Details (internal)" labelFor="ring-enforcement-details">

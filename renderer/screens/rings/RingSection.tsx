@@ -21,7 +21,13 @@ export function RingSection({ userId, onOpenUser }: { userId: string; onOpenUser
   const ids = pickedInOrder(ring.members, picked);
   return (
     <>
-      <RingView ring={ring} focusId={userId} picked={picked} onPicked={setPicked} {...(onOpenUser ? { onOpenUser } : {})} />
+      <RingView
+        ring={ring}
+        focusId={userId}
+        picked={picked}
+        onPicked={setPicked}
+        {...(onOpenUser ? { onOpenUser } : {})}
+      />
       {mayEnforce && (
         <div className="button-row ring-actions">
           <Button icon="hand" intent="warning" disabled={ids.length === 0} onClick={() => setEnforcing(true)}>

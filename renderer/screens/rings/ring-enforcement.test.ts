@@ -23,7 +23,12 @@ describe('ring enforcement', () => {
   it('sums the impact of the picked accounts figure by figure', () => {
     const one = { ...NO_IMPACT, activeListings: 2, pendingPayoutCents: 1050 };
     const two = { ...NO_IMPACT, activeListings: 1, leadingBids: 3, pendingPayoutCents: 50 };
-    expect(sumImpacts([one, two])).toEqual({ ...NO_IMPACT, activeListings: 3, leadingBids: 3, pendingPayoutCents: 1100 });
+    expect(sumImpacts([one, two])).toEqual({
+      ...NO_IMPACT,
+      activeListings: 3,
+      leadingBids: 3,
+      pendingPayoutCents: 1100,
+    });
     expect(sumImpacts([])).toEqual(NO_IMPACT);
   });
 
@@ -35,9 +40,19 @@ describe('ring enforcement', () => {
 
   it.each([
     ['nobody picked', form(), [], { ok: false, message: 'Pick at least one account' }],
-    ['more than 50', form(), Array.from({ length: 51 }, (_, i) => `u${i}`), { ok: false, message: 'At most 50 accounts at once' }],
+    [
+      'more than 50',
+      form(),
+      Array.from({ length: 51 }, (_, i) => `u${i}`),
+      { ok: false, message: 'At most 50 accounts at once' },
+    ],
     ['no reason', form({ preset: '' }), ['a'], { ok: false, message: 'Choose a reason' }],
-    ['a suspension without its end', form({ action: 'suspend' }), ['a'], { ok: false, message: 'A suspension needs an end date' }],
+    [
+      'a suspension without its end',
+      form({ action: 'suspend' }),
+      ['a'],
+      { ok: false, message: 'A suspension needs an end date' },
+    ],
     [
       'selling suspended for two, with details',
       form({ details: 'ring on listing 7' }),

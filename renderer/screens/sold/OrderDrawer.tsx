@@ -142,7 +142,12 @@ export function OrderDrawer({
           {mayHoldPayout && payout && payout.label !== 'Released' && (
             <HoldButton
               hold={order.payoutHold}
-              words={{ hold: 'Hold payout', release: 'Release payout', held: 'Payout held', released: 'Payout hold lifted' }}
+              words={{
+                hold: 'Hold payout',
+                release: 'Release payout',
+                held: 'Payout held',
+                released: 'Payout hold lifted',
+              }}
               place={(reason) => market.admin.orders.holdPayout({ params: { id: order.id }, body: { reason } })}
               lift={() => market.admin.orders.releasePayoutHold({ params: { id: order.id } })}
               onChange={onChange}
