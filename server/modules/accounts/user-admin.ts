@@ -171,6 +171,21 @@ export async function loadAdminUser(executor: Executor, id: string): Promise<Adm
   return toAdminUser(row, shipping.get(row.id) ?? []);
 }
 
+/** The admin view of several live users in two statements (a ring's members); unknown or deleted ones are left out. */
+export async function loadAdminUsers(executor: Executor, ids: readonly string[]): Promise<AdminUser[]> {
+  if (ids.length === 0) return [];
+  const rows = await readRows(
+    executor,
+    USER_ROW,
+    selectUsers(sql`WHERE u.id IN ${inList(ids)} AND u.deleted_at IS NULL`, sql``),
+  );
+  const shipping = await shippingInfoOf(
+    executor,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toAdminUser(row, shipping.get(row.id) ?? []));
+}
+
 export interface UserChanges {
   userName?: string | undefined;
   email?: string | undefined;
