@@ -29,15 +29,6 @@ export interface RingGraphProps {
   height?: number;
 }
 
-/**
- * The layout starts from the members on a circle, not from random places, so a ring is drawn the
- * same way every time it is opened (and in every screenshot).
- */
-function onACircle(count: number, index: number) {
-  const angle = (2 * Math.PI * index) / Math.max(count, 1) - Math.PI / 2;
-  return { x: 150 * Math.cos(angle), y: 150 * Math.sin(angle) };
-}
-
 export function RingGraph({ members, links, focusId, picked, onPick, onOpen, height = 340 }: RingGraphProps) {
   const mode = useColorMode((state) => state.mode);
   const container = useRef<HTMLDivElement>(null);
@@ -50,25 +41,24 @@ export function RingGraph({ members, links, focusId, picked, onPick, onOpen, hei
     if (!container.current) return;
     const instance = cytoscape({
       container: container.current,
-      elements: [
-        ...elements.nodes.map((node, index) => ({ ...node, position: onACircle(elements.nodes.length, index) })),
-        ...elements.edges,
-      ],
+      elements: [...elements.nodes, ...elements.edges],
       style: ringGraphStyle(mode),
       autounselectify: true,
       boxSelectionEnabled: false,
       // The drawer scrolls with the wheel: zooming the graph on it would trap the scroll.
       userZoomingEnabled: false,
       minZoom: 0.3,
-      maxZoom: 1.6,
+      maxZoom: 1.2,
     });
     instance.on('tap', 'node', (event) => handlers.current.onPick(event.target.id()));
     instance.on('dbltap', 'node', (event) => handlers.current.onOpen?.(event.target.id()));
     instance
       .layout({
+        // fCoSE's spectral start (randomize) is what spreads a dense ring: started from fixed
+        // places instead, a complete graph of four collapses onto one line.
         name: 'fcose',
         quality: 'proof',
-        randomize: false,
+        randomize: true,
         animate: false,
         padding: 30,
         nodeDimensionsIncludeLabels: true,
@@ -76,6 +66,8 @@ export function RingGraph({ members, links, focusId, picked, onPick, onOpen, hei
         idealEdgeLength: () => 130,
       } as cytoscape.LayoutOptions)
       .run();
+    // The edge labels' places depend on where the layout put the nodes.
+    instance.style().update();
     instance.fit(undefined, 30);
     cy.current = instance;
     // Drawn inside a collapsed accordion the canvas has no size yet: fit again once it has one.

@@ -3,7 +3,7 @@
 // the account in focus ringed, the picked ones outlined, and edge labels on a plate of the
 // background colour so they stay readable where they cross a line. The legend uses the same table.
 import { Colors } from '@blueprintjs/core';
-import type { StylesheetJson } from 'cytoscape';
+import type { EdgeSingular, StylesheetJson } from 'cytoscape';
 import type { ColorMode } from '../../../shared/contract/market-api.js';
 import type { NodeStanding } from './ring-elements.js';
 
@@ -23,6 +23,17 @@ export function standingMarks(mode: ColorMode): Record<NodeStanding, StandingMar
   };
 }
 
+/**
+ * Where an edge's label sits: a third of the way from its source, not at its middle. In a dense
+ * ring (every member sharing the same phone and address) the diagonals cross at their middles,
+ * and labels placed there would be drawn over each other.
+ */
+export function edgeLabelOffset(edge: EdgeSingular): number {
+  const from = edge.source().position();
+  const to = edge.target().position();
+  return Math.round(0.32 * Math.hypot(to.x - from.x, to.y - from.y));
+}
+
 export function ringGraphStyle(mode: ColorMode): StylesheetJson {
   const dark = mode === 'dark';
   const text = dark ? Colors.LIGHT_GRAY5 : Colors.DARK_GRAY1;
@@ -30,7 +41,7 @@ export function ringGraphStyle(mode: ColorMode): StylesheetJson {
   const line = dark ? Colors.GRAY2 : Colors.GRAY4;
   const edgeText = dark ? Colors.LIGHT_GRAY3 : Colors.DARK_GRAY4;
   const focus = dark ? Colors.GOLD5 : Colors.GOLD3;
-  const picked = dark ? Colors.WHITE : Colors.BLACK;
+  const picked = dark ? Colors.BLUE5 : Colors.BLUE2;
   const marks = standingMarks(mode);
   return [
     {
@@ -61,7 +72,7 @@ export function ringGraphStyle(mode: ColorMode): StylesheetJson {
     },
     {
       selector: 'node.picked',
-      style: { 'outline-width': 3, 'outline-color': picked, 'outline-offset': 3 },
+      style: { 'outline-width': 2, 'outline-color': picked, 'outline-offset': 3 },
     },
     {
       selector: 'edge',
@@ -69,7 +80,9 @@ export function ringGraphStyle(mode: ColorMode): StylesheetJson {
         width: 2,
         'line-color': line,
         'curve-style': 'straight',
-        label: 'data(label)',
+        'source-label': 'data(label)',
+        'source-text-offset': edgeLabelOffset,
+        'source-text-rotation': 'autorotate',
         'font-size': 10,
         color: edgeText,
         'text-background-color': plate,
