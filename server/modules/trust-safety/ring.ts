@@ -16,7 +16,7 @@ import { notFound } from '../../platform/http/errors.js';
 import { enforcementImpact, linksOfAccounts, loadAdminUsers, type AccountLink } from '../accounts/index.js';
 
 /** Links read per hop at most: an identifier shared by thousands must not make one read huge. */
-const LINKS_PER_HOP = 2_000;
+const LINKS_PER_HOP = 10_000;
 
 const linkKey = (link: RingLink) => `${link.from} ${link.to} ${link.kind}`;
 
