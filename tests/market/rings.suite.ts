@@ -10,7 +10,7 @@ import { canonicalEmail } from '../../server/modules/accounts/rules/canonical-em
 import type { IdentityProvider } from '../../server/platform/auth/identity.js';
 import { pruneSignInIps } from '../../server/platform/auth/sign-in-ips.js';
 import { queryRows, type Database } from '../../server/platform/db/database.js';
-import { adminRoleOf } from '../../shared/contract/admin-permissions.js';
+import { ADMIN_ROUTE_ROLES, adminRoleOf } from '../../shared/contract/admin-permissions.js';
 import { Ring } from '../../shared/contract/rings.js';
 import { openTestApp, type TestApp } from '../support/app-fixture.js';
 import { marketCall } from './market-db.js';
@@ -248,6 +248,7 @@ export function ringsSuite(openDatabase: () => Promise<RingsDatabase>) {
     });
 
     it('may be read by the roles that read users, not by finance', async () => {
+      expect(ADMIN_ROUTE_ROLES['users.ring']).toEqual(ADMIN_ROUTE_ROLES['users.get']);
       const loner = await user('roleloner');
       expect((await ringOf(loner, 'role-moderator')).status).toBe(200);
       expect((await ringOf(loner, 'role-support')).status).toBe(200);
@@ -384,6 +385,7 @@ export function ringsSuite(openDatabase: () => Promise<RingsDatabase>) {
     });
 
     it('is for the roles that enforce on one user: a moderator may, support and finance may not', async () => {
+      expect(ADMIN_ROUTE_ROLES['rings.enforce']).toEqual(ADMIN_ROUTE_ROLES['users.enforce']);
       const [member] = await insertUsers('roles', 1, () => ({}));
       const body = { userIds: [member], action: 'warn', reason: 'Ring' };
       expect((await enforceRing(body, 'role-support')).status).toBe(403);
