@@ -13,7 +13,7 @@ import type { EnforcementImpact } from '../../../shared/contract/accountability.
 import { sharedIpsAmong } from '../../platform/auth/sign-in-ips.js';
 import type { Executor } from '../../platform/db/database.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
-import { enforcementImpact, linksOfAccounts, loadAdminUsers, type AccountLink } from '../accounts/index.js';
+import { enforcementImpact, linksOfAccounts, loadUserSummaries, type AccountLink } from '../accounts/index.js';
 
 /** Links read per hop at most: an identifier shared by thousands must not make one read huge. */
 const LINKS_PER_HOP = 10_000;
@@ -94,7 +94,7 @@ export async function ringOf(db: Executor, userId: string): Promise<Ring> {
   // An unknown or deleted account is itself alone after the walk, and not among the users read: 404.
   const walk = await walkRing(db, userId);
   const [users, impact, sharedIps] = await Promise.all([
-    loadAdminUsers(db, walk.members),
+    loadUserSummaries(db, walk.members),
     summedImpact(db, walk.members),
     sharedIpsAmong(db, walk.members),
   ]);
@@ -103,9 +103,7 @@ export async function ringOf(db: Executor, userId: string): Promise<Ring> {
   // A member deleted while the ring was read is left out, with its links.
   const members = walk.members.flatMap((id) => {
     const user = byId.get(id);
-    return user
-      ? [{ id, userName: user.userName, email: user.email, createdAt: user.createdAt, enforcement: user.enforcement }]
-      : [];
+    return user ? [user] : [];
   });
   const links = walk.links
     .filter((link) => byId.has(link.from) && byId.has(link.to))
