@@ -14,7 +14,7 @@ export { profilePictureUploadUrl, removeProfilePicture, setProfilePicture } from
 export { mediaUploadUrl, uploadedMediaUrl } from './uploads.js';
 export { linkedAccountsOf, linksOfAccounts, type AccountLink } from './linked-accounts.js';
 export { addAddress, addressesOf, currentAddress } from './addresses.js';
-export { adminUsersSource, loadAdminUser, loadAdminUsers } from './user-admin.js';
+export { adminUsersSource, loadAdminUser, loadUserSummaries, type UserSummary } from './user-admin.js';
 export { enforcementHandlers } from './enforcement-admin.js';
 export { teamHandlers } from './team-admin.js';
 export { applyEnforcement, enforce, enforceMany } from './enforcement.js';

@@ -12,11 +12,11 @@ import { RING_HOPS_MAX, RING_MEMBERS_MAX } from '../../../shared/contract/rings.
 import type { EnforcementImpact } from '../../../shared/contract/accountability.js';
 import { sharedIpsAmong } from '../../platform/auth/sign-in-ips.js';
 import type { Executor } from '../../platform/db/database.js';
-import { notFound } from '../../platform/http/errors.js';
-import { enforcementImpact, linksOfAccounts, loadAdminUsers, type AccountLink } from '../accounts/index.js';
+import { HttpError, notFound } from '../../platform/http/errors.js';
+import { enforcementImpact, linksOfAccounts, loadUserSummaries, type AccountLink } from '../accounts/index.js';
 
 /** Links read per hop at most: an identifier shared by thousands must not make one read huge. */
-const LINKS_PER_HOP = 2_000;
+const LINKS_PER_HOP = 10_000;
 
 const linkKey = (link: RingLink) => `${link.from} ${link.to} ${link.kind}`;
 
@@ -74,9 +74,15 @@ const NO_IMPACT: EnforcementImpact = {
   pendingPayoutCents: 0,
 };
 
+/** A member gone (unknown, or deleted while the ring was read) touches nothing. */
+const noneIfGone = (error: unknown): EnforcementImpact => {
+  if (error instanceof HttpError && error.statusCode === 404) return NO_IMPACT;
+  throw error;
+};
+
 /** The enforcement impact of each member (accounts' own count), summed. */
 async function summedImpact(db: Executor, userIds: readonly string[]): Promise<EnforcementImpact> {
-  const impacts = await Promise.all(userIds.map((id) => enforcementImpact(db, id)));
+  const impacts = await Promise.all(userIds.map((id) => enforcementImpact(db, id).catch(noneIfGone)));
   const sum = { ...NO_IMPACT };
   for (const impact of impacts) {
     for (const key of Object.keys(sum) as (keyof EnforcementImpact)[]) sum[key] += impact[key];
@@ -85,21 +91,19 @@ async function summedImpact(db: Executor, userIds: readonly string[]): Promise<E
 }
 
 export async function ringOf(db: Executor, userId: string): Promise<Ring> {
-  // An unknown account has no links: its walk is itself alone, and it is not among the users read.
+  // An unknown or deleted account is itself alone after the walk, and not among the users read: 404.
   const walk = await walkRing(db, userId);
-  const users = await loadAdminUsers(db, walk.members);
+  const [users, impact, sharedIps] = await Promise.all([
+    loadUserSummaries(db, walk.members),
+    summedImpact(db, walk.members),
+    sharedIpsAmong(db, walk.members),
+  ]);
   const byId = new Map(users.map((user) => [user.id, user]));
   if (!byId.has(userId)) throw notFound('User');
-  const [impact, sharedIps] = await Promise.all([
-    summedImpact(db, [...byId.keys()]),
-    sharedIpsAmong(db, [...byId.keys()]),
-  ]);
   // A member deleted while the ring was read is left out, with its links.
   const members = walk.members.flatMap((id) => {
     const user = byId.get(id);
-    return user
-      ? [{ id, userName: user.userName, email: user.email, createdAt: user.createdAt, enforcement: user.enforcement }]
-      : [];
+    return user ? [user] : [];
   });
   const links = walk.links
     .filter((link) => byId.has(link.from) && byId.has(link.to))
