@@ -61,7 +61,7 @@ const STATUSES = [
 const UNSHIPPED = new Set<string>(['Pending', 'PAYMENT_CONFIRMED', 'PAYMENT_FAILED', 'cancelled']);
 
 /** `at`, or now when that is later than now (a recent order's shipping cannot be in the future). */
-const notAfter = (at: number, now: Date): Date => new Date(Math.min(at, now.getTime()));
+const notAfter = (at: number, now: number): Date => new Date(Math.min(at, now));
 
 /** About 0.8 orders per user. */
 export async function seedOrders(context: SeedContext): Promise<number> {
@@ -111,7 +111,7 @@ export async function seedOrders(context: SeedContext): Promise<number> {
       cancelled: status === 'cancelled',
       ledger: [],
     };
-    const releasedAt = payoutReleaseDue(facts, context.now.getTime()) ? new Date(payoutDueAtMs(facts)!) : null;
+    const releasedAt = payoutReleaseDue(facts, context.now) ? new Date(payoutDueAtMs(facts)!) : null;
     await sink.row(ORDER_TABLE, [
       id,
       context.idOf(KIND.listing, listing),

@@ -53,7 +53,8 @@ export function payoutReleaseDue(facts: PayoutFacts, nowMs: number): boolean {
 
 /** The payout as the back office shows it; null when the order has none (not paid). */
 export function payoutView(facts: PayoutFacts): PayoutView | null {
-  const released = facts.ledger.find((entry) => entry.type === 'order_payout' && entry.status !== 'failed');
+  // Whether the provider then paid it is the order's payoutStatus; released is released.
+  const released = facts.ledger.findLast((entry) => entry.type === 'order_payout');
   if (released && (facts.payoutCents === null || facts.releasedAtMs !== null)) {
     // Released (before payouts waited, released at purchase): the ledger's entry is what was paid.
     return {
