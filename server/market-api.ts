@@ -63,6 +63,10 @@ export async function registerMarket(app: FastifyInstance, options: RegisterMark
   options.adminEvents?.on('listingHoldReleased', ({ listingId, endTime }) =>
     deps.events.publish([marketEvent('listingEndTimeIncremented', [listingRoom(listingId)], { listingId, endTime })]),
   );
+  // Voided bids: the auction's room hears its recomputed standing (price, leader, count).
+  options.adminEvents?.on('bidsVoided', (standing) =>
+    deps.events.publish([marketEvent('bidsVoided', [listingRoom(standing.listingId)], standing)]),
+  );
   await app.register(marketRoutesPlugin, { prefix: options.prefix ?? '/v1', deps });
   // Its own plugin: the raw-body parser Stripe's signature needs stays inside it.
   await app.register(stripeWebhookPlugin, {

@@ -109,6 +109,10 @@ export const APPLICATION_ERROR_CODES = [
   'searchTooBroad',
   // Rings and remedies: an admin holds the listing; bids, purchases, offers and entries wait.
   'listingOnHold',
+  // Voiding bids: only on a running auction (an ended one has a winner and maybe an order), and
+  // only on an auction at all.
+  'auctionEnded',
+  'notAnAuction',
 ] as const;
 
 // Order statuses come in three families (core, carrier tracking, exceptions). The admin
