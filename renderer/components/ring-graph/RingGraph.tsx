@@ -29,7 +29,7 @@ export interface RingGraphProps {
   height?: number;
 }
 
-export function RingGraph({ members, links, focusId, picked, onPick, onOpen, height = 340 }: RingGraphProps) {
+export function RingGraph({ members, links, focusId, picked, onPick, onOpen, height = 360 }: RingGraphProps) {
   const mode = useColorMode((state) => state.mode);
   const container = useRef<HTMLDivElement>(null);
   const cy = useRef<Core | null>(null);

@@ -24,14 +24,16 @@ export function standingMarks(mode: ColorMode): Record<NodeStanding, StandingMar
 }
 
 /**
- * Where an edge's label sits: a third of the way from its source, not at its middle. In a dense
- * ring (every member sharing the same phone and address) the diagonals cross at their middles,
- * and labels placed there would be drawn over each other.
+ * Where an edge's label sits: about a quarter of the way from its source, not at its middle. In a
+ * dense ring (every member sharing the same phone and address) the diagonals cross at their
+ * middles, and labels placed there would be drawn over each other. Never so close that the label
+ * runs into the source node (about 3 px per character either side of its centre, at 10 px).
  */
 export function edgeLabelOffset(edge: EdgeSingular): number {
   const from = edge.source().position();
   const to = edge.target().position();
-  return Math.round(0.32 * Math.hypot(to.x - from.x, to.y - from.y));
+  const label = String(edge.data('label') ?? '');
+  return Math.round(Math.max(0.27 * Math.hypot(to.x - from.x, to.y - from.y), 3 * label.length + 22));
 }
 
 export function ringGraphStyle(mode: ColorMode): StylesheetJson {

@@ -66,7 +66,9 @@ export function BidLadder({
             disabled={bidders.length === 0}
             onClick={() => setVoiding(true)}
           >
-            Void bids of {bidders.length === 1 ? '1 bidder' : `${bidders.length} bidders`}…
+            {bidders.length === 0
+              ? 'Void bids…'
+              : `Void bids of ${bidders.length === 1 ? '1 bidder' : `${bidders.length} bidders`}…`}
           </Button>
         </div>
       )}
@@ -120,7 +122,7 @@ export function BidLadder({
                 <td className="num">
                   <span className="bid-struck">{formatUsd(bid.maxBid)}</span>
                 </td>
-                <td>{formatDateTime(bid.createdAt)}</td>
+                <td className="bid-time">{formatDateTime(bid.createdAt)}</td>
               </tr>
             ))}
           </tbody>

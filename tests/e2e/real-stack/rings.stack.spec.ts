@@ -73,7 +73,7 @@ test("a ring's case: see the ring, void its bids after a preview, suspend sellin
     await dialog.getByRole('button', { name: 'Void bids', exact: true }).click();
     await expect(toast(page, /bids voided/)).toBeVisible();
     await expect(ladder.getByText('voided: Shill bidding').first()).toBeVisible();
-    await expect(ladder.getByRole('button', { name: /Void bids of/ })).toBeDisabled();
+    await expect(ladder.getByRole('button', { name: 'Void bids…' })).toBeDisabled();
 
     // Enforce on the ring: the summed impact first, then the review, then confirm.
     await drawer.getByRole('button', { name: 'Enforce on the ring…' }).click();
@@ -87,4 +87,36 @@ test("a ring's case: see the ring, void its bids after a preview, suspend sellin
       await expect(members.getByRole('row', { name: new RegExp(name) })).toContainText('Suspend selling');
     }
   }
+});
+
+test("the ring in a member's drawer; the ring's auction held and released from its drawer", async ({ page }) => {
+  const item = await ringCase();
+  await ensureSignedIn(page);
+  await openScreen(page, 'users');
+  await setTheme(page, 'dark');
+
+  await openScreen(page, `users/${item.subjectUser!.id}`);
+  const user = page.getByRole('dialog', { name: 'Details' });
+  await user.getByRole('button', { name: 'Ring' }).click();
+  await expect(user.getByRole('img', { name: /^Ring graph: 4 accounts/ })).toBeVisible();
+  await expect(user.getByRole('table', { name: 'Ring members' })).toContainText('ring_leo');
+  await user.getByRole('img', { name: /^Ring graph/ }).scrollIntoViewIfNeeded();
+  await settle(page);
+  await page.screenshot({ path: `${SCREENSHOTS}rings-user-drawer-dark-1280x720.png` });
+
+  await openScreen(page, `listings/active/${item.subjectId}`);
+  const listing = page.getByRole('dialog', { name: 'Listing' });
+  await listing.getByRole('button', { name: 'Hold listing' }).click();
+  const ask = page.getByRole('dialog', { name: 'Hold listing' });
+  await ask.getByLabel('Reason').fill('Shill ring under review');
+  await ask.getByRole('button', { name: 'Hold listing' }).click();
+  await expect(toast(page, 'Listing held')).toBeVisible();
+  await expect(listing.getByText(/Listing on hold: Shill ring under review/)).toBeVisible();
+  await listing.getByRole('button', { name: 'Bids' }).click();
+  await expect(listing.getByRole('table', { name: 'Bids' })).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: `${SCREENSHOTS}rings-listing-hold-dark-1280x720.png` });
+  await listing.getByRole('button', { name: 'Release hold' }).click();
+  await expect(toast(page, 'Hold released')).toBeVisible();
+  await expect(listing.getByText(/Listing on hold/)).toBeHidden();
 });
