@@ -1,35 +1,20 @@
 // One enforcement on a whole ring or the members picked in it: warn, suspend selling, suspend
 // (until a date) or ban. The summed impact of those accounts is shown first; "Review" then lists
 // who is hit and why, and only "Confirm" applies it (one transaction on the server: all or none).
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  HTMLTable,
-  InputGroup,
-  Radio,
-  RadioGroup,
-  Spinner,
-  Tag,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, Radio, RadioGroup, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { ENFORCEMENT_REASON_PRESETS, type EnforcementImpact } from '../../../shared/contract/accountability.js';
+import type { EnforcementImpact } from '../../../shared/contract/accountability.js';
 import {
   RING_ENFORCEMENTS,
   type RingEnforcementAction,
   type RingEnforcementBody,
   type RingMember,
 } from '../../../shared/contract/rings.js';
-import { impactFigure, impactLines } from '../../../shared/rules/enforcement-impact.js';
 import { market } from '../../bridge.js';
 import { useAdminAction } from '../../components/admin-action/index.js';
 import { memberLabel } from '../../components/ring-graph/index.js';
-import { ENFORCEMENT_LABELS, untilOf } from '../accountability/enforcement-form.js';
+import { ENFORCEMENT_LABELS } from '../accountability/enforcement-form.js';
+import { EnforcementFields, ImpactTable } from '../accountability/EnforcementFields.js';
 import { accountsCount, ringEnforcementBody, sumImpacts, type RingEnforcementForm } from './ring-enforcement.js';
 
 /** The impact of the picked members: the ring's own sum when all are picked, else each one's summed. */
@@ -122,7 +107,6 @@ export function RingEnforcementDialog({
     onEnforced(done.enforced);
     onClose();
   };
-  const takesUntil = untilOf(form.action);
 
   return (
     <Dialog
@@ -152,21 +136,7 @@ export function RingEnforcementDialog({
           </RadioGroup>
         )}
         <h4 className="enforcement-impact-title">Impact on {accountsCount(members.length)}</h4>
-        {failed && <p className="muted">The impact could not be loaded</p>}
-        {!impact && !failed && <Spinner size={20} aria-label="Loading impact" />}
-        {impact && (
-          <HTMLTable compact className="enforcement-impact" aria-label="Impact">
-            <tbody>
-              {impactLines(form.action, impact).map((line) => (
-                <tr key={line.key}>
-                  <th scope="row">{line.label}</th>
-                  <td className="num">{impactFigure(line)}</td>
-                  <td className="muted">{line.consequence ?? (line.count === 0 ? '' : 'Unchanged')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        )}
+        <ImpactTable action={form.action} impact={impact} failed={failed} />
         {review ? (
           <Callout
             intent={form.action === 'warn' ? 'primary' : 'warning'}
@@ -178,49 +148,13 @@ export function RingEnforcementDialog({
             <p>All of them or none: if one cannot be enforced on, nothing is applied.</p>
           </Callout>
         ) : (
-          <>
-            <FormGroup label="Reason" labelFor="ring-enforcement-reason">
-              <HTMLSelect
-                id="ring-enforcement-reason"
-                value={form.preset}
-                onChange={(event) => set({ preset: event.currentTarget.value })}
-                options={[
-                  { value: '', label: 'Choose a reason…' },
-                  ...ENFORCEMENT_REASON_PRESETS.map((p) => ({ value: p })),
-                ]}
-              />
-            </FormGroup>
-            <FormGroup label="Details (internal)" labelFor="ring-enforcement-details">
-              <InputGroup
-                id="ring-enforcement-details"
-                value={form.details}
-                onValueChange={(details) => set({ details })}
-                placeholder="What the ring did, in your words"
-              />
-            </FormGroup>
-            {takesUntil !== 'none' && (
-              <FormGroup
-                label={takesUntil === 'required' ? 'Until' : 'Until (empty: until lifted)'}
-                labelFor="ring-enforcement-until"
-              >
-                <InputGroup
-                  id="ring-enforcement-until"
-                  type="datetime-local"
-                  value={form.until}
-                  onValueChange={(until) => set({ until })}
-                />
-              </FormGroup>
-            )}
-            <FormGroup label="Message to each account (optional)" labelFor="ring-enforcement-message">
-              <TextArea
-                id="ring-enforcement-message"
-                value={form.message}
-                onChange={(event) => set({ message: event.currentTarget.value })}
-                maxLength={2000}
-                fill
-              />
-            </FormGroup>
-          </>
+          <EnforcementFields
+            idPrefix="ring-enforcement"
+            form={form}
+            set={set}
+            detailsPlaceholder="What the ring did, in your words"
+            messageLabel="Message to each account (optional)"
+          />
         )}
         {error && (
           <Callout intent="danger" compact>
