@@ -21,6 +21,7 @@ const STEP_UP_CALLS: { name: AdminRouteName; body?: object }[] = [
   { name: 'orders.delete' },
   { name: 'users.delete' },
   { name: 'users.enforce', body: { action: 'ban', reason: 'shill bidding' } },
+  { name: 'rings.enforce', body: { userIds: [UNKNOWN], action: 'ban', reason: 'shill bidding' } },
 ];
 
 describe('the step-up rule', () => {
@@ -40,6 +41,8 @@ describe('the step-up rule', () => {
     expect(needsStepUp('users.enforce', { action: 'warn' })).toBe(false);
     expect(needsStepUp('users.enforce', { action: 'lift' })).toBe(false);
     expect(needsStepUp('users.list', undefined)).toBe(false);
+    expect(needsStepUp('rings.enforce', { userIds: ['u1'], action: 'suspend' })).toBe(true);
+    expect(needsStepUp('rings.enforce', { userIds: ['u1'], action: 'suspendSelling' })).toBe(false);
     expect(Object.keys(STEP_UP_ROUTES).sort()).toEqual(STEP_UP_CALLS.map((call) => call.name).sort());
   });
 });
