@@ -24,6 +24,7 @@ import { collectLoggedActions } from './platform/db/admin-log.js';
 import { inRequest } from './platform/db/request-reads.js';
 import { workbenchHandlers } from './modules/workbench/index.js';
 import { marketHealthHandlers } from './modules/market-health/index.js';
+import { bidVoidHandlers } from './modules/auctions/index.js';
 
 /** What the admin API works with: the handlers' dependencies and the one port they use (refunds). */
 export type AdminApiDeps = AdminDeps & Pick<PaymentPorts, 'payments'>;
@@ -49,6 +50,7 @@ export function adminHandlers(deps: AdminApiDeps): AdminHandlers {
     ...marketHealthHandlers(deps),
     ...teamHandlers(deps),
     ...ringHandlers(deps),
+    ...bidVoidHandlers(deps),
   };
 }
 

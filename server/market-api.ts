@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AdminEvents } from './platform/events/admin-events.js';
 import type { IdentityProvider } from './platform/auth/identity.js';
 import type { Database } from './platform/db/database.js';
-import { userRoom } from '../shared/contract/realtime-events.js';
+import { listingRoom, userRoom } from '../shared/contract/realtime-events.js';
 import { attachRealtime, type VerifyToken } from './platform/realtime/attach-realtime.js';
 import type { MarketServices, Ports } from './composition.js';
 import { marketRoutesPlugin } from './market-routes.js';
@@ -58,6 +58,10 @@ export async function registerMarket(app: FastifyInstance, options: RegisterMark
         trackingCode,
       }),
     ]),
+  );
+  // Voided bids: the auction's room hears its recomputed standing (price, leader, count).
+  options.adminEvents?.on('bidsVoided', (standing) =>
+    deps.events.publish([marketEvent('bidsVoided', [listingRoom(standing.listingId)], standing)]),
   );
   await app.register(marketRoutesPlugin, { prefix: options.prefix ?? '/v1', deps });
   // Its own plugin: the raw-body parser Stripe's signature needs stays inside it.

@@ -43,6 +43,9 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   'listings.update': [M],
   'listings.delete': [M],
   'listings.setFeatured': [M],
+  // An auction's bid ladder and voiding bids: moderating the listing.
+  'listings.bids': [M],
+  'listings.voidBids': [M],
   'subcategories.list': [M],
   'subcategories.update': [M],
   // Orders: support reads them, finance acts on them.
@@ -140,6 +143,10 @@ const takesAccountAway = (body: unknown): boolean =>
   body !== null &&
   ['suspend', 'ban'].includes(String((body as { action?: unknown }).action));
 
+/** A void-bids body that asks only for the preview. */
+const isDryRun = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && (body as { dryRun?: unknown }).dryRun === true;
+
 /**
  * Step-up: the routes that move money or cannot be undone need a recent sign-in (the ID token's
  * `auth_time` at most `ADMIN_STEP_UP_SECONDS` old, else 401 `reauthenticationRequired`). The
@@ -153,6 +160,8 @@ export const STEP_UP_ROUTES: Partial<Record<AdminRouteName, (body: unknown) => b
   'users.delete': always,
   'users.enforce': takesAccountAway,
   'rings.enforce': takesAccountAway,
+  // A dry run only previews: it changes nothing, so it needs no recent sign-in.
+  'listings.voidBids': (body) => !isDryRun(body),
 };
 
 /** Whether this call of `route` with `body` needs a recent sign-in. */
@@ -207,6 +216,8 @@ export const UI_ACTION_ROUTES = {
   editListing: ['listings.update'],
   deleteListing: ['listings.delete'],
   featureListing: ['listings.setFeatured'],
+  viewBidLadder: ['listings.bids'],
+  voidBids: ['listings.bids', 'listings.voidBids'],
   openSoldListings: ['listings.sold'],
   cancelOrder: ['orders.cancel'],
   deleteOrder: ['orders.delete'],

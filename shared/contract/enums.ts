@@ -64,6 +64,8 @@ export const NOTIFICATION_TYPES = [
   'accountAction',
   'moderationMessage',
   'appealDecided',
+  // An admin voided bids on an auction the user bid on, and their standing there changed.
+  'bidStandingChanged',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -105,6 +107,10 @@ export const APPLICATION_ERROR_CODES = [
   'identityUnavailable',
   // An admin list's statement hit its time-out: the app says "Search too broad — add more letters".
   'searchTooBroad',
+  // Voiding bids: only on a running auction (an ended one has a winner and maybe an order), and
+  // only on an auction at all.
+  'auctionEnded',
+  'notAnAuction',
 ] as const;
 
 // Order statuses come in three families (core, carrier tracking, exceptions). The admin
@@ -200,6 +206,9 @@ export const REALTIME_EVENT_NAMES = [
   // Added to the apps' original list: an order's new status, to its buyer's and seller's user
   // rooms (the orderStatusUpdate notification, live).
   'orderStatusUpdate',
+  // Added with voiding bids: an admin voided bids on the auction and its standing was recomputed,
+  // to the listing's room (its apps replace price, leader and count).
+  'bidsVoided',
 ] as const;
 export type RealtimeEventName = (typeof REALTIME_EVENT_NAMES)[number];
 

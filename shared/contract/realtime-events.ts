@@ -80,6 +80,12 @@ export const marketEvents = {
   listingVideoUploaded: listingEvent.extend({ video: z.string() }),
   aiAutofillCompleted: listingEvent.extend({ title: z.string(), description: z.string() }),
   listingEndTimeIncremented: listingEvent.extend({ endTime: z.string() }),
+  /** The auction's standing after an admin voided bids on it (null price and leader: no bid left). */
+  bidsVoided: listingEvent.extend({
+    currentBid: usd.nullable(),
+    leaderId: id.nullable(),
+    bidCount: z.number().int().nonnegative(),
+  }),
   stockDecremented: stock,
   bidAlreadyExists: listingEvent.extend({ message: z.string() }),
   userOutbid: listingEvent.extend({ userId: id, currentBid: usd }),

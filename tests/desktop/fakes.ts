@@ -134,6 +134,7 @@ const sampleBodies: Partial<Record<AdminRouteName, unknown>> = {
   'users.setEmail': { email: 'ann@market.test' },
   'listings.update': { title: 'Lamp' },
   'listings.setFeatured': { featured: false },
+  'listings.voidBids': { userIds: ['x1'], reason: 'Shill ring', dryRun: true },
   'transactions.refund': { amount: 1.5, refundReason: 'courtesy_refund' },
   'subcategories.update': { minPackageWeightInOz: 12 },
   'notes.create': { recordType: 'user', recordId: 'x1', text: 'Called about a parcel' },

@@ -22,6 +22,7 @@ const STEP_UP_CALLS: { name: AdminRouteName; body?: object }[] = [
   { name: 'users.delete' },
   { name: 'users.enforce', body: { action: 'ban', reason: 'shill bidding' } },
   { name: 'rings.enforce', body: { userIds: [UNKNOWN], action: 'ban', reason: 'shill bidding' } },
+  { name: 'listings.voidBids', body: { userIds: ['u1'], reason: 'shill ring' } },
 ];
 
 describe('the step-up rule', () => {
@@ -43,6 +44,10 @@ describe('the step-up rule', () => {
     expect(needsStepUp('users.list', undefined)).toBe(false);
     expect(needsStepUp('rings.enforce', { userIds: ['u1'], action: 'suspend' })).toBe(true);
     expect(needsStepUp('rings.enforce', { userIds: ['u1'], action: 'suspendSelling' })).toBe(false);
+    // Voiding bids steps up; its dry run (a preview that changes nothing) does not.
+    expect(needsStepUp('listings.voidBids', { userIds: ['u1'], reason: 'x' })).toBe(true);
+    expect(needsStepUp('listings.voidBids', { userIds: ['u1'], reason: 'x', dryRun: false })).toBe(true);
+    expect(needsStepUp('listings.voidBids', { userIds: ['u1'], reason: 'x', dryRun: true })).toBe(false);
     expect(Object.keys(STEP_UP_ROUTES).sort()).toEqual(STEP_UP_CALLS.map((call) => call.name).sort());
   });
 });
@@ -94,6 +99,8 @@ describe.skipIf(!inject('adminToken'))('step-up on the admin API (Auth emulator 
     expect((await call(old, 'users.list')).status).toBe(200);
     expect((await call(old, 'users.get')).status).toBe(404);
     expect((await call(old, 'users.enforce', { action: 'warn', reason: 'first warning' })).status).toBe(404);
+    const preview = { userIds: ['u1'], reason: 'shill ring', dryRun: true };
+    expect((await call(old, 'listings.voidBids', preview)).status).toBe(404);
   });
 
   it('a token the emulator issued at sign-in passes', async () => {

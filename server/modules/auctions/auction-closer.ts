@@ -52,7 +52,8 @@ async function closeAuction(
     // Bids from before the proxy columns existed (seeded data): the highest maximum, earliest first.
     const [top] = await queryRows<{ user_id: string }>(
       tx,
-      sql`SELECT user_id FROM bids WHERE listing_id = ${row.id} ORDER BY max_bid_cents DESC, created_at, id LIMIT 1`,
+      sql`SELECT user_id FROM bids WHERE listing_id = ${row.id} AND voided_at IS NULL
+          ORDER BY max_bid_cents DESC, created_at, id LIMIT 1`,
     );
     winnerId = top?.user_id ?? null;
   }
@@ -240,7 +241,7 @@ export async function notifyAuctionsEndingSoon(
       const data = { listingId: row.id, endTime: String(new Date(row.end_time).getTime()) };
       const notified = await notifyEach(
         tx,
-        sql`SELECT DISTINCT user_id FROM bids WHERE listing_id = ${row.id}`,
+        sql`SELECT DISTINCT user_id FROM bids WHERE listing_id = ${row.id} AND voided_at IS NULL`,
         'auctionEndingSoon',
         `Ending soon: ${row.title}`,
         data,

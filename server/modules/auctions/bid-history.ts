@@ -20,7 +20,7 @@ export async function uniqueBidAuctions(db: Executor, userId: string, page: numb
   const [count] = await queryRows<{ count: string | number }>(
     db,
     sql`SELECT count(DISTINCT b.listing_id) AS count FROM bids b JOIN listings l ON l.id = b.listing_id
-        WHERE b.user_id = ${userId} AND ${PUBLIC_LISTING}`,
+        WHERE b.user_id = ${userId} AND b.voided_at IS NULL AND ${PUBLIC_LISTING}`,
   );
   const rows = await queryRows<{
     listing_id: string;
@@ -38,7 +38,7 @@ export async function uniqueBidAuctions(db: Executor, userId: string, page: numb
     sql`SELECT l.id AS listing_id, l.title, l.status, l.end_time, l.bid_cents, l.bid_count, l.leader_id,
                mine.highest_bid_cents, mine.bids, mine.last_bid_at
         FROM (SELECT listing_id, max(amount_cents) AS highest_bid_cents, count(*) AS bids, max(created_at) AS last_bid_at
-              FROM bids WHERE user_id = ${userId} GROUP BY listing_id) mine
+              FROM bids WHERE user_id = ${userId} AND voided_at IS NULL GROUP BY listing_id) mine
         JOIN listings l ON l.id = mine.listing_id
         WHERE ${PUBLIC_LISTING}
         ORDER BY mine.last_bid_at DESC, l.id DESC ${pageOf(page, limit)}`,

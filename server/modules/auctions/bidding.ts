@@ -31,7 +31,7 @@ import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js
 import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 
 /** An auction without a starting bid opens at $1. */
-const DEFAULT_STARTING_BID_CENTS = 100;
+export const DEFAULT_STARTING_BID_CENTS = 100;
 
 export interface BidRequest {
   listingId: string;
@@ -124,7 +124,8 @@ const REFUSABLE_FROM_QUEUE = new Set<BidRejectionReason>(['below_minimum', 'not_
  * A bid that waited behind others is judged first on the state they left (`known`, see
  * bid-queue.ts): the rejection the database would have given at that moment, or null when only
  * the lock can tell. Only amount rules count, and only while the auction is running by the
- * clock; price and leader's maximum only grow, so such a bid stays refused later too.
+ * clock. Price and leader's maximum only grow with bids (only an admin voiding bids lowers them,
+ * and a refusal from a state observed during the request is still an answer the database gave).
  */
 export function queuedRefusal(
   known: AuctionState | null,
@@ -286,7 +287,7 @@ const bidItem = (row: BidRow): BidItem => ({
   user: { id: row.user_id, userName: row.user_name, avatar: row.avatar },
 });
 
-/** A listing's bids, newest first; maximums stay hidden. A draft is 404. */
+/** A listing's bids, newest first; maximums stay hidden, voided bids left out. A draft is 404. */
 export async function listingBids(
   db: Executor,
   listingId: string,
@@ -297,10 +298,10 @@ export async function listingBids(
   const { count, rows } = await countedPage<BidRow>(
     db,
     sql`bids`,
-    sql`WHERE listing_id = ${listingId}`,
+    sql`WHERE listing_id = ${listingId} AND voided_at IS NULL`,
     sql`SELECT b.id, b.amount_cents, b.created_at, u.id AS user_id, u.user_name, u.avatar
         FROM bids b JOIN users u ON u.id = b.user_id
-        WHERE b.listing_id = ${listingId}
+        WHERE b.listing_id = ${listingId} AND b.voided_at IS NULL
         ORDER BY b.created_at DESC, b.seq DESC NULLS LAST, b.id DESC ${pageOf(page, limit)}`,
   );
   return { count, items: rows.map(bidItem) };
@@ -322,7 +323,8 @@ export async function latestBid(db: Executor, listingId: string): Promise<z.outp
     db,
     sql`SELECT b.id, b.amount_cents, b.created_at, u.id AS user_id, u.user_name, u.avatar
         FROM bids b JOIN users u ON u.id = b.user_id
-        WHERE b.listing_id = ${listingId} ORDER BY b.created_at DESC, b.seq DESC NULLS LAST, b.id DESC LIMIT 1`,
+        WHERE b.listing_id = ${listingId} AND b.voided_at IS NULL
+        ORDER BY b.created_at DESC, b.seq DESC NULLS LAST, b.id DESC LIMIT 1`,
   );
   return {
     listingId,
@@ -342,7 +344,7 @@ export async function ownMaxBid(
 ): Promise<z.output<typeof Auctions.OwnMaxBid>> {
   const [row] = await queryRows<{ max: string | number | null }>(
     db,
-    sql`SELECT max(max_bid_cents) AS max FROM bids WHERE listing_id = ${listingId} AND user_id = ${userId}`,
+    sql`SELECT max(max_bid_cents) AS max FROM bids WHERE listing_id = ${listingId} AND user_id = ${userId} AND voided_at IS NULL`,
   );
   const max = row?.max ?? null;
   return { listingId, maxBid: max === null ? null : centsToUsd(Number(max)) };
@@ -357,7 +359,7 @@ export async function userBids(
   limit: number,
 ): Promise<z.output<typeof Auctions.OwnBids>> {
   const from = sql`FROM bids b JOIN users u ON u.id = b.user_id JOIN listings l ON l.id = b.listing_id
-        WHERE b.user_id = ${userId} ${active ? sql`AND l.status = 'active'` : sql``}`;
+        WHERE b.user_id = ${userId} AND b.voided_at IS NULL ${active ? sql`AND l.status = 'active'` : sql``}`;
   const rows = await queryRows<
     BidRow & {
       listing_id: string;

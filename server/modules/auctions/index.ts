@@ -10,5 +10,6 @@ export { flushOutbidNotices } from './outbid-notices.js';
 export { uniqueBidAuctions } from './bid-history.js';
 export { ANTI_SNIPE_WINDOW_MS, type AuctionState, placeBid } from './rules/proxy-bidding.js';
 export { bidLadder } from './bid-ladder.js';
+export { bidVoidHandlers } from './admin.js';
 // Takes down a closing account's giveaway entries (subscribes to the accounts module's accountClosing).
 import './account-closing.js';

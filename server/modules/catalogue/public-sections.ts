@@ -57,7 +57,7 @@ export const onSale = (context: SectionContext): SQL =>
   sql`${PUBLIC_LISTING} AND l.status = 'active'
       AND ((l.listing_type = 'default' AND l.in_stock > 0) OR (l.listing_type <> 'default' AND l.end_time > ${context.now}))`;
 const bidsInLast24Hours = (context: SectionContext) =>
-  sql`(SELECT count(*) FROM bids b WHERE b.listing_id = l.id AND b.created_at > ${ago(context, DAY_MS)})`;
+  sql`(SELECT count(*) FROM bids b WHERE b.listing_id = l.id AND b.voided_at IS NULL AND b.created_at > ${ago(context, DAY_MS)})`;
 const lastSaleSince = (since: Date) =>
   sql`(SELECT max(o.created_at) FROM orders o
        WHERE o.listing_id = l.id AND o.deleted_at IS NULL AND o.status NOT IN ${NOT_A_SALE} AND o.created_at >= ${since})`;

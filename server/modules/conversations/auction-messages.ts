@@ -1,7 +1,11 @@
-// The auction feed's lines that other areas cause: a giveaway entry, a giveaway's winner, a bid.
+// The auction feed's lines that other areas cause: a giveaway entry, a giveaway's winner, a bid
+// (and its withdrawal when an admin voids it).
 // The conversations module owns `auction_messages`; the auctions module writes these through it.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
+import { inList } from '../../platform/db/list-sql.js';
+import { auctionMessages } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 
 /** A giveaway entry or winner in the listing's feed; answers its id. */
 export async function addGiveawayMessage(
@@ -31,3 +35,26 @@ export const bidMessageInsert = (message: {
 }): SQL => sql`INSERT INTO auction_messages (id, listing_id, user_id, type, amount_cents, created_at)
         SELECT ${message.id}, ${message.listingId}, ${message.userId}, 'bid', ${message.amountCents}, ${message.createdAt}
         WHERE ${message.id}::text IS NOT NULL`;
+
+const WITHDRAWN = sqlRow(auctionMessages, 'id');
+
+/**
+ * Takes the feed lines of these bidders' bids on a listing off the feed (an admin voided their
+ * bids: they leave every public read of bids); answers the lines' ids.
+ */
+export async function withdrawBidMessages(
+  tx: Executor,
+  listingId: string,
+  userIds: readonly string[],
+  at: Date,
+): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await readRows(
+    tx,
+    WITHDRAWN,
+    sql`UPDATE auction_messages SET deleted_at = ${at}
+        WHERE listing_id = ${listingId} AND type = 'bid' AND user_id IN ${inList(userIds)} AND deleted_at IS NULL
+        RETURNING id`,
+  );
+  return rows.map((row) => row.id);
+}

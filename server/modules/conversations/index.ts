@@ -8,7 +8,7 @@ export { moderationHandlers } from './admin.js';
 export { userChats } from './chats.js';
 export { auctionMessageItem, chatItem } from './admin-items.js';
 export { chatMessageEvidence, type EvidenceMessage } from './review-evidence.js';
-export { addGiveawayMessage, bidMessageInsert } from './auction-messages.js';
+export { addGiveawayMessage, bidMessageInsert, withdrawBidMessages } from './auction-messages.js';
 // Re-sends a renamed user's chats (subscribes to the accounts module's userRenamed).
 import './renamed-user.js';
 export { removeAuctionMessage, removeChatMessage } from './moderation.js';

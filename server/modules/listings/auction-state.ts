@@ -5,11 +5,12 @@ import type { Executor } from '../../platform/db/database.js';
 
 /**
  * The state after a bid, as a statement for the bid path to run inside its own single statement
- * (one round trip under the auction's lock).
+ * (one round trip under the auction's lock); also the state voiding bids recomputed.
  */
 export const auctionStateUpdate = (state: {
   listingId: string;
-  priceCents: number;
+  /** null when no bid counts (all were voided): the auction is back at its starting bid. */
+  priceCents: number | null;
   leaderId: string | null;
   leaderMaxCents: number | null;
   bidCount: number;

@@ -137,7 +137,7 @@ async function biddingAuctions(db: Executor, userId: string): Promise<number> {
   const [row] = await queryRows<{ auctions: string | number }>(
     db,
     sql`SELECT count(DISTINCT b.listing_id) AS auctions FROM bids b JOIN listings l ON l.id = b.listing_id
-        WHERE b.user_id = ${userId} AND l.listing_type = 'auction' AND l.status = 'active' AND l.deleted_at IS NULL`,
+        WHERE b.user_id = ${userId} AND b.voided_at IS NULL AND l.listing_type = 'auction' AND l.status = 'active' AND l.deleted_at IS NULL`,
   );
   return Number(row?.auctions ?? 0);
 }

@@ -1,6 +1,6 @@
-// Bids and giveaway entries (migrations 0001, 0002).
+// Bids and giveaway entries (migrations 0001, 0002, 0055).
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { cents, createdAt, fkey, uniqueKey, uuidId } from './columns.js';
+import { at, cents, createdAt, fkey, uniqueKey, uuidId } from './columns.js';
 import { listings } from './listings.js';
 import { users } from './users.js';
 
@@ -15,6 +15,9 @@ export const bids = pgTable(
     createdAt: createdAt(),
     /** The bid's place in its auction (1, 2, …), even when two bids share a millisecond (0002). */
     seq: integer('seq'),
+    /** When an admin voided the bid (0055): kept as evidence, left out of every public read. */
+    voidedAt: at('voided_at'),
+    voidReason: text('void_reason'),
   },
   (t) => [
     fkey('bids', t.listingId, listings.id),
