@@ -1,5 +1,5 @@
 // Auction integrity as a review-case source: as bids arrive and when the auction closes, a bidder
-// over the threshold opens the auction's `auctionIntegrity` case, whose evidence carries the
+// at or over the threshold opens the auction's `auctionIntegrity` case, whose evidence carries the
 // features and the bid ladder with the hidden maximum bids. Through the real app (PGlite).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +61,7 @@ describe('auction integrity cases', () => {
       priority: 'high',
       signalCount: 1,
       subjectUser: { id: shillId },
-      reason: 'Shill bidding suspected: 1 bidder over 0.6',
+      reason: 'Shill bidding suspected: 1 bidder at or over 0.524',
     });
     expect(opened!.excerpt).toContain('(linked: phone)');
 
@@ -81,7 +81,7 @@ describe('auction integrity cases', () => {
       threshold: number;
       suspects: { bidderId: string; score: number; links: string[]; features: Record<string, number> }[];
     };
-    expect(details).toMatchObject({ at: 'close', threshold: 0.6 });
+    expect(details).toMatchObject({ at: 'close', threshold: 0.524 });
     expect(details.suspects[0]).toMatchObject({ bidderId: shillId, links: ['phone'] });
     expect(Object.keys(details.suspects[0]!.features).sort()).toEqual([
       'bidderTendency',

@@ -1,8 +1,9 @@
 // Auction integrity as bids arrive and when an auction closes: the auction's ladder, each bidder's
 // history and hard links to the seller go through the pure rule (rules/auction-integrity.ts); a
-// bidder over the threshold opens (or refreshes) the auction's `auctionIntegrity` case, whose
-// details carry the features, the weights and the threshold. The bid ladder with the hidden
-// maximum bids is read with the case (case-queue.ts), for admins only.
+// suspect (at or over the threshold, or hard-linked) opens (or refreshes) the auction's
+// `auctionIntegrity` case, whose details carry the features, the calibrated weights and the
+// threshold (rules/integrity-score.ts). The bid ladder with the hidden maximum bids is read with
+// the case (case-queue.ts), for admins only.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Executor } from '../../platform/db/database.js';
@@ -14,14 +15,13 @@ import { LINK_KINDS } from '../../../shared/contract/accountability.js';
 import { users } from '../../platform/db/schema/index.js';
 import { readRows, sqlColumn } from '../../platform/db/sql-row.js';
 import { openReviewCase } from './open-case.js';
+import { HARD_LINK_WEIGHT, scoreBidders, type BidderHistory, type HardLinkKind } from './rules/auction-integrity.js';
 import {
-  HARD_LINK_WEIGHT,
+  INTEGRITY_INTERCEPT,
+  INTEGRITY_OUTBIDDING_LOSING_WEIGHT,
   INTEGRITY_THRESHOLD,
   INTEGRITY_WEIGHTS,
-  scoreBidders,
-  type BidderHistory,
-  type HardLinkKind,
-} from './rules/auction-integrity.js';
+} from './rules/integrity-score.js';
 
 const ms = (value: Date | string) => (value instanceof Date ? value : new Date(value)).getTime();
 
@@ -126,13 +126,15 @@ export async function reviewAuctionIntegrity(
       source: 'auctionIntegrity',
       subjectType: 'listing',
       subjectId: listingId,
-      reason: `Shill bidding suspected: ${suspects.length} bidder${suspects.length === 1 ? '' : 's'} over ${INTEGRITY_THRESHOLD}`,
+      reason: `Shill bidding suspected: ${suspects.length} bidder${suspects.length === 1 ? '' : 's'} at or over ${INTEGRITY_THRESHOLD}`,
       excerpt: suspects.map(describe).join('; '),
       subjectUserId: top.bidderId,
       details: {
         at: when,
         threshold: INTEGRITY_THRESHOLD,
+        intercept: INTEGRITY_INTERCEPT,
         weights: INTEGRITY_WEIGHTS,
+        outbiddingLosingWeight: INTEGRITY_OUTBIDDING_LOSING_WEIGHT,
         hardLinkWeight: HARD_LINK_WEIGHT,
         suspects: suspects.map((s) => ({ ...s, bidderName: names.get(s.bidderId) ?? null })),
         sellerId: listing.user_id,

@@ -11,6 +11,8 @@ export { openReviewCase, type ReviewSignal } from './open-case.js';
 export { detectOffPlatformContact, type OffPlatformMatch } from './rules/off-platform-contact.js';
 // What the subscriptions call, for the seed data and the screening benchmark that open cases directly.
 export { reviewAuctionIntegrity } from './auction-review.js';
+// The calibrated shill-bidding score of one bidder's six features (hard links are added on top).
+export { scoreIntegrityFeatures, type IntegrityFeatures, type IntegrityScore } from './rules/integrity-score.js';
 export { reviewContactMessage, reviewListingReport, reviewSupportRequest } from './reports.js';
 export { screenAuctionText, screenChatMessage, screenListingText } from './screening.js';
 // Opens cases from the other modules' hooks, and registers the cases' entries in user, listing and

@@ -3,32 +3,30 @@
 // the hard links between bidder and seller.
 //
 // Features (each in [0, 1], higher = more like a shill), after the shill-bidding literature
-// (Trevathan & Read; Ford, Xu & Valova's SB dataset):
+// (Trevathan & Read; Alzahrani & Sadaoui's Shill Bidding Dataset, on which the score is calibrated):
 //   bidderTendency        share of the bidder's auctions that are this seller's. Shills serve one seller.
 //   biddingRatio          the bidder's share of this auction's bids. Shills bid often to push the price.
-//   successiveOutbidding  the bidder's longest run of bids in a row (outbidding themselves), /3 capped.
+//   successiveOutbidding  the bidder's longest run of bids in a row (outbidding themselves), on the
+//                         data set's scale: 0 for none, 0.5 for a run of 2, 1 for 3 or more.
 //   lastMinuteAvoidance   how early the bidder's LAST bid was: shills stop before the end so they do
 //                         not win; (end − last bid) / duration.
 //   losingRatio           1 − won / joined over the bidder's history (auctions joined ≥ 3; else scaled
 //                         by joined/3). Shills rarely win.
 //   earlyBidding          how early the bidder's FIRST bid was: 1 − (first bid − start) / duration.
-// Weights: bidderTendency 0.25, the five others 0.15 each (they sum to 1).
+// The behaviour score is `scoreIntegrityFeatures` (integrity-score.ts: the fitted weights and
+// threshold, and where they came from).
 // Hard links (shared address, phone, card fingerprint, payout account or device token between
-// bidder and seller) add 0.5 each time a kind is present, capped at 1: a linked bidder is a shill
+// bidder and seller) add 0.5 each time a kind is present, capped at 1, and make the bidder a shill
 // suspect whatever the behaviour.
-// Threshold: a score over 0.6 opens an `auctionIntegrity` case. Bidders with fewer than 2 bids
+// A score at or over the threshold opens an `auctionIntegrity` case. Bidders with fewer than 2 bids
 // in the auction are not scored (one bid says nothing about behaviour) unless hard-linked.
+import {
+  INTEGRITY_THRESHOLD,
+  scoreIntegrityFeatures,
+  type IntegrityFeature,
+  type IntegrityFeatures,
+} from './integrity-score.js';
 
-export const INTEGRITY_WEIGHTS = {
-  bidderTendency: 0.25,
-  biddingRatio: 0.15,
-  successiveOutbidding: 0.15,
-  lastMinuteAvoidance: 0.15,
-  losingRatio: 0.15,
-  earlyBidding: 0.15,
-} as const;
-export type IntegrityFeature = keyof typeof INTEGRITY_WEIGHTS;
-export const INTEGRITY_THRESHOLD = 0.6;
 export const HARD_LINK_WEIGHT = 0.5;
 export const HARD_LINK_KINDS = ['address', 'phone', 'card', 'payoutAccount', 'deviceToken', 'email'] as const;
 export type HardLinkKind = (typeof HARD_LINK_KINDS)[number];
@@ -89,25 +87,22 @@ export function scoreBidders(
     }
     const history = histories.get(bidderId) ?? { joined: 1, joinedOfSeller: 1, won: 0 };
     const joined = Math.max(1, history.joined);
-    const features: Record<IntegrityFeature, number> = {
+    const features: IntegrityFeatures = {
       bidderTendency: clamp(history.joinedOfSeller / joined),
       biddingRatio: clamp(own.length / Math.max(1, total)),
-      successiveOutbidding: clamp((longestRun - 1) / 3),
+      successiveOutbidding: clamp((longestRun - 1) / 2),
       lastMinuteAvoidance: clamp((auction.endAt - own[own.length - 1]!.at) / duration),
       losingRatio: clamp((1 - history.won / joined) * Math.min(1, joined / 3)),
       earlyBidding: clamp(1 - (own[0]!.at - auction.startAt) / duration),
     };
-    const behaviour = (Object.keys(INTEGRITY_WEIGHTS) as IntegrityFeature[]).reduce(
-      (sum, feature) => sum + INTEGRITY_WEIGHTS[feature] * features[feature],
-      0,
-    );
-    const score = round(clamp(behaviour + HARD_LINK_WEIGHT * bidderLinks.length));
+    const behaviour = scoreIntegrityFeatures(features).score;
+    const score = clamp(behaviour + HARD_LINK_WEIGHT * bidderLinks.length);
     scores.push({
       bidderId,
-      score,
+      score: round(score),
       features: Object.fromEntries(Object.entries(features).map(([k, v]) => [k, round(v)])) as BidderScore['features'],
       links: bidderLinks,
-      suspicious: score > INTEGRITY_THRESHOLD,
+      suspicious: score >= INTEGRITY_THRESHOLD || bidderLinks.length > 0,
     });
   }
   return scores.sort((a, b) => b.score - a.score);
