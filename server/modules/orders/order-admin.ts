@@ -18,7 +18,7 @@ import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { z } from 'zod';
 
 /** What an order's payout is read from (payout-release.ts's facts, with the ledger beside). */
-const PAYOUT_COLUMNS = sqlRow(
+export const PAYOUT_COLUMNS = sqlRow(
   orders,
   'payout_cents',
   'payout_released_at',

@@ -21,7 +21,9 @@ import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import type { Charges, PaymentPorts } from '../payments/index.js';
 import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
-import { decrementStock, saleRefusal, type StockRow } from '../listings/index.js';
+import { decrementStock, refuseIfOnHold, saleRefusal, type StockRow } from '../listings/index.js';
+import type { listings } from '../../platform/db/schema/index.js';
+import type { SqlRow } from '../../platform/db/sql-row.js';
 
 export interface NewOrder {
   listingId: string;
@@ -228,9 +230,9 @@ export async function retryPayment(
       sql`SELECT listing_id FROM orders WHERE id = ${orderId} AND deleted_at IS NULL`,
     );
     if (!placed) throw notFound('Order');
-    const [listing] = await queryRows<StockRow>(
+    const [listing] = await queryRows<StockRow & SqlRow<typeof listings, 'held_at'>>(
       tx,
-      sql`SELECT id, user_id, listing_type, status, in_stock, price_cents, shipping_type, shipping_price_cents
+      sql`SELECT id, user_id, listing_type, status, in_stock, price_cents, shipping_type, shipping_price_cents, held_at
           FROM listings WHERE id = ${placed.listing_id} FOR UPDATE`,
     );
     const [found] = await queryRows<{
@@ -258,6 +260,8 @@ export async function retryPayment(
     // until it is paid for.
     const takesStock = listing.listing_type === 'default';
     if (takesStock) {
+      // Paying now is the purchase: it waits for an admin's hold like a new one.
+      refuseIfOnHold(listing);
       const gone = saleRefusal(listing, buyerId, order.quantity);
       if (gone) throw conflict(`This order can no longer be paid: ${gone}`);
     }

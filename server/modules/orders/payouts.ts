@@ -18,21 +18,9 @@ import { orders } from '../../platform/db/schema/index.js';
 import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
-import { loadSoldListing, payoutFactsOf, transactionsOf } from './order-admin.js';
+import { loadSoldListing, PAYOUT_COLUMNS, payoutFactsOf, transactionsOf } from './order-admin.js';
 
-const PAYOUT_ROW = sqlRow(
-  orders,
-  'id',
-  'status',
-  'payout_cents',
-  'payout_released_at',
-  'payout_held_at',
-  'payout_hold_reason',
-  'payout_hold_admin_uid',
-  'payout_hold_admin_email',
-  'shipped_at',
-  'delivered_at',
-);
+const PAYOUT_ROW = sqlRow(orders, 'id', 'status').extend(PAYOUT_COLUMNS.shape);
 const PAYOUT_SELECT = sql`SELECT id, status, payout_cents, payout_released_at, payout_held_at, payout_hold_reason,
                                  payout_hold_admin_uid, payout_hold_admin_email, shipped_at, delivered_at FROM orders`;
 
