@@ -14,7 +14,7 @@ import { communityAdminHandlers } from './modules/community/index.js';
 import { orderHandlers } from './modules/orders/index.js';
 import type { PaymentPorts } from './modules/payments/index.js';
 import { subcategoryHandlers } from './modules/catalogue/index.js';
-import { reviewCaseHandlers } from './modules/trust-safety/index.js';
+import { reviewCaseHandlers, ringHandlers } from './modules/trust-safety/index.js';
 import { enforcementHandlers, statisticsHandlers, teamHandlers, userHandlers } from './modules/accounts/index.js';
 import { accountabilityHandlers } from './modules/accountability/index.js';
 import { adminRoleGuard } from './platform/auth/admin-role-guard.js';
@@ -49,6 +49,7 @@ export function adminHandlers(deps: AdminApiDeps): AdminHandlers {
     ...workbenchHandlers(deps),
     ...marketHealthHandlers(deps),
     ...teamHandlers(deps),
+    ...ringHandlers(deps),
     ...bidVoidHandlers(deps),
   };
 }

@@ -47,6 +47,8 @@ export interface BuildAppOptions {
   rateLimitMax?: number;
   /** ADMIN_STEP_UP_SECONDS (default 900): how old a sign-in may be for refunds, cancels, bans… */
   stepUpSeconds?: number;
+  /** TRUSTED_PROXY: the proxies whose `X-Forwarded-For` gives the client's address (none: the connection's). */
+  trustedProxy?: readonly string[];
   /** Hook for the realtime plugin; registered last, after every route. */
   realtime?: RealtimeRegistration;
 }
@@ -62,7 +64,8 @@ function validationMessage(error: FastifyError & { validation: { instancePath: s
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false }).withTypeProvider<ZodTypeProvider>();
+  const trustProxy = options.trustedProxy?.length ? [...options.trustedProxy] : false;
+  const app = Fastify({ logger: options.logger ?? false, trustProxy }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const events = createAdminEvents();

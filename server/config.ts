@@ -32,6 +32,19 @@ const Env = z
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(CONNECT_TIMEOUT_MS_DEFAULT),
     /** PostgreSQL: the longest a statement may run before it is cancelled (503 databaseUnavailable). */
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(STATEMENT_TIMEOUT_MS_DEFAULT),
+    /**
+     * The reverse proxies in front of the API (comma-separated addresses or CIDR ranges): only a
+     * connection from one of them has its `X-Forwarded-For` believed for the client's address
+     * (sign-in IPs, rate limits). Absent: the connection's own address, whatever the headers say.
+     */
+    TRUSTED_PROXY: optionalText.transform((value) =>
+      value === undefined
+        ? []
+        : value
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean),
+    ),
     /** Where the local media storage keeps uploaded listing videos. */
     UPLOADS_DIR: z.string().default('.data/uploads'),
     /** Signs upload URLs; shared by every node serving UPLOADS_DIR. Random per process when absent (not in production). */

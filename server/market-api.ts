@@ -19,6 +19,7 @@ import { watchMarketDay } from './modules/market-health/index.js';
 import { autoAssignCase } from './modules/trust-safety/index.js';
 import type { AdminEventPayload } from '../shared/contract/realtime-events.js';
 import { AccountSuspendedError, resolveMarketUser } from './platform/auth/market-users.js';
+import { startSignInIpPruning } from './platform/auth/sign-in-ips.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -166,9 +167,14 @@ export function startMarketWorkers(app: FastifyInstance, options: { intervalMs?:
   const documents = startShippingDocumentSweep(app.market, {
     onError: (error) => app.log.error({ err: error }, 'shipping document sweep failed'),
   });
+  // Sign-in IPs are kept 90 days (platform/auth/sign-in-ips.ts).
+  const pruning = startSignInIpPruning(app.market.db, (error) =>
+    app.log.error({ err: error }, 'sign-in IP pruning failed'),
+  );
   return {
     tick: () => closer.tick(),
     stop: async () => {
+      pruning.stop();
       await Promise.all([closer.stop(), documents.stop()]);
     },
   };

@@ -26,6 +26,7 @@ export async function startServer(config: Config, realtime?: RealtimeRegistratio
     // Every port's adapter (payments, identity, SMS, labels, rates, media) is chosen in composition.ts.
     ports: composePorts(config, database),
     stepUpSeconds: config.ADMIN_STEP_UP_SECONDS,
+    trustedProxy: config.TRUSTED_PROXY,
     logger: { level: config.NODE_ENV === 'production' ? 'info' : 'warn' },
     // Socket.IO on the API's port (Redis streams adapter when REDIS_URL is set), unless the caller brings its own.
     realtime: realtime ?? marketRealtime({ redisUrl: config.REDIS_URL }),

@@ -4,6 +4,7 @@ import { openDatabase, queryRows } from '../platform/db/database.js';
 import { migrate } from '../platform/db/migrate.js';
 import { seedMarketplace } from './seed.js';
 import { seedReviewQueue } from './seed-review-queue.js';
+import { ringOf } from '../modules/trust-safety/ring.js';
 
 describe('seedReviewQueue', () => {
   it('fills both queues from every source, with one shill ring', async () => {
@@ -32,6 +33,19 @@ describe('seedReviewQueue', () => {
       );
       expect(ring!.priority).toBe('high');
       expect(ring!.excerpt).toMatch(/ring_\w+ [\d.]+ \(linked: [a-z, A-Z]+\)/);
+      // The ring is reachable whole from any of its accounts, with the IP they share.
+      const [ava] = await queryRows<{ id: string }>(
+        database.db,
+        sql`SELECT id FROM users WHERE user_name = 'ring_ava'`,
+      );
+      const whole = await ringOf(database.db, ava!.id);
+      expect(whole.members.map((member) => member.userName)).toEqual(
+        expect.arrayContaining(['ring_ava', 'ring_leo', 'ring_ivy']),
+      );
+      expect(whole.members.length).toBeGreaterThanOrEqual(4);
+      expect(whole.links.map((link) => link.kind)).toEqual(expect.arrayContaining(['phone', 'address']));
+      expect(whole.sharedIps).toEqual([expect.objectContaining({ ip: '203.0.113.77' })]);
+      expect(whole.sharedIps[0]!.userIds.length).toBeGreaterThanOrEqual(4);
     } finally {
       await database.close();
     }

@@ -2,7 +2,8 @@
 // support queue are alive on the first `npm start`: listing reports (one listing reported twice),
 // order issues, support requests, contact messages, flagged chat and auction messages, a listing
 // with an email in its description, and one shill ring (three accounts sharing the seller's phone
-// and address, bidding early and in runs on one of the seller's auctions). Every case is opened by
+// and address, and the IP they signed up from, bidding early and in runs on one of the seller's
+// auctions). Every case is opened by
 // the trust-safety module itself, exactly as the live routes do.
 import { sql } from 'drizzle-orm';
 import {
@@ -17,6 +18,7 @@ import {
 import { createRelayPublisher } from '../platform/events/pending-events.js';
 import { inUnitOfWork, type Outbox } from '../platform/events/unit-of-work.js';
 import { queryRows, type Db, type Executor } from '../platform/db/database.js';
+import { recordSignInIp } from '../platform/auth/sign-in-ips.js';
 
 const FLAGGED_CHAT = [
   'text me at 555 two one two 9876, quicker than this app',
@@ -40,6 +42,8 @@ const ORDER_ISSUES: [issue: string, message: string][] = [
 ];
 
 const noEvents = { publish: () => undefined };
+/** Where the seeded ring signs in from. */
+const RING_IP = '203.0.113.77';
 
 export interface ReviewSeedSummary {
   cases: number;
@@ -242,6 +246,9 @@ async function seedRingOn(db: Db, auction: AuctionFacts | undefined): Promise<vo
                          SELECT ${row!.id}, first_name, last_name, address_line_one, city, state, zip_code, country, 'DEFAULT'
                          FROM addresses WHERE user_id = ${auction.user_id} LIMIT 1`);
   }
+  // The ring signed up from one public address (a documentation range): the weak signal the
+  // ring's screen shows beside its links.
+  for (const userId of [auction.user_id, ...ring]) await recordSignInIp(db, userId, RING_IP, 'signUp');
   const [honest] = await queryRows<{ id: string }>(
     db,
     sql`SELECT id FROM users WHERE id <> ${auction.user_id} AND seller_enabled = false AND deleted_at IS NULL

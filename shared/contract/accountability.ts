@@ -4,7 +4,14 @@
 import { z } from 'zod';
 import { ANSWER_ITEMS_MAX, storedLine, storedText } from './answer-limits.js';
 import { id, isoDate, ProfileRef, Rating, UserRef, usd } from './entities.js';
-import { ENFORCEMENT_ACTIONS, LISTING_STATUSES, LISTING_TYPES, ORDER_STATUSES, REPORT_TYPES } from './enums.js';
+import {
+  ENFORCEMENT_ACTIONS,
+  LISTING_STATUSES,
+  LISTING_TYPES,
+  ORDER_STATUSES,
+  REPORT_TYPES,
+  type EnforcementAction,
+} from './enums.js';
 
 export { ActiveEnforcement } from './entities.js';
 export { ENFORCEMENT_ACTIONS, LASTING_ENFORCEMENTS, type EnforcementAction, type LastingEnforcement } from './enums.js';
@@ -23,6 +30,19 @@ export const ENFORCEMENT_REASON_PRESETS = [
   'Other',
 ] as const;
 
+/** A suspension needs its end date; only suspensions take one (a user's and a ring's enforcement alike). */
+export function checkEnforcementUntil(
+  body: { action: EnforcementAction; until?: string | undefined },
+  context: z.RefinementCtx,
+): void {
+  if (body.action === 'suspend' && body.until === undefined) {
+    context.addIssue({ code: 'custom', path: ['until'], message: 'a suspension needs an end date (until)' });
+  }
+  if (body.until !== undefined && body.action !== 'suspend' && body.action !== 'suspendSelling') {
+    context.addIssue({ code: 'custom', path: ['until'], message: `until does not apply to ${body.action}` });
+  }
+}
+
 export const EnforcementBody = z
   .strictObject({
     action: z.enum(ENFORCEMENT_ACTIONS),
@@ -30,14 +50,7 @@ export const EnforcementBody = z
     message: freeText().trim().max(2000).optional(),
     until: isoDate.optional(),
   })
-  .superRefine((body, context) => {
-    if (body.action === 'suspend' && body.until === undefined) {
-      context.addIssue({ code: 'custom', path: ['until'], message: 'a suspension needs an end date (until)' });
-    }
-    if (body.until !== undefined && body.action !== 'suspend' && body.action !== 'suspendSelling') {
-      context.addIssue({ code: 'custom', path: ['until'], message: `until does not apply to ${body.action}` });
-    }
-  });
+  .superRefine(checkEnforcementUntil);
 export type EnforcementBody = z.infer<typeof EnforcementBody>;
 
 /** What an enforcement would touch now (`enforcement-impact`). */
@@ -181,7 +194,8 @@ export const PictureReport = z.object({
   createdAt: isoDate,
   resolvedAt: isoDate.nullable(),
 });
-export const LINK_KINDS = ['address', 'phone', 'cardFingerprint', 'payoutAccount', 'deviceToken'] as const;
+/** What ties two accounts (a shared hard identifier); `email` is the same canonical email (`canonicalEmail`). */
+export const LINK_KINDS = ['address', 'phone', 'cardFingerprint', 'payoutAccount', 'deviceToken', 'email'] as const;
 export type LinkKind = (typeof LINK_KINDS)[number];
 export const LinkedAccount = z.object({ user: UserRef, via: z.array(z.enum(LINK_KINDS)).max(ANSWER_ITEMS_MAX).min(1) });
 

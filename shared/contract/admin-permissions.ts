@@ -110,6 +110,10 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   'team.setRole': [],
   'team.remove': [],
   'team.revokeSessions': [],
+  // Rings: who reads users reads a ring (it shows sign-in IPs, personal data); who enforces on one
+  // user enforces on a ring.
+  'users.ring': [M, S],
+  'rings.enforce': [M],
   // Holds: who moderates listings holds them; who may refund holds payouts.
   'listings.hold': [M],
   'listings.releaseHold': [M],
@@ -160,6 +164,7 @@ export const STEP_UP_ROUTES: Partial<Record<AdminRouteName, (body: unknown) => b
   'orders.delete': always,
   'users.delete': always,
   'users.enforce': takesAccountAway,
+  'rings.enforce': takesAccountAway,
   // A payout hold (and lifting it, which may release the money at once) moves money.
   'orders.holdPayout': always,
   'orders.releasePayoutHold': always,
@@ -209,6 +214,8 @@ export const UI_ACTION_ROUTES = {
   setSellerFee: ['users.setSellerFee'],
   featureUser: ['users.setFeatured'],
   enforce: ['users.enforcementImpact', 'users.enforce'],
+  viewRing: ['users.ring'],
+  enforceRing: ['users.ring', 'rings.enforce'],
   addNote: ['notes.create'],
   viewUserHistory: ['users.picture', 'users.timeline'],
   viewListingTimeline: ['listings.timeline'],

@@ -17,6 +17,7 @@ import {
   listRequest,
   listRequests,
   marketMetricsRequest,
+  ringRequest,
   STATISTICS_REQUEST,
   userRequest,
   type ListRequest,
@@ -81,12 +82,26 @@ try {
   const sizes = rows[0]!;
   console.log('Database:', JSON.stringify({ ...sizes, some_user: undefined }));
 
+  // A ring member: the bulk seed has no planted ring (the demo's is seed-review-queue.ts), but
+  // its random addresses repeat now and then, so the first account sharing one is in a ring.
+  const [ringMember] = await queryRows<{ user_id: string }>(
+    database.db,
+    sql`SELECT a.user_id FROM addresses a
+        WHERE EXISTS (SELECT 1 FROM addresses b
+                      WHERE b.zip_code = a.zip_code AND lower(btrim(b.address_line_one)) = lower(btrim(a.address_line_one))
+                        AND b.user_id <> a.user_id)
+        ORDER BY a.user_id LIMIT 1`,
+  );
+  if (!ringMember) console.log('No two accounts share an address: the ring read is not measured.');
+
   // The issue's table first, then every list's default page; `--all` adds every variant.
   const requests: ListRequest[] = [
     userRequest(sizes.some_user!),
     STATISTICS_REQUEST,
     // The dashboard's charts: a year of days from the kept rollups (issue: ≤ 3× users/{id}).
     marketMetricsRequest(),
+    // A ring of linked accounts, hop by hop (issue 22: ≤ 3× users/{id}).
+    ...(ringMember ? [ringRequest(ringMember.user_id)] : []),
     listRequest('users', {}),
     listRequest('users', { page: 5000 }),
     listRequest('activeListings', {}),

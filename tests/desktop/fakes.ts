@@ -139,6 +139,7 @@ const sampleBodies: Partial<Record<AdminRouteName, unknown>> = {
   'subcategories.update': { minPackageWeightInOz: 12 },
   'notes.create': { recordType: 'user', recordId: 'x1', text: 'Called about a parcel' },
   'users.enforce': { action: 'warn', reason: 'Spam' },
+  'rings.enforce': { userIds: ['x1'], action: 'warn', reason: 'Shill bidding' },
   'reviewCases.resolve': { outcome: 'dismissed' },
   'reviewCases.bulkResolve': { ids: ['x1'], outcome: 'dismissed' },
   'reviewCases.assign': { uid: 'uid-moderator' },

@@ -21,9 +21,10 @@ const STEP_UP_CALLS: { name: AdminRouteName; body?: object }[] = [
   { name: 'orders.delete' },
   { name: 'users.delete' },
   { name: 'users.enforce', body: { action: 'ban', reason: 'shill bidding' } },
+  { name: 'rings.enforce', body: { userIds: [UNKNOWN], action: 'ban', reason: 'shill bidding' } },
+  { name: 'listings.voidBids', body: { userIds: ['u1'], reason: 'shill ring' } },
   { name: 'orders.holdPayout', body: { reason: 'Ring sale' } },
   { name: 'orders.releasePayoutHold' },
-  { name: 'listings.voidBids', body: { userIds: ['u1'], reason: 'shill ring' } },
 ];
 
 describe('the step-up rule', () => {
@@ -43,6 +44,8 @@ describe('the step-up rule', () => {
     expect(needsStepUp('users.enforce', { action: 'warn' })).toBe(false);
     expect(needsStepUp('users.enforce', { action: 'lift' })).toBe(false);
     expect(needsStepUp('users.list', undefined)).toBe(false);
+    expect(needsStepUp('rings.enforce', { userIds: ['u1'], action: 'suspend' })).toBe(true);
+    expect(needsStepUp('rings.enforce', { userIds: ['u1'], action: 'suspendSelling' })).toBe(false);
     // Voiding bids steps up; its dry run (a preview that changes nothing) does not.
     expect(needsStepUp('listings.voidBids', { userIds: ['u1'], reason: 'x' })).toBe(true);
     expect(needsStepUp('listings.voidBids', { userIds: ['u1'], reason: 'x', dryRun: false })).toBe(true);

@@ -16,6 +16,7 @@ import {
   moderatedChats,
 } from '../../server/modules/conversations/moderation.js';
 import { marketMetrics } from '../../server/modules/market-health/market-metrics.js';
+import { ringOf } from '../../server/modules/trust-safety/ring.js';
 import type { Db } from '../../server/platform/db/database.js';
 import { addDays, MAX_METRIC_DAYS, utcDay } from '../../shared/rules/market-days.js';
 
@@ -27,7 +28,7 @@ export interface RecordedStatement {
 export interface ListRequest {
   /** e.g. `users sortBy=email order=ASC` */
   name: string;
-  list: ListName | 'statistics' | 'marketMetrics';
+  list: ListName | 'statistics' | 'marketMetrics' | 'ring';
   /** The HTTP path under /v1/admin with its query string. */
   path: string;
   /** Sorted by a key with an index per direction, or the default order: a page needs no sort. */
@@ -110,6 +111,17 @@ export function userRequest(id: string): ListRequest {
     path: `/users/${id}`,
     searched: false,
     run: (db) => loadAdminUser(db, id),
+  };
+}
+
+/** GET /admin/users/{id}/ring: a ring member's whole ring (issue 22: p50 ≤ 3× users/{id}). */
+export function ringRequest(id: string): ListRequest {
+  return {
+    name: 'users/{id}/ring',
+    list: 'ring',
+    path: `/users/${id}/ring`,
+    searched: false,
+    run: (db) => ringOf(db, id),
   };
 }
 

@@ -48,6 +48,7 @@ export async function openTestApp(options: TestAppOptions = {}): Promise<TestApp
     rateLimitMax,
     realtime,
     stepUpSeconds,
+    trustedProxy,
     ...ports
   } = options;
   const cluster = postgresAdminUrl ? await startMarketDb(postgresAdminUrl) : null;
@@ -66,6 +67,7 @@ export async function openTestApp(options: TestAppOptions = {}): Promise<TestApp
     // The suites share one emulator sign-in from the global set-up, which may be older than 15
     // minutes by the time a late suite runs; only the step-up tests ask for the real window.
     stepUpSeconds: stepUpSeconds ?? SUITE_STEP_UP_SECONDS,
+    ...(trustedProxy ? { trustedProxy } : {}),
   });
   if (events) app.market.events.attach(recordingPublisher(events));
   const opened = database;

@@ -141,3 +141,23 @@ export async function enforce(deps: { db: Db; events: AdminEvents }, input: Enfo
   afterEnforcement(deps, input.userId, applied);
   return applied.user;
 }
+
+/**
+ * One enforcement on several users (a ring, `POST /admin/rings/enforcement`): one transaction, so
+ * all of them or none. Each user gets their own history row, notification and audit entry. The
+ * rows are locked in id order, so two such calls over overlapping users never deadlock.
+ */
+export async function enforceMany(
+  deps: { db: Db; events: AdminEvents },
+  userIds: readonly string[],
+  enforcement: Omit<Enforcement, 'userId'>,
+): Promise<AdminUser[]> {
+  const ordered = [...new Set(userIds)].sort();
+  const applied = await deps.db.transaction(async (tx) => {
+    const done: AppliedEnforcement[] = [];
+    for (const userId of ordered) done.push(await applyEnforcement(tx, { ...enforcement, userId }));
+    return done;
+  });
+  ordered.forEach((userId, index) => afterEnforcement(deps, userId, applied[index]!));
+  return applied.map((one) => one.user);
+}

@@ -45,6 +45,7 @@ import { addAddress, currentAddress } from './addresses.js';
 import { resendPhoneCode, startPhoneChange, verifyPhoneCode } from './phone-verification.js';
 import type { AccountPorts } from './ports.js';
 import { IdParams, type MarketRouteContext, NoContent } from '../../platform/http/market-route-context.js';
+import { recordSignInIp } from '../../platform/auth/sign-in-ips.js';
 
 export async function accountRoutes(context: MarketRouteContext<AccountPorts>): Promise<void> {
   const { r, deps, identity, authenticate, secured } = context;
@@ -69,7 +70,11 @@ export async function accountRoutes(context: MarketRouteContext<AccountPorts>): 
         response: { 201: AccountUser },
       },
     },
-    async (request, reply) => reply.code(201).send(await registerAccount(deps, request.caller.id, request.body)),
+    async (request, reply) => {
+      const account = await registerAccount(deps, request.caller.id, request.body);
+      await recordSignInIp(db, request.caller.id, request.ip, 'signUp');
+      return reply.code(201).send(account);
+    },
   );
   r.patch(
     '/user/profile',

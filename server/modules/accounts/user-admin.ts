@@ -171,6 +171,23 @@ export async function loadAdminUser(executor: Executor, id: string): Promise<Adm
   return toAdminUser(row, shipping.get(row.id) ?? []);
 }
 
+/** A user as a list of accounts names them: who, since when, and the enforcement in effect. */
+export type UserSummary = Pick<AdminUser, 'id' | 'userName' | 'email' | 'createdAt' | 'enforcement'>;
+
+/** Several live users in one statement (a ring's members); unknown or deleted ones are left out. */
+export async function loadUserSummaries(executor: Executor, ids: readonly string[]): Promise<UserSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await readRows(
+    executor,
+    USER_ROW,
+    selectUsers(sql`WHERE u.id IN ${inList(ids)} AND u.deleted_at IS NULL`, sql``),
+  );
+  return rows.map((row) => {
+    const { id, userName, email, createdAt, enforcement } = toAdminUser(row, []);
+    return { id, userName, email, createdAt, enforcement };
+  });
+}
+
 export interface UserChanges {
   userName?: string | undefined;
   email?: string | undefined;

@@ -5,12 +5,15 @@
 // threshold (rules/integrity-score.ts). The bid ladder with the hidden maximum bids is read with
 // the case (case-queue.ts), for admins only.
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { inList } from '../../platform/db/list-sql.js';
 import { inUnitOfWork, type UnitOfWorkDeps } from '../../platform/events/unit-of-work.js';
 import { linkedAccountsOf } from '../accounts/index.js';
 import { MIN_BIDS_TO_SCORE } from '../auctions/index.js';
-import type { LinkKind } from '../../../shared/contract/accountability.js';
+import { LINK_KINDS } from '../../../shared/contract/accountability.js';
+import { users } from '../../platform/db/schema/index.js';
+import { readRows, sqlColumn } from '../../platform/db/sql-row.js';
 import { openReviewCase } from './open-case.js';
 import { HARD_LINK_WEIGHT, scoreBidders, type BidderHistory, type HardLinkKind } from './rules/auction-integrity.js';
 import {
@@ -50,8 +53,9 @@ async function historiesOf(db: Executor, sellerId: string, bidders: string[]): P
 /** What ties a bidder to the seller (the accounts module's one-hop links, `linkedAccountsOf`). */
 async function linksOf(db: Executor, sellerId: string, bidders: string[]): Promise<Map<string, HardLinkKind[]>> {
   const list = inList(bidders);
-  const rows = await queryRows<{ user_id: string; via: LinkKind }>(
+  const rows = await readRows(
     db,
+    z.object({ user_id: sqlColumn(users, 'id'), via: z.enum(LINK_KINDS) }),
     sql`SELECT id AS user_id, via FROM (${linkedAccountsOf(sellerId)}) links WHERE id IN ${list}`,
   );
   const links = new Map<string, HardLinkKind[]>();

@@ -3,6 +3,7 @@
 // their transactions when something a moderator must see arrives (reports and support requests,
 // and the off-platform detector's screening of what users write).
 export { reviewCaseHandlers } from './admin.js';
+export { ringHandlers } from './ring-admin.js';
 export { appealRoutes } from './routes.js';
 // Auto-assignment after a case opened: the realtime layer says who is online (market-api.ts).
 export { autoAssignCase, type OnlineAdmin } from './case-team.js';

@@ -43,6 +43,8 @@ describe('the Drizzle schema and the migrations', () => {
     await fromSchema.runScript('CREATE EXTENSION IF NOT EXISTS pg_trgm;');
     // The function the short-term search indexes are built on, as migration 0040 defines it.
     await fromSchema.runScript(functionOf('short_grams', '0040_short_search_terms.sql'));
+    // The canonical email the ring's email link compares, as migration 0050 defines it.
+    await fromSchema.runScript(functionOf('canonical_email', '0050_rings.sql'));
     const statements = await generateMigration(generateDrizzleJson({}), generateDrizzleJson(schema));
     await fromSchema.runScript(statements.join(';\n'));
     described = await readSchemaCatalog(fromSchema.db);

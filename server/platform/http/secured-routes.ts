@@ -13,6 +13,7 @@ import {
   type MarketUser,
   type ResolvedCaller,
 } from '../auth/market-users.js';
+import { signInRecorder } from '../auth/sign-in-ips.js';
 import type { ServiceDeps } from '../services/service-deps.js';
 import { HttpError } from './errors.js';
 import { type MarketRouteContext, zodRouter } from './market-route-context.js';
@@ -33,6 +34,7 @@ export function securedRouteContext<Ports extends object>(
   identity: IdentityProvider,
 ): MarketRouteContext<Ports> {
   const callers = callerCacheOf(deps.db);
+  const recordSignIn = signInRecorder(deps.db);
   const secured = { security: [{ bearerAuth: [] as never[] }] };
 
   app.decorateRequest('marketUser', null);
@@ -62,6 +64,8 @@ export function securedRouteContext<Ports extends object>(
       if (error instanceof EmailNotVerifiedError) throw new HttpError(403, error.message, 'emailNotVerified');
       throw error;
     }
+    // The first request of each sign-in records where it came from (sign-in-ips.ts).
+    await recordSignIn(verified, resolved.id, request.ip);
     return resolved;
   }
   /** Admins only, with no marketplace account made for them: the carrier's stand-in. */

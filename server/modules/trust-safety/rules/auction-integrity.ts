@@ -28,7 +28,7 @@ import {
 } from './integrity-score.js';
 
 export const HARD_LINK_WEIGHT = 0.5;
-export const HARD_LINK_KINDS = ['address', 'phone', 'card', 'payoutAccount', 'deviceToken'] as const;
+export const HARD_LINK_KINDS = ['address', 'phone', 'card', 'payoutAccount', 'deviceToken', 'email'] as const;
 export type HardLinkKind = (typeof HARD_LINK_KINDS)[number];
 
 export interface LadderEntry {

@@ -17,3 +17,4 @@ export * from './accountability.js';
 // means in PostgreSQL, while drizzle-kit would otherwise write DESC NULLS LAST.
 export * from './review-cases.js';
 export * from './market-health.js';
+export * from './sign-ins.js';

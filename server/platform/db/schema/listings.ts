@@ -78,6 +78,10 @@ export const listings = pgTable(
       .where(sql`deleted_at IS NULL AND status = 'active'`),
     index('listings_starting_bid_idx').on(t.startingBidCents),
     index('listings_user_idx').on(t.userId),
+    // 0051: the auctions a user leads (the enforcement impact, a ring's).
+    index('listings_active_leader_idx')
+      .on(t.leaderId)
+      .where(sql`status = 'active' AND deleted_at IS NULL`),
     index('listings_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
     index('listings_description_trgm').using('gin', t.description.op('gin_trgm_ops')),
     index('listings_title_short').using('gin', sql`short_grams(title)`),

@@ -64,6 +64,8 @@ export const ledgerPaymentMethods = pgTable(
     index('ledger_payment_methods_customer_idx')
       .on(t.customerId, t.createdAt)
       .where(sql`detached_at IS NULL`),
+    // 0050: the card link of a ring's hop.
+    index('ledger_payment_methods_card_idx').on(t.last4, t.brand, t.expMonth, t.expYear),
   ],
 );
 

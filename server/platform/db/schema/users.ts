@@ -60,6 +60,16 @@ export const users = pgTable(
     uniqueIndex('users_verified_phone_key')
       .on(t.phoneNumber)
       .where(sql`phone_verified_at IS NOT NULL AND deleted_at IS NULL`),
+    // 0050: a ring's hops (linked-accounts.ts).
+    index('users_canonical_email_idx')
+      .on(sql`canonical_email(email)`)
+      .where(sql`deleted_at IS NULL`),
+    index('users_phone_number_idx')
+      .on(t.phoneNumber)
+      .where(sql`phone_number IS NOT NULL`),
+    index('users_stripe_user_id_idx')
+      .on(t.stripeUserId)
+      .where(sql`stripe_user_id IS NOT NULL`),
   ],
 );
 
@@ -85,6 +95,10 @@ export const addresses = pgTable(
     fkey('addresses', t.userId, users.id),
     columnCheck('addresses', 'type', sql`type IN ('DEFAULT', 'RETURN_ADDRESS')`),
     index('addresses_user_type_idx').on(t.userId, t.type, t.createdAt.desc().nullsFirst()),
+    index('addresses_line_zip_idx').on(t.zipCode, sql`lower(btrim(address_line_one))`),
+    index('addresses_phone_number_idx')
+      .on(t.phoneNumber)
+      .where(sql`phone_number IS NOT NULL`),
   ],
 );
 
