@@ -7,7 +7,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** Calls of `queryRows` left in server/ (tests aside): 215 after the lists branch of issue 21, 142 once seeding, fulfilment, notifications, platform, catalogue, accountability and community moved to `readRows`. */
+/**
+ * Calls of `queryRows` left in server/ (tests aside): 215 after the lists branch of issue 21, 142
+ * once seeding, fulfilment, notifications, platform, catalogue, accountability and community moved.
+ */
 const UNCHECKED_CALLS_AT_MOST = 142;
 
 function serverFiles(dir: string): string[] {
