@@ -11,7 +11,7 @@ import type {
 import { type OrderStatus } from '../../../shared/contract/enums.js';
 import { shippingManagerSection } from '../../../shared/rules/order-status.js';
 import type { Executor } from '../../platform/db/database.js';
-import { countedPage, pageOf } from '../../platform/db/list-sql.js';
+import { listPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
 import { isoOf, isoOrNull } from '../../platform/db/values.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
 import { SELECT_ORDER, SELLER_ORDER_ROW, type SellerOrder, sellerOrderOf } from '../orders/index.js';
@@ -39,15 +39,19 @@ export const DOCUMENT_ROW = sqlRow(
 );
 export type DocumentRow = z.output<typeof DOCUMENT_ROW>;
 
-const DOCUMENT_ORDER_ROW = sqlRow(shippingDocumentOrders, 'order_id', 'file_status', 'failure_reason', 'first_page').extend(
-  sqlRow(listings, 'title').shape,
-);
+const DOCUMENT_ORDER_ROW = sqlRow(
+  shippingDocumentOrders,
+  'order_id',
+  'file_status',
+  'failure_reason',
+  'first_page',
+).extend(sqlRow(listings, 'title').shape);
 type DocumentOrderRow = z.output<typeof DOCUMENT_ORDER_ROW>;
 
 const DOCUMENT_FILE = sqlRow(shippingDocuments, 'document');
 
-const SELECT_DOCUMENT = sql`SELECT id, seller_id, label_size, file_status, failure_reason, page_count, created_at,
-       updated_at, generated_at FROM shipping_documents`;
+const SELECT_DOCUMENT = sql`SELECT d.id, d.seller_id, d.label_size, d.file_status, d.failure_reason, d.page_count,
+       d.created_at, d.updated_at, d.generated_at FROM shipping_documents d`;
 
 export async function documentOrders(db: Executor, documentId: string): Promise<DocumentOrderRow[]> {
   return readRows(
@@ -88,28 +92,35 @@ export function isBulkShippable(status: OrderStatus): boolean {
   return section === 'createLabel' || section === 'markShipped';
 }
 
-/** The seller's jobs, newest first. */
+/** The seller's jobs, newest first, each with its orders. */
+const documentsOfSeller: AdminList<ListQueryBase & { sellerId: string }, DocumentRow, ShippingDocumentJob> = {
+  table: 'shipping_documents',
+  alias: 'd',
+  filters: ({ sellerId }) => [sql`d.seller_id = ${sellerId}`],
+  sortKeys: { createdAt: { column: sql`d.created_at` } },
+  defaultSort: 'createdAt',
+  total: 'exact',
+  select: (rows, tail) => sql`${SELECT_DOCUMENT} ${rows} ${tail}`,
+  row: DOCUMENT_ROW,
+  items: async (db, rows) => {
+    const items = [];
+    for (const row of rows) items.push(jobOf(row, await documentOrders(db, row.id)));
+    return items;
+  },
+};
+
 export async function shippingDocumentsOf(
   db: Executor,
   sellerId: string,
   page: number,
   limit: number,
 ): Promise<z.output<typeof ShippingDocumentJobs>> {
-  const where = sql`WHERE seller_id = ${sellerId}`;
-  const { count, rows } = await countedPage<DocumentRow>(
-    db,
-    sql`shipping_documents`,
-    where,
-    sql`${SELECT_DOCUMENT} ${where}
-        ORDER BY created_at DESC, id DESC ${pageOf(page, limit)}`,
-  );
-  const items = [];
-  for (const row of rows) items.push(jobOf(row, await documentOrders(db, row.id)));
+  const { count, items } = await listPage(db, documentsOfSeller, { sellerId, page, limit });
   return { count, items };
 }
 
 async function ownDocument(db: Executor, documentId: string, sellerId: string): Promise<DocumentRow> {
-  const [row] = await readRows(db, DOCUMENT_ROW, sql`${SELECT_DOCUMENT} WHERE id = ${documentId}`);
+  const [row] = await readRows(db, DOCUMENT_ROW, sql`${SELECT_DOCUMENT} WHERE d.id = ${documentId}`);
   return callersOr404(row, (document) => document.seller_id === sellerId, 'Shipping document');
 }
 
