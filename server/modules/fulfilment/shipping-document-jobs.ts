@@ -266,11 +266,7 @@ export async function runShippingDocument(deps: ServiceDeps<FulfilmentPorts>, do
   const held = heldEvents(deps);
   try {
     const orders = await documentOrders(deps.db, job.id);
-    const [seller] = await readRows(
-      deps.db,
-      SELLER_NAME,
-      sql`SELECT user_name FROM users WHERE id = ${job.seller_id}`,
-    );
+    const [seller] = await readRows(deps.db, SELLER_NAME, sql`SELECT user_name FROM users WHERE id = ${job.seller_id}`);
     const pages: PdfPage[] = [];
     const firstPages: { orderId: string; page: number }[] = [];
     for (const { order_id: orderId } of orders) {
