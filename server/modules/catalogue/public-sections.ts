@@ -4,7 +4,7 @@
 // drafts, deleted listings or deleted sellers); every user section only sellers that are not deleted.
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { listPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
+import { marketListPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
 import type { Executor } from '../../platform/db/database.js';
 import {
   HOME_TABS,
@@ -233,8 +233,7 @@ export async function sectionUsers(
   page: number,
   limit: number,
 ): Promise<{ count: number; items: PublicSeller[] }> {
-  const { count, items } = await listPage(db, sellersOf(USER_SECTIONS[section], context), { page, limit });
-  return { count, items };
+  return marketListPage(db, sellersOf(USER_SECTIONS[section], context), { page, limit });
 }
 
 // ── Home screen ──

@@ -11,7 +11,7 @@ import type {
 import { type OrderStatus } from '../../../shared/contract/enums.js';
 import { shippingManagerSection } from '../../../shared/rules/order-status.js';
 import type { Executor } from '../../platform/db/database.js';
-import { listPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
+import { marketListPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
 import { isoOf, isoOrNull } from '../../platform/db/values.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
 import { SELECT_ORDER, SELLER_ORDER_ROW, type SellerOrder, sellerOrderOf } from '../orders/index.js';
@@ -115,8 +115,7 @@ export async function shippingDocumentsOf(
   page: number,
   limit: number,
 ): Promise<z.output<typeof ShippingDocumentJobs>> {
-  const { count, items } = await listPage(db, documentsOfSeller, { sellerId, page, limit });
-  return { count, items };
+  return marketListPage(db, documentsOfSeller, { sellerId, page, limit });
 }
 
 async function ownDocument(db: Executor, documentId: string, sellerId: string): Promise<DocumentRow> {

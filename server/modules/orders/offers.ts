@@ -8,7 +8,7 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
-import { listPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
+import { marketListPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
 import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import type { PaymentPorts } from '../payments/index.js';
 import { sellingRefusal } from '../accounts/index.js';
@@ -137,8 +137,7 @@ export async function listOffers(
   page: number,
   limit: number,
 ): Promise<z.output<typeof Offers>> {
-  const { count, items } = await listPage(db, offersOfUser, { userId, page, limit });
-  return { count, items };
+  return marketListPage(db, offersOfUser, { userId, page, limit });
 }
 
 /** PENDING offers past their expiry become EXPIRED (the auction closer's tick runs it). */

@@ -16,7 +16,7 @@ import { buyerStatusLabel, sellerStatusLabel } from '../../../shared/rules/order
 import { type OrderStatusFamily, statusesOfFamily } from '../../../shared/rules/order-status-family.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf, usdOrNull } from '../../platform/db/values.js';
-import { listPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
+import { marketListPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
 import { inList } from '../../platform/db/list-sql.js';
 import { callersOr404, notFound } from '../../platform/http/errors.js';
 import { type OrderRow, SELECT_ORDER, SELLER_ORDER_ROW, sellerOrderOf } from './seller-order.js';
@@ -96,8 +96,7 @@ export async function orderHistory(
   callerId: string,
   filter: OrderHistoryFilter,
 ): Promise<z.output<typeof OrderHistory>> {
-  const { count, items } = await listPage(db, historyOf(callerId), filter);
-  return { count, items };
+  return marketListPage(db, historyOf(callerId), filter);
 }
 
 /** One order as its seller sees it (with the seller-facing label); nobody else may read it here. */
@@ -179,8 +178,7 @@ export async function publicOrderHistory(
     sql`SELECT id FROM users WHERE id = ${userId} AND deleted_at IS NULL`,
   );
   if (!user) throw notFound('User');
-  const { count, items } = await listPage(db, publicOrders, { userId, side, page, limit });
-  return { count, items };
+  return marketListPage(db, publicOrders, { userId, side, page, limit });
 }
 
 const ORDER_SUMMARY_ROW = SELLER_ORDER_ROW.pick({
@@ -241,6 +239,5 @@ export async function listOrders(
   page: number,
   limit: number,
 ): Promise<z.output<typeof OrderSummaries>> {
-  const { count, items } = await listPage(db, ordersOnSide(side), { userId, page, limit });
-  return { count, items };
+  return marketListPage(db, ordersOnSide(side), { userId, page, limit });
 }

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { PendingReviews, SkippedReviews } from '../../../shared/contract/market/orders.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-import { listPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
+import { marketListPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
 import { listings, orders, users } from '../../platform/db/schema/index.js';
 import { sqlRow } from '../../platform/db/sql-row.js';
 import { isoOf, isoOrNull } from '../../platform/db/values.js';
@@ -61,8 +61,7 @@ export async function pendingReviews(
   page: number,
   limit: number,
 ): Promise<z.output<typeof PendingReviews>> {
-  const { count, items } = await listPage(db, reviewsOwed, { buyerId, page, limit });
-  return { count, items };
+  return marketListPage(db, reviewsOwed, { buyerId, page, limit });
 }
 
 /**

@@ -7,7 +7,7 @@ import type { PaymentInfo, Payments, StockCheck } from '../../../shared/contract
 import { ORDER_STATUSES } from '../../../shared/contract/enums.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-import { listPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
+import { marketListPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
 import { isoOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { PUBLIC_LISTING, saleRefusal, type StockRow } from '../listings/index.js';
@@ -74,8 +74,7 @@ export async function paymentsOf(
   page: number,
   limit: number,
 ): Promise<z.output<typeof Payments>> {
-  const { count, items } = await listPage(db, buyerPayments, { buyerId, page, limit });
-  return { count, items };
+  return marketListPage(db, buyerPayments, { buyerId, page, limit });
 }
 
 /**
