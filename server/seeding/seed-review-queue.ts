@@ -17,8 +17,28 @@ import {
 } from '../modules/trust-safety/index.js';
 import { createRelayPublisher } from '../platform/events/pending-events.js';
 import { inUnitOfWork, type Outbox } from '../platform/events/unit-of-work.js';
-import { queryRows, type Db, type Executor } from '../platform/db/database.js';
+import type { z } from 'zod';
+import type { Db, Executor } from '../platform/db/database.js';
 import { recordSignInIp } from '../platform/auth/sign-in-ips.js';
+import {
+  auctionMessages,
+  chatMessages,
+  chats,
+  contactMessages,
+  customerSupportRequests,
+  listings as listingsTable,
+  orders as ordersTable,
+  users,
+} from '../platform/db/schema/index.js';
+import { COUNT_ROW } from '../platform/db/list-sql.js';
+import { readRows, sqlRow } from '../platform/db/sql-row.js';
+
+const ID_AND_OWNER = sqlRow(listingsTable, 'id', 'user_id');
+const USER_ID = sqlRow(users, 'id');
+const LISTING_ID = sqlRow(listingsTable, 'id');
+const REQUEST_ID = sqlRow(customerSupportRequests, 'id');
+const AUCTION_FACTS = sqlRow(listingsTable, 'id', 'user_id', 'created_at', 'end_time');
+type AuctionFacts = z.output<typeof AUCTION_FACTS>;
 
 const FLAGGED_CHAT = [
   'text me at 555 two one two 9876, quicker than this app',
@@ -56,12 +76,14 @@ export async function seedReviewQueue(db: Db): Promise<ReviewSeedSummary> {
     });
 
   // Listing reports: four listings, the first reported by two users (the second joins its case).
-  const listings = await queryRows<{ id: string; user_id: string }>(
+  const listings = await readRows(
     db,
+    ID_AND_OWNER,
     sql`SELECT id, user_id FROM listings WHERE status = 'active' AND deleted_at IS NULL ORDER BY id LIMIT 4`,
   );
-  const reporters = await queryRows<{ id: string }>(
+  const reporters = await readRows(
     db,
+    USER_ID,
     sql`SELECT id FROM users WHERE deleted_at IS NULL AND seller_enabled = false ORDER BY id LIMIT 6`,
   );
   for (const [index, [reportType, text]] of REPORTS.entries()) {
@@ -82,15 +104,17 @@ export async function seedReviewQueue(db: Db): Promise<ReviewSeedSummary> {
   }
 
   // Order issues from buyers, two general support requests, two contact messages (one guest).
-  const orders = await queryRows<{ id: string; buyer_id: string }>(
+  const orders = await readRows(
     db,
+    sqlRow(ordersTable, 'id', 'buyer_id'),
     sql`SELECT id, buyer_id FROM orders WHERE deleted_at IS NULL ORDER BY id LIMIT ${ORDER_ISSUES.length}`,
   );
   for (const [index, order] of orders.entries()) {
     const [issue, message] = ORDER_ISSUES[index]!;
     await unit(async (tx, outbox) => {
-      const [row] = await queryRows<{ id: string }>(
+      const [row] = await readRows(
         tx,
+        REQUEST_ID,
         sql`INSERT INTO customer_support_requests (user_id, order_id, issue, message)
             VALUES (${order.buyer_id}, ${order.id}, ${issue}, ${message}) RETURNING id`,
       );
@@ -107,8 +131,9 @@ export async function seedReviewQueue(db: Db): Promise<ReviewSeedSummary> {
     const user = reporters[index];
     if (!user) continue;
     await unit(async (tx, outbox) => {
-      const [row] = await queryRows<{ id: string }>(
+      const [row] = await readRows(
         tx,
+        REQUEST_ID,
         sql`INSERT INTO customer_support_requests (user_id, message) VALUES (${user.id}, ${message}) RETURNING id`,
       );
       await reviewSupportRequest(tx, outbox, { id: row!.id, userId: user.id, orderId: null, issue: null, message });
@@ -119,8 +144,9 @@ export async function seedReviewQueue(db: Db): Promise<ReviewSeedSummary> {
     [reporters[2]?.id ?? null, 'Sam Doe', 'sam@example.test', null, 'Please delete my old listing photos.'],
   ] as const) {
     await unit(async (tx, outbox) => {
-      const [row] = await queryRows<{ id: string }>(
+      const [row] = await readRows(
         tx,
+        sqlRow(contactMessages, 'id'),
         sql`INSERT INTO contact_messages (user_id, name, email, subject, message)
             VALUES (${userId}, ${name}, ${email}, ${subject}, ${body}) RETURNING id`,
       );
@@ -129,23 +155,26 @@ export async function seedReviewQueue(db: Db): Promise<ReviewSeedSummary> {
   }
 
   // Flagged chat and auction messages: delivered like any other, each opening a case.
-  const chats = await queryRows<{ id: string; user_id: string }>(
+  const flaggedChats = await readRows(
     db,
+    sqlRow(chats, 'id', 'user_id'),
     sql`SELECT id, user_id FROM chats WHERE deleted_at IS NULL AND blocked_user_id IS NULL ORDER BY id LIMIT ${FLAGGED_CHAT.length}`,
   );
-  for (const [index, chat] of chats.entries()) {
+  for (const [index, chat] of flaggedChats.entries()) {
     const text = FLAGGED_CHAT[index]!;
     await unit(async (tx, outbox) => {
-      const [row] = await queryRows<{ id: string }>(
+      const [row] = await readRows(
         tx,
+        sqlRow(chatMessages, 'id'),
         sql`INSERT INTO chat_messages (chat_id, user_id, message) VALUES (${chat.id}, ${chat.user_id}, ${text}) RETURNING id`,
       );
       await tx.execute(sql`UPDATE chats SET last_message = ${text}, updated_at = now() WHERE id = ${chat.id}`);
       await screenChatMessage(tx, outbox, { id: row!.id, chatId: chat.id, senderId: chat.user_id, text });
     });
   }
-  const auctions = await queryRows<{ id: string }>(
+  const auctions = await readRows(
     db,
+    LISTING_ID,
     sql`SELECT id FROM listings WHERE status = 'active' AND listing_type = 'auction' AND deleted_at IS NULL
         ORDER BY id DESC LIMIT ${FLAGGED_AUCTION.length}`,
   );
@@ -154,16 +183,18 @@ export async function seedReviewQueue(db: Db): Promise<ReviewSeedSummary> {
     if (!author) continue;
     const text = FLAGGED_AUCTION[index]!;
     await unit(async (tx, outbox) => {
-      const [row] = await queryRows<{ id: string }>(
+      const [row] = await readRows(
         tx,
+        sqlRow(auctionMessages, 'id'),
         sql`INSERT INTO auction_messages (listing_id, user_id, type, text) VALUES (${auction.id}, ${author.id}, 'text', ${text})
             RETURNING id`,
       );
       await screenAuctionText(tx, outbox, { id: row!.id, authorId: author.id, text });
     });
   }
-  const [withEmail] = await queryRows<{ id: string; user_id: string; title: string }>(
+  const [withEmail] = await readRows(
     db,
+    sqlRow(listingsTable, 'id', 'user_id', 'title'),
     sql`SELECT id, user_id, title FROM listings WHERE status = 'active' AND deleted_at IS NULL ORDER BY id DESC LIMIT 1`,
   );
   if (withEmail) {
@@ -180,14 +211,15 @@ export async function seedReviewQueue(db: Db): Promise<ReviewSeedSummary> {
     sql`UPDATE review_cases SET created_at = now() - (interval '37 minutes' * (abs(hashtext(id)) % 80))`,
   );
   await db.execute(sql`UPDATE review_cases SET updated_at = created_at`);
-  const [count] = await queryRows<{ count: string | number }>(db, sql`SELECT count(*) AS count FROM review_cases`);
+  const [count] = await readRows(db, COUNT_ROW, sql`SELECT count(*) AS count FROM review_cases`);
   return { cases: Number(count?.count ?? 0) };
 }
 
 /** Three accounts sharing the seller's phone and address open an auction early and bid in runs. */
 async function seedShillRing(db: Db): Promise<void> {
-  const [auction] = await queryRows<AuctionFacts>(
+  const [auction] = await readRows(
     db,
+    AUCTION_FACTS,
     sql`SELECT l.id, l.user_id, l.created_at, l.end_time FROM listings l
         WHERE l.status = 'active' AND l.listing_type = 'auction' AND l.deleted_at IS NULL AND l.end_time > now()
           AND NOT EXISTS (SELECT 1 FROM bids b WHERE b.listing_id = l.id)
@@ -196,20 +228,14 @@ async function seedShillRing(db: Db): Promise<void> {
   return seedRingOn(db, auction ?? (await freshAuction(db)));
 }
 
-interface AuctionFacts {
-  id: string;
-  user_id: string;
-  created_at: Date | string;
-  end_time: Date | string;
-}
-
 /**
  * A copy of a running auction with no bids yet, for the ring when every seeded auction has bids:
  * the same seller, item and end, opened two days ago.
  */
 async function freshAuction(db: Db): Promise<AuctionFacts | undefined> {
-  const [source] = await queryRows<{ id: string }>(
+  const [source] = await readRows(
     db,
+    LISTING_ID,
     sql`SELECT id FROM listings WHERE status = 'active' AND listing_type = 'auction' AND deleted_at IS NULL
           AND end_time > now() + interval '1 day' ORDER BY id LIMIT 1`,
   );
@@ -217,8 +243,9 @@ async function freshAuction(db: Db): Promise<AuctionFacts | undefined> {
   await db.execute(sql`CREATE TEMP TABLE ring_auction AS SELECT * FROM listings WHERE id = ${source.id}`);
   await db.execute(sql`UPDATE ring_auction SET id = gen_random_uuid()::text, bid_cents = NULL, leader_id = NULL,
                          leader_max_cents = NULL, bid_count = 0, created_at = now() - interval '2 days'`);
-  const [auction] = await queryRows<AuctionFacts>(
+  const [auction] = await readRows(
     db,
+    AUCTION_FACTS,
     sql`INSERT INTO listings SELECT * FROM ring_auction RETURNING id, user_id, created_at, end_time`,
   );
   await db.execute(sql`DROP TABLE ring_auction`);
@@ -227,16 +254,18 @@ async function freshAuction(db: Db): Promise<AuctionFacts | undefined> {
 
 async function seedRingOn(db: Db, auction: AuctionFacts | undefined): Promise<void> {
   if (!auction) return;
-  const [seller] = await queryRows<{ phone_number: string | null }>(
+  const [seller] = await readRows(
     db,
+    sqlRow(users, 'phone_number'),
     sql`SELECT phone_number FROM users WHERE id = ${auction.user_id}`,
   );
   const phone = seller?.phone_number ?? '+15550009999';
   await db.execute(sql`UPDATE users SET phone_number = ${phone} WHERE id = ${auction.user_id}`);
   const ring: string[] = [];
   for (const name of ['ring_ava', 'ring_leo', 'ring_ivy']) {
-    const [row] = await queryRows<{ id: string }>(
+    const [row] = await readRows(
       db,
+      USER_ID,
       sql`INSERT INTO users (user_name, email, phone_number) VALUES (${name}, ${`${name}@example.test`}, ${phone})
           RETURNING id`,
     );
@@ -249,13 +278,15 @@ async function seedRingOn(db: Db, auction: AuctionFacts | undefined): Promise<vo
   // The ring signed up from one public address (a documentation range): the weak signal the
   // ring's screen shows beside its links.
   for (const userId of [auction.user_id, ...ring]) await recordSignInIp(db, userId, RING_IP, 'signUp');
-  const [honest] = await queryRows<{ id: string }>(
+  const [honest] = await readRows(
     db,
+    USER_ID,
     sql`SELECT id FROM users WHERE id <> ${auction.user_id} AND seller_enabled = false AND deleted_at IS NULL
         ORDER BY id DESC LIMIT 1`,
   );
   const start = new Date(auction.created_at).getTime();
-  const end = new Date(auction.end_time).getTime();
+  // Both reads of the auction ask for a running one (`end_time > now()`): it has an end.
+  const end = new Date(auction.end_time!).getTime();
   let cents = 500;
   const bids: { userId: string; at: number; cents: number }[] = [];
   for (const [index, shill] of ring.entries()) {

@@ -5,7 +5,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { queryRows, type Executor } from '../platform/db/database.js';
+import type { z } from 'zod';
+import type { Executor } from '../platform/db/database.js';
+import { checkedRows, readRows } from '../platform/db/sql-row.js';
 
 export type SeedValue = string | number | boolean | Date | null | undefined;
 
@@ -64,8 +66,10 @@ export interface SeedSink {
   row(table: SeedTable, values: SeedValue[]): Promise<void>;
   /** Writes every queued row and waits for the database to take them. */
   flush(): Promise<void>;
-  /** Runs a statement after everything queued so far; its rows. */
-  query<T>(query: SQL): Promise<T[]>;
+  /** Runs a statement after everything queued so far. */
+  query(query: SQL): Promise<void>;
+  /** Reads rows after everything queued so far, each checked against `schema` (`checkedRows`). */
+  rows<S extends z.ZodType>(schema: S, query: SQL): Promise<z.output<S>[]>;
   /** Rows written per table. */
   readonly counts: Map<string, number>;
 }
@@ -129,6 +133,17 @@ export function seedSink(target: { client: pg.PoolClient } | { executor: Executo
     while (inFlight.length) await inFlight.shift();
   }
 
+  /** A statement after everything queued so far; its raw rows. */
+  async function run(query: SQL): Promise<unknown[]> {
+    await flush();
+    if (!('client' in target)) {
+      await target.executor.execute(query);
+      return [];
+    }
+    const { sql: text, params } = new PgDialect().sqlToQuery(query);
+    return (await target.client.query(text, params)).rows;
+  }
+
   return {
     counts,
     async row(table, values) {
@@ -138,11 +153,15 @@ export function seedSink(target: { client: pg.PoolClient } | { executor: Executo
       if (entry.rows.length >= BATCH_ROWS) await sendAll();
     },
     flush,
-    async query<T>(query: SQL): Promise<T[]> {
-      await flush();
-      if (!('client' in target)) return queryRows<T>(target.executor, query);
-      const { sql: text, params } = new PgDialect().sqlToQuery(query);
-      return (await target.client.query(text, params)).rows as T[];
+    async query(query: SQL): Promise<void> {
+      await run(query);
+    },
+    async rows<S extends z.ZodType>(schema: S, query: SQL): Promise<z.output<S>[]> {
+      if (!('client' in target)) {
+        await flush();
+        return readRows(target.executor, schema, query);
+      }
+      return checkedRows(schema, await run(query));
     },
   };
 }

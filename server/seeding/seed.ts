@@ -9,7 +9,8 @@
 // follows, notifications).
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
-import { openDatabase, pooledPgClient, queryRows, type Db } from '../platform/db/database.js';
+import { z } from 'zod';
+import { openDatabase, pooledPgClient, type Db } from '../platform/db/database.js';
 import { migrate } from '../platform/db/migrate.js';
 import { seedContext, KIND, type SeedContext } from './seed-context.js';
 import { seedChats, seedFollows, seedNotifications } from './seed-conversations.js';
@@ -17,6 +18,8 @@ import { seedListings } from './seed-listings.js';
 import { seedOrders } from './seed-orders.js';
 import { seedCatalogue, seedUsers } from './seed-people.js';
 import { seedSink, type SeedSink } from './seed-sink.js';
+import { users } from '../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../platform/db/sql-row.js';
 
 export interface SeedOptions {
   users: number;
@@ -60,7 +63,7 @@ const SEEDED_TABLES = [
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {
-  const rows = await queryRows(db, sql`SELECT 1 FROM users LIMIT 1`);
+  const rows = await readRows(db, sqlRow(users, 'id'), sql`SELECT id FROM users LIMIT 1`);
   return rows.length > 0;
 }
 
@@ -105,9 +108,13 @@ async function writeUserTotals(context: SeedContext): Promise<void> {
  * and their foreign keys (each rebuilt or validated once over the loaded rows instead of row by
  * row), and their triggers (the kept totals are counted afresh at the end instead).
  */
+/** An index as pg_catalog prints it (no table of ours has these columns). */
+const SET_ASIDE_INDEX = z.object({ name: z.string(), definition: z.string() });
+const SET_ASIDE_FOREIGN_KEY = SET_ASIDE_INDEX.extend({ table: z.string() });
+
 interface SetAside {
-  indexes: { name: string; definition: string }[];
-  foreignKeys: { table: string; name: string; definition: string }[];
+  indexes: z.output<typeof SET_ASIDE_INDEX>[];
+  foreignKeys: z.output<typeof SET_ASIDE_FOREIGN_KEY>[];
 }
 
 const seededTableList = () =>
@@ -117,14 +124,16 @@ const seededTableList = () =>
   );
 
 async function setAside(sink: SeedSink): Promise<SetAside> {
-  const indexes = await sink.query<SetAside['indexes'][number]>(
+  const indexes = await sink.rows(
+    SET_ASIDE_INDEX,
     sql`SELECT quote_ident(ic.relname) AS name, pg_get_indexdef(i.indexrelid) AS definition
           FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_class ic ON ic.oid = i.indexrelid
          WHERE c.relnamespace = 'public'::regnamespace AND c.relname IN (${seededTableList()})
            AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
          ORDER BY 1`,
   );
-  const foreignKeys = await sink.query<SetAside['foreignKeys'][number]>(
+  const foreignKeys = await sink.rows(
+    SET_ASIDE_FOREIGN_KEY,
     sql`SELECT quote_ident(c.relname) AS table, quote_ident(k.conname) AS name, pg_get_constraintdef(k.oid) AS definition
           FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
          WHERE k.contype = 'f' AND c.relnamespace = 'public'::regnamespace AND c.relname IN (${seededTableList()})

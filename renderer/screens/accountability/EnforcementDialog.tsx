@@ -25,7 +25,7 @@ import type { AdminUser } from '../../../shared/contract/entities.js';
 import type { EnforcementAction } from '../../../shared/contract/enums.js';
 import { impactFigure, impactLines } from '../../../shared/rules/enforcement-impact.js';
 import { market } from '../../bridge.js';
-import { toastSuccess } from '../../app/toaster.js';
+import { useAdminAction } from '../../components/admin-action/index.js';
 import { ENFORCEMENT_LABELS, enforcementBody, type EnforcementForm, untilOf } from './enforcement-form.js';
 
 export function EnforcementDialog({
@@ -48,8 +48,10 @@ export function EnforcementDialog({
     message: '',
     until: '',
   });
+  // The form's own refusals (no end date, no reason) stay in the dialog; the server's go through
+  // the one admin-action hook (busy state, success toast, failure toast with the server's message).
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const enforcing = useAdminAction();
 
   useEffect(() => {
     if (!isOpen) return;
@@ -69,12 +71,13 @@ export function EnforcementDialog({
   const apply = async () => {
     const checked = enforcementBody(form, new Date());
     if (!checked.ok) return setError(checked.message);
-    setBusy(true);
-    const result = await market.admin.users.enforce({ params: { id: user.id }, body: checked.body });
-    setBusy(false);
-    if (!result.ok) return setError(result.error.message || 'Failed to apply');
-    toastSuccess(`${ENFORCEMENT_LABELS[form.action]}: applied`);
-    onApplied(result.data);
+    const label = ENFORCEMENT_LABELS[form.action];
+    const enforced = await enforcing.run(
+      () => market.admin.users.enforce({ params: { id: user.id }, body: checked.body }),
+      { success: `${label}: applied`, failure: `Failed to apply ${label.toLowerCase()}` },
+    );
+    if (!enforced) return;
+    onApplied(enforced);
     onClose();
   };
   const takesUntil = untilOf(form.action);
@@ -173,7 +176,7 @@ export function EnforcementDialog({
             <Button onClick={onClose}>Cancel</Button>
             <Button
               intent={form.action === 'warn' || form.action === 'lift' ? 'primary' : 'danger'}
-              loading={busy}
+              loading={enforcing.busy}
               disabled={!impact}
               onClick={() => void apply()}
             >

@@ -4,22 +4,28 @@ import { sql } from 'drizzle-orm';
 import type { Note, NoteRecordType } from '../../../shared/contract/accountability.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
-import { queryRows, type Db, type Executor } from '../../platform/db/database.js';
+import type { Db, Executor } from '../../platform/db/database.js';
+import { adminNotes, listings, orders, users } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { isoOf } from '../../platform/db/values.js';
 import { notFound } from '../../platform/http/errors.js';
 
-const RECORD_TABLES: Record<NoteRecordType, { table: string; what: string }> = {
-  user: { table: 'users', what: 'User' },
-  listing: { table: 'listings', what: 'Listing' },
-  order: { table: 'orders', what: 'Order' },
+const RECORD_TABLES: Record<NoteRecordType, { table: typeof users | typeof listings | typeof orders; what: string }> = {
+  user: { table: users, what: 'User' },
+  listing: { table: listings, what: 'Listing' },
+  order: { table: orders, what: 'Order' },
 };
+/** Every record's id is text: one schema for the three tables' `id`. */
+const RECORD_ID = sqlRow(users, 'id');
+const NOTE_WRITTEN = sqlRow(adminNotes, 'id', 'created_at');
 
 /** 404 unless the record exists and is not deleted, as its drawer would answer. */
 export async function assertRecordExists(executor: Executor, recordType: NoteRecordType, recordId: string) {
   const { table, what } = RECORD_TABLES[recordType];
-  const found = await queryRows(
+  const found = await readRows(
     executor,
-    sql`SELECT 1 FROM ${sql.identifier(table)} WHERE id = ${recordId} AND deleted_at IS NULL`,
+    RECORD_ID,
+    sql`SELECT id FROM ${table} WHERE id = ${recordId} AND deleted_at IS NULL`,
   );
   if (found.length === 0) throw notFound(what);
 }
@@ -31,8 +37,9 @@ export async function addNote(
 ): Promise<Note> {
   return db.transaction(async (tx) => {
     await assertRecordExists(tx, input.recordType, input.recordId);
-    const [row] = await queryRows<{ id: string; created_at: Date | string }>(
+    const [row] = await readRows(
       tx,
+      NOTE_WRITTEN,
       sql`INSERT INTO admin_notes (record_type, record_id, text, admin_uid, admin_email)
           VALUES (${input.recordType}, ${input.recordId}, ${input.text}, ${admin.uid}, ${admin.email})
           RETURNING id, created_at`,

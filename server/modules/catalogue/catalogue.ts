@@ -2,7 +2,8 @@
 // active categories and subcategories in their `sort` order, and the non-empty ones: those with
 // at least one listing on sale now (`onSale`).
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { z } from 'zod';
+import type { Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import type {
   CatalogueCategories,
@@ -10,14 +11,23 @@ import type {
   CatalogueSubcategory,
 } from '../../../shared/contract/market/catalogue.js';
 import { onSale, type SectionContext } from './public-sections.js';
-import type { categories, subcategories } from '../../platform/db/schema/index.js';
-import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
+import { categories, subcategories } from '../../platform/db/schema/index.js';
+import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 
-type CategoryRow = SqlRow<typeof categories, 'id' | 'title' | 'is_active' | 'sort' | 'image' | 'created_at'>;
-type SubcategoryRow = SqlRow<
-  typeof subcategories,
-  'id' | 'category_id' | 'title' | 'is_active' | 'sort' | 'image' | 'min_package_weight_in_oz' | 'created_at'
-> & { category_title: SqlColumn<typeof categories, 'title'> };
+const CATEGORY_ROW = sqlRow(categories, 'id', 'title', 'is_active', 'sort', 'image', 'created_at');
+const SUBCATEGORY_ROW = sqlRow(
+  subcategories,
+  'id',
+  'category_id',
+  'title',
+  'is_active',
+  'sort',
+  'image',
+  'min_package_weight_in_oz',
+  'created_at',
+).extend({ category_title: sqlColumn(categories, 'title') });
+type CategoryRow = z.output<typeof CATEGORY_ROW>;
+type SubcategoryRow = z.output<typeof SUBCATEGORY_ROW>;
 
 const subcategoryOf = (row: SubcategoryRow): CatalogueSubcategory => ({
   id: row.id,
@@ -31,14 +41,14 @@ const subcategoryOf = (row: SubcategoryRow): CatalogueSubcategory => ({
   category: { id: row.category_id, title: row.category_title },
 });
 
-const categoryOf = (row: CategoryRow, subcategories: CatalogueSubcategory[]) => ({
+const categoryOf = (row: CategoryRow, itsSubcategories: CatalogueSubcategory[]) => ({
   id: row.id,
   title: row.title,
   isActive: row.is_active,
   sort: row.sort,
   image: row.image,
   createdAt: isoOf(row.created_at),
-  subcategories,
+  subcategories: itsSubcategories,
 });
 
 export interface SubcategoryFilter {
@@ -55,8 +65,9 @@ export async function listSubcategories(db: Executor, filter: SubcategoryFilter 
     conditions.push(sql`EXISTS (SELECT 1 FROM listings l JOIN users u ON u.id = l.user_id
                                  WHERE l.subcategory_id = sc.id AND ${onSale(filter.nonEmpty)})`);
   }
-  const rows = await queryRows<SubcategoryRow>(
+  const rows = await readRows(
     db,
+    SUBCATEGORY_ROW,
     sql`SELECT sc.id, sc.category_id, c.title AS category_title, sc.title, sc.is_active, sc.sort, sc.image,
                sc.min_package_weight_in_oz, sc.created_at
           FROM subcategories sc JOIN categories c ON c.id = sc.category_id
@@ -76,15 +87,16 @@ export async function listCategories(
   db: Executor,
   options: { nonEmpty?: SectionContext; onlyNonEmptySubcategories?: boolean } = {},
 ): Promise<CatalogueCategories> {
-  const categories = await queryRows<CategoryRow>(
+  const activeCategories = await readRows(
     db,
+    CATEGORY_ROW,
     sql`SELECT id, title, is_active, sort, image, created_at FROM categories WHERE is_active ORDER BY sort, title, id`,
   );
   const all = (await listSubcategories(db)).items;
   const nonEmpty = options.nonEmpty ? (await listSubcategories(db, { nonEmpty: options.nonEmpty })).items : all;
   const shown = options.onlyNonEmptySubcategories ? nonEmpty : all;
   const nonEmptyCategories = new Set(nonEmpty.map((subcategory) => subcategory.categoryId));
-  const items = categories
+  const items = activeCategories
     .filter((category) => nonEmptyCategories.has(category.id) || !options.nonEmpty)
     .map((category) =>
       categoryOf(

@@ -3,8 +3,9 @@
 // built from them. Every listing section shows only what anybody may see (`PUBLIC_LISTING`: no
 // drafts, deleted listings or deleted sellers); every user section only sellers that are not deleted.
 import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { marketListPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
 import type { Executor } from '../../platform/db/database.js';
-import { countedPage, pageOf } from '../../platform/db/list-sql.js';
 import {
   HOME_TABS,
   type HomeSection,
@@ -16,8 +17,8 @@ import {
 } from '../../../shared/contract/market/catalogue.js';
 import type { MarketListings } from '../../../shared/contract/market/listings.js';
 import { listPublicListings, PUBLIC_LISTING } from '../listings/index.js';
-import type { users as usersTable } from '../../platform/db/schema/index.js';
-import type { SqlRow } from '../../platform/db/sql-row.js';
+import { users as usersTable } from '../../platform/db/schema/index.js';
+import { countValue, numericValue, sqlRow } from '../../platform/db/sql-row.js';
 
 export { HOME_TABS, USER_SECTION_KEYS };
 export type { HomeSection, HomeTab, ListingSection, UserSection };
@@ -157,7 +158,8 @@ interface UserSectionRule {
   title: string;
   /** A condition on `u`, a seller that is not deleted. */
   where: (context: SectionContext) => SQL;
-  orderBy: (context: SectionContext) => SQL;
+  /** The order: by this, highest first, then by the id (highest first). */
+  sortKey: (context: SectionContext) => SQL;
 }
 
 const salesInLast7Days = (context: SectionContext) =>
@@ -169,13 +171,13 @@ export const USER_SECTIONS = {
   'featured-sellers': {
     title: 'Featured sellers',
     where: () => sql`u.featured AND u.stripe_user_id IS NOT NULL`,
-    orderBy: () => sql`u.created_at DESC, u.id DESC`,
+    sortKey: () => sql`u.created_at`,
   },
   /** Sellers with at least one paid order in the last 7 days; most such orders first. */
   'trending-sellers': {
     title: 'Trending sellers',
     where: (context) => sql`${salesInLast7Days(context)} > 0`,
-    orderBy: (context) => sql`${salesInLast7Days(context)} DESC, u.id DESC`,
+    sortKey: (context) => salesInLast7Days(context),
   },
   /**
    * The newest sellers. No column records when selling was enabled, so this is by account
@@ -184,15 +186,16 @@ export const USER_SECTIONS = {
   'new-sellers': {
     title: 'New sellers',
     where: () => sql`TRUE`,
-    orderBy: () => sql`u.created_at DESC, u.id DESC`,
+    sortKey: () => sql`u.created_at`,
   },
 } satisfies Record<UserSection, UserSectionRule>;
 
-type PublicUserRow = SqlRow<typeof usersTable, 'id' | 'user_name' | 'avatar'> & {
-  /** avg(rate) and count(*) over the user's ratings: numeric and bigint, as the driver hands them back. */
-  avg_rate: string | number | null;
-  total_ratings: string | number;
-};
+const PUBLIC_USER_ROW = sqlRow(usersTable, 'id', 'user_name', 'avatar').extend({
+  /** avg(rate) and count(*) over the user's ratings. */
+  avg_rate: numericValue.nullable(),
+  total_ratings: countValue,
+});
+type PublicUserRow = z.output<typeof PUBLIC_USER_ROW>;
 
 const publicUserOf = (row: PublicUserRow): PublicSeller => ({
   id: row.id,
@@ -202,6 +205,27 @@ const publicUserOf = (row: PublicUserRow): PublicSeller => ({
   totalRatings: Number(row.total_ratings),
 });
 
+/** One user section as a list: its sellers in its order, each with their ratings. */
+const sellersOf = (
+  rule: UserSectionRule,
+  context: SectionContext,
+): AdminList<ListQueryBase, PublicUserRow, PublicSeller> => ({
+  table: 'users',
+  alias: 'u',
+  condition: sql`u.deleted_at IS NULL AND u.seller_enabled AND (${rule.where(context)})`,
+  sortKeys: { section: { column: rule.sortKey(context) } },
+  defaultSort: 'section',
+  total: 'exact',
+  select: (rows, tail) =>
+    sql`SELECT u.id, u.user_name, u.avatar, r.avg_rate, r.total_ratings
+          FROM users u
+          CROSS JOIN LATERAL (SELECT avg(rate) AS avg_rate, count(*) AS total_ratings FROM ratings
+                               WHERE seller_id = u.id AND deleted_at IS NULL) r
+         ${rows} ${tail}`,
+  row: PUBLIC_USER_ROW,
+  items: (_db, rows) => rows.map(publicUserOf),
+});
+
 export async function sectionUsers(
   db: Executor,
   section: UserSection,
@@ -209,19 +233,7 @@ export async function sectionUsers(
   page: number,
   limit: number,
 ): Promise<{ count: number; items: PublicSeller[] }> {
-  const rule: UserSectionRule = USER_SECTIONS[section];
-  const where = sql`u.deleted_at IS NULL AND u.seller_enabled AND (${rule.where(context)})`;
-  const { count, rows } = await countedPage<PublicUserRow>(
-    db,
-    sql`users u`,
-    sql`WHERE ${where}`,
-    sql`SELECT u.id, u.user_name, u.avatar, r.avg_rate, r.total_ratings
-          FROM users u
-          CROSS JOIN LATERAL (SELECT avg(rate) AS avg_rate, count(*) AS total_ratings FROM ratings
-                               WHERE seller_id = u.id AND deleted_at IS NULL) r
-         WHERE ${where} ORDER BY ${rule.orderBy(context)} ${pageOf(page, limit)}`,
-  );
-  return { count, items: rows.map(publicUserOf) };
+  return marketListPage(db, sellersOf(USER_SECTIONS[section], context), { page, limit });
 }
 
 // ── Home screen ──

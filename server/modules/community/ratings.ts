@@ -1,11 +1,18 @@
 // Ratings after delivery: the buyer rates a delivered order once, and anybody reads a seller's ratings.
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { GivenRating, SellerRatings } from '../../../shared/contract/market/community.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
+import { orders, ratings } from '../../platform/db/schema/index.js';
+import { countValue, numericValue, readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { isoOf } from '../../platform/db/values.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
 import type { ServiceDeps } from '../../platform/services/service-deps.js';
+
+const RATED_ORDER = sqlRow(orders, 'buyer_id', 'seller_id', 'status');
+const RATING_ID = sqlRow(ratings, 'id');
+const RATING_WRITTEN = sqlRow(ratings, 'id', 'created_at');
+const SELLER_RATING = sqlRow(ratings, 'id', 'order_id', 'buyer_id', 'rate', 'experience', 'created_at');
 
 /** The buyer rates an order once it was delivered; one rating per order. */
 export async function rateOrder(
@@ -16,19 +23,22 @@ export async function rateOrder(
   experience: string | null,
 ): Promise<z.output<typeof GivenRating>> {
   return deps.db.transaction(async (tx) => {
-    const [found] = await queryRows<{ buyer_id: string; seller_id: string; status: string }>(
+    const [found] = await readRows(
       tx,
+      RATED_ORDER,
       sql`SELECT buyer_id, seller_id, status FROM orders WHERE id = ${orderId} AND deleted_at IS NULL FOR UPDATE`,
     );
     const order = callersOr404(found, (row) => row.buyer_id === buyerId, 'Order');
     if (order.status !== 'SHIPPING_DELIVERED') throw conflict('An order can be rated once it was delivered');
-    const [existing] = await queryRows<{ id: string }>(
+    const [existing] = await readRows(
       tx,
+      RATING_ID,
       sql`SELECT id FROM ratings WHERE order_id = ${orderId} AND deleted_at IS NULL`,
     );
     if (existing) throw conflict('This order was already rated');
-    const [row] = await queryRows<{ id: string; created_at: Date | string }>(
+    const [row] = await readRows(
       tx,
+      RATING_WRITTEN,
       sql`INSERT INTO ratings (order_id, buyer_id, seller_id, rate, experience)
           VALUES (${orderId}, ${buyerId}, ${order.seller_id}, ${rate}, ${experience}) RETURNING id, created_at`,
     );
@@ -37,20 +47,15 @@ export async function rateOrder(
 }
 
 export async function userRatings(db: Executor, sellerId: string): Promise<z.output<typeof SellerRatings>> {
-  const rows = await queryRows<{
-    id: string;
-    order_id: string | null;
-    buyer_id: string | null;
-    rate: number | null;
-    experience: string | null;
-    created_at: Date | string;
-  }>(
+  const rows = await readRows(
     db,
+    SELLER_RATING,
     sql`SELECT id, order_id, buyer_id, rate, experience, created_at FROM ratings
         WHERE seller_id = ${sellerId} AND deleted_at IS NULL ORDER BY created_at DESC LIMIT 100`,
   );
-  const [avg] = await queryRows<{ avg: string | number | null; count: string | number }>(
+  const [avg] = await readRows(
     db,
+    z.object({ avg: numericValue.nullable(), count: countValue }),
     sql`SELECT avg(rate) AS avg, count(*) AS count FROM ratings WHERE seller_id = ${sellerId} AND deleted_at IS NULL`,
   );
   return {

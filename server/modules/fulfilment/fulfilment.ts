@@ -11,7 +11,8 @@ import { SHIPPING_MANAGER_SECTIONS } from '../../../shared/contract/enums.js';
 import { userRoom } from '../../../shared/contract/realtime-events.js';
 import { buyerStatusLabel, shippingManagerSection } from '../../../shared/rules/order-status.js';
 import { type OrderActor, transitionRefusal } from '../../../shared/rules/order-transitions.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
+import { countValue, readRows } from '../../platform/db/sql-row.js';
 import { callersOr404, conflict, HttpError, notFound } from '../../platform/http/errors.js';
 import { type LabelResult, LabelsUnavailableError } from './labels.js';
 import { currentAddress } from '../accounts/index.js';
@@ -23,24 +24,30 @@ import { notify } from '../notifications/index.js';
 import {
   type OrderRow,
   SELECT_ORDER,
+  SELLER_ORDER_ROW,
   type SellerOrder,
   sellerOrderOf,
   type ShippingChange,
   writeShippingStatus,
 } from '../orders/index.js';
 
+/** Orders of one status: the status as SELECT_ORDER's row checks it. */
+const STATUS_COUNT = SELLER_ORDER_ROW.pick({ status: true }).extend({ count: countValue });
+
 /** The most orders one shipping-manager call lists; the counts are always complete. */
 const SECTION_LIMIT = 100;
 
 /** The seller's orders in the four shipping-manager sections, each with its full count. */
 export async function shippingManager(db: Executor, sellerId: string): Promise<z.output<typeof ShippingManager>> {
-  const counts = await queryRows<{ status: OrderStatus; count: string | number }>(
+  const counts = await readRows(
     db,
+    STATUS_COUNT,
     sql`SELECT status, count(*) AS count FROM orders WHERE seller_id = ${sellerId} AND deleted_at IS NULL
         GROUP BY status`,
   );
-  const rows = await queryRows<OrderRow>(
+  const rows = await readRows(
     db,
+    SELLER_ORDER_ROW,
     sql`${SELECT_ORDER} WHERE o.seller_id = ${sellerId} AND o.deleted_at IS NULL
         AND o.status NOT IN ('Pending', 'PAYMENT_FAILED', 'cancelled')
         ORDER BY o.created_at DESC, o.id DESC LIMIT ${SECTION_LIMIT * 8}`,
@@ -60,7 +67,11 @@ export async function shippingManager(db: Executor, sellerId: string): Promise<z
 }
 
 async function lockOrder(tx: Executor, where: SQL, what = 'Order'): Promise<OrderRow> {
-  const [row] = await queryRows<OrderRow>(tx, sql`${SELECT_ORDER} ${where} AND o.deleted_at IS NULL FOR UPDATE OF o`);
+  const [row] = await readRows(
+    tx,
+    SELLER_ORDER_ROW,
+    sql`${SELECT_ORDER} ${where} AND o.deleted_at IS NULL FOR UPDATE OF o`,
+  );
   if (!row) throw notFound(what);
   return row;
 }
@@ -86,7 +97,7 @@ async function moveOrder(
   change: ShippingChange,
 ): Promise<{ order: OrderRow; events: PendingEvent[] }> {
   await writeShippingStatus(tx, order.id, to, change);
-  const [moved] = await queryRows<OrderRow>(tx, sql`${SELECT_ORDER} WHERE o.id = ${order.id}`);
+  const [moved] = await readRows(tx, SELLER_ORDER_ROW, sql`${SELECT_ORDER} WHERE o.id = ${order.id}`);
   await notify(tx, order.buyer_id, 'orderStatusUpdate', `${order.title}: ${buyerStatusLabel(to)}`, {
     orderId: order.id,
     status: to,

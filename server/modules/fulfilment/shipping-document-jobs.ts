@@ -10,7 +10,8 @@ import { sql } from 'drizzle-orm';
 import type { LabelSize } from '../../../shared/contract/enums.js';
 import { userRoom } from '../../../shared/contract/realtime-events.js';
 import { sellerStatusLabel, shippingManagerSection } from '../../../shared/rules/order-status.js';
-import { queryRows } from '../../platform/db/database.js';
+import { shippingDocuments, users } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { callersOr404, conflict, HttpError } from '../../platform/http/errors.js';
 import type { LabelRequest } from './labels.js';
 import { pdfDocument, type PdfPage } from './pdf-document.js';
@@ -20,9 +21,10 @@ import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js
 import type { FulfilmentPorts } from './ports.js';
 import { marketEvent, type PendingEvent, type RelayPublisher } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
-import { type OrderRow, SELECT_ORDER, sellerOrderOf } from '../orders/index.js';
+import { type OrderRow, SELECT_ORDER, SELLER_ORDER_ROW, sellerOrderOf } from '../orders/index.js';
 import { generateShippingLabel } from './fulfilment.js';
 import {
+  DOCUMENT_ROW,
   type DocumentRow,
   documentOrders,
   isBulkShippable,
@@ -30,6 +32,9 @@ import {
   type ShippingDocumentJob,
   shippingDocumentUrl,
 } from './shipping-documents.js';
+
+const SELLER_NAME = sqlRow(users, 'user_name');
+const DOCUMENT_ID = sqlRow(shippingDocuments, 'id');
 
 /**
  * A job left Generating this long with no heartbeat (its node stopped: a running job touches it
@@ -68,8 +73,9 @@ export async function requestShippingDocuments(
   request: { orderIds: readonly string[]; labelSize: LabelSize },
 ): Promise<{ job: ShippingDocumentJob; done: Promise<void> }> {
   const job = await deps.db.transaction(async (tx) => {
-    const rows = await queryRows<OrderRow>(
+    const rows = await readRows(
       tx,
+      SELLER_ORDER_ROW,
       sql`${SELECT_ORDER} WHERE o.id IN (${sql.join(
         request.orderIds.map((id) => sql`${id}`),
         sql`, `,
@@ -88,8 +94,9 @@ export async function requestShippingDocuments(
       if (!(await currentAddress(tx, order.buyer_id, 'DEFAULT')))
         throw conflict(`The buyer of ${orderLabel(order)} has no default shipping address yet`);
     }
-    const [created] = await queryRows<DocumentRow>(
+    const [created] = await readRows(
       tx,
+      DOCUMENT_ROW,
       sql`INSERT INTO shipping_documents (seller_id, label_size) VALUES (${sellerId}, ${request.labelSize})
           RETURNING id, seller_id, label_size, file_status, failure_reason, page_count, created_at, updated_at,
                     generated_at`,
@@ -154,7 +161,7 @@ async function orderPages(
   orderId: string,
   sellerName: string | null,
 ): Promise<PdfPage[]> {
-  const [order] = await queryRows<OrderRow>(deps.db, sql`${SELECT_ORDER} WHERE o.id = ${orderId}`);
+  const [order] = await readRows(deps.db, SELLER_ORDER_ROW, sql`${SELECT_ORDER} WHERE o.id = ${orderId}`);
   if (!order) throw new OrderDocumentFailure(orderId, 'The order was deleted');
   let trackingCode = order.tracking_code;
   if (shippingManagerSection(order.status) === 'createLabel') {
@@ -169,7 +176,7 @@ async function orderPages(
       // requests at once, or two nodes) or the shipping manager may have printed the label since,
       // and printing refuses a second one. That label is this order's: reuse it, as for an order
       // that had it when the job started, instead of failing the job.
-      const [current] = await queryRows<OrderRow>(deps.db, sql`${SELECT_ORDER} WHERE o.id = ${orderId}`);
+      const [current] = await readRows(deps.db, SELLER_ORDER_ROW, sql`${SELECT_ORDER} WHERE o.id = ${orderId}`);
       if (current?.status === 'SHIPPING_LABEL_PRINTED' && current.tracking_code !== null) {
         trackingCode = current.tracking_code;
       } else {
@@ -216,8 +223,9 @@ async function orderPages(
 /** Takes the job if nobody runs it: Pending, or Generating on a node that stopped long ago. */
 async function claim(deps: ServiceDeps<FulfilmentPorts>, documentId: string): Promise<DocumentRow | undefined> {
   const staleBefore = new Date(nowOf(deps) - STALE_GENERATING_MS);
-  const [row] = await queryRows<DocumentRow>(
+  const [row] = await readRows(
     deps.db,
+    DOCUMENT_ROW,
     sql`UPDATE shipping_documents SET file_status = 'Generating', updated_at = now()
         WHERE id = ${documentId}
           AND (file_status = 'Pending' OR (file_status = 'Generating' AND updated_at < ${staleBefore}))
@@ -258,10 +266,7 @@ export async function runShippingDocument(deps: ServiceDeps<FulfilmentPorts>, do
   const held = heldEvents(deps);
   try {
     const orders = await documentOrders(deps.db, job.id);
-    const [seller] = await queryRows<{ user_name: string | null }>(
-      deps.db,
-      sql`SELECT user_name FROM users WHERE id = ${job.seller_id}`,
-    );
+    const [seller] = await readRows(deps.db, SELLER_NAME, sql`SELECT user_name FROM users WHERE id = ${job.seller_id}`);
     const pages: PdfPage[] = [];
     const firstPages: { orderId: string; page: number }[] = [];
     for (const { order_id: orderId } of orders) {
@@ -318,8 +323,9 @@ export async function runShippingDocument(deps: ServiceDeps<FulfilmentPorts>, do
  */
 export async function runUnfinishedShippingDocuments(deps: ServiceDeps<FulfilmentPorts>): Promise<number> {
   const staleBefore = new Date(nowOf(deps) - STALE_GENERATING_MS);
-  const rows = await queryRows<{ id: string }>(
+  const rows = await readRows(
     deps.db,
+    DOCUMENT_ID,
     sql`SELECT id FROM shipping_documents
         WHERE file_status = 'Pending' OR (file_status = 'Generating' AND updated_at < ${staleBefore})
         ORDER BY created_at LIMIT 20`,

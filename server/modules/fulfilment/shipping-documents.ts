@@ -10,13 +10,13 @@ import type {
 } from '../../../shared/contract/market/fulfilment.js';
 import { type OrderStatus } from '../../../shared/contract/enums.js';
 import { shippingManagerSection } from '../../../shared/rules/order-status.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
-import { countedPage, pageOf } from '../../platform/db/list-sql.js';
+import type { Executor } from '../../platform/db/database.js';
+import { marketListPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
 import { isoOf, isoOrNull } from '../../platform/db/values.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
-import { type OrderRow, SELECT_ORDER, type SellerOrder, sellerOrderOf } from '../orders/index.js';
-import type { listings, shippingDocumentOrders, shippingDocuments } from '../../platform/db/schema/index.js';
-import type { SqlRow } from '../../platform/db/sql-row.js';
+import { SELECT_ORDER, SELLER_ORDER_ROW, type SellerOrder, sellerOrderOf } from '../orders/index.js';
+import { listings, shippingDocumentOrders, shippingDocuments } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 
 export { BULK_SHIPPING_MAX_ORDERS } from '../../../shared/contract/market/fulfilment.js';
 export type { ShippingDocumentJob };
@@ -24,31 +24,39 @@ export type { ShippingDocumentJob };
 /** Where the app downloads a document (under the API prefix the market routes are mounted at). */
 export const shippingDocumentUrl = (id: string) => `/v1/bulk-shipping/${id}/document`;
 
-export type DocumentRow = SqlRow<
-  typeof shippingDocuments,
-  | 'id'
-  | 'seller_id'
-  | 'label_size'
-  | 'file_status'
-  | 'failure_reason'
-  | 'page_count'
-  | 'created_at'
-  | 'updated_at'
-  | 'generated_at'
->;
+/** A `shipping_documents` row as SELECT_DOCUMENT (and the jobs' RETURNING) read it. */
+export const DOCUMENT_ROW = sqlRow(
+  shippingDocuments,
+  'id',
+  'seller_id',
+  'label_size',
+  'file_status',
+  'failure_reason',
+  'page_count',
+  'created_at',
+  'updated_at',
+  'generated_at',
+);
+export type DocumentRow = z.output<typeof DOCUMENT_ROW>;
 
-type DocumentOrderRow = SqlRow<
-  typeof shippingDocumentOrders,
-  'order_id' | 'file_status' | 'failure_reason' | 'first_page'
-> &
-  SqlRow<typeof listings, 'title'>;
+const DOCUMENT_ORDER_ROW = sqlRow(
+  shippingDocumentOrders,
+  'order_id',
+  'file_status',
+  'failure_reason',
+  'first_page',
+).extend(sqlRow(listings, 'title').shape);
+type DocumentOrderRow = z.output<typeof DOCUMENT_ORDER_ROW>;
 
-const SELECT_DOCUMENT = sql`SELECT id, seller_id, label_size, file_status, failure_reason, page_count, created_at,
-       updated_at, generated_at FROM shipping_documents`;
+const DOCUMENT_FILE = sqlRow(shippingDocuments, 'document');
+
+const SELECT_DOCUMENT = sql`SELECT d.id, d.seller_id, d.label_size, d.file_status, d.failure_reason, d.page_count,
+       d.created_at, d.updated_at, d.generated_at FROM shipping_documents d`;
 
 export async function documentOrders(db: Executor, documentId: string): Promise<DocumentOrderRow[]> {
-  return queryRows<DocumentOrderRow>(
+  return readRows(
     db,
+    DOCUMENT_ORDER_ROW,
     sql`SELECT d.order_id, l.title, d.file_status, d.failure_reason, d.first_page
         FROM shipping_document_orders d JOIN orders o ON o.id = d.order_id JOIN listings l ON l.id = o.listing_id
         WHERE d.document_id = ${documentId} ORDER BY d.position`,
@@ -84,28 +92,34 @@ export function isBulkShippable(status: OrderStatus): boolean {
   return section === 'createLabel' || section === 'markShipped';
 }
 
-/** The seller's jobs, newest first. */
+/** The seller's jobs, newest first, each with its orders. */
+const documentsOfSeller: AdminList<ListQueryBase & { sellerId: string }, DocumentRow, ShippingDocumentJob> = {
+  table: 'shipping_documents',
+  alias: 'd',
+  filters: ({ sellerId }) => [sql`d.seller_id = ${sellerId}`],
+  sortKeys: { createdAt: { column: sql`d.created_at` } },
+  defaultSort: 'createdAt',
+  total: 'exact',
+  select: (rows, tail) => sql`${SELECT_DOCUMENT} ${rows} ${tail}`,
+  row: DOCUMENT_ROW,
+  items: async (db, rows) => {
+    const items = [];
+    for (const row of rows) items.push(jobOf(row, await documentOrders(db, row.id)));
+    return items;
+  },
+};
+
 export async function shippingDocumentsOf(
   db: Executor,
   sellerId: string,
   page: number,
   limit: number,
 ): Promise<z.output<typeof ShippingDocumentJobs>> {
-  const where = sql`WHERE seller_id = ${sellerId}`;
-  const { count, rows } = await countedPage<DocumentRow>(
-    db,
-    sql`shipping_documents`,
-    where,
-    sql`${SELECT_DOCUMENT} ${where}
-        ORDER BY created_at DESC, id DESC ${pageOf(page, limit)}`,
-  );
-  const items = [];
-  for (const row of rows) items.push(jobOf(row, await documentOrders(db, row.id)));
-  return { count, items };
+  return marketListPage(db, documentsOfSeller, { sellerId, page, limit });
 }
 
 async function ownDocument(db: Executor, documentId: string, sellerId: string): Promise<DocumentRow> {
-  const [row] = await queryRows<DocumentRow>(db, sql`${SELECT_DOCUMENT} WHERE id = ${documentId}`);
+  const [row] = await readRows(db, DOCUMENT_ROW, sql`${SELECT_DOCUMENT} WHERE d.id = ${documentId}`);
   return callersOr404(row, (document) => document.seller_id === sellerId, 'Shipping document');
 }
 
@@ -123,11 +137,13 @@ export async function shippingDocumentFile(db: Executor, documentId: string, sel
         ? `This document failed: ${row.failure_reason}`
         : `This document is not ready yet (${row.file_status})`,
     );
-  const [file] = await queryRows<{ document: Uint8Array }>(
+  const [file] = await readRows(
     db,
+    DOCUMENT_FILE,
     sql`SELECT document FROM shipping_documents WHERE id = ${documentId}`,
   );
-  return Buffer.from(file!.document);
+  // A Generated document always has its bytes (the table's CHECK).
+  return Buffer.from(file!.document!);
 }
 
 /**
@@ -135,8 +151,9 @@ export async function shippingDocumentFile(db: Executor, documentId: string, sel
  * one parcel), the buyer with most orders first; each order in the shipping manager's shape.
  */
 export async function bulkShippableBySeller(db: Executor, sellerId: string): Promise<z.output<typeof BulkShippable>> {
-  const rows = await queryRows<OrderRow>(
+  const rows = await readRows(
     db,
+    SELLER_ORDER_ROW,
     sql`${SELECT_ORDER} WHERE o.seller_id = ${sellerId} AND o.deleted_at IS NULL
         AND o.status IN ('PAYMENT_CONFIRMED', 'SHIPPING_LABEL_FAILED', 'SHIPPING_LABEL_PRINTED')
         ORDER BY o.created_at, o.id LIMIT 500`,

@@ -6,7 +6,8 @@ import type { z } from 'zod';
 import type { QuoteBody, ShippingOptions } from '../../../shared/contract/market/fulfilment.js';
 import { LABEL_SIZES, MASS_UNITS, SHIPPING_TYPES } from '../../../shared/contract/enums.js';
 import { DEFAULT_MIN_PACKAGE_WEIGHT_OZ } from '../../../shared/rules/constants.js';
-import { queryRows } from '../../platform/db/database.js';
+import { subcategories } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { badRequest, HttpError, notFound } from '../../platform/http/errors.js';
 import { DIM_DIVISOR, DIM_THRESHOLD_CUBIC_IN, OUNCES_PER_POUND } from './rules/rate-table.js';
 import type { RateQuote } from './rates.js';
@@ -14,6 +15,8 @@ import { normaliseZip } from '../../../shared/rules/us-address.js';
 import { appSettings } from '../catalogue/index.js';
 import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import type { FulfilmentPorts } from './ports.js';
+
+const MIN_PACKAGE_WEIGHT = sqlRow(subcategories, 'min_package_weight_in_oz');
 
 /** What a seller chooses from when setting a listing's shipping, with the app's defaults. */
 export function shippingOptions(deps: FulfilmentPorts): z.output<typeof ShippingOptions> {
@@ -46,8 +49,9 @@ export async function quoteShipping(deps: ServiceDeps<FulfilmentPorts>, request:
   if (!toZip) throw badRequest('body/toZip: must be a US ZIP code (12345 or 12345-6789)');
   let minPackageWeightOz = DEFAULT_MIN_PACKAGE_WEIGHT_OZ;
   if (request.subCategoryId !== undefined) {
-    const [subcategory] = await queryRows<{ min_package_weight_in_oz: number }>(
+    const [subcategory] = await readRows(
       deps.db,
+      MIN_PACKAGE_WEIGHT,
       sql`SELECT min_package_weight_in_oz FROM subcategories WHERE id = ${request.subCategoryId}`,
     );
     if (!subcategory) throw notFound('Subcategory');

@@ -2,7 +2,7 @@
 // (`/notifications/count-by-types`, `/notifications/mark-as-read-by-types`) and the chat's
 // new-message notification a participant asks for (`/notifications/send-new-message-notification`).
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type {
   NewMessageNotification,
   Notifications,
@@ -11,11 +11,20 @@ import type {
   UnreadCountsByType,
 } from '../../../shared/contract/market/community.js';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../../shared/contract/enums.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
 import { pageOf } from '../../platform/db/list-sql.js';
+import { chatMessages, chats, notifications, users } from '../../platform/db/schema/index.js';
+import { countValue, readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { isoOf, isoOrNull } from '../../platform/db/values.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
 import type { ServiceDeps } from '../../platform/services/service-deps.js';
+
+const NOTIFICATION_ROW = sqlRow(notifications, 'id', 'type', 'title', 'body', 'data', 'read_at', 'created_at');
+const NOTIFICATION_ID = sqlRow(notifications, 'id');
+const NOTIFICATION_WRITTEN = sqlRow(notifications, 'id', 'created_at');
+const UNREAD_OF_TYPE = sqlRow(notifications, 'type').extend({ count: countValue });
+const CHAT_PARTIES = sqlRow(chats, 'user_id', 'other_user_id', 'blocked_user_id');
+const UNSEEN_MESSAGE = sqlRow(chatMessages, 'id', 'message').extend({ user_name: sqlColumn(users, 'user_name') });
 
 export async function notificationsOf(
   db: Executor,
@@ -23,21 +32,15 @@ export async function notificationsOf(
   page: number,
   limit: number,
 ): Promise<z.output<typeof Notifications>> {
-  const rows = await queryRows<{
-    id: string;
-    type: string;
-    title: string;
-    body: string | null;
-    data: unknown;
-    read_at: Date | string | null;
-    created_at: Date | string;
-  }>(
+  const rows = await readRows(
     db,
+    NOTIFICATION_ROW,
     sql`SELECT id, type, title, body, data, read_at, created_at FROM notifications WHERE user_id = ${userId}
         ORDER BY created_at DESC, id DESC ${pageOf(page, limit)}`,
   );
-  const [counts] = await queryRows<{ count: string | number; unread: string | number }>(
+  const [counts] = await readRows(
     db,
+    z.object({ count: countValue, unread: countValue }),
     sql`SELECT count(*) AS count, count(*) FILTER (WHERE read_at IS NULL) AS unread FROM notifications WHERE user_id = ${userId}`,
   );
   return {
@@ -62,8 +65,9 @@ export async function markNotificationsRead(
   userId: string,
   id: string | null,
 ): Promise<z.output<typeof NotificationsMarkedRead>> {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await readRows(
     db,
+    NOTIFICATION_ID,
     sql`UPDATE notifications SET read_at = now()
         WHERE user_id = ${userId} AND read_at IS NULL ${id === null ? sql`` : sql`AND id = ${id}`} RETURNING id`,
   );
@@ -72,8 +76,9 @@ export async function markNotificationsRead(
 
 /** The caller's unread notifications per type of NOTIFICATION_TYPES (every type, 0 included). */
 export async function unreadCountsByType(db: Executor, userId: string): Promise<z.output<typeof UnreadCountsByType>> {
-  const rows = await queryRows<{ type: string; count: string | number }>(
+  const rows = await readRows(
     db,
+    UNREAD_OF_TYPE,
     sql`SELECT type, count(*) AS count FROM notifications WHERE user_id = ${userId} AND read_at IS NULL
         GROUP BY type`,
   );
@@ -93,8 +98,9 @@ export async function markReadByTypes(
   userId: string,
   types: readonly NotificationType[],
 ): Promise<z.output<typeof NotificationsMarkedByTypes>> {
-  const marked = await queryRows<{ id: string }>(
+  const marked = await readRows(
     db,
+    NOTIFICATION_ID,
     sql`UPDATE notifications SET read_at = now()
         WHERE user_id = ${userId} AND read_at IS NULL AND type IN (${sql.join(
           types.map((type) => sql`${type}`),
@@ -131,20 +137,23 @@ export async function upsertNewMessageNotification(
   const title = `New message from ${message.senderName ?? 'a user'}`;
   const body = previewOf(message.message);
   const data = JSON.stringify({ chatId, senderId, messageId });
-  const [existing] = await queryRows<{ id: string }>(
+  const [existing] = await readRows(
     tx,
+    NOTIFICATION_ID,
     sql`SELECT id FROM notifications
         WHERE user_id = ${recipientId} AND type = 'newMessage' AND read_at IS NULL AND data->>'chatId' = ${chatId}
         ORDER BY created_at DESC, id DESC LIMIT 1`,
   );
   const [row] = existing
-    ? await queryRows<{ id: string; created_at: Date | string }>(
+    ? await readRows(
         tx,
+        NOTIFICATION_WRITTEN,
         sql`UPDATE notifications SET title = ${title}, body = ${body}, data = ${data}::jsonb, created_at = now()
             WHERE id = ${existing.id} RETURNING id, created_at`,
       )
-    : await queryRows<{ id: string; created_at: Date | string }>(
+    : await readRows(
         tx,
+        NOTIFICATION_WRITTEN,
         sql`INSERT INTO notifications (user_id, type, title, body, data)
             VALUES (${recipientId}, 'newMessage', ${title}, ${body}, ${data}::jsonb) RETURNING id, created_at`,
       );
@@ -165,16 +174,18 @@ export async function sendNewMessageNotification(
 ): Promise<{ created: boolean; notification: z.output<typeof NewMessageNotification> }> {
   return deps.db.transaction(async (tx) => {
     // The chat's row lock serializes two requests for the same chat, so they never both insert.
-    const [chat] = await queryRows<{ user_id: string; other_user_id: string; blocked_user_id: string | null }>(
+    const [chat] = await readRows(
       tx,
+      CHAT_PARTIES,
       sql`SELECT user_id, other_user_id, blocked_user_id FROM chats
           WHERE id = ${chatId} AND deleted_at IS NULL FOR UPDATE`,
     );
     const own = callersOr404(chat, (row) => row.user_id === senderId || row.other_user_id === senderId, 'Chat');
     if (own.blocked_user_id !== null) throw conflict('This chat is blocked');
     const recipientId = own.user_id === senderId ? own.other_user_id : own.user_id;
-    const [message] = await queryRows<{ id: string; message: string; user_name: string | null }>(
+    const [message] = await readRows(
       tx,
+      UNSEEN_MESSAGE,
       sql`SELECT m.id, m.message, u.user_name FROM chat_messages m JOIN users u ON u.id = m.user_id
           WHERE m.chat_id = ${chatId} AND m.user_id = ${senderId} AND m.is_seen = false AND m.deleted_at IS NULL
           ORDER BY m.created_at DESC, m.id DESC LIMIT 1`,

@@ -3,7 +3,11 @@
 // calls these; nothing else writes the table.
 import { sql, type SQL } from 'drizzle-orm';
 import type { NotificationType } from '../../../shared/contract/enums.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
+import { notifications } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
+
+const NOTIFIED_USER = sqlRow(notifications, 'user_id');
 
 /** A notification row for a user (a type of NOTIFICATION_TYPES); `body` is the longer text, if any. */
 export async function notify(
@@ -49,8 +53,9 @@ export async function notifyEach(
   title: string,
   data: Record<string, unknown> = {},
 ): Promise<string[]> {
-  const rows = await queryRows<{ user_id: string }>(
+  const rows = await readRows(
     tx,
+    NOTIFIED_USER,
     sql`INSERT INTO notifications (user_id, type, title, data)
         SELECT user_id, ${type}, ${title}, ${JSON.stringify(data)}::jsonb FROM (${recipients}) AS recipients
         RETURNING user_id`,

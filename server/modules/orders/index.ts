@@ -9,6 +9,7 @@ export { loadSoldListing, soldListingsSource } from './order-admin.js';
 export {
   type OrderRow,
   SELECT_ORDER,
+  SELLER_ORDER_ROW,
   type SellerOrder,
   sellerOrderOf,
   type ShippingChange,

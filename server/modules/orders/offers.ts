@@ -8,22 +8,21 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
-import { pageOf } from '../../platform/db/list-sql.js';
-import { type Counted, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
+import { marketListPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
 import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import type { PaymentPorts } from '../payments/index.js';
 import { sellingRefusal } from '../accounts/index.js';
 import { decrementStock, lockForSale } from '../listings/index.js';
 import { createOrder, orderIdOf } from './orders.js';
 import { notify } from '../notifications/index.js';
-import type { listings, offers } from '../../platform/db/schema/index.js';
-import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
+import { listings, offers } from '../../platform/db/schema/index.js';
+import { sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 
-type OfferRow = SqlRow<
-  typeof offers,
-  'id' | 'listing_id' | 'buyer_id' | 'amount_cents' | 'status' | 'created_at' | 'expires_at'
-> &
-  SqlRow<typeof listings, 'title'> & { seller_id: SqlColumn<typeof listings, 'user_id'> };
+/** The row of SELECT_OFFER. */
+const OFFER_ROW = sqlRow(offers, 'id', 'listing_id', 'buyer_id', 'amount_cents', 'status', 'created_at', 'expires_at')
+  .extend(sqlRow(listings, 'title').shape)
+  .extend({ seller_id: sqlColumn(listings, 'user_id') });
+type OfferRow = z.output<typeof OFFER_ROW>;
 
 const offerOf = (row: OfferRow): z.output<typeof Offer> => ({
   id: row.id,
@@ -119,25 +118,26 @@ export async function declineOffer(
 }
 
 /** Offers the user made or received, newest first. */
+const offersOfUser: AdminList<ListQueryBase & { userId: string }, OfferRow, z.output<typeof Offer>> = {
+  table: 'offers',
+  alias: 'o',
+  from: () => sql`offers o JOIN listings l ON l.id = o.listing_id`,
+  filters: ({ userId }) => [sql`(o.buyer_id = ${userId} OR l.user_id = ${userId})`],
+  sortKeys: { createdAt: { column: sql`o.created_at` } },
+  defaultSort: 'createdAt',
+  total: 'exact',
+  select: (rows, tail) => sql`${SELECT_OFFER} ${rows} ${tail}`,
+  row: OFFER_ROW,
+  items: (_db, rows) => rows.map(offerOf),
+};
+
 export async function listOffers(
   db: Executor,
   userId: string,
   page: number,
   limit: number,
 ): Promise<z.output<typeof Offers>> {
-  const where = sql`WHERE o.buyer_id = ${userId} OR l.user_id = ${userId}`;
-  const rows = await queryRows<OfferRow & Counted>(
-    db,
-    sql`SELECT offer.*, ${TOTAL_COUNT} FROM (${SELECT_OFFER} ${where}) offer
-        ORDER BY offer.created_at DESC, offer.id DESC ${pageOf(page, limit)}`,
-  );
-  const total = await totalOf(
-    db,
-    rows,
-    page,
-    sql`SELECT count(*) AS count FROM offers o JOIN listings l ON l.id = o.listing_id ${where}`,
-  );
-  return { count: total, items: rows.map(offerOf) };
+  return marketListPage(db, offersOfUser, { userId, page, limit });
 }
 
 /** PENDING offers past their expiry become EXPIRED (the auction closer's tick runs it). */

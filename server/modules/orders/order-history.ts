@@ -3,9 +3,8 @@
 // (`GET /order/purchased-orders/{userId}`, `GET /order/sold-orders/{userId}`), which shows what a
 // profile screen shows and nothing private (no address, no price paid, no buyer); and the short
 // lists of what the caller bought or sold (`GET /order/purchased`, `GET /order/sold`).
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { OrderStatus } from '../../../shared/contract/enums.js';
 import type {
   OrderHistory,
   OrderSummaries,
@@ -17,12 +16,12 @@ import { buyerStatusLabel, sellerStatusLabel } from '../../../shared/rules/order
 import { type OrderStatusFamily, statusesOfFamily } from '../../../shared/rules/order-status-family.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf, usdOrNull } from '../../platform/db/values.js';
-import { countedPage, inList, pageOf } from '../../platform/db/list-sql.js';
-import { TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
+import { marketListPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
+import { inList } from '../../platform/db/list-sql.js';
 import { callersOr404, notFound } from '../../platform/http/errors.js';
-import { type OrderRow, SELECT_ORDER, sellerOrderOf } from './seller-order.js';
-import type { listings, orders, users } from '../../platform/db/schema/index.js';
-import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
+import { type OrderRow, SELECT_ORDER, SELLER_ORDER_ROW, sellerOrderOf } from './seller-order.js';
+import { listings, orders, users } from '../../platform/db/schema/index.js';
+import { sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 
 export type OrderRole = 'buyer' | 'seller';
 
@@ -34,14 +33,17 @@ export interface OrderHistoryFilter {
   limit: number;
 }
 
-type HistoryRow = OrderRow & { seller_user_name: SqlColumn<typeof users, 'user_name'> };
+const HISTORY_ROW = SELLER_ORDER_ROW.extend({ seller_user_name: sqlColumn(users, 'user_name') });
+type HistoryRow = z.output<typeof HISTORY_ROW>;
 
 /**
  * An order of the caller's history. The seller gets the shipping manager's shape (fulfilment's
  * mapper) with the seller-facing label; the buyer the same order without the seller's label
  * details, with the buyer-facing label and who sold it.
  */
-function historyItemOf(row: HistoryRow, callerId: string) {
+type HistoryItem = z.output<typeof OrderHistory>['items'][number];
+
+function historyItemOf(row: HistoryRow, callerId: string): HistoryItem {
   const order = sellerOrderOf(row);
   const seller = { id: row.seller_id, userName: row.seller_user_name };
   if (row.seller_id === callerId) return { role: 'seller' as const, ...order, seller };
@@ -61,27 +63,40 @@ function historyItemOf(row: HistoryRow, callerId: string) {
   };
 }
 
+/** The caller's orders, newest first: each item is worded for its side (buyer or seller) of the caller. */
+const historyOf = (
+  callerId: string,
+): AdminList<ListQueryBase & Omit<OrderHistoryFilter, 'page' | 'limit'>, HistoryRow, HistoryItem> => ({
+  table: 'orders',
+  alias: 'o',
+  condition: sql`o.deleted_at IS NULL`,
+  filters: ({ role, statusFamily }) => [
+    role === 'buyer'
+      ? sql`o.buyer_id = ${callerId}`
+      : role === 'seller'
+        ? sql`o.seller_id = ${callerId}`
+        : sql`(o.buyer_id = ${callerId} OR o.seller_id = ${callerId})`,
+    statusFamily ? sql`o.status IN ${inList(statusesOfFamily(statusFamily))}` : null,
+  ],
+  sortKeys: { createdAt: { column: sql`o.created_at` } },
+  defaultSort: 'createdAt',
+  total: 'exact',
+  // The seller's name joins outside SELECT_ORDER, whose rows go by the name `o` again so the
+  // page's ORDER BY (`o.created_at`, `o.id`) reads the same columns there.
+  select: (rows, tail) =>
+    sql`SELECT o.*, s.user_name AS seller_user_name
+        FROM (${SELECT_ORDER} ${rows}) o JOIN users s ON s.id = o.seller_id ${tail}`,
+  row: HISTORY_ROW,
+  items: (_db, rows) => rows.map((row) => historyItemOf(row, callerId)),
+});
+
 /** The caller's orders, newest first, with the total that matches the filter. */
 export async function orderHistory(
   db: Executor,
   callerId: string,
   filter: OrderHistoryFilter,
 ): Promise<z.output<typeof OrderHistory>> {
-  const conditions: SQL[] = [sql`o.deleted_at IS NULL`];
-  if (filter.role === 'buyer') conditions.push(sql`o.buyer_id = ${callerId}`);
-  else if (filter.role === 'seller') conditions.push(sql`o.seller_id = ${callerId}`);
-  else conditions.push(sql`(o.buyer_id = ${callerId} OR o.seller_id = ${callerId})`);
-  if (filter.statusFamily) conditions.push(sql`o.status IN ${inList(statusesOfFamily(filter.statusFamily))}`);
-  const where = sql.join(conditions, sql` AND `);
-  const { count, rows } = await countedPage<HistoryRow>(
-    db,
-    sql`orders o`,
-    sql`WHERE ${where}`,
-    sql`SELECT h.*, s.user_name AS seller_user_name
-        FROM (${SELECT_ORDER} WHERE ${where}) h JOIN users s ON s.id = h.seller_id
-        ORDER BY h.created_at DESC, h.id DESC ${pageOf(filter.page, filter.limit)}`,
-  );
-  return { count, items: rows.map((row) => historyItemOf(row, callerId)) };
+  return marketListPage(db, historyOf(callerId), filter);
 }
 
 /** One order as its seller sees it (with the seller-facing label); nobody else may read it here. */
@@ -94,13 +109,16 @@ export async function sellerOrder(
   return sellerOrderOf(callersOr404(row, (order) => order.seller_id === callerId, 'Order'));
 }
 
-type PublicOrderRow = SqlRow<typeof orders, 'id' | 'created_at'> &
-  SqlRow<typeof listings, 'title' | 'listing_type' | 'video' | 'price_cents' | 'bid_cents'> & {
-    listing_id: SqlColumn<typeof listings, 'id'>;
-    seller_id: SqlColumn<typeof users, 'id'>;
-    seller_user_name: SqlColumn<typeof users, 'user_name'>;
-    seller_avatar: SqlColumn<typeof users, 'avatar'>;
-  };
+const PUBLIC_ORDER_TABLES = sql`orders o JOIN listings l ON l.id = o.listing_id JOIN users s ON s.id = o.seller_id`;
+const PUBLIC_ORDER_ROW = sqlRow(orders, 'id', 'created_at')
+  .extend(sqlRow(listings, 'title', 'listing_type', 'video', 'price_cents', 'bid_cents').shape)
+  .extend({
+    listing_id: sqlColumn(listings, 'id'),
+    seller_id: sqlColumn(users, 'id'),
+    seller_user_name: sqlColumn(users, 'user_name'),
+    seller_avatar: sqlColumn(users, 'avatar'),
+  });
+type PublicOrderRow = z.output<typeof PUBLIC_ORDER_ROW>;
 
 /**
  * What anyone may know of a sale: the listing as it was on show, with its public price (the
@@ -121,6 +139,29 @@ const publicOrderOf = (row: PublicOrderRow) => ({
   seller: { id: row.seller_id, userName: row.seller_user_name, avatar: row.seller_avatar },
 });
 
+/** Paid orders, not deleted, of a listing and (on purchases) a seller not deleted either. */
+const publicOrders: AdminList<
+  ListQueryBase & { userId: string; side: 'purchased' | 'sold' },
+  PublicOrderRow,
+  ReturnType<typeof publicOrderOf>
+> = {
+  table: 'orders',
+  alias: 'o',
+  from: () => PUBLIC_ORDER_TABLES,
+  condition: sql`o.deleted_at IS NULL AND l.deleted_at IS NULL AND s.deleted_at IS NULL
+    AND o.status NOT IN ('Pending', 'PAYMENT_FAILED', 'cancelled')`,
+  filters: ({ userId, side }) => [side === 'purchased' ? sql`o.buyer_id = ${userId}` : sql`o.seller_id = ${userId}`],
+  sortKeys: { createdAt: { column: sql`o.created_at` } },
+  defaultSort: 'createdAt',
+  total: 'exact',
+  select: (rows, tail) =>
+    sql`SELECT o.id, o.created_at, l.id AS listing_id, l.title, l.listing_type, l.video, l.price_cents, l.bid_cents,
+               s.id AS seller_id, s.user_name AS seller_user_name, s.avatar AS seller_avatar
+        FROM ${PUBLIC_ORDER_TABLES} ${rows} ${tail}`,
+  row: PUBLIC_ORDER_ROW,
+  items: (_db, rows) => rows.map(publicOrderOf),
+};
+
 /**
  * A user's public purchases or sales, newest first: paid orders only (not awaiting payment nor
  * cancelled), hiding deleted orders, deleted listings and, on purchases, deleted sellers.
@@ -137,54 +178,46 @@ export async function publicOrderHistory(
     sql`SELECT id FROM users WHERE id = ${userId} AND deleted_at IS NULL`,
   );
   if (!user) throw notFound('User');
-  const where = sql`o.deleted_at IS NULL AND l.deleted_at IS NULL AND s.deleted_at IS NULL
-    AND o.status NOT IN ('Pending', 'PAYMENT_FAILED', 'cancelled')
-    AND ${side === 'purchased' ? sql`o.buyer_id = ${userId}` : sql`o.seller_id = ${userId}`}`;
-  const tables = sql`orders o JOIN listings l ON l.id = o.listing_id JOIN users s ON s.id = o.seller_id`;
-  const { count, rows } = await countedPage<PublicOrderRow>(
-    db,
-    tables,
-    sql`WHERE ${where}`,
-    sql`SELECT o.id, o.created_at, l.id AS listing_id, l.title, l.listing_type, l.video, l.price_cents, l.bid_cents,
-               s.id AS seller_id, s.user_name AS seller_user_name, s.avatar AS seller_avatar
-        FROM ${tables} WHERE ${where}
-        ORDER BY o.created_at DESC, o.id DESC ${pageOf(page, limit)}`,
-  );
-  return { count, items: rows.map(publicOrderOf) };
+  return marketListPage(db, publicOrders, { userId, side, page, limit });
 }
 
-/** Orders the user bought (`purchased`) or sold. */
-export async function listOrders(
-  db: Executor,
-  userId: string,
+const ORDER_SUMMARY_ROW = SELLER_ORDER_ROW.pick({
+  id: true,
+  listing_id: true,
+  title: true,
+  seller_id: true,
+  buyer_id: true,
+  price_cents: true,
+  shipping_price_cents: true,
+  status: true,
+  tracking_code: true,
+  created_at: true,
+});
+type OrderSummaryRow = z.output<typeof ORDER_SUMMARY_ROW>;
+
+/** Orders the user bought (`purchased`) or sold, newest first, each status worded for that side. */
+const ordersOnSide = (
   side: 'purchased' | 'sold',
-  page: number,
-  limit: number,
-): Promise<z.output<typeof OrderSummaries>> {
-  const from = sql`FROM orders o JOIN listings l ON l.id = o.listing_id
-        WHERE o.deleted_at IS NULL AND ${side === 'purchased' ? sql`o.buyer_id = ${userId}` : sql`o.seller_id = ${userId}`}`;
-  const rows = await queryRows<{
-    id: string;
-    listing_id: string;
-    title: string;
-    seller_id: string;
-    buyer_id: string;
-    price_cents: string | number;
-    shipping_price_cents: string | number;
-    status: OrderStatus;
-    tracking_code: string | null;
-    created_at: Date | string;
-    total_count: string | number;
-  }>(
-    db,
+): AdminList<
+  ListQueryBase & { userId: string },
+  OrderSummaryRow,
+  z.output<typeof OrderSummaries>['items'][number]
+> => ({
+  table: 'orders',
+  alias: 'o',
+  from: () => sql`orders o JOIN listings l ON l.id = o.listing_id`,
+  condition: sql`o.deleted_at IS NULL`,
+  filters: ({ userId }) => [side === 'purchased' ? sql`o.buyer_id = ${userId}` : sql`o.seller_id = ${userId}`],
+  sortKeys: { createdAt: { column: sql`o.created_at` } },
+  defaultSort: 'createdAt',
+  total: 'exact',
+  select: (rows, tail) =>
     sql`SELECT o.id, o.listing_id, l.title, o.seller_id, o.buyer_id, o.price_cents, o.shipping_price_cents, o.status,
-               o.tracking_code, o.created_at, ${TOTAL_COUNT}
-        ${from}
-        ORDER BY o.created_at DESC, o.id DESC ${pageOf(page, limit)}`,
-  );
-  return {
-    count: await totalOf(db, rows, page, sql`SELECT count(*) AS count ${from}`),
-    items: rows.map((row) => ({
+               o.tracking_code, o.created_at
+        FROM orders o JOIN listings l ON l.id = o.listing_id ${rows} ${tail}`,
+  row: ORDER_SUMMARY_ROW,
+  items: (_db, rows) =>
+    rows.map((row) => ({
       id: row.id,
       listing: { id: row.listing_id, title: row.title },
       sellerId: row.seller_id,
@@ -197,5 +230,14 @@ export async function listOrders(
       trackingCode: row.tracking_code,
       createdAt: isoOf(row.created_at),
     })),
-  };
+});
+
+export async function listOrders(
+  db: Executor,
+  userId: string,
+  side: 'purchased' | 'sold',
+  page: number,
+  limit: number,
+): Promise<z.output<typeof OrderSummaries>> {
+  return marketListPage(db, ordersOnSide(side), { userId, page, limit });
 }

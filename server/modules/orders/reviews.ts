@@ -5,7 +5,9 @@ import type { z } from 'zod';
 import type { PendingReviews, SkippedReviews } from '../../../shared/contract/market/orders.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-import { countedPage, pageOf } from '../../platform/db/list-sql.js';
+import { marketListPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
+import { listings, orders, users } from '../../platform/db/schema/index.js';
+import { sqlRow } from '../../platform/db/sql-row.js';
 import { isoOf, isoOrNull } from '../../platform/db/values.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
 import type { ServiceDeps } from '../../platform/services/service-deps.js';
@@ -17,45 +19,49 @@ import type { ServiceDeps } from '../../platform/services/service-deps.js';
 const AWAITS_REVIEW = sql`o.status = 'SHIPPING_DELIVERED' AND o.deleted_at IS NULL AND o.review_skipped_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.order_id = o.id)`;
 
+const PENDING_REVIEW_ROW = sqlRow(orders, 'id', 'listing_id', 'seller_id', 'price_cents', 'delivered_at', 'created_at')
+  .extend(sqlRow(listings, 'title').shape)
+  .extend(sqlRow(users, 'user_name', 'avatar').shape);
+type PendingReviewRow = z.output<typeof PENDING_REVIEW_ROW>;
+
+const pendingReviewOf = (row: PendingReviewRow) => ({
+  id: row.id,
+  listing: { id: row.listing_id, title: row.title },
+  seller: { id: row.seller_id, userName: row.user_name, avatar: row.avatar },
+  price: centsToUsd(Number(row.price_cents)),
+  deliveredAt: isoOrNull(row.delivered_at),
+  createdAt: isoOf(row.created_at),
+});
+
 /** The buyer's orders awaiting a review, most recently delivered first. */
+const reviewsOwed: AdminList<
+  ListQueryBase & { buyerId: string },
+  PendingReviewRow,
+  z.output<typeof PendingReviews>['items'][number]
+> = {
+  table: 'orders',
+  alias: 'o',
+  condition: AWAITS_REVIEW,
+  filters: ({ buyerId }) => [sql`o.buyer_id = ${buyerId}`],
+  sortKeys: { deliveredAt: { column: sql`o.delivered_at`, nullable: true } },
+  defaultSort: 'deliveredAt',
+  total: 'exact',
+  select: (rows, tail) =>
+    sql`SELECT o.id, o.listing_id, l.title, o.seller_id, s.user_name, s.avatar, o.price_cents, o.delivered_at,
+               o.created_at
+        FROM orders o JOIN listings l ON l.id = o.listing_id JOIN users s ON s.id = o.seller_id
+        ${rows} ${tail}`,
+  row: PENDING_REVIEW_ROW,
+  items: (_db, rows) => rows.map(pendingReviewOf),
+};
+
 export async function pendingReviews(
   db: Executor,
   buyerId: string,
   page: number,
   limit: number,
 ): Promise<z.output<typeof PendingReviews>> {
-  const awaiting = sql`WHERE o.buyer_id = ${buyerId} AND ${AWAITS_REVIEW}`;
-  const { count, rows } = await countedPage<{
-    id: string;
-    listing_id: string;
-    title: string;
-    seller_id: string;
-    user_name: string | null;
-    avatar: string | null;
-    price_cents: string | number;
-    delivered_at: Date | string | null;
-    created_at: Date | string;
-  }>(
-    db,
-    sql`orders o`,
-    awaiting,
-    sql`SELECT o.id, o.listing_id, l.title, o.seller_id, s.user_name, s.avatar, o.price_cents, o.delivered_at,
-               o.created_at
-        FROM orders o JOIN listings l ON l.id = o.listing_id JOIN users s ON s.id = o.seller_id
-        ${awaiting}
-        ORDER BY o.delivered_at DESC NULLS LAST, o.id DESC ${pageOf(page, limit)}`,
-  );
-  return {
-    count,
-    items: rows.map((row) => ({
-      id: row.id,
-      listing: { id: row.listing_id, title: row.title },
-      seller: { id: row.seller_id, userName: row.user_name, avatar: row.avatar },
-      price: centsToUsd(Number(row.price_cents)),
-      deliveredAt: isoOrNull(row.delivered_at),
-      createdAt: isoOf(row.created_at),
-    })),
-  };
+  return marketListPage(db, reviewsOwed, { buyerId, page, limit });
 }
 
 /**

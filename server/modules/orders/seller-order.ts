@@ -3,37 +3,40 @@
 // fulfilment module moves an order through its shipping statuses with `writeShippingStatus`.
 import { releasePayoutIfDue } from './payouts.js';
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { SellerOrder as SellerOrderSchema } from '../../../shared/contract/market/orders.js';
-import type { LabelSize, OrderStatus } from '../../../shared/contract/enums.js';
+import { ORDER_STATUSES, type LabelSize, type OrderStatus } from '../../../shared/contract/enums.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
 import { sellerStatusLabel, shippingManagerSection } from '../../../shared/rules/order-status.js';
 import type { Executor } from '../../platform/db/database.js';
 import { isoOf, isoOrNull } from '../../platform/db/values.js';
-import type { listings, orders, users } from '../../platform/db/schema/index.js';
-import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
+import { listings, orders, users } from '../../platform/db/schema/index.js';
+import { sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 
-export type OrderRow = SqlRow<
-  typeof orders,
-  | 'id'
-  | 'listing_id'
-  | 'seller_id'
-  | 'buyer_id'
-  | 'price_cents'
-  | 'shipping_price_cents'
-  | 'tracking_code'
-  | 'label_size'
-  | 'label_url'
-  | 'label_failure_reason'
-  | 'shipped_at'
-  | 'delivered_at'
-  | 'created_at'
-> &
-  SqlRow<typeof listings, 'title' | 'weight' | 'mass_unit'> & {
-    buyer_user_name: SqlColumn<typeof users, 'user_name'>;
+/** The row of `SELECT_ORDER`, checked by `readRows`. */
+export const SELLER_ORDER_ROW = sqlRow(
+  orders,
+  'id',
+  'listing_id',
+  'seller_id',
+  'buyer_id',
+  'price_cents',
+  'shipping_price_cents',
+  'tracking_code',
+  'label_size',
+  'label_url',
+  'label_failure_reason',
+  'shipped_at',
+  'delivered_at',
+  'created_at',
+)
+  .extend(sqlRow(listings, 'title', 'weight', 'mass_unit').shape)
+  .extend({
+    buyer_user_name: sqlColumn(users, 'user_name'),
     /** orders.status is text with no CHECK; the order flow writes only OrderStatus values. */
-    status: OrderStatus;
-  };
+    status: z.enum(ORDER_STATUSES),
+  });
+export type OrderRow = z.output<typeof SELLER_ORDER_ROW>;
 
 export const SELECT_ORDER = sql`SELECT o.id, o.listing_id, l.title, o.seller_id, o.buyer_id, b.user_name AS buyer_user_name,
        o.price_cents, o.shipping_price_cents, o.status, o.tracking_code, o.label_size, o.label_url,

@@ -2,12 +2,12 @@
 // before paying for a buy-now listing (`GET /payments/stock`), and the payment summary of their
 // account (`GET /payments/stripe/payment-info`).
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { PaymentInfo, Payments, StockCheck } from '../../../shared/contract/market/payments.js';
-import type { OrderStatus } from '../../../shared/contract/enums.js';
+import { ORDER_STATUSES } from '../../../shared/contract/enums.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-import { countedPage, pageOf } from '../../platform/db/list-sql.js';
+import { marketListPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
 import { isoOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { PUBLIC_LISTING, saleRefusal, type StockRow } from '../listings/index.js';
@@ -16,53 +16,65 @@ import type { PaymentPorts } from './ports.js';
 import { identityStatusOfUser } from '../accounts/index.js';
 import { savedCardsOf } from './payment-methods.js';
 import { payoutAccountOrNone } from './payout-accounts.js';
-import type { listings, orders, transactions } from '../../platform/db/schema/index.js';
-import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
+import { listings, orders, transactions } from '../../platform/db/schema/index.js';
+import { sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 
-type PaymentRow = SqlRow<typeof transactions, 'id' | 'status' | 'amount_cents' | 'created_at'> &
-  SqlRow<typeof orders, 'price_cents' | 'shipping_price_cents'> &
-  SqlRow<typeof listings, 'title' | 'listing_type'> & {
-    order_id: SqlColumn<typeof orders, 'id'>;
+const PAYMENT_ROW = sqlRow(transactions, 'id', 'status', 'amount_cents', 'created_at')
+  .extend(sqlRow(orders, 'price_cents', 'shipping_price_cents').shape)
+  .extend(sqlRow(listings, 'title', 'listing_type').shape)
+  .extend({
+    order_id: sqlColumn(orders, 'id'),
     /** orders.status is text with no CHECK; the order flow writes only OrderStatus values. */
-    order_status: OrderStatus;
-    listing_id: SqlColumn<typeof listings, 'id'>;
-  };
+    order_status: z.enum(ORDER_STATUSES),
+    listing_id: sqlColumn(listings, 'id'),
+  });
+type PaymentRow = z.output<typeof PAYMENT_ROW>;
+
+const paymentOf = (row: PaymentRow) => ({
+  id: row.id,
+  type: 'order_payment' as const,
+  status: row.status,
+  amount: centsToUsd(Number(row.amount_cents)),
+  createdAt: isoOf(row.created_at),
+  order: {
+    id: row.order_id,
+    status: row.order_status,
+    price: centsToUsd(Number(row.price_cents)),
+    shippingPrice: centsToUsd(Number(row.shipping_price_cents)),
+  },
+  listing: { id: row.listing_id, title: row.title, listingType: row.listing_type },
+});
 
 /** The buyer's order payments (each attempt, failed ones too), newest first, with their order and listing. */
+const buyerPayments: AdminList<
+  ListQueryBase & { buyerId: string },
+  PaymentRow,
+  z.output<typeof Payments>['items'][number]
+> = {
+  table: 'transactions',
+  alias: 't',
+  from: () => sql`transactions t JOIN orders o ON o.id = t.order_id`,
+  condition: sql`t.type = 'order_payment' AND o.deleted_at IS NULL`,
+  filters: ({ buyerId }) => [sql`o.buyer_id = ${buyerId}`],
+  sortKeys: { createdAt: { column: sql`t.created_at` } },
+  defaultSort: 'createdAt',
+  total: 'exact',
+  select: (rows, tail) =>
+    sql`SELECT t.id, t.status, t.amount_cents, t.created_at, o.id AS order_id, o.status AS order_status, o.price_cents,
+               o.shipping_price_cents, l.id AS listing_id, l.title, l.listing_type
+        FROM transactions t JOIN orders o ON o.id = t.order_id JOIN listings l ON l.id = o.listing_id
+        ${rows} ${tail}`,
+  row: PAYMENT_ROW,
+  items: (_db, rows) => rows.map(paymentOf),
+};
+
 export async function paymentsOf(
   db: Executor,
   buyerId: string,
   page: number,
   limit: number,
 ): Promise<z.output<typeof Payments>> {
-  const where = sql`WHERE t.type = 'order_payment' AND o.buyer_id = ${buyerId} AND o.deleted_at IS NULL`;
-  const { count, rows } = await countedPage<PaymentRow>(
-    db,
-    sql`transactions t JOIN orders o ON o.id = t.order_id`,
-    where,
-    sql`SELECT t.id, t.status, t.amount_cents, t.created_at, o.id AS order_id, o.status AS order_status, o.price_cents,
-               o.shipping_price_cents, l.id AS listing_id, l.title, l.listing_type
-        FROM transactions t JOIN orders o ON o.id = t.order_id JOIN listings l ON l.id = o.listing_id
-        ${where}
-        ORDER BY t.created_at DESC, t.id DESC ${pageOf(page, limit)}`,
-  );
-  return {
-    count,
-    items: rows.map((row) => ({
-      id: row.id,
-      type: 'order_payment' as const,
-      status: row.status,
-      amount: centsToUsd(Number(row.amount_cents)),
-      createdAt: isoOf(row.created_at),
-      order: {
-        id: row.order_id,
-        status: row.order_status,
-        price: centsToUsd(Number(row.price_cents)),
-        shippingPrice: centsToUsd(Number(row.shipping_price_cents)),
-      },
-      listing: { id: row.listing_id, title: row.title, listingType: row.listing_type },
-    })),
-  };
+  return marketListPage(db, buyerPayments, { buyerId, page, limit });
 }
 
 /**

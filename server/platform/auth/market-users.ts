@@ -3,9 +3,10 @@
 // or created on the first call.
 import { sql } from 'drizzle-orm';
 import type { VerifiedIdentity } from './identity.js';
-import { queryRows, type Db } from '../db/database.js';
-import type { users } from '../db/schema/index.js';
-import type { SqlRow } from '../db/sql-row.js';
+import { z } from 'zod';
+import type { Db } from '../db/database.js';
+import { users } from '../db/schema/index.js';
+import { readRows, sqlRow } from '../db/sql-row.js';
 import { uniqueViolationOf } from '../db/unique-violation.js';
 import { HttpError } from '../http/errors.js';
 
@@ -23,7 +24,10 @@ export interface ResolvedCaller extends MarketUser {
   suspended: boolean;
 }
 
-type UserRow = SqlRow<typeof users, 'id' | 'email' | 'user_name' | 'deleted_at'> & { suspended: boolean | null };
+/** The row every lookup below reads (USER_COLUMNS): `suspended` is computed, null without an end. */
+const USER_ROW = sqlRow(users, 'id', 'email', 'user_name', 'deleted_at').extend({ suspended: z.boolean().nullable() });
+type UserRow = z.output<typeof USER_ROW>;
+const USER_ID = sqlRow(users, 'id');
 /** The columns every lookup below reads. */
 const USER_COLUMNS = sql`id, email, user_name, deleted_at, suspended_until > now() AS suspended`;
 
@@ -75,15 +79,17 @@ export async function resolveMarketUser(db: Db, identity: VerifiedIdentity): Pro
       suspended: row.suspended === true,
     };
   };
-  const [found] = await queryRows<UserRow>(
+  const [found] = await readRows(
     db,
+    USER_ROW,
     sql`SELECT ${USER_COLUMNS} FROM users WHERE firebase_id = ${identity.uid}`,
   );
   if (found) return of(found);
   const email = identity.email ?? `${identity.uid}@users.market.invalid`;
   if (identity.emailVerified) {
-    const [linked] = await queryRows<UserRow>(
+    const [linked] = await readRows(
       db,
+      USER_ROW,
       sql`UPDATE users SET firebase_id = ${identity.uid}, updated_at = now()
           WHERE lower(email) = lower(${email}) AND firebase_id IS NULL AND deleted_at IS NULL
           RETURNING ${USER_COLUMNS}`,
@@ -92,17 +98,17 @@ export async function resolveMarketUser(db: Db, identity: VerifiedIdentity): Pro
   } else {
     // An unverified email is only a claim: it never takes over a row. A brand-new account
     // (nobody has the email) is still created below.
-    const [unlinked] = await queryRows(
+    const [unlinked] = await readRows(
       db,
-      sql`SELECT 1 FROM users
+      USER_ID,
+      sql`SELECT id FROM users
           WHERE lower(email) = lower(${email}) AND firebase_id IS NULL AND deleted_at IS NULL LIMIT 1`,
     );
     if (unlinked) throw new EmailNotVerifiedError();
   }
   for (const userName of [userNameFor(email, identity.uid), null]) {
     try {
-      await queryRows(
-        db,
+      await db.execute(
         sql`INSERT INTO users (firebase_id, email, user_name) VALUES (${identity.uid}, ${email}, ${userName})
             ON CONFLICT (firebase_id) DO NOTHING`,
       );
@@ -112,8 +118,9 @@ export async function resolveMarketUser(db: Db, identity: VerifiedIdentity): Pro
       if (!uniqueViolationOf(error) || userName === null) throw error;
     }
   }
-  const [created] = await queryRows<UserRow>(
+  const [created] = await readRows(
     db,
+    USER_ROW,
     sql`SELECT ${USER_COLUMNS} FROM users WHERE firebase_id = ${identity.uid}`,
   );
   if (!created) throw new Error('user row missing after insert');

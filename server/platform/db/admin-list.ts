@@ -258,6 +258,21 @@ export async function listPage<Query extends ListQueryBase, Row, Item>(
   return requestRead(db, (executor) => readPage(executor, list, query));
 }
 
+/**
+ * The same pager for a buyer/seller list (`{count, items}` of the market API): its statements run
+ * on `db` like the rest of the request's reads, without the admin lists' statement time-out and
+ * cancellation (`requestRead`), so a slow market list fails as it always did, never as an admin
+ * search "too broad".
+ */
+export async function marketListPage<Query extends ListQueryBase, Row, Item>(
+  db: Executor,
+  list: AdminList<Query, Row, Item>,
+  query: Query & Paging,
+): Promise<{ count: number; items: Item[] }> {
+  const { count, items } = await readPage(db, list, query);
+  return { count, items };
+}
+
 async function readPage<Query extends ListQueryBase, Row, Item>(
   db: Executor,
   list: AdminList<Query, Row, Item>,

@@ -6,8 +6,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { AuditEntry } from '../../../shared/contract/accountability.js';
 import type { VerifiedIdentity } from '../auth/identity.js';
-import { queryRows, type Executor } from './database.js';
+import type { Executor } from './database.js';
+import { adminActions } from './schema/index.js';
+import { readRows, sqlRow } from './sql-row.js';
 import { isoOf } from './values.js';
+
+const LOGGED_ACTION = sqlRow(adminActions, 'id', 'created_at');
 
 export interface AdminAction {
   admin: VerifiedIdentity;
@@ -38,8 +42,9 @@ export async function recordAdminAction(executor: Executor, entry: AdminAction):
   const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
   const before = json(entry.before);
   const after = json(entry.after);
-  const [row] = await queryRows<{ id: string; created_at: Date | string }>(
+  const [row] = await readRows(
     executor,
+    LOGGED_ACTION,
     sql`
     INSERT INTO admin_actions (admin_uid, admin_email, action, record_type, record_id, before, after)
     VALUES (${entry.admin.uid}, ${entry.admin.email}, ${entry.action}, ${entry.recordType}, ${entry.recordId},

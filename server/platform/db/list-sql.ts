@@ -172,7 +172,10 @@ export const COUNT_ROW = z.object({ count: countValue });
 /**
  * A buyer/seller list's page and its total: first `count(*)` of every row `from` and `where`
  * match, then the page's own statement (`pageRows`, which repeats the same `where`). Its rows are
- * still unchecked (`Row` is a cast, as `queryRows`'s); the admin lists page through admin-list.ts.
+ * still unchecked (`Row` is a cast, as `queryRows`'s). Superseded by `listPage` (admin-list.ts),
+ * which every admin list and most buyer/seller lists use; left only for a listing's bids
+ * (auctions/bidding.ts `listingBids`) and the listings pages (listings/listings.ts
+ * `listListingsWhere`) until they move too.
  */
 export async function countedPage<Row>(
   db: Executor,

@@ -17,6 +17,10 @@ export interface Counted {
 const PAGE_ID_ROW = z.object({ id: z.string(), total_count: countValue });
 
 /**
+ * Superseded by `listPage` (admin-list.ts), the one pager; left only for the caller's bids
+ * (auctions/bidding.ts `userBids`) and giveaway entries (auctions/giveaways.ts) until they move
+ * too; `itemsPage` below for the chats, chat messages and auction feed (conversations).
+ *
  * The list's total: carried by each row of the page (`TOTAL_COUNT`, evaluated before LIMIT, so in
  * the same snapshot as the page). A page past the end has no row to carry it: then `countAll`
  * (`SELECT count(*) AS count` over the same FROM and WHERE) is asked.

@@ -4,14 +4,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from './database.js';
+import type { Database } from './database.js';
+import { schemaMigrations } from './schema/index.js';
+import { readRows, sqlRow } from './sql-row.js';
 
 /** Any constant both nodes agree on: the lock id of "migrating the marketplace schema". */
 const MIGRATION_LOCK = 7_340_001;
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 async function appliedNames(database: Database): Promise<Set<string>> {
-  const rows = await queryRows<{ name: string }>(database.db, sql`SELECT name FROM schema_migrations`);
+  const rows = await readRows(database.db, sqlRow(schemaMigrations, 'name'), sql`SELECT name FROM schema_migrations`);
   return new Set(rows.map((row) => row.name));
 }
 

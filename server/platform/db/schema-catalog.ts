@@ -2,7 +2,12 @@
 // PostgreSQL's normal form (format_type, pg_get_expr, pg_get_constraintdef, pg_get_indexdef), so
 // two databases built different ways can be compared line by line.
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from './database.js';
+import { z } from 'zod';
+import type { Executor } from './database.js';
+import { readRows } from './sql-row.js';
+
+/** A catalog line: what pg_catalog's functions print (no table of ours has these columns). */
+const CATALOG_LINE = z.object({ line: z.string() });
 
 export interface SchemaCatalog {
   tables: string[];
@@ -15,13 +20,15 @@ export interface SchemaCatalog {
 }
 
 export async function readSchemaCatalog(db: Executor): Promise<SchemaCatalog> {
-  const tables = await queryRows<{ name: string }>(
+  const tables = await readRows(
     db,
+    z.object({ name: z.string() }),
     sql`SELECT c.relname AS name FROM pg_class c
          WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r' ORDER BY 1`,
   );
-  const columns = await queryRows<{ line: string }>(
+  const columns = await readRows(
     db,
+    CATALOG_LINE,
     sql`SELECT c.relname || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
                || CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END
                || COALESCE(' DEFAULT ' || pg_get_expr(d.adbin, d.adrelid), '') AS line
@@ -32,15 +39,17 @@ export async function readSchemaCatalog(db: Executor): Promise<SchemaCatalog> {
            AND a.attnum > 0 AND NOT a.attisdropped
          ORDER BY 1`,
   );
-  const constraints = await queryRows<{ line: string }>(
+  const constraints = await readRows(
     db,
+    CATALOG_LINE,
     sql`SELECT c.relname || ' ' || k.conname || ' ' || pg_get_constraintdef(k.oid) AS line
           FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
          WHERE c.relnamespace = 'public'::regnamespace
          ORDER BY 1`,
   );
-  const indexes = await queryRows<{ line: string }>(
+  const indexes = await readRows(
     db,
+    CATALOG_LINE,
     sql`SELECT pg_get_indexdef(i.indexrelid) AS line
           FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
          WHERE c.relnamespace = 'public'::regnamespace

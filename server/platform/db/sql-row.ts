@@ -105,6 +105,9 @@ export function leftJoined<Shape extends z.ZodRawShape>(
 /** A `count(*)`: bigint, so text from `pg` and a number from PGlite. */
 export const countValue = DRIVER_VALUES.PgBigInt53 as z.ZodType<number | string>;
 
+/** A computed numeric (`avg(rate)`, `sum(cents)`): text from the drivers, a number where cast to one. */
+export const numericValue: z.ZodType<number | string> = z.union([z.number(), z.string()]);
+
 /**
  * Rows are parsed against their schema in development and tests (a query whose columns drifted
  * from its schema fails there, loudly); production trusts the schema, which the tests proved.
