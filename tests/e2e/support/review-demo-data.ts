@@ -67,7 +67,7 @@ export function reviewDemoCases(): ReviewCase[] {
       subjectType: 'listing',
       subjectId: 'l2',
       priority: 'high',
-      reason: 'Auction integrity score 0.82 over 0.6',
+      reason: 'Shill bidding suspected: 1 bidder at or over 0.524',
       excerpt: 'user5 outbid others 6 times on one seller',
       status: 'claimed',
       assignee: { uid: 'uid-other', email: 'other@example.com' },
