@@ -59,6 +59,10 @@ export async function registerMarket(app: FastifyInstance, options: RegisterMark
       }),
     ]),
   );
+  // A released hold moves the listing's end like an extension does.
+  options.adminEvents?.on('listingHoldReleased', ({ listingId, endTime }) =>
+    deps.events.publish([marketEvent('listingEndTimeIncremented', [listingRoom(listingId)], { listingId, endTime })]),
+  );
   // Voided bids: the auction's room hears its recomputed standing (price, leader, count).
   options.adminEvents?.on('bidsVoided', (standing) =>
     deps.events.publish([marketEvent('bidsVoided', [listingRoom(standing.listingId)], standing)]),

@@ -1,4 +1,4 @@
-// The seeder's orders, streamed with their payments, payouts, refunds and ratings. Each order buys
+// The seeder's orders, streamed with their payments, payouts (released or pending), refunds and ratings. Each order buys
 // a random listing from its seller; what buyers spent and sellers received is summed per user in
 // the context, for the users' totals at the end.
 import {
@@ -8,6 +8,7 @@ import {
   REFUND_REASONS,
 } from '../../shared/contract/enums.js';
 import { payoutCents } from '../../shared/rules/money.js';
+import { payoutDueAtMs, payoutReleaseDue, pendingPayoutCents } from '../../shared/rules/payout-release.js';
 import { RATING_LINES } from './seed-words.js';
 import { DAY, KIND, timesOf, type SeedContext } from './seed-context.js';
 import type { SeedTable } from './seed-sink.js';
@@ -24,6 +25,10 @@ const ORDER_TABLE: SeedTable = {
     'status',
     'tracking_code',
     'created_at',
+    'shipped_at',
+    'delivered_at',
+    'payout_cents',
+    'payout_released_at',
   ],
 };
 const TRANSACTION_TABLE: SeedTable = {
@@ -55,6 +60,9 @@ const STATUSES = [
 ] as const;
 const UNSHIPPED = new Set<string>(['Pending', 'PAYMENT_CONFIRMED', 'PAYMENT_FAILED', 'cancelled']);
 
+/** `at`, or now when that is later than now (a recent order's shipping cannot be in the future). */
+const notAfter = (at: number, now: number): Date => new Date(Math.min(at, now));
+
 /** About 0.8 orders per user. */
 export async function seedOrders(context: SeedContext): Promise<number> {
   const random = context.randomFor(KIND.order);
@@ -78,6 +86,32 @@ export async function seedOrders(context: SeedContext): Promise<number> {
     const trackingCode = UNSHIPPED.has(status)
       ? null
       : `9400${String(random.int(1e9, 9e9))}${String(random.int(1e9, 9e9))}`;
+    const paidCents = priceCents + shippingCents;
+    const paymentFailed = status === 'PAYMENT_FAILED';
+    const paymentId = `pi_${random.uuid().slice(0, 20)}`;
+    // Shipped a day after the order, delivered two days later; a seller's payout is released the
+    // way payout-release.ts releases it (on delivery, or 7 days after shipping), so a seeded
+    // order's payout is released when its time has come and pending otherwise.
+    const shippedAt = UNSHIPPED.has(status) ? null : notAfter(createdAt.getTime() + DAY, context.now);
+    const deliveredAt = status === 'SHIPPING_DELIVERED' ? notAfter(createdAt.getTime() + 3 * DAY, context.now) : null;
+    // The same draws, in the same order, as before payouts waited: the rest of the data stays as it was.
+    const counted = !paymentFailed && (status === 'SHIPPING_DELIVERED' || status === 'Shipped' || random.chance(0.2));
+    const ok = counted ? random.chance(0.9) : true;
+    const refundCents =
+      !paymentFailed && paidCents > 100 && random.chance(0.12) ? random.int(1, Math.floor(paidCents / 2)) : 0;
+    const sellerShare = payoutCents(priceCents, context.sellerFee[sellerIndex]!);
+    // What the payment confirmed for the seller (orders.ts): shipping passes through, the fee is on the price.
+    const payout = paymentFailed ? null : sellerShare + shippingCents;
+    const facts = {
+      payoutCents: payout,
+      releasedAtMs: null,
+      heldAtMs: null,
+      shippedAtMs: shippedAt?.getTime() ?? null,
+      deliveredAtMs: deliveredAt?.getTime() ?? null,
+      cancelled: status === 'cancelled',
+      ledger: [],
+    };
+    const releasedAt = payoutReleaseDue(facts, context.now) ? new Date(payoutDueAtMs(facts)!) : null;
     await sink.row(ORDER_TABLE, [
       id,
       context.idOf(KIND.listing, listing),
@@ -88,53 +122,53 @@ export async function seedOrders(context: SeedContext): Promise<number> {
       status,
       trackingCode,
       createdAt,
+      shippedAt,
+      deliveredAt,
+      payout,
+      releasedAt,
     ]);
     written++;
-    const paidCents = priceCents + shippingCents;
-    const paymentFailed = status === 'PAYMENT_FAILED';
     await sink.row(TRANSACTION_TABLE, [
       context.nextId(KIND.transaction),
       id,
       'order_payment',
       paymentFailed ? 'failed' : 'succeeded',
       paidCents,
-      `pi_${random.uuid().slice(0, 20)}`,
+      paymentId,
       null,
       null,
       createdAt,
     ]);
     if (paymentFailed) continue;
     context.spentCents[buyerIndex]! += paidCents;
-    if (status === 'SHIPPING_DELIVERED' || status === 'Shipped' || random.chance(0.2)) {
-      const payout = payoutCents(priceCents, context.sellerFee[sellerIndex]!);
-      const ok = random.chance(0.9);
-      if (ok) context.soldCents[sellerIndex]! += payout;
-      const at = new Date(createdAt.getTime() + DAY);
+    if (counted && ok) context.soldCents[sellerIndex]! += sellerShare;
+    const refundAt = new Date(createdAt.getTime() + 2 * DAY);
+    if (releasedAt !== null) {
+      // The refund came before the release: the payout is what was left of it.
+      const refundedBefore = refundCents > 0 && refundAt <= releasedAt ? refundCents : 0;
       await sink.row(TRANSACTION_TABLE, [
         context.nextId(KIND.transaction),
         id,
         'order_payout',
         ok ? 'succeeded' : 'failed',
-        payout,
+        pendingPayoutCents(payout!, [{ type: 'admin_refund', status: 'succeeded', amountCents: refundedBefore }]),
         null,
         null,
         null,
-        at,
+        releasedAt,
       ]);
     }
-    if (paidCents > 100 && random.chance(0.12)) {
-      const at = new Date(createdAt.getTime() + 2 * DAY);
-      const amount = random.int(1, Math.floor(paidCents / 2));
+    if (refundCents > 0) {
       await sink.row(TRANSACTION_TABLE, [
         context.nextId(KIND.transaction),
         id,
         'admin_refund',
         'succeeded',
-        amount,
+        refundCents,
         null,
         random.pick(REFUND_REASONS),
-        at,
-        at,
+        refundAt,
+        refundAt,
       ]);
     }
     if (random.chance(0.4)) {

@@ -151,6 +151,8 @@ export const TIMELINE_KINDS = [
   'transaction',
   'label',
   'refund',
+  // An admin's hold on a listing or an order's payout, placed or lifted.
+  'hold',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 

@@ -34,6 +34,7 @@ import { reviewCaseRoutes } from './admin-review-routes.js';
 import { accountabilityRoutes } from './admin-accountability-routes.js';
 import { adminTeamRoutes } from './admin-team-routes.js';
 import { adminRingRoutes } from './admin-ring-routes.js';
+import { adminHoldRoutes } from './admin-hold-routes.js';
 import { bidVoidRoutes } from './admin-bid-void-routes.js';
 export type { HttpMethod, RouteDef } from './route-def.js';
 
@@ -379,6 +380,7 @@ export const adminRoutes = {
   ...adminMetricsRoutes,
   ...adminTeamRoutes,
   ...adminRingRoutes,
+  ...adminHoldRoutes,
   ...bidVoidRoutes,
 } as const satisfies Record<string, RouteDef>;
 

@@ -114,6 +114,11 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   // user enforces on a ring.
   'users.ring': [M, S],
   'rings.enforce': [M],
+  // Holds: who moderates listings holds them; who may refund holds payouts.
+  'listings.hold': [M],
+  'listings.releaseHold': [M],
+  'orders.holdPayout': [F],
+  'orders.releasePayoutHold': [F],
 };
 
 /** Market health's series: money (GMV, refunds) is finance's; activity and cases every admin's. */
@@ -160,6 +165,9 @@ export const STEP_UP_ROUTES: Partial<Record<AdminRouteName, (body: unknown) => b
   'users.delete': always,
   'users.enforce': takesAccountAway,
   'rings.enforce': takesAccountAway,
+  // A payout hold (and lifting it, which may release the money at once) moves money.
+  'orders.holdPayout': always,
+  'orders.releasePayoutHold': always,
   // A dry run only previews: it changes nothing, so it needs no recent sign-in.
   'listings.voidBids': (body) => !isDryRun(body),
 };
@@ -238,6 +246,8 @@ export const UI_ACTION_ROUTES = {
   viewReviewMetrics: ['reviewCases.metrics'],
   manageMacros: ['macros.create', 'macros.update', 'macros.delete'],
   manageReviewSettings: ['reviewCases.updateSettings'],
+  holdListing: ['listings.hold', 'listings.releaseHold'],
+  holdPayout: ['orders.holdPayout', 'orders.releasePayoutHold'],
 } as const satisfies Record<string, readonly AdminRouteName[]>;
 export type UiAction = keyof typeof UI_ACTION_ROUTES;
 

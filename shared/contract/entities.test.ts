@@ -23,6 +23,7 @@ describe('entity schemas', () => {
       height: 2,
       length: 6,
       user: seller,
+      hold: null,
     };
     expect(AdminListing.parse(listing)).toEqual(listing);
     expect(AdminListing.safeParse({ ...listing, listingType: 'raffle' }).success).toBe(false);

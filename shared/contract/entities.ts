@@ -92,6 +92,18 @@ export const AdminUser = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
+/**
+ * An admin's hold on a listing or on an order's payout (DECISIONS "Rings and remedies"): why,
+ * since when, and who placed it. While a listing is held it takes no bids, purchases, offers or
+ * giveaway entries and is not closed; while a payout is held it is not released.
+ */
+export const Hold = z.object({
+  reason: storedLine(),
+  since: isoDate,
+  admin: z.object({ uid: storedLine(), email: storedLine() }),
+});
+export type Hold = z.infer<typeof Hold>;
+
 export const AdminListing = z.object({
   id,
   title: storedLine(),
@@ -112,6 +124,8 @@ export const AdminListing = z.object({
   height: z.number().int().nonnegative(),
   length: z.number().int().nonnegative(),
   user: UserRef,
+  /** The admin's hold on it, or null; absent from older answers, read as null. */
+  hold: Hold.nullable().default(null),
 });
 export type AdminListing = z.infer<typeof AdminListing>;
 
@@ -136,6 +150,25 @@ export const SoldListingRef = z.object({
 
 export const PAYOUT_STATUSES = ['succeeded', 'failed'] as const;
 
+/**
+ * Where the seller's payout of an order stands: `pending` until the order is delivered or 7 days
+ * after it shipped, `held` while an admin holds it (whatever its release time), `released` once
+ * paid to the seller (an order_payout transaction).
+ */
+export const PAYOUT_STATES = ['pending', 'held', 'released'] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+
+export const OrderPayout = z.object({
+  status: z.enum(PAYOUT_STATES),
+  /** USD: what the seller is (or was) paid: the total less the seller fee and any refund before release, never below 0. */
+  amount: usd,
+  /** When it was released; null until then. */
+  releasedAt: isoDate.nullable(),
+  /** When it becomes due (delivery, or 7 days after shipping); null while the order has not shipped or once released. */
+  releasesAt: isoDate.nullable(),
+});
+export type OrderPayout = z.infer<typeof OrderPayout>;
+
 export const SoldListing = z.object({
   id,
   listing: SoldListingRef,
@@ -150,6 +183,10 @@ export const SoldListing = z.object({
   /** From the order's order_payout transaction; null while there is none. */
   payoutStatus: z.enum(PAYOUT_STATUSES).nullable(),
   transactions: z.array(Transaction).max(ANSWER_ITEMS_MAX),
+  /** The seller's payout; null while the order is not paid. Absent from older answers, read as null. */
+  payout: OrderPayout.nullable().default(null),
+  /** An admin's hold on the payout, or null; absent from older answers, read as null. */
+  payoutHold: Hold.nullable().default(null),
 });
 export type SoldListing = z.infer<typeof SoldListing>;
 

@@ -107,6 +107,8 @@ export const APPLICATION_ERROR_CODES = [
   'identityUnavailable',
   // An admin list's statement hit its time-out: the app says "Search too broad — add more letters".
   'searchTooBroad',
+  // Rings and remedies: an admin holds the listing; bids, purchases, offers and entries wait.
+  'listingOnHold',
   // Voiding bids: only on a running auction (an ended one has a winner and maybe an order), and
   // only on an auction at all.
   'auctionEnded',

@@ -16,15 +16,21 @@ export interface LedgerEntry {
 
 const REFUND_TYPES: ReadonlySet<TransactionType> = new Set(['admin_refund', 'bundled_shipping_refund']);
 
-export function refundableCents(entries: readonly LedgerEntry[]): number {
-  let paid = 0;
+/** What was refunded of an order so far: a failed refund moved no money, anything else counts. */
+export function refundedCents(entries: readonly LedgerEntry[]): number {
   let refunded = 0;
   for (const entry of entries) {
-    if (entry.type === 'order_payment' && entry.status !== 'failed') paid += entry.amountCents;
-    // A failed refund moved no money; anything else counts against what is left.
     if (REFUND_TYPES.has(entry.type) && entry.status !== 'failed') refunded += entry.amountCents;
   }
-  return Math.max(0, paid - refunded);
+  return refunded;
+}
+
+export function refundableCents(entries: readonly LedgerEntry[]): number {
+  let paid = 0;
+  for (const entry of entries) {
+    if (entry.type === 'order_payment' && entry.status !== 'failed') paid += entry.amountCents;
+  }
+  return Math.max(0, paid - refundedCents(entries));
 }
 
 /** Why a refund of `amountCents` cannot be made when `remainingCents` are left, or null when it can. */

@@ -1,6 +1,6 @@
 // `npm run bench:admin [-- --seconds 5 --clients 16 --all --users 1000000]`: the back office's
 // lists and statistics on a 1M-user PostgreSQL (built once by `npm run seed` into .data/bench-pg
-// and reused, see admin-database.ts). Per request: single-request p50, p50/p95 and requests per
+// and reused; another `--users` gets its own .data/bench-pg-N, see admin-database.ts). Per request: single-request p50, p50/p95 and requests per
 // second with 16 HTTP clients, pgbench running the same statements at the same concurrency, the
 // ratio of the two, each statement's shared buffers, and p50 relative to GET /admin/users/{id}.
 // Prints ratios against the targets (≥ 0.8× pgbench, ≤ 3× users/{id}); exits non-zero only on a
@@ -37,7 +37,8 @@ const { values } = parseArgs({
      * and rare, as a type-ahead sends them), pages 50 and 1,000; not just the issue's.
      */
     all: { type: 'boolean', default: false },
-    'db-port': { type: 'string', default: '55414' },
+    /** Default: 55414 for the 1M-user database, 55415 for any other (admin-database.ts). */
+    'db-port': { type: 'string' },
   },
 });
 const OUT_DIR = '.data/bench';
@@ -53,7 +54,11 @@ if (!(await isAuthEmulatorUp())) {
   console.error(`The Firebase Auth emulator is not answering on ${EMULATOR_HOST}: start it (npm run stack does).`);
   process.exit(2);
 }
-const cluster = await adminDatabase(Number(values.users), Number(values.seed), Number(values['db-port']));
+const cluster = await adminDatabase(
+  Number(values.users),
+  Number(values.seed),
+  values['db-port'] === undefined ? undefined : Number(values['db-port']),
+);
 if (cluster.seedSeconds !== null)
   console.log(`npm run seed -- --users ${values.users}: ${cluster.seedSeconds.toFixed(0)} s`);
 const database = await openDatabase({ databaseUrl: cluster.url, poolSize: clients });

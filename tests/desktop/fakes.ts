@@ -150,6 +150,8 @@ const sampleBodies: Partial<Record<AdminRouteName, unknown>> = {
   'views.create': { list: 'users', name: 'New sellers', query: { sortBy: 'createdAt' } },
   'team.grant': { email: 'mod@market.test', role: 'moderator' },
   'team.setRole': { role: 'finance' },
+  'listings.hold': { reason: 'Ring under review' },
+  'orders.holdPayout': { reason: 'Ring under review' },
 };
 
 /** The team member the team routes' sample inputs name. */

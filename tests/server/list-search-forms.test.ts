@@ -14,8 +14,16 @@ import {
   type ListQueryBase,
 } from '../../server/platform/db/admin-list.js';
 import { openDatabase, uncheckedRows, type Database, type Db } from '../../server/platform/db/database.js';
-import { idMatchesAny, searchForms, termSearch, whereAll } from '../../server/platform/db/list-sql.js';
+import {
+  idArray,
+  idMatchesAny,
+  searchForms,
+  termSearch,
+  whereAll,
+  type OwnerIds,
+} from '../../server/platform/db/list-sql.js';
 import { migrate } from '../../server/platform/db/migrate.js';
+import { foundOwners, namedRowsCount } from '../../server/platform/db/search-owners.js';
 import { seedMarketplace } from '../../server/seeding/seed.js';
 import { adminUsersSource } from '../../server/modules/accounts/user-admin.js';
 import { activeListingsSource } from '../../server/modules/listings/listing-admin.js';
@@ -98,6 +106,34 @@ describe('a list search in its three forms', () => {
         byCondition,
       );
       expect(await idsWhere(list, forms.rowMatches), term).toEqual(byCondition);
+      // The users and listings the term names looked up first (a joined list's search does):
+      // the places test their columns against those ids, and find the same rows.
+      const looked = termSearch(term, new Set(), await foundOwners(database.db, list.search!.places, termSearch(term)));
+      const byIds = searchForms(list.table, list.alias, list.search!.places, looked);
+      for (const form of [byIds.condition, idMatchesAny(sql.raw(`${list.alias}.id`), byIds.branches), byIds.rowMatches])
+        expect(await idsWhere(list, form), `${term} (owners looked up)`).toEqual(byCondition);
+      // More owners than were read: the row test still finds every match (by lookups), and the
+      // rows naming the first owners read are some of them.
+      const cut = (found: OwnerIds | null) => found && { ids: found.ids.slice(0, 2), complete: false };
+      const partly = termSearch(term, new Set(), {
+        users: cut(looked.owners.users),
+        listings: cut(looked.owners.listings),
+      });
+      const partForms = searchForms(list.table, list.alias, list.search!.places, partly);
+      expect(await idsWhere(list, partForms.rowMatches), `${term} (more owners)`).toEqual(byCondition);
+      // The rows naming the owners read, counted place by place, are those rows, each once.
+      if (byIds.named.length && !list.from) {
+        const alias = (column: string) => sql.raw(`${list.alias}.${column}`);
+        const naming = byIds.named.map((place) => sql`${alias(place.column)} = ANY(${idArray(place.ids)})`);
+        const expected = await idsWhere(list, sql`(${sql.join(naming, sql` OR `)})`);
+        const conditions = list.condition ? [list.condition] : [];
+        const [counted] = await uncheckedRows<{ count: string | number }>(
+          database.db,
+          namedRowsCount(list.table, list.alias, conditions, byIds.named, 1_000_000),
+        );
+        expect(Number(counted!.count), `${term} (named rows)`).toBe(expected.length);
+        expect(expected.filter((id) => !byCondition.includes(id))).toEqual([]);
+      }
       found += byCondition.length;
     }
     expect(found).toBeGreaterThan(0);

@@ -23,6 +23,8 @@ const STEP_UP_CALLS: { name: AdminRouteName; body?: object }[] = [
   { name: 'users.enforce', body: { action: 'ban', reason: 'shill bidding' } },
   { name: 'rings.enforce', body: { userIds: [UNKNOWN], action: 'ban', reason: 'shill bidding' } },
   { name: 'listings.voidBids', body: { userIds: ['u1'], reason: 'shill ring' } },
+  { name: 'orders.holdPayout', body: { reason: 'Ring sale' } },
+  { name: 'orders.releasePayoutHold' },
 ];
 
 describe('the step-up rule', () => {

@@ -9,15 +9,7 @@ import { market } from '../../bridge.js';
 import { Accordion } from '../../components/Accordion.js';
 import { DetailList } from '../../components/DetailList.js';
 import { formatDateTime } from '../../components/format.js';
-
-const LINK_LABELS = {
-  address: 'address',
-  phone: 'phone',
-  cardFingerprint: 'card',
-  payoutAccount: 'payout account',
-  deviceToken: 'device',
-  email: 'email',
-} as const;
+import { LINK_KIND_LABELS } from '../../components/ring-graph/index.js';
 
 function Link({ to, onOpen, children }: { to: RecordRef; onOpen: (ref: RecordRef) => void; children: ReactNode }) {
   return (
@@ -198,7 +190,7 @@ export function UserPicture({ userId, onOpen }: { userId: string; onOpen: (ref: 
         title="Linked accounts"
         section={{ count: picture.linkedAccounts.length, items: picture.linkedAccounts }}
         head={['User', 'Email', 'Shares']}
-        row={(item) => [userLink(item.user), item.user.email, item.via.map((via) => LINK_LABELS[via]).join(', ')]}
+        row={(item) => [userLink(item.user), item.user.email, item.via.map((via) => LINK_KIND_LABELS[via]).join(', ')]}
       />
     </div>
   );

@@ -1,5 +1,6 @@
 // The listing drawer: video, title, accordions Listing Detail, Seller
-// Information and Edit Listing.
+// Information and Edit Listing; an auction's admin bid ladder (voiding bids), and Hold listing /
+// Release hold with the hold shown under the title.
 import { Button, Classes, FormGroup, H4, HTMLSelect, InputGroup, Tag, TextArea } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { AdminListing } from '../../../shared/contract/entities.js';
@@ -16,6 +17,8 @@ import type { RecordRef } from '../../../shared/contract/accountability.js';
 import { useMayDo } from '../../stores/admin-role.js';
 import { RecordTimeline } from '../accountability/RecordTimeline.js';
 import { RECORD_SCREEN_ROUTES, recordRouteOf } from '../../components/record-links/record-route.js';
+import { BidLadder } from '../bid-ladder/index.js';
+import { HoldButton, HoldTag } from '../holds/index.js';
 
 function EditListingForm({ listing, onSaved }: { listing: AdminListing; onSaved: (l: AdminListing) => void }) {
   const [draft, setDraft] = useState<ListingEditDraft>(() => draftOf(listing));
@@ -142,17 +145,21 @@ export function ListingDrawer({
 }) {
   const mayEdit = useMayDo('editListing');
   const mayReadTimeline = useMayDo('viewListingTimeline');
+  const mayReadBids = useMayDo('viewBidLadder');
+  const mayHold = useMayDo('holdListing');
+  const isAuction = listing.listingType === 'auction';
   return (
     <SideDrawer
       title="Listing"
       onClose={onClose}
-      size={560}
+      size={isAuction && mayReadBids ? 640 : 560}
       icon="tag"
       recordRoute={recordRouteOf(RECORD_SCREEN_ROUTES.listing, listing.id)}
     >
       <div className={`${Classes.DRAWER_BODY} drawer-body`}>
         <VideoEmbed url={listing.video} title={listing.title} />
         <H4 className="drawer-title">{listing.title}</H4>
+        <HoldTag hold={listing.hold} what="Listing" />
         <Accordion title="Listing Detail">
           <DetailList
             rows={[
@@ -168,10 +175,28 @@ export function ListingDrawer({
             <EditListingForm listing={listing} onSaved={onChange} />
           </Accordion>
         )}
+        {isAuction && mayReadBids && (
+          <Accordion title="Bids" defaultOpen={false}>
+            <BidLadder listingId={listing.id} />
+          </Accordion>
+        )}
         {mayReadTimeline && (
           <RecordTimeline recordType="listing" recordId={listing.id} {...(onOpen ? { onOpen } : {})} />
         )}
       </div>
+      {mayHold && (
+        <div className={Classes.DRAWER_FOOTER}>
+          <div className="button-row">
+            <HoldButton
+              hold={listing.hold}
+              words={{ hold: 'Hold listing', release: 'Release hold', held: 'Listing held', released: 'Hold released' }}
+              place={(reason) => market.admin.listings.hold({ params: { id: listing.id }, body: { reason } })}
+              lift={() => market.admin.listings.releaseHold({ params: { id: listing.id } })}
+              onChange={onChange}
+            />
+          </div>
+        </div>
+      )}
     </SideDrawer>
   );
 }

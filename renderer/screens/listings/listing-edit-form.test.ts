@@ -20,6 +20,7 @@ const listing: AdminListing = {
   height: 5,
   length: 6,
   user: { id: 'u1', userName: 'seller', email: 's@example.com' },
+  hold: null,
 };
 
 describe('listing edit parsing', () => {

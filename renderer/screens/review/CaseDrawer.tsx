@@ -1,7 +1,8 @@
 // One case in a drawer: what it is, when it is due, its evidence (an appeal: the enforcement and the
 // user's audit trail), Claim / Release / Resolve (with a macro too: the drawer's macros are in the
 // command palette and on the keys 1–9), Assign and Escalate. Every change comes back as the case
-// itself, which also replaces the row in the queue.
+// itself, which also replaces the row in the queue. An auction-integrity case shows its ring and
+// the remedies in order (RingCaseFlow.tsx).
 import { Button, Callout, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReviewCase, ReviewCaseWithEvidence } from '../../../shared/contract/review-cases.js';
@@ -19,6 +20,7 @@ import { CaseTeamActions } from './CaseTeamActions.js';
 import { reloadMacros, useMacros } from './macros-store.js';
 import { reviewQueue, supportQueue } from './review-queue-store.js';
 import { CaseEvidence } from './CaseEvidence.js';
+import { RingCaseFlow } from './RingCaseFlow.js';
 import { ResolveForm, type Resolution } from './ResolveForm.js';
 import { OUTCOME_LABELS, outcomesFor, SOURCE_LABELS, subjectOf } from './review-display.js';
 
@@ -116,7 +118,7 @@ export function CaseDrawer({
     <SideDrawer
       title={item ? `${SOURCE_LABELS[item.source]}: ${item.reason}` : 'Case'}
       icon="flag"
-      size={560}
+      size={item?.source === 'auctionIntegrity' ? 800 : 560}
       onClose={onClose}
     >
       <div className="drawer-body review-drawer">
@@ -155,6 +157,7 @@ export function CaseDrawer({
                   : []),
               ]}
             />
+            {item.source === 'auctionIntegrity' && <RingCaseFlow item={item} />}
             {item.status !== 'resolved' && (
               <div className="review-drawer-actions">
                 {heldByOther ? (

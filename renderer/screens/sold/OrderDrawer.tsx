@@ -1,5 +1,5 @@
 // The sold listing's order drawer: video, five accordions, Refund Order and
-// Cancel Order.
+// Cancel Order; the seller's payout, and Hold payout / Release payout.
 import { Button, Classes, H4, HTMLTable, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { SoldListing } from '../../../shared/contract/entities.js';
@@ -18,6 +18,20 @@ import type { RecordRef } from '../../../shared/contract/accountability.js';
 import { useMayDo } from '../../stores/admin-role.js';
 import { RecordTimeline } from '../accountability/RecordTimeline.js';
 import { RECORD_SCREEN_ROUTES, recordRouteOf } from '../../components/record-links/record-route.js';
+import { HoldButton, HoldTag, payoutShown } from '../holds/index.js';
+
+/** The seller's payout: pending (and when it is due), held or released, with its amount. */
+function PayoutTag({ order }: { order: SoldListing }) {
+  const payout = payoutShown(order);
+  if (!payout) return null;
+  const due = payout.label === 'Pending' && order.payout?.releasesAt;
+  return (
+    <Tag minimal intent={payout.intent}>
+      {payout.text}
+      {due ? ` · due ${formatDateTime(due)}` : ''}
+    </Tag>
+  );
+}
 
 export function OrderDrawer({
   order,
@@ -34,6 +48,8 @@ export function OrderDrawer({
   const mayRefund = useMayDo('refundOrder');
   const mayCancel = useMayDo('cancelOrder');
   const mayReadTimeline = useMayDo('viewOrderTimeline');
+  const mayHoldPayout = useMayDo('holdPayout');
+  const payout = payoutShown(order);
   const [refunding, setRefunding] = useState(false);
   const cancellation = useConfirmedAction<true>(
     { title: 'Cancel order?', body: 'This action cannot be undone', cancelText: 'Dismiss', confirmText: 'Confirm' },
@@ -61,6 +77,7 @@ export function OrderDrawer({
       <div className={`${Classes.DRAWER_BODY} drawer-body`}>
         <VideoEmbed url={order.listing.video} title={order.listing.title} />
         <H4 className="drawer-title">{order.listing.title}</H4>
+        <HoldTag hold={order.payoutHold} what="Payout" />
         <Accordion title="Shipping Information">
           <DetailList
             rows={[
@@ -69,6 +86,7 @@ export function OrderDrawer({
               ['Shipping price', formatUsd(order.shippingPrice)],
               ['Order price', formatUsd(order.price)],
               ['Date sold', formatDateTime(order.createdAt)],
+              ['Seller payout', payout ? <PayoutTag order={order} /> : '-'],
             ]}
           />
         </Accordion>
@@ -120,6 +138,20 @@ export function OrderDrawer({
             <Button icon="undo" onClick={() => setRefunding(true)}>
               Refund Order
             </Button>
+          )}
+          {mayHoldPayout && payout && payout.label !== 'Released' && (
+            <HoldButton
+              hold={order.payoutHold}
+              words={{
+                hold: 'Hold payout',
+                release: 'Release payout',
+                held: 'Payout held',
+                released: 'Payout hold lifted',
+              }}
+              place={(reason) => market.admin.orders.holdPayout({ params: { id: order.id }, body: { reason } })}
+              lift={() => market.admin.orders.releasePayoutHold({ params: { id: order.id } })}
+              onChange={onChange}
+            />
           )}
           {mayCancel && (
             <Button icon="ban-circle" intent="danger" onClick={() => cancellation.ask(true)}>

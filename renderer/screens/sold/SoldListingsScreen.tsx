@@ -1,5 +1,5 @@
-// Sold listings: orders with their payout badge, Delete with confirm, and the
-// order drawer.
+// Sold listings: orders with their payout badge (or their pending or held payout), Delete with
+// confirm, and the order drawer.
 import { Tag } from '@blueprintjs/core';
 import type { SoldListing } from '../../../shared/contract/entities.js';
 import { LISTING_TYPE_BADGES } from '../../../shared/rules/listing-display.js';
@@ -9,6 +9,7 @@ import { formatDateTime } from '../../components/format.js';
 import { OrderDrawer } from './OrderDrawer.js';
 import { payoutBadgeOf } from './order-display.js';
 import { RecordTableScreen } from '../accountability/RecordTableScreen.js';
+import { payoutShown } from '../holds/index.js';
 
 const soldListings = ADMIN_TABLES.soldListings;
 
@@ -46,9 +47,17 @@ const columns: ColumnsOf<typeof soldListings> = [
     label: 'Payout Status',
     render: (o) => {
       const badge = payoutBadgeOf(o);
-      return badge ? (
-        <Tag intent={badge === 'Succeeded' ? 'success' : 'danger'} minimal>
-          {badge}
+      // Payouts are released on delivery, not at purchase: before that the column says so.
+      const shown = payoutShown(o);
+      if (badge)
+        return (
+          <Tag intent={badge === 'Succeeded' ? 'success' : 'danger'} minimal>
+            {badge}
+          </Tag>
+        );
+      return shown && shown.label !== 'Released' ? (
+        <Tag intent={shown.intent} minimal icon={shown.label === 'Held' ? 'pause' : 'time'}>
+          {shown.label}
         </Tag>
       ) : (
         <span className="muted">-</span>

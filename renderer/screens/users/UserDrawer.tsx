@@ -1,7 +1,7 @@
 // The user 'Details' drawer: editable username/email with availability checks,
 // read-only facts, seller fee, shipping information, the pending seller request, seller
-// enable/disable and Delete user; the user's whole history, timeline and enforcement. What the
-// admin's role may not do is not offered.
+// enable/disable and Delete user; the user's whole history, timeline and enforcement, and the
+// ring of accounts linked to them. What the admin's role may not do is not offered.
 import { Button, Card, Classes, ControlGroup, FormGroup, H5, HTMLSelect, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { AdminUser } from '../../../shared/contract/entities.js';
@@ -22,6 +22,8 @@ import { ENFORCEMENT_LABELS } from '../accountability/enforcement-form.js';
 import { RecordTimeline } from '../accountability/RecordTimeline.js';
 import { UserPicture } from '../accountability/UserPicture.js';
 import { RECORD_SCREEN_ROUTES, recordRouteOf } from '../../components/record-links/record-route.js';
+import { Accordion } from '../../components/Accordion.js';
+import { RingSection } from '../rings/index.js';
 
 interface Props {
   user: AdminUser;
@@ -41,6 +43,7 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
     decide: useMayDo('decideSellerRequest'),
     enforce: useMayDo('enforce'),
     history: useMayDo('viewUserHistory'),
+    ring: useMayDo('viewRing'),
   };
   const [enforcing, setEnforcing] = useState(false);
   const openRecord = onOpen ?? (() => undefined);
@@ -195,6 +198,11 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
               </div>
             )}
           </Card>
+        )}
+        {may.ring && (
+          <Accordion title="Ring" defaultOpen={false}>
+            <RingSection userId={user.id} onOpenUser={(id) => openRecord({ type: 'user', id })} />
+          </Accordion>
         )}
         {may.history && (
           <>

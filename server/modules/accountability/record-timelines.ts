@@ -1,6 +1,6 @@
 // The three timelines of the contract: a user's, a listing's and an order's. Each merges the
 // admin actions and notes on the record with its own history (timeline.ts pages them).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TimelineItem } from '../../../shared/contract/accountability.js';
 import type { Executor } from '../../platform/db/database.js';
 import { assertRecordExists } from './notes.js';
@@ -11,6 +11,26 @@ type Timeline = Promise<{ count: number; items: TimelineItem[] }>;
 
 /** Logged as admin actions too, but shown from their own richer sources. */
 const SHOWN_ELSEWHERE = ['addNote', 'warnUser', 'suspendSelling', 'suspendUser', 'banUser', 'liftEnforcement'];
+
+/** Holds are admin actions, shown with their reason (holdsOn) rather than as changed fields. */
+const HOLD_ACTIONS = ['holdListing', 'releaseListingHold', 'holdPayout', 'releasePayoutHold'];
+
+/** A listing's or an order's holds, placed and lifted, from the admin log. */
+function holdsOn(recordType: 'listing' | 'order', recordId: string): SQL {
+  return sql`
+    SELECT a.created_at AS at, 'hold' AS kind,
+           CASE a.action WHEN 'holdListing' THEN 'Held: ' || (a.after -> 'hold' ->> 'reason')
+                         WHEN 'releaseListingHold' THEN 'Hold released'
+                         WHEN 'holdPayout' THEN 'Payout held: ' || (a.after -> 'payoutHold' ->> 'reason')
+                         ELSE 'Payout hold lifted' END AS summary,
+           coalesce(a.admin_email, a.admin_uid) AS actor, NULL AS ref_type, NULL AS ref_id
+    FROM admin_actions a
+    WHERE a.record_type = ${recordType} AND a.record_id = ${recordId}
+      AND a.action IN (${sql.join(
+        HOLD_ACTIONS.map((action) => sql`${action}`),
+        sql`, `,
+      )})`;
+}
 
 const name = (alias: string) => sql.raw(`coalesce(${alias}.user_name, ${alias}.email)`);
 
@@ -63,7 +83,8 @@ export async function listingTimeline(db: Executor, listingId: string, page: Pag
     'listing',
     listingId,
     [
-      adminActionsOn('listing', listingId, ['addNote']),
+      adminActionsOn('listing', listingId, ['addNote', ...HOLD_ACTIONS]),
+      holdsOn('listing', listingId),
       notesOn('listing', listingId),
       sql`SELECT l.created_at AS at, 'listingPublished' AS kind,
                CASE WHEN l.status = 'draft' OR EXISTS (
@@ -102,7 +123,8 @@ export async function orderTimeline(db: Executor, orderId: string, page: Page): 
     'order',
     orderId,
     [
-      adminActionsOn('order', orderId, ['addNote']),
+      adminActionsOn('order', orderId, ['addNote', ...HOLD_ACTIONS]),
+      holdsOn('order', orderId),
       notesOn('order', orderId),
       sql`SELECT o.created_at AS at, 'order' AS kind,
                'Order placed: ' || l.title || ', ' || ${dollars(sql`o.price_cents + o.shipping_price_cents`)} AS summary,

@@ -27,9 +27,14 @@ export async function enforcementImpact(db: Executor, userId: string): Promise<E
             AS "openOrdersAsBuyer",
           (SELECT count(*) FROM orders WHERE seller_id = u.id AND deleted_at IS NULL AND status IN ${inList(OPEN)})
             AS "openOrdersAsSeller",
-          (SELECT coalesce(sum(t.amount_cents), 0) FROM transactions t JOIN orders o ON o.id = t.order_id
-            WHERE o.seller_id = u.id AND o.deleted_at IS NULL AND o.status IN ${inList(OPEN)}
-              AND t.type = 'order_payout' AND t.status = 'succeeded') AS "pendingPayoutCents"
+          -- Payouts not released yet (pending or held, orders/payouts.ts): what is left after refunds.
+          (SELECT coalesce(sum(greatest(0, o.payout_cents - (
+                    SELECT coalesce(sum(t.amount_cents), 0) FROM transactions t
+                    WHERE t.order_id = o.id AND t.type IN ('admin_refund', 'bundled_shipping_refund')
+                      AND t.status <> 'failed'))), 0)
+            FROM orders o
+            WHERE o.seller_id = u.id AND o.deleted_at IS NULL AND o.status <> 'cancelled'
+              AND o.payout_cents IS NOT NULL AND o.payout_released_at IS NULL) AS "pendingPayoutCents"
         FROM users u WHERE u.id = ${userId} AND u.deleted_at IS NULL`,
   );
   if (!row) throw notFound('User');

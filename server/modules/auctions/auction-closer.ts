@@ -1,14 +1,15 @@
 // The auction closing worker. Every node may run one: each due auction (or giveaway) is claimed
 // with `FOR UPDATE SKIP LOCKED` inside the transaction that ends it, so two nodes never end the
 // same one, and a node skips what another is closing (or what a bid is holding) instead of
-// waiting. An ended listing is no longer `active`, so nothing ends twice.
+// waiting. An ended listing is no longer `active`, so nothing ends twice. A listing an admin holds
+// is not closed (nor told it ends soon) until the hold is released (listing-holds.ts).
 //
 // Auctions: the leader wins at the current price; their order is charged at once
 // (PAYMENT_CONFIRMED, or PAYMENT_FAILED with a strike on the buyer). Giveaways: one entry is
 // drawn uniformly at random (crypto), the winner gets a free order and a giveawayWinner
 // auction message. On the same tick: the bidders of auctions ending within
 // AUCTION_ENDING_SOON_WINDOW_MS get one `auctionEndingSoon` notification per auction, and pending
-// offers past their expiry become EXPIRED.
+// offers past their expiry become EXPIRED, and sellers' payouts that came due are released.
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { listingRoom, userRoom } from '../../../shared/contract/realtime-events.js';
@@ -22,7 +23,7 @@ import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js
 import type { PaymentPorts } from '../payments/index.js';
 import { adminEvent, marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 import { notify, notifyEach } from '../notifications/index.js';
-import { createOrder, expireOffers, orderIdOf } from '../orders/index.js';
+import { createOrder, expireOffers, orderIdOf, releaseDuePayouts } from '../orders/index.js';
 import { ladderReviewsOf } from './ladder-reviews.js';
 
 export interface ClosedListing {
@@ -160,7 +161,7 @@ export async function closeDueListings(
           sql`SELECT id, user_id, listing_type, bid_cents, leader_id, shipping_type, shipping_price_cents
               FROM listings
               WHERE status = 'active' AND deleted_at IS NULL AND listing_type IN ('auction', 'giveaway')
-                AND end_time <= ${now}
+                AND end_time <= ${now} AND held_at IS NULL
                 ${
                   failed.length > 0
                     ? sql`AND id NOT IN (${sql.join(
@@ -230,7 +231,7 @@ export async function notifyAuctionsEndingSoon(
         tx,
         sql`SELECT id, title, end_time FROM listings
             WHERE status = 'active' AND deleted_at IS NULL AND listing_type = 'auction'
-              AND ending_soon_notified_at IS NULL AND bid_cents IS NOT NULL
+              AND ending_soon_notified_at IS NULL AND bid_cents IS NOT NULL AND held_at IS NULL
               AND end_time > ${new Date(now)} AND end_time <= ${new Date(now + windowMs)}
             ORDER BY end_time
             LIMIT 1
@@ -274,6 +275,7 @@ export function startAuctionCloser(
         const closed = await closeDueListings(deps, 50, (error) => options.onError?.(error));
         await notifyAuctionsEndingSoon(deps);
         await expireOffers(deps);
+        await releaseDuePayouts(deps);
         return closed;
       } catch (error) {
         options.onError?.(error);

@@ -22,7 +22,13 @@ import { type BidTurn, bidQueueOf } from './bid-queue.js';
 import { runBidTransaction } from './bid-transaction.js';
 import { countedPage, pageOf } from '../../platform/db/list-sql.js';
 import { type Counted, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
-import { auctionStateUpdate, hiddenFromBuyers, publicListing, PUBLIC_LISTING } from '../listings/index.js';
+import {
+  auctionStateUpdate,
+  hiddenFromBuyers,
+  publicListing,
+  PUBLIC_LISTING,
+  refuseIfOnHold,
+} from '../listings/index.js';
 import { bidMessageInsert } from '../conversations/index.js';
 import { MIN_BIDS_TO_SCORE } from './hooks.js';
 import { ladderReviewsOf } from './ladder-reviews.js';
@@ -56,6 +62,7 @@ type LockedAuctionRow = SqlRow<
   | 'leader_id'
   | 'leader_max_cents'
   | 'bid_count'
+  | 'held_at'
 > & {
   seller_user_name: SqlColumn<typeof users, 'user_name'>;
   seller_avatar: SqlColumn<typeof users, 'avatar'>;
@@ -75,7 +82,7 @@ const num = (value: string | number | null): number | null => (value === null ? 
  */
 const lockedAuctionRead = (request: BidRequest) =>
   sql`SELECT l.id, l.user_id, l.title, l.listing_type, l.status, l.deleted_at, l.starting_bid_cents,
-             l.bid_cents, l.end_time, l.leader_id, l.leader_max_cents, l.bid_count,
+             l.bid_cents, l.end_time, l.leader_id, l.leader_max_cents, l.bid_count, l.held_at,
              s.user_name AS seller_user_name, s.avatar AS seller_avatar,
              b.user_name AS bidder_user_name, b.avatar AS bidder_avatar, b.deleted_at AS bidder_deleted_at,
              b.suspended_until > now() AS bidder_suspended, s.suspended_until > now() AS seller_suspended
@@ -100,6 +107,8 @@ function checkedAuction(row: LockedAuctionRow | undefined): LockedAuctionRow {
   if (row.bidder_suspended) throw accountSuspended();
   if (row.listing_type !== 'auction') throw conflict('Only auctions take bids');
   if (row.status !== 'active') throw conflict('This auction has ended');
+  // An admin's hold (listing-holds.ts), read under the same lock the hold takes.
+  refuseIfOnHold(row);
   return row;
 }
 

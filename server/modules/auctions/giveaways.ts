@@ -12,7 +12,7 @@ import { adminEvent, marketEvent } from '../../platform/events/pending-events.js
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { pageOf } from '../../platform/db/list-sql.js';
 import { TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
-import { PUBLIC_LISTING } from '../listings/index.js';
+import { PUBLIC_LISTING, refuseIfOnHold } from '../listings/index.js';
 
 export async function enterGiveaway(
   deps: ServiceDeps,
@@ -26,13 +26,16 @@ export async function enterGiveaway(
       listing_type: string;
       status: string;
       end_time: Date | string | null;
+      held_at: Date | string | null;
     }>(
       tx,
-      sql`SELECT l.user_id, l.listing_type, l.status, l.end_time FROM listings l
+      sql`SELECT l.user_id, l.listing_type, l.status, l.end_time, l.held_at FROM listings l
           WHERE l.id = ${listingId} AND ${PUBLIC_LISTING} FOR SHARE OF l`,
     );
     if (!listing) throw notFound('Listing');
     if (listing.listing_type !== 'giveaway') throw conflict('This listing is not a giveaway');
+    // An admin's hold (the shared lock waits for it): held, its end does not count yet.
+    refuseIfOnHold(listing);
     const ended = listing.end_time !== null && new Date(listing.end_time).getTime() <= nowOf(deps);
     if (listing.status !== 'active' || ended) throw conflict('This giveaway has ended');
     if (listing.user_id === userId) throw conflict('Sellers cannot enter their own giveaway');

@@ -2,8 +2,9 @@
 // listing-admin.ts, and answers.
 import type { AdminDeps, AdminHandlers } from '../../platform/http/admin-handler.js';
 import { changeListing, deleteListing, listActiveListings, loadAdminListing } from './listing-admin.js';
+import { holdListing, releaseListingHold } from './listing-holds.js';
 
-export function listingHandlers({ db, reads }: AdminDeps) {
+export function listingHandlers({ db, reads, events }: AdminDeps) {
   return {
     'listings.active': async ({ query }) => listActiveListings(reads, query),
     'listings.get': async ({ params }) => loadAdminListing(db, params.id),
@@ -14,5 +15,7 @@ export function listingHandlers({ db, reads }: AdminDeps) {
       await deleteListing(db, params.id, admin);
       return undefined;
     },
+    'listings.hold': async ({ params, body, admin }) => holdListing(db, params.id, body.reason, admin),
+    'listings.releaseHold': async ({ params, admin }) => releaseListingHold({ db, events }, params.id, admin),
   } satisfies Partial<AdminHandlers>;
 }

@@ -10,7 +10,7 @@ import { usdToCents } from '../../../shared/rules/money.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import type { Executor } from '../../platform/db/database.js';
 import { listPage, type AdminList, type SortKey } from '../../platform/db/admin-list.js';
-import { epochMsText, isoOf, usdOrNull } from '../../platform/db/values.js';
+import { epochMsText, holdOf, isoOf, usdOrNull } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { listingFieldChanges, parcelOf, softDeleteListing } from './listings.js';
@@ -36,6 +36,10 @@ const LISTING_ROW = sqlRow(
   'width',
   'height',
   'length',
+  'held_at',
+  'hold_reason',
+  'hold_admin_uid',
+  'hold_admin_email',
 ).extend({
   seller_id: sqlColumn(users, 'id'),
   seller_user_name: sqlColumn(users, 'user_name'),
@@ -57,7 +61,8 @@ function selectListings(where: SQL, tail: SQL): SQL {
   return sql`
     SELECT l.id, l.title, l.description, l.listing_type, l.in_stock, coalesce(l.starting_bid_cents, l.price_cents) AS starting_bid_cents,
            l.bid_cents, l.featured, l.created_at, l.end_time, l.video, l.mass_unit, l.weight, l.width,
-           l.height, l.length, s.id AS seller_id, s.user_name AS seller_user_name, s.email AS seller_email
+           l.height, l.length, l.held_at, l.hold_reason, l.hold_admin_uid, l.hold_admin_email,
+           s.id AS seller_id, s.user_name AS seller_user_name, s.email AS seller_email
     FROM listings l JOIN users s ON s.id = l.user_id
     ${where} ${tail}`;
 }
@@ -77,6 +82,7 @@ function toAdminListing(row: ListingRow): AdminListing {
     video: row.video,
     ...parcelOf(row),
     user: { id: row.seller_id, userName: row.seller_user_name, email: row.seller_email },
+    hold: holdOf(row.held_at, row.hold_reason, row.hold_admin_uid, row.hold_admin_email),
   };
 }
 

@@ -7,6 +7,7 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 import { PUBLIC_LISTING } from './listings.js';
+import { refuseIfOnHold } from './listing-holds.js';
 import type { listings } from '../../platform/db/schema/index.js';
 import type { SqlRow } from '../../platform/db/sql-row.js';
 
@@ -21,13 +22,15 @@ export async function lockForSale(
   buyerId: string,
   quantity: number,
 ): Promise<StockRow> {
-  const [row] = await queryRows<StockRow>(
+  const [row] = await queryRows<StockRow & SqlRow<typeof listings, 'held_at'>>(
     tx,
     sql`SELECT l.id, l.user_id, l.listing_type, l.status, l.in_stock, l.price_cents, l.shipping_type,
-               l.shipping_price_cents
+               l.shipping_price_cents, l.held_at
         FROM listings l WHERE l.id = ${listingId} AND ${PUBLIC_LISTING} FOR UPDATE OF l`,
   );
   if (!row) throw notFound('Listing');
+  // Purchases, offers and their acceptance wait for an admin's hold to be released.
+  refuseIfOnHold(row);
   const refusal = saleRefusal(row, buyerId, quantity);
   if (refusal) throw conflict(refusal);
   return row;

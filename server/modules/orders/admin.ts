@@ -1,9 +1,10 @@
 // The back-office's orders (sold listings): list, detail with transactions, cancel, delete, and
-// refunds. Each handler takes the parsed request, calls the orders service and answers.
+// refunds, payout holds. Each handler takes the parsed request, calls the orders service and answers.
 import type { AdminDeps, AdminHandlers } from '../../platform/http/admin-handler.js';
 import type { PaymentPorts } from '../payments/index.js';
 import { cancelOrder } from './cancellations.js';
 import { deleteOrder, listSoldListings, loadSoldListing } from './order-admin.js';
+import { holdPayout, releasePayoutHold } from './payouts.js';
 import { refundOrder, refundRemaining } from './refunds.js';
 
 export function orderHandlers({ db, reads, payments, events }: AdminDeps & Pick<PaymentPorts, 'payments'>) {
@@ -23,5 +24,7 @@ export function orderHandlers({ db, reads, payments, events }: AdminDeps & Pick<
         { db, payments },
         { orderId: params.id, amount: body.amount, refundReason: body.refundReason, idempotencyKey, admin },
       ),
+    'orders.holdPayout': async ({ params, body, admin }) => holdPayout(db, params.id, body.reason, admin),
+    'orders.releasePayoutHold': async ({ params, admin }) => releasePayoutHold({ db }, params.id, admin),
   } satisfies Partial<AdminHandlers>;
 }

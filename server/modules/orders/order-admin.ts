@@ -1,7 +1,7 @@
 // Orders as the back-office reads them (sold listings with their transactions), searched and
 // paged, and an order's soft delete. The refund and cancel services build on `loadSoldListing`.
 import { sql, type SQL } from 'drizzle-orm';
-import type { SoldListing, Transaction } from '../../../shared/contract/entities.js';
+import type { OrderPayout, SoldListing, Transaction } from '../../../shared/contract/entities.js';
 import { ORDER_STATUSES, REFUND_REASONS } from '../../../shared/contract/enums.js';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
@@ -9,13 +9,30 @@ import { recordAdminAction } from '../../platform/db/admin-log.js';
 import type { Db, Executor } from '../../platform/db/database.js';
 import { listPage, withChildren, type AdminList, type SortKey } from '../../platform/db/admin-list.js';
 import { inList } from '../../platform/db/list-sql.js';
-import { isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
+import { holdOf, isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
+import { centsToUsd } from '../../../shared/rules/money.js';
+import { type PayoutFacts, payoutView } from '../../../shared/rules/payout-release.js';
 import { notFound } from '../../platform/http/errors.js';
 import { listings, orders, transactions, users } from '../../platform/db/schema/index.js';
 import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { z } from 'zod';
 
+/** What an order's payout is read from (payout-release.ts's facts, with the ledger beside). */
+export const PAYOUT_COLUMNS = sqlRow(
+  orders,
+  'payout_cents',
+  'payout_released_at',
+  'payout_held_at',
+  'payout_hold_reason',
+  'payout_hold_admin_uid',
+  'payout_hold_admin_email',
+  'shipped_at',
+  'delivered_at',
+);
+export type PayoutColumns = z.output<typeof PAYOUT_COLUMNS> & { status: string };
+
 const ORDER_ROW = sqlRow(orders, 'id', 'created_at', 'price_cents', 'shipping_price_cents', 'tracking_code')
+  .extend(PAYOUT_COLUMNS.shape)
   .extend(sqlRow(listings, 'listing_type').shape)
   .extend({
     /** orders.status is text with no CHECK; the order flow writes only OrderStatus values. */
@@ -45,6 +62,7 @@ const TRANSACTION_ROW = sqlRow(
   'amount_cents',
   'refund_date',
   'external_id',
+  'created_at',
 ).extend({
   /** Text with no CHECK; the refund routes write only RefundReason values. */
   refund_reason: z.enum(REFUND_REASONS).nullable(),
@@ -65,6 +83,8 @@ function selectOrders(where: SQL, tail: SQL): SQL {
            l.listing_type, l.video AS listing_video, l.created_at AS listing_created_at,
            s.id AS seller_id, s.user_name AS seller_user_name, s.email AS seller_email,
            b.id AS buyer_id, b.user_name AS buyer_user_name, b.email AS buyer_email,
+           o.payout_cents, o.payout_released_at, o.payout_held_at, o.payout_hold_reason, o.payout_hold_admin_uid,
+           o.payout_hold_admin_email, o.shipped_at, o.delivered_at,
            (SELECT t.status FROM transactions t WHERE t.order_id = o.id AND t.type = 'order_payout'
             ORDER BY t.created_at DESC LIMIT 1) AS payout_status
     FROM orders o
@@ -91,11 +111,43 @@ export async function transactionsOf(executor: Executor, orderIds: string[]): Pr
   const rows = await readRows(
     executor,
     TRANSACTION_ROW,
-    sql`SELECT id, order_id, type, status, amount_cents, refund_reason, refund_date, external_id
+    sql`SELECT id, order_id, type, status, amount_cents, refund_reason, refund_date, external_id, created_at
         FROM transactions WHERE order_id IN ${inList(orderIds)} ORDER BY created_at, id`,
   );
   for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row]);
   return byOrder;
+}
+
+const msOrNull = (value: Date | string | null): number | null => (value === null ? null : new Date(value).getTime());
+
+/** The payout rule's facts of an order (payout-release.ts): its payout columns and its ledger. */
+export function payoutFactsOf(row: PayoutColumns, transactions: TransactionRow[]): PayoutFacts {
+  return {
+    payoutCents: row.payout_cents === null ? null : Number(row.payout_cents),
+    releasedAtMs: msOrNull(row.payout_released_at),
+    heldAtMs: msOrNull(row.payout_held_at),
+    shippedAtMs: msOrNull(row.shipped_at),
+    deliveredAtMs: msOrNull(row.delivered_at),
+    cancelled: row.status === 'cancelled',
+    ledger: transactions.map((t) => ({
+      type: t.type,
+      status: t.status,
+      amountCents: Number(t.amount_cents),
+      createdAtMs: new Date(t.created_at).getTime(),
+    })),
+  };
+}
+
+function payoutOf(row: OrderRow, transactions: TransactionRow[]): OrderPayout | null {
+  const view = payoutView(payoutFactsOf(row, transactions));
+  if (view === null) return null;
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return {
+    status: view.status,
+    amount: centsToUsd(view.amountCents),
+    releasedAt: iso(view.releasedAtMs),
+    releasesAt: iso(view.releasesAtMs),
+  };
 }
 
 function toSoldListing(row: OrderRow, transactions: TransactionRow[]): SoldListing {
@@ -119,6 +171,13 @@ function toSoldListing(row: OrderRow, transactions: TransactionRow[]): SoldListi
     // A payout that was reversed did not reach the seller.
     payoutStatus: row.payout_status === null ? null : row.payout_status === 'succeeded' ? 'succeeded' : 'failed',
     transactions: transactions.map(toTransaction),
+    payout: payoutOf(row, transactions),
+    payoutHold: holdOf(
+      row.payout_held_at,
+      row.payout_hold_reason,
+      row.payout_hold_admin_uid,
+      row.payout_hold_admin_email,
+    ),
   };
 }
 

@@ -1,5 +1,6 @@
 // Creating an order: the order row, the buyer's charge (order_payment), and on success the
-// seller's payout net of the seller fee (order_payout). Runs inside the caller's transaction,
+// seller's payout net of the seller fee, pending (orders.payout_cents) until payouts.ts releases
+// it as an order_payout. Runs inside the caller's transaction,
 // which holds the listing's lock, so a listing never sells the same unit twice. The status a new
 // order starts in, and every move its payment makes, are the transition table's
 // (shared/rules/order-transitions.ts).
@@ -20,7 +21,9 @@ import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import type { Charges, PaymentPorts } from '../payments/index.js';
 import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
-import { decrementStock, saleRefusal, type StockRow } from '../listings/index.js';
+import { decrementStock, refuseIfOnHold, saleRefusal, type StockRow } from '../listings/index.js';
+import type { listings } from '../../platform/db/schema/index.js';
+import type { SqlRow } from '../../platform/db/sql-row.js';
 
 export interface NewOrder {
   listingId: string;
@@ -106,7 +109,7 @@ async function settlePayment(tx: Executor, from: OrderStatus, statement: SQL): P
 
 /**
  * Charges the buyer for an existing order (in `order.status`, locked or just made by the caller)
- * and records the outcome: on success the payment, the seller's payout and PAYMENT_CONFIRMED; on
+ * and records the outcome: on success the payment, the seller's pending payout and PAYMENT_CONFIRMED; on
  * failure a failed payment, PAYMENT_FAILED and (for the first attempt) a strike on the buyer.
  * `actor` is who pays: the sale itself, or the buyer paying a failed order again.
  */
@@ -159,7 +162,12 @@ export async function chargeOrder(
   // Only while the order is still in the status the move was checked from, so a writer that got
   // there first is never overwritten (the callers hold the row, so this answers 409 only if one
   // did not): no row back rolls the whole payment back.
-  const settle = sql`UPDATE orders SET ${stays ? sql`` : sql`status = ${status}, `}updated_at = now()
+  // A confirmed payment records what it owes the seller: the payout waits (payouts.ts) until the
+  // order is delivered or 7 days after it shipped, and refunds before then lower it.
+  const payoutCentsOwed = totalCents - sellerFeeCents;
+  const settle = sql`UPDATE orders SET ${stays ? sql`` : sql`status = ${status}, `}${
+    paid ? sql`payout_cents = ${payoutCentsOwed}, ` : sql``
+  }updated_at = now()
     WHERE id = ${orderId} AND status = ${from} RETURNING id`;
   const events: PendingEvent[] = [];
   if (paid) {
@@ -167,7 +175,6 @@ export async function chargeOrder(
     await tx.execute(
       sql`SELECT id FROM users WHERE id IN (${order.buyerId}, ${order.sellerId}) ORDER BY id FOR NO KEY UPDATE`,
     );
-    const payout = totalCents - sellerFeeCents;
     await settlePayment(
       tx,
       from,
@@ -175,9 +182,6 @@ export async function chargeOrder(
       WITH payment AS (
         INSERT INTO transactions (order_id, type, status, amount_cents, external_id)
         VALUES (${orderId}, 'order_payment', 'succeeded', ${totalCents}, ${charge.externalId})
-      ), payout AS (
-        INSERT INTO transactions (order_id, type, status, amount_cents)
-        VALUES (${orderId}, 'order_payout', 'succeeded', ${payout})
       ), buyer AS (
         ${addSpend(order.buyerId, totalCents)}
       ), seller AS (
@@ -226,9 +230,9 @@ export async function retryPayment(
       sql`SELECT listing_id FROM orders WHERE id = ${orderId} AND deleted_at IS NULL`,
     );
     if (!placed) throw notFound('Order');
-    const [listing] = await queryRows<StockRow>(
+    const [listing] = await queryRows<StockRow & SqlRow<typeof listings, 'held_at'>>(
       tx,
-      sql`SELECT id, user_id, listing_type, status, in_stock, price_cents, shipping_type, shipping_price_cents
+      sql`SELECT id, user_id, listing_type, status, in_stock, price_cents, shipping_type, shipping_price_cents, held_at
           FROM listings WHERE id = ${placed.listing_id} FOR UPDATE`,
     );
     const [found] = await queryRows<{
@@ -256,6 +260,8 @@ export async function retryPayment(
     // until it is paid for.
     const takesStock = listing.listing_type === 'default';
     if (takesStock) {
+      // Paying now is the purchase: it waits for an admin's hold like a new one.
+      refuseIfOnHold(listing);
       const gone = saleRefusal(listing, buyerId, order.quantity);
       if (gone) throw conflict(`This order can no longer be paid: ${gone}`);
     }

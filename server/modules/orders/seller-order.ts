@@ -1,6 +1,7 @@
 // An order as its seller sees it (the shipping manager, the bulk shipping documents, one order of
 // the order history), and the shipping steps' writes: the orders module owns `orders`, so the
 // fulfilment module moves an order through its shipping statuses with `writeShippingStatus`.
+import { releasePayoutIfDue } from './payouts.js';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SellerOrder as SellerOrderSchema } from '../../../shared/contract/market/orders.js';
@@ -93,4 +94,6 @@ export async function writeShippingStatus(
   await tx.execute(
     sql`UPDATE orders SET status = ${to}, updated_at = now() ${sql.join(sets, sql``)} WHERE id = ${orderId}`,
   );
+  // Delivered: the seller's payout is released with it, unless an admin holds it (payouts.ts).
+  if (change.delivered) await releasePayoutIfDue(tx, orderId, Date.now());
 }

@@ -18,6 +18,7 @@ import {
   pageOf,
   searchedColumns,
   searchForms,
+  searchIsCommon,
   searchTerm,
   termSearch,
   whereAll,
@@ -25,7 +26,8 @@ import {
   type TermSearch,
 } from './list-sql.js';
 import { shortGramsOf } from './short-terms.js';
-import { commonGramColumns } from './short-term-stats.js';
+import { commonGramColumns, DENSE_GRAM_SHARE } from './short-term-stats.js';
+import { foundOwners, namedRowsCount } from './search-owners.js';
 import { requestRead } from './request-reads.js';
 import { countValue, readRows } from './sql-row.js';
 
@@ -122,7 +124,7 @@ interface ListPlan {
     | { exact: true }
     | { capped: true }
     | { union: { branches: SQL[]; rowWhere: SQL } }
-    | { walked: SQL };
+    | { walked: SQL; named: SQL | null };
 }
 
 /** The list's search for `query`, or null: a short term's grams left out where they are common. */
@@ -134,8 +136,13 @@ async function searchOfList<Query extends ListQueryBase, Row, Item>(
   const term = searchTerm(query.search);
   if (!term || !list.search) return null;
   const grams = shortGramsOf(term);
-  if (!grams) return termSearch(term);
-  return termSearch(term, await commonGramColumns(db, searchedColumns(list.table, list.search.places), grams));
+  const common = grams
+    ? await commonGramColumns(db, searchedColumns(list.table, list.search.places), grams)
+    : new Set<string>();
+  if (list.search.by !== 'union') return termSearch(term, common);
+  const columns = searchedColumns(list.table, list.search.places);
+  const dense = grams ? await commonGramColumns(db, columns, grams, DENSE_GRAM_SHARE) : new Set<string>();
+  return termSearch(term, common, await foundOwners(db, list.search.places, termSearch(term, common), dense));
 }
 
 function planOf<Query extends ListQueryBase, Row, Item>(
@@ -148,6 +155,7 @@ function planOf<Query extends ListQueryBase, Row, Item>(
   const from = list.from?.(query) ?? sql`${sql.raw(list.table)} ${alias}`;
   const filters = (list.filters?.(query) ?? []).filter((filter): filter is SQL => filter !== null);
   const base = [list.condition ?? null, ...filters];
+  const baseConditions = base.filter((condition): condition is SQL => condition !== null);
   const forms = search && list.search ? searchForms(list.table, list.alias, list.search.places, search) : null;
   const union = list.search?.by === 'union';
   const where = whereAll([...base, forms ? (union ? idMatchesAny(idColumn, forms.branches) : forms.condition) : null]);
@@ -172,10 +180,17 @@ function planOf<Query extends ListQueryBase, Row, Item>(
       : unfiltered && list.total !== 'capped'
         ? { kept: list.total }
         : forms && union
-          ? // A short term common in one of the places: counting that place's matches through its
+          ? // A term common in one of the places (a short one in a column, or naming more users
+            // or listings than search-owners.ts reads): counting that place's matches through its
             // join would read most of it, so the list is walked in its order, each row tested.
-            search?.common.size
-            ? { walked: whereAll([...base, forms.rowMatches]) }
+            search && list.search && searchIsCommon(list.table, list.search.places, search)
+            ? {
+                walked: whereAll([...base, forms.rowMatches]),
+                named:
+                  forms.named.length && !list.from
+                    ? namedRowsCount(list.table, list.alias, baseConditions, forms.named, COUNT_CAP)
+                    : null,
+              }
             : { union: { branches: forms.branches, rowWhere: whereAll([...base, forms.rowMatches]) } }
           : { capped: true };
   return { from, where, order, pageRows, count };
@@ -262,7 +277,10 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
     return { ...counted, items: await read(plan.where, !counted.countCapped) };
   }
   if ('walked' in count) {
-    const counted = await cappedCount(db, plan.from, count.walked);
+    // The rows naming the users or listings read first, through the foreign-key indexes: when
+    // they are over the cap already, so is the search, and the walk need not count.
+    const some = count.named && listCountOf(Number((await readRows(db, COUNT_ROW, count.named))[0]?.count ?? 0));
+    const counted = some?.countCapped ? some : await cappedCount(db, plan.from, count.walked);
     return { ...counted, items: await read(count.walked, !counted.countCapped) };
   }
   const counted = await searchedCount(db, plan.from, plan.where, count.union.branches);

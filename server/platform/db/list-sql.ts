@@ -44,15 +44,41 @@ export interface TermSearch {
    * left out (computed for each row walked, they would cost more than the ILIKE).
    */
   common: ReadonlySet<string>;
+  /**
+   * The users and listings the term names, when looked up first (search-owners.ts): a joined
+   * place then tests its column against their ids. Null: each place selects them itself.
+   */
+  owners: FoundOwners;
 }
 
-export function termSearch(term: string, common: ReadonlySet<string> = new Set()): TermSearch {
+/**
+ * Users or listings a term names, read first (search-owners.ts): every one (`complete`), or the
+ * first of more than that read stops at.
+ */
+export interface OwnerIds {
+  ids: readonly string[];
+  complete: boolean;
+}
+
+export interface FoundOwners {
+  users: OwnerIds | null;
+  listings: OwnerIds | null;
+}
+
+const NOT_LOOKED_UP: FoundOwners = { users: null, listings: null };
+
+export function termSearch(
+  term: string,
+  common: ReadonlySet<string> = new Set(),
+  owners: FoundOwners = NOT_LOOKED_UP,
+): TermSearch {
   const grams = shortGramsOf(term);
   const literal = (text: string) => sql.raw(`lower('${text.replace(/'/g, "''")}')`);
   return {
     pattern: containsPattern(term),
     grams: grams ? sql`ARRAY[${sql.join(grams.map(literal), sql`, `)}]` : null,
     common,
+    owners,
   };
 }
 
@@ -178,6 +204,11 @@ export function matchingUserIds(search: TermSearch): SQL {
   return sql`SELECT id FROM users WHERE ${name} OR ${textMatches(sql`email`, search, 'users.email')}`;
 }
 
+/** Ids of listings whose title matches (its trigram or short-gram index). */
+export function matchingListingIds(search: TermSearch): SQL {
+  return sql`SELECT id FROM listings WHERE ${textMatches(sql`title`, search, 'listings.title')}`;
+}
+
 // The row tests below are scalar subqueries, not EXISTS: PostgreSQL may turn an EXISTS into a
 // hashed subplan of every matching user or listing (a scan of a million rows for "an"), where a
 // walk of the list wants one lookup by primary key for each row it passes.
@@ -226,6 +257,61 @@ export interface SearchForms {
   branches: SQL[];
   /** The same test for the one row at hand, by correlated lookups through primary keys. */
   rowMatches: SQL;
+  /**
+   * The places naming users or listings read first (`owners`), with their ids: the rows naming
+   * them are some of the matches (all of them when every place is complete). Counted through the
+   * foreign-key indexes (search-owners.ts), they prove a common term's count is over the cap
+   * before any walk.
+   */
+  named: NamedPlace[];
+}
+
+/** A column of the list's own table naming a user or listing, and the ids read for it. */
+export interface NamedPlace {
+  column: string;
+  ids: readonly string[];
+}
+
+/**
+ * A joined place whose few matching owners were looked up first: its column among their ids, a
+ * test of the row's own column (no lookup per row), found through the column's index.
+ */
+function amongFew(table: string, own: SQL, column: string, few: readonly string[]) {
+  return {
+    condition: amongIds(own, few),
+    branch: sql`SELECT id FROM ${sql.raw(table)} WHERE ${amongIds(sql.raw(column), few)}`,
+    row: amongIds(own, few),
+  };
+}
+
+/**
+ * `column = ANY('{…}'::text[])`: the ids as one parameter, whatever their number (a statement
+ * holds at most 65,535, and pgbench replays at most 255). The unnamed statement is planned with
+ * its value, so PostgreSQL knows how many ids it holds. The ids are the database's own (uuids as
+ * text), never anything an array literal would need to quote.
+ */
+function amongIds(column: SQL, ids: readonly string[]): SQL {
+  if (ids.length === 0) return sql`FALSE`;
+  return sql`${column} = ANY(${idArray(ids)})`;
+}
+
+/** The ids as one `text[]` parameter (`amongIds`). */
+export function idArray(ids: readonly string[]): SQL {
+  return sql`${`{${ids.join(',')}}`}::text[]`;
+}
+
+/**
+ * Whether the list is best walked in its order, each row tested (`rowMatches`): some place's
+ * matches are too many to look up, a short term common in a column of its own (short-term-stats.ts)
+ * or a user or listing term naming more owners than search-owners.ts reads.
+ */
+export function searchIsCommon(table: string, places: readonly SearchPlace[], search: TermSearch): boolean {
+  return places.some((place) => {
+    if ('text' in place) return search.common.has(`${table}.${place.text}`);
+    const found = 'user' in place ? search.owners.users : search.owners.listings;
+    if (found) return !found.complete;
+    return searchedColumns(table, [place]).some((column) => search.common.has(column));
+  });
 }
 
 export function searchForms(
@@ -244,6 +330,9 @@ export function searchForms(
         row: sql`${own(place.text)} ILIKE ${search.pattern}`,
       };
     }
+    const column = 'user' in place ? place.user : place.listingTitle;
+    const found = 'user' in place ? search.owners.users : search.owners.listings;
+    if (found?.complete) return amongFew(table, own(column), column, found.ids);
     if ('user' in place) {
       const ids = sql`(${matchingUserIds(search)})`;
       return {
@@ -252,7 +341,7 @@ export function searchForms(
         row: userMatches(own(place.user), search),
       };
     }
-    const ids = sql`(SELECT id FROM listings WHERE ${textMatches(sql`title`, search, 'listings.title')})`;
+    const ids = sql`(${matchingListingIds(search)})`;
     return {
       condition: sql`${own(place.listingTitle)} IN ${ids}`,
       branch: sql`SELECT id FROM ${bare} WHERE ${sql.raw(place.listingTitle)} IN ${ids}`,
@@ -260,9 +349,16 @@ export function searchForms(
     };
   });
   const any = (parts: SQL[]) => sql`(${sql.join(parts, sql` OR `)})`;
+  const named = places.flatMap((place): NamedPlace[] => {
+    if ('text' in place) return [];
+    const column = 'user' in place ? place.user : place.listingTitle;
+    const ids = ('user' in place ? search.owners.users : search.owners.listings)?.ids ?? [];
+    return ids.length ? [{ column, ids }] : [];
+  });
   return {
     condition: any(forms.map((form) => form.condition)),
     branches: forms.map((form) => form.branch),
     rowMatches: any(forms.map((form) => form.row)),
+    named,
   };
 }

@@ -44,11 +44,19 @@ async function refresh(db: Executor, indexes: string[]): Promise<void> {
   }
 }
 
-/** The columns (`table.column`) in which every one of `grams` is common. */
+/**
+ * A gram in at least this share of a column's rows is in most rows a walk passes: a search
+ * naming users or listings by it walks the list at once, without reading them first
+ * (search-owners.ts), its matches a row or two apart.
+ */
+export const DENSE_GRAM_SHARE = 0.3;
+
+/** The columns (`table.column`) in which every one of `grams` is in at least `share` of the rows. */
 export async function commonGramColumns(
   db: Executor,
   columns: readonly string[],
   grams: readonly string[],
+  share = COMMON_GRAM_SHARE,
 ): Promise<Set<string>> {
   const stale = [...new Set(columns.map(indexOf))].filter((index) => {
     const entry = known.get(index);
@@ -58,7 +66,7 @@ export async function commonGramColumns(
   return new Set(
     columns.filter((column) => {
       const shares = known.get(indexOf(column))?.shares;
-      return grams.every((gram) => (shares?.get(gram.toLowerCase()) ?? 0) >= COMMON_GRAM_SHARE);
+      return grams.every((gram) => (shares?.get(gram.toLowerCase()) ?? 0) >= share);
     }),
   );
 }

@@ -1,6 +1,6 @@
 // Row values as the drivers hand them back (bigint as text, timestamptz as Date or text) turned
 // into the contract's JSON values.
-import type { ProfileRef } from '../../../shared/contract/entities.js';
+import type { Hold, ProfileRef } from '../../../shared/contract/entities.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
 
 export function isoOf(value: Date | string): string {
@@ -36,4 +36,16 @@ export function optionalProfileOf(
   avatar: string | null,
 ): ProfileRef | null {
   return id === null ? null : profileOf(id, userName, avatar);
+}
+
+/** An admin's hold (a listing's, an order payout's) from its four columns: null when not held. */
+export function holdOf(
+  since: Date | string | null,
+  reason: string | null,
+  adminUid: string | null,
+  adminEmail: string | null,
+): Hold | null {
+  return since === null
+    ? null
+    : { reason: reason ?? '', since: isoOf(since), admin: { uid: adminUid ?? '', email: adminEmail ?? '' } };
 }

@@ -21,6 +21,8 @@ export interface AdminEventMap {
    * what it remembers of that account's sessions (the realtime layer carries it to the others).
    */
   adminSessionsChanged: [{ uid: string }];
+  /** A listing's hold was released and its end moved on (`endTime`: epoch ms as text): its room is told. */
+  listingHoldReleased: [{ listingId: string; endTime: string }];
   /** An admin voided bids on a running auction: its room hears the recomputed standing. */
   bidsVoided: [{ listingId: string; leaderId: string | null; currentBid: number | null; bidCount: number }];
   /** An admin action was logged and committed: the audit log screens show it. */

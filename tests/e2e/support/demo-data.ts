@@ -90,6 +90,7 @@ export function demoData() {
       height: 4,
       length: 6,
       user: { id: 'u1', userName: 'user1', email: 'user1@example.com' },
+      hold: null,
     };
   });
 
@@ -114,6 +115,12 @@ export function demoData() {
     transactions: [
       { id: `t${i}`, type: 'order_payment', status: 'succeeded', amount: 55.5, refundReason: null, refundDate: null },
     ],
+    // The orders with a payout status had their payout released; the others wait for delivery.
+    payout:
+      i <= 1
+        ? { status: 'released', amount: 52, releasedAt: day(i + 2), releasesAt: null }
+        : { status: 'pending', amount: 52, releasedAt: null, releasesAt: null },
+    payoutHold: null,
   }));
 
   const subcategories: Subcategory[] = [

@@ -206,6 +206,20 @@ export function installFakeMarket(data: DemoData) {
     'orders.timeline': (i) => timeline(i),
     'users.picture': () => ok(emptyPicture),
     'users.enforcementImpact': () => ok(noImpact),
+    // A user's ring: the demo data links nobody, so every ring is a ring of one.
+    'users.ring': (i) => {
+      const user = find('users', i.params?.id);
+      if (!user) return notFound;
+      const member = { id: user.id, userName: user.userName, email: user.email, createdAt: user.createdAt };
+      return ok({
+        members: [{ ...member, enforcement: user.enforcement ?? null }],
+        links: [],
+        impact: noImpact,
+        truncated: false,
+        sharedIps: [],
+      });
+    },
+    'listings.bids': () => ok({ count: 0, items: [] }),
     'users.enforce': (i) => {
       const { action, reason, until } = i.body as { action: string; reason: string; until?: string };
       if (action === 'warn') return patch('users', i, {});

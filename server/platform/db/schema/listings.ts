@@ -1,5 +1,5 @@
 // Listings with their auction state, saved listings and listing reports (migrations 0001, 0002,
-// 0003, 0006).
+// 0003, 0006, 0058).
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { subcategories } from './catalogue.js';
@@ -49,6 +49,11 @@ export const listings = pgTable(
     auctionEndDate: text('auction_end_date'),
     auctionEndTime: text('auction_end_time'),
     packagingType: text('packaging_type'),
+    // 0058: an admin's hold (bids, purchases, offers and entries refused; the closer skips it).
+    heldAt: at('held_at'),
+    holdReason: text('hold_reason'),
+    holdAdminUid: text('hold_admin_uid'),
+    holdAdminEmail: text('hold_admin_email'),
   },
   (t) => [
     fkey('listings', t.userId, users.id),

@@ -1,4 +1,4 @@
-// Offers, orders and their money movements (migrations 0001, 0002, 0004, 0008, 0010).
+// Offers, orders and their money movements (migrations 0001, 0002, 0004, 0008, 0010, 0059).
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, cents, columnCheck, createdAt, fkey, updatedAt, uuidId } from './columns.js';
@@ -58,6 +58,13 @@ export const orders = pgTable(
     reviewSkippedAt: at('review_skipped_at'),
     // 0010: how many units the order bought.
     quantity: integer('quantity').notNull().default(1),
+    // 0059: the seller's payout, pending until delivery or 7 days after shipping; an admin's hold on it.
+    payoutCents: cents('payout_cents'),
+    payoutReleasedAt: at('payout_released_at'),
+    payoutHeldAt: at('payout_held_at'),
+    payoutHoldReason: text('payout_hold_reason'),
+    payoutHoldAdminUid: text('payout_hold_admin_uid'),
+    payoutHoldAdminEmail: text('payout_hold_admin_email'),
   },
   (t) => [
     fkey('orders', t.listingId, listings.id),
@@ -67,6 +74,7 @@ export const orders = pgTable(
     columnCheck('orders', 'shipping_price_cents', sql`shipping_price_cents >= 0`),
     columnCheck('orders', 'label_size', sql`label_size IN ('8.5x11', '4x6')`),
     columnCheck('orders', 'quantity', sql`quantity > 0`),
+    columnCheck('orders', 'payout_cents', sql`payout_cents >= 0`),
     index('orders_created_idx')
       .on(t.createdAt, t.id)
       .where(sql`deleted_at IS NULL`),
@@ -80,6 +88,10 @@ export const orders = pgTable(
     index('orders_tracking_code_short').using('gin', sql`short_grams(tracking_code)`),
     // Not partial: the planner would pick a partial one for the admin search's ILIKE.
     index('orders_tracking_code_idx').on(t.trackingCode),
+    // 0059: what the payout release job scans, only the payouts still pending.
+    index('orders_payout_pending_idx')
+      .on(t.shippedAt)
+      .where(sql`payout_cents IS NOT NULL AND payout_released_at IS NULL`),
   ],
 );
 

@@ -1,0 +1,3 @@
+// An auction's admin bid ladder and voiding bids.
+export { BidLadder } from './BidLadder.js';
+export { ringBidderIds, voidableBidders } from './bid-ladder.js';

@@ -1,0 +1,160 @@
+// Releasing sellers' payouts (payout-release.ts is the rule): an order's payout is pending from
+// its payment until it is delivered (released in the delivery's transaction) or 7 days after it
+// shipped (released by the workers' periodic pass), unless an admin holds it; lifting the hold
+// releases it at once when it is due. Releasing writes the order_payout transaction: what the
+// payment confirmed for the seller, less every refund made before, never below zero.
+import { sql } from 'drizzle-orm';
+import type { SoldListing } from '../../../shared/contract/entities.js';
+import {
+  PAYOUT_RELEASE_AFTER_SHIPPING_MS,
+  payoutReleaseDue,
+  pendingPayoutCents,
+} from '../../../shared/rules/payout-release.js';
+import type { VerifiedIdentity } from '../../platform/auth/identity.js';
+import { recordAdminAction } from '../../platform/db/admin-log.js';
+import type { Db, Executor } from '../../platform/db/database.js';
+import { inList } from '../../platform/db/list-sql.js';
+import { orders } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
+import { conflict, notFound } from '../../platform/http/errors.js';
+import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
+import { loadSoldListing, PAYOUT_COLUMNS, payoutFactsOf, transactionsOf } from './order-admin.js';
+
+const PAYOUT_ROW = sqlRow(orders, 'id', 'status').extend(PAYOUT_COLUMNS.shape);
+const PAYOUT_SELECT = sql`SELECT id, status, payout_cents, payout_released_at, payout_held_at, payout_hold_reason,
+                                 payout_hold_admin_uid, payout_hold_admin_email, shipped_at, delivered_at FROM orders`;
+
+/**
+ * Releases, of these locked orders, the payouts the rule says are due at `nowMs`: one
+ * order_payout each, read after the locks so every refund committed before counts. Answers how
+ * many it released.
+ */
+async function releaseLocked(tx: Executor, ids: string[], nowMs: number): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await readRows(tx, PAYOUT_ROW, sql`${PAYOUT_SELECT} WHERE id IN ${inList(ids)}`);
+  const ledgers = await transactionsOf(tx, ids);
+  const at = new Date(nowMs);
+  let released = 0;
+  for (const row of rows) {
+    const facts = payoutFactsOf(row, ledgers.get(row.id) ?? []);
+    if (!payoutReleaseDue(facts, nowMs)) continue;
+    const amountCents = pendingPayoutCents(facts.payoutCents!, facts.ledger);
+    await tx.execute(sql`
+      WITH payout AS (
+        INSERT INTO transactions (order_id, type, status, amount_cents, created_at)
+        VALUES (${row.id}, 'order_payout', 'succeeded', ${amountCents}, ${at})
+      )
+      UPDATE orders SET payout_released_at = ${at} WHERE id = ${row.id}`);
+    released += 1;
+  }
+  return released;
+}
+
+/** Releases one order's payout if it is due now (a delivery, a lifted hold); the caller's transaction. */
+export async function releasePayoutIfDue(tx: Executor, orderId: string, nowMs: number): Promise<boolean> {
+  const locked = await readRows(
+    tx,
+    sqlRow(orders, 'id'),
+    sql`SELECT id FROM orders WHERE id = ${orderId} AND payout_cents IS NOT NULL AND payout_released_at IS NULL
+        FOR UPDATE`,
+  );
+  return (
+    (await releaseLocked(
+      tx,
+      locked.map((row) => row.id),
+      nowMs,
+    )) > 0
+  );
+}
+
+/**
+ * The periodic pass (run with the auction closer's): releases up to `limit` payouts that came
+ * due, a batch per transaction. Claimed with SKIP LOCKED, so two nodes, or a refund holding an
+ * order, never wait on each other; what is skipped is released on a later pass.
+ */
+export async function releaseDuePayouts(deps: Pick<ServiceDeps, 'db' | 'now'>, limit = 100): Promise<number> {
+  const nowMs = nowOf(deps);
+  const shippedBefore = new Date(nowMs - PAYOUT_RELEASE_AFTER_SHIPPING_MS);
+  return deps.db.transaction(async (tx) => {
+    const due = await readRows(
+      tx,
+      sqlRow(orders, 'id'),
+      sql`SELECT id FROM orders
+          WHERE payout_cents IS NOT NULL AND payout_released_at IS NULL AND payout_held_at IS NULL
+            AND deleted_at IS NULL AND status <> 'cancelled'
+            AND (delivered_at IS NOT NULL OR shipped_at <= ${shippedBefore})
+          ORDER BY shipped_at
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED`,
+    );
+    return releaseLocked(
+      tx,
+      due.map((row) => row.id),
+      nowMs,
+    );
+  });
+}
+
+async function lockPayout(tx: Executor, orderId: string) {
+  const [row] = await readRows(
+    tx,
+    PAYOUT_ROW,
+    sql`${PAYOUT_SELECT} WHERE id = ${orderId} AND deleted_at IS NULL FOR UPDATE`,
+  );
+  if (!row) throw notFound('Order');
+  return row;
+}
+
+/** `POST /admin/listings/order/{id}/payout-hold`: holds a payout not yet released. */
+export async function holdPayout(
+  db: Db,
+  orderId: string,
+  reason: string,
+  admin: VerifiedIdentity,
+): Promise<SoldListing> {
+  return db.transaction(async (tx) => {
+    const row = await lockPayout(tx, orderId);
+    if (row.payout_held_at !== null) throw conflict("This order's payout is already on hold");
+    if (row.payout_cents === null || row.payout_released_at !== null) {
+      throw conflict('This order has no pending payout to hold');
+    }
+    const before = await loadSoldListing(tx, orderId);
+    await tx.execute(
+      sql`UPDATE orders SET payout_held_at = now(), payout_hold_reason = ${reason},
+                            payout_hold_admin_uid = ${admin.uid}, payout_hold_admin_email = ${admin.email ?? ''}
+          WHERE id = ${orderId}`,
+    );
+    const after = await loadSoldListing(tx, orderId);
+    await recordAdminAction(tx, { admin, action: 'holdPayout', recordType: 'order', recordId: orderId, before, after });
+    return after;
+  });
+}
+
+/** `DELETE /admin/listings/order/{id}/payout-hold`: lifts the hold; a payout already due is released at once. */
+export async function releasePayoutHold(
+  deps: { db: Db; now?: () => number },
+  orderId: string,
+  admin: VerifiedIdentity,
+): Promise<SoldListing> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockPayout(tx, orderId);
+    if (row.payout_held_at === null) throw conflict("This order's payout is not on hold");
+    const before = await loadSoldListing(tx, orderId);
+    await tx.execute(
+      sql`UPDATE orders SET payout_held_at = NULL, payout_hold_reason = NULL, payout_hold_admin_uid = NULL,
+                            payout_hold_admin_email = NULL
+          WHERE id = ${orderId}`,
+    );
+    await releaseLocked(tx, [orderId], nowOf(deps));
+    const after = await loadSoldListing(tx, orderId);
+    await recordAdminAction(tx, {
+      admin,
+      action: 'releasePayoutHold',
+      recordType: 'order',
+      recordId: orderId,
+      before,
+      after,
+    });
+    return after;
+  });
+}

@@ -1,0 +1,122 @@
+// Rings and remedies on the real stack at 1280x720: the seeded shill ring's auction-integrity case
+// opens with the suspects' ring drawn as a graph; the moderator previews and voids the ring's bids
+// on the auction, then suspends selling for the whole ring. On the way, screenshots of the ring
+// graph, the bid ladder and the void preview in both colour modes (docs/screenshots/).
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import type { ReviewCase } from '../../../shared/contract/review-cases.js';
+import { adminList, ensureSignedIn, openScreen, setTheme, settle, toast } from './real-stack.js';
+
+const SCREENSHOTS = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
+const RING = ['ring_ava', 'ring_leo', 'ring_ivy'];
+
+/** The seeded shill ring's case (seed-review-queue.ts): its excerpt names the ring's accounts. */
+async function ringCase(): Promise<ReviewCase> {
+  const { items } = await adminList<ReviewCase>('/admin/review-cases', {
+    source: 'auctionIntegrity',
+    status: 'open,claimed',
+    limit: 50,
+  });
+  const found = items.find((item) => item.excerpt.includes('ring_'));
+  if (!found) throw new Error('The seeded shill ring has no open auction-integrity case');
+  return found;
+}
+
+async function openCase(page: Page, id: string) {
+  await openScreen(page, `review/${id}`);
+  const drawer = page.getByRole('dialog', { name: /Shill bidding suspected/ });
+  await expect(drawer.getByRole('img', { name: /^Ring graph: \d+ accounts/ })).toBeVisible();
+  return drawer;
+}
+
+test.use({ viewport: { width: 1280, height: 720 } });
+
+test("a ring's case: see the ring, void its bids after a preview, suspend selling for it", async ({ page }) => {
+  const item = await ringCase();
+  await ensureSignedIn(page);
+
+  for (const theme of ['light', 'dark'] as const) {
+    await openScreen(page, 'review');
+    await setTheme(page, theme);
+    const drawer = await openCase(page, item.id);
+    const members = drawer.getByRole('table', { name: 'Ring members' });
+    for (const name of RING) await expect(members.getByRole('link', { name, exact: true })).toBeVisible();
+
+    const graph = drawer.getByRole('region', { name: /The suspects' ring/ });
+    await graph.scrollIntoViewIfNeeded();
+    await settle(page);
+    await page.screenshot({ path: `${SCREENSHOTS}rings-graph-${theme}-1280x720.png` });
+
+    const ladder = drawer.getByRole('region', { name: 'Bid ladder' });
+    await expect(ladder.getByRole('table', { name: 'Bids' })).toBeVisible();
+    // Opened from the ring: the ring's bidders are picked already.
+    const voidButton = ladder.getByRole('button', { name: 'Void bids of 3 bidders…' });
+    await voidButton.scrollIntoViewIfNeeded();
+    await settle(page);
+    await page.screenshot({ path: `${SCREENSHOTS}rings-bid-ladder-${theme}-1280x720.png` });
+
+    await voidButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Void bids' });
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    const preview = dialog.getByRole('table', { name: 'Void preview' });
+    await expect(preview).toBeVisible();
+    await expect(preview.getByRole('row', { name: /Leader/ })).not.toContainText(/ring_/);
+    await settle(page);
+    await page.screenshot({ path: `${SCREENSHOTS}rings-void-preview-${theme}-1280x720.png` });
+    if (theme === 'light') {
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+      continue;
+    }
+
+    // Void for real: the ring's bids stay on the ladder, struck through with the reason.
+    await dialog.getByRole('button', { name: 'Void bids', exact: true }).click();
+    await expect(toast(page, /bids voided/)).toBeVisible();
+    await expect(ladder.getByText('voided: Shill bidding').first()).toBeVisible();
+    await expect(ladder.getByRole('button', { name: 'Void bids…' })).toBeDisabled();
+
+    // Enforce on the ring: the summed impact first, then the review, then confirm.
+    await drawer.getByRole('button', { name: 'Enforce on the ring…' }).click();
+    const enforce = page.getByRole('dialog', { name: /Enforce on the ring/ });
+    await expect(enforce.getByRole('table', { name: 'Impact' })).toBeVisible();
+    await enforce.getByLabel('Suspend selling').check();
+    await enforce.getByRole('button', { name: 'Review' }).click();
+    await enforce.getByRole('button', { name: 'Confirm suspend selling' }).click();
+    await expect(toast(page, /Suspend selling: applied to \d+ accounts/)).toBeVisible();
+    for (const name of RING) {
+      await expect(members.getByRole('row', { name: new RegExp(name) })).toContainText('Suspend selling');
+    }
+  }
+});
+
+test("the ring in a member's drawer; the ring's auction held and released from its drawer", async ({ page }) => {
+  const item = await ringCase();
+  await ensureSignedIn(page);
+  await openScreen(page, 'users');
+  await setTheme(page, 'dark');
+
+  await openScreen(page, `users/${item.subjectUser!.id}`);
+  const user = page.getByRole('dialog', { name: 'Details' });
+  await user.getByRole('button', { name: 'Ring' }).click();
+  await expect(user.getByRole('img', { name: /^Ring graph: 4 accounts/ })).toBeVisible();
+  await expect(user.getByRole('table', { name: 'Ring members' })).toContainText('ring_leo');
+  await user.getByRole('img', { name: /^Ring graph/ }).scrollIntoViewIfNeeded();
+  await settle(page);
+  await page.screenshot({ path: `${SCREENSHOTS}rings-user-drawer-dark-1280x720.png` });
+
+  await openScreen(page, `listings/active/${item.subjectId}`);
+  const listing = page.getByRole('dialog', { name: 'Listing' });
+  await listing.getByRole('button', { name: 'Hold listing' }).click();
+  const ask = page.getByRole('dialog', { name: 'Hold listing' });
+  await ask.getByLabel('Reason').fill('Shill ring under review');
+  await ask.getByRole('button', { name: 'Hold listing' }).click();
+  await expect(toast(page, 'Listing held')).toBeVisible();
+  await expect(listing.getByText(/Listing on hold: Shill ring under review/)).toBeVisible();
+  await listing.getByRole('button', { name: 'Bids' }).click();
+  await expect(listing.getByRole('table', { name: 'Bids' })).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: `${SCREENSHOTS}rings-listing-hold-dark-1280x720.png` });
+  await listing.getByRole('button', { name: 'Release hold' }).click();
+  await expect(toast(page, 'Hold released')).toBeVisible();
+  await expect(listing.getByText(/Listing on hold/)).toBeHidden();
+});
