@@ -43,13 +43,15 @@ export function checkEnforcementUntil(
   }
 }
 
+/** What every enforcement says besides its action: why, the message to the user, and until when. */
+export const ENFORCEMENT_DETAILS = {
+  reason: singleLineText().trim().min(1).max(500),
+  message: freeText().trim().max(2000).optional(),
+  until: isoDate.optional(),
+};
+
 export const EnforcementBody = z
-  .strictObject({
-    action: z.enum(ENFORCEMENT_ACTIONS),
-    reason: singleLineText().trim().min(1).max(500),
-    message: freeText().trim().max(2000).optional(),
-    until: isoDate.optional(),
-  })
+  .strictObject({ action: z.enum(ENFORCEMENT_ACTIONS), ...ENFORCEMENT_DETAILS })
   .superRefine(checkEnforcementUntil);
 export type EnforcementBody = z.infer<typeof EnforcementBody>;
 

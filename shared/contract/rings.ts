@@ -3,9 +3,14 @@
 // The routes that answer with them are in admin-ring-routes.ts.
 import { z } from 'zod';
 import { storedLine } from './answer-limits.js';
-import { ActiveEnforcement, EnforcementImpact, LINK_KINDS, checkEnforcementUntil } from './accountability.js';
+import {
+  ActiveEnforcement,
+  ENFORCEMENT_DETAILS,
+  EnforcementImpact,
+  LINK_KINDS,
+  checkEnforcementUntil,
+} from './accountability.js';
 import { id, isoDate } from './entities.js';
-import { freeText, singleLineText } from './text.js';
 
 /** How far a ring reaches from its account, and how many accounts it holds at most. */
 export const RING_HOPS_MAX = 3;
@@ -59,9 +64,7 @@ export const RingEnforcementBody = z
   .strictObject({
     userIds: z.array(id).min(1).max(RING_MEMBERS_MAX),
     action: z.enum(RING_ENFORCEMENTS),
-    reason: singleLineText().trim().min(1).max(500),
-    message: freeText().trim().max(2000).optional(),
-    until: isoDate.optional(),
+    ...ENFORCEMENT_DETAILS,
   })
   .superRefine(checkEnforcementUntil);
 export type RingEnforcementBody = z.infer<typeof RingEnforcementBody>;
