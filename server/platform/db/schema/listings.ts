@@ -67,6 +67,7 @@ export const listings = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`deleted_at IS NULL AND status = 'active'`),
     index('listings_title_idx').on(t.title, t.id),
+    index('listings_search_title').on(t.id, t.title),
     index('listings_type_idx').on(t.listingType, t.id),
     index('listings_in_stock_idx').on(t.inStock, t.id),
     // 0016: the admin's starting-bid sort, one index per direction (the key is nullable).

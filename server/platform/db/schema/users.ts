@@ -53,6 +53,7 @@ export const users = pgTable(
       .where(sql`deleted_at IS NULL`),
     index('users_user_name_sort_idx').on(t.userName, t.id),
     index('users_email_sort_idx').on(t.email, t.id),
+    index('users_search_names').on(t.id, t.userName, t.email),
     index('users_user_name_trgm').using('gin', t.userName.op('gin_trgm_ops')),
     index('users_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
     index('users_user_name_short').using('gin', sql`short_grams(user_name)`),
