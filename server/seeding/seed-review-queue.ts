@@ -20,6 +20,8 @@ import { inUnitOfWork, type Outbox } from '../platform/events/unit-of-work.js';
 import type { z } from 'zod';
 import type { Db, Executor } from '../platform/db/database.js';
 import { recordSignInIp } from '../platform/auth/sign-in-ips.js';
+import { DEFAULT_STARTING_BID_CENTS, replayBids } from '../modules/auctions/index.js';
+import { bidIncrementCents } from '../../shared/rules/bid-increments.js';
 import {
   auctionMessages,
   chatMessages,
@@ -37,7 +39,7 @@ const ID_AND_OWNER = sqlRow(listingsTable, 'id', 'user_id');
 const USER_ID = sqlRow(users, 'id');
 const LISTING_ID = sqlRow(listingsTable, 'id');
 const REQUEST_ID = sqlRow(customerSupportRequests, 'id');
-const AUCTION_FACTS = sqlRow(listingsTable, 'id', 'user_id', 'created_at', 'end_time');
+const AUCTION_FACTS = sqlRow(listingsTable, 'id', 'user_id', 'created_at', 'end_time', 'starting_bid_cents');
 type AuctionFacts = z.output<typeof AUCTION_FACTS>;
 
 const FLAGGED_CHAT = [
@@ -220,7 +222,7 @@ async function seedShillRing(db: Db): Promise<void> {
   const [auction] = await readRows(
     db,
     AUCTION_FACTS,
-    sql`SELECT l.id, l.user_id, l.created_at, l.end_time FROM listings l
+    sql`SELECT l.id, l.user_id, l.created_at, l.end_time, l.starting_bid_cents FROM listings l
         WHERE l.status = 'active' AND l.listing_type = 'auction' AND l.deleted_at IS NULL AND l.end_time > now()
           AND NOT EXISTS (SELECT 1 FROM bids b WHERE b.listing_id = l.id)
         ORDER BY l.id LIMIT 1`,
@@ -246,7 +248,7 @@ async function freshAuction(db: Db): Promise<AuctionFacts | undefined> {
   const [auction] = await readRows(
     db,
     AUCTION_FACTS,
-    sql`INSERT INTO listings SELECT * FROM ring_auction RETURNING id, user_id, created_at, end_time`,
+    sql`INSERT INTO listings SELECT * FROM ring_auction RETURNING id, user_id, created_at, end_time, starting_bid_cents`,
   );
   await db.execute(sql`DROP TABLE ring_auction`);
   return auction;
@@ -287,21 +289,31 @@ async function seedRingOn(db: Db, auction: AuctionFacts | undefined): Promise<vo
   const start = new Date(auction.created_at).getTime();
   // Both reads of the auction ask for a running one (`end_time > now()`): it has an end.
   const end = new Date(auction.end_time!).getTime();
-  let cents = 500;
+  // Each bid a valid one (from the starting bid up, one increment at a time) and the listing's
+  // standing the bid rule's own replay of them: voiding the ring's bids then leaves the honest
+  // bidder leading at the starting bid, as it would on a real auction.
+  const startingBid = Number(auction.starting_bid_cents ?? DEFAULT_STARTING_BID_CENTS);
+  let cents = startingBid;
   const bids: { userId: string; at: number; cents: number }[] = [];
   for (const [index, shill] of ring.entries()) {
     for (let run = 0; run < 3; run++) {
-      cents += 100;
       bids.push({ userId: shill, at: start + (index * 3 + run + 1) * 60_000, cents });
+      cents += bidIncrementCents(cents);
     }
   }
-  if (honest) bids.push({ userId: honest.id, at: Math.min(Date.now(), end - 60_000), cents: cents + 200 });
+  if (honest) {
+    bids.push({ userId: honest.id, at: Math.min(Date.now(), end - 60_000), cents: cents + bidIncrementCents(cents) });
+  }
   for (const bid of bids) {
     await db.execute(sql`INSERT INTO bids (listing_id, user_id, amount_cents, max_bid_cents, created_at)
                          VALUES (${auction.id}, ${bid.userId}, ${bid.cents}, ${bid.cents}, ${new Date(bid.at)})`);
   }
-  const last = bids[bids.length - 1]!;
-  await db.execute(sql`UPDATE listings SET bid_cents = ${last.cents}, leader_id = ${last.userId},
-                         leader_max_cents = ${last.cents}, bid_count = ${bids.length} WHERE id = ${auction.id}`);
+  const { standing } = replayBids(
+    { listingId: auction.id, sellerId: auction.user_id, startingBidCents: startingBid },
+    bids.map((bid, index) => ({ bidId: String(index), bidderId: bid.userId, maxCents: bid.cents })),
+  );
+  await db.execute(sql`UPDATE listings SET bid_cents = ${standing.currentBidCents}, leader_id = ${standing.leaderId},
+                         leader_max_cents = ${standing.leaderMaxCents}, bid_count = ${standing.bidCount}
+                       WHERE id = ${auction.id}`);
   await reviewAuctionIntegrity({ db, events: createRelayPublisher() }, auction.id, 'close');
 }

@@ -5,7 +5,8 @@
 export { auctionLadderSettled, MIN_BIDS_TO_SCORE } from './hooks.js';
 export { bidRoutes, enteredGiveawayRoutes, giveawayEntryRoutes, uniqueBidRoutes } from './routes.js';
 export { type AuctionCloser, closeDueListings, startAuctionCloser } from './auction-closer.js';
-export { type BidReceipt, placeBidInDb } from './bidding.js';
+export { type BidReceipt, DEFAULT_STARTING_BID_CENTS, placeBidInDb } from './bidding.js';
+export { replayBids } from './rules/bid-replay.js';
 export { flushOutbidNotices } from './outbid-notices.js';
 export { uniqueBidAuctions } from './bid-history.js';
 export { ANTI_SNIPE_WINDOW_MS, type AuctionState, placeBid } from './rules/proxy-bidding.js';
