@@ -82,6 +82,7 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   'reviewCases.bulkResolve': [M, S],
   // The team queue: who works cases assigns, escalates and resolves with macros; the owner alone
   // manages macros and the team's settings. Every admin saves views of the tables they see.
+  'reviewCases.assignees': [M, S],
   'reviewCases.assign': [M, S],
   'reviewCases.escalate': [M, S],
   'reviewCases.metrics': [M, S],
@@ -216,7 +217,7 @@ export const UI_ACTION_ROUTES = {
   openTeam: ['team.list'],
   manageTeam: ['team.grant', 'team.setRole', 'team.remove', 'team.revokeSessions'],
   workReviewCase: ['reviewCases.claim', 'reviewCases.release', 'reviewCases.resolve', 'reviewCases.bulkResolve'],
-  assignReviewCase: ['reviewCases.assign', 'reviewCases.escalate'],
+  assignReviewCase: ['reviewCases.assignees', 'reviewCases.assign', 'reviewCases.escalate'],
   viewReviewMetrics: ['reviewCases.metrics'],
   manageMacros: ['macros.create', 'macros.update', 'macros.delete'],
   manageReviewSettings: ['reviewCases.updateSettings'],
