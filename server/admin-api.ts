@@ -23,7 +23,7 @@ import { ADMIN_ROUTE_ROLES, STEP_UP_ROUTES, STEP_UP_SECONDS_DEFAULT } from '../s
 import { collectLoggedActions } from './platform/db/admin-log.js';
 import { inRequest } from './platform/db/request-reads.js';
 import { workbenchHandlers } from './modules/workbench/index.js';
-import { marketHealthHandlers } from './modules/market-health/index.js';
+import { marketHealthHandlers, marketSeriesExport } from './modules/market-health/index.js';
 
 /** What the admin API works with: the handlers' dependencies and the one port they use (refunds). */
 export type AdminApiDeps = AdminDeps & Pick<PaymentPorts, 'payments'>;
@@ -45,7 +45,8 @@ export function adminHandlers(deps: AdminApiDeps): AdminHandlers {
     ...reviewCaseHandlers(deps),
     ...enforcementHandlers(deps),
     ...accountabilityHandlers(deps),
-    ...workbenchHandlers(deps),
+    // The market series export goes through the workbench's export route and stream.
+    ...workbenchHandlers(deps, { marketSeries: marketSeriesExport(deps) }),
     ...marketHealthHandlers(deps),
     ...teamHandlers(deps),
   };

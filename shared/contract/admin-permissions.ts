@@ -5,6 +5,7 @@
 import type { AdminRouteName } from './admin-api.js';
 import type { ListName } from './list-query.js';
 import type { MarketSeries } from './admin-metrics-routes.js';
+import type { ExportName } from './admin-export-routes.js';
 import { ADMIN_ROLES, type AdminRole } from './enums.js';
 
 export { ADMIN_ROLES, type AdminRole } from './enums.js';
@@ -173,6 +174,12 @@ export const EXPORT_LIST_ROUTES: Record<ListName, AdminRouteName> = {
   chats: 'chats.list',
   chatMessages: 'messages.list',
   auditLog: 'auditLog.list',
+};
+
+/** The route whose roles may export each export: a table's list route, the market series' metrics route. */
+export const EXPORT_ROUTES: Record<ExportName, AdminRouteName> = {
+  ...EXPORT_LIST_ROUTES,
+  marketSeries: 'metrics.market',
 };
 
 export function mayUseRoute(role: AdminRole | null, route: AdminRouteName): boolean {
