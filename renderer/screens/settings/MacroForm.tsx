@@ -70,26 +70,23 @@ export function MacroForm({ macro, onDone }: { macro?: Macro; onDone?: () => voi
           options={[{ value: '', label: 'None' }, ...MACRO_ENFORCEMENTS.map((value) => ({ value }))]}
         />
       </FormGroup>
-      <FormGroup label="Note" labelFor={id('note')}>
-        <TextArea
-          id={id('note')}
-          fill
-          rows={2}
-          maxLength={2000}
-          value={draft.note}
-          onChange={(e) => set({ note: e.currentTarget.value })}
-        />
-      </FormGroup>
-      <FormGroup label="Message to the user" labelFor={id('message')}>
-        <TextArea
-          id={id('message')}
-          fill
-          rows={2}
-          maxLength={2000}
-          value={draft.message}
-          onChange={(e) => set({ message: e.currentTarget.value })}
-        />
-      </FormGroup>
+      {(
+        [
+          ['note', 'Note'],
+          ['message', 'Message to the user'],
+        ] as const
+      ).map(([field, label]) => (
+        <FormGroup key={field} label={label} labelFor={id(field)}>
+          <TextArea
+            id={id(field)}
+            fill
+            rows={2}
+            maxLength={2000}
+            value={draft[field]}
+            onChange={(e) => set({ [field]: e.currentTarget.value })}
+          />
+        </FormGroup>
+      ))}
       {macro ? (
         <div className="macro-form-actions">
           <Button onClick={onDone}>Cancel</Button>
