@@ -2,7 +2,7 @@
 // host saves it (the save dialog, or a download in a browser), the rows written so far show while
 // it runs, then a toast says where it went (or why it did not).
 import { ProgressBar, Tag } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ExportName, ExportQuery } from '../../../shared/contract/admin-export-routes.js';
 import { market } from '../../bridge.js';
 import { showToast } from '../../app/toaster.js';
@@ -10,9 +10,18 @@ import { formatCount } from '../format.js';
 
 export function useCsvExport(list: ExportName) {
   const [rows, setRows] = useState<number | null>(null);
-  useEffect(() => market.exports.onProgress((progress) => progress.list === list && setRows(progress.rows)), [list]);
+  // Only this button's own export: several buttons export the same list (each chart its series).
+  const saving = useRef(false);
+  useEffect(
+    () =>
+      market.exports.onProgress((progress) => {
+        if (saving.current && progress.list === list) setRows(progress.rows);
+      }),
+    [list],
+  );
 
   const save = async (query: ExportQuery, fileStem?: string) => {
+    saving.current = true;
     setRows(0);
     try {
       const outcome = await market.exports.saveCsv(list, query, fileStem);
@@ -24,6 +33,7 @@ export function useCsvExport(list: ExportName) {
     } catch (error) {
       showToast({ intent: 'danger', message: `The export failed: ${error instanceof Error ? error.message : ''}` });
     } finally {
+      saving.current = false;
       setRows(null);
     }
   };
