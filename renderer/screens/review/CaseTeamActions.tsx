@@ -1,7 +1,7 @@
 // A case's team actions in its drawer: assign it to another admin, picked from the admins whose
 // role may work cases (online first: they have the back office open now), and escalate it with a note.
 import { Button, FormGroup, InputGroup, MenuItem, Tag } from '@blueprintjs/core';
-import { Select, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
+import { Select, type ItemRenderer } from '@blueprintjs/select';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { useEffect, useState } from 'react';
 import type { ReviewCase } from '../../../shared/contract/review-cases.js';
@@ -25,9 +25,6 @@ const renderAssignee: ItemRenderer<Assignee> = (assignee, { handleClick, handleF
       onFocus={handleFocus}
     />
   ) : null;
-
-const matchesAssignee: ItemPredicate<Assignee> = (query, assignee) =>
-  `${assignee.email ?? ''} ${assignee.uid}`.toLowerCase().includes(query.trim().toLowerCase());
 
 export function CaseTeamActions({
   item,
@@ -57,21 +54,21 @@ export function CaseTeamActions({
         <div className="review-assign">
           <Select<Assignee>
             items={offered}
+            // Not filterable: Blueprint's filterable trigger carries ARIA attributes without a role.
+            filterable={false}
             itemRenderer={renderAssignee}
-            itemPredicate={matchesAssignee}
             onItemSelect={setChosen}
             activeItem={chosen}
             noResults={
               <MenuItem roleStructure="listoption" disabled text={assignees ? 'No admin to assign' : 'Loading…'} />
             }
-            inputProps={{ 'aria-label': 'Find an admin', placeholder: 'Find an admin…' }}
             popoverProps={{ minimal: true, placement: 'bottom-start' }}
+            popoverTargetProps={{ 'aria-label': `Assign to: ${chosen ? nameOf(chosen) : 'Choose an admin'}` }}
           >
             <Button
               id="review-assignee"
               size="small"
               endIcon="caret-down"
-              aria-label="Assignee"
               text={chosen ? nameOf(chosen) : 'Choose an admin'}
               disabled={busy}
             />

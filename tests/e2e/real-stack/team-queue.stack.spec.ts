@@ -107,7 +107,7 @@ test('the team queue: due dates, assign, a macro from the keyboard, an appeal gr
   for (const theme of ['dark', 'light'] as const) {
     await setTheme(page, theme);
     await table.clickRow(toAssign);
-    await drawer.getByRole('button', { name: 'Assignee' }).click();
+    await drawer.getByRole('button', { name: 'Assign to' }).click();
     await expect(picker.getByRole('option', { name: `${DEMO_ACCOUNTS.admin.email} online` })).toBeVisible();
     await expect(picker.getByRole('option', { name: `${DEMO_ACCOUNTS.moderator.email} offline` })).toBeVisible();
     await expect(picker.getByRole('option', { name: /finance@/ })).toHaveCount(0);
@@ -115,10 +115,8 @@ test('the team queue: due dates, assign, a macro from the keyboard, an appeal gr
     await page.screenshot({ path: `${SCREENSHOTS}team-queue-assign-${theme}-1280x720.png` });
     if (theme === 'dark') await closeDrawer(page);
   }
-  await page.getByLabel('Find an admin').fill('moderator');
-  await expect(picker.getByRole('option', { name: new RegExp(DEMO_ACCOUNTS.admin.email) })).toHaveCount(0);
   await picker.getByRole('option', { name: new RegExp(DEMO_ACCOUNTS.moderator.email) }).click();
-  await expect(drawer.getByRole('button', { name: 'Assignee' })).toHaveText(DEMO_ACCOUNTS.moderator.email);
+  await expect(drawer.getByRole('button', { name: 'Assign to' })).toHaveText(DEMO_ACCOUNTS.moderator.email);
   await drawer.getByRole('button', { name: 'Assign', exact: true }).click();
   await expect(toast(page, 'Case assigned')).toBeVisible();
   await expect(drawer.getByText(DEMO_ACCOUNTS.moderator.email).first()).toBeVisible();
