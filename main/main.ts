@@ -9,8 +9,8 @@ import { bindIpcHandlers } from './core/ipc-handlers.js';
 import { connectOriginsOf } from './core/navigation-policy.js';
 import { loadSettings } from './core/settings.js';
 import { registerIpcHandlers, sendToWindow } from './ipc.js';
-import { showBadgeCount } from './badge.js';
-import { highPriorityCases, startReviewBadge } from './core/review-badge.js';
+import { showReviewBadge } from './badge.js';
+import { reviewBadgeCounts, startReviewBadge } from './core/review-badge.js';
 import { chooseExportFile } from './export-dialog.js';
 import { buildMenu } from './menu.js';
 import { showSystemNotice } from './notifications.js';
@@ -89,8 +89,8 @@ if (!app.requestSingleInstanceLock()) {
     startAutoUpdate(settings.updates);
     // The badge follows the session: a new token (sign-in, refresh) asks again; signed out, 0.
     const badge = startReviewBadge({
-      count: async () => highPriorityCases(core.api.call, (await core.session.accessToken()) !== null),
-      show: showBadgeCount,
+      counts: async () => reviewBadgeCounts(core.api.call, (await core.session.accessToken()) !== null),
+      show: showReviewBadge,
     });
     core.session.onToken(() => void badge.refresh());
 

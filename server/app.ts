@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ApiErrorBody } from '../shared/contract/entities.js';
 import { createAdminEvents, type AdminEvents } from './platform/events/admin-events.js';
+import { createAdminPresence, type AdminPresence } from './platform/realtime/admin-presence.js';
 import type { IdentityProvider } from './platform/auth/identity.js';
 import type { Database } from './platform/db/database.js';
 import { errorBody, HttpError } from './platform/http/errors.js';
@@ -35,6 +36,8 @@ export interface RealtimeContext {
   database: Database;
   identity: IdentityProvider;
   events: AdminEvents;
+  /** Where the realtime layer tells the routes who is online (attach its answer). */
+  presence: AdminPresence;
 }
 export type RealtimeRegistration = (app: FastifyInstance, context: RealtimeContext) => Promise<void> | void;
 
@@ -69,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const events = createAdminEvents();
+  const presence = createAdminPresence();
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -154,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         identity: options.ports.identity,
         payments: options.ports.payments,
         events,
+        presence,
         stepUpSeconds: options.stepUpSeconds,
       });
     },
@@ -169,7 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // ── Realtime ── server/realtime/ registers Socket.IO here (same port as the API).
   if (options.realtime) {
-    await options.realtime(app, { database: options.database, identity: options.ports.identity, events });
+    await options.realtime(app, { database: options.database, identity: options.ports.identity, events, presence });
   }
 
   await app.ready();

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AdminEvents } from './platform/events/admin-events.js';
 import type { IdentityProvider } from './platform/auth/identity.js';
 import type { Database } from './platform/db/database.js';
+import type { RealtimeContext } from './app.js';
 import { listingRoom, userRoom } from '../shared/contract/realtime-events.js';
 import { attachRealtime, type VerifyToken } from './platform/realtime/attach-realtime.js';
 import type { MarketServices, Ports } from './composition.js';
@@ -102,16 +103,15 @@ export interface MarketRealtimeOptions {
 
 /** A realtime registration for `buildApp({realtime})`: Socket.IO on `app.server`, closed with the app. */
 export function marketRealtime(options: MarketRealtimeOptions = {}) {
-  return async (
-    app: FastifyInstance,
-    context: { database: Database; identity: IdentityProvider; events: AdminEvents },
-  ) => {
+  return async (app: FastifyInstance, context: RealtimeContext) => {
     const deps = app.market;
     const realtime = await attachRealtime(app.server, {
       verifyToken: marketVerifyToken(deps, context.identity),
       redisUrl: options.redisUrl,
       onError: (error, where) => app.log.warn({ err: error }, where),
     });
+    // Who is online, for the routes (the assignee picker) and the auto-assignment below.
+    context.presence.attach(() => realtime.onlineAdmins());
     // A case that opened goes on to the least-loaded moderator online when the team opted in.
     deps.events.attach({
       publishMarket: realtime.publishMarket,
@@ -119,7 +119,7 @@ export function marketRealtime(options: MarketRealtimeOptions = {}) {
         realtime.publishAdmin(name, payload);
         if (name === 'reviewCaseOpened') {
           const { id } = payload as AdminEventPayload<'reviewCaseOpened'>;
-          autoAssignCase({ db: deps.db, events: context.events }, id, () => realtime.onlineAdmins()).catch(
+          autoAssignCase({ db: deps.db, events: context.events }, id, () => context.presence.online()).catch(
             (error: unknown) => app.log.warn({ err: error }, 'auto-assignment failed'),
           );
         }
@@ -152,6 +152,7 @@ export function marketRealtime(options: MarketRealtimeOptions = {}) {
     app.addHook('onClose', async () => {
       marketDay.stop();
       deps.events.attach(null);
+      context.presence.attach(null);
       await realtime.close();
     });
   };

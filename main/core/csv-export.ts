@@ -1,10 +1,9 @@
-// Saving an admin table's CSV export: the API streams the file, this writes it to where the
+// Saving an admin table's (or the market series') CSV export: the API streams the file, this writes it to where the
 // admin chose as it arrives (never the whole file in memory) and reports how many rows are in.
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import type { ExportQuery } from '../../shared/contract/admin-export-routes.js';
+import type { ExportName, ExportQuery } from '../../shared/contract/admin-export-routes.js';
 import type { ExportOutcome } from '../../shared/contract/ipc-workbench-channels.js';
-import type { ListName } from '../../shared/contract/list-query.js';
 import type { AdminDownload } from './api-client.js';
 
 /**
@@ -24,9 +23,9 @@ export class CsvRecordCounter {
   }
 }
 
-/** The file name the save dialog suggests: the table and today's date. */
-export function suggestedExportName(list: ListName, today = new Date()): string {
-  return `${list}-${today.toISOString().slice(0, 10)}.csv`;
+/** The file name the save dialog suggests: the table (or the name the app gave) and today's date. */
+export function suggestedExportName(stem: string, today = new Date()): string {
+  return `${stem}-${today.toISOString().slice(0, 10)}.csv`;
 }
 
 const PROGRESS_EVERY_MS = 200;
@@ -38,7 +37,7 @@ const PROGRESS_EVERY_MS = 200;
  */
 export async function saveListExport(
   download: AdminDownload,
-  list: ListName,
+  list: ExportName,
   query: ExportQuery,
   sink: Writable,
   file: string,

@@ -101,12 +101,12 @@ export function bindIpcHandlers(core: DesktopCoreParts, host: WindowHost): Bound
       await host.openRoute(route);
       return undefined;
     },
-    'exports.saveCsv': async (sender, [list, query]) => {
+    'exports.saveCsv': async (sender, [list, query, fileStem]) => {
       const download = core.api.download;
       if (!host.chooseExportFile || !download) {
         return { ok: false, reason: 'failed', message: 'This window cannot save files.' };
       }
-      const target = await host.chooseExportFile(sender.key, suggestedExportName(list));
+      const target = await host.chooseExportFile(sender.key, suggestedExportName(fileStem ?? list));
       if (!target) return { ok: false, reason: 'cancelled', message: 'Export cancelled.' };
       return saveListExport(download, list, query, target.sink, target.file, (rows) =>
         host.send(sender.key, 'exports.progress', { list, rows }),

@@ -1,8 +1,9 @@
-// The review badge's count: the API faked at the HTTP edge under the real API client. It counts
-// open high-priority cases, and nothing when the route is missing.
+// The review badge: its counts with the API faked at the HTTP edge under the real API client (the
+// open high-priority cases and the overdue ones, nothing when the route is missing), what the badge
+// shows for them, and when it asks for attention: when a high case has just become overdue.
 import { describe, expect, it } from 'vitest';
 import { createAdminApiClient } from './api-client.js';
-import { highPriorityCases } from './review-badge.js';
+import { reviewBadgeCounts, reviewBadgeOf, startReviewBadge, type ReviewBadge } from './review-badge.js';
 
 const apiAnswering = (status: number, body: unknown) => {
   const seen: Request[] = [];
@@ -17,10 +18,10 @@ const apiAnswering = (status: number, body: unknown) => {
   return { call, seen };
 };
 
-describe('review badge', () => {
-  it('counts the open high-priority cases with the admin token', async () => {
-    const { call, seen } = apiAnswering(200, { open: 12, claimed: 3, high: 4 });
-    expect(await highPriorityCases(call, true)).toBe(4);
+describe('review badge counts', () => {
+  it('counts the open high-priority cases and the overdue ones, with the admin token', async () => {
+    const { call, seen } = apiAnswering(200, { open: 12, claimed: 3, high: 4, overdueHigh: 1 });
+    expect(await reviewBadgeCounts(call, true)).toEqual({ high: 4, overdueHigh: 1 });
     expect(new URL(seen[0]!.url).pathname).toBe('/v1/admin/review-cases/counts');
     expect(seen[0]!.headers.get('authorization')).toBe('Bearer token-1');
   });
@@ -30,12 +31,55 @@ describe('review badge', () => {
     ['the answer is not the counts', 200, { something: 'else' }],
     ['the server fails', 500, { statusCode: 500 }],
   ])('shows nothing when %s', async (_, status, body) => {
-    expect(await highPriorityCases(apiAnswering(status, body).call, true)).toBe(0);
+    expect(await reviewBadgeCounts(apiAnswering(status, body).call, true)).toEqual({ high: 0, overdueHigh: 0 });
   });
 
   it('asks nothing while signed out', async () => {
-    const { call, seen } = apiAnswering(200, { high: 9 });
-    expect(await highPriorityCases(call, false)).toBe(0);
+    const { call, seen } = apiAnswering(200, { open: 9, claimed: 0, high: 9, overdueHigh: 9 });
+    expect(await reviewBadgeCounts(call, false)).toEqual({ high: 0, overdueHigh: 0 });
     expect(seen).toHaveLength(0);
+  });
+});
+
+const counts = (high: number, overdueHigh: number) => ({ high, overdueHigh });
+
+describe('what the badge shows', () => {
+  it.each([
+    // counts, the previous look, the badge
+    [counts(0, 0), null, { count: 0, text: '', attention: false }],
+    [counts(4, 0), null, { count: 4, text: '4', attention: false }],
+    // Overdue at the first look (signing in to overdue work): marked, and attention once.
+    [counts(4, 1), null, { count: 4, text: '4!', attention: true }],
+    // A case became overdue since the last look: the badge is marked and asks for attention.
+    [counts(4, 1), counts(4, 0), { count: 4, text: '4!', attention: true }],
+    [counts(4, 2), counts(4, 1), { count: 4, text: '4!', attention: true }],
+    // Still overdue, nothing new: marked, no new attention.
+    [counts(4, 1), counts(4, 1), { count: 4, text: '4!', attention: false }],
+    // The overdue case was resolved: the mark goes.
+    [counts(3, 0), counts(4, 1), { count: 3, text: '3', attention: false }],
+    // A count the API could never send (more overdue than open) is held to the open count.
+    [counts(1, 3), counts(1, 0), { count: 1, text: '1!', attention: true }],
+  ])('%o after %o → %o', (now, previous, badge) => {
+    expect(reviewBadgeOf(now, previous)).toEqual(badge);
+  });
+});
+
+describe('the badge over time', () => {
+  it('shows a change, asks for attention when a high case becomes overdue, and clears when stopped', async () => {
+    let now = counts(2, 0);
+    const shown: ReviewBadge[] = [];
+    const badge = startReviewBadge({ counts: async () => now, show: (b) => shown.push(b), everyMs: 60_000 });
+    await badge.refresh();
+    expect(shown).toEqual([{ count: 2, text: '2', attention: false }]);
+    await badge.refresh();
+    expect(shown).toHaveLength(1);
+    // The open count does not change, but one case becomes overdue: that alone raises the badge.
+    now = counts(2, 1);
+    await badge.refresh();
+    expect(shown.at(-1)).toEqual({ count: 2, text: '2!', attention: true });
+    await badge.refresh();
+    expect(shown).toHaveLength(2);
+    badge.stop();
+    expect(shown.at(-1)).toEqual({ count: 0, text: '', attention: false });
   });
 });

@@ -1,36 +1,71 @@
 // The dock / taskbar badge: how many high-priority review cases are open, so an agent sees work
-// arriving while the app is in the background. It asks the review queue's `reviewCases.counts`
-// through the API client; an API without it (or any failure) shows no badge rather than a wrong number.
+// arriving while the app is in the background, and which of them are overdue (the issue: overdue
+// high cases raise the badge): the badge is marked while any is, and the host asks for attention
+// when one has just become overdue. It asks the review queue's `reviewCases.counts` through the API
+// client; an API without it (or any failure) shows no badge rather than a wrong number.
 import type { AdminCall } from './api-client.js';
 
 export const REVIEW_BADGE_EVERY_MS = 60_000;
 
-/**
- * The high-priority count, or 0 when the route is missing, refused or answers something else.
- * Signed out, it asks nothing.
- */
-export async function highPriorityCases(call: AdminCall, signedIn: boolean): Promise<number> {
-  if (!signedIn) return 0;
+/** The unresolved high-priority cases, and how many of them are past their due date. */
+export interface ReviewBadgeCounts {
+  high: number;
+  overdueHigh: number;
+}
+
+const NO_CASES: ReviewBadgeCounts = { high: 0, overdueHigh: 0 };
+
+/** The counts, or none when the route is missing, refused or answers something else. Signed out, it asks nothing. */
+export async function reviewBadgeCounts(call: AdminCall, signedIn: boolean): Promise<ReviewBadgeCounts> {
+  if (!signedIn) return NO_CASES;
   const answer = await call('reviewCases.counts').catch(() => null);
-  return answer?.ok ? answer.data.high : 0;
+  if (!answer?.ok) return NO_CASES;
+  return { high: answer.data.high, overdueHigh: answer.data.overdueHigh };
+}
+
+/** What the host shows. */
+export interface ReviewBadge {
+  /** The number (Windows, Linux; 0 clears it): the open high-priority cases. */
+  count: number;
+  /** The text where the badge takes text (the macOS dock): '4', or '4!' while any is overdue; '' clears it. */
+  text: string;
+  /** A high case became overdue since the last look: bounce the dock, flash the taskbar. */
+  attention: boolean;
+}
+
+export const NO_BADGE: ReviewBadge = { count: 0, text: '', attention: false };
+
+/** The badge for `counts`, after `previous` (null: the first look since the badge started). */
+export function reviewBadgeOf(counts: ReviewBadgeCounts, previous: ReviewBadgeCounts | null): ReviewBadge {
+  const high = Math.max(0, Math.floor(counts.high));
+  const overdue = Math.min(high, Math.max(0, Math.floor(counts.overdueHigh)));
+  return {
+    count: high,
+    text: high === 0 ? '' : `${high}${overdue > 0 ? '!' : ''}`,
+    attention: overdue > (previous?.overdueHigh ?? 0),
+  };
 }
 
 export interface ReviewBadgeOptions {
-  count(): Promise<number>;
-  /** The host's badge (Electron: app.setBadgeCount); 0 clears it. */
-  show(count: number): void;
+  counts(): Promise<ReviewBadgeCounts>;
+  /** The host's badge (Electron: main/badge.ts). */
+  show(badge: ReviewBadge): void;
   everyMs?: number;
 }
 
-/** Polls the count and shows it; `refresh` asks again at once (sign-in, sign-out, a new case). */
-export function startReviewBadge({ count, show, everyMs = REVIEW_BADGE_EVERY_MS }: ReviewBadgeOptions) {
-  let shown = -1;
+/** Polls the counts and shows the badge; `refresh` asks again at once (sign-in, sign-out, a new case). */
+export function startReviewBadge({ counts, show, everyMs = REVIEW_BADGE_EVERY_MS }: ReviewBadgeOptions) {
+  let previous: ReviewBadgeCounts | null = null;
+  let shown: ReviewBadge | null = null;
   let stopped = false;
   const refresh = async () => {
-    const next = await count().catch(() => 0);
-    if (stopped || next === shown) return;
-    shown = next;
-    show(next);
+    const next = await counts().catch(() => NO_CASES);
+    if (stopped) return;
+    const badge = reviewBadgeOf(next, previous);
+    previous = next;
+    if (!badge.attention && shown?.count === badge.count && shown.text === badge.text) return;
+    shown = badge;
+    show(badge);
   };
   void refresh();
   const timer = setInterval(() => void refresh(), everyMs);
@@ -39,7 +74,7 @@ export function startReviewBadge({ count, show, everyMs = REVIEW_BADGE_EVERY_MS 
     stop() {
       stopped = true;
       clearInterval(timer);
-      show(0);
+      show(NO_BADGE);
     },
   };
 }

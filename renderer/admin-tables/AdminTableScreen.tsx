@@ -31,7 +31,22 @@ function deleteColumn<T extends { id: string }, K extends string>(
       };
 }
 
-export interface AdminTableScreenProps<N extends TableName, T extends { id: string }, F> {
+/** A screen's filters in a saved view: what to save, and how to apply a view's. */
+export interface ViewFilters {
+  current(): Record<string, string>;
+  apply(filters: Record<string, string | string[]>): void;
+}
+
+/**
+ * A table with filters of its own (F, its `storeWith` filters) must say how a saved view keeps
+ * them, so no screen's view silently drops its filters; a table without has none to keep.
+ */
+type ViewFiltersOf<F> = [F] extends [never] ? { viewFilters?: undefined } : { viewFilters: ViewFilters };
+
+export type AdminTableScreenProps<N extends TableName, T extends { id: string }, F> = TableScreenProps<N, T, F> &
+  ViewFiltersOf<F>;
+
+interface TableScreenProps<N extends TableName, T extends { id: string }, F> {
   table: AdminTable<N, T, F>;
   /** The screen's own store of the table (with its filters); the table's store otherwise. */
   store?: ListStore<T, SortKeyOf<N>>;
@@ -51,8 +66,6 @@ export interface AdminTableScreenProps<N extends TableName, T extends { id: stri
   className?: string;
   /** After the table: drawers. */
   children?: ReactNode;
-  /** The screen's filters in a saved view: what to save, and how to apply a view's. */
-  viewFilters?: { current(): Record<string, string>; apply(filters: Record<string, string | string[]>): void };
 }
 
 export function AdminTableScreen<N extends TableName, T extends { id: string }, F>({

@@ -66,8 +66,8 @@ export function createBridgeTransport(config: BridgeConfig): MarketTransport & {
   return {
     async invoke(channel: IpcRequestName, args: unknown[]) {
       if (channel === 'exports.saveCsv') {
-        const [list, query] = args as [string, Record<string, string | undefined>];
-        return downloadExport(config, doFetch, headers, list, query, (rows) => {
+        const [list, query, fileStem] = args as [string, Record<string, string | undefined>, string | undefined];
+        return downloadExport(config, doFetch, headers, { list, query, fileStem }, (rows) => {
           for (const listener of listeners.get('exports.progress') ?? [])
             (listener as (p: unknown) => void)({ list, rows });
         });
@@ -113,8 +113,7 @@ async function downloadExport(
   config: BridgeConfig,
   doFetch: typeof fetch,
   headers: Record<string, string>,
-  list: string,
-  query: Record<string, string | undefined>,
+  { list, query, fileStem }: { list: string; query: Record<string, string | undefined>; fileStem?: string | undefined },
   onProgress: (rows: number) => void,
 ): Promise<ExportOutcome> {
   const params = new URLSearchParams();
@@ -140,7 +139,7 @@ async function downloadExport(
       }
       onProgress(Math.max(0, records - 1));
     }
-    const file = `${list}-${new Date().toISOString().slice(0, 10)}.csv`;
+    const file = `${fileStem ?? list}-${new Date().toISOString().slice(0, 10)}.csv`;
     const url = URL.createObjectURL(new Blob(parts as BlobPart[], { type: 'text/csv' }));
     const link = Object.assign(document.createElement('a'), { href: url, download: file });
     document.body.append(link);

@@ -21,8 +21,20 @@ export const MARKET_SERIES = [
 export type MarketSeries = (typeof MARKET_SERIES)[number];
 /** The series that are money (USD numbers); the others are counts. */
 export const MONEY_SERIES = ['gmv', 'refunds'] as const satisfies readonly MarketSeries[];
+/** Each series' name on the dashboard's charts and in their CSV export. */
+export const MARKET_SERIES_LABELS: Record<MarketSeries, string> = {
+  gmv: 'GMV',
+  orders: 'Orders',
+  bids: 'Bids',
+  newUsers: 'New users',
+  newListings: 'New listings',
+  refunds: 'Refunds',
+  casesOpened: 'Cases opened',
+  casesResolved: 'Cases resolved',
+};
 
-const day = z.string().max(10).describe('a UTC day, YYYY-MM-DD');
+export const metricDay = z.string().max(10).describe('a UTC day, YYYY-MM-DD');
+const day = metricDay;
 
 export const MarketMetricsQuery = z
   .strictObject({

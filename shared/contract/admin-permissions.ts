@@ -5,6 +5,7 @@
 import type { AdminRouteName } from './admin-api.js';
 import type { ListName } from './list-query.js';
 import type { MarketSeries } from './admin-metrics-routes.js';
+import type { ExportName } from './admin-export-routes.js';
 import { ADMIN_ROLES, type AdminRole } from './enums.js';
 
 export { ADMIN_ROLES, type AdminRole } from './enums.js';
@@ -85,6 +86,7 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   'reviewCases.bulkResolve': [M, S],
   // The team queue: who works cases assigns, escalates and resolves with macros; the owner alone
   // manages macros and the team's settings. Every admin saves views of the tables they see.
+  'reviewCases.assignees': [M, S],
   'reviewCases.assign': [M, S],
   'reviewCases.escalate': [M, S],
   'reviewCases.metrics': [M, S],
@@ -196,6 +198,12 @@ export const EXPORT_LIST_ROUTES: Record<ListName, AdminRouteName> = {
   auditLog: 'auditLog.list',
 };
 
+/** The route whose roles may export each export: a table's list route, the market series' metrics route. */
+export const EXPORT_ROUTES: Record<ExportName, AdminRouteName> = {
+  ...EXPORT_LIST_ROUTES,
+  marketSeries: 'metrics.market',
+};
+
 export function mayUseRoute(role: AdminRole | null, route: AdminRouteName): boolean {
   if (role === null) return false;
   return role === 'owner' || ADMIN_ROUTE_ROLES[route].includes(role);
@@ -242,7 +250,7 @@ export const UI_ACTION_ROUTES = {
   openTeam: ['team.list'],
   manageTeam: ['team.grant', 'team.setRole', 'team.remove', 'team.revokeSessions'],
   workReviewCase: ['reviewCases.claim', 'reviewCases.release', 'reviewCases.resolve', 'reviewCases.bulkResolve'],
-  assignReviewCase: ['reviewCases.assign', 'reviewCases.escalate'],
+  assignReviewCase: ['reviewCases.assignees', 'reviewCases.assign', 'reviewCases.escalate'],
   viewReviewMetrics: ['reviewCases.metrics'],
   manageMacros: ['macros.create', 'macros.update', 'macros.delete'],
   manageReviewSettings: ['reviewCases.updateSettings'],

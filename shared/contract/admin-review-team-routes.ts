@@ -1,11 +1,12 @@
 // The review queue's team routes (ARCHITECTURE.md, "The review queue at team scale"), spread into the
 // admin route table: assign and escalate, macros, metrics, the team's settings and saved views.
-// `metrics` and `settings` are declared before the queue's `:id` routes so they are never read as an id.
+// `metrics`, `settings` and `assignees` are declared before the queue's `:id` routes so they are never read as an id.
 import { z } from 'zod';
 import { id } from './entities.js';
 import { ReviewCase } from './review-cases.js';
 import {
   AssignCaseBody,
+  AssigneeList,
   CreateMacroBody,
   CreateViewBody,
   EscalateCaseBody,
@@ -43,6 +44,13 @@ export const reviewTeamRoutes = {
     path: '/admin/review-cases/settings',
     body: UpdateReviewQueueSettings,
     response: ReviewQueueSettings,
+  },
+  'reviewCases.assignees': {
+    description:
+      'The admins a case may be assigned to (their role may work cases), online first: online means an open back office on any API node.',
+    method: 'GET',
+    path: '/admin/review-cases/assignees',
+    response: AssigneeList,
   },
   'reviewCases.assign': {
     description: 'Assigns a case to another admin whose role may work cases.',

@@ -1,5 +1,5 @@
-// The IPC channels of the workbench: saving a table's CSV export (through the OS save dialog in
-// the desktop app) and its progress. Spread into the channel table (ipc-table.ts).
+// The IPC channels of the workbench: saving a table's (or the market series') CSV export (through
+// the OS save dialog in the desktop app) and its progress. Spread into the channel table (ipc-table.ts).
 import { z } from 'zod';
 import { ExportList, ExportQuery } from './admin-export-routes.js';
 import { defineIpcChannels } from './ipc-channels.js';
@@ -10,8 +10,18 @@ export const ExportOutcomeSchema = z.discriminatedUnion('ok', [
 ]);
 export type ExportOutcome = z.output<typeof ExportOutcomeSchema>;
 
+/** The file's name before its date, when it is not the export's (a chart's: 'gmv-and-orders'). */
+export const ExportFileStem = z
+  .string()
+  .max(64)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes');
+
 export const workbenchRequestChannels = defineIpcChannels({
-  'exports.saveCsv': { kind: 'request', args: z.tuple([ExportList, ExportQuery]), result: ExportOutcomeSchema },
+  'exports.saveCsv': {
+    kind: 'request',
+    args: z.tuple([ExportList, ExportQuery, ExportFileStem.optional()]),
+    result: ExportOutcomeSchema,
+  },
 });
 
 export const ExportProgressSchema = z.object({ list: ExportList, rows: z.number().int().nonnegative() });

@@ -89,7 +89,10 @@ export interface WindowsApi {
 }
 
 export interface ExportsApi {
-  /** (list, query): saves a table's CSV export (the OS save dialog in the desktop app, a download in a browser). */
+  /**
+   * (list, query, fileStem?): saves a table's (or the market series') CSV export (the OS save dialog
+   * in the desktop app, a download in a browser), named `<fileStem or list>-<today>.csv`.
+   */
   saveCsv: Invoke<'exports.saveCsv'>;
   /** The rows an export in this window has written so far. */
   onProgress: Listen<'exports.progress'>;

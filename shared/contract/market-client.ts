@@ -106,7 +106,11 @@ export function createMarketApi(transport: MarketTransport): MarketApi {
       notify: (notice) => invoke('windows.notify', notice),
     },
     exports: {
-      saveCsv: (list, query) => invoke('exports.saveCsv', list, query),
+      // The file's stem only when given: a trailing undefined would cross a JSON bridge as null.
+      saveCsv: (list, query, fileStem) =>
+        fileStem === undefined
+          ? invoke('exports.saveCsv', list, query)
+          : invoke('exports.saveCsv', list, query, fileStem),
       onProgress: (listener) => transport.on('exports.progress', listener),
     },
   };

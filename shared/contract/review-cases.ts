@@ -109,7 +109,14 @@ export type ReviewEvidence = z.infer<typeof ReviewEvidence>;
 export const ReviewCaseWithEvidence = ReviewCase.extend({ evidence: ReviewEvidence });
 export type ReviewCaseWithEvidence = z.infer<typeof ReviewCaseWithEvidence>;
 
-export const ReviewCaseCounts = z.object({ open: z.number().int(), claimed: z.number().int(), high: z.number().int() });
+export const ReviewCaseCounts = z.object({
+  open: z.number().int(),
+  claimed: z.number().int(),
+  /** Unresolved high-priority cases. */
+  high: z.number().int(),
+  /** Of those, the ones past their due date (the dock badge marks them and asks for attention). */
+  overdueHigh: z.number().int().min(0).max(1e9),
+});
 export type ReviewCaseCounts = z.infer<typeof ReviewCaseCounts>;
 
 export const REVIEW_CASE_SORT_KEYS = ['createdAt', 'updatedAt', 'priority', 'dueAt'] as const;

@@ -12,6 +12,15 @@ const uid = singleLineText().min(1).max(128);
 const adminRef = z.object({ uid: z.string().max(128), email: z.string().max(320).nullable() });
 
 export const AssignCaseBody = z.strictObject({ uid });
+/** An admin a case may be assigned to (their role may work cases), and whether they have the app open now. */
+export const Assignee = z.object({
+  uid: z.string().max(128),
+  email: z.string().max(320).nullable(),
+  online: z.boolean(),
+});
+export type Assignee = z.infer<typeof Assignee>;
+/** The team's size bound (TEAM_SIZE_MAX in admin-team-routes.ts). */
+export const AssigneeList = z.object({ items: z.array(Assignee).max(500) });
 export const EscalateCaseBody = z.strictObject({ note: freeText().min(1).max(2000) });
 
 /** What a macro may enforce: every enforcement but lifting one. */

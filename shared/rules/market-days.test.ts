@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysOf, lastDays, mondayOf, previousPeriod, rangeRefusal } from './market-days.js';
+import { dayNumber, dayOf, daysOf, lastDays, mondayOf, previousPeriod, rangeRefusal } from './market-days.js';
 
 describe('market days', () => {
   it.each([
@@ -30,5 +30,14 @@ describe('market days', () => {
     expect(daysOf('2026-02-27', '2026-03-02')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
     expect(previousPeriod('2026-03-01', '2026-03-07')).toEqual({ from: '2026-02-22', to: '2026-02-28' });
     expect(lastDays('2026-11-26', 7)).toEqual({ from: '2026-11-20', to: '2026-11-26' });
+  });
+
+  it('names every day from 1900 to 2100 as the calendar does', () => {
+    const wrong: string[] = [];
+    for (let number = dayNumber('1900-01-01')!; number <= dayNumber('2100-12-31')!; number += 1) {
+      const calendar = new Date(number * 86_400_000).toISOString().slice(0, 10);
+      if (dayOf(number) !== calendar) wrong.push(`${number}: ${dayOf(number)} ≠ ${calendar}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -13,7 +13,24 @@ export function dayNumber(day: string): number | null {
   return ms / DAY_MS;
 }
 
-export const dayOf = (number: number): string => new Date(number * DAY_MS).toISOString().slice(0, 10);
+/**
+ * The day `number` days after 1970-01-01. Arithmetic (Howard Hinnant's days-to-civil), not a Date
+ * per call: the API names a year of days per request, and toISOString was most of that time.
+ */
+export function dayOf(number: number): string {
+  const shifted = number + 719_468; // days since 0000-03-01
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153); // 0 = March
+  const date = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${date < 10 ? '0' : ''}${date}`;
+}
 
 /** The UTC day of an instant. */
 export const utcDay = (at: Date | number): string => new Date(at).toISOString().slice(0, 10);

@@ -134,6 +134,61 @@ export function marketHealthSuite(driver: 'pglite' | 'postgres', postgresAdminUr
       expect(refundDay).toMatchObject({ refunds: 2.5 });
     });
 
+    it('exports the series as CSV on the tables’ export route: the metrics’ rows, money for finance and the owner only', async () => {
+      const exported = (query: string, token = 'token-admin') =>
+        t.app.inject({
+          method: 'GET',
+          url: `/v1/admin/export/marketSeries${query}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+      const owner = await exported('?from=2025-06-03&to=2025-06-09&series=refunds,gmv,orders');
+      expect(owner.statusCode, owner.body).toBe(200);
+      expect(owner.headers['content-type']).toMatch(/^text\/csv/);
+      // The same days as the metrics route, in the contract's order of series, dollars with two decimals.
+      const days = await metrics('?from=2025-06-03&to=2025-06-09');
+      expect(owner.body).toBe(
+        [
+          'Date,GMV,Orders,Refunds',
+          ...days.map((d) => `${d.date},${d.gmv!.toFixed(2)},${d.orders},${d.refunds!.toFixed(2)}`),
+        ]
+          .map((line) => `${line}\r\n`)
+          .join(''),
+      );
+      const weeks = await exported('?from=2025-06-04&to=2025-06-10&interval=week&series=refunds');
+      expect(weeks.body).toBe('Date,Refunds\r\n2025-06-02,0.00\r\n2025-06-09,2.50\r\n');
+      // A moderator's file has no money columns, whatever it asks for; finance's has them.
+      for (const [token, header] of [
+        ['token-role-moderator', 'Date,Orders,Bids,New users,New listings,Cases opened,Cases resolved'],
+        ['token-role-finance', 'Date,GMV,Orders,Bids,New users,New listings,Refunds,Cases opened,Cases resolved'],
+      ] as const) {
+        const answer = await exported('?from=2025-06-03&to=2025-06-04', token);
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(answer.body.split('\r\n')[0]).toBe(header);
+      }
+      const asked = await exported('?from=2025-06-04&to=2025-06-04&series=gmv,orders', 'token-role-moderator');
+      expect(asked.body.split('\r\n')[0]).toBe('Date,Orders');
+      // The range rules of the metrics route, and nothing of a table's.
+      for (const query of [
+        '',
+        '?from=2025-06-03',
+        '?from=2025-06-04&to=2025-06-03',
+        '?from=2025-01-01&to=2026-01-02',
+        '?from=2025-06-03&to=2025-06-04&series=price',
+        '?from=2025-06-03&to=2025-06-04&sortBy=createdAt',
+        '?from=2025-06-03&to=2025-06-04&search=lamp',
+        '?from=2025-06-03&to=2025-06-04&interval=month',
+      ]) {
+        expect((await exported(query)).statusCode, query).toBe(400);
+      }
+      const table = await t.app.inject({
+        method: 'GET',
+        url: '/v1/admin/export/users?from=2025-06-03',
+        headers: { authorization: 'Bearer token-admin' },
+      });
+      expect(table.statusCode).toBe(400);
+      expect((await exported('?from=2025-06-03&to=2025-06-04', 'token-buyer')).statusCode).toBe(403);
+    });
+
     it.runIf(driver === 'postgres')('counts concurrent bids from many connections once each', async () => {
       const db = t.database.db;
       const [seller] = await queryRows<{ id: string }>(

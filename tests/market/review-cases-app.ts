@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { openTestApp } from '../support/app-fixture.js';
 import type { IdentityProvider } from '../../server/platform/auth/identity.js';
 import type { Database } from '../../server/platform/db/database.js';
+import type { OnlineAdmin } from '../../server/platform/realtime/admin-presence.js';
 import { enableSellers, fakeIdentity, marketCall, recordingPublisher, type RecordedEvent } from './market-db.js';
 
 /** `fakeIdentity`, but every name starting with `admin` carries the admin claim. */
@@ -21,6 +22,8 @@ export interface ReviewApp {
   database: Database;
   log: RecordedEvent[];
   call: ReturnType<typeof marketCall>;
+  /** Who the realtime layer reports online (empty: nobody); a test fills it. */
+  online: OnlineAdmin[];
   /** Closes the app, and the database when it was opened here. */
   close(): Promise<void>;
 }
@@ -31,13 +34,15 @@ export async function startReviewApp(
   identity: IdentityProvider = twoAdminsIdentity,
 ): Promise<ReviewApp> {
   const log: RecordedEvent[] = [];
+  const online: OnlineAdmin[] = [];
   const publisher = recordingPublisher(log);
   const opened = await openTestApp({
     ...(database ? { database } : {}),
     identity,
     rateLimitMax: 100_000,
     // In place of Socket.IO: what marketRealtime forwards from the admin events to `/admin`.
-    realtime: async (_app, { events }) => {
+    realtime: async (_app, { events, presence }) => {
+      presence.attach(async () => [...online]);
       events.on('reviewCaseUpdated', (item) => publisher.publishAdmin('reviewCaseUpdated', item));
       events.on('messageDeleted', (payload) => publisher.publishAdmin('messageDeleted', payload));
       events.on('auctionMessageDeleted', (payload) => publisher.publishAdmin('auctionMessageDeleted', payload));
@@ -46,5 +51,5 @@ export async function startReviewApp(
   const { app } = opened;
   app.market.events.attach(publisher);
   await enableSellers(app, 'seller');
-  return { app, database: opened.database, log, call: marketCall(() => app), close: () => opened.close() };
+  return { app, database: opened.database, log, online, call: marketCall(() => app), close: () => opened.close() };
 }

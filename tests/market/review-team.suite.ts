@@ -72,6 +72,29 @@ export function reviewTeamSuite(start: () => Promise<ReviewApp>) {
       expect(Date.parse(low.dueAt) - Date.parse(low.createdAt)).toBe(72 * HOUR);
     });
 
+    it('counts the unresolved high-priority cases past their due date (what the dock badge shows)', async () => {
+      const counts = async () =>
+        (await call('mod', 'GET', '/admin/review-cases/counts')).body as Record<string, number>;
+      const before = await counts();
+      const { item } = await reportedListing({ title: 'Cedar stool' });
+      expect((await call('mod', 'PATCH', `/admin/review-cases/${item.id}/escalate`, { note: 'Urgent' })).status).toBe(
+        200,
+      );
+      expect(await counts()).toMatchObject({ high: before.high! + 1, overdueHigh: before.overdueHigh });
+      // Four hours and a minute later, the escalated (high) case is overdue.
+      await review.database.db.execute(
+        sql`UPDATE review_cases SET created_at = now() - interval '241 minutes' WHERE id = ${item.id}`,
+      );
+      expect(await counts()).toMatchObject({ high: before.high! + 1, overdueHigh: before.overdueHigh! + 1 });
+      // Resolved, it counts no more.
+      const resolved = await call('mod', 'POST', `/admin/review-cases/${item.id}/resolve`, {
+        outcome: 'dismissed',
+        note: 'Handled',
+      });
+      expect(resolved.status).toBe(200);
+      expect(await counts()).toMatchObject({ high: before.high, overdueHigh: before.overdueHigh });
+    });
+
     it('a case about a running auction is due an hour before its end, and follows the end when it moves', async () => {
       const endTime = Date.now() + 10 * HOUR;
       const { listingId, item } = await reportedListing({
@@ -137,6 +160,38 @@ export function reviewTeamSuite(start: () => Promise<ReviewApp>) {
       const audit = await call('admin', 'GET', `/admin/audit-log?recordType=review_case&recordId=${item.id}`);
       const actions = (audit.body.items as { action: string }[]).map((entry) => entry.action);
       expect(actions).toEqual(expect.arrayContaining(['assignReviewCase', 'escalateReviewCase']));
+    });
+    it('lists the admins a case may be assigned to, online first (moderators and support ask; finance may not)', async () => {
+      const assignees = async (admin = 'mod') => {
+        const answer = await call(admin, 'GET', '/admin/review-cases/assignees');
+        expect(answer.status).toBe(200);
+        return answer.body.items as { uid: string; email: string | null; online: boolean }[];
+      };
+      // The directory's admins whose role may work cases: not finance, not the disabled.
+      expect(await assignees()).toEqual([
+        { uid: 'uid-admin', email: 'admin@market.test', online: false },
+        { uid: 'uid-mod', email: 'mod@market.test', online: false },
+      ]);
+      // Online (an open back office, as the realtime layer reports it) comes first; someone online
+      // the directory does not list is offered too, finance online is not.
+      review.online.push(
+        { uid: 'uid-mod', email: 'mod@market.test', adminRole: 'moderator' },
+        { uid: 'uid-mod', email: 'mod@market.test', adminRole: 'moderator' },
+        { uid: 'uid-mod-late', email: 'late@market.test', adminRole: 'moderator' },
+        { uid: 'uid-fin', email: 'fin@market.test', adminRole: 'finance' },
+      );
+      try {
+        expect(await assignees('admin')).toEqual([
+          { uid: 'uid-mod-late', email: 'late@market.test', online: true },
+          { uid: 'uid-mod', email: 'mod@market.test', online: true },
+          { uid: 'uid-admin', email: 'admin@market.test', online: false },
+        ]);
+      } finally {
+        review.online.length = 0;
+      }
+      expect((await call('fin', 'GET', '/admin/review-cases/assignees')).status).toBe(403);
+      expect((await call('buyer', 'GET', '/admin/review-cases/assignees')).status).toBe(403);
+      expect((await call(null, 'GET', '/admin/review-cases/assignees')).status).toBe(401);
     });
   });
 

@@ -1,34 +1,34 @@
-// 'Export CSV' of a chart: its rows as the tables' exports write them (seriesCsv), saved as a
-// file named like theirs (`<name>-<today>.csv`), with the same toast when it is done.
+// 'Export CSV' of a chart: its series over the chart's range, exported by the API like a table's
+// (the `marketSeries` export, with the same role rules: no money columns for a role that may not
+// read money) and saved the same way (useCsvExport), named after the chart (`<name>-<today>.csv`).
 import { Button } from '@blueprintjs/core';
-import { showToast } from '../../app/toaster.js';
-import { formatCount } from '../format.js';
-import { type SeriesSpec, seriesCsv } from './series-format.js';
+import type { MarketSeries, MetricInterval } from '../../../shared/contract/admin-metrics-routes.js';
+import { useCsvExport } from '../data-table/useCsvExport.js';
 
-export function ExportSeriesButton<Row extends { date: string }>({
+export function ExportSeriesButton({
   name,
-  rows,
+  range,
   series,
+  disabled,
 }: {
   /** The file's name before the date, e.g. 'gmv-and-orders'. */
   name: string;
-  rows: readonly Row[];
-  series: readonly SeriesSpec<Row>[];
+  range: { from: string; to: string; interval: MetricInterval };
+  series: readonly MarketSeries[];
+  disabled?: boolean;
 }) {
-  const save = () => {
-    const file = `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
-    const url = URL.createObjectURL(new Blob([seriesCsv(rows, series)], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = file;
-    link.click();
-    // The download has its own copy once it started.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-    showToast({ intent: 'success', message: `Exported ${formatCount(rows.length)} rows to ${file}` });
-  };
+  const { save, progress } = useCsvExport('marketSeries');
   return (
-    <Button size="small" variant="minimal" icon="export" onClick={save} disabled={rows.length === 0}>
-      Export CSV
-    </Button>
+    progress ?? (
+      <Button
+        size="small"
+        variant="minimal"
+        icon="export"
+        disabled={disabled}
+        onClick={() => void save({ ...range, series: series.join(',') }, name)}
+      >
+        Export CSV
+      </Button>
+    )
   );
 }

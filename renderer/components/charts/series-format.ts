@@ -1,7 +1,5 @@
-// How a chart writes its values and days (axis ticks, hover values, totals), and a chart's rows
-// as CSV with the same rules as the tables' exports (shared/rules/csv.ts: dollars with two
-// decimals, quoted fields, CRLF).
-import { csvDollars, csvLine } from '../../../shared/rules/csv.js';
+// How a chart writes its values and days (axis ticks, hover values, totals). A chart's CSV is the
+// API's export (ExportSeriesButton).
 import { formatUsd } from '../../../shared/rules/money.js';
 
 export type SeriesUnit = 'usd' | 'count';
@@ -31,22 +29,4 @@ export function shortDay(day: string, withYear = false): string {
   if (!year || !month || !date) return day;
   const text = `${MONTHS[Number(month) - 1] ?? month} ${Number(date)}`;
   return withYear ? `${text}, ${year}` : text;
-}
-
-/** The chart's rows as a CSV file: a date column, then each series under its label. */
-export function seriesCsv<Row extends { date: string }>(
-  rows: readonly Row[],
-  series: readonly SeriesSpec<Row>[],
-): string {
-  const header = csvLine(['Date', ...series.map((spec) => spec.label)]);
-  const lines = rows.map((row) =>
-    csvLine([
-      row.date,
-      ...series.map((spec) => {
-        const value = row[spec.key];
-        return typeof value === 'number' ? (spec.unit === 'usd' ? csvDollars(value) : value) : '';
-      }),
-    ]),
-  );
-  return header + lines.join('');
 }

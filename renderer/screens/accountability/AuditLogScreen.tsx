@@ -1,15 +1,31 @@
 // The audit log: every admin action with its admin, action, record (a link that opens it), time
-// and the fields it changed (before → after); filtered by admin, action, record type and record;
-// live (new entries arrive as they are logged); exported as CSV.
+// and the fields it changed (before → after); filtered by admin, action, record type and record
+// (kept by a saved view with its search and sort); live (new entries arrive as they are logged);
+// exported as CSV.
 import { Button, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { AUDIT_RECORD_TYPES, type AuditEntry } from '../../../shared/contract/accountability.js';
 import { toastError } from '../../app/toaster.js';
 import { ADMIN_TABLES, AdminTableScreen } from '../../admin-tables/index.js';
 import { stopRowClick, type DataColumn } from '../../components/data-table/DataTable.js';
 import { formatDateTime } from '../../components/format.js';
-import { auditCsv, changedFields, matchesAuditFilters, openableRecord, type AuditFilters } from './audit-display.js';
-import { allAuditEntries, auditLogStore, currentAuditFilters, setAuditFilters } from './audit-log-store.js';
+import {
+  auditCsv,
+  auditFiltersOfView,
+  auditViewFilters,
+  changedFields,
+  matchesAuditFilters,
+  openableRecord,
+  type AuditFilters,
+} from './audit-display.js';
+import {
+  allAuditEntries,
+  auditLogStore,
+  currentAuditFilters,
+  setAuditFilters,
+  useAuditFilters,
+} from './audit-log-store.js';
 import { useRecordDrawers } from './RecordDrawers.js';
 
 /** A row is two lines high: longer changes show their first field and a count (all in the title). */
@@ -67,16 +83,16 @@ function download(name: string, text: string) {
 }
 
 export function AuditLogScreen() {
-  const [filters, setFilters] = useState<AuditFilters>({});
+  const filters = useAuditFilters();
   const [exporting, setExporting] = useState(false);
   const { open, drawers } = useRecordDrawers();
+  const [params] = useSearchParams();
 
-  const apply = (next: AuditFilters) => {
-    setFilters(next);
-    void setAuditFilters(next);
-  };
-  // Start from no filters each time the screen opens.
-  useEffect(() => void setAuditFilters({}), []);
+  const apply = (next: AuditFilters) => void setAuditFilters(next);
+  // Start from no filters each time the screen opens, unless it opens on a saved view (which sets its own).
+  useEffect(() => {
+    if (!params.get('view')) void setAuditFilters({});
+  }, []);
 
   const exportCsv = async () => {
     setExporting(true);
@@ -136,6 +152,10 @@ export function AuditLogScreen() {
       accepts={inFilteredView}
       columns={columns}
       searchPlaceholder="Search the audit log"
+      viewFilters={{
+        current: () => auditViewFilters(currentAuditFilters()),
+        apply: (saved) => apply(auditFiltersOfView(saved)),
+      }}
       above={
         <div className="audit-filters" role="group" aria-label="Filters">
           <TextFilter

@@ -20,11 +20,12 @@ export interface RecordDrawerHandlers<T> {
   onOpen(ref: RecordRef): void;
 }
 
-export function RecordTableScreen<N extends TableName, T extends { id: string }, F>({
+/** The record tables have no filters of their own (so no view filters to keep). */
+export function RecordTableScreen<N extends TableName, T extends { id: string }>({
   drawer,
   ...table
-}: Omit<AdminTableScreenProps<N, T, F>, 'onRowClick' | 'selectedId' | 'onDeleted' | 'children'> & {
-  table: RecordTable<N, T, F>;
+}: Omit<AdminTableScreenProps<N, T, never>, 'onRowClick' | 'selectedId' | 'onDeleted' | 'children'> & {
+  table: RecordTable<N, T, never>;
   drawer: (record: T, handlers: RecordDrawerHandlers<T>) => ReactNode;
 }) {
   const records = useRecordDrawers();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../shared/contract/accountability.js';
-import { auditCsv, changedFields, matchesAuditFilters } from './audit-display.js';
+import { auditCsv, auditFiltersOfView, auditViewFilters, changedFields, matchesAuditFilters } from './audit-display.js';
 
 describe('changedFields', () => {
   it.each([
@@ -64,6 +64,27 @@ describe('matchesAuditFilters', () => {
     [{ search: 'fee' }, false],
   ])('%j → %s', (filters, expected) => {
     expect(matchesAuditFilters(entry, filters)).toBe(expected);
+  });
+});
+
+describe('the audit log filters in a saved view', () => {
+  it.each([
+    ['no filters', {}, {}],
+    ['every filter', { adminUid: 'u1', action: 'refund', recordType: 'order', recordId: 'o1' }, null],
+    ['blank ones left out', { adminUid: 'u1', action: '', recordType: undefined }, { adminUid: 'u1' }],
+  ])('keeps %s and gets them back', (_, filters, kept) => {
+    const saved = auditViewFilters(filters);
+    expect(saved).toEqual(kept ?? filters);
+    expect(auditFiltersOfView(saved)).toEqual(kept ?? filters);
+  });
+
+  it('applies only its own keys from a view, the first of a list, trimmed', () => {
+    expect(
+      auditFiltersOfView({ action: ['refund', 'cancel'], recordId: ' o1 ', status: 'open', adminUid: ' ' }),
+    ).toEqual({
+      action: 'refund',
+      recordId: 'o1',
+    });
   });
 });
 

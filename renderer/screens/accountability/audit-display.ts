@@ -1,5 +1,6 @@
 // How the audit log shows an entry: only the fields an action changed (before → after), whether
-// a live entry belongs to the filtered view, and the CSV of what the screen shows.
+// a live entry belongs to the filtered view, its filters in a saved view, and the CSV of what the
+// screen shows.
 import type { AuditEntry } from '../../../shared/contract/accountability.js';
 
 export interface FieldChange {
@@ -49,6 +50,30 @@ export interface AuditFilters {
   recordType?: string | undefined;
   recordId?: string | undefined;
   search?: string | undefined;
+}
+
+/** The audit log's own filters (beside its search), in the order a saved view keeps them. */
+const AUDIT_FILTER_KEYS = ['adminUid', 'action', 'recordType', 'recordId'] as const;
+
+/** The filters set, as a saved view keeps them (`query.filters`). */
+export function auditViewFilters(filters: AuditFilters): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const key of AUDIT_FILTER_KEYS) {
+    const value = filters[key];
+    if (value) kept[key] = value;
+  }
+  return kept;
+}
+
+/** A saved view's filters as the audit log's: its own keys only (a list keeps its first value); the others unset. */
+export function auditFiltersOfView(filters: Record<string, string | string[]>): AuditFilters {
+  const applied: AuditFilters = {};
+  for (const key of AUDIT_FILTER_KEYS) {
+    const raw = filters[key];
+    const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+    if (value) applied[key] = value;
+  }
+  return applied;
 }
 
 /** Whether a pushed entry belongs in the view these filters select (search is the server's). */

@@ -16,14 +16,20 @@ const DIRECTION_INTENT = { up: 'success', down: 'warning', flat: 'none' } as con
 function ChartCard({ chart, store }: { chart: MarketChartSpec; store: MarketHealthStore }) {
   const rows = useMarketHealth(store, (s) => s.rows);
   const previous = useMarketHealth(store, (s) => s.previous);
-  const interval = useMarketHealth(store, (s) => s.range.interval);
+  const range = useMarketHealth(store, (s) => s.range);
+  const interval = range.interval;
   const totals = useMemo(() => totalsOf(rows), [rows]);
   return (
     <Card className="market-chart" compact aria-label={`${chart.title} chart`}>
       <div className="market-chart-heading">
         <H5>{chart.title}</H5>
         <span className="data-table-spacer" />
-        <ExportSeriesButton name={chart.id} rows={rows} series={chart.series} />
+        <ExportSeriesButton
+          name={chart.id}
+          range={range}
+          series={chart.series.map((spec) => spec.key as MarketSeries)}
+          disabled={rows.length === 0}
+        />
       </div>
       <div className="market-chart-totals">
         {chart.series.map((spec) => {

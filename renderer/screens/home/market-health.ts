@@ -1,7 +1,12 @@
 // The dashboard's market health: which charts it draws (and which of their series a role may
 // read), the ranges its picker offers, a period's totals and the change against the period
 // before it. Pure, so the rules are table-tested apart from React.
-import type { MarketMetricsRow, MarketSeries, MetricInterval } from '../../../shared/contract/admin-metrics-routes.js';
+import {
+  MARKET_SERIES_LABELS,
+  type MarketMetricsRow,
+  type MarketSeries,
+  type MetricInterval,
+} from '../../../shared/contract/admin-metrics-routes.js';
 import { mayReadSeries, type AdminRole } from '../../../shared/contract/admin-permissions.js';
 import { dayNumber, lastDays, rangeRefusal } from '../../../shared/rules/market-days.js';
 import type { SeriesSpec } from '../../components/charts/index.js';
@@ -20,8 +25,8 @@ export const MARKET_CHARTS: readonly MarketChartSpec[] = [
     title: 'GMV and orders',
     titleWithoutMoney: 'Orders',
     series: [
-      { key: 'gmv', label: 'GMV', unit: 'usd' },
-      { key: 'orders', label: 'Orders', unit: 'count' },
+      { key: 'gmv', label: MARKET_SERIES_LABELS.gmv, unit: 'usd' },
+      { key: 'orders', label: MARKET_SERIES_LABELS.orders, unit: 'count' },
     ],
   },
   {
@@ -29,8 +34,8 @@ export const MARKET_CHARTS: readonly MarketChartSpec[] = [
     title: 'Bids and new users',
     titleWithoutMoney: 'Bids and new users',
     series: [
-      { key: 'bids', label: 'Bids', unit: 'count' },
-      { key: 'newUsers', label: 'New users', unit: 'count' },
+      { key: 'bids', label: MARKET_SERIES_LABELS.bids, unit: 'count' },
+      { key: 'newUsers', label: MARKET_SERIES_LABELS.newUsers, unit: 'count' },
     ],
   },
   {
@@ -38,9 +43,9 @@ export const MARKET_CHARTS: readonly MarketChartSpec[] = [
     title: 'Refunds and cases',
     titleWithoutMoney: 'Cases opened vs resolved',
     series: [
-      { key: 'refunds', label: 'Refunds', unit: 'usd' },
-      { key: 'casesOpened', label: 'Cases opened', unit: 'count' },
-      { key: 'casesResolved', label: 'Cases resolved', unit: 'count' },
+      { key: 'refunds', label: MARKET_SERIES_LABELS.refunds, unit: 'usd' },
+      { key: 'casesOpened', label: MARKET_SERIES_LABELS.casesOpened, unit: 'count' },
+      { key: 'casesResolved', label: MARKET_SERIES_LABELS.casesResolved, unit: 'count' },
     ],
   },
 ];

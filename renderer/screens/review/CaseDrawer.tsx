@@ -18,7 +18,6 @@ import { AppealPanel } from './AppealPanel.js';
 import { DueTag, Excerpt, PriorityTag } from './CaseCells.js';
 import { CaseTeamActions } from './CaseTeamActions.js';
 import { reloadMacros, useMacros } from './macros-store.js';
-import { reviewQueue, supportQueue } from './review-queue-store.js';
 import { CaseEvidence } from './CaseEvidence.js';
 import { RingCaseFlow } from './RingCaseFlow.js';
 import { ResolveForm, type Resolution } from './ResolveForm.js';
@@ -50,13 +49,6 @@ export function CaseDrawer({
   const outcomeRef = useRef<HTMLSelectElement>(null);
   const macros = useMacros();
   useEffect(() => void reloadMacros(), []);
-  const knownAdmins = [
-    ...new Map(
-      [...reviewQueue.list.getState().items, ...supportQueue.list.getState().items]
-        .flatMap((row) => (row.assignee ? [row.assignee] : []))
-        .map((admin) => [admin.uid, admin]),
-    ).values(),
-  ];
 
   const load = useCallback(async () => {
     const result = await market.admin.reviewCases.get({ params: { id: caseId } });
@@ -180,7 +172,7 @@ export function CaseDrawer({
                     onSubmit={resolve}
                   />
                 )}
-                <CaseTeamActions item={item} knownAdmins={knownAdmins} busy={busy} act={act} />
+                <CaseTeamActions item={item} busy={busy} act={act} />
               </div>
             )}
             {item.source === 'appeal' && <AppealPanel item={item} />}

@@ -7,8 +7,10 @@ import type { Db } from '../../platform/db/database.js';
 import { readRows } from '../../platform/db/sql-row.js';
 import { type DayCounters, marketSeries } from './rules/market-series.js';
 
-// Sums come back as text (bigint) on PostgreSQL and PGlite alike.
-const total = z.coerce.number().int();
+// Sums as float8: a JS number from node-postgres and PGlite alike (exact below 2^53), where a
+// bigint would come back as text to be converted per value (and, unparsed in production, added
+// as text).
+const total = z.number().int();
 const KeptDay = z.object({
   day: z.string(),
   gmv: total,
@@ -29,10 +31,10 @@ export async function marketMetrics(
   const rows = await readRows(
     db,
     KeptDay,
-    sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(gmv_cents)::text AS gmv, sum(orders)::text AS orders,
-               sum(bids)::text AS bids, sum(new_users)::text AS new_users, sum(new_listings)::text AS new_listings,
-               sum(refunds_cents)::text AS refunds, sum(cases_opened)::text AS cases_opened,
-               sum(cases_resolved)::text AS cases_resolved
+    sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(gmv_cents)::float8 AS gmv, sum(orders)::float8 AS orders,
+               sum(bids)::float8 AS bids, sum(new_users)::float8 AS new_users, sum(new_listings)::float8 AS new_listings,
+               sum(refunds_cents)::float8 AS refunds, sum(cases_opened)::float8 AS cases_opened,
+               sum(cases_resolved)::float8 AS cases_resolved
           FROM market_days WHERE day BETWEEN ${query.from}::date AND ${query.to}::date
          GROUP BY day`,
   );

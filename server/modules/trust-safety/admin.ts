@@ -5,7 +5,7 @@ import type { AdminDeps, AdminHandlers } from '../../platform/http/admin-handler
 import { claimCase, releaseCase, resolveCase, resolveCases } from './case-actions.js';
 import { reviewMetrics } from './case-metrics.js';
 import { listReviewCases, reviewCaseCounts, reviewCaseWithEvidence } from './case-queue.js';
-import { assignCase, escalateCase, queueSettings, updateQueueSettings } from './case-team.js';
+import { assignCase, assigneesOf, escalateCase, queueSettings, updateQueueSettings } from './case-team.js';
 import { createMacro, deleteMacro, listMacros, updateMacro } from './macros.js';
 
 export function reviewCaseHandlers(deps: AdminDeps) {
@@ -18,6 +18,7 @@ export function reviewCaseHandlers(deps: AdminDeps) {
     'reviewCases.release': async ({ params, admin }) => releaseCase(deps, params.id, admin),
     'reviewCases.resolve': async ({ params, body, admin }) => resolveCase(deps, params.id, body, admin),
     'reviewCases.bulkResolve': async ({ body, admin }) => resolveCases(deps, body.ids, body, admin),
+    'reviewCases.assignees': async () => assigneesOf(deps),
     'reviewCases.assign': async ({ params, body, admin }) => assignCase(deps, params.id, body.uid, admin),
     'reviewCases.escalate': async ({ params, body, admin }) => escalateCase(deps, params.id, body.note, admin),
     'reviewCases.metrics': async ({ query }) => reviewMetrics(db, query),

@@ -64,13 +64,19 @@ export async function listReviewCases(
 export async function reviewCaseCounts(db: Executor): Promise<ReviewCaseCounts> {
   const [row] = await readRows(
     db,
-    z.object({ open: countValue, claimed: countValue, high: countValue }),
-    sql`SELECT count(*) FILTER (WHERE status = 'open') AS open,
-               count(*) FILTER (WHERE status = 'claimed') AS claimed,
-               count(*) FILTER (WHERE priority = 'high') AS high
-        FROM review_cases WHERE status <> 'resolved'`,
+    z.object({ open: countValue, claimed: countValue, high: countValue, overdue_high: countValue }),
+    sql`SELECT count(*) FILTER (WHERE rc.status = 'open') AS open,
+               count(*) FILTER (WHERE rc.status = 'claimed') AS claimed,
+               count(*) FILTER (WHERE rc.priority = 'high') AS high,
+               count(*) FILTER (WHERE rc.priority = 'high' AND ${DUE_AT} < now()) AS overdue_high
+        FROM review_cases rc WHERE rc.status <> 'resolved'`,
   );
-  return { open: Number(row?.open ?? 0), claimed: Number(row?.claimed ?? 0), high: Number(row?.high ?? 0) };
+  return {
+    open: Number(row?.open ?? 0),
+    claimed: Number(row?.claimed ?? 0),
+    high: Number(row?.high ?? 0),
+    overdueHigh: Number(row?.overdue_high ?? 0),
+  };
 }
 
 /** A record that is gone (deleted since the case opened) is evidence that is no longer there: null. */

@@ -1,13 +1,15 @@
 // The queue worked by a team: assigning a case to another admin whose role may work cases,
 // escalating it, and auto-assignment (an opt-in team setting): a newly opened case goes to the
 // least-loaded moderator who is online, i.e. holds an open `/admin` socket on any API node (the
-// realtime layer answers who; with Redis it asks every node).
+// realtime layer answers who; with Redis it asks every node); the assignee picker's list.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { mayUseRoute, type AdminRole } from '../../../shared/contract/admin-permissions.js';
 import type { ReviewCase } from '../../../shared/contract/review-cases.js';
-import type { ReviewQueueSettings } from '../../../shared/contract/review-team.js';
+import type { Assignee, ReviewQueueSettings } from '../../../shared/contract/review-team.js';
+import { TEAM_SIZE_MAX } from '../../../shared/contract/admin-team-routes.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
+import type { OnlineAdmin } from '../../platform/realtime/admin-presence.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import type { Db, Executor } from '../../platform/db/database.js';
 import { reviewQueueSettings } from '../../platform/db/schema/index.js';
@@ -94,11 +96,32 @@ export async function updateQueueSettings(
   });
 }
 
-/** An admin with an open `/admin` socket, as the realtime layer reports them. */
-export interface OnlineAdmin {
-  uid: string;
-  email: string | null;
-  adminRole: AdminRole | null;
+/**
+ * The assignee picker: every admin of the team directory whose role may work cases (not the
+ * disabled), and anyone online who may, though the directory does not list them (a provider with
+ * no directory); online first, then by email.
+ */
+export async function assigneesOf(deps: Pick<AdminDeps, 'identity' | 'presence'>): Promise<{ items: Assignee[] }> {
+  const [team, online] = await Promise.all([
+    deps.identity.team?.admins(TEAM_SIZE_MAX) ?? Promise.resolve([]),
+    deps.presence.online(),
+  ]);
+  const onlineUids = new Set(online.map((admin) => admin.uid));
+  const assignees = new Map<string, Assignee>();
+  for (const account of team) {
+    if (account.admin && !account.disabled && mayWorkCases(account.role)) {
+      assignees.set(account.uid, { uid: account.uid, email: account.email, online: onlineUids.has(account.uid) });
+    }
+  }
+  for (const admin of online) {
+    if (!assignees.has(admin.uid) && mayWorkCases(admin.adminRole)) {
+      assignees.set(admin.uid, { uid: admin.uid, email: admin.email, online: true });
+    }
+  }
+  const items = [...assignees.values()].sort(
+    (a, b) => Number(b.online) - Number(a.online) || (a.email ?? a.uid).localeCompare(b.email ?? b.uid),
+  );
+  return { items: items.slice(0, TEAM_SIZE_MAX) };
 }
 
 /** The least-loaded of `online` (fewest unresolved cases held; ties by uid), or null. */

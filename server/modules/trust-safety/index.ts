@@ -6,7 +6,7 @@ export { reviewCaseHandlers } from './admin.js';
 export { ringHandlers } from './ring-admin.js';
 export { appealRoutes } from './routes.js';
 // Auto-assignment after a case opened: the realtime layer says who is online (market-api.ts).
-export { autoAssignCase, type OnlineAdmin } from './case-team.js';
+export { autoAssignCase } from './case-team.js';
 export { openReviewCase, type ReviewSignal } from './open-case.js';
 export { detectOffPlatformContact, type OffPlatformMatch } from './rules/off-platform-contact.js';
 // What the subscriptions call, for the seed data and the screening benchmark that open cases directly.

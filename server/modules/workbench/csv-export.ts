@@ -4,9 +4,13 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { once } from 'node:events';
 import { EXPORT_COLUMNS, type ExportColumn } from '../../../shared/contract/export-columns.js';
-import { AUDIT_EXPORT_FILTERS, type ExportQuery } from '../../../shared/contract/admin-export-routes.js';
+import {
+  AUDIT_EXPORT_FILTERS,
+  MARKET_SERIES_EXPORT_FILTERS,
+  type ExportQuery,
+} from '../../../shared/contract/admin-export-routes.js';
 import { SORT_KEYS, type ListName } from '../../../shared/contract/list-query.js';
-import { csvLine } from '../../../shared/rules/csv.js';
+import { csvLine, type CsvValue } from '../../../shared/rules/csv.js';
 import type { Db } from '../../platform/db/database.js';
 import { streamListItems, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
 import { badRequest } from '../../platform/http/errors.js';
@@ -49,22 +53,28 @@ function checkExportQuery(list: ListName, query: ExportQuery): void {
   }
   const filter = AUDIT_EXPORT_FILTERS.find((key) => query[key] !== undefined);
   if (list !== 'auditLog' && filter) throw badRequest(`querystring/${filter} filters the audit log only`);
+  const range = MARKET_SERIES_EXPORT_FILTERS.find((key) => query[key] !== undefined);
+  if (range) throw badRequest(`querystring/${range} belongs to the market series export only`);
 }
 
-/** The CSV of one list as a stream; a failure part-way ends it with an error, never quietly. */
-export function exportCsv(db: Db, list: ListName, query: ExportQuery): Readable {
-  checkExportQuery(list, query);
-  const columns = EXPORT_COLUMNS[list] as ExportColumn<unknown>[];
+/** Hands the export's rows over, batch by batch; resolves once the client took each batch. */
+export type CsvRows = (write: (rows: readonly (readonly CsvValue[])[]) => Promise<void>) => Promise<unknown>;
+
+/**
+ * A CSV as a stream: the header row, then each batch of rows `rows` hands over, written as the
+ * client takes them; a failure part-way ends it with an error, never quietly. What every export
+ * writes through (the tables here, the market series in market-health).
+ */
+export function csvStream(header: readonly string[], rows: CsvRows): Readable {
   const out = new PassThrough();
-  out.write(csvLine(columns.map((column) => column.label)));
+  out.write(csvLine(header));
   let stopped = false;
   out.on('close', () => {
     stopped = true;
   });
-  void EXPORTS[list](db, query, async (items) => {
+  void rows(async (batch) => {
     if (stopped) throw new Error('export: the client went away');
-    const chunk = items.map((item) => csvLine(columns.map((column) => column.value(item)))).join('');
-    if (!out.write(chunk)) {
+    if (!out.write(batch.map((row) => csvLine(row)).join(''))) {
       // Wait for the client to take the chunk (or leave); the listener that did not fire goes.
       const settled = new AbortController();
       const until = (event: string) => once(out, event, { signal: settled.signal }).catch(() => undefined);
@@ -78,4 +88,15 @@ export function exportCsv(db: Db, list: ListName, query: ExportQuery): Readable 
     },
   );
   return out;
+}
+
+/** The CSV of one list as a stream, read from one database cursor. */
+export function exportCsv(db: Db, list: ListName, query: ExportQuery): Readable {
+  checkExportQuery(list, query);
+  const columns = EXPORT_COLUMNS[list] as ExportColumn<unknown>[];
+  return csvStream(
+    columns.map((column) => column.label),
+    (write) =>
+      EXPORTS[list](db, query, (items) => write(items.map((item) => columns.map((column) => column.value(item))))),
+  );
 }

@@ -5,6 +5,7 @@ import type { AdminRouteName, AdminRouteOutput, AdminRoutes } from '../../../sha
 import type { AdminEvents } from '../events/admin-events.js';
 import type { IdentityProvider, VerifiedIdentity } from '../auth/identity.js';
 import type { Db } from '../db/database.js';
+import type { AdminPresence } from '../realtime/admin-presence.js';
 
 type Parsed<R, K extends string> =
   R extends Record<K, infer S> ? (S extends z.ZodType ? z.output<S> : never) : undefined;
@@ -31,4 +32,6 @@ export interface AdminDeps {
   reads: Db;
   identity: IdentityProvider;
   events: AdminEvents;
+  /** Who has the back office open (the realtime layer's presence; nobody without realtime). */
+  presence: AdminPresence;
 }

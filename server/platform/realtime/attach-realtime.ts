@@ -26,10 +26,10 @@ import {
   listingRoom,
   type ListingSubscriptionAck,
 } from '../../../shared/contract/realtime-events.js';
-import type { AdminRole } from '../../../shared/contract/admin-permissions.js';
 import type { VerifyToken } from './handshake.js';
 import { adminHandshake, adminRoleRoom, marketHandshake, ownUserRoom, type RealtimeSocketData } from './handshake.js';
 import type { RealtimePublisher } from './publisher.js';
+import type { OnlineAdmin } from './admin-presence.js';
 import { createPublisher } from './publisher.js';
 
 export type { VerifyToken } from './handshake.js';
@@ -63,7 +63,7 @@ export interface Realtime extends RealtimePublisher {
    * The admins with an open `/admin` socket on any node (with Redis, every node answers; a node
    * that does not answer in time is left out). One entry per socket.
    */
-  onlineAdmins(): Promise<{ uid: string; email: string | null; adminRole: AdminRole | null }[]>;
+  onlineAdmins(): Promise<OnlineAdmin[]>;
   /** Disconnects every socket and the Redis clients; leaves the http server to its owner. */
   close(): Promise<void>;
 }

@@ -74,7 +74,8 @@ test('the dashboard charts the market, by range, live, and exports each series',
   await health.getByRole('button', { name: '7 days' }).click();
   await expect(health.getByText(`${utcDayLabel(6)} – ${utcDayLabel(0)} (UTC)`)).toBeVisible();
 
-  // Each chart's series exports as CSV, as the tables' exports write it.
+  // Each chart's series exports as CSV through the tables' export (the API's marketSeries export,
+  // saved by the same host call with its toast): the days the metrics route answers for the range.
   const download = page.waitForEvent('download');
   await sales.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
@@ -83,6 +84,22 @@ test('the dashboard charts the market, by range, live, and exports each series',
   expect(csv[0]).toBe('Date,GMV,Orders');
   expect(csv.filter(Boolean)).toHaveLength(8);
   expect(csv[7]).toMatch(new RegExp(`^${new Date().toISOString().slice(0, 10)},\\d+\\.\\d{2},\\d+$`));
+  await expect(page.getByText(/^Exported 7 rows to gmv-and-orders-/)).toBeVisible();
+  const today = new Date().toISOString().slice(0, 10);
+  const weekAgo = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
+  const { series } = await callApi<{ series: { date: string; gmv: number; orders: number }[] }>(
+    await idTokenOf('admin'),
+    `/admin/metrics/market?from=${weekAgo}&to=${today}`,
+  );
+  // Today's point may have moved since the file was written (the market is live): the days before it.
+  expect(csv.slice(1, 7)).toEqual(series.slice(0, 6).map((day) => `${day.date},${day.gmv.toFixed(2)},${day.orders}`));
+  const casesDownload = page.waitForEvent('download');
+  await cases.getByRole('button', { name: 'Export CSV' }).click();
+  const casesFile = await casesDownload;
+  expect(casesFile.suggestedFilename()).toMatch(/^refunds-and-cases-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(readFileSync((await casesFile.path())!, 'utf8').split('\r\n')[0]).toBe(
+    'Date,Refunds,Cases opened,Cases resolved',
+  );
 
   // A purchase through the API moves today's GMV on the open dashboard, without a reload.
   const gmv = sales.locator('[data-total="gmv"]');

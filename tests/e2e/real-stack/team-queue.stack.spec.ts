@@ -1,13 +1,14 @@
 // The review queue at team scale on the real stack, at 1280x720: the queue sorted by due date with
-// time left; a case assigned to the moderator; a case resolved with a macro from the keyboard
-// (Ctrl+K); an appeal filed through the API and granted; a shared view saved by the admin and
-// opened by the moderator. Screenshots of the queue with due dates and of its Metrics tab in both
-// colour modes go to docs/screenshots/.
+// time left; a case assigned to the moderator picked from the assignee list (the admin shown
+// online); a case resolved with a macro from the keyboard (Ctrl+K); an appeal filed through the
+// API and granted; a shared view saved by the admin, opened by the moderator (who may not delete
+// it) and deleted by the admin from the sidebar; a macro edited in Settings. Screenshots of the
+// queue with due dates, the assignee picker and the Metrics tab in both colour modes go to
+// docs/screenshots/.
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import type { AdminUser, ChatMessage } from '../../../shared/contract/entities.js';
 import type { ReviewCase } from '../../../shared/contract/review-cases.js';
-import { signIn } from '../../support/auth-emulator.js';
 import { adminTable } from '../support/table.js';
 import {
   adminList,
@@ -98,11 +99,24 @@ test('the team queue: due dates, assign, a macro from the keyboard, an appeal gr
   await expect(table.cellsOf(toAssign).first()).toBeVisible();
   await expect(await table.cell(toAssign, 'Due')).toHaveText(/^\d+h \d+m$/);
 
-  // Assign to the moderator.
-  const moderator = await signIn(DEMO_ACCOUNTS.moderator.email, DEMO_ACCOUNTS.moderator.password);
-  await table.clickRow(toAssign);
+  // Assign to the moderator, picked from the admins who may work cases (online first: the admin
+  // has this back office open, the moderator has not).
+  const picker = page.getByRole('listbox');
   let drawer = page.getByRole('dialog', { name: /Off-platform contact/ });
-  await drawer.getByLabel('Assign to (admin uid)').fill(moderator.localId);
+  // The picker open, in both colour modes (the theme switch is behind the drawer's backdrop).
+  for (const theme of ['dark', 'light'] as const) {
+    await setTheme(page, theme);
+    await table.clickRow(toAssign);
+    await drawer.getByRole('button', { name: 'Assign to' }).click();
+    await expect(picker.getByRole('option', { name: `${DEMO_ACCOUNTS.admin.email} online` })).toBeVisible();
+    await expect(picker.getByRole('option', { name: `${DEMO_ACCOUNTS.moderator.email} offline` })).toBeVisible();
+    await expect(picker.getByRole('option', { name: /finance@/ })).toHaveCount(0);
+    await settle(page);
+    await page.screenshot({ path: `${SCREENSHOTS}team-queue-assign-${theme}-1280x720.png` });
+    if (theme === 'dark') await closeDrawer(page);
+  }
+  await picker.getByRole('option', { name: new RegExp(DEMO_ACCOUNTS.moderator.email) }).click();
+  await expect(drawer.getByRole('button', { name: 'Assign to' })).toHaveText(DEMO_ACCOUNTS.moderator.email);
   await drawer.getByRole('button', { name: 'Assign', exact: true }).click();
   await expect(toast(page, 'Case assigned')).toBeVisible();
   await expect(drawer.getByText(DEMO_ACCOUNTS.moderator.email).first()).toBeVisible();
@@ -198,6 +212,51 @@ test('the team queue: due dates, assign, a macro from the keyboard, an appeal gr
   await page.keyboard.type(`view ${viewName}`);
   await expect(page.getByRole('option', { name: new RegExp(`Open view: ${viewName}`) })).toBeVisible();
   await page.keyboard.press('Escape');
+  // The admin's shared view is not the moderator's to delete: no trash button, and its menu says whose it is.
+  await expect(page.getByRole('button', { name: `Delete view ${viewName}` })).toHaveCount(0);
+  await link.click({ button: 'right' });
+  await expect(page.getByRole('menuitem', { name: `Shared by ${DEMO_ACCOUNTS.admin.email}` })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /Delete view/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
+  // The admin deletes it from the sidebar (its context menu), after a confirm.
   await signInAs(page, 'admin');
+  const ownLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: viewName });
+  await ownLink.click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Delete view…' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete view?' });
+  await confirm.getByRole('button', { name: 'Delete view' }).click();
+  await expect(toast(page, 'View deleted')).toBeVisible();
+  await expect(ownLink).toHaveCount(0);
+  const views = await callApi<{ items: { name: string }[] }>(adminToken, '/admin/views');
+  expect(views.items.map((view) => view.name)).not.toContain(viewName);
+
+  // A macro edited in Settings: its title and message change in place.
+  const draft = await callApi<{ id: string }>(await idTokenOf('admin'), '/admin/macros', {
+    method: 'POST',
+    body: { title: `Draft ${stamp}`, outcome: 'dismissed', note: 'Nothing to do', userMessage: 'Old words' },
+  });
+  await page.goto('/#/dashboard/settings');
+  const settings = page.getByLabel('Review queue settings');
+  await settings.getByRole('button', { name: `Edit macro Draft ${stamp}` }).click();
+  const editing = settings.getByRole('form', { name: `Edit macro Draft ${stamp}` });
+  await editing.getByLabel('Title').fill(`Edited ${stamp}`);
+  await editing.getByLabel('Message to the user').fill('New words');
+  await editing.getByLabel('Enforcement').selectOption('warn');
+  await editing.getByRole('button', { name: 'Save macro' }).click();
+  await expect(toast(page, 'Macro saved')).toBeVisible();
+  await expect(editing).toHaveCount(0);
+  const macroRow = settings.getByRole('row').filter({ hasText: `Edited ${stamp}` });
+  await expect(macroRow).toContainText('New words');
+  await expect(macroRow).toContainText('warn');
+  const edited = (await callApi<{ items: Record<string, unknown>[] }>(await idTokenOf('admin'), '/admin/macros')).items;
+  expect(edited.find((macro) => macro.id === draft.id)).toMatchObject({
+    title: `Edited ${stamp}`,
+    outcome: 'dismissed',
+    note: 'Nothing to do',
+    userMessage: 'New words',
+    enforcement: { action: 'warn' },
+  });
+  await settings.getByRole('button', { name: `Delete macro Edited ${stamp}` }).click();
+  await expect(toast(page, 'Macro deleted')).toBeVisible();
 });

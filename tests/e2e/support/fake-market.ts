@@ -264,7 +264,7 @@ export function installFakeMarket(data: DemoData) {
       'reviewCases.counts': () => {
         const count = (status: string) => tables.reviewCases!.filter((r) => r.status === status).length;
         const high = tables.reviewCases!.filter((r) => r.status !== 'resolved' && r.priority === 'high').length;
-        return ok({ open: count('open'), claimed: count('claimed'), high });
+        return ok({ open: count('open'), claimed: count('claimed'), high, overdueHigh: 0 });
       },
       'reviewCases.get': (i) => {
         const row = find('reviewCases', i.params?.id);
@@ -322,6 +322,8 @@ export function installFakeMarket(data: DemoData) {
       'views.list': () => ok({ items: [] }),
       'reviewCases.settings': () => ok({ autoAssign: false }),
       'reviewCases.metrics': () => ok({ backlog: { open: 0, claimed: 0, overdue: 0 }, bySource: [], byAdmin: [] }),
+      // The signed-in admin is the one assignee, online.
+      'reviewCases.assignees': () => ok({ items: [{ uid: me.uid, email: me.email, online: true }] }),
     };
   }
 
