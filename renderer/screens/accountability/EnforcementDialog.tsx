@@ -1,32 +1,14 @@
 // Warn, suspend selling, suspend until a date, ban or lift: the dialog loads the impact first and
 // says what happens to each thing counted, then applies the enforcement with its reason.
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  HTMLTable,
-  InputGroup,
-  Radio,
-  RadioGroup,
-  Spinner,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, Radio, RadioGroup } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import {
-  ENFORCEMENT_ACTIONS,
-  ENFORCEMENT_REASON_PRESETS,
-  type EnforcementImpact,
-} from '../../../shared/contract/accountability.js';
+import { ENFORCEMENT_ACTIONS, type EnforcementImpact } from '../../../shared/contract/accountability.js';
 import type { AdminUser } from '../../../shared/contract/entities.js';
 import type { EnforcementAction } from '../../../shared/contract/enums.js';
-import { impactFigure, impactLines } from '../../../shared/rules/enforcement-impact.js';
 import { market } from '../../bridge.js';
 import { useAdminAction } from '../../components/admin-action/index.js';
-import { ENFORCEMENT_LABELS, enforcementBody, type EnforcementForm, untilOf } from './enforcement-form.js';
+import { ENFORCEMENT_LABELS, enforcementBody, type EnforcementForm } from './enforcement-form.js';
+import { EnforcementFields, ImpactTable } from './EnforcementFields.js';
 
 export function EnforcementDialog({
   user,
@@ -80,7 +62,6 @@ export function EnforcementDialog({
     onApplied(enforced);
     onClose();
   };
-  const takesUntil = untilOf(form.action);
   const actions = ENFORCEMENT_ACTIONS.filter((action) => action !== 'lift' || user.enforcement !== null);
 
   return (
@@ -108,62 +89,14 @@ export function EnforcementDialog({
           ))}
         </RadioGroup>
         <h4 className="enforcement-impact-title">Impact</h4>
-        {impactFailed && <p className="muted">The impact could not be loaded</p>}
-        {!impact && !impactFailed && <Spinner size={20} aria-label="Loading impact" />}
-        {impact && (
-          <HTMLTable compact className="enforcement-impact" aria-label="Impact">
-            <tbody>
-              {impactLines(form.action, impact).map((line) => (
-                <tr key={line.key}>
-                  <th scope="row">{line.label}</th>
-                  <td className="num">{impactFigure(line)}</td>
-                  <td className="muted">{line.consequence ?? (line.count === 0 ? '' : 'Unchanged')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        )}
-        <FormGroup label="Reason" labelFor="enforcement-reason">
-          <HTMLSelect
-            id="enforcement-reason"
-            value={form.preset}
-            onChange={(event) => set({ preset: event.currentTarget.value })}
-            options={[
-              { value: '', label: 'Choose a reason…' },
-              ...ENFORCEMENT_REASON_PRESETS.map((p) => ({ value: p })),
-            ]}
-          />
-        </FormGroup>
-        <FormGroup label="Details (internal)" labelFor="enforcement-details">
-          <InputGroup
-            id="enforcement-details"
-            value={form.details}
-            onValueChange={(details) => set({ details })}
-            placeholder="What happened, in your words"
-          />
-        </FormGroup>
-        {takesUntil !== 'none' && (
-          <FormGroup
-            label={takesUntil === 'required' ? 'Until' : 'Until (empty: until lifted)'}
-            labelFor="enforcement-until"
-          >
-            <InputGroup
-              id="enforcement-until"
-              type="datetime-local"
-              value={form.until}
-              onValueChange={(until) => set({ until })}
-            />
-          </FormGroup>
-        )}
-        <FormGroup label="Message to the user (optional)" labelFor="enforcement-message">
-          <TextArea
-            id="enforcement-message"
-            value={form.message}
-            onChange={(event) => set({ message: event.currentTarget.value })}
-            maxLength={2000}
-            fill
-          />
-        </FormGroup>
+        <ImpactTable action={form.action} impact={impact} failed={impactFailed} />
+        <EnforcementFields
+          idPrefix="enforcement"
+          form={form}
+          set={set}
+          detailsPlaceholder="What happened, in your words"
+          messageLabel="Message to the user (optional)"
+        />
         {error && (
           <Callout intent="danger" compact>
             {error}

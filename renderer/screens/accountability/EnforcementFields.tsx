@@ -1,6 +1,6 @@
 // The pieces of an enforcement form that a user's and a ring's enforcement share: the impact
 // table (what the action does to each thing counted) and the reason, details, end date and
-// message fields. EnforcementDialog.tsx still draws its own copy; it can switch to these.
+// message fields, drawn once for EnforcementDialog.tsx and the ring's RingEnforcementDialog.tsx.
 import { FormGroup, HTMLSelect, HTMLTable, InputGroup, Spinner, TextArea } from '@blueprintjs/core';
 import { ENFORCEMENT_REASON_PRESETS, type EnforcementImpact } from '../../../shared/contract/accountability.js';
 import type { EnforcementAction } from '../../../shared/contract/enums.js';
