@@ -27,7 +27,7 @@ export async function enforcementImpact(db: Executor, userId: string): Promise<E
             AS "openOrdersAsBuyer",
           (SELECT count(*) FROM orders WHERE seller_id = u.id AND deleted_at IS NULL AND status IN ${inList(OPEN)})
             AS "openOrdersAsSeller",
-          -- Payouts not released yet (pending or held, orders/payouts.ts): what is left after refunds.
+          /* Payouts not released yet (pending or held, orders/payouts.ts): what is left after refunds. */
           (SELECT coalesce(sum(greatest(0, o.payout_cents - (
                     SELECT coalesce(sum(t.amount_cents), 0) FROM transactions t
                     WHERE t.order_id = o.id AND t.type IN ('admin_refund', 'bundled_shipping_refund')
