@@ -62,3 +62,22 @@ export function impactLines(action: EnforcementAction, impact: EnforcementImpact
 export function impactFigure(line: ImpactLine): string {
   return line.key === 'pendingPayoutCents' ? `$${centsToUsd(line.count).toFixed(2)}` : String(line.count);
 }
+
+/** Nothing touched: the impact of an account that is gone, and the start of a sum. */
+export const NO_IMPACT: EnforcementImpact = {
+  activeListings: 0,
+  liveAuctions: 0,
+  leadingBids: 0,
+  unpaidWins: 0,
+  openOrdersAsBuyer: 0,
+  openOrdersAsSeller: 0,
+  pendingPayoutCents: 0,
+};
+
+/** The impact of several accounts (a ring, or the members picked from it): each figure summed. */
+export function sumImpacts(impacts: readonly EnforcementImpact[]): EnforcementImpact {
+  const total = { ...NO_IMPACT };
+  for (const impact of impacts)
+    for (const key of Object.keys(total) as (keyof EnforcementImpact)[]) total[key] += impact[key];
+  return total;
+}

@@ -15,7 +15,8 @@ import { useAdminAction } from '../../components/admin-action/index.js';
 import { memberLabel } from '../../components/ring-graph/index.js';
 import { ENFORCEMENT_LABELS } from '../accountability/enforcement-form.js';
 import { EnforcementFields, ImpactTable } from '../accountability/EnforcementFields.js';
-import { accountsCount, ringEnforcementBody, sumImpacts, type RingEnforcementForm } from './ring-enforcement.js';
+import { sumImpacts } from '../../../shared/rules/enforcement-impact.js';
+import { accountsCount, ringEnforcementBody, type RingEnforcementForm } from './ring-enforcement.js';
 
 /** The impact of the picked members: the ring's own sum when all are picked, else each one's summed. */
 function usePickedImpact(

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { NO_IMPACT, sumImpacts } from '../../../shared/rules/enforcement-impact.js';
 import {
   accountsCount,
-  NO_IMPACT,
   pickedInOrder,
   ringEnforcementBody,
-  sumImpacts,
   togglePick,
   type RingEnforcementForm,
 } from './ring-enforcement.js';

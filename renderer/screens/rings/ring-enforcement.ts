@@ -1,28 +1,9 @@
-// Ring enforcement as pure rules: which members are picked, the impact of the picked ones summed
-// from each member's own, and the body sent for the enforcement form (the user enforcement's form,
-// applied to many accounts).
-import type { EnforcementImpact } from '../../../shared/contract/accountability.js';
+// Ring enforcement as pure rules: which members are picked and the body sent for the enforcement
+// form (the user enforcement's form, applied to many accounts). The picked members' impact is
+// summed by shared/rules/enforcement-impact.ts, as the server sums a ring's.
 import type { RingEnforcementAction, RingEnforcementBody } from '../../../shared/contract/rings.js';
 import { RING_MEMBERS_MAX } from '../../../shared/contract/rings.js';
 import { enforcementBody, type EnforcementForm } from '../accountability/enforcement-form.js';
-
-export const NO_IMPACT: EnforcementImpact = {
-  activeListings: 0,
-  liveAuctions: 0,
-  leadingBids: 0,
-  unpaidWins: 0,
-  openOrdersAsBuyer: 0,
-  openOrdersAsSeller: 0,
-  pendingPayoutCents: 0,
-};
-
-/** The impact of several accounts: each figure summed. */
-export function sumImpacts(impacts: readonly EnforcementImpact[]): EnforcementImpact {
-  const total = { ...NO_IMPACT };
-  for (const impact of impacts)
-    for (const key of Object.keys(total) as (keyof EnforcementImpact)[]) total[key] += impact[key];
-  return total;
-}
 
 /** Picks or unpicks one member. */
 export function togglePick(picked: ReadonlySet<string>, id: string): Set<string> {

@@ -10,6 +10,7 @@
 import type { Ring, RingLink } from '../../../shared/contract/rings.js';
 import { RING_HOPS_MAX, RING_MEMBERS_MAX } from '../../../shared/contract/rings.js';
 import type { EnforcementImpact } from '../../../shared/contract/accountability.js';
+import { NO_IMPACT, sumImpacts } from '../../../shared/rules/enforcement-impact.js';
 import { sharedIpsAmong } from '../../platform/auth/sign-in-ips.js';
 import type { Executor } from '../../platform/db/database.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
@@ -64,16 +65,6 @@ async function walkRing(db: Executor, userId: string): Promise<Walk> {
   return { members, links: [...links.values()], truncated };
 }
 
-const NO_IMPACT: EnforcementImpact = {
-  activeListings: 0,
-  liveAuctions: 0,
-  leadingBids: 0,
-  unpaidWins: 0,
-  openOrdersAsBuyer: 0,
-  openOrdersAsSeller: 0,
-  pendingPayoutCents: 0,
-};
-
 /** A member gone (unknown, or deleted while the ring was read) touches nothing. */
 const noneIfGone = (error: unknown): EnforcementImpact => {
   if (error instanceof HttpError && error.statusCode === 404) return NO_IMPACT;
@@ -82,12 +73,7 @@ const noneIfGone = (error: unknown): EnforcementImpact => {
 
 /** The enforcement impact of each member (accounts' own count), summed. */
 async function summedImpact(db: Executor, userIds: readonly string[]): Promise<EnforcementImpact> {
-  const impacts = await Promise.all(userIds.map((id) => enforcementImpact(db, id).catch(noneIfGone)));
-  const sum = { ...NO_IMPACT };
-  for (const impact of impacts) {
-    for (const key of Object.keys(sum) as (keyof EnforcementImpact)[]) sum[key] += impact[key];
-  }
-  return sum;
+  return sumImpacts(await Promise.all(userIds.map((id) => enforcementImpact(db, id).catch(noneIfGone))));
 }
 
 export async function ringOf(db: Executor, userId: string): Promise<Ring> {
