@@ -37,6 +37,11 @@ const { values } = parseArgs({
      * and rare, as a type-ahead sends them), pages 50 and 1,000; not just the issue's.
      */
     all: { type: 'boolean', default: false },
+    /**
+     * Only the requests whose name matches this regular expression (`--only "ratings|chats"`),
+     * after `users/{id}`, which is always measured first: every ratio is against it.
+     */
+    only: { type: 'string' },
     /** Default: 55414 for the 1M-user database, 55415 for any other (admin-database.ts). */
     'db-port': { type: 'string' },
   },
@@ -95,8 +100,8 @@ try {
   if (!ringMember) console.log('No two accounts share an address: the ring read is not measured.');
 
   // The issue's table first, then every list's default page; `--all` adds every variant.
-  const requests: ListRequest[] = [
-    userRequest(sizes.some_user!),
+  const only = values.only === undefined ? null : new RegExp(values.only);
+  const listed: ListRequest[] = [
     STATISTICS_REQUEST,
     // The dashboard's charts: a year of days from the kept rollups (issue: ≤ 3× users/{id}).
     marketMetricsRequest(),
@@ -113,6 +118,10 @@ try {
     listRequest('chats', {}),
     listRequest('ratings', {}),
     ...(values.all ? listRequests(BENCH_TERMS, [50, 1000]) : []),
+  ];
+  const requests: ListRequest[] = [
+    userRequest(sizes.some_user!),
+    ...listed.filter((request) => only === null || only.test(request.name)),
   ];
   const figures: RequestFigures[] = [];
   for (const request of requests) {
