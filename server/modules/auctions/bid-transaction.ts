@@ -11,7 +11,9 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { type Db, pooledPgClient, queryRows } from '../../platform/db/database.js';
+import type { z } from 'zod';
+import { type Db, pooledPgClient } from '../../platform/db/database.js';
+import { checkedRows, readRows } from '../../platform/db/sql-row.js';
 
 /**
  * What the service does between the locked read and the commit: judge the auction from the
@@ -20,12 +22,21 @@ import { type Db, pooledPgClient, queryRows } from '../../platform/db/database.j
  */
 export type DecideBid<Row, T> = (rows: Row[]) => Promise<{ write: SQL; result: T }>;
 
-/** Runs `lock`, then `decide`, then its write and the commit, in one transaction. */
-export async function runBidTransaction<Row, T>(db: Db, lock: SQL, decide: DecideBid<Row, T>): Promise<T> {
+/**
+ * Runs `lock`, then `decide`, then its write and the commit, in one transaction. The locked
+ * read's rows are checked against `row` in development and tests (`checkedRows`), trusted in
+ * production: no statement and no parsing added under the lock there.
+ */
+export async function runBidTransaction<S extends z.ZodType, T>(
+  db: Db,
+  row: S,
+  lock: SQL,
+  decide: DecideBid<z.output<S>, T>,
+): Promise<T> {
   const connecting = pooledPgClient(db);
   if (connecting === null) {
     return db.transaction(async (tx) => {
-      const { write, result } = await decide(await queryRows<Row>(tx, lock));
+      const { write, result } = await decide(await readRows(tx, row, lock));
       await tx.execute(write);
       return result;
     });
@@ -34,7 +45,7 @@ export async function runBidTransaction<Row, T>(db: Db, lock: SQL, decide: Decid
   let broken: Error | undefined;
   try {
     const opened = (await client.query(`BEGIN;\n${inlined(lock)}`)) as unknown as pg.QueryResult[];
-    const { write, result } = await decide(opened[1]!.rows as Row[]);
+    const { write, result } = await decide(checkedRows(row, opened[1]!.rows));
     await client.query(`${inlined(write)};\nCOMMIT`);
     return result;
   } catch (error) {

@@ -4,24 +4,22 @@
 // other. Realtime events go out only after the commit, so nobody hears of a bid that rolled back.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type * as Auctions from '../../../shared/contract/market/auctions.js';
 import type { AuctionMessage } from '../../../shared/contract/entities.js';
-import type { ListingStatus } from '../../../shared/contract/enums.js';
 import { userRoom } from '../../../shared/contract/realtime-events.js';
 import { centsToUsd, usdToCents } from '../../../shared/rules/money.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
-import type { bids, listings, users } from '../../platform/db/schema/index.js';
-import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
+import { bids, listings, users } from '../../platform/db/schema/index.js';
+import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import type { AuctionState, BidRejectionReason } from './rules/proxy-bidding.js';
 import { ANTI_SNIPE_WINDOW_MS, placeBid } from './rules/proxy-bidding.js';
 import { conflict, HttpError, notFound } from '../../platform/http/errors.js';
 import { accountSuspended } from '../../platform/auth/market-users.js';
 import { type BidTurn, bidQueueOf } from './bid-queue.js';
 import { runBidTransaction } from './bid-transaction.js';
-import { countedPage, pageOf } from '../../platform/db/list-sql.js';
-import { type Counted, TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
+import { marketListPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
 import {
   auctionStateUpdate,
   hiddenFromBuyers,
@@ -48,31 +46,33 @@ export interface BidRequest {
 
 export type BidReceipt = z.output<typeof Auctions.BidReceipt>;
 
-type LockedAuctionRow = SqlRow<
-  typeof listings,
-  | 'id'
-  | 'user_id'
-  | 'title'
-  | 'listing_type'
-  | 'status'
-  | 'deleted_at'
-  | 'starting_bid_cents'
-  | 'bid_cents'
-  | 'end_time'
-  | 'leader_id'
-  | 'leader_max_cents'
-  | 'bid_count'
-  | 'held_at'
-> & {
-  seller_user_name: SqlColumn<typeof users, 'user_name'>;
-  seller_avatar: SqlColumn<typeof users, 'avatar'>;
-  bidder_user_name: SqlColumn<typeof users, 'user_name'>;
-  bidder_avatar: SqlColumn<typeof users, 'avatar'>;
-  bidder_deleted_at: SqlColumn<typeof users, 'deleted_at'>;
+/** The locked read's row (`lockedAuctionRead`): the auction, its seller and the bidder. */
+const LOCKED_AUCTION_ROW = sqlRow(
+  listings,
+  'id',
+  'user_id',
+  'title',
+  'listing_type',
+  'status',
+  'deleted_at',
+  'starting_bid_cents',
+  'bid_cents',
+  'end_time',
+  'leader_id',
+  'leader_max_cents',
+  'bid_count',
+  'held_at',
+).extend({
+  seller_user_name: sqlColumn(users, 'user_name'),
+  seller_avatar: sqlColumn(users, 'avatar'),
+  bidder_user_name: sqlColumn(users, 'user_name'),
+  bidder_avatar: sqlColumn(users, 'avatar'),
+  bidder_deleted_at: sqlColumn(users, 'deleted_at'),
   /** Suspended or banned now (`suspended_until` after now()); null reads as no. */
-  bidder_suspended: boolean | null;
-  seller_suspended: boolean | null;
-};
+  bidder_suspended: z.boolean().nullable(),
+  seller_suspended: z.boolean().nullable(),
+});
+type LockedAuctionRow = z.output<typeof LOCKED_AUCTION_ROW>;
 
 const num = (value: string | number | null): number | null => (value === null ? null : Number(value));
 
@@ -190,32 +190,36 @@ async function placeQueuedBid(deps: ServiceDeps, request: BidRequest, turn: BidT
   const bidId = randomUUID();
   const mark = turn.markLockedRead();
   // The transaction's round trips are bid-transaction.ts's to choose (fewer under the lock on PostgreSQL).
-  const { receipt, events, committed } = await runBidTransaction(deps.db, lockedAuctionRead(request), async (rows) => {
-    const row = checkedAuction(rows[0] as LockedAuctionRow | undefined);
+  const { receipt, events, committed } = await runBidTransaction(
+    deps.db,
+    LOCKED_AUCTION_ROW,
+    lockedAuctionRead(request),
+    async (rows) => {
+      const row = checkedAuction(rows[0]);
 
-    // The clock is read under the lock, so arrival order and lock order agree.
-    const placedAtMs = nowOf(deps);
-    const state = auctionStateOf(row);
-    turn.observe(state, mark);
-    const result = placeBid(
-      state,
-      { bidId, bidderId: request.bidderId, maxCents: request.maxCents, placedAtMs },
-      { antiSnipeWindowMs: ANTI_SNIPE_WINDOW_MS },
-    );
-    if (result.status === 'rejected') throw refusal(deps, request, result);
+      // The clock is read under the lock, so arrival order and lock order agree.
+      const placedAtMs = nowOf(deps);
+      const state = auctionStateOf(row);
+      turn.observe(state, mark);
+      const result = placeBid(
+        state,
+        { bidId, bidderId: request.bidderId, maxCents: request.maxCents, placedAtMs },
+        { antiSnipeWindowMs: ANTI_SNIPE_WINDOW_MS },
+      );
+      if (result.status === 'rejected') throw refusal(deps, request, result);
 
-    const next = result.newState;
-    const priceCents = next.currentBidCents ?? state.startingBidCents;
-    const newBid = result.events.find((event) => event.name === 'newBid');
-    // What the auction's message feed shows: the amount this bid visibly reached.
-    const shownCents = newBid ? usdToCents(newBid.payload.amount) : null;
-    const placedAt = new Date(placedAtMs);
-    const messageId = shownCents === null ? null : randomUUID();
-    const endTime = next.endTimeMs === Number.MAX_SAFE_INTEGER ? null : new Date(next.endTimeMs);
+      const next = result.newState;
+      const priceCents = next.currentBidCents ?? state.startingBidCents;
+      const newBid = result.events.find((event) => event.name === 'newBid');
+      // What the auction's message feed shows: the amount this bid visibly reached.
+      const shownCents = newBid ? usdToCents(newBid.payload.amount) : null;
+      const placedAt = new Date(placedAtMs);
+      const messageId = shownCents === null ? null : randomUUID();
+      const endTime = next.endTimeMs === Number.MAX_SAFE_INTEGER ? null : new Date(next.endTimeMs);
 
-    // One statement: the bid, its auction message (not for a hidden max raise) and the new state;
-    // the message and the listing's state are their owners' statements (conversations, listings).
-    const write = sql`
+      // One statement: the bid, its auction message (not for a hidden max raise) and the new state;
+      // the message and the listing's state are their owners' statements (conversations, listings).
+      const write = sql`
       WITH bid AS (
         INSERT INTO bids (id, listing_id, user_id, amount_cents, max_bid_cents, created_at, seq)
         VALUES (${bidId}, ${row.id}, ${request.bidderId}, ${shownCents ?? priceCents}, ${request.maxCents}, ${placedAt},
@@ -233,40 +237,41 @@ async function placeQueuedBid(deps: ServiceDeps, request: BidRequest, turn: BidT
         at: placedAt,
       })}`;
 
-    const events: PendingEvent[] = result.events.map((event) =>
-      marketEvent(event.name, event.rooms, event.payload as never),
-    );
-    if (messageId !== null && shownCents !== null) {
-      const item: AuctionMessage = {
-        id: messageId,
-        type: 'bid',
-        amount: centsToUsd(shownCents),
-        text: null,
-        createdAt: isoOf(placedAt),
-        user: { id: request.bidderId, userName: row.bidder_user_name, avatar: row.bidder_avatar },
-        listing: {
-          id: row.id,
-          title: row.title,
-          user: { id: row.user_id, userName: row.seller_user_name, avatar: row.seller_avatar },
-        },
+      const events: PendingEvent[] = result.events.map((event) =>
+        marketEvent(event.name, event.rooms, event.payload as never),
+      );
+      if (messageId !== null && shownCents !== null) {
+        const item: AuctionMessage = {
+          id: messageId,
+          type: 'bid',
+          amount: centsToUsd(shownCents),
+          text: null,
+          createdAt: isoOf(placedAt),
+          user: { id: request.bidderId, userName: row.bidder_user_name, avatar: row.bidder_avatar },
+          listing: {
+            id: row.id,
+            title: row.title,
+            user: { id: row.user_id, userName: row.seller_user_name, avatar: row.seller_avatar },
+          },
+        };
+        events.push(adminEvent('newBid', item));
+      }
+      const leaderId = next.leader?.bidderId ?? request.bidderId;
+      const receipt: BidReceipt = {
+        bidId,
+        outcome: result.outcome,
+        isLeading: leaderId === request.bidderId,
+        currentBid: centsToUsd(priceCents),
+        leaderId,
+        bidCount: next.bidCount,
+        maxBid: centsToUsd(request.maxCents),
+        endTime: String(next.endTimeMs),
       };
-      events.push(adminEvent('newBid', item));
-    }
-    const leaderId = next.leader?.bidderId ?? request.bidderId;
-    const receipt: BidReceipt = {
-      bidId,
-      outcome: result.outcome,
-      isLeading: leaderId === request.bidderId,
-      currentBid: centsToUsd(priceCents),
-      leaderId,
-      bidCount: next.bidCount,
-      maxBid: centsToUsd(request.maxCents),
-      endTime: String(next.endTimeMs),
-    };
-    // Decided: the next bid's locked read may queue behind this write and commit in the database.
-    turn.handOff(next);
-    return { write, result: { receipt, events, committed: next } };
-  });
+      // Decided: the next bid's locked read may queue behind this write and commit in the database.
+      turn.handOff(next);
+      return { write, result: { receipt, events, committed: next } };
+    },
+  );
   turn.observe(committed, mark);
   // Realtime events in commit order: the bid before this one may not have published yet.
   await before?.done;
@@ -285,9 +290,21 @@ async function placeQueuedBid(deps: ServiceDeps, request: BidRequest, turn: BidT
 
 export type BidItem = z.output<typeof Auctions.BidItem>;
 
-type BidRow = SqlRow<typeof bids, 'id' | 'amount_cents' | 'created_at'> & {
-  user_id: SqlColumn<typeof users, 'id'>;
-} & SqlRow<typeof users, 'user_name' | 'avatar'>;
+/** A bid with its bidder, as `SELECT_BID` reads it. */
+const BID_ROW = sqlRow(bids, 'id', 'amount_cents', 'created_at').extend({
+  user_id: sqlColumn(users, 'id'),
+  user_name: sqlColumn(users, 'user_name'),
+  avatar: sqlColumn(users, 'avatar'),
+});
+type BidRow = z.output<typeof BID_ROW>;
+
+/** Bids as `b` with their bidder `u`. */
+const SELECT_BID = sql`SELECT b.id, b.amount_cents, b.created_at, u.id AS user_id, u.user_name, u.avatar`;
+const BIDS_WITH_BIDDERS = sql`FROM bids b JOIN users u ON u.id = b.user_id`;
+
+/** Newest first; bids of the same instant in the order they were placed (seq), then by id. */
+const BIDS_NEWEST_FIRST = { createdAt: { column: sql`b.created_at` } };
+const BIDS_TIE_BREAK = sql`b.seq DESC NULLS LAST, b.id DESC`;
 
 const bidItem = (row: BidRow): BidItem => ({
   id: row.id,
@@ -296,7 +313,22 @@ const bidItem = (row: BidRow): BidItem => ({
   user: { id: row.user_id, userName: row.user_name, avatar: row.avatar },
 });
 
-/** A listing's bids, newest first; maximums stay hidden, voided bids left out. A draft is 404. */
+/** A listing's bids, newest first; maximums stay hidden, voided bids left out. */
+const bidsOfListing: AdminList<ListQueryBase & { listingId: string }, BidRow, BidItem> = {
+  table: 'bids',
+  alias: 'b',
+  condition: sql`b.voided_at IS NULL`,
+  filters: ({ listingId }) => [sql`b.listing_id = ${listingId}`],
+  sortKeys: BIDS_NEWEST_FIRST,
+  defaultSort: 'createdAt',
+  tieBreak: BIDS_TIE_BREAK,
+  total: 'exact',
+  select: (rows, tail) => sql`${SELECT_BID} ${BIDS_WITH_BIDDERS} ${rows} ${tail}`,
+  row: BID_ROW,
+  items: (_db, rows) => rows.map(bidItem),
+};
+
+/** A listing's bids (`bidsOfListing`). A draft is 404. */
 export async function listingBids(
   db: Executor,
   listingId: string,
@@ -304,36 +336,23 @@ export async function listingBids(
   limit: number,
 ): Promise<z.output<typeof Auctions.ListingBids>> {
   await publicListing(db, listingId);
-  const { count, rows } = await countedPage<BidRow>(
-    db,
-    sql`bids`,
-    sql`WHERE listing_id = ${listingId} AND voided_at IS NULL`,
-    sql`SELECT b.id, b.amount_cents, b.created_at, u.id AS user_id, u.user_name, u.avatar
-        FROM bids b JOIN users u ON u.id = b.user_id
-        WHERE b.listing_id = ${listingId} AND b.voided_at IS NULL
-        ORDER BY b.created_at DESC, b.seq DESC NULLS LAST, b.id DESC ${pageOf(page, limit)}`,
-  );
-  return { count, items: rows.map(bidItem) };
+  return marketListPage(db, bidsOfListing, { listingId, page, limit });
 }
 
 /** Where an auction stands: price, leader, count, end, and the latest bid. */
 export async function latestBid(db: Executor, listingId: string): Promise<z.output<typeof Auctions.AuctionStanding>> {
-  const [listing] = await queryRows<{
-    bid_cents: string | number | null;
-    leader_id: string | null;
-    bid_count: number;
-    end_time: Date | string | null;
-  }>(
+  const [listing] = await readRows(
     db,
+    sqlRow(listings, 'bid_cents', 'leader_id', 'bid_count', 'end_time'),
     sql`SELECT l.bid_cents, l.leader_id, l.bid_count, l.end_time FROM listings l WHERE l.id = ${listingId} AND ${PUBLIC_LISTING}`,
   );
   if (!listing) throw notFound('Listing');
-  const [latest] = await queryRows<BidRow>(
+  const [latest] = await readRows(
     db,
-    sql`SELECT b.id, b.amount_cents, b.created_at, u.id AS user_id, u.user_name, u.avatar
-        FROM bids b JOIN users u ON u.id = b.user_id
+    BID_ROW,
+    sql`${SELECT_BID} ${BIDS_WITH_BIDDERS}
         WHERE b.listing_id = ${listingId} AND b.voided_at IS NULL
-        ORDER BY b.created_at DESC, b.seq DESC NULLS LAST, b.id DESC LIMIT 1`,
+        ORDER BY b.created_at DESC, ${BIDS_TIE_BREAK} LIMIT 1`,
   );
   return {
     listingId,
@@ -351,15 +370,55 @@ export async function ownMaxBid(
   listingId: string,
   userId: string,
 ): Promise<z.output<typeof Auctions.OwnMaxBid>> {
-  const [row] = await queryRows<{ max: string | number | null }>(
+  const [row] = await readRows(
     db,
+    z.object({ max: sqlColumn(bids, 'max_bid_cents').nullable() }),
     sql`SELECT max(max_bid_cents) AS max FROM bids WHERE listing_id = ${listingId} AND user_id = ${userId} AND voided_at IS NULL`,
   );
   const max = row?.max ?? null;
   return { listingId, maxBid: max === null ? null : centsToUsd(Number(max)) };
 }
 
-/** The caller's bids, newest first; `active` keeps only auctions still running. */
+/** One of the caller's bids, with its maximum and its auction. */
+const OWN_BID_ROW = BID_ROW.extend({
+  max_bid_cents: sqlColumn(bids, 'max_bid_cents'),
+  listing_id: sqlColumn(listings, 'id'),
+  title: sqlColumn(listings, 'title'),
+  leader_id: sqlColumn(listings, 'leader_id'),
+  status: sqlColumn(listings, 'status'),
+});
+type OwnBid = z.output<typeof Auctions.OwnBids>['items'][number];
+
+/** The caller's bids (`b.user_id`), newest first; `active` keeps only auctions still running. */
+const bidsOfUser: AdminList<
+  ListQueryBase & { userId: string; active: boolean },
+  z.output<typeof OWN_BID_ROW>,
+  OwnBid
+> = {
+  table: 'bids',
+  alias: 'b',
+  from: () => sql`bids b JOIN listings l ON l.id = b.listing_id`,
+  condition: sql`b.voided_at IS NULL`,
+  filters: ({ userId, active }) => [sql`b.user_id = ${userId}`, active ? sql`l.status = 'active'` : null],
+  sortKeys: BIDS_NEWEST_FIRST,
+  defaultSort: 'createdAt',
+  tieBreak: BIDS_TIE_BREAK,
+  total: 'exact',
+  select: (rows, tail) =>
+    sql`${SELECT_BID}, b.max_bid_cents, l.id AS listing_id, l.title, l.leader_id, l.status
+        ${BIDS_WITH_BIDDERS} JOIN listings l ON l.id = b.listing_id ${rows} ${tail}`,
+  row: OWN_BID_ROW,
+  // Every bid listed is the caller's (the filter): leading when the auction's leader is its bidder.
+  items: (_db, rows) =>
+    rows.map((row) => ({
+      ...bidItem(row),
+      maxBid: centsToUsd(Number(row.max_bid_cents)),
+      listing: { id: row.listing_id, title: row.title, status: row.status },
+      isLeading: row.leader_id === row.user_id,
+    })),
+};
+
+/** The caller's bids (`bidsOfUser`). */
 export async function userBids(
   db: Executor,
   userId: string,
@@ -367,30 +426,5 @@ export async function userBids(
   page: number,
   limit: number,
 ): Promise<z.output<typeof Auctions.OwnBids>> {
-  const from = sql`FROM bids b JOIN users u ON u.id = b.user_id JOIN listings l ON l.id = b.listing_id
-        WHERE b.user_id = ${userId} AND b.voided_at IS NULL ${active ? sql`AND l.status = 'active'` : sql``}`;
-  const rows = await queryRows<
-    BidRow & {
-      listing_id: string;
-      title: string;
-      max_bid_cents: string | number;
-      leader_id: string | null;
-      status: ListingStatus;
-    } & Counted
-  >(
-    db,
-    sql`SELECT b.id, b.amount_cents, b.max_bid_cents, b.created_at, u.id AS user_id, u.user_name, u.avatar,
-               l.id AS listing_id, l.title, l.leader_id, l.status, ${TOTAL_COUNT}
-        ${from}
-        ORDER BY b.created_at DESC, b.seq DESC NULLS LAST, b.id DESC ${pageOf(page, limit)}`,
-  );
-  return {
-    count: await totalOf(db, rows, page, sql`SELECT count(*) AS count ${from}`),
-    items: rows.map((row) => ({
-      ...bidItem(row),
-      maxBid: centsToUsd(Number(row.max_bid_cents)),
-      listing: { id: row.listing_id, title: row.title, status: row.status },
-      isLeading: row.leader_id === userId,
-    })),
-  };
+  return marketListPage(db, bidsOfUser, { userId, active, page, limit });
 }

@@ -1,17 +1,16 @@
 // Giveaway entries: one per user and giveaway (the unique constraint decides under races).
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { EnteredGiveaways, GiveawayEntry } from '../../../shared/contract/market/auctions.js';
-import type { ListingStatus } from '../../../shared/contract/enums.js';
 import { listingRoom } from '../../../shared/contract/realtime-events.js';
-import { queryRows } from '../../platform/db/database.js';
+import { marketListPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
+import { giveawayEntries, listings } from '../../platform/db/schema/index.js';
+import { countValue, readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { addGiveawayMessage, auctionMessageItem } from '../conversations/index.js';
 import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import { adminEvent, marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
-import { pageOf } from '../../platform/db/list-sql.js';
-import { TOTAL_COUNT, totalOf } from '../../platform/db/list-total.js';
 import { PUBLIC_LISTING, refuseIfOnHold } from '../listings/index.js';
 
 export async function enterGiveaway(
@@ -21,14 +20,9 @@ export async function enterGiveaway(
 ): Promise<z.output<typeof GiveawayEntry>> {
   return inUnitOfWork(deps, async (tx, outbox) => {
     // A shared lock: entries run in parallel, but never alongside the closer's draw.
-    const [listing] = await queryRows<{
-      user_id: string;
-      listing_type: string;
-      status: string;
-      end_time: Date | string | null;
-      held_at: Date | string | null;
-    }>(
+    const [listing] = await readRows(
       tx,
+      sqlRow(listings, 'user_id', 'listing_type', 'status', 'end_time', 'held_at'),
       sql`SELECT l.user_id, l.listing_type, l.status, l.end_time, l.held_at FROM listings l
           WHERE l.id = ${listingId} AND ${PUBLIC_LISTING} FOR SHARE OF l`,
     );
@@ -39,15 +33,17 @@ export async function enterGiveaway(
     const ended = listing.end_time !== null && new Date(listing.end_time).getTime() <= nowOf(deps);
     if (listing.status !== 'active' || ended) throw conflict('This giveaway has ended');
     if (listing.user_id === userId) throw conflict('Sellers cannot enter their own giveaway');
-    const [entry] = await queryRows<{ id: string }>(
+    const [entry] = await readRows(
       tx,
+      sqlRow(giveawayEntries, 'id'),
       sql`INSERT INTO giveaway_entries (listing_id, user_id) VALUES (${listingId}, ${userId})
           ON CONFLICT (listing_id, user_id) DO NOTHING RETURNING id`,
     );
     if (!entry) throw conflict('You have already entered this giveaway');
     const messageId = await addGiveawayMessage(tx, { listingId, userId, type: 'giveawayEntry' });
-    const [counted] = await queryRows<{ count: string | number }>(
+    const [counted] = await readRows(
       tx,
+      z.object({ count: countValue }),
       sql`SELECT count(*) AS count FROM giveaway_entries WHERE listing_id = ${listingId}`,
     );
     const entries = Number(counted?.count ?? 0);
@@ -59,34 +55,45 @@ export async function enterGiveaway(
   });
 }
 
-/** The giveaways a user entered, newest first. */
-export async function enteredGiveaways(
-  deps: ServiceDeps,
-  userId: string,
-  page: number,
-  limit: number,
-): Promise<z.output<typeof EnteredGiveaways>> {
-  const from = sql`FROM giveaway_entries e JOIN listings l ON l.id = e.listing_id WHERE e.user_id = ${userId}`;
-  const rows = await queryRows<{
-    id: string;
-    title: string;
-    status: ListingStatus;
-    end_time: Date | string | null;
-    entered_at: Date | string;
-    total_count: string | number;
-  }>(
-    deps.db,
-    sql`SELECT l.id, l.title, l.status, l.end_time, e.created_at AS entered_at, ${TOTAL_COUNT}
-        ${from} ORDER BY e.created_at DESC, e.id DESC ${pageOf(page, limit)}`,
-  );
-  return {
-    count: await totalOf(deps.db, rows, page, sql`SELECT count(*) AS count ${from}`),
-    items: rows.map((row) => ({
+/** A giveaway entered, read with its listing. */
+const ENTERED_ROW = sqlRow(listings, 'id', 'title', 'status', 'end_time').extend({
+  entered_at: sqlColumn(giveawayEntries, 'created_at'),
+});
+type EnteredGiveaway = z.output<typeof EnteredGiveaways>['items'][number];
+
+/** The giveaways a user entered (`e.user_id`), the latest entry first. */
+const giveawaysEnteredBy: AdminList<
+  ListQueryBase & { userId: string },
+  z.output<typeof ENTERED_ROW>,
+  EnteredGiveaway
+> = {
+  table: 'giveaway_entries',
+  alias: 'e',
+  from: () => sql`giveaway_entries e JOIN listings l ON l.id = e.listing_id`,
+  filters: ({ userId }) => [sql`e.user_id = ${userId}`],
+  sortKeys: { createdAt: { column: sql`e.created_at` } },
+  defaultSort: 'createdAt',
+  total: 'exact',
+  select: (rows, tail) =>
+    sql`SELECT l.id, l.title, l.status, l.end_time, e.created_at AS entered_at
+          FROM giveaway_entries e JOIN listings l ON l.id = e.listing_id ${rows} ${tail}`,
+  row: ENTERED_ROW,
+  items: (_db, rows) =>
+    rows.map((row) => ({
       id: row.id,
       title: row.title,
       status: row.status,
       endTime: row.end_time === null ? null : String(new Date(row.end_time).getTime()),
       enteredAt: new Date(row.entered_at).toISOString(),
     })),
-  };
+};
+
+/** The giveaways a user entered (`giveawaysEnteredBy`). */
+export async function enteredGiveaways(
+  deps: ServiceDeps,
+  userId: string,
+  page: number,
+  limit: number,
+): Promise<z.output<typeof EnteredGiveaways>> {
+  return marketListPage(deps.db, giveawaysEnteredBy, { userId, page, limit });
 }

@@ -16,7 +16,7 @@ import {
   USER_SECTION_KEYS,
 } from '../../../shared/contract/market/catalogue.js';
 import type { MarketListings } from '../../../shared/contract/market/listings.js';
-import { listPublicListings, PUBLIC_LISTING } from '../listings/index.js';
+import { listPublicListings, PUBLIC_LISTING, type ListingsOrder } from '../listings/index.js';
 import { users as usersTable } from '../../platform/db/schema/index.js';
 import { countValue, numericValue, sqlRow } from '../../platform/db/sql-row.js';
 
@@ -36,7 +36,7 @@ interface ListingSectionRule {
   title: string;
   /** A condition on `l` (the listing) and `u` (its seller). */
   where: (context: SectionContext) => SQL;
-  orderBy: (context: SectionContext) => SQL;
+  orderBy: (context: SectionContext) => ListingsOrder;
 }
 
 /** Order statuses that are not (or no longer) a sale: awaiting payment, declined, cancelled. */
@@ -64,8 +64,8 @@ const lastSaleSince = (since: Date) =>
        WHERE o.listing_id = l.id AND o.deleted_at IS NULL AND o.status NOT IN ${NOT_A_SALE} AND o.created_at >= ${since})`;
 /** The UTC day of `now`: the random sample's seed, so its pages agree with each other all day. */
 export const randomSeedOf = (now: Date): string => now.toISOString().slice(0, 10);
-const endingFirst = sql`l.end_time ASC, l.id ASC`;
-const newestFirst = sql`l.created_at DESC, l.id DESC`;
+const endingFirst: ListingsOrder = { by: sql`l.end_time`, direction: 'ASC', then: sql`l.id ASC` };
+const newestFirst: ListingsOrder = { by: sql`l.created_at`, then: sql`l.id DESC` };
 
 export const LISTING_SECTIONS = {
   /** Listings an admin featured that can still be bought, bid on or entered; newest first. */
@@ -86,7 +86,7 @@ export const LISTING_SECTIONS = {
   'most-bids-last-24-hours': {
     title: 'Most bids in the last 24 hours',
     where: (context) => sql`${running('auction')(context)} AND ${bidsInLast24Hours(context)} > 0`,
-    orderBy: (context) => sql`${bidsInLast24Hours(context)} DESC, ${endingFirst}`,
+    orderBy: (context) => ({ by: bidsInLast24Hours(context), then: sql`l.end_time ASC, l.id ASC` }),
   },
   /** Buyable buy-now listings priced over $100.00; newest first. */
   'most-recent-buy-now-price-over-100': {
@@ -98,7 +98,7 @@ export const LISTING_SECTIONS = {
   'sold-listings-this-week': {
     title: 'Sold this week',
     where: (context) => sql`l.listing_type <> 'giveaway' AND ${lastSaleSince(ago(context, 7 * DAY_MS))} IS NOT NULL`,
-    orderBy: (context) => sql`${lastSaleSince(ago(context, 7 * DAY_MS))} DESC, l.id DESC`,
+    orderBy: (context) => ({ by: lastSaleSince(ago(context, 7 * DAY_MS)), then: sql`l.id DESC` }),
   },
   /** Running auctions ending within the next 24 hours; ending first first. */
   'auctions-ending-soon': {
@@ -113,14 +113,18 @@ export const LISTING_SECTIONS = {
   'random-buy-now-listings': {
     title: 'Discover',
     where: () => buyable,
-    orderBy: (context) => sql`md5(l.id || ${randomSeedOf(context.now)}::text), l.id`,
+    orderBy: (context) => ({
+      by: sql`md5(l.id || ${randomSeedOf(context.now)}::text)`,
+      direction: 'ASC',
+      then: sql`l.id`,
+    }),
   },
   /** Giveaways drawn or past their end time; the latest ended first. */
   'ended-giveaways': {
     title: 'Ended giveaways',
     where: (context) =>
       sql`l.listing_type = 'giveaway' AND (l.status IN ('sold', 'auction_ended') OR (l.status = 'active' AND l.end_time <= ${context.now}))`,
-    orderBy: () => sql`l.end_time DESC, l.id DESC`,
+    orderBy: () => ({ by: sql`l.end_time`, then: sql`l.id DESC` }),
   },
   /** Running auctions of one subcategory; ending first first. */
   'auctions-by-subcategory': {

@@ -5,13 +5,21 @@ import type { z } from 'zod';
 import type { AuctionMessage } from '../../../shared/contract/entities.js';
 import type { AuctionFeed } from '../../../shared/contract/market/conversations.js';
 import { listingRoom } from '../../../shared/contract/realtime-events.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
-import { itemsPage } from '../../platform/db/list-total.js';
+import type { Executor } from '../../platform/db/database.js';
+import { auctionMessages } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
+import { marketListPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
 import { adminEvent, marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import { publicListing } from '../listings/index.js';
-import { auctionMessageItem, auctionMessageItems } from './admin-items.js';
+import { auctionMessageItem } from './admin-items.js';
+import {
+  AUCTION_MESSAGE_ROW,
+  AUCTION_MESSAGE_SELECT,
+  auctionMessageOf,
+  type AuctionMessageRow,
+} from './moderation-items.js';
 import { auctionTextPosted } from './hooks.js';
 
 /**
@@ -26,8 +34,9 @@ export async function postAuctionText(
 ): Promise<AuctionMessage> {
   return inUnitOfWork(deps, async (tx, outbox) => {
     await publicListing(tx, listingId);
-    const [row] = await queryRows<{ id: string }>(
+    const [row] = await readRows(
       tx,
+      sqlRow(auctionMessages, 'id'),
       sql`INSERT INTO auction_messages (listing_id, user_id, type, text) VALUES (${listingId}, ${userId}, 'text', ${text})
           RETURNING id`,
     );
@@ -38,7 +47,21 @@ export async function postAuctionText(
   });
 }
 
-/** A listing's auction feed: bids, texts, giveaway entries and winners, newest first; 404 for a draft. */
+/** A listing's auction feed: bids, texts, giveaway entries and winners, newest first. */
+const feedOfListing: AdminList<ListQueryBase & { listingId: string }, AuctionMessageRow, AuctionMessage> = {
+  table: 'auction_messages',
+  alias: 'm',
+  condition: sql`m.deleted_at IS NULL`,
+  filters: ({ listingId }) => [sql`m.listing_id = ${listingId}`],
+  sortKeys: { createdAt: { column: sql`m.created_at` } },
+  defaultSort: 'createdAt',
+  total: 'exact',
+  select: (rows, tail) => sql`${AUCTION_MESSAGE_SELECT} ${rows} ${tail}`,
+  row: AUCTION_MESSAGE_ROW,
+  items: (_db, rows) => rows.map(auctionMessageOf),
+};
+
+/** A listing's auction feed (`feedOfListing`); 404 for a draft. */
 export async function auctionFeed(
   db: Executor,
   listingId: string,
@@ -46,6 +69,5 @@ export async function auctionFeed(
   limit: number,
 ): Promise<z.output<typeof AuctionFeed>> {
   await publicListing(db, listingId);
-  const from = sql`FROM auction_messages WHERE listing_id = ${listingId} AND deleted_at IS NULL`;
-  return itemsPage(db, from, sql`created_at DESC, id DESC`, page, limit, auctionMessageItems);
+  return marketListPage(db, feedOfListing, { listingId, page, limit });
 }

@@ -2,10 +2,12 @@
 // (and its withdrawal when an admin voids it).
 // The conversations module owns `auction_messages`; the auctions module writes these through it.
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
 import { inList } from '../../platform/db/list-sql.js';
 import { auctionMessages } from '../../platform/db/schema/index.js';
 import { readRows, sqlRow } from '../../platform/db/sql-row.js';
+
+const AUCTION_MESSAGE_ID = sqlRow(auctionMessages, 'id');
 
 /** A giveaway entry or winner in the listing's feed; answers its id. */
 export async function addGiveawayMessage(
@@ -13,8 +15,9 @@ export async function addGiveawayMessage(
   message: { listingId: string; userId: string; type: 'giveawayEntry' | 'giveawayWinner' },
 ): Promise<string> {
   const text = message.type === 'giveawayWinner' ? 'Giveaway winner' : null;
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await readRows(
     tx,
+    AUCTION_MESSAGE_ID,
     sql`INSERT INTO auction_messages (listing_id, user_id, type, text)
         VALUES (${message.listingId}, ${message.userId}, ${message.type}, ${text}) RETURNING id`,
   );
@@ -36,8 +39,6 @@ export const bidMessageInsert = (message: {
         SELECT ${message.id}, ${message.listingId}, ${message.userId}, 'bid', ${message.amountCents}, ${message.createdAt}
         WHERE ${message.id}::text IS NOT NULL`;
 
-const WITHDRAWN = sqlRow(auctionMessages, 'id');
-
 /**
  * Takes the feed lines of these bidders' bids on a listing off the feed (an admin voided their
  * bids: they leave every public read of bids); answers the lines' ids.
@@ -51,7 +52,7 @@ export async function withdrawBidMessages(
   if (userIds.length === 0) return [];
   const rows = await readRows(
     tx,
-    WITHDRAWN,
+    AUCTION_MESSAGE_ID,
     sql`UPDATE auction_messages SET deleted_at = ${at}
         WHERE listing_id = ${listingId} AND type = 'bid' AND user_id IN ${inList(userIds)} AND deleted_at IS NULL
         RETURNING id`,

@@ -2,8 +2,10 @@
 // its chat (taken-down ones included, marked), so a moderator reads it in its conversation.
 import { sql } from 'drizzle-orm';
 import type { ChatMessage } from '../../../shared/contract/entities.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
-import { CHAT_MESSAGE_SELECT, chatMessageOf, type ChatMessageRow } from './moderation-items.js';
+import type { Executor } from '../../platform/db/database.js';
+import { chatMessages } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
+import { CHAT_MESSAGE_ROW, CHAT_MESSAGE_SELECT, chatMessageOf } from './moderation-items.js';
 
 export type EvidenceMessage = ChatMessage & { deleted: boolean };
 
@@ -13,14 +15,16 @@ export async function chatMessageEvidence(
   messageId: string,
   around = 10,
 ): Promise<{ message: EvidenceMessage | null; around: EvidenceMessage[] }> {
-  const [target] = await queryRows<{ chat_id: string; created_at: Date | string }>(
+  const [target] = await readRows(
     db,
+    sqlRow(chatMessages, 'chat_id', 'created_at'),
     sql`SELECT chat_id, created_at FROM chat_messages WHERE id = ${messageId}`,
   );
   if (!target) return { message: null, around: [] };
   const half = Math.floor(around / 2);
-  const rows = await queryRows<ChatMessageRow & { deleted: boolean }>(
+  const rows = await readRows(
     db,
+    CHAT_MESSAGE_ROW,
     sql`SELECT * FROM (
           (${CHAT_MESSAGE_SELECT} WHERE m.chat_id = ${target.chat_id} AND (m.created_at, m.id) < (${target.created_at}, ${messageId})
            ORDER BY m.created_at DESC, m.id DESC LIMIT ${half})
@@ -31,8 +35,9 @@ export async function chatMessageEvidence(
   );
   const deleted = new Set(
     (
-      await queryRows<{ id: string }>(
+      await readRows(
         db,
+        sqlRow(chatMessages, 'id'),
         sql`SELECT id FROM chat_messages WHERE chat_id = ${target.chat_id} AND deleted_at IS NOT NULL`,
       )
     ).map((row) => row.id),

@@ -45,7 +45,7 @@ async function pageOf(deps: ServiceDeps, ids: readonly string[]): Promise<Market
       ids.map((listingId) => sql`${listingId}`),
       sql`, `,
     )})`,
-    sql`l.created_at, l.id`,
+    { by: sql`l.created_at`, direction: 'ASC', then: sql`l.id` },
     1,
     ids.length,
   );

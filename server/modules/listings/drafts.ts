@@ -91,7 +91,7 @@ export async function listDrafts(db: Executor, sellerId: string, page: number, l
   const listed = await listListingsWhere(
     db,
     sql`l.user_id = ${sellerId} AND l.status = 'draft'`,
-    sql`l.updated_at DESC, l.id DESC`,
+    { by: sql`l.updated_at`, then: sql`l.id DESC` },
     page,
     limit,
   );

@@ -13,6 +13,7 @@ export {
   lockOwned,
   PUBLIC_LISTING,
   publicListing,
+  type ListingsOrder,
 } from './listings.js';
 export { decrementStock, lockForSale, saleRefusal, type StockRow } from './stock.js';
 export { auctionStateUpdate, endListing, markEndingSoonNotified } from './auction-state.js';

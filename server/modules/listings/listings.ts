@@ -1,6 +1,7 @@
 // Sellers' listings: create (with the payload's defaults), publish a draft, edit, end; what buyers read.
 import { type SQL, sql } from 'drizzle-orm';
-import type { ListingStatus, ListingType, ShippingType } from '../../../shared/contract/enums.js';
+import { z } from 'zod';
+import { SHIPPING_TYPES, type SortOrder } from '../../../shared/contract/enums.js';
 import type {
   CreateListingBody,
   EditListingBody,
@@ -9,8 +10,8 @@ import type {
 } from '../../../shared/contract/market/listings.js';
 import { listingRoom } from '../../../shared/contract/realtime-events.js';
 import { usdToCents } from '../../../shared/rules/money.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
-import { countedPage, pageOf } from '../../platform/db/list-sql.js';
+import type { Executor } from '../../platform/db/database.js';
+import { marketListPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
 import { epochMsText, isoOf, usdOf, usdOrNull } from '../../platform/db/values.js';
 import { badRequest, callersOr404, conflict, notFound } from '../../platform/http/errors.js';
 import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
@@ -19,36 +20,43 @@ import { inUnitOfWork, type Outbox } from '../../platform/events/unit-of-work.js
 import { listingTextShown } from './hooks.js';
 import { type ListingTerms, listingProblems, problemsText } from './rules/listing-completeness.js';
 import { assertMaySell, sellingRefusal } from '../accounts/index.js';
-import type { listings, users } from '../../platform/db/schema/index.js';
-import type { SqlRow } from '../../platform/db/sql-row.js';
+import { listings, users } from '../../platform/db/schema/index.js';
+import { readRows, sqlColumn, sqlRow, type SqlRow } from '../../platform/db/sql-row.js';
 
 /** Auctions and giveaways without an end time run for 7 days. */
 export const DEFAULT_AUCTION_DURATION_MS = 7 * 24 * 60 * 60_000;
 
-type ListingRow = ParcelColumns &
-  SqlRow<
-    typeof listings,
-    | 'id'
-    | 'user_id'
-    | 'title'
-    | 'description'
-    | 'listing_type'
-    | 'status'
-    | 'in_stock'
-    | 'price_cents'
-    | 'starting_bid_cents'
-    | 'bid_cents'
-    | 'bid_count'
-    | 'end_time'
-    | 'video'
-    | 'shipping_price_cents'
-    | 'featured'
-    | 'created_at'
-  > &
-  SqlRow<typeof users, 'user_name' | 'avatar'> & {
-    /** A text column with no CHECK; the listing routes only ever write these two values. */
-    shipping_type: ShippingType;
-  };
+/** A listing with its seller's name and avatar, as `SELECT_LISTING` reads it. */
+const LISTING_ROW = sqlRow(
+  listings,
+  'id',
+  'user_id',
+  'title',
+  'description',
+  'listing_type',
+  'status',
+  'in_stock',
+  'price_cents',
+  'starting_bid_cents',
+  'bid_cents',
+  'bid_count',
+  'end_time',
+  'video',
+  'mass_unit',
+  'weight',
+  'width',
+  'height',
+  'length',
+  'shipping_price_cents',
+  'featured',
+  'created_at',
+).extend({
+  user_name: sqlColumn(users, 'user_name'),
+  avatar: sqlColumn(users, 'avatar'),
+  /** A text column with no CHECK; the listing routes only ever write these two values. */
+  shipping_type: z.enum(SHIPPING_TYPES),
+});
+type ListingRow = z.output<typeof LISTING_ROW>;
 
 /** The parcel columns of a listing row: the weight's unit and the package's dimensions. */
 export type ParcelColumns = SqlRow<typeof listings, 'mass_unit' | 'weight' | 'width' | 'height' | 'length'>;
@@ -104,14 +112,14 @@ export const PUBLIC_LISTING = sql`(l.status <> 'draft' AND l.deleted_at IS NULL
 
 /** The listing as its seller (and the admin tools) see it: drafts too; only deleted listings are 404. */
 export async function getListing(db: Executor, id: string): Promise<MarketListing> {
-  const [row] = await queryRows<ListingRow>(db, sql`${SELECT_LISTING} WHERE l.id = ${id} AND l.deleted_at IS NULL`);
+  const [row] = await readRows(db, LISTING_ROW, sql`${SELECT_LISTING} WHERE l.id = ${id} AND l.deleted_at IS NULL`);
   if (!row) throw notFound('Listing');
   return listingOf(row);
 }
 
 /** `GET /listing/{id}`: the listing as anybody may see it (`PUBLIC_LISTING`), else 404. */
 export async function getPublicListing(db: Executor, id: string): Promise<MarketListing> {
-  const [row] = await queryRows<ListingRow>(db, sql`${SELECT_LISTING} WHERE l.id = ${id} AND ${PUBLIC_LISTING}`);
+  const [row] = await readRows(db, LISTING_ROW, sql`${SELECT_LISTING} WHERE l.id = ${id} AND ${PUBLIC_LISTING}`);
   if (!row) throw notFound('Listing');
   return listingOf(row);
 }
@@ -120,9 +128,10 @@ export async function getPublicListing(db: Executor, id: string): Promise<Market
  * The seller and status of a listing anybody may see (`PUBLIC_LISTING`), else 404: the check of
  * every public read and write that names a listing by id (feed, bids, share, reports, saving).
  */
-export async function publicListing(db: Executor, id: string): Promise<{ user_id: string; status: ListingStatus }> {
-  const [row] = await queryRows<{ user_id: string; status: ListingStatus }>(
+export async function publicListing(db: Executor, id: string): Promise<SqlRow<typeof listings, 'user_id' | 'status'>> {
+  const [row] = await readRows(
     db,
+    sqlRow(listings, 'user_id', 'status'),
     sql`SELECT l.user_id, l.status FROM listings l WHERE l.id = ${id} AND ${PUBLIC_LISTING}`,
   );
   if (!row) throw notFound('Listing');
@@ -146,53 +155,70 @@ export interface ListingFilter {
   limit: number;
 }
 
+/**
+ * A listings page's order: by `by` (newest first unless `direction` is ASC), then by `then`,
+ * written out (`l.id DESC`), which ends with the id so that pages never overlap.
+ */
+export interface ListingsOrder {
+  by: SQL;
+  direction?: SortOrder;
+  then: SQL;
+}
+
+/** Newest first: the listing lists' usual order. */
+export const NEWEST_LISTINGS: ListingsOrder = { by: sql`l.created_at`, then: sql`l.id DESC` };
+
 /** `GET /listing` and the sellers' lists: newest first; public unless it is the seller's own list. */
 export async function listListings(db: Executor, filter: ListingFilter): Promise<MarketListings> {
   const conditions = [filter.ownList ? sql`true` : PUBLIC_LISTING];
   if (filter.status) conditions.push(sql`l.status = ${filter.status}`);
   if (filter.listingType) conditions.push(sql`l.listing_type = ${filter.listingType}`);
   if (filter.sellerId) conditions.push(sql`l.user_id = ${filter.sellerId}`);
-  return listListingsWhere(
-    db,
-    sql.join(conditions, sql` AND `),
-    sql`l.created_at DESC, l.id DESC`,
-    filter.page,
-    filter.limit,
-  );
+  return listListingsWhere(db, sql.join(conditions, sql` AND `), NEWEST_LISTINGS, filter.page, filter.limit);
 }
 
 /**
- * One page of listings chosen by `where` (a condition on `l`, the listing, and `u`, its seller)
- * in `orderBy`, with this file's SELECT and mapper. Deleted listings and listings of deleted
- * sellers are never returned; drafts are, for the seller's own lists (drafts, bulk answers):
- * public reads go through `listPublicListings`.
+ * The listings `where` (a condition on `l`, the listing, and `u`, its seller) picks, in `order`,
+ * with this file's SELECT and mapper. Deleted listings and listings of deleted sellers are never
+ * listed; drafts are, for the seller's own lists (drafts, bulk answers): public reads go through
+ * `listPublicListings`. The page is read as ordered (`tieBreak`): every order ends with the id.
  */
+function listingsWhere(where: SQL, order: ListingsOrder): AdminList<ListQueryBase, ListingRow, MarketListing> {
+  return {
+    table: 'listings',
+    alias: 'l',
+    from: () => sql`listings l JOIN users u ON u.id = l.user_id`,
+    condition: sql`l.deleted_at IS NULL AND u.deleted_at IS NULL AND (${where})`,
+    sortKeys: { listed: { column: order.by } },
+    defaultSort: 'listed',
+    tieBreak: order.then,
+    total: 'exact',
+    select: (rows, tail) => sql`${SELECT_LISTING} ${rows} ${tail}`,
+    row: LISTING_ROW,
+    items: (_db, rows) => rows.map(listingOf),
+  };
+}
+
+/** One page of `listingsWhere(where, order)` and the count of every listing it picks. */
 export async function listListingsWhere(
   db: Executor,
   where: SQL,
-  orderBy: SQL,
+  order: ListingsOrder,
   page: number,
   limit: number,
 ): Promise<MarketListings> {
-  const visible = sql`l.deleted_at IS NULL AND u.deleted_at IS NULL AND (${where})`;
-  const { count, rows } = await countedPage<ListingRow>(
-    db,
-    sql`listings l JOIN users u ON u.id = l.user_id`,
-    sql`WHERE ${visible}`,
-    sql`${SELECT_LISTING} WHERE ${visible} ORDER BY ${orderBy} ${pageOf(page, limit)}`,
-  );
-  return { count, items: rows.map(listingOf) };
+  return marketListPage(db, listingsWhere(where, order), { order: order.direction, page, limit });
 }
 
 /** One page of the listings chosen by `where` that anybody may see (`PUBLIC_LISTING`). */
 export function listPublicListings(
   db: Executor,
   where: SQL,
-  orderBy: SQL,
+  order: ListingsOrder,
   page: number,
   limit: number,
 ): Promise<MarketListings> {
-  return listListingsWhere(db, sql`${PUBLIC_LISTING} AND (${where})`, orderBy, page, limit);
+  return listListingsWhere(db, sql`${PUBLIC_LISTING} AND (${where})`, order, page, limit);
 }
 
 function endTimeOf(value: string | number | undefined, now: number): Date {
@@ -243,8 +269,9 @@ export async function insertListing(
   // A draft without a chosen end time gets one when it is published, not a week from its creation.
   const chosen = body.endTime !== undefined || !body.draft;
   const endTime = body.listingType !== 'default' && chosen ? endTimeOf(body.endTime, now) : null;
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await readRows(
     executor,
+    sqlRow(listings, 'id'),
     sql`INSERT INTO listings (user_id, subcategory_id, title, description, listing_type, status, in_stock, price_cents,
                               starting_bid_cents, end_time, video, trimmed_video, shipping_type, shipping_price_cents,
                               mass_unit, weight, width, height, length, timezone, auction_end_date, auction_end_time,
@@ -262,12 +289,14 @@ export async function insertListing(
   return row!.id;
 }
 
-type OwnedRow = SqlRow<typeof listings, 'user_id' | 'status' | 'listing_type' | 'bid_count' | 'bid_cents' | 'end_time'>;
+const OWNED_ROW = sqlRow(listings, 'user_id', 'status', 'listing_type', 'bid_count', 'bid_cents', 'end_time');
+type OwnedRow = z.output<typeof OWNED_ROW>;
 
 /** The seller's own listing (drafts too), locked; another seller's answers as an unknown id (404). */
 export async function lockOwned(tx: Executor, id: string, sellerId: string): Promise<OwnedRow> {
-  const [row] = await queryRows<OwnedRow>(
+  const [row] = await readRows(
     tx,
+    OWNED_ROW,
     sql`SELECT user_id, status, listing_type, bid_count, bid_cents, end_time FROM listings
         WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`,
   );
@@ -276,8 +305,9 @@ export async function lockOwned(tx: Executor, id: string, sellerId: string): Pro
 
 /** Runs the off-platform detector on a listing buyers can read (drafts wait until they are published). */
 export async function screenListing(tx: Executor, outbox: Outbox, id: string): Promise<void> {
-  const [row] = await queryRows<{ user_id: string; title: string; description: string; status: string }>(
+  const [row] = await readRows(
     tx,
+    sqlRow(listings, 'user_id', 'title', 'description', 'status'),
     sql`SELECT user_id, title, description, status FROM listings WHERE id = ${id}`,
   );
   if (!row || row.status === 'draft') return;
@@ -313,14 +343,14 @@ export async function publishListing(deps: ServiceDeps, id: string, sellerId: st
 export async function publishDraft(tx: Executor, id: string, sellerId: string, now: number): Promise<void> {
   const row = await lockOwned(tx, id, sellerId);
   if (row.status !== 'draft') throw conflict('Only a draft can be published');
-  const [terms] = await queryRows<{
-    title: string;
-    price_cents: string | number | null;
-    starting_bid_cents: string | number | null;
-  }>(tx, sql`SELECT title, price_cents, starting_bid_cents FROM listings WHERE id = ${id}`);
+  const [terms] = await readRows(
+    tx,
+    sqlRow(listings, 'title', 'price_cents', 'starting_bid_cents'),
+    sql`SELECT title, price_cents, starting_bid_cents FROM listings WHERE id = ${id}`,
+  );
   const problems = listingProblems({
     title: terms!.title,
-    listingType: row.listing_type as ListingType,
+    listingType: row.listing_type,
     priceCents: terms!.price_cents === null ? null : Number(terms!.price_cents),
     startingBidCents: terms!.starting_bid_cents === null ? null : Number(terms!.starting_bid_cents),
   });

@@ -32,7 +32,10 @@ export async function savedListings(
   return listPublicListings(
     db,
     sql`EXISTS (SELECT 1 FROM saved_listings s WHERE s.user_id = ${userId} AND s.listing_id = l.id)`,
-    sql`(SELECT s.created_at FROM saved_listings s WHERE s.user_id = ${userId} AND s.listing_id = l.id) DESC, l.id DESC`,
+    {
+      by: sql`(SELECT s.created_at FROM saved_listings s WHERE s.user_id = ${userId} AND s.listing_id = l.id)`,
+      then: sql`l.id DESC`,
+    },
     page,
     limit,
   );

@@ -3,9 +3,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortOrder } from '../../../shared/contract/enums.js';
 import { hasControlCharacters } from '../../../shared/contract/text.js';
-import { uncheckedRows, type Executor } from './database.js';
 import { shortGramsOf } from './short-terms.js';
-import { countValue, readRows } from './sql-row.js';
+import { countValue } from './sql-row.js';
 import { z } from 'zod';
 
 /**
@@ -168,25 +167,6 @@ export function pagedFromFew(
 
 /** A `SELECT count(*) AS count` row. */
 export const COUNT_ROW = z.object({ count: countValue });
-
-/**
- * A buyer/seller list's page and its total: first `count(*)` of every row `from` and `where`
- * match, then the page's own statement (`pageRows`, which repeats the same `where`). Its rows are
- * still unchecked (`Row` is a cast, as `queryRows`'s). Superseded by `listPage` (admin-list.ts),
- * which every admin list and most buyer/seller lists use; left only for a listing's bids
- * (auctions/bidding.ts `listingBids`) and the listings pages (listings/listings.ts
- * `listListingsWhere`) until they move too.
- */
-export async function countedPage<Row>(
-  db: Executor,
-  from: SQL,
-  where: SQL,
-  pageRows: SQL,
-): Promise<{ count: number; rows: Row[] }> {
-  const [countRow] = await readRows(db, COUNT_ROW, sql`SELECT count(*) AS count FROM ${from} ${where}`);
-  const rows = await uncheckedRows<Row>(db, pageRows);
-  return { count: Number(countRow?.count ?? 0), rows };
-}
 
 /** `IN (…)` over a non-empty list of ids. */
 export function inList(ids: readonly string[]): SQL {
