@@ -3,13 +3,15 @@
 // active one re-reads it.
 import { sql } from 'drizzle-orm';
 import { listingRoom } from '../../../shared/contract/realtime-events.js';
-import { queryRows } from '../../platform/db/database.js';
+import { listings } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
 import { accountClosing } from '../accounts/index.js';
 
 accountClosing.subscribe(async (tx, outbox, { userId }) => {
-  const closedListings = await queryRows<{ id: string; status: string }>(
+  const closedListings = await readRows(
     tx,
+    sqlRow(listings, 'id', 'status'),
     sql`UPDATE listings SET deleted_at = now(), updated_at = now()
          WHERE user_id = ${userId} AND deleted_at IS NULL AND status IN ('active', 'draft')
      RETURNING id, status`,

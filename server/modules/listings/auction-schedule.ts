@@ -3,9 +3,10 @@
 // auction (`PATCH /listing/{id}/increment-time`). Bounds: `auction-end-time.ts`.
 import { sql } from 'drizzle-orm';
 import { listingRoom } from '../../../shared/contract/realtime-events.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
-import type { listings } from '../../platform/db/schema/index.js';
-import type { SqlRow } from '../../platform/db/sql-row.js';
+import type { z } from 'zod';
+import type { Executor } from '../../platform/db/database.js';
+import { listings } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { epochMsText } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { chosenEndTime, extendedEndTime } from './rules/auction-end-time.js';
@@ -14,7 +15,8 @@ import { marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { lockOwned, PUBLIC_LISTING } from './listings.js';
 
-type EndTimeRow = SqlRow<typeof listings, 'id' | 'listing_type' | 'status' | 'end_time'>;
+const END_TIME_ROW = sqlRow(listings, 'id', 'listing_type', 'status', 'end_time');
+type EndTimeRow = z.output<typeof END_TIME_ROW>;
 
 const endTimeOf = (row: EndTimeRow) => ({
   listingId: row.id,
@@ -26,8 +28,9 @@ const endTimeOf = (row: EndTimeRow) => ({
 
 /** Public: drafts are nobody's business but their seller's, so they are 404 here. */
 export async function listingEndTime(db: Executor, listingId: string) {
-  const [row] = await queryRows<EndTimeRow>(
+  const [row] = await readRows(
     db,
+    END_TIME_ROW,
     sql`SELECT l.id, l.listing_type, l.status, l.end_time FROM listings l WHERE l.id = ${listingId} AND ${PUBLIC_LISTING}`,
   );
   if (!row) throw notFound('Listing');
@@ -35,8 +38,9 @@ export async function listingEndTime(db: Executor, listingId: string) {
 }
 
 async function endTimeAfter(tx: Executor, listingId: string) {
-  const [row] = await queryRows<EndTimeRow>(
+  const [row] = await readRows(
     tx,
+    END_TIME_ROW,
     sql`SELECT id, listing_type, status, end_time FROM listings WHERE id = ${listingId}`,
   );
   return endTimeOf(row!);

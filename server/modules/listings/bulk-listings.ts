@@ -4,7 +4,8 @@
 import { sql } from 'drizzle-orm';
 import type { CreateListingBody, MarketListings } from '../../../shared/contract/market/listings.js';
 import { listingRoom } from '../../../shared/contract/realtime-events.js';
-import { queryRows } from '../../platform/db/database.js';
+import { subcategories } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
@@ -65,8 +66,9 @@ export async function createListingsInBulk(
     subCategoryIds.length === 0
       ? []
       : (
-          await queryRows<{ id: string }>(
+          await readRows(
             deps.db,
+            sqlRow(subcategories, 'id'),
             sql`SELECT id FROM subcategories WHERE id IN (${sql.join(
               subCategoryIds.map((subCategoryId) => sql`${subCategoryId}`),
               sql`, `,

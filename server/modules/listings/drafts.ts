@@ -2,24 +2,32 @@
 // as they are, incomplete or not. Each answer says what publishing still needs (`missing`);
 // publishing (`PATCH /listing/{id}/publish`, `/listing/publish-bulk`) refuses until it is empty.
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Draft, DraftListingBody, MarketListing } from '../../../shared/contract/market/listings.js';
 import { usdToCents } from '../../../shared/rules/money.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
 import { badRequest, callersOr404, conflict } from '../../platform/http/errors.js';
 import { chosenEndTime } from './rules/auction-end-time.js';
 import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import { listingProblems } from './rules/listing-completeness.js';
 import { getListing, insertListing, listListingsWhere, lockOwned, softDeleteListing } from './listings.js';
-import type { listings } from '../../platform/db/schema/index.js';
-import type { SqlRow } from '../../platform/db/sql-row.js';
+import { listings, subcategories } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 
 /** A draft as the draft routes answer it (the contract's `Draft`). */
 export type MarketDraft = Draft;
 
-type DraftExtrasRow = SqlRow<
-  typeof listings,
-  'id' | 'subcategory_id' | 'timezone' | 'auction_end_date' | 'auction_end_time' | 'packaging_type' | 'trimmed_video'
->;
+const DRAFT_EXTRAS_ROW = sqlRow(
+  listings,
+  'id',
+  'subcategory_id',
+  'timezone',
+  'auction_end_date',
+  'auction_end_time',
+  'packaging_type',
+  'trimmed_video',
+);
+type DraftExtrasRow = z.output<typeof DRAFT_EXTRAS_ROW>;
 
 /** A listing as the draft form needs it: the listing, the form's own fields, and what publishing lacks. */
 function draftOf(listing: MarketListing, extras: DraftExtrasRow | undefined): Draft {
@@ -43,8 +51,9 @@ function draftOf(listing: MarketListing, extras: DraftExtrasRow | undefined): Dr
 
 async function extrasOf(db: Executor, ids: readonly string[]): Promise<Map<string, DraftExtrasRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await queryRows<DraftExtrasRow>(
+  const rows = await readRows(
     db,
+    DRAFT_EXTRAS_ROW,
     sql`SELECT id, subcategory_id, timezone, auction_end_date, auction_end_time, packaging_type, trimmed_video
           FROM listings WHERE id IN (${sql.join(
             ids.map((id) => sql`${id}`),
@@ -63,13 +72,18 @@ function checkEndTime(body: DraftListingBody, now: number): void {
 
 async function subCategoryExists(db: Executor, subCategoryId: string | undefined): Promise<void> {
   if (subCategoryId === undefined) return;
-  const [found] = await queryRows(db, sql`SELECT 1 FROM subcategories WHERE id = ${subCategoryId}`);
+  const [found] = await readRows(
+    db,
+    sqlRow(subcategories, 'id'),
+    sql`SELECT id FROM subcategories WHERE id = ${subCategoryId}`,
+  );
   if (!found) throw badRequest('body/subCategoryId: no such subcategory');
 }
 
 export async function getDraft(db: Executor, sellerId: string, id: string): Promise<MarketDraft> {
-  const [row] = await queryRows<{ user_id: string; status: string }>(
+  const [row] = await readRows(
     db,
+    sqlRow(listings, 'user_id', 'status'),
     sql`SELECT user_id, status FROM listings WHERE id = ${id} AND deleted_at IS NULL`,
   );
   const own = callersOr404(row, (listing) => listing.user_id === sellerId, 'Draft');

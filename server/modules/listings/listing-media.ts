@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { listingRoom, userRoom } from '../../../shared/contract/realtime-events.js';
-import { queryRows } from '../../platform/db/database.js';
 import { conflict } from '../../platform/http/errors.js';
 import type { UploadTarget } from '../../platform/media/media-storage.js';
 import { mediaKeyFor, parseMediaKey } from '../../platform/media/upload-rules.js';
@@ -15,8 +14,8 @@ import { marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { AttachedVideo } from '../../../shared/contract/market/listings.js';
 import { lockOwned } from './listings.js';
-import type { categories, listings, subcategories } from '../../platform/db/schema/index.js';
-import type { Nullable, SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
+import { categories, listings, subcategories } from '../../platform/db/schema/index.js';
+import { leftJoined, readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 
 /** Where the seller's app PUTs a new listing video. */
 export function listingVideoUploadUrl(
@@ -50,14 +49,24 @@ export async function attachListingVideo(
   return { listingId, video, processing: 'started' };
 }
 
-type FactsRow = SqlRow<
-  typeof listings,
-  'title' | 'listing_type' | 'packaging_type' | 'weight' | 'mass_unit' | 'width' | 'height' | 'length' | 'shipping_type'
-> &
-  Nullable<{
-    category_title: SqlColumn<typeof categories, 'title'>;
-    subcategory_title: SqlColumn<typeof subcategories, 'title'>;
-  }>;
+/** What the autofill reads of a listing: its facts, and its category's and subcategory's titles. */
+const FACTS_ROW = sqlRow(
+  listings,
+  'title',
+  'listing_type',
+  'packaging_type',
+  'weight',
+  'mass_unit',
+  'width',
+  'height',
+  'length',
+  'shipping_type',
+).extend(
+  leftJoined({
+    category_title: sqlColumn(categories, 'title'),
+    subcategory_title: sqlColumn(subcategories, 'title'),
+  }).shape,
+);
 
 /**
  * What follows an attached video, run after the answer: the trimmed rendition (kept only if the
@@ -76,8 +85,9 @@ export async function processListingVideo(
   const targetKey = mediaKeyFor('trimmed-video', sellerId, randomUUID(), source.contentType)!;
   const trimmed = await videoProcessing.trim({ sourceKey: source.key, targetKey });
   const trimmedVideo = storage.publicUrl(trimmed.key);
-  const kept = await queryRows<{ id: string }>(
+  const kept = await readRows(
     deps.db,
+    sqlRow(listings, 'id'),
     sql`UPDATE listings SET trimmed_video = ${trimmedVideo}, updated_at = now()
         WHERE id = ${listingId} AND video = ${video} AND deleted_at IS NULL RETURNING id`,
   );
@@ -85,8 +95,9 @@ export async function processListingVideo(
   if (kept.length === 0) return;
   deps.events.publish([marketEvent('updatedVideo', [listingRoom(listingId)], { listingId, video: trimmedVideo })]);
 
-  const [facts] = await queryRows<FactsRow>(
+  const [facts] = await readRows(
     deps.db,
+    FACTS_ROW,
     sql`SELECT l.title, l.listing_type, c.title AS category_title, s.title AS subcategory_title, l.packaging_type,
                l.weight, l.mass_unit, l.width, l.height, l.length, l.shipping_type
           FROM listings l

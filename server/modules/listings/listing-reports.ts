@@ -2,7 +2,9 @@
 // at most one open report per listing (409 on a second, also when two race: a unique index);
 // a seller cannot report their own listing.
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
+import { listingReports } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import type { ListingReport, ReportListingBody } from '../../../shared/contract/market/listings.js';
 import { isoOf } from '../../platform/db/values.js';
 import { conflict, HttpError } from '../../platform/http/errors.js';
@@ -20,8 +22,9 @@ export async function reportListing(
 ): Promise<ListingReport> {
   const listing = await publicListing(db, input.listingId);
   if (listing.user_id === reporterId) throw new HttpError(403, 'You cannot report your own listing');
-  const [row] = await queryRows<{ id: string; created_at: Date | string }>(
+  const [row] = await readRows(
     db,
+    sqlRow(listingReports, 'id', 'created_at'),
     sql`INSERT INTO listing_reports (listing_id, user_id, report_type, text)
         VALUES (${input.listingId}, ${reporterId}, ${input.reportType}, ${input.text ?? null})
         ON CONFLICT (listing_id, user_id) WHERE resolved_at IS NULL DO NOTHING

@@ -2,7 +2,9 @@
 // canonical link (the app's universal-link origin, so it opens the app where installed),
 // a title, a price line and the media to preview.
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
+import { listings } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import type { ListingShare } from '../../../shared/contract/market/listings.js';
 import { formatUsd } from '../../../shared/rules/money.js';
 import { getPublicListing } from './listings.js';
@@ -24,8 +26,9 @@ export function sharePriceText(listing: {
 
 export async function shareListing(db: Executor, appLinkBaseUrl: string, listingId: string): Promise<ListingShare> {
   const listing = await getPublicListing(db, listingId);
-  const [media] = await queryRows<{ trimmed_video: string | null }>(
+  const [media] = await readRows(
     db,
+    sqlRow(listings, 'trimmed_video'),
     sql`SELECT trimmed_video FROM listings WHERE id = ${listingId}`,
   );
   const priceText = sharePriceText(listing);

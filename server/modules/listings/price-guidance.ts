@@ -1,7 +1,10 @@
 // Price guidance for a seller pricing a listing (`GET /listing/listing-prices`): what listings of
 // the same subcategory and type actually sold for in the last N days.
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import { z } from 'zod';
+import type { Executor } from '../../platform/db/database.js';
+import { subcategories } from '../../platform/db/schema/index.js';
+import { numericValue, readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { usdOrNull } from '../../platform/db/values.js';
 import type { PriceGuidance } from '../../../shared/contract/market/listings.js';
 import { notFound } from '../../platform/http/errors.js';
@@ -24,12 +27,17 @@ export interface PriceGuidanceQuery {
  * price (the listing's price, since an order of several units records only the total).
  */
 export async function priceGuidance(db: Executor, query: PriceGuidanceQuery, now: number): Promise<PriceGuidance> {
-  const [subCategory] = await queryRows(db, sql`SELECT 1 FROM subcategories WHERE id = ${query.subCategoryId}`);
+  const [subCategory] = await readRows(
+    db,
+    sqlRow(subcategories, 'id'),
+    sql`SELECT id FROM subcategories WHERE id = ${query.subCategoryId}`,
+  );
   if (!subCategory) throw notFound('Subcategory');
   const since = new Date(now - query.days * 24 * 60 * 60_000);
   const unitPrice = query.listingType === 'auction' ? sql`o.price_cents` : sql`l.price_cents`;
-  const rows = await queryRows<{ cents: string | number }>(
+  const rows = await readRows(
     db,
+    z.object({ cents: numericValue }),
     sql`SELECT ${unitPrice} AS cents
           FROM orders o JOIN listings l ON l.id = o.listing_id
          WHERE l.subcategory_id = ${query.subCategoryId} AND l.listing_type = ${query.listingType}

@@ -3,14 +3,17 @@
 // (`PUBLIC_LISTING`) can be saved (404 otherwise, as an unknown id); a saved listing that is later
 // deleted drops out of the list.
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
+import { savedListings as savedListingsTable } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import type { MarketListings, SavedListing, SavedState } from '../../../shared/contract/market/listings.js';
 import { listPublicListings, publicListing } from './listings.js';
 
 export async function saveListing(db: Executor, userId: string, listingId: string): Promise<SavedListing> {
   await publicListing(db, listingId);
-  const inserted = await queryRows<{ created_at: Date | string }>(
+  const inserted = await readRows(
     db,
+    sqlRow(savedListingsTable, 'created_at'),
     sql`INSERT INTO saved_listings (user_id, listing_id) VALUES (${userId}, ${listingId})
         ON CONFLICT (user_id, listing_id) DO NOTHING RETURNING created_at`,
   );
@@ -42,9 +45,10 @@ export async function savedListings(
 }
 
 export async function isSaved(db: Executor, userId: string, listingId: string): Promise<SavedState> {
-  const [row] = await queryRows(
+  const [row] = await readRows(
     db,
-    sql`SELECT 1 FROM saved_listings WHERE user_id = ${userId} AND listing_id = ${listingId}`,
+    sqlRow(savedListingsTable, 'listing_id'),
+    sql`SELECT listing_id FROM saved_listings WHERE user_id = ${userId} AND listing_id = ${listingId}`,
   );
   return { listingId, saved: row !== undefined };
 }

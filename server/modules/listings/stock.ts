@@ -3,13 +3,13 @@
 // retried payment take stock the same way, so a unit is never sold twice.
 import { sql } from 'drizzle-orm';
 import { listingRoom, userRoom } from '../../../shared/contract/realtime-events.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 import { PUBLIC_LISTING } from './listings.js';
 import { refuseIfOnHold } from './listing-holds.js';
-import type { listings } from '../../platform/db/schema/index.js';
-import type { SqlRow } from '../../platform/db/sql-row.js';
+import { listings } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow, type SqlRow } from '../../platform/db/sql-row.js';
 
 export type StockRow = SqlRow<
   typeof listings,
@@ -22,8 +22,20 @@ export async function lockForSale(
   buyerId: string,
   quantity: number,
 ): Promise<StockRow> {
-  const [row] = await queryRows<StockRow & SqlRow<typeof listings, 'held_at'>>(
+  const [row] = await readRows(
     tx,
+    sqlRow(
+      listings,
+      'id',
+      'user_id',
+      'listing_type',
+      'status',
+      'in_stock',
+      'price_cents',
+      'shipping_type',
+      'shipping_price_cents',
+      'held_at',
+    ),
     sql`SELECT l.id, l.user_id, l.listing_type, l.status, l.in_stock, l.price_cents, l.shipping_type,
                l.shipping_price_cents, l.held_at
         FROM listings l WHERE l.id = ${listingId} AND ${PUBLIC_LISTING} FOR UPDATE OF l`,
