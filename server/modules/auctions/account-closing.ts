@@ -3,22 +3,26 @@
 // cannot enter their own giveaways, so the entries are all on other sellers' listings, whatever
 // the listings module did first with the user's own.
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { listingRoom } from '../../../shared/contract/realtime-events.js';
-import { queryRows } from '../../platform/db/database.js';
+import { giveawayEntries } from '../../platform/db/schema/index.js';
+import { countValue, readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
 import { accountClosing } from '../accounts/index.js';
 
 accountClosing.subscribe(async (tx, outbox, { userId }) => {
-  const leftGiveaways = await queryRows<{ listing_id: string }>(
+  const leftGiveaways = await readRows(
     tx,
+    sqlRow(giveawayEntries, 'listing_id'),
     sql`DELETE FROM giveaway_entries e USING listings l
          WHERE e.listing_id = l.id AND e.user_id = ${userId} AND l.user_id <> ${userId}
            AND l.listing_type = 'giveaway' AND l.status = 'active' AND l.deleted_at IS NULL
      RETURNING e.listing_id`,
   );
   for (const { listing_id: listingId } of leftGiveaways) {
-    const [count] = await queryRows<{ entries: string | number }>(
+    const [count] = await readRows(
       tx,
+      z.object({ entries: countValue }),
       sql`SELECT count(*) AS entries FROM giveaway_entries WHERE listing_id = ${listingId}`,
     );
     outbox.add(

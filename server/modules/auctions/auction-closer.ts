@@ -12,11 +12,12 @@
 // offers past their expiry become EXPIRED, and sellers' payouts that came due are released.
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { listingRoom, userRoom } from '../../../shared/contract/realtime-events.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
-import type { listings } from '../../platform/db/schema/index.js';
-import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
+import type { Executor } from '../../platform/db/database.js';
+import { bids, giveawayEntries, listings } from '../../platform/db/schema/index.js';
+import { countValue, readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { addGiveawayMessage, auctionMessageItem } from '../conversations/index.js';
 import { endListing, markEndingSoonNotified } from '../listings/index.js';
 import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
@@ -34,13 +35,22 @@ export interface ClosedListing {
   orderStatus: 'PAYMENT_CONFIRMED' | 'PAYMENT_FAILED' | null;
 }
 
-type DueRow = SqlRow<
-  typeof listings,
-  'id' | 'user_id' | 'bid_cents' | 'leader_id' | 'shipping_type' | 'shipping_price_cents'
-> & {
+const DUE_ROW = sqlRow(
+  listings,
+  'id',
+  'user_id',
+  'bid_cents',
+  'leader_id',
+  'shipping_type',
+  'shipping_price_cents',
+).extend({
   /** The query's WHERE keeps only these two. */
-  listing_type: Exclude<SqlColumn<typeof listings, 'listing_type'>, 'default'>;
-};
+  listing_type: z.enum(['auction', 'giveaway']),
+});
+type DueRow = z.output<typeof DUE_ROW>;
+
+/** An auction ending soon: its `end_time` is set (the query's WHERE compares it). */
+const ENDING_SOON_ROW = sqlRow(listings, 'id', 'title').extend({ end_time: z.union([z.date(), z.string()]) });
 
 async function closeAuction(
   tx: Executor,
@@ -51,8 +61,9 @@ async function closeAuction(
   let winnerId = row.leader_id;
   if (winnerId === null && row.bid_cents !== null) {
     // Bids from before the proxy columns existed (seeded data): the highest maximum, earliest first.
-    const [top] = await queryRows<{ user_id: string }>(
+    const [top] = await readRows(
       tx,
+      sqlRow(bids, 'user_id'),
       sql`SELECT user_id FROM bids WHERE listing_id = ${row.id} AND voided_at IS NULL
           ORDER BY max_bid_cents DESC, created_at, id LIMIT 1`,
     );
@@ -102,8 +113,9 @@ async function closeAuction(
 }
 
 async function closeGiveaway(tx: Executor, row: DueRow, events: PendingEvent[]): Promise<ClosedListing> {
-  const [counted] = await queryRows<{ count: string | number }>(
+  const [counted] = await readRows(
     tx,
+    z.object({ count: countValue }),
     sql`SELECT count(*) AS count FROM giveaway_entries WHERE listing_id = ${row.id}`,
   );
   const entries = Number(counted?.count ?? 0);
@@ -113,8 +125,9 @@ async function closeGiveaway(tx: Executor, row: DueRow, events: PendingEvent[]):
     return { listingId: row.id, listingType: 'giveaway', winnerId: null, orderId: null, orderStatus: null };
   }
   // Uniform over the entries: a crypto-random offset into a stable order.
-  const [drawn] = await queryRows<{ user_id: string }>(
+  const [drawn] = await readRows(
     tx,
+    sqlRow(giveawayEntries, 'user_id'),
     sql`SELECT user_id FROM giveaway_entries WHERE listing_id = ${row.id}
         ORDER BY id OFFSET ${randomInt(entries)} LIMIT 1`,
   );
@@ -156,8 +169,9 @@ export async function closeDueListings(
     let claimed: string | null = null;
     try {
       const outcome = await deps.db.transaction(async (tx) => {
-        const [row] = await queryRows<DueRow>(
+        const [row] = await readRows(
           tx,
+          DUE_ROW,
           sql`SELECT id, user_id, listing_type, bid_cents, leader_id, shipping_type, shipping_price_cents
               FROM listings
               WHERE status = 'active' AND deleted_at IS NULL AND listing_type IN ('auction', 'giveaway')
@@ -227,8 +241,9 @@ export async function notifyAuctionsEndingSoon(
   while (notices.length < limit) {
     const now = nowOf(deps);
     const notice = await deps.db.transaction(async (tx) => {
-      const [row] = await queryRows<{ id: string; title: string; end_time: Date | string }>(
+      const [row] = await readRows(
         tx,
+        ENDING_SOON_ROW,
         sql`SELECT id, title, end_time FROM listings
             WHERE status = 'active' AND deleted_at IS NULL AND listing_type = 'auction'
               AND ending_soon_notified_at IS NULL AND bid_cents IS NOT NULL AND held_at IS NULL

@@ -2,39 +2,41 @@
 // their highest bid and whether they lead. Public, like a listing's bid history, from which all of
 // it can be read anyway: the shown bid amounts and the leader; never the hidden maximum bids.
 import { sql } from 'drizzle-orm';
-import type { ListingStatus } from '../../../shared/contract/enums.js';
+import { z } from 'zod';
 import { centsToUsd } from '../../../shared/rules/money.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
+import { bids, listings, users } from '../../platform/db/schema/index.js';
+import { countValue, readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { pageOf } from '../../platform/db/list-sql.js';
 import { epochMsText, isoOf, usdOrNull } from '../../platform/db/values.js';
 import { notFound } from '../../platform/http/errors.js';
 import { PUBLIC_LISTING } from '../listings/index.js';
 
+/** An auction the user bid on, with their highest bid, how many, and when they last bid. */
+const BID_AUCTION_ROW = sqlRow(listings, 'title', 'status', 'end_time', 'bid_cents', 'bid_count', 'leader_id').extend({
+  listing_id: sqlColumn(listings, 'id'),
+  highest_bid_cents: sqlColumn(bids, 'amount_cents'),
+  bids: countValue,
+  last_bid_at: sqlColumn(bids, 'created_at'),
+});
+
 /** The auctions `userId` bid on, the one they bid on last first; only listings anybody may see (`PUBLIC_LISTING`). */
 export async function uniqueBidAuctions(db: Executor, userId: string, page: number, limit: number) {
-  const [user] = await queryRows<{ id: string }>(
+  const [user] = await readRows(
     db,
+    sqlRow(users, 'id'),
     sql`SELECT id FROM users WHERE id = ${userId} AND deleted_at IS NULL`,
   );
   if (!user) throw notFound('User');
-  const [count] = await queryRows<{ count: string | number }>(
+  const [count] = await readRows(
     db,
+    z.object({ count: countValue }),
     sql`SELECT count(DISTINCT b.listing_id) AS count FROM bids b JOIN listings l ON l.id = b.listing_id
         WHERE b.user_id = ${userId} AND b.voided_at IS NULL AND ${PUBLIC_LISTING}`,
   );
-  const rows = await queryRows<{
-    listing_id: string;
-    title: string;
-    status: ListingStatus;
-    end_time: Date | string | null;
-    bid_cents: string | number | null;
-    bid_count: number;
-    leader_id: string | null;
-    highest_bid_cents: string | number;
-    bids: string | number;
-    last_bid_at: Date | string;
-  }>(
+  const rows = await readRows(
     db,
+    BID_AUCTION_ROW,
     sql`SELECT l.id AS listing_id, l.title, l.status, l.end_time, l.bid_cents, l.bid_count, l.leader_id,
                mine.highest_bid_cents, mine.bids, mine.last_bid_at
         FROM (SELECT listing_id, max(amount_cents) AS highest_bid_cents, count(*) AS bids, max(created_at) AS last_bid_at

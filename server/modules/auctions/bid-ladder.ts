@@ -2,18 +2,20 @@
 // first. The review queue shows it as evidence; buyers and sellers never get the maximums.
 import { sql } from 'drizzle-orm';
 import type { LadderBid } from '../../../shared/contract/review-cases.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
+import { bids, users } from '../../platform/db/schema/index.js';
+import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { isoOf, usdOf } from '../../platform/db/values.js';
 
+/** A bid with its hidden maximum and its bidder's name. */
+const LADDER_ROW = sqlRow(bids, 'user_id', 'amount_cents', 'max_bid_cents', 'created_at').extend({
+  user_name: sqlColumn(users, 'user_name'),
+});
+
 export async function bidLadder(db: Executor, listingId: string, limit = 200): Promise<LadderBid[]> {
-  const rows = await queryRows<{
-    user_id: string;
-    user_name: string | null;
-    amount_cents: string | number;
-    max_bid_cents: string | number;
-    created_at: Date | string;
-  }>(
+  const rows = await readRows(
     db,
+    LADDER_ROW,
     sql`SELECT b.user_id, u.user_name, b.amount_cents, b.max_bid_cents, b.created_at
         FROM bids b JOIN users u ON u.id = b.user_id
         WHERE b.listing_id = ${listingId} ORDER BY b.created_at DESC, b.id DESC LIMIT ${limit}`,
