@@ -6,14 +6,14 @@
 // the case (case-queue.ts), for admins only.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
 import { inList } from '../../platform/db/list-sql.js';
 import { inUnitOfWork, type UnitOfWorkDeps } from '../../platform/events/unit-of-work.js';
 import { linkedAccountsOf } from '../accounts/index.js';
 import { MIN_BIDS_TO_SCORE } from '../auctions/index.js';
 import { LINK_KINDS } from '../../../shared/contract/accountability.js';
-import { users } from '../../platform/db/schema/index.js';
-import { readRows, sqlColumn } from '../../platform/db/sql-row.js';
+import { bids as bidsTable, listings, reviewCases, users } from '../../platform/db/schema/index.js';
+import { countValue, readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { openReviewCase } from './open-case.js';
 import { HARD_LINK_WEIGHT, scoreBidders, type BidderHistory, type HardLinkKind } from './rules/auction-integrity.js';
 import {
@@ -25,14 +25,16 @@ import {
 
 const ms = (value: Date | string) => (value instanceof Date ? value : new Date(value)).getTime();
 
+/** A bidder's history: the auctions they joined, those of this seller, and those they won. */
+const HISTORY_ROW = sqlRow(bidsTable, 'user_id').extend({ joined: countValue, of_seller: countValue, won: countValue });
+
+/** What an open integrity case already names: its suspects (none when its details say nothing). */
+const KNOWN_SUSPECTS = z.object({ suspects: z.array(z.object({ bidderId: z.string() })).default([]) });
+
 async function historiesOf(db: Executor, sellerId: string, bidders: string[]): Promise<Map<string, BidderHistory>> {
-  const rows = await queryRows<{
-    user_id: string;
-    joined: string | number;
-    of_seller: string | number;
-    won: string | number;
-  }>(
+  const rows = await readRows(
     db,
+    HISTORY_ROW,
     sql`SELECT b.user_id,
                count(DISTINCT b.listing_id) AS joined,
                count(DISTINCT b.listing_id) FILTER (WHERE l.user_id = ${sellerId}) AS of_seller,
@@ -72,15 +74,15 @@ export async function reviewAuctionIntegrity(
   listingId: string,
   when: 'bid' | 'close',
 ): Promise<void> {
-  const [listing] = await queryRows<{
-    user_id: string;
-    created_at: Date | string;
-    end_time: Date | string | null;
-    listing_type: string;
-  }>(deps.db, sql`SELECT user_id, created_at, end_time, listing_type FROM listings WHERE id = ${listingId}`);
-  if (!listing || listing.listing_type !== 'auction') return;
-  const bids = await queryRows<{ user_id: string; user_name: string | null; created_at: Date | string }>(
+  const [listing] = await readRows(
     deps.db,
+    sqlRow(listings, 'user_id', 'created_at', 'end_time', 'listing_type'),
+    sql`SELECT user_id, created_at, end_time, listing_type FROM listings WHERE id = ${listingId}`,
+  );
+  if (!listing || listing.listing_type !== 'auction') return;
+  const bids = await readRows(
+    deps.db,
+    sqlRow(bidsTable, 'user_id', 'created_at').extend({ user_name: sqlColumn(users, 'user_name') }),
     sql`SELECT b.user_id, u.user_name, b.created_at FROM bids b JOIN users u ON u.id = b.user_id
         WHERE b.listing_id = ${listingId} ORDER BY b.created_at, b.id`,
   );
@@ -108,14 +110,17 @@ export async function reviewAuctionIntegrity(
   const suspectIds = suspects.map((s) => s.bidderId).sort();
   // As bids arrive the same suspects would join the case on every bid: only a new suspect, or the
   // close, is a new signal.
-  const [open] = await queryRows<{ details: { suspects?: { bidderId: string }[] } | string | null }>(
+  const [open] = await readRows(
     deps.db,
+    sqlRow(reviewCases, 'details'),
     sql`SELECT details FROM review_cases WHERE source = 'auctionIntegrity' AND subject_type = 'listing'
           AND subject_id = ${listingId} AND status <> 'resolved'`,
   );
   if (open && when === 'bid') {
-    const details = typeof open.details === 'string' ? JSON.parse(open.details) : open.details;
-    const known = ((details?.suspects ?? []) as { bidderId: string }[]).map((s) => s.bidderId).sort();
+    const details: unknown = typeof open.details === 'string' ? JSON.parse(open.details) : open.details;
+    const known = KNOWN_SUSPECTS.parse(details ?? {})
+      .suspects.map((s) => s.bidderId)
+      .sort();
     if (known.join() === suspectIds.join()) return;
   }
   const top = suspects[0]!;

@@ -6,7 +6,9 @@ import { sql } from 'drizzle-orm';
 import type { ReviewCase, ReviewOutcome } from '../../../shared/contract/review-cases.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
-import { queryRows, type Db, type Executor } from '../../platform/db/database.js';
+import type { Db, Executor } from '../../platform/db/database.js';
+import { reviewCases } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import type { AdminDeps } from '../../platform/http/admin-handler.js';
 import { badRequest, conflict, HttpError } from '../../platform/http/errors.js';
 import { enforce } from '../accounts/index.js';
@@ -50,8 +52,10 @@ export async function logged(
   });
 }
 
+/** A change of review cases (`… RETURNING id`): whether it changed any. */
 export const changed = async (tx: Executor, statement: ReturnType<typeof sql>) =>
-  (await queryRows<{ id: string }>(tx, statement)).length > 0;
+  (await readRows(tx, CHANGED_CASE, statement)).length > 0;
+const CHANGED_CASE = sqlRow(reviewCases, 'id');
 
 export async function claimCase({ db, events }: CaseDeps, id: string, admin: VerifiedIdentity): Promise<ReviewCase> {
   const item = await logged(db, admin, 'claimReviewCase', id, (tx) =>

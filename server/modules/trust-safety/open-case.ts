@@ -9,7 +9,10 @@ import type {
   ReviewCaseSource,
   ReviewSubjectType,
 } from '../../../shared/contract/review-cases.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import { z } from 'zod';
+import type { Executor } from '../../platform/db/database.js';
+import { reviewCases, users } from '../../platform/db/schema/index.js';
+import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { adminEvent } from '../../platform/events/pending-events.js';
 import type { Outbox } from '../../platform/events/unit-of-work.js';
 import { caseItem } from './case-items.js';
@@ -35,8 +38,9 @@ export const EXCERPT_LENGTH = 1000;
 export async function openReviewCase(tx: Executor, outbox: Outbox, signal: ReviewSignal): Promise<ReviewCase> {
   let strikes = 0;
   if (signal.subjectUserId) {
-    const [user] = await queryRows<{ strikes: number | string }>(
+    const [user] = await readRows(
       tx,
+      z.object({ strikes: sqlColumn(users, 'payment_failed_strikes') }),
       sql`SELECT payment_failed_strikes AS strikes FROM users WHERE id = ${signal.subjectUserId}`,
     );
     strikes = Number(user?.strikes ?? 0);
@@ -51,8 +55,9 @@ export async function openReviewCase(tx: Executor, outbox: Outbox, signal: Revie
       : signal.subjectType === 'auctionMessage'
         ? sql`(SELECT listing_id FROM auction_messages WHERE id = ${signal.subjectId})`
         : sql`NULL`;
-  const [row] = await queryRows<{ id: string; opened: boolean }>(
+  const [row] = await readRows(
     tx,
+    sqlRow(reviewCases, 'id').extend({ opened: z.boolean() }),
     sql`INSERT INTO review_cases (source, subject_type, subject_id, priority, reason, excerpt, matches, reporter_id,
                                   subject_user_id, details, auction_listing_id)
         VALUES (${signal.source}, ${signal.subjectType}, ${signal.subjectId}, ${priority}, ${signal.reason},

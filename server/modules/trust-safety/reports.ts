@@ -3,7 +3,9 @@
 // same transaction.
 import { sql } from 'drizzle-orm';
 import type { ReviewCase } from '../../../shared/contract/review-cases.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
+import { orders } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import type { Outbox } from '../../platform/events/unit-of-work.js';
 import { openReviewCase } from './open-case.js';
 
@@ -41,8 +43,9 @@ export async function reviewSupportRequest(
   request: { id: string; userId: string; orderId: string | null; issue: string | null; message: string },
 ): Promise<ReviewCase> {
   if (request.orderId) {
-    const [order] = await queryRows<{ buyer_id: string; seller_id: string }>(
+    const [order] = await readRows(
       tx,
+      sqlRow(orders, 'buyer_id', 'seller_id'),
       sql`SELECT buyer_id, seller_id FROM orders WHERE id = ${request.orderId}`,
     );
     // The case is about the other side of the order: the seller when the buyer writes.

@@ -3,7 +3,9 @@
 // that a case opens (payment handles are their own, higher-risk source).
 import { sql } from 'drizzle-orm';
 import type { ReviewCaseSource } from '../../../shared/contract/review-cases.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
+import { orders } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import type { Outbox } from '../../platform/events/unit-of-work.js';
 import { openReviewCase } from './open-case.js';
 import { detectOffPlatformContact, reviewSourceFor, type OffPlatformMatch } from './rules/off-platform-contact.js';
@@ -19,8 +21,9 @@ function reasonOf(source: ReviewCaseSource, where: string, matches: readonly Off
 
 /** A chat tied to an order between its two users that is unpaid or not yet delivered. */
 async function chatHasOpenOrder(db: Executor, chatId: string): Promise<boolean> {
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await readRows(
     db,
+    sqlRow(orders, 'id'),
     sql`SELECT o.id FROM chats c JOIN orders o
           ON (o.buyer_id = c.user_id AND o.seller_id = c.other_user_id)
           OR (o.buyer_id = c.other_user_id AND o.seller_id = c.user_id)
