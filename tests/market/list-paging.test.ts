@@ -14,8 +14,8 @@ interface Page {
   items: { id: string }[];
 }
 
-// The same lists on both drivers: the total rides on the page's own statement (a window
-// function), which PostgreSQL and PGlite must evaluate alike.
+// The same lists on both drivers: the one pager's count and page (admin-list.ts), which
+// PostgreSQL and PGlite must evaluate alike.
 const drivers: ['PGlite' | 'PostgreSQL'][] = postgresAvailable() ? [['PGlite'], ['PostgreSQL']] : [['PGlite']];
 
 describe.each(drivers)('paged buyer/seller lists on %s', (driver) => {
