@@ -23,14 +23,13 @@ import { checkedRows, readRows } from '../../platform/db/sql-row.js';
 export type DecideBid<Row, T> = (rows: Row[]) => Promise<{ write: SQL; result: T }>;
 
 /**
- * Runs `lock`, then `decide`, then its write and the commit, in one transaction. The locked
- * read's rows are checked against `row` in development and tests (`checkedRows`), trusted in
- * production: no statement and no parsing added under the lock there.
+ * Runs the locked read, then `decide`, then its write and the commit, in one transaction. The
+ * read's rows are checked against its `row` schema in development and tests (`checkedRows`) and
+ * trusted in production: no statement and no parsing added under the lock there.
  */
 export async function runBidTransaction<S extends z.ZodType, T>(
   db: Db,
-  row: S,
-  lock: SQL,
+  { row, query: lock }: { row: S; query: SQL },
   decide: DecideBid<z.output<S>, T>,
 ): Promise<T> {
   const connecting = pooledPgClient(db);

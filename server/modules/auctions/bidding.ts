@@ -80,8 +80,9 @@ const num = (value: string | number | null): number | null => (value === null ? 
  * The auction row with the seller's and bidder's profiles, taking the auction's row lock and
  * the bidder's KEY SHARE (see `checkedAuction`).
  */
-const lockedAuctionRead = (request: BidRequest) =>
-  sql`SELECT l.id, l.user_id, l.title, l.listing_type, l.status, l.deleted_at, l.starting_bid_cents,
+const lockedAuctionRead = (request: BidRequest) => ({
+  row: LOCKED_AUCTION_ROW,
+  query: sql`SELECT l.id, l.user_id, l.title, l.listing_type, l.status, l.deleted_at, l.starting_bid_cents,
              l.bid_cents, l.end_time, l.leader_id, l.leader_max_cents, l.bid_count, l.held_at,
              s.user_name AS seller_user_name, s.avatar AS seller_avatar,
              b.user_name AS bidder_user_name, b.avatar AS bidder_avatar, b.deleted_at AS bidder_deleted_at,
@@ -90,7 +91,8 @@ const lockedAuctionRead = (request: BidRequest) =>
       JOIN users s ON s.id = l.user_id
       JOIN users b ON b.id = ${request.bidderId}
       WHERE l.id = ${request.listingId}
-      FOR UPDATE OF l FOR KEY SHARE OF b`;
+      FOR UPDATE OF l FOR KEY SHARE OF b`,
+});
 
 /** The locked read's row, when the auction exists, takes bids and the bidder may bid. */
 function checkedAuction(row: LockedAuctionRow | undefined): LockedAuctionRow {
@@ -190,36 +192,32 @@ async function placeQueuedBid(deps: ServiceDeps, request: BidRequest, turn: BidT
   const bidId = randomUUID();
   const mark = turn.markLockedRead();
   // The transaction's round trips are bid-transaction.ts's to choose (fewer under the lock on PostgreSQL).
-  const { receipt, events, committed } = await runBidTransaction(
-    deps.db,
-    LOCKED_AUCTION_ROW,
-    lockedAuctionRead(request),
-    async (rows) => {
-      const row = checkedAuction(rows[0]);
+  const { receipt, events, committed } = await runBidTransaction(deps.db, lockedAuctionRead(request), async (rows) => {
+    const row = checkedAuction(rows[0]);
 
-      // The clock is read under the lock, so arrival order and lock order agree.
-      const placedAtMs = nowOf(deps);
-      const state = auctionStateOf(row);
-      turn.observe(state, mark);
-      const result = placeBid(
-        state,
-        { bidId, bidderId: request.bidderId, maxCents: request.maxCents, placedAtMs },
-        { antiSnipeWindowMs: ANTI_SNIPE_WINDOW_MS },
-      );
-      if (result.status === 'rejected') throw refusal(deps, request, result);
+    // The clock is read under the lock, so arrival order and lock order agree.
+    const placedAtMs = nowOf(deps);
+    const state = auctionStateOf(row);
+    turn.observe(state, mark);
+    const result = placeBid(
+      state,
+      { bidId, bidderId: request.bidderId, maxCents: request.maxCents, placedAtMs },
+      { antiSnipeWindowMs: ANTI_SNIPE_WINDOW_MS },
+    );
+    if (result.status === 'rejected') throw refusal(deps, request, result);
 
-      const next = result.newState;
-      const priceCents = next.currentBidCents ?? state.startingBidCents;
-      const newBid = result.events.find((event) => event.name === 'newBid');
-      // What the auction's message feed shows: the amount this bid visibly reached.
-      const shownCents = newBid ? usdToCents(newBid.payload.amount) : null;
-      const placedAt = new Date(placedAtMs);
-      const messageId = shownCents === null ? null : randomUUID();
-      const endTime = next.endTimeMs === Number.MAX_SAFE_INTEGER ? null : new Date(next.endTimeMs);
+    const next = result.newState;
+    const priceCents = next.currentBidCents ?? state.startingBidCents;
+    const newBid = result.events.find((event) => event.name === 'newBid');
+    // What the auction's message feed shows: the amount this bid visibly reached.
+    const shownCents = newBid ? usdToCents(newBid.payload.amount) : null;
+    const placedAt = new Date(placedAtMs);
+    const messageId = shownCents === null ? null : randomUUID();
+    const endTime = next.endTimeMs === Number.MAX_SAFE_INTEGER ? null : new Date(next.endTimeMs);
 
-      // One statement: the bid, its auction message (not for a hidden max raise) and the new state;
-      // the message and the listing's state are their owners' statements (conversations, listings).
-      const write = sql`
+    // One statement: the bid, its auction message (not for a hidden max raise) and the new state;
+    // the message and the listing's state are their owners' statements (conversations, listings).
+    const write = sql`
       WITH bid AS (
         INSERT INTO bids (id, listing_id, user_id, amount_cents, max_bid_cents, created_at, seq)
         VALUES (${bidId}, ${row.id}, ${request.bidderId}, ${shownCents ?? priceCents}, ${request.maxCents}, ${placedAt},
@@ -237,41 +235,40 @@ async function placeQueuedBid(deps: ServiceDeps, request: BidRequest, turn: BidT
         at: placedAt,
       })}`;
 
-      const events: PendingEvent[] = result.events.map((event) =>
-        marketEvent(event.name, event.rooms, event.payload as never),
-      );
-      if (messageId !== null && shownCents !== null) {
-        const item: AuctionMessage = {
-          id: messageId,
-          type: 'bid',
-          amount: centsToUsd(shownCents),
-          text: null,
-          createdAt: isoOf(placedAt),
-          user: { id: request.bidderId, userName: row.bidder_user_name, avatar: row.bidder_avatar },
-          listing: {
-            id: row.id,
-            title: row.title,
-            user: { id: row.user_id, userName: row.seller_user_name, avatar: row.seller_avatar },
-          },
-        };
-        events.push(adminEvent('newBid', item));
-      }
-      const leaderId = next.leader?.bidderId ?? request.bidderId;
-      const receipt: BidReceipt = {
-        bidId,
-        outcome: result.outcome,
-        isLeading: leaderId === request.bidderId,
-        currentBid: centsToUsd(priceCents),
-        leaderId,
-        bidCount: next.bidCount,
-        maxBid: centsToUsd(request.maxCents),
-        endTime: String(next.endTimeMs),
+    const events: PendingEvent[] = result.events.map((event) =>
+      marketEvent(event.name, event.rooms, event.payload as never),
+    );
+    if (messageId !== null && shownCents !== null) {
+      const item: AuctionMessage = {
+        id: messageId,
+        type: 'bid',
+        amount: centsToUsd(shownCents),
+        text: null,
+        createdAt: isoOf(placedAt),
+        user: { id: request.bidderId, userName: row.bidder_user_name, avatar: row.bidder_avatar },
+        listing: {
+          id: row.id,
+          title: row.title,
+          user: { id: row.user_id, userName: row.seller_user_name, avatar: row.seller_avatar },
+        },
       };
-      // Decided: the next bid's locked read may queue behind this write and commit in the database.
-      turn.handOff(next);
-      return { write, result: { receipt, events, committed: next } };
-    },
-  );
+      events.push(adminEvent('newBid', item));
+    }
+    const leaderId = next.leader?.bidderId ?? request.bidderId;
+    const receipt: BidReceipt = {
+      bidId,
+      outcome: result.outcome,
+      isLeading: leaderId === request.bidderId,
+      currentBid: centsToUsd(priceCents),
+      leaderId,
+      bidCount: next.bidCount,
+      maxBid: centsToUsd(request.maxCents),
+      endTime: String(next.endTimeMs),
+    };
+    // Decided: the next bid's locked read may queue behind this write and commit in the database.
+    turn.handOff(next);
+    return { write, result: { receipt, events, committed: next } };
+  });
   turn.observe(committed, mark);
   // Realtime events in commit order: the bid before this one may not have published yet.
   await before?.done;
