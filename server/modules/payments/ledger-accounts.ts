@@ -5,7 +5,7 @@
 // finished onboarding) an admin decides through `localDecisions`.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, exists, isNull, sql } from 'drizzle-orm';
-import type { CardFunding } from '../../../shared/contract/market/payments.js';
+import { BillingDetails as BillingDetailsSchema, type CardFunding } from '../../../shared/contract/market/payments.js';
 import type { Db } from '../../platform/db/database.js';
 import { badRequest, HttpError, notFound } from '../../platform/http/errors.js';
 import type {
@@ -21,6 +21,7 @@ import {
   ledgerCustomers,
   ledgerPaymentMethods,
   ledgerVerificationSessions,
+  type LedgerPaymentMethodRecord,
 } from '../../platform/db/schema/index.js';
 import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 
@@ -95,20 +96,22 @@ const CARD_ROW = sqlRow(
   'billing_details',
 );
 
-type StoredAddress = Partial<NonNullable<BillingDetails['address']>>;
-type StoredBillingDetails = Partial<Omit<BillingDetails, 'address'>> & { address?: StoredAddress | null };
+/** Billing details as stored: the provider's shape, any field possibly missing (the column's default is `{}`). */
+const StoredBillingDetails = BillingDetailsSchema.extend({
+  address: BillingDetailsSchema.shape.address.unwrap().partial().nullable(),
+}).partial();
 
 /**
  * A card's billing details as stored, every field present: the column's default (`{}`, a row
  * written without them) and any field missing read as null, as Stripe's card object has them.
  */
 function billingDetailsOf(stored: unknown): BillingDetails {
-  const details = (typeof stored === 'string' ? JSON.parse(stored) : stored) as StoredBillingDetails | null;
-  const address = details?.address === null ? null : (details?.address ?? {});
+  const details = StoredBillingDetails.parse(typeof stored === 'string' ? JSON.parse(stored) : (stored ?? {}));
+  const address = details.address === null ? null : (details.address ?? {});
   return {
-    name: details?.name ?? null,
-    email: details?.email ?? null,
-    phone: details?.phone ?? null,
+    name: details.name ?? null,
+    email: details.email ?? null,
+    phone: details.phone ?? null,
     address:
       address === null
         ? null
@@ -123,15 +126,12 @@ function billingDetailsOf(stored: unknown): BillingDetails {
   };
 }
 
-const cardOf = (row: {
-  id: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  funding: CardFunding;
-  billingDetails: unknown;
-}): ProviderCard => ({
+type StoredCard = Pick<
+  LedgerPaymentMethodRecord,
+  'id' | 'brand' | 'last4' | 'expMonth' | 'expYear' | 'funding' | 'billingDetails'
+>;
+
+const cardOf = (row: StoredCard): ProviderCard => ({
   id: row.id,
   brand: row.brand,
   last4: row.last4,
