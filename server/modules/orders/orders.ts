@@ -28,10 +28,9 @@ import { countValue, leftJoined, readRows, sqlColumn, sqlRow } from '../../platf
 /** A buyer about to order: deleted or suspended now (null when never suspended). */
 const BUYER_ROW = sqlRow(users, 'deleted_at').extend({ suspended: z.boolean().nullable() });
 
-/** Who pays and who is paid at the provider, and the seller's fee: scalar subqueries, null when no user matched. */
+/** The seller's fee and who pays at the provider: scalar subqueries, null when no user matched. */
 const PARTIES_ROW = leftJoined({
   seller_fee: sqlColumn(users, 'seller_fee'),
-  payout_account_id: sqlColumn(users, 'stripe_user_id'),
   customer_id: sqlColumn(users, 'stripe_customer_id'),
 });
 
@@ -161,13 +160,12 @@ export async function chargeOrder(
   // Before the charge: a card is never charged for an order the table would not let it confirm.
   refuseUnless(from, 'PAYMENT_CONFIRMED', options.actor);
   const totalCents = order.priceCents + order.shippingPriceCents;
-  // Who pays and who is paid at the provider, and the fee, read before the charge: the payout
-  // recorded below is exactly what the charge transfers to the seller.
+  // Who pays at the provider, and the fee, read before the charge: the payout recorded below is
+  // what the seller is transferred when it is released (payouts.ts).
   const [parties] = await readRows(
     tx,
     PARTIES_ROW,
     sql`SELECT (SELECT seller_fee FROM users WHERE id = ${order.sellerId}) AS seller_fee,
-               (SELECT stripe_user_id FROM users WHERE id = ${order.sellerId}) AS payout_account_id,
                (SELECT stripe_customer_id FROM users WHERE id = ${order.buyerId}) AS customer_id`,
   );
   // Shipping passes through to the seller; the fee is on the price only.
@@ -181,9 +179,7 @@ export async function chargeOrder(
             buyerId: order.buyerId,
             sellerId: order.sellerId,
             amountCents: totalCents,
-            sellerFeeCents,
             customerId: parties?.customer_id ?? null,
-            payoutAccountId: parties?.payout_account_id ?? null,
             idempotencyKey: `order:${orderId}:${options.attempt}`,
           },
           tx,
