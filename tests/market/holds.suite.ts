@@ -312,6 +312,24 @@ export function holdsSuite(start: () => Promise<ReviewApp>) {
       expect((await orderOf(held)).payout?.status).toBe('held');
     });
 
+    it('a transfer the provider refuses leaves the payout pending; a later pass releases it', async () => {
+      const orderId = await order('Refused transfer lamp');
+      await ship(orderId);
+      const refusing: Payments = {
+        ...ledgerPayments(),
+        transferPayout: async (request) => {
+          if (request.orderId === orderId) throw new Error('The destination account cannot take transfers');
+          return { externalId: null };
+        },
+      };
+      await expect(releaseDuePayouts({ db: weekLater.db(), now: weekLater.now, payments: refusing })).rejects.toThrow(
+        /refused/,
+      );
+      expect((await orderOf(orderId)).payout?.status).toBe('pending');
+      await releaseWeekLater();
+      expect((await orderOf(orderId)).payout).toMatchObject({ status: 'released', amount: 23.25 });
+    });
+
     it('lifting the hold before the payout is due leaves it pending', async () => {
       const orderId = await order('Early lift lamp');
       await holdPayout('fin', orderId);

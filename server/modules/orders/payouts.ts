@@ -32,40 +32,59 @@ const PAYOUT_SELECT = sql`SELECT id, status, payout_cents, payout_released_at, p
                                  (SELECT stripe_user_id FROM users WHERE id = orders.seller_id) AS payout_account_id
                           FROM orders`;
 
+/** What a release did: how many payouts it released, and the transfers the provider refused. */
+interface Released {
+  released: number;
+  /** Each refused payout stays pending (nothing was written for it) and is tried again by the pass. */
+  refused: unknown[];
+}
+
 /**
  * Releases, of these locked orders, the payouts the rule says are due at `nowMs`: one
  * order_payout each, read after the locks so every refund committed before counts, and its
- * transfer to the seller (none for nothing left to pay). Answers how many it released.
+ * transfer to the seller (none for nothing left to pay). A transfer the provider refuses (a
+ * seller's account that cannot take transfers yet) leaves that payout pending, so a delivery or a
+ * lifted hold still goes through.
  */
-async function releaseLocked(tx: Executor, ids: string[], nowMs: number, transfers: PayoutTransfers): Promise<number> {
-  if (ids.length === 0) return 0;
+async function releaseLocked(
+  tx: Executor,
+  ids: string[],
+  nowMs: number,
+  transfers: PayoutTransfers,
+): Promise<Released> {
+  const outcome: Released = { released: 0, refused: [] };
+  if (ids.length === 0) return outcome;
   const rows = await readRows(tx, PAYOUT_ROW, sql`${PAYOUT_SELECT} WHERE id IN ${inList(ids)}`);
   const ledgers = await transactionsOf(tx, ids);
   const at = new Date(nowMs);
-  let released = 0;
   for (const row of rows) {
     const facts = payoutFactsOf(row, ledgers.get(row.id) ?? []);
     if (!payoutReleaseDue(facts, nowMs)) continue;
     const amountCents = pendingPayoutCents(facts.payoutCents!, facts.ledger);
     const payment = ledgers.get(row.id)?.find((entry) => entry.type === 'order_payment' && entry.status !== 'failed');
-    const transfer =
-      amountCents > 0
-        ? await transfers.transferPayout({
-            orderId: row.id,
-            amountCents,
-            payoutAccountId: row.payout_account_id,
-            paymentReference: payment?.external_id ?? null,
-          })
-        : { externalId: null };
+    let transfer: { externalId: string | null } = { externalId: null };
+    if (amountCents > 0) {
+      try {
+        transfer = await transfers.transferPayout({
+          orderId: row.id,
+          amountCents,
+          payoutAccountId: row.payout_account_id,
+          paymentReference: payment?.external_id ?? null,
+        });
+      } catch (error) {
+        outcome.refused.push(error);
+        continue;
+      }
+    }
     await tx.execute(sql`
       WITH payout AS (
         INSERT INTO transactions (order_id, type, status, amount_cents, external_id, created_at)
         VALUES (${row.id}, 'order_payout', 'succeeded', ${amountCents}, ${transfer.externalId}, ${at})
       )
       UPDATE orders SET payout_released_at = ${at} WHERE id = ${row.id}`);
-    released += 1;
+    outcome.released += 1;
   }
-  return released;
+  return outcome;
 }
 
 /** Releases one order's payout if it is due now (a delivery, a lifted hold); the caller's transaction. */
@@ -81,14 +100,13 @@ export async function releasePayoutIfDue(
     sql`SELECT id FROM orders WHERE id = ${orderId} AND payout_cents IS NOT NULL AND payout_released_at IS NULL
         FOR UPDATE`,
   );
-  return (
-    (await releaseLocked(
-      tx,
-      locked.map((row) => row.id),
-      nowMs,
-      transfers,
-    )) > 0
+  const { released } = await releaseLocked(
+    tx,
+    locked.map((row) => row.id),
+    nowMs,
+    transfers,
   );
+  return released > 0;
 }
 
 /**
@@ -102,7 +120,7 @@ export async function releaseDuePayouts(
 ): Promise<number> {
   const nowMs = nowOf(deps);
   const shippedBefore = new Date(nowMs - PAYOUT_RELEASE_AFTER_SHIPPING_MS);
-  return deps.db.transaction(async (tx) => {
+  const { released, refused } = await deps.db.transaction(async (tx) => {
     const due = await readRows(
       tx,
       sqlRow(orders, 'id'),
@@ -121,6 +139,14 @@ export async function releaseDuePayouts(
       deps.payments,
     );
   });
+  // After the commit, so what was released stays released: the caller (the closer) reports it.
+  if (refused.length > 0) {
+    throw new AggregateError(
+      refused,
+      `${refused.length} payout transfer(s) refused; they stay pending until a later pass`,
+    );
+  }
+  return released;
 }
 
 async function lockPayout(tx: Executor, orderId: string) {
