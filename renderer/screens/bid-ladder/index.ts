@@ -1,3 +1,4 @@
 // An auction's admin bid ladder and voiding bids.
 export { BidLadder } from './BidLadder.js';
 export { ringBidderIds, voidableBidders } from './bid-ladder.js';
+export { listingWithStanding, useAuctionStanding } from './auction-standing.js';
