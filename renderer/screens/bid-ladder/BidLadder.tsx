@@ -12,6 +12,7 @@ import { togglePick } from '../rings/index.js';
 import { bidderNames, ringBidderIds, voidableBidders } from './bid-ladder.js';
 import { useBidLadder } from './useBidLadder.js';
 import { VoidBidsDialog } from './VoidBidsDialog.js';
+import { VoidedTag, voidedRowClass } from './VoidedTag.js';
 import './bid-ladder.css';
 
 export function BidLadder({
@@ -91,7 +92,7 @@ export function BidLadder({
           </thead>
           <tbody>
             {bids.map((bid) => (
-              <tr key={bid.id} className={bid.voidedAt ? 'bid-voided' : undefined}>
+              <tr key={bid.id} className={voidedRowClass(bid.voidedAt)}>
                 {mayVoid && (
                   <td>
                     {!bid.voidedAt && (
@@ -110,11 +111,7 @@ export function BidLadder({
                       ring
                     </Tag>
                   )}
-                  {bid.voidedAt && (
-                    <Tag minimal intent="danger" className="bid-void-tag" title={formatDateTime(bid.voidedAt)}>
-                      voided: {bid.voidReason ?? 'no reason'}
-                    </Tag>
-                  )}
+                  <VoidedTag voidedAt={bid.voidedAt} reason={bid.voidReason} />
                 </td>
                 <td className="num">
                   <span className="bid-struck">{formatUsd(bid.amount)}</span>

@@ -6,6 +6,7 @@ import { formatUsd } from '../../../shared/rules/money.js';
 import { DetailList } from '../../components/DetailList.js';
 import { formatDateTime, moneyOrNA, orNoData } from '../../components/format.js';
 import { Excerpt } from './CaseCells.js';
+import { VoidedTag, voidedRowClass } from '../bid-ladder/index.js';
 
 type Evidence = ReviewCaseWithEvidence['evidence'];
 
@@ -61,7 +62,7 @@ function BidLadder({ ladder }: { ladder: Evidence['bidLadder'] }) {
   if (ladder.length === 0) return null;
   return (
     <section className="review-evidence" aria-label="Bid ladder">
-      <H5>Bid ladder (maximum bids are visible to admins only)</H5>
+      <H5>Bid ladder (maximum bids are visible to admins only; voided bids struck through)</H5>
       <HTMLTable compact striped className="review-ladder">
         <thead>
           <tr>
@@ -73,10 +74,17 @@ function BidLadder({ ladder }: { ladder: Evidence['bidLadder'] }) {
         </thead>
         <tbody>
           {ladder.map((bid, index) => (
-            <tr key={index}>
-              <td>{bid.bidderName ?? bid.bidderId}</td>
-              <td className="num">{formatUsd(bid.amount)}</td>
-              <td className="num">{moneyOrNA(bid.maxBid)}</td>
+            <tr key={index} className={voidedRowClass(bid.voidedAt)}>
+              <td>
+                <span className="bid-struck">{bid.bidderName ?? bid.bidderId}</span>
+                <VoidedTag voidedAt={bid.voidedAt} reason={bid.voidReason} />
+              </td>
+              <td className="num">
+                <span className="bid-struck">{formatUsd(bid.amount)}</span>
+              </td>
+              <td className="num">
+                <span className="bid-struck">{moneyOrNA(bid.maxBid)}</span>
+              </td>
               <td>{formatDateTime(bid.createdAt)}</td>
             </tr>
           ))}
