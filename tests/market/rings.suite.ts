@@ -173,6 +173,45 @@ export function ringsSuite(openDatabase: () => Promise<RingsDatabase>) {
       expect(answer.truncated).toBe(false);
     });
 
+    it('links two accounts that registered one device token, though it moved to the second (push goes there alone)', async () => {
+      const [first, second, third] = [await user('devone'), await user('devtwo'), await user('devthree')];
+      const register = async (name: string, token: string) => {
+        const answer = await call(name, 'POST', '/user/device-token', { token, platform: 'ios' });
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      };
+      await register('devone', 'apns-shared-device');
+      await register('devone', 'apns-own-device');
+      // Another account signs in on the same phone: the token moves to it.
+      await register('devtwo', 'apns-shared-device');
+      await register('devthree', 'apns-third-device');
+      const holders = await rows<{ token: string; user_id: string }>(
+        sql`SELECT token, user_id FROM device_tokens WHERE token LIKE 'apns-%' ORDER BY token`,
+      );
+      expect(holders).toEqual([
+        { token: 'apns-own-device', user_id: first },
+        { token: 'apns-shared-device', user_id: second },
+        { token: 'apns-third-device', user_id: third },
+      ]);
+
+      const pair = [first, second].sort() as [string, string];
+      const expected = { from: pair[0], to: pair[1], kind: 'deviceToken' };
+      const fromFirst = await ring(first);
+      expect(memberIds(fromFirst)).toEqual(pair);
+      expect(fromFirst.links).toEqual([expected]);
+      expect((await ring(second)).links).toEqual([expected]);
+      expect(memberIds(await ring(third))).toEqual([third]);
+      // The user's picture lists the link too.
+      const picture = await call('admin', 'GET', `/admin/users/${first}/picture`);
+      expect(picture.body.linkedAccounts).toEqual([
+        { user: expect.objectContaining({ id: second }), via: ['deviceToken'] },
+      ]);
+
+      // Unregistering (signing out) stops push, not the link: it is evidence.
+      expect((await call('devtwo', 'DELETE', '/user/device-token', { token: 'apns-shared-device' })).status).toBe(204);
+      expect(await rows(sql`SELECT token FROM device_tokens WHERE token = 'apns-shared-device'`)).toEqual([]);
+      expect((await ring(first)).links).toEqual([expected]);
+    });
+
     it('links by canonical email: case, +tags and Gmail dots do not hide one mailbox', async () => {
       const [plainMail, tagged, dotted, other] = await insertUsers('mail', 4, (i) => ({
         email: ['ringann@gmail.com', 'Ring.Ann+bids@GMail.com', 'r.i.n.g.a.n.n@gmail.com', 'ring.ann@example.com'][i],
