@@ -5,14 +5,12 @@
 import { Button, Checkbox, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { VoidBidsResult } from '../../../shared/contract/admin-bid-void-routes.js';
-import { formatUsd } from '../../../shared/rules/money.js';
-import { formatDateTime } from '../../components/format.js';
 import { useMayDo } from '../../stores/admin-role.js';
 import { togglePick } from '../rings/index.js';
 import { bidderNames, ringBidderIds, voidableBidders } from './bid-ladder.js';
 import { useBidLadder } from './useBidLadder.js';
 import { VoidBidsDialog } from './VoidBidsDialog.js';
-import { VoidedTag, voidedRowClass } from './VoidedTag.js';
+import { BidCells, voidedRowClass } from './BidCells.js';
 import './bid-ladder.css';
 
 export function BidLadder({
@@ -104,22 +102,13 @@ export function BidLadder({
                     )}
                   </td>
                 )}
-                <td>
-                  <span className="bid-struck">{bid.user.userName ?? bid.user.id}</span>
+                <BidCells bidder={bid.user.userName ?? bid.user.id} {...bid}>
                   {ringIds?.includes(bid.user.id) && (
                     <Tag minimal intent="warning" className="bid-ring-tag">
                       ring
                     </Tag>
                   )}
-                  <VoidedTag voidedAt={bid.voidedAt} reason={bid.voidReason} />
-                </td>
-                <td className="num">
-                  <span className="bid-struck">{formatUsd(bid.amount)}</span>
-                </td>
-                <td className="num">
-                  <span className="bid-struck">{formatUsd(bid.maxBid)}</span>
-                </td>
-                <td className="bid-time">{formatDateTime(bid.createdAt)}</td>
+                </BidCells>
               </tr>
             ))}
           </tbody>

@@ -2,4 +2,4 @@
 export { BidLadder } from './BidLadder.js';
 export { ringBidderIds, voidableBidders } from './bid-ladder.js';
 export { listingWithStanding, useAuctionStanding } from './auction-standing.js';
-export { VoidedTag, voidedRowClass } from './VoidedTag.js';
+export { BidCells, voidedRowClass } from './BidCells.js';

@@ -6,7 +6,7 @@ import { formatUsd } from '../../../shared/rules/money.js';
 import { DetailList } from '../../components/DetailList.js';
 import { formatDateTime, moneyOrNA, orNoData } from '../../components/format.js';
 import { Excerpt } from './CaseCells.js';
-import { VoidedTag, voidedRowClass } from '../bid-ladder/index.js';
+import { BidCells, voidedRowClass } from '../bid-ladder/index.js';
 
 type Evidence = ReviewCaseWithEvidence['evidence'];
 
@@ -75,17 +75,7 @@ function BidLadder({ ladder }: { ladder: Evidence['bidLadder'] }) {
         <tbody>
           {ladder.map((bid, index) => (
             <tr key={index} className={voidedRowClass(bid.voidedAt)}>
-              <td>
-                <span className="bid-struck">{bid.bidderName ?? bid.bidderId}</span>
-                <VoidedTag voidedAt={bid.voidedAt} reason={bid.voidReason} />
-              </td>
-              <td className="num">
-                <span className="bid-struck">{formatUsd(bid.amount)}</span>
-              </td>
-              <td className="num">
-                <span className="bid-struck">{moneyOrNA(bid.maxBid)}</span>
-              </td>
-              <td>{formatDateTime(bid.createdAt)}</td>
+              <BidCells bidder={bid.bidderName ?? bid.bidderId} {...bid} />
             </tr>
           ))}
         </tbody>
