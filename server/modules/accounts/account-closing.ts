@@ -86,6 +86,7 @@ export async function closeAccount(
     if (blockers.length > 0) throw conflict(`Your account cannot be closed yet: ${blockers.join('; ')}`);
     await accountClosing.fire(tx, outbox, { userId });
     await tx.execute(sql`DELETE FROM device_tokens WHERE user_id = ${userId}`);
+    await tx.execute(sql`DELETE FROM device_token_holders WHERE user_id = ${userId}`);
     await tx.execute(sql`DELETE FROM phone_verifications WHERE user_id = ${userId}`);
     await tx.execute(sql`UPDATE users SET deleted_at = now(), updated_at = now() WHERE id = ${userId}`);
     return user.firebase_id;
