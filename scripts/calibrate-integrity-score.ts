@@ -100,7 +100,10 @@ function perLevel(name: string, terms: readonly IntegrityLevelTerm[]): Family {
   };
 }
 
-const SHIPPED = perLevel('per level: the five other features + losingRatio × left after the first bid', INTEGRITY_LEVEL_TERMS);
+const SHIPPED = perLevel(
+  'per level: the five other features + losingRatio × left after the first bid',
+  INTEGRITY_LEVEL_TERMS,
+);
 const FAMILIES = [
   ONE_LOGISTIC,
   perLevel('per level: the five other features', INTEGRITY_LEVEL_TERMS.slice(0, 5)),
@@ -131,7 +134,6 @@ function solve(a: number[][], b: number[]): number[] {
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
-const dot = (beta: readonly number[], x: readonly number[]) => x.reduce((sum, xi, i) => sum + xi * beta[i]!, 0);
 
 /** A design row kept sparse: a row of one level touches only that level's terms. */
 interface Point {
@@ -325,7 +327,8 @@ console.log(`\nshipped family fitted on all ${rows.length} rows: ${SHIPPED.name}
 SHIPPED.terms.forEach((term, i) => console.log(`  ${term.padEnd(48)} ${model.beta[i]}`));
 console.log(`  threshold ${model.threshold} (the best min(precision, recall) on all rows)`);
 const fittedScores = scoresOf(model.beta, points);
-console.log(line('  whole set', measure(rows, (i) => fittedScores[i]! >= model.threshold)));
+const fitted = measure(rows, (i) => fittedScores[i]! >= model.threshold);
+console.log(line('  whole set', fitted));
 
 const committedBeta = INTEGRITY_LEVELS.flatMap((level) => [
   level.intercept,
@@ -335,7 +338,9 @@ const matches =
   committedBeta.length === model.beta.length &&
   committedBeta.every((b, i) => b === model.beta[i]) &&
   INTEGRITY_THRESHOLD === model.threshold;
-console.log(`\nthe committed rule (rules/integrity-score.ts) ${matches ? 'matches this fit' : 'DIFFERS from this fit'}:`);
+console.log(
+  `\nthe committed rule (rules/integrity-score.ts) ${matches ? 'matches this fit' : 'DIFFERS from this fit'}:`,
+);
 const committed = (data: readonly Row[]) => measure(data, (i) => scoreIntegrityFeatures(data[i]!.features).suspicious);
 console.log(line('  whole set, columns by name', committed(rows)));
 console.log(line('  whole set, timing columns crossed', committed(readRows(path, CROSSED))));
