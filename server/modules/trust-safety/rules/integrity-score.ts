@@ -34,8 +34,9 @@ export type IntegrityFeatures = Readonly<Record<IntegrityFeature, number>>;
  * A level's terms besides its intercept: the features other than the run, the two timing ones read
  * as the share of the auction left after the bidder's first bid (the larger: the first bid is never
  * after the last) and after their last, and one interaction. Taking the larger and the smaller
- * makes the score the same whichever of lastMinuteAvoidance and earlyBidding carries which: the
- * data set's names for the two are the reverse of what its columns hold (ARCHITECTURE.md).
+ * makes the score the same whichever of lastMinuteAvoidance and earlyBidding carries which, a
+ * mapping easy to get backwards: the data set's names for them read the opposite way to what its
+ * columns hold (ARCHITECTURE.md).
  */
 export const INTEGRITY_LEVEL_TERMS = [
   'bidderTendency',
@@ -97,7 +98,7 @@ export const INTEGRITY_LEVELS: readonly IntegrityLevel[] = [
 export const INTEGRITY_THRESHOLD = 0.599;
 
 export interface IntegrityScore {
-  /** The logistic of the level's weighted sum, in (0, 1): read as the chance the bidder is a shill. */
+  /** The logistic of the level's weighted sum (between levels, of the interpolated sums), in (0, 1). */
   score: number;
   suspicious: boolean;
 }
