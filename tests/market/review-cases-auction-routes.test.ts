@@ -62,7 +62,7 @@ describe('auction integrity cases', () => {
       priority: 'high',
       signalCount: 1,
       subjectUser: { id: shillId },
-      reason: 'Shill bidding suspected: 1 bidder at or over 0.524',
+      reason: 'Shill bidding suspected: 1 bidder at or over 0.599',
     });
     expect(opened!.excerpt).toContain('(linked: phone)');
 
@@ -82,7 +82,7 @@ describe('auction integrity cases', () => {
       threshold: number;
       suspects: { bidderId: string; score: number; links: string[]; features: Record<string, number> }[];
     };
-    expect(details).toMatchObject({ at: 'close', threshold: 0.524 });
+    expect(details).toMatchObject({ at: 'close', threshold: 0.599 });
     expect(details.suspects[0]).toMatchObject({ bidderId: shillId, links: ['phone'] });
     expect(Object.keys(details.suspects[0]!.features).sort()).toEqual([
       'bidderTendency',
