@@ -2,25 +2,27 @@
 // the labelled Shill Bidding Dataset of Alzahrani & Sadaoui (UCI, CC BY 4.0; 6,321 bidder-auction
 // rows of eBay auctions, Class 1 = shill), which is kept outside the repo:
 //   npx tsx scripts/calibrate-integrity-score.ts path/to/Shill\ Bidding\ Dataset.csv
-// It maps the data set's columns to our six features, fits a logistic regression on a stratified
-// 70 % train split (fixed seed, Newton's method), picks the threshold on the train split, and prints
-// the weights, the threshold and the precision and recall on train, test, a stratified 5-fold
-// cross-validation and the whole set; then the same for the constants committed in the rule.
+// It maps each column to the feature of its name, compares model families by stratified 5-fold
+// cross-validation (repeated over five seeds), fits the chosen family on every row, prints its
+// constants, threshold and precision and recall, and checks them against the committed rule
+// (exit code 1 when they differ). Deterministic: the same file gives the same constants.
 import { readFileSync } from 'node:fs';
 import {
   INTEGRITY_FEATURES,
-  INTEGRITY_INTERCEPT,
-  INTEGRITY_OUTBIDDING_LOSING_WEIGHT,
+  INTEGRITY_LEVEL_TERMS,
+  INTEGRITY_LEVELS,
   INTEGRITY_THRESHOLD,
-  INTEGRITY_WEIGHTS,
+  integrityLevelShares,
+  integrityLevelTerms,
   scoreIntegrityFeatures,
+  type IntegrityFeature,
   type IntegrityFeatures,
+  type IntegrityLevelTerm,
 } from '../server/modules/trust-safety/rules/integrity-score.js';
 
-const SEED = 22;
-const TRAIN_SHARE = 0.7;
+const SEEDS = [22, 23, 24, 25, 26];
 const FOLDS = 5;
-/** A little ridge on the weights (not the intercept), so a near-separable feature stays finite. */
+/** A little ridge on the weights (not the intercepts), so a near-separable term stays finite. */
 const RIDGE = 1;
 
 interface Row {
@@ -29,31 +31,24 @@ interface Row {
 }
 
 /**
- * The data set's columns as our features (each in [0, 1], higher = more shill-like), checked against
- * the class means the script prints. Two columns are named after the opposite end of the bidder's
- * bids from what they hold: Early_Bidding ≤ Last_Bidding on all but 7 rows, equal when the bidder
- * bid once, and the smallest Early_Bidding of an auction is a few seconds of its duration (eBay's
- * closing snipe): both are the time LEFT after a bid, Early_Bidding after the bidder's last one (our
- * lastMinuteAvoidance, (end − last bid) / duration) and Last_Bidding after the first one (our
- * earlyBidding, 1 − (first bid − start) / duration). Winning_Ratio is scored the paper's way, high
- * for a bidder who joins but hardly wins ("shills hardly win"; shill rows average 0.87 against
- * 0.31): our losingRatio, though not computed as ours (1 − won / joined): 3,640 rows hold 0, more
- * than the data set has auctions to win, so the paper's measure counts something narrower.
- * Successive_Outbidding (0, 0.5 for two bids in a row, 1 for three or more) and the two other
- * columns are our features as they are.
+ * Each feature from the column of its name; Winning_Ratio is scored the paper's way, high for a
+ * bidder who joins but hardly wins, so it is our losingRatio. The two timing columns hold the
+ * share of the auction LEFT after a bid, Last_Bidding after the bidder's first bid and
+ * Early_Bidding after their last (ARCHITECTURE.md gives the evidence); rules/auction-integrity.ts
+ * computes lastMinuteAvoidance and earlyBidding the same way. `crossed` swaps the two, to show
+ * what a checker mapping them the other way would measure.
  */
-function featuresOf(value: (column: string) => number): IntegrityFeatures {
-  return {
-    bidderTendency: value('Bidder_Tendency'),
-    biddingRatio: value('Bidding_Ratio'),
-    successiveOutbidding: value('Successive_Outbidding'),
-    lastMinuteAvoidance: value('Early_Bidding'),
-    losingRatio: value('Winning_Ratio'),
-    earlyBidding: value('Last_Bidding'),
-  };
-}
+const BY_NAME: Record<IntegrityFeature, string> = {
+  bidderTendency: 'Bidder_Tendency',
+  biddingRatio: 'Bidding_Ratio',
+  successiveOutbidding: 'Successive_Outbidding',
+  lastMinuteAvoidance: 'Last_Bidding',
+  losingRatio: 'Winning_Ratio',
+  earlyBidding: 'Early_Bidding',
+};
+const CROSSED = { ...BY_NAME, lastMinuteAvoidance: 'Early_Bidding', earlyBidding: 'Last_Bidding' };
 
-function readRows(path: string): Row[] {
+function readRows(path: string, columns: Record<IntegrityFeature, string>): Row[] {
   const [header, ...lines] = readFileSync(path, 'utf8').trim().split(/\r?\n/);
   const names = header!.split(',').map((name) => name.trim());
   return lines.map((line) => {
@@ -63,44 +58,57 @@ function readRows(path: string): Row[] {
       if (!Number.isFinite(parsed)) throw new Error(`${column} is not a number in: ${line}`);
       return parsed;
     };
-    return { features: featuresOf(value), shill: value('Class') === 1 };
+    const features = Object.fromEntries(
+      INTEGRITY_FEATURES.map((feature) => [feature, value(columns[feature])]),
+    ) as Record<IntegrityFeature, number>;
+    return { features, shill: value('Class') === 1 };
   });
 }
 
-/** mulberry32: the same split on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+/** A model family: the terms of its logit; `free` are the intercepts (no ridge, any sign). */
+interface Family {
+  name: string;
+  terms: string[];
+  free: ReadonlySet<number>;
+  vector: (features: IntegrityFeatures) => number[];
+}
+
+/** The previous rule's family: one logistic of the six features and successiveOutbidding × losingRatio. */
+const ONE_LOGISTIC: Family = {
+  name: 'one logistic: the six features + successiveOutbidding × losingRatio',
+  terms: ['intercept', ...INTEGRITY_FEATURES, 'successiveOutbidding × losingRatio'],
+  free: new Set([0]),
+  vector: (f) => [1, ...INTEGRITY_FEATURES.map((feature) => f[feature]), f.successiveOutbidding * f.losingRatio],
+};
+
+/** One logistic per level of successiveOutbidding over `terms`, interpolated between levels. */
+function perLevel(name: string, terms: readonly IntegrityLevelTerm[]): Family {
+  const width = terms.length + 1;
+  return {
+    name,
+    terms: INTEGRITY_LEVELS.flatMap((level) =>
+      ['intercept', ...terms].map((term) => `${term} @ ${level.successiveOutbidding}`),
+    ),
+    free: new Set(INTEGRITY_LEVELS.map((_, i) => i * width)),
+    vector: (f) => {
+      const values = integrityLevelTerms(f);
+      return integrityLevelShares(f.successiveOutbidding).flatMap((share) => [
+        share,
+        ...terms.map((term) => share * values[term]),
+      ]);
+    },
   };
 }
 
-/** Each class shuffled and dealt round the folds, so every fold keeps the data set's shill share. */
-function stratifiedFolds(rows: readonly Row[], folds: number, seed: number): Row[][] {
-  const next = random(seed);
-  const dealt: Row[][] = Array.from({ length: folds }, () => []);
-  for (const shill of [true, false]) {
-    const members = rows.filter((row) => row.shill === shill);
-    for (let i = members.length - 1; i > 0; i--) {
-      const j = Math.floor(next() * (i + 1));
-      [members[i], members[j]] = [members[j]!, members[i]!];
-    }
-    members.forEach((row, i) => dealt[i % folds]!.push(row));
-  }
-  return dealt;
-}
-
-/** The terms of the score: 1 (the intercept), the six features, and outbidding oneself × rarely winning. */
-const vector = (row: Row) => [
-  1,
-  ...INTEGRITY_FEATURES.map((feature) => row.features[feature]),
-  row.features.successiveOutbidding * row.features.losingRatio,
+const SHIPPED = perLevel(
+  'per level: the five other features + losingRatio × left after the first bid',
+  INTEGRITY_LEVEL_TERMS,
+);
+const FAMILIES = [
+  ONE_LOGISTIC,
+  perLevel('per level: the five other features', INTEGRITY_LEVEL_TERMS.slice(0, 5)),
+  SHIPPED,
 ];
-const TERMS = ['intercept', ...INTEGRITY_FEATURES, 'successiveOutbidding × losingRatio'];
-const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** Solves a·x = b (a small symmetric positive-definite system) by Gaussian elimination. */
 function solve(a: number[][], b: number[]): number[] {
@@ -125,47 +133,66 @@ function solve(a: number[][], b: number[]): number[] {
   return x;
 }
 
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
+/** A design row kept sparse: a row of one level touches only that level's terms. */
+interface Point {
+  at: number[];
+  values: number[];
+  shill: boolean;
+}
+
+function pointsOf(rows: readonly Row[], family: Family): Point[] {
+  return rows.map((row) => {
+    const x = family.vector(row.features);
+    const at = x.flatMap((value, i) => (value === 0 ? [] : [i]));
+    return { at, values: at.map((i) => x[i]!), shill: row.shill };
+  });
+}
+
 /**
  * Logistic regression by Newton's method (iteratively reweighted least squares), ridge on the
- * weights, over the terms in `active` (the others stay 0).
+ * weights, over the active terms (the others stay 0), from `start`.
  */
-function fitTerms(rows: readonly Row[], active: readonly number[]): number[] {
-  const n = active.length;
-  let beta = new Array<number>(n).fill(0);
+function fitActive(points: readonly Point[], family: Family, active: boolean[], start: number[]): number[] {
+  let beta = start.map((b, i) => (active[i] ? b : 0));
+  const ridge = (i: number) => (active[i] && !family.free.has(i) ? RIDGE : 0);
   for (let iteration = 0; iteration < 100; iteration++) {
-    const gradient = beta.map((b, i) => (active[i] === 0 ? 0 : RIDGE * b));
-    const hessian = active.map((a, i) => active.map((_, j) => (i === j && a !== 0 ? RIDGE : 0)));
-    for (const row of rows) {
-      const all = vector(row);
-      const x = active.map((term) => all[term]!);
-      const p = sigmoid(x.reduce((sum, xi, i) => sum + xi * beta[i]!, 0));
-      const residual = p - (row.shill ? 1 : 0);
-      for (let i = 0; i < n; i++) {
-        gradient[i]! += residual * x[i]!;
-        for (let j = 0; j < n; j++) hessian[i]![j]! += p * (1 - p) * x[i]! * x[j]!;
-      }
+    const gradient = beta.map((b, i) => ridge(i) * b);
+    const hessian = beta.map((_, i) => beta.map((_, j) => (i !== j ? 0 : active[i] ? ridge(i) : 1)));
+    for (const point of points) {
+      let z = 0;
+      point.at.forEach((i, k) => (z += beta[i]! * point.values[k]!));
+      const p = sigmoid(z);
+      const residual = p - (point.shill ? 1 : 0);
+      point.at.forEach((i, k) => {
+        if (!active[i]) return;
+        gradient[i]! += residual * point.values[k]!;
+        point.at.forEach((j, l) => {
+          if (active[j]) hessian[i]![j]! += p * (1 - p) * point.values[k]! * point.values[l]!;
+        });
+      });
     }
     const step = solve(hessian, gradient);
     beta = beta.map((b, i) => b - step[i]!);
     if (Math.max(...step.map(Math.abs)) < 1e-10) break;
   }
-  const full = new Array<number>(TERMS.length).fill(0);
-  active.forEach((term, i) => (full[term] = beta[i]!));
-  return full;
+  return beta;
 }
 
 /**
- * Every feature is "higher = more shill-like", so no weight may be negative: a term fitted below
- * zero is dropped (held at 0) and the rest refitted, until none is.
+ * Every feature is "higher = more shill-like", so no weight may be negative: the most negative
+ * weight is dropped (held at 0) and the rest refitted, until none is. Rounded to 3 decimals, as
+ * the rule holds them.
  */
-function fitLogistic(rows: readonly Row[]): number[] {
-  let active = TERMS.map((_, i) => i);
+function fitWeights(points: readonly Point[], family: Family): number[] {
+  const active = family.terms.map(() => true);
+  let beta = family.terms.map(() => 0);
   for (;;) {
-    const beta = fitTerms(rows, active);
-    const negative = active.filter((term) => term > 0 && beta[term]! < 0);
-    if (negative.length === 0) return beta;
-    const worst = negative.reduce((a, b) => (beta[b]! < beta[a]! ? b : a));
-    active = active.filter((term) => term !== worst);
+    beta = fitActive(points, family, active, beta);
+    const negative = beta.flatMap((b, i) => (active[i] && !family.free.has(i) && b < 0 ? [i] : []));
+    if (negative.length === 0) return beta.map((b) => Math.round(b * 1000) / 1000);
+    active[negative.reduce((a, b) => (beta[b]! < beta[a]! ? b : a))] = false;
   }
 }
 
@@ -176,35 +203,34 @@ interface Counts {
   shills: number;
 }
 
-function measure(rows: readonly Row[], flags: (row: Row) => boolean): Counts {
+function measure(rows: readonly { shill: boolean }[], flags: (index: number) => boolean): Counts {
   let truePositives = 0;
   let flagged = 0;
   let shills = 0;
-  for (const row of rows) {
-    const flag = flags(row);
+  rows.forEach((row, i) => {
+    const flag = flags(i);
     if (flag) flagged++;
     if (row.shill) shills++;
     if (flag && row.shill) truePositives++;
-  }
-  return {
-    precision: flagged ? truePositives / flagged : 1,
-    recall: shills ? truePositives / shills : 1,
-    flagged,
-    shills,
-  };
+  });
+  return { precision: flagged ? truePositives / flagged : 1, recall: truePositives / shills, flagged, shills };
 }
 
-const probability = (beta: readonly number[], row: Row) =>
-  sigmoid(vector(row).reduce((sum, xi, i) => sum + xi * beta[i]!, 0));
-
-/** The threshold on the train rows' scores that maximises min(precision, recall), then F1. */
-function chooseThreshold(beta: readonly number[], rows: readonly Row[]): number {
-  const candidates = [...new Set(rows.map((row) => Math.round(probability(beta, row) * 1000) / 1000))].sort(
-    (a, b) => a - b,
-  );
+/** The threshold (a score rounded to 3 decimals) with the best min(precision, recall), then F1. */
+function chooseThreshold(scores: readonly number[], points: readonly Point[]): number {
+  const order = scores.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]!);
+  const candidates = [...new Set(scores.map((s) => Math.round(s * 1000) / 1000))].sort((a, b) => b - a);
+  const shills = points.filter((point) => point.shill).length;
   let best = { threshold: 0.5, worst: -1, f1: -1 };
+  let flagged = 0;
+  let caught = 0;
   for (const threshold of candidates) {
-    const { precision, recall } = measure(rows, (row) => probability(beta, row) >= threshold);
+    while (flagged < order.length && scores[order[flagged]!]! >= threshold) {
+      if (points[order[flagged]!]!.shill) caught++;
+      flagged++;
+    }
+    const precision = flagged ? caught / flagged : 1;
+    const recall = caught / shills;
     const worst = Math.min(precision, recall);
     const f1 = (2 * precision * recall) / (precision + recall || 1);
     if (worst > best.worst || (worst === best.worst && f1 > best.f1)) best = { threshold, worst, f1 };
@@ -212,18 +238,69 @@ function chooseThreshold(beta: readonly number[], rows: readonly Row[]): number 
   return best.threshold;
 }
 
+interface Model {
+  beta: number[];
+  threshold: number;
+}
+
+const scoresOf = (beta: readonly number[], points: readonly Point[]) =>
+  points.map((point) => sigmoid(point.at.reduce((sum, i, k) => sum + beta[i]! * point.values[k]!, 0)));
+
+function fitModel(points: readonly Point[], family: Family): Model {
+  const beta = fitWeights(points, family);
+  return { beta, threshold: chooseThreshold(scoresOf(beta, points), points) };
+}
+
+/** mulberry32: the same folds on every run. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Each class shuffled and dealt round the folds, so every fold keeps the data set's shill share. */
+function stratifiedFolds<T extends { shill: boolean }>(rows: readonly T[], folds: number, seed: number): T[][] {
+  const next = random(seed);
+  const dealt: T[][] = Array.from({ length: folds }, () => []);
+  for (const shill of [true, false]) {
+    const members = rows.filter((row) => row.shill === shill);
+    for (let i = members.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [members[i], members[j]] = [members[j]!, members[i]!];
+    }
+    members.forEach((row, i) => dealt[i % folds]!.push(row));
+  }
+  return dealt;
+}
+
+/** Held-out precision and recall of the family's whole method (fit, round, threshold) per fold. */
+function crossValidate(points: readonly Point[], family: Family): Counts[] {
+  return SEEDS.flatMap((seed) => {
+    const folds = stratifiedFolds(points, FOLDS, seed);
+    return folds.map((held, k) => {
+      const model = fitModel(folds.filter((_, j) => j !== k).flat(), family);
+      const scores = scoresOf(model.beta, held);
+      return measure(held, (i) => scores[i]! >= model.threshold);
+    });
+  });
+}
+
 const pct = (value: number) => value.toFixed(4);
 const line = (label: string, counts: Counts) =>
-  `${label.padEnd(34)} precision ${pct(counts.precision)}  recall ${pct(counts.recall)}  (${counts.flagged} flagged, ${counts.shills} shills)`;
+  `${label.padEnd(40)} precision ${pct(counts.precision)}  recall ${pct(counts.recall)}  (${counts.flagged} flagged, ${counts.shills} shills)`;
 
 const path = process.argv[2];
 if (!path) {
   console.error('usage: npx tsx scripts/calibrate-integrity-score.ts <shill-bidding.csv>');
   process.exit(2);
 }
-const rows = readRows(path);
+const rows = readRows(path, BY_NAME);
 const shillCount = rows.filter((row) => row.shill).length;
-console.log(`${rows.length} rows, ${shillCount} shill (${pct(shillCount / rows.length)}), seed ${SEED}`);
+console.log(`${rows.length} rows, ${shillCount} shill (${pct(shillCount / rows.length)}); columns mapped by name`);
 console.log('class means per feature (honest / shill):');
 for (const feature of INTEGRITY_FEATURES) {
   const mean = (shill: boolean) => {
@@ -233,40 +310,38 @@ for (const feature of INTEGRITY_FEATURES) {
   console.log(`  ${feature.padEnd(22)} ${mean(false).toFixed(3)} / ${mean(true).toFixed(3)}`);
 }
 
-const trainFolds = Math.round(TRAIN_SHARE * 10);
-const tenths = stratifiedFolds(rows, 10, SEED);
-const train = tenths.slice(0, trainFolds).flat();
-const test = tenths.slice(trainFolds).flat();
-const beta = fitLogistic(train);
-const threshold = chooseThreshold(beta, train);
-const fitted = (row: Row) => probability(beta, row) >= threshold;
-console.log(`\nfitted on the train split (${train.length} rows; test ${test.length} rows):`);
-TERMS.forEach((term, i) => console.log(`  ${term.padEnd(36)} ${beta[i]!.toFixed(3)}`));
-console.log(`  threshold ${threshold} (chosen on train: the best min(precision, recall))`);
-console.log(line('  train', measure(train, fitted)));
-console.log(line('  test (held out)', measure(test, fitted)));
-console.log(line('  whole set', measure(rows, fitted)));
+console.log(`\nmodel selection: stratified ${FOLDS}-fold cross-validation, seeds ${SEEDS.join(', ')} (held-out folds)`);
+for (const family of FAMILIES) {
+  const perFold = crossValidate(pointsOf(rows, family), family);
+  const mean = (pick: (counts: Counts) => number) => perFold.reduce((sum, c) => sum + pick(c), 0) / perFold.length;
+  const lowest = (pick: (counts: Counts) => number) => Math.min(...perFold.map(pick));
+  console.log(
+    `  ${family.name}\n    precision mean ${pct(mean((c) => c.precision))} (lowest ${pct(lowest((c) => c.precision))}), ` +
+      `recall mean ${pct(mean((c) => c.recall))} (lowest ${pct(lowest((c) => c.recall))})`,
+  );
+}
 
-const folds = stratifiedFolds(rows, FOLDS, SEED);
-const perFold = folds.map((held, k) => {
-  const rest = folds.filter((_, j) => j !== k).flat();
-  const foldBeta = fitLogistic(rest);
-  const foldThreshold = chooseThreshold(foldBeta, rest);
-  return measure(held, (row) => probability(foldBeta, row) >= foldThreshold);
-});
-const average = (pick: (counts: Counts) => number) => perFold.reduce((sum, counts) => sum + pick(counts), 0) / FOLDS;
-const lowest = (pick: (counts: Counts) => number) => Math.min(...perFold.map(pick));
-console.log(
-  `  ${FOLDS}-fold cross-validation (held-out folds): precision mean ${pct(average((c) => c.precision))} ` +
-    `(lowest ${pct(lowest((c) => c.precision))}), recall mean ${pct(average((c) => c.recall))} (lowest ${pct(lowest((c) => c.recall))})`,
-);
+const points = pointsOf(rows, SHIPPED);
+const model = fitModel(points, SHIPPED);
+console.log(`\nshipped family fitted on all ${rows.length} rows: ${SHIPPED.name}`);
+SHIPPED.terms.forEach((term, i) => console.log(`  ${term.padEnd(48)} ${model.beta[i]}`));
+console.log(`  threshold ${model.threshold} (the best min(precision, recall) on all rows)`);
+const fittedScores = scoresOf(model.beta, points);
+const fitted = measure(rows, (i) => fittedScores[i]! >= model.threshold);
+console.log(line('  whole set', fitted));
 
-const committed = (row: Row) => scoreIntegrityFeatures(row.features).suspicious;
-console.log('\nthe committed rule (rules/integrity-score.ts):');
+const committedBeta = INTEGRITY_LEVELS.flatMap((level) => [
+  level.intercept,
+  ...INTEGRITY_LEVEL_TERMS.map((term) => level.weights[term]),
+]);
+const matches =
+  committedBeta.length === model.beta.length &&
+  committedBeta.every((b, i) => b === model.beta[i]) &&
+  INTEGRITY_THRESHOLD === model.threshold;
 console.log(
-  `  intercept ${INTEGRITY_INTERCEPT}, weights ${JSON.stringify(INTEGRITY_WEIGHTS)}, ` +
-    `successiveOutbidding × losingRatio ${INTEGRITY_OUTBIDDING_LOSING_WEIGHT}, threshold ${INTEGRITY_THRESHOLD}`,
+  `\nthe committed rule (rules/integrity-score.ts) ${matches ? 'matches this fit' : 'DIFFERS from this fit'}:`,
 );
-console.log(line('  train', measure(train, committed)));
-console.log(line('  test (held out)', measure(test, committed)));
-console.log(line('  whole set', measure(rows, committed)));
+const committed = (data: readonly Row[]) => measure(data, (i) => scoreIntegrityFeatures(data[i]!.features).suspicious);
+console.log(line('  whole set, columns by name', committed(rows)));
+console.log(line('  whole set, timing columns crossed', committed(readRows(path, CROSSED))));
+if (!matches) process.exitCode = 1;

@@ -130,6 +130,9 @@ export function marketRealtime(options: MarketRealtimeOptions = {}) {
     context.events.on('chatDeleted', (payload) => realtime.publishAdmin('chatDeleted', payload));
     context.events.on('messageDeleted', (payload) => realtime.publishAdmin('messageDeleted', payload));
     context.events.on('reviewCaseUpdated', (payload) => realtime.publishAdmin('reviewCaseUpdated', payload));
+    // Voided bids change an auction's standing with no new row anywhere: every back office showing
+    // it (its bid ladder, its drawer, its active listings row) hears the new standing.
+    context.events.on('bidsVoided', (standing) => realtime.publishAdmin('auctionStandingChanged', standing));
     // A suspended or banned user leaves at once: every socket of theirs, on every node.
     context.events.on('accountSuspended', ({ userId }) => realtime.io.in(userRoom(userId)).disconnectSockets(true));
     // An owner revoked or changed an admin here: the other nodes forget that account's sessions

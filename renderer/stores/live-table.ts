@@ -6,7 +6,12 @@ import { AuditEntry } from '../../shared/contract/accountability.js';
 import { MarketDayUpdated } from '../../shared/contract/admin-metrics-routes.js';
 import { AuctionMessage, Chat, ChatMessage } from '../../shared/contract/entities.js';
 import type { AdminEvent } from '../../shared/contract/market-api.js';
-import { ADMIN_EVENT_NAMES, ADMIN_EVENT_TABLE, type AdminEventName } from '../../shared/contract/realtime-events.js';
+import {
+  ADMIN_EVENT_NAMES,
+  ADMIN_EVENT_TABLE,
+  ListingStanding,
+  type AdminEventName,
+} from '../../shared/contract/realtime-events.js';
 import { ReviewCase } from '../../shared/contract/review-cases.js';
 import { hasMarket, market } from '../bridge.js';
 import type { ListStore } from './list-store.js';
@@ -25,6 +30,7 @@ export const LIVE_ROW_SCHEMAS = {
   reviewCases: ReviewCase,
   auditLog: AuditEntry,
   marketMetrics: MarketDayUpdated,
+  auctionStandings: ListingStanding,
 } as const satisfies Record<LiveTable, z.ZodType>;
 export type LiveRow<L extends LiveTable> = z.infer<(typeof LIVE_ROW_SCHEMAS)[L]>;
 

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../platform/db/database.js';
 import { migrate } from '../platform/db/migrate.js';
 import { releaseDuePayouts } from '../modules/orders/index.js';
+import { ledgerPayments } from '../modules/payments/index.js';
 import { seedMarketplace } from './seed.js';
 
 describe('seedMarketplace', () => {
@@ -53,7 +54,13 @@ describe('seedMarketplace', () => {
         mismatched: 0,
       });
       expect(Number(payouts!.pending)).toBeGreaterThan(0);
-      expect(await releaseDuePayouts({ db: database.db, now: () => Date.parse('2030-01-01T00:00:00Z') })).toBe(0);
+      expect(
+        await releaseDuePayouts({
+          db: database.db,
+          now: () => Date.parse('2030-01-01T00:00:00Z'),
+          payments: ledgerPayments(),
+        }),
+      ).toBe(0);
     },
   );
 });

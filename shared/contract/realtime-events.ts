@@ -6,6 +6,7 @@ import { ORDER_STATUSES, type RealtimeEventName } from './enums.js';
 import { ReviewCase } from './review-cases.js';
 import { AuditEntry } from './accountability.js';
 import { MarketDayUpdated } from './admin-metrics-routes.js';
+import { AuctionStanding } from './admin-bid-void-routes.js';
 
 export const ADMIN_NAMESPACE = '/admin';
 /** `connect_error` messages of the admin namespace. */
@@ -15,7 +16,18 @@ export const MARKET_CONNECT_ERRORS = { accountSuspended: 'accountSuspended' } as
 
 const deleted = z.object({ id });
 
-/** Every event on `/admin` carries the admin list item shape, so a table inserts it as is. */
+/**
+ * An auction's standing after it changed other than by a bid (an admin voided bids on it): no row
+ * of any list, so the screens that show the auction (its bid ladder, its drawer, its active
+ * listings row) patch what they hold. Null leader and price: no bid is left.
+ */
+export const ListingStanding = AuctionStanding.extend({ listingId: id });
+export type ListingStanding = z.infer<typeof ListingStanding>;
+
+/**
+ * Every event on `/admin` carries the admin list item shape, so a table inserts it as is; the
+ * row-less ones (`marketDayUpdated`, `auctionStandingChanged`) say what changed in what a screen shows.
+ */
 export const adminEvents = {
   newBid: AuctionMessage,
   userMessage: AuctionMessage,
@@ -32,6 +44,7 @@ export const adminEvents = {
   reviewCaseUpdated: ReviewCase,
   auditEntryAdded: AuditEntry,
   marketDayUpdated: MarketDayUpdated,
+  auctionStandingChanged: ListingStanding,
 } as const;
 export type AdminEvents = typeof adminEvents;
 export type AdminEventName = keyof AdminEvents;
@@ -41,7 +54,7 @@ export const ADMIN_EVENT_NAMES = Object.keys(adminEvents) as AdminEventName[];
 /** Which admin table each admin event feeds. */
 export const ADMIN_EVENT_TABLE: Record<
   AdminEventName,
-  'auctionMessages' | 'chats' | 'chatMessages' | 'reviewCases' | 'auditLog' | 'marketMetrics'
+  'auctionMessages' | 'chats' | 'chatMessages' | 'reviewCases' | 'auditLog' | 'marketMetrics' | 'auctionStandings'
 > = {
   newBid: 'auctionMessages',
   userMessage: 'auctionMessages',
@@ -58,6 +71,7 @@ export const ADMIN_EVENT_TABLE: Record<
   reviewCaseUpdated: 'reviewCases',
   auditEntryAdded: 'auditLog',
   marketDayUpdated: 'marketMetrics',
+  auctionStandingChanged: 'auctionStandings',
 };
 
 const listingEvent = z.object({ listingId: id });
@@ -81,11 +95,7 @@ export const marketEvents = {
   aiAutofillCompleted: listingEvent.extend({ title: z.string(), description: z.string() }),
   listingEndTimeIncremented: listingEvent.extend({ endTime: z.string() }),
   /** The auction's standing after an admin voided bids on it (null price and leader: no bid left). */
-  bidsVoided: listingEvent.extend({
-    currentBid: usd.nullable(),
-    leaderId: id.nullable(),
-    bidCount: z.number().int().nonnegative(),
-  }),
+  bidsVoided: ListingStanding,
   stockDecremented: stock,
   bidAlreadyExists: listingEvent.extend({ message: z.string() }),
   userOutbid: listingEvent.extend({ userId: id, currentBid: usd }),

@@ -78,13 +78,18 @@ export const ReviewCase = z.object({
 });
 export type ReviewCase = z.infer<typeof ReviewCase>;
 
-/** One bid of an auction's ladder as only admins see it: the hidden maximum included. */
+/**
+ * One bid of an auction's ladder as only admins see it: the hidden maximum included, and whether
+ * (and why) an admin voided it; voided bids stay in the ladder as evidence.
+ */
 export const LadderBid = z.object({
   bidderId: id,
   bidderName: storedLine().nullable(),
   amount: z.number(),
   maxBid: z.number().nullable(),
   createdAt: isoDate,
+  voidedAt: isoDate.nullable(),
+  voidReason: storedLine().nullable(),
 });
 export type LadderBid = z.infer<typeof LadderBid>;
 

@@ -117,6 +117,7 @@ export function bidVoidsSuite(start: () => Promise<ReviewApp>) {
       const audit = await call('admin', 'GET', `/admin/audit-log?recordType=listing&recordId=${listingId}`);
       expect(audit.body.count).toBe(0);
       expect(review.log.filter((event) => event.name === 'bidsVoided')).toEqual([]);
+      expect(review.log.filter((event) => event.name === 'auctionStandingChanged')).toEqual([]);
     });
 
     it('voids the ring: the honest leader pays less, public reads drop the bids, the bidders are told, one audit entry, live screens hear it', async () => {
@@ -196,12 +197,20 @@ export function bidVoidsSuite(start: () => Promise<ReviewApp>) {
       expect(entry.action).toBe('voidBids');
       expect(after).toMatchObject({ currentBid: 1, voided: 4, reason: 'Shill ring', userIds: [ring1, ring2] });
 
-      // Live: the listing's room hears the new standing; back offices drop the withdrawn feed lines.
+      // Live: the listing's room and every back office hear the new standing; back offices drop the withdrawn feed lines.
       expect(review.log.filter((event) => event.name === 'bidsVoided')).toEqual([
         {
           kind: 'market',
           name: 'bidsVoided',
           rooms: [`listing:${listingId}`],
+          payload: { listingId, leaderId: honest, currentBid: 1, bidCount: 1 },
+        },
+      ]);
+      expect(review.log.filter((event) => event.name === 'auctionStandingChanged')).toEqual([
+        {
+          kind: 'admin',
+          name: 'auctionStandingChanged',
+          rooms: [],
           payload: { listingId, leaderId: honest, currentBid: 1, bidCount: 1 },
         },
       ]);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/platform/db/database.js';
 import { closeDueListings } from '../../server/modules/auctions/auction-closer.js';
 import { releaseDuePayouts } from '../../server/modules/orders/payouts.js';
+import { ledgerPayments, type Payments, type PayoutTransferRequest } from '../../server/modules/payments/index.js';
 import type { TimelineItem } from '../../shared/contract/accountability.js';
 import { AdminListing, SoldListing } from '../../shared/contract/entities.js';
 import { PAYOUT_RELEASE_AFTER_SHIPPING_MS } from '../../shared/rules/payout-release.js';
@@ -184,7 +185,8 @@ export function holdsSuite(start: () => Promise<ReviewApp>) {
       call(user, 'POST', `/admin/listings/order/${id}/payout-hold`, { reason });
     const liftPayout = (user: string, id: string) => call(user, 'DELETE', `/admin/listings/order/${id}/payout-hold`);
     const weekLater = { db: () => t.database.db, now: () => Date.now() + PAYOUT_RELEASE_AFTER_SHIPPING_MS + HOUR };
-    const releaseWeekLater = () => releaseDuePayouts({ db: weekLater.db(), now: weekLater.now });
+    const releaseWeekLater = () =>
+      releaseDuePayouts({ db: weekLater.db(), now: weekLater.now, payments: ledgerPayments() });
 
     it('is pending at purchase (no order_payout yet) and released on delivery', async () => {
       const orderId = await order('Payout lamp');
@@ -213,7 +215,7 @@ export function holdsSuite(start: () => Promise<ReviewApp>) {
     it('is released 7 days after shipping by the periodic pass, not before', async () => {
       const orderId = await order('Week lamp');
       await ship(orderId);
-      await releaseDuePayouts({ db: t.database.db });
+      await releaseDuePayouts({ db: t.database.db, payments: ledgerPayments() });
       expect((await orderOf(orderId)).payout?.status).toBe('pending');
       await releaseWeekLater();
       const released = await orderOf(orderId);
@@ -274,6 +276,58 @@ export function holdsSuite(start: () => Promise<ReviewApp>) {
       expect((await liftPayout('fin', orderId)).status).toBe(409);
       // Released payouts cannot be held.
       expect((await holdPayout('fin', orderId)).status).toBe(409);
+    });
+
+    it('the pass transfers what it releases through the payments port: the payout less refunds, nothing while held', async () => {
+      const transfers: PayoutTransferRequest[] = [];
+      const recording: Payments = {
+        ...ledgerPayments(),
+        transferPayout: async (request) => {
+          transfers.push(request);
+          return { externalId: `tr_test_${transfers.length}` };
+        },
+      };
+      const refunded = await order('Transferred lamp', 40);
+      const refund = await call('fin', 'POST', `/admin/transactions/order-refund/${refunded}`, {
+        amount: 10,
+        refundReason: 'courtesy_refund',
+      });
+      expect(refund.status).toBe(200);
+      await ship(refunded);
+      const held = await order('Held transfer lamp');
+      expect((await holdPayout('fin', held)).status).toBe(200);
+      await ship(held);
+      await releaseDuePayouts({ db: weekLater.db(), now: weekLater.now, payments: recording });
+      const [payment] = await rows<{ external_id: string }>(
+        sql`SELECT external_id FROM transactions WHERE order_id = ${refunded} AND type = 'order_payment'`,
+      );
+      // $40 less the $2.80 fee, less the $10 refund; the held payout is neither released nor transferred.
+      expect(transfers.filter((transfer) => [refunded, held].includes(transfer.orderId))).toEqual([
+        { orderId: refunded, amountCents: 2720, payoutAccountId: null, paymentReference: payment!.external_id },
+      ]);
+      const [payout] = await rows<{ external_id: string | null }>(
+        sql`SELECT external_id FROM transactions WHERE order_id = ${refunded} AND type = 'order_payout'`,
+      );
+      expect(payout!.external_id).toMatch(/^tr_test_/);
+      expect((await orderOf(held)).payout?.status).toBe('held');
+    });
+
+    it('a transfer the provider refuses leaves the payout pending; a later pass releases it', async () => {
+      const orderId = await order('Refused transfer lamp');
+      await ship(orderId);
+      const refusing: Payments = {
+        ...ledgerPayments(),
+        transferPayout: async (request) => {
+          if (request.orderId === orderId) throw new Error('The destination account cannot take transfers');
+          return { externalId: null };
+        },
+      };
+      await expect(releaseDuePayouts({ db: weekLater.db(), now: weekLater.now, payments: refusing })).rejects.toThrow(
+        /refused/,
+      );
+      expect((await orderOf(orderId)).payout?.status).toBe('pending');
+      await releaseWeekLater();
+      expect((await orderOf(orderId)).payout).toMatchObject({ status: 'released', amount: 23.25 });
     });
 
     it('lifting the hold before the payout is due leaves it pending', async () => {

@@ -46,6 +46,7 @@ export async function startReviewApp(
       events.on('reviewCaseUpdated', (item) => publisher.publishAdmin('reviewCaseUpdated', item));
       events.on('messageDeleted', (payload) => publisher.publishAdmin('messageDeleted', payload));
       events.on('auctionMessageDeleted', (payload) => publisher.publishAdmin('auctionMessageDeleted', payload));
+      events.on('bidsVoided', (standing) => publisher.publishAdmin('auctionStandingChanged', standing));
     },
   });
   const { app } = opened;

@@ -1,6 +1,7 @@
 // Auction integrity as a review-case source: as bids arrive and when the auction closes, a bidder
 // at or over the threshold opens the auction's `auctionIntegrity` case, whose evidence carries the
-// features and the bid ladder with the hidden maximum bids. Through the real app (PGlite).
+// features and the bid ladder with the hidden maximum bids, voided bids marked. Through the real
+// app (PGlite).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDueListings } from '../../server/modules/auctions/index.js';
@@ -61,7 +62,7 @@ describe('auction integrity cases', () => {
       priority: 'high',
       signalCount: 1,
       subjectUser: { id: shillId },
-      reason: 'Shill bidding suspected: 1 bidder at or over 0.524',
+      reason: 'Shill bidding suspected: 1 bidder at or over 0.599',
     });
     expect(opened!.excerpt).toContain('(linked: phone)');
 
@@ -81,7 +82,7 @@ describe('auction integrity cases', () => {
       threshold: number;
       suspects: { bidderId: string; score: number; links: string[]; features: Record<string, number> }[];
     };
-    expect(details).toMatchObject({ at: 'close', threshold: 0.524 });
+    expect(details).toMatchObject({ at: 'close', threshold: 0.599 });
     expect(details.suspects[0]).toMatchObject({ bidderId: shillId, links: ['phone'] });
     expect(Object.keys(details.suspects[0]!.features).sort()).toEqual([
       'bidderTendency',
@@ -91,6 +92,42 @@ describe('auction integrity cases', () => {
       'losingRatio',
       'successiveOutbidding',
     ]);
+  });
+
+  it("the case's ladder keeps voided bids as evidence, each marked with its reason", async () => {
+    const [sellerId, shillId, buyerId] = [await me('seller'), await me('shill2'), await me('buyer')];
+    await database.db.execute(
+      sql`UPDATE users SET phone_number = '+15552127654' WHERE id IN (${sellerId}, ${shillId})`,
+    );
+    const created = await call('seller', 'POST', '/listing', {
+      title: 'Voided print',
+      listingType: 'auction',
+      startingBid: 1,
+    });
+    const listingId = created.body.id as string;
+    for (const amount of [1, 2, 3]) {
+      expect((await call('shill2', 'POST', '/bid', { listingId, amount, maxBid: amount + 1 })).status).toBe(200);
+    }
+    expect((await call('buyer', 'POST', '/bid', { listingId, amount: 6, maxBid: 40 })).status).toBe(200);
+    const opened = await eventually(() => integrityCase(listingId));
+    expect(opened).toBeDefined();
+    const voided = await call('admin', 'POST', `/admin/listings/active/${listingId}/void-bids`, {
+      userIds: [shillId],
+      reason: 'Shill linked by phone',
+    });
+    expect(voided.body).toMatchObject({ voided: 3 });
+
+    const shown = (await call('admin', 'GET', `/admin/review-cases/${opened!.id}`))
+      .body as unknown as ReviewCaseWithEvidence;
+    const ladder = shown.evidence.bidLadder;
+    expect(ladder).toHaveLength(4);
+    expect(ladder.map((bid) => [bid.bidderId, bid.voidReason])).toEqual([
+      [buyerId, null],
+      [shillId, 'Shill linked by phone'],
+      [shillId, 'Shill linked by phone'],
+      [shillId, 'Shill linked by phone'],
+    ]);
+    for (const bid of ladder) expect(bid.voidedAt === null).toBe(bid.bidderId === buyerId);
   });
 
   it('an ordinary bidding war opens nothing', async () => {

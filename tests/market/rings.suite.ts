@@ -20,7 +20,8 @@ const STEP_UP_SECONDS = 900;
 
 /**
  * `token-admin` is the owner, `token-stale` the owner signed in two hours ago, `token-role-<role>`
- * a scoped admin, `token-<name>` a marketplace user.
+ * a scoped admin, `token-<name>` a marketplace user, `token-<name>@<seconds>` one whose sign-in
+ * (`auth_time`) was at that epoch second.
  */
 const ringIdentity: IdentityProvider = {
   verifyIdToken: async (token) => {
@@ -29,11 +30,12 @@ const ringIdentity: IdentityProvider = {
       const uid = `uid-${role[1]}`;
       return { uid, email: `${role[1]}@staff.test`, emailVerified: true, admin: true, adminRole: adminRoleOf(role[1]) };
     }
-    const match = /^token-([a-z0-9]+)$/.exec(token);
+    const match = /^token-([a-z0-9]+)(?:@(\d+))?$/.exec(token);
     if (!match) throw new Error('auth/argument-error');
     const name = match[1]!;
     const admin = name === 'admin' || name === 'stale';
-    const authTime = name === 'stale' ? Math.floor(Date.now() / 1000) - 7200 : undefined;
+    const signedInAt = match[2] === undefined ? undefined : Number(match[2]);
+    const authTime = name === 'stale' ? Math.floor(Date.now() / 1000) - 7200 : signedInAt;
     return { uid: `uid-${name}`, email: `${name}@market.test`, emailVerified: true, admin, authTime };
   },
   updateEmail: async () => undefined,
@@ -173,6 +175,45 @@ export function ringsSuite(openDatabase: () => Promise<RingsDatabase>) {
       expect(answer.truncated).toBe(false);
     });
 
+    it('links two accounts that registered one device token, though it moved to the second (push goes there alone)', async () => {
+      const [first, second, third] = [await user('devone'), await user('devtwo'), await user('devthree')];
+      const register = async (name: string, token: string) => {
+        const answer = await call(name, 'POST', '/user/device-token', { token, platform: 'ios' });
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      };
+      await register('devone', 'apns-shared-device');
+      await register('devone', 'apns-own-device');
+      // Another account signs in on the same phone: the token moves to it.
+      await register('devtwo', 'apns-shared-device');
+      await register('devthree', 'apns-third-device');
+      const holders = await rows<{ token: string; user_id: string }>(
+        sql`SELECT token, user_id FROM device_tokens WHERE token LIKE 'apns-%' ORDER BY token`,
+      );
+      expect(holders).toEqual([
+        { token: 'apns-own-device', user_id: first },
+        { token: 'apns-shared-device', user_id: second },
+        { token: 'apns-third-device', user_id: third },
+      ]);
+
+      const pair = [first, second].sort() as [string, string];
+      const expected = { from: pair[0], to: pair[1], kind: 'deviceToken' };
+      const fromFirst = await ring(first);
+      expect(memberIds(fromFirst)).toEqual(pair);
+      expect(fromFirst.links).toEqual([expected]);
+      expect((await ring(second)).links).toEqual([expected]);
+      expect(memberIds(await ring(third))).toEqual([third]);
+      // The user's picture lists the link too.
+      const picture = await call('admin', 'GET', `/admin/users/${first}/picture`);
+      expect(picture.body.linkedAccounts).toEqual([
+        { user: expect.objectContaining({ id: second }), via: ['deviceToken'] },
+      ]);
+
+      // Unregistering (signing out) stops push, not the link: it is evidence.
+      expect((await call('devtwo', 'DELETE', '/user/device-token', { token: 'apns-shared-device' })).status).toBe(204);
+      expect(await rows(sql`SELECT token FROM device_tokens WHERE token = 'apns-shared-device'`)).toEqual([]);
+      expect((await ring(first)).links).toEqual([expected]);
+    });
+
     it('links by canonical email: case, +tags and Gmail dots do not hide one mailbox', async () => {
       const [plainMail, tagged, dotted, other] = await insertUsers('mail', 4, (i) => ({
         email: ['ringann@gmail.com', 'Ring.Ann+bids@GMail.com', 'r.i.n.g.a.n.n@gmail.com', 'ring.ann@example.com'][i],
@@ -270,6 +311,30 @@ export function ringsSuite(openDatabase: () => Promise<RingsDatabase>) {
       ] as const) {
         expect(await ipsOf(await signInFrom(plain.app, name, address)), name).toEqual([]);
       }
+    });
+
+    it('records a sign-in once whichever node serves it, even two nodes at once', async () => {
+      // Two app instances on the one database (two nodes); `proxied` trusts another address, so a
+      // direct connection's own address counts there too.
+      const userId = await signInFrom(plain.app, 'ipnodes@1790000000', '203.0.113.50');
+      await signInFrom(proxied.app, 'ipnodes@1790000000', '203.0.113.51');
+      const signIns = () =>
+        rows<{ ip: string; auth_time: string | number }>(
+          sql`SELECT ip, auth_time FROM sign_in_ips WHERE user_id = ${userId} ORDER BY auth_time, ip`,
+        );
+      expect((await signIns()).map((row) => [row.ip, Number(row.auth_time)])).toEqual([['203.0.113.50', 1790000000]]);
+      // A new sign-in reaching both nodes at the same moment: one row still.
+      await Promise.all([
+        signInFrom(plain.app, 'ipnodes@1790000600', '203.0.113.52'),
+        signInFrom(proxied.app, 'ipnodes@1790000600', '203.0.113.53'),
+      ]);
+      const second = (await signIns()).filter((row) => Number(row.auth_time) === 1790000600);
+      expect(second).toHaveLength(1);
+      expect(['203.0.113.52', '203.0.113.53']).toContain(second[0]!.ip);
+      // Each node asked once per sign-in: its later requests write nothing, wherever they come from.
+      await signInFrom(plain.app, 'ipnodes@1790000600', '203.0.113.54');
+      await signInFrom(proxied.app, 'ipnodes@1790000600', '203.0.113.55');
+      expect(await signIns()).toHaveLength(2);
     });
 
     it('believes X-Forwarded-For only from the trusted proxy', async () => {

@@ -1,13 +1,19 @@
 // Two API nodes (the real app, market routes and Socket.IO) sharing one PostgreSQL and one Redis:
 // a message posted through node B reaches a moderator's `/admin` socket and the recipient's
-// user-room socket on node A.
+// user-room socket on node A; bids voided through node B reach the auction's room and every back
+// office on node A.
 import { io as connect, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_NAMESPACE } from '../../shared/contract/realtime-events.js';
+import {
+  ADMIN_NAMESPACE,
+  type ListingStanding,
+  LISTING_SUBSCRIPTION_EVENTS,
+  listingRoom,
+} from '../../shared/contract/realtime-events.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
 import { redisAvailable } from '../support/redis-server.js';
 import { useTwoMarketNodes } from './two-market-nodes.js';
-import { fakeIdentity } from './market-db.js';
+import { enableSellers, fakeIdentity } from './market-db.js';
 
 const hasRedis = redisAvailable();
 const available = hasRedis && postgresAvailable();
@@ -70,5 +76,38 @@ describe.skipIf(!available)('two market nodes sharing PostgreSQL and Redis', () 
     });
     expect(response.status).toBe(204);
     expect(await deleted).toEqual({ id: posted.id });
+  });
+
+  it('bids voided through node B: the moderator on node A hears auctionStandingChanged, the room on node A bidsVoided', async () => {
+    await enableSellers(nodes[0]!.app, 'seller');
+    const listing = await call(0, 'seller', 'POST', '/listing', {
+      title: 'Two-node lamp',
+      listingType: 'auction',
+      startingBid: 1,
+    });
+    const listingId = listing.id as string;
+    const honestId = (await call(0, 'honest', 'GET', '/user/my-details')).id as string;
+    const shillId = (await call(1, 'shill', 'GET', '/user/my-details')).id as string;
+    await call(0, 'honest', 'POST', '/bid', { listingId, amount: 1, maxBid: 100 });
+    expect(await call(1, 'shill', 'POST', '/bid', { listingId, amount: 40 })).toMatchObject({ currentBid: 41 });
+
+    const admin = await socketTo(`${nodes[0]!.url}${ADMIN_NAMESPACE}`, 'token-admin');
+    const watcher = await socketTo(nodes[0]!.url, 'token-watcher');
+    expect(await watcher.emitWithAck(LISTING_SUBSCRIPTION_EVENTS.join, listingId)).toEqual({
+      ok: true,
+      room: listingRoom(listingId),
+    });
+    const heardByAdmin = next<ListingStanding>(admin, 'auctionStandingChanged');
+    const heardInRoom = next<ListingStanding>(watcher, 'bidsVoided');
+
+    const response = await fetch(`${nodes[1]!.url}/v1/admin/listings/active/${listingId}/void-bids`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer token-admin', 'content-type': 'application/json' },
+      body: JSON.stringify({ userIds: [shillId], reason: 'Shill' }),
+    });
+    expect(response.status).toBe(200);
+    const standing = { listingId, leaderId: honestId, currentBid: 1, bidCount: 1 };
+    expect(await heardByAdmin).toEqual(standing);
+    expect(await heardInRoom).toEqual(standing);
   });
 });

@@ -27,7 +27,9 @@ const skip = process.env.SERVER_IT === '0';
 if (skip) console.warn('SKIPPED (SERVER_IT=0): the simulator against the real API and Auth emulator');
 
 const DELETIONS = ['auctionMessageDeleted', 'chatDeleted', 'messageDeleted'] as const;
-const ACTIVITY = ADMIN_EVENT_NAMES.filter((name) => !(DELETIONS as readonly string[]).includes(name));
+/** Events only a moderator's own action causes: the test acts, as it does for the deletions. */
+const MODERATOR_ACTIONS = [...DELETIONS, 'auctionStandingChanged'] as const;
+const ACTIVITY = ADMIN_EVENT_NAMES.filter((name) => !(MODERATOR_ACTIONS as readonly string[]).includes(name));
 
 describe.skipIf(skip)('the simulator against the real API: every /admin event reaches a moderator', () => {
   let emulator: AuthEmulator;
@@ -64,7 +66,7 @@ describe.skipIf(skip)('the simulator against the real API: every /admin event re
     await emulator?.stop();
   }, 30_000);
 
-  it('receives all eight activity events from the simulator and the three deletions, each in its contract shape', async () => {
+  it('receives every activity event from the simulator, and the three deletions and a standing change a moderator causes, each in its contract shape', async () => {
     moderator = connect(`${api}${ADMIN_NAMESPACE}`, {
       forceNew: true,
       transports: ['websocket'],
@@ -120,6 +122,22 @@ describe.skipIf(skip)('the simulator against the real API: every /admin event re
       .poll(() => DELETIONS.filter((name) => !received.has(name)), { timeout: 15_000, interval: 100 })
       .toEqual([]);
     for (const [, id, event] of deletions) expect(received.get(event)).toContainEqual({ id });
+
+    // A moderator voids the latest bidder on a running auction: every back office hears the
+    // auction's new standing. Simulated auctions end within seconds, so an auction that ended
+    // first (409) is passed over for the next bid to arrive.
+    const voidLatestBid = async () => {
+      const bids = received.get('newBid') as { listing: { id: string }; user: { id: string } }[];
+      const latest = bids.at(-1)!;
+      const response = await fetch(`${api}/v1/admin/listings/active/${latest.listing.id}/void-bids`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ userIds: [latest.user.id], reason: 'Simulated shill' }),
+      });
+      return response.status === 200 && ((await response.json()) as { voided: number }).voided > 0;
+    };
+    await expect.poll(voidLatestBid, { timeout: 20_000, interval: 250 }).toBe(true);
+    await expect.poll(() => received.has('auctionStandingChanged'), { timeout: 5_000, interval: 100 }).toBe(true);
 
     // Every payload the moderator saw inserts as is into its admin table: it parses with the
     // shared list item schema (auction-message, chat or chat-message item).

@@ -5,13 +5,12 @@
 import { Button, Checkbox, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { VoidBidsResult } from '../../../shared/contract/admin-bid-void-routes.js';
-import { formatUsd } from '../../../shared/rules/money.js';
-import { formatDateTime } from '../../components/format.js';
 import { useMayDo } from '../../stores/admin-role.js';
 import { togglePick } from '../rings/index.js';
 import { bidderNames, ringBidderIds, voidableBidders } from './bid-ladder.js';
 import { useBidLadder } from './useBidLadder.js';
 import { VoidBidsDialog } from './VoidBidsDialog.js';
+import { BidCells, voidedRowClass } from './BidCells.js';
 import './bid-ladder.css';
 
 export function BidLadder({
@@ -91,7 +90,7 @@ export function BidLadder({
           </thead>
           <tbody>
             {bids.map((bid) => (
-              <tr key={bid.id} className={bid.voidedAt ? 'bid-voided' : undefined}>
+              <tr key={bid.id} className={voidedRowClass(bid.voidedAt)}>
                 {mayVoid && (
                   <td>
                     {!bid.voidedAt && (
@@ -103,26 +102,13 @@ export function BidLadder({
                     )}
                   </td>
                 )}
-                <td>
-                  <span className="bid-struck">{bid.user.userName ?? bid.user.id}</span>
+                <BidCells bidder={bid.user.userName ?? bid.user.id} {...bid}>
                   {ringIds?.includes(bid.user.id) && (
                     <Tag minimal intent="warning" className="bid-ring-tag">
                       ring
                     </Tag>
                   )}
-                  {bid.voidedAt && (
-                    <Tag minimal intent="danger" className="bid-void-tag" title={formatDateTime(bid.voidedAt)}>
-                      voided: {bid.voidReason ?? 'no reason'}
-                    </Tag>
-                  )}
-                </td>
-                <td className="num">
-                  <span className="bid-struck">{formatUsd(bid.amount)}</span>
-                </td>
-                <td className="num">
-                  <span className="bid-struck">{formatUsd(bid.maxBid)}</span>
-                </td>
-                <td className="bid-time">{formatDateTime(bid.createdAt)}</td>
+                </BidCells>
               </tr>
             ))}
           </tbody>

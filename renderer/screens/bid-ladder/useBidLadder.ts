@@ -1,5 +1,6 @@
 // An auction's admin bid ladder, read again whenever a bid on it arrives (the `/admin` feed's
-// `newBid`) and after a void, so the ladder an admin acts on is the live one.
+// `newBid`) and whenever its standing changes by a void, this admin's or another's
+// (`auctionStandingChanged`), so the ladder an admin acts on is the live one.
 import { useCallback, useEffect, useState } from 'react';
 import type { AdminBid } from '../../../shared/contract/admin-bid-void-routes.js';
 import { MAX_LIST_LIMIT } from '../../../shared/contract/list-query.js';
@@ -22,8 +23,9 @@ export function useBidLadder(listingId: string) {
     setLadder(null);
     void load();
     if (!hasMarket()) return;
-    return market.events.subscribe(['newBid'], (event) => {
+    return market.events.subscribe(['newBid', 'auctionStandingChanged'], (event) => {
       if (event.name === 'newBid' && event.payload.listing.id === listingId) void load();
+      if (event.name === 'auctionStandingChanged' && event.payload.listingId === listingId) void load();
     });
   }, [load, listingId]);
   return { ladder, failed, reload: load };

@@ -13,6 +13,7 @@ import { formatDateTime, moneyOrNA } from '../../components/format.js';
 import { FeatureStar } from '../../components/FeatureStar.js';
 import { ListingDrawer } from './ListingDrawer.js';
 import { RecordTableScreen } from '../accountability/RecordTableScreen.js';
+import { listingWithStanding, useAuctionStanding } from '../bid-ladder/index.js';
 
 const activeListings = ADMIN_TABLES.activeListings;
 
@@ -68,6 +69,12 @@ const columns: ColumnsOf<typeof activeListings> = [
 ];
 
 export function ActiveListingsScreen() {
+  // Bids voided in any back office: the auction's row shows its new current bid.
+  useAuctionStanding((standing) => {
+    const state = activeListings.store.getState();
+    const row = state.items.find((item) => item.id === standing.listingId);
+    if (row) state.replaceItem(listingWithStanding(row, standing));
+  });
   return (
     <RecordTableScreen
       table={activeListings}

@@ -17,7 +17,8 @@ import type { RecordRef } from '../../../shared/contract/accountability.js';
 import { useMayDo } from '../../stores/admin-role.js';
 import { RecordTimeline } from '../accountability/RecordTimeline.js';
 import { RECORD_SCREEN_ROUTES, recordRouteOf } from '../../components/record-links/record-route.js';
-import { BidLadder } from '../bid-ladder/index.js';
+import { BidLadder, listingWithStanding, useAuctionStanding } from '../bid-ladder/index.js';
+import { moneyOrNA } from '../../components/format.js';
 import { HoldButton, HoldTag } from '../holds/index.js';
 
 function EditListingForm({ listing, onSaved }: { listing: AdminListing; onSaved: (l: AdminListing) => void }) {
@@ -148,6 +149,11 @@ export function ListingDrawer({
   const mayReadBids = useMayDo('viewBidLadder');
   const mayHold = useMayDo('holdListing');
   const isAuction = listing.listingType === 'auction';
+  // Bids voided here or in another back office: the drawer shows the auction's new price.
+  useAuctionStanding((standing) => {
+    const changed = listingWithStanding(listing, standing);
+    if (changed !== listing) onChange(changed);
+  });
   return (
     <SideDrawer
       title="Listing"
@@ -166,6 +172,7 @@ export function ListingDrawer({
               ['ID', <span className="mono">{listing.id}</span>],
               ['Description', listing.description || '-'],
               ['Type', <Tag minimal>{LISTING_TYPE_BADGES[listing.listingType]}</Tag>],
+              ...(isAuction ? [['Current bid', moneyOrNA(listing.bid)] satisfies [string, string]] : []),
             ]}
           />
         </Accordion>

@@ -6,6 +6,7 @@ import { formatUsd } from '../../../shared/rules/money.js';
 import { DetailList } from '../../components/DetailList.js';
 import { formatDateTime, moneyOrNA, orNoData } from '../../components/format.js';
 import { Excerpt } from './CaseCells.js';
+import { BidCells, voidedRowClass } from '../bid-ladder/index.js';
 
 type Evidence = ReviewCaseWithEvidence['evidence'];
 
@@ -61,7 +62,7 @@ function BidLadder({ ladder }: { ladder: Evidence['bidLadder'] }) {
   if (ladder.length === 0) return null;
   return (
     <section className="review-evidence" aria-label="Bid ladder">
-      <H5>Bid ladder (maximum bids are visible to admins only)</H5>
+      <H5>Bid ladder (maximum bids are visible to admins only; voided bids struck through)</H5>
       <HTMLTable compact striped className="review-ladder">
         <thead>
           <tr>
@@ -73,11 +74,8 @@ function BidLadder({ ladder }: { ladder: Evidence['bidLadder'] }) {
         </thead>
         <tbody>
           {ladder.map((bid, index) => (
-            <tr key={index}>
-              <td>{bid.bidderName ?? bid.bidderId}</td>
-              <td className="num">{formatUsd(bid.amount)}</td>
-              <td className="num">{moneyOrNA(bid.maxBid)}</td>
-              <td>{formatDateTime(bid.createdAt)}</td>
+            <tr key={index} className={voidedRowClass(bid.voidedAt)}>
+              <BidCells bidder={bid.bidderName ?? bid.bidderId} {...bid} />
             </tr>
           ))}
         </tbody>

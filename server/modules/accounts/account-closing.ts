@@ -6,7 +6,9 @@ import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES } from '../../../shared/contract/enums.js';
 import { isTerminalOrderStatus } from '../../../shared/rules/order-transitions.js';
 import type { IdentityProvider } from '../../platform/auth/identity.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import { z } from 'zod';
+import type { Executor } from '../../platform/db/database.js';
+import { countValue, readRows } from '../../platform/db/sql-row.js';
 import { accountDeletionBlockers, type OpenObligations } from './rules/account-deletion.js';
 import { conflict, HttpError } from '../../platform/http/errors.js';
 import { type LockedUser, lockedUser } from './account.js';
@@ -20,9 +22,18 @@ export type AccountSwitch = Pick<IdentityProvider, 'disableAccount'>;
 /** Statuses a sale never leaves: anything else still has a buyer or a parcel waiting. */
 const FINAL_ORDER_STATUSES = ORDER_STATUSES.filter(isTerminalOrderStatus);
 
+/** Each obligation's count(*). */
+const OBLIGATIONS_ROW = z.object({
+  runningAuctionsWithBids: countValue,
+  ordersToShip: countValue,
+  leadingBids: countValue,
+  unpaidPurchases: countValue,
+});
+
 async function openObligations(tx: Executor, userId: string): Promise<OpenObligations> {
-  const [row] = await queryRows<Record<keyof OpenObligations, string | number>>(
+  const [row] = await readRows(
     tx,
+    OBLIGATIONS_ROW,
     sql`SELECT
           (SELECT count(*) FROM listings l
             WHERE l.user_id = ${userId} AND l.deleted_at IS NULL AND l.status = 'active'
@@ -75,6 +86,7 @@ export async function closeAccount(
     if (blockers.length > 0) throw conflict(`Your account cannot be closed yet: ${blockers.join('; ')}`);
     await accountClosing.fire(tx, outbox, { userId });
     await tx.execute(sql`DELETE FROM device_tokens WHERE user_id = ${userId}`);
+    await tx.execute(sql`DELETE FROM device_token_holders WHERE user_id = ${userId}`);
     await tx.execute(sql`DELETE FROM phone_verifications WHERE user_id = ${userId}`);
     await tx.execute(sql`UPDATE users SET deleted_at = now(), updated_at = now() WHERE id = ${userId}`);
     return user.firebase_id;

@@ -8,7 +8,8 @@ import type {
   PublicProfile,
   RegisterBody,
 } from '../../../shared/contract/market/accounts.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import { z } from 'zod';
+import type { Executor } from '../../platform/db/database.js';
 import { isViolationOf } from '../../platform/db/unique-violation.js';
 import { isoOf, usdOf } from '../../platform/db/values.js';
 import { conflict, HttpError, notFound } from '../../platform/http/errors.js';
@@ -18,43 +19,54 @@ import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { identityStatusOfUser } from './identity-status.js';
 import { callerCacheOf } from '../../platform/auth/market-users.js';
-import { pendingRequestOf, type PendingRequestColumns } from './pending-request.js';
-import type { users } from '../../platform/db/schema/index.js';
-import type { SqlRow } from '../../platform/db/sql-row.js';
+import { PENDING_REQUEST_COLUMNS, pendingRequestOf } from './pending-request.js';
+import { users } from '../../platform/db/schema/index.js';
+import { countValue, numericValue, readRows, sqlRow } from '../../platform/db/sql-row.js';
 
 // ── Shapes ──
 
 // ── Reading a user ──
 
-type AccountRow = PendingRequestColumns &
-  SqlRow<
-    typeof users,
-    | 'id'
-    | 'firebase_id'
-    | 'email'
-    | 'user_name'
-    | 'first_name'
-    | 'last_name'
-    | 'avatar'
-    | 'timezone'
-    | 'country_code'
-    | 'phone_number'
-    | 'phone_verified_at'
-    | 'stripe_customer_id'
-    | 'stripe_user_id'
-    | 'seller_enabled'
-    | 'seller_fee'
-    | 'profile_description'
-    | 'accepted_terms_at'
-    | 'is_guest'
-    | 'created_at'
-  > & {
-    /** Computed: avg(rate) (numeric), count(*) (bigint), coalesce(sum(bid_cents), 0) (numeric), count(*). */
-    avg_rate: string | number | null;
-    total_ratings: string | number;
-    bid_cents: string | number;
-    badge_count: string | number;
-  };
+/** A seller's ratings: avg(rate) (numeric, null with none) and count(*). */
+const RATINGS_COLUMNS = z.object({ avg_rate: numericValue.nullable(), total_ratings: countValue });
+
+/** The row of `selectAccount`: the user, figures computed from other tables, and the pending request. */
+const ACCOUNT_ROW = sqlRow(
+  users,
+  'id',
+  'firebase_id',
+  'email',
+  'user_name',
+  'first_name',
+  'last_name',
+  'avatar',
+  'timezone',
+  'country_code',
+  'phone_number',
+  'phone_verified_at',
+  'stripe_customer_id',
+  'stripe_user_id',
+  'seller_enabled',
+  'seller_fee',
+  'profile_description',
+  'accepted_terms_at',
+  'is_guest',
+  'created_at',
+)
+  .extend(RATINGS_COLUMNS.shape)
+  /** coalesce(sum(bid_cents), 0): numeric; count(*): bigint. */
+  .extend({ bid_cents: numericValue, badge_count: countValue })
+  .extend(PENDING_REQUEST_COLUMNS.shape);
+
+const PUBLIC_PROFILE_ROW = sqlRow(
+  users,
+  'id',
+  'user_name',
+  'avatar',
+  'profile_description',
+  'seller_enabled',
+  'created_at',
+).extend(RATINGS_COLUMNS.shape);
 
 const avgRateOf = (value: string | number | null) => (value === null ? null : Number(Number(value).toFixed(2)));
 
@@ -80,7 +92,7 @@ const selectAccount = (where: SQL) => sql`
    WHERE u.deleted_at IS NULL AND ${where}`;
 
 async function accountWhere(db: Executor, where: SQL): Promise<AccountUser | null> {
-  const [row] = await queryRows<AccountRow>(db, selectAccount(where));
+  const [row] = await readRows(db, ACCOUNT_ROW, selectAccount(where));
   if (!row) return null;
   const shippingInfo = [
     await currentAddress(db, row.id, 'DEFAULT'),
@@ -144,11 +156,9 @@ export async function ownAccountBy(
 }
 
 export async function publicProfileOf(db: Executor, userId: string): Promise<PublicProfile> {
-  const [row] = await queryRows<
-    Pick<AccountRow, 'id' | 'user_name' | 'avatar' | 'profile_description' | 'seller_enabled' | 'created_at'> &
-      Pick<AccountRow, 'avg_rate' | 'total_ratings'>
-  >(
+  const [row] = await readRows(
     db,
+    PUBLIC_PROFILE_ROW,
     sql`SELECT u.id, u.user_name, u.avatar, u.profile_description, u.seller_enabled, u.created_at,
                r.avg_rate, r.total_ratings
           FROM users u
@@ -171,36 +181,38 @@ export async function publicProfileOf(db: Executor, userId: string): Promise<Pub
 
 // ── Names ──
 
+/** Whether a name or an email is taken: `SELECT EXISTS (…) AS taken`. */
+const TAKEN_ROW = z.object({ taken: z.boolean() });
+
 /** Whether another live user has this name (case-insensitively): the caller's own name is free. */
 export async function userNameTaken(db: Executor, userName: string, exceptUserId: string | null): Promise<boolean> {
-  const rows = await queryRows(
+  const [row] = await readRows(
     db,
-    sql`SELECT 1 FROM users WHERE lower(user_name) = lower(${userName}) AND deleted_at IS NULL
-          AND id IS DISTINCT FROM ${exceptUserId} LIMIT 1`,
+    TAKEN_ROW,
+    sql`SELECT EXISTS (SELECT 1 FROM users WHERE lower(user_name) = lower(${userName}) AND deleted_at IS NULL
+          AND id IS DISTINCT FROM ${exceptUserId}) AS taken`,
   );
-  return rows.length > 0;
+  return row!.taken;
 }
 
 /** Whether another user (not `exceptUserId`: the admin changing a user's own email) has the email. */
 export async function emailTaken(db: Executor, email: string, exceptUserId: string | null = null): Promise<boolean> {
-  const rows = await queryRows(
+  const [row] = await readRows(
     db,
-    sql`SELECT 1 FROM users WHERE lower(email) = lower(${email}) AND deleted_at IS NULL
-          AND id IS DISTINCT FROM ${exceptUserId} LIMIT 1`,
+    TAKEN_ROW,
+    sql`SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower(${email}) AND deleted_at IS NULL
+          AND id IS DISTINCT FROM ${exceptUserId}) AS taken`,
   );
-  return rows.length > 0;
+  return row!.taken;
 }
 
-export interface LockedUser {
-  firebase_id: string | null;
-  user_name: string | null;
-  accepted_terms_at: Date | string | null;
-  is_guest: boolean;
-}
+const LOCKED_USER_ROW = sqlRow(users, 'firebase_id', 'user_name', 'accepted_terms_at', 'is_guest');
+export type LockedUser = z.output<typeof LOCKED_USER_ROW>;
 
 export async function lockedUser(tx: Executor, userId: string): Promise<LockedUser> {
-  const [row] = await queryRows<LockedUser>(
+  const [row] = await readRows(
     tx,
+    LOCKED_USER_ROW,
     sql`SELECT firebase_id, user_name, accepted_terms_at, is_guest FROM users
           WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
   );

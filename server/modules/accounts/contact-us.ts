@@ -4,7 +4,9 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ContactMessageSent, ContactUsBody } from '../../../shared/contract/market/community.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
+import { contactMessages } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { isoOf } from '../../platform/db/values.js';
 import type { Outbox } from '../../platform/events/unit-of-work.js';
 import { contactMessageSent } from './hooks.js';
@@ -15,8 +17,9 @@ export async function sendContactMessage(
   body: ContactUsBody,
   outbox: Outbox,
 ): Promise<z.output<typeof ContactMessageSent>> {
-  const [row] = await queryRows<{ id: string; created_at: Date | string }>(
+  const [row] = await readRows(
     db,
+    sqlRow(contactMessages, 'id', 'created_at'),
     sql`INSERT INTO contact_messages (user_id, name, email, subject, message)
         VALUES (${userId}, ${body.name}, ${body.email}, ${body.subject ?? null}, ${body.message})
         RETURNING id, created_at`,

@@ -7,7 +7,12 @@ import { queryRows, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import { notFound } from '../../platform/http/errors.js';
 
-/** Registers a device for push notifications; the device moves to the caller if another account had it. */
+/**
+ * Registers a device for push notifications; the device moves to the caller if another account had
+ * it (push goes to its current holder alone). Every account that registered it is remembered, with
+ * when it was first and last seen there: the device-token link reads that history
+ * (linked-accounts.ts), since the current holder alone would never show two accounts on one device.
+ */
 export async function registerDeviceToken(
   db: Executor,
   userId: string,
@@ -16,13 +21,18 @@ export async function registerDeviceToken(
 ): Promise<z.output<typeof DeviceToken>> {
   const [row] = await queryRows<{ token: string; platform: DevicePlatform; updated_at: Date | string }>(
     db,
-    sql`INSERT INTO device_tokens (token, user_id, platform) VALUES (${token}, ${userId}, ${platform})
+    sql`WITH seen AS (
+          INSERT INTO device_token_holders (token, user_id) VALUES (${token}, ${userId})
+          ON CONFLICT (token, user_id) DO UPDATE SET last_seen_at = now()
+        )
+        INSERT INTO device_tokens (token, user_id, platform) VALUES (${token}, ${userId}, ${platform})
         ON CONFLICT (token) DO UPDATE SET user_id = EXCLUDED.user_id, platform = EXCLUDED.platform, updated_at = now()
         RETURNING token, platform, updated_at`,
   );
   return { token: row!.token, platform: row!.platform, registeredAt: isoOf(row!.updated_at) };
 }
 
+/** Unregisters the caller's device (push stops); its history stays, as evidence of a link. */
 export async function removeDeviceToken(db: Executor, userId: string, token: string): Promise<void> {
   const removed = await queryRows(
     db,

@@ -9,9 +9,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AdminUser } from '../../../shared/contract/entities.js';
 import type { EnforcementAction } from '../../../shared/contract/enums.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
-import { queryRows, type Db, type Executor } from '../../platform/db/database.js';
-import { userEnforcements } from '../../platform/db/schema/index.js';
-import { readRows, sqlRow } from '../../platform/db/sql-row.js';
+import { z } from 'zod';
+import type { Db, Executor } from '../../platform/db/database.js';
+import { userEnforcements, users } from '../../platform/db/schema/index.js';
+import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { callerCacheOf } from '../../platform/auth/market-users.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { AdminEvents } from '../../platform/events/admin-events.js';
@@ -43,14 +44,16 @@ export interface AppliedEnforcement {
   firebaseId: string | null;
 }
 
-interface LockedUser {
-  firebase_id: string | null;
-  suspended_until: Date | string | null;
-  selling_suspended_until: Date | string | null;
-  suspended_forever: boolean;
-  selling_suspended_forever: boolean;
-  now: Date | string;
-}
+/**
+ * The user's enforcement state, locked. A suspension "forever" is stored as 'infinity', which the
+ * drivers hand back as no date (`Infinity`, an invalid Date): it is read as null and its flag.
+ */
+const LOCKED_USER_ROW = sqlRow(users, 'firebase_id', 'suspended_until', 'selling_suspended_until').extend({
+  suspended_forever: z.boolean().nullable(),
+  selling_suspended_forever: z.boolean().nullable(),
+  /** now(): a timestamptz, read as users.created_at is. */
+  now: sqlColumn(users, 'created_at'),
+});
 
 const untilOf = (value: Date | string | null, forever: boolean): Until =>
   forever ? 'forever' : value === null ? null : new Date(value);
@@ -69,9 +72,11 @@ const untilSql = (until: Until): SQL =>
  * its own (the admin route and the review queue's outcomes call that).
  */
 export async function applyEnforcement(tx: Executor, input: Enforcement): Promise<AppliedEnforcement> {
-  const [locked] = await queryRows<LockedUser>(
+  const [locked] = await readRows(
     tx,
-    sql`SELECT firebase_id, suspended_until, selling_suspended_until,
+    LOCKED_USER_ROW,
+    sql`SELECT firebase_id, NULLIF(suspended_until, 'infinity') AS suspended_until,
+               NULLIF(selling_suspended_until, 'infinity') AS selling_suspended_until,
                suspended_until = 'infinity' AS suspended_forever,
                selling_suspended_until = 'infinity' AS selling_suspended_forever, now() AS now
         FROM users WHERE id = ${input.userId} AND deleted_at IS NULL FOR UPDATE`,
@@ -79,8 +84,8 @@ export async function applyEnforcement(tx: Executor, input: Enforcement): Promis
   if (!locked) throw notFound('User');
   const now = new Date(locked.now);
   const current = {
-    suspendedUntil: untilOf(locked.suspended_until, locked.suspended_forever),
-    sellingSuspendedUntil: untilOf(locked.selling_suspended_until, locked.selling_suspended_forever),
+    suspendedUntil: untilOf(locked.suspended_until, locked.suspended_forever === true),
+    sellingSuspendedUntil: untilOf(locked.selling_suspended_until, locked.selling_suspended_forever === true),
   };
   const until = input.until ?? null;
   const outcome = enforcementOutcome(current, input.action, until, now);

@@ -1,9 +1,10 @@
 // Who else may be the same person: the one place links are computed. A link is a shared hard
 // identifier: an address (the same first line, trimmed, any case, and ZIP), a phone (on the
 // account or on an address), a card (the local ledger keeps no provider fingerprint: brand,
-// last 4 and expiry stand for it), a payout account, a device token, or the same canonical email
-// (rules/canonical-email.ts, `canonical_email` in SQL). The back office's picture of a user lists
-// one hop of them, auction integrity weighs a bidder linked to the seller, and a ring
+// last 4 and expiry stand for it), a payout account, a device token (any two accounts that ever
+// registered it: `device_token_holders`, as the token itself moves to whoever signed in last), or
+// the same canonical email (rules/canonical-email.ts, `canonical_email` in SQL). The back
+// office's picture of a user lists one hop of them, auction integrity weighs a bidder linked to the seller, and a ring
 // (trust-safety) walks them hop by hop. Every hop is an index lookup per account (migration 0050).
 // The card link reads the payment ledger's tables: payments sits above accounts, so this read
 // is accounts' own (ARCHITECTURE.md, "Reads across areas").
@@ -47,7 +48,7 @@ const linksFrom = (userIds: readonly string[]): SQL => {
       ON other.stripe_user_id = mine.stripe_user_id AND other.id <> mine.id AND other.stripe_user_id IS NOT NULL
    WHERE mine.id IN ${mine} AND mine.stripe_user_id IS NOT NULL
   UNION
-  SELECT mine.user_id, other.user_id, 'deviceToken' FROM device_tokens mine JOIN device_tokens other
+  SELECT mine.user_id, other.user_id, 'deviceToken' FROM device_token_holders mine JOIN device_token_holders other
       ON other.token = mine.token AND other.user_id <> mine.user_id
    WHERE mine.user_id IN ${mine}
   UNION

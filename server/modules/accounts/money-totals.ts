@@ -2,7 +2,10 @@
 // payments module creates (a customer, a payout account), and the totals and payment-failed
 // strikes an order's payment adds. The accounts module owns `users`; the others call these.
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import { z } from 'zod';
+import type { Executor } from '../../platform/db/database.js';
+import { users } from '../../platform/db/schema/index.js';
+import { readRows, sqlColumn } from '../../platform/db/sql-row.js';
 
 /**
  * Stores the provider id just created for the user (customer or payout account) in one statement,
@@ -16,13 +19,14 @@ export async function storeProviderId(
   readBefore: string | null,
 ): Promise<string | null> {
   const name = sql.raw(column);
-  const [stored] = await queryRows<Record<typeof column, string>>(
+  const [stored] = await readRows(
     db,
+    z.object({ stored: sqlColumn(users, column) }),
     sql`UPDATE users SET ${name} = ${created}, updated_at = now()
         WHERE id = ${userId} AND ${name} IS NOT DISTINCT FROM ${readBefore}
-        RETURNING ${name}`,
+        RETURNING ${name} AS stored`,
   );
-  return stored ? stored[column] : null;
+  return stored ? stored.stored : null;
 }
 
 /*

@@ -2,18 +2,20 @@
 // list and the user's own account (`GET /user`) both show it in the PendingRequest shape.
 import type { PendingRequest } from '../../../shared/contract/entities.js';
 import { isoOf } from '../../platform/db/values.js';
-import type { sellerRequests } from '../../platform/db/schema/index.js';
-import type { Nullable, SqlColumn } from '../../platform/db/sql-row.js';
+import type { z } from 'zod';
+import { sellerRequests } from '../../platform/db/schema/index.js';
+import { leftJoined, sqlColumn } from '../../platform/db/sql-row.js';
 
-/** A LEFT JOIN's columns: all null when the user has no request waiting. */
-export type PendingRequestColumns = Nullable<{
-  request_id: SqlColumn<typeof sellerRequests, 'id'>;
-  request_description: SqlColumn<typeof sellerRequests, 'description'>;
-  request_created_at: SqlColumn<typeof sellerRequests, 'created_at'>;
-  request_instagram_link: SqlColumn<typeof sellerRequests, 'instagram_link'>;
-  request_tik_tok_link: SqlColumn<typeof sellerRequests, 'tik_tok_link'>;
-  request_other_profile_link: SqlColumn<typeof sellerRequests, 'other_profile_link'>;
-}>;
+/** The pending seller request's columns, a LEFT JOIN: all null when the user has no request waiting. */
+export const PENDING_REQUEST_COLUMNS = leftJoined({
+  request_id: sqlColumn(sellerRequests, 'id'),
+  request_description: sqlColumn(sellerRequests, 'description'),
+  request_created_at: sqlColumn(sellerRequests, 'created_at'),
+  request_instagram_link: sqlColumn(sellerRequests, 'instagram_link'),
+  request_tik_tok_link: sqlColumn(sellerRequests, 'tik_tok_link'),
+  request_other_profile_link: sqlColumn(sellerRequests, 'other_profile_link'),
+});
+type PendingRequestColumns = z.output<typeof PENDING_REQUEST_COLUMNS>;
 
 /** The request, or null when the user has none waiting. */
 export function pendingRequestOf(row: PendingRequestColumns): PendingRequest | null {

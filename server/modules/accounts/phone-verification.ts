@@ -3,7 +3,8 @@
 // resend cooldown, sends per hour, wrong guesses) are in rules/phone-code.ts.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import { z } from 'zod';
+import type { Executor } from '../../platform/db/database.js';
 import { isViolationOf } from '../../platform/db/unique-violation.js';
 import { isoOf } from '../../platform/db/values.js';
 import {
@@ -21,13 +22,20 @@ import { accountOf } from './account.js';
 import type { AccountUser, CodeSent } from '../../../shared/contract/market/accounts.js';
 import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import { callerCacheOf } from '../../platform/auth/market-users.js';
-import type { phoneVerifications } from '../../platform/db/schema/index.js';
-import type { SqlRow } from '../../platform/db/sql-row.js';
+import { phoneVerifications, users } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 
-type VerificationRow = SqlRow<
-  typeof phoneVerifications,
-  'phone_number' | 'code_hash' | 'attempts' | 'sends' | 'sent_at' | 'expires_at' | 'created_at'
->;
+const VERIFICATION_ROW = sqlRow(
+  phoneVerifications,
+  'phone_number',
+  'code_hash',
+  'attempts',
+  'sends',
+  'sent_at',
+  'expires_at',
+  'created_at',
+);
+type VerificationRow = z.output<typeof VERIFICATION_ROW>;
 
 const NO_PENDING = 'No phone number is waiting for a code; send one with POST /user/update-phone';
 const ms = (value: Date | string) => new Date(value).getTime();
@@ -44,8 +52,9 @@ const sendsOf = (row: VerificationRow): CodeSends => ({
 });
 
 async function pendingVerification(tx: Executor, userId: string): Promise<VerificationRow | undefined> {
-  const [row] = await queryRows<VerificationRow>(
+  const [row] = await readRows(
     tx,
+    VERIFICATION_ROW,
     sql`SELECT phone_number, code_hash, attempts, sends, sent_at, expires_at, created_at
           FROM phone_verifications WHERE user_id = ${userId} FOR UPDATE`,
   );
@@ -53,12 +62,13 @@ async function pendingVerification(tx: Executor, userId: string): Promise<Verifi
 }
 
 async function numberInUse(tx: Executor, phoneNumber: string, userId: string): Promise<boolean> {
-  const rows = await queryRows(
+  const [row] = await readRows(
     tx,
-    sql`SELECT 1 FROM users WHERE phone_number = ${phoneNumber} AND phone_verified_at IS NOT NULL
-          AND deleted_at IS NULL AND id <> ${userId} LIMIT 1`,
+    z.object({ in_use: z.boolean() }),
+    sql`SELECT EXISTS (SELECT 1 FROM users WHERE phone_number = ${phoneNumber} AND phone_verified_at IS NOT NULL
+          AND deleted_at IS NULL AND id <> ${userId}) AS in_use`,
   );
-  return rows.length > 0;
+  return row!.in_use;
 }
 
 /**
@@ -74,8 +84,9 @@ async function sendCode(
 ): Promise<CodeSent> {
   return deps.db.transaction(async (tx) => {
     // The user's row lock: two taps on "Send code" send one code.
-    const [user] = await queryRows<{ phone_number: string | null; phone_verified_at: Date | string | null }>(
+    const [user] = await readRows(
       tx,
+      sqlRow(users, 'phone_number', 'phone_verified_at'),
       sql`SELECT phone_number, phone_verified_at FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
     );
     if (!user) throw notFound('User');
@@ -156,8 +167,9 @@ export async function verifyPhoneCode(deps: ServiceDeps, userId: string, code: s
           if (await numberInUse(tx, pending.phone_number, userId)) {
             throw conflict('This phone number is already in use');
           }
-          const [user] = await queryRows<{ firebase_id: string | null }>(
+          const [user] = await readRows(
             tx,
+            sqlRow(users, 'firebase_id'),
             sql`UPDATE users SET phone_number = ${pending.phone_number}, country_code = 'US',
                        phone_verified_at = ${new Date(nowOf(deps))}, updated_at = now()
                  WHERE id = ${userId} AND deleted_at IS NULL RETURNING firebase_id`,

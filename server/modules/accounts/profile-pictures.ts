@@ -2,7 +2,7 @@
 // (the routes, registered with the listing media's, hand it over):
 // an upload URL for an image, then the uploaded key becomes `users.avatar` (its public URL).
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
 import type { MediaStorage, UploadTarget } from '../../platform/media/media-storage.js';
 import { mediaUploadUrl, uploadedMediaUrl } from './uploads.js';
 
@@ -18,7 +18,7 @@ export function profilePictureUploadUrl(
 /** Makes the caller's uploaded picture their avatar. */
 export async function setProfilePicture(db: Executor, storage: MediaStorage, userId: string, key: string) {
   const avatar = await uploadedMediaUrl(storage, 'profile-picture', 'profile picture', userId, key);
-  await queryRows(db, sql`UPDATE users SET avatar = ${avatar}, updated_at = now() WHERE id = ${userId}`);
+  await db.execute(sql`UPDATE users SET avatar = ${avatar}, updated_at = now() WHERE id = ${userId}`);
   return { avatar };
 }
 

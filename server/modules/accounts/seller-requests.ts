@@ -5,13 +5,13 @@ import { z } from 'zod';
 import type { SellerRequest, SellerRequests, SellerStanding } from '../../../shared/contract/market/accounts.js';
 import { freeText, withoutControlCharacters } from '../../../shared/contract/text.js';
 import { sellerStatusOf } from '../../../shared/rules/seller-status.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { accountOf } from './account.js';
 import type { ServiceDeps } from '../../platform/services/service-deps.js';
-import type { sellerRequests } from '../../platform/db/schema/index.js';
-import type { SqlRow } from '../../platform/db/sql-row.js';
+import { sellerRequests, users } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 
 // The request's body stays beside its service: its link check needs the URL parser, which the
 // shared contract (no DOM or Node library) does not have.
@@ -35,10 +35,17 @@ export const SellerRequestBody = z.strictObject({
 });
 export type SellerRequestBody = z.infer<typeof SellerRequestBody>;
 
-type SellerRequestRow = SqlRow<
-  typeof sellerRequests,
-  'id' | 'description' | 'instagram_link' | 'tik_tok_link' | 'other_profile_link' | 'status' | 'created_at'
->;
+const SELLER_REQUEST_ROW = sqlRow(
+  sellerRequests,
+  'id',
+  'description',
+  'instagram_link',
+  'tik_tok_link',
+  'other_profile_link',
+  'status',
+  'created_at',
+);
+type SellerRequestRow = z.output<typeof SELLER_REQUEST_ROW>;
 
 const sellerRequestOf = (row: SellerRequestRow): SellerRequest => ({
   id: row.id,
@@ -58,19 +65,22 @@ export async function requestToSell(
 ): Promise<SellerRequest> {
   return deps.db.transaction(async (tx) => {
     // The user's row lock serializes two taps on "Send": the second sees the first's request.
-    const [user] = await queryRows<{ seller_enabled: boolean }>(
+    const [user] = await readRows(
       tx,
+      sqlRow(users, 'seller_enabled'),
       sql`SELECT seller_enabled FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
     );
     if (!user) throw notFound('User');
     if (user.seller_enabled) throw conflict('You are already a seller');
-    const [pending] = await queryRows(
+    const [pending] = await readRows(
       tx,
-      sql`SELECT 1 FROM seller_requests WHERE user_id = ${userId} AND status = 'PENDING'`,
+      sqlRow(sellerRequests, 'id'),
+      sql`SELECT id FROM seller_requests WHERE user_id = ${userId} AND status = 'PENDING'`,
     );
     if (pending) throw conflict('Your seller request is already waiting for an admin');
-    const [row] = await queryRows<SellerRequestRow>(
+    const [row] = await readRows(
       tx,
+      SELLER_REQUEST_ROW,
       sql`INSERT INTO seller_requests (user_id, description, instagram_link, tik_tok_link, other_profile_link)
           VALUES (${userId}, ${body.description}, ${body.instagramLink}, ${body.tikTokLink}, ${body.otherProfileLink})
           RETURNING id, description, instagram_link, tik_tok_link, other_profile_link, status, created_at`,
@@ -80,8 +90,9 @@ export async function requestToSell(
 }
 
 export async function sellerRequestsOf(db: Executor, userId: string): Promise<z.output<typeof SellerRequests>> {
-  const rows = await queryRows<SellerRequestRow>(
+  const rows = await readRows(
     db,
+    SELLER_REQUEST_ROW,
     sql`SELECT id, description, instagram_link, tik_tok_link, other_profile_link, status, created_at
           FROM seller_requests WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT 100`,
   );

@@ -7,7 +7,10 @@
 // An admin's enforcement (enforcement.ts) refuses the same way: a selling suspension with
 // `sellingSuspended`, a suspended or banned account with 403 `accountSuspended`.
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import { z } from 'zod';
+import type { Executor } from '../../platform/db/database.js';
+import { users } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { accountSuspended } from '../../platform/auth/market-users.js';
 
@@ -27,16 +30,19 @@ export const SELLING_SUSPENDED_BY_ADMIN_MESSAGE =
  * else (closing an account locks them in that order too). A path that names a row by id throws
  * the refusal once the row is known to be the caller's, so another's id still answers 404.
  */
+/** Whether the user may sell now: the flag, and each suspension compared with now() (null when none). */
+const SELLER_STATE_ROW = sqlRow(users, 'seller_enabled').extend({
+  suspended: z.boolean().nullable(),
+  selling_suspended: z.boolean().nullable(),
+});
+
 export async function sellingRefusal(executor: Executor, userId: string): Promise<HttpError | null> {
   // An enforcement holds the row FOR UPDATE too (enforcement.ts): a suspension and a publish
   // racing it are ordered the same way, and both instants are compared with now(), so a
   // suspension with an end date ends by itself.
-  const [user] = await queryRows<{
-    seller_enabled: boolean;
-    suspended: boolean | null;
-    selling_suspended: boolean | null;
-  }>(
+  const [user] = await readRows(
     executor,
+    SELLER_STATE_ROW,
     sql`SELECT seller_enabled, suspended_until > now() AS suspended, selling_suspended_until > now() AS selling_suspended
         FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR KEY SHARE`,
   );

@@ -13,23 +13,13 @@ import { addressOf } from './addresses.js';
 import { callerCacheOf } from '../../platform/auth/market-users.js';
 import type { AdminDeps } from '../../platform/http/admin-handler.js';
 import { emailTaken, userNameTaken } from './account.js';
-import { pendingRequestOf } from './pending-request.js';
+import { PENDING_REQUEST_COLUMNS, pendingRequestOf } from './pending-request.js';
 import { addresses, sellerRequests, userEnforcements, users } from '../../platform/db/schema/index.js';
 import { leftJoined, readRows, sqlColumn, sqlRow, sqlTableRow } from '../../platform/db/sql-row.js';
 import type { z } from 'zod';
 
 /** An address as `addresses.ts` maps it, with the user it belongs to (`SELECT *`). */
 const ADDRESS_ROW = sqlTableRow(addresses);
-
-/** The latest pending seller request, joined as `request_*` (pending-request.ts reads it). */
-const PENDING_REQUEST = leftJoined({
-  request_id: sqlColumn(sellerRequests, 'id'),
-  request_description: sqlColumn(sellerRequests, 'description'),
-  request_created_at: sqlColumn(sellerRequests, 'created_at'),
-  request_instagram_link: sqlColumn(sellerRequests, 'instagram_link'),
-  request_tik_tok_link: sqlColumn(sellerRequests, 'tik_tok_link'),
-  request_other_profile_link: sqlColumn(sellerRequests, 'other_profile_link'),
-});
 
 /** The enforcement in effect, read with the user (enforcement.ts writes it). */
 const ENFORCEMENT = leftJoined({
@@ -58,7 +48,8 @@ const USER_ROW = sqlRow(
   'country_code',
   'phone_number',
 )
-  .extend(PENDING_REQUEST.shape)
+  // The latest pending seller request, joined as `request_*` (pending-request.ts reads it).
+  .extend(PENDING_REQUEST_COLUMNS.shape)
   .extend(ENFORCEMENT.shape);
 type UserRow = z.output<typeof USER_ROW>;
 

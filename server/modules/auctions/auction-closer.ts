@@ -278,7 +278,7 @@ export interface AuctionCloser {
 
 /** Runs `closeDueListings` every `intervalMs` until stopped; a failing pass is reported, not fatal. */
 export function startAuctionCloser(
-  deps: ServiceDeps<Pick<PaymentPorts, 'charges'>>,
+  deps: ServiceDeps<Pick<PaymentPorts, 'charges' | 'payments'>>,
   options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
 ): AuctionCloser {
   const intervalMs = options.intervalMs ?? 1_000;

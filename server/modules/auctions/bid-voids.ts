@@ -198,8 +198,9 @@ export async function voidBids(
     return { result, withdrawn, changed: true };
   });
   if (done.changed) {
-    // Live screens: the listing's room hears the new standing; every back office drops the
-    // withdrawn bid lines from its auction feed table.
+    // Live screens: the listing's room hears the new standing, and so does every back office
+    // (`auctionStandingChanged`, market-api.ts); they drop the withdrawn bid lines from their
+    // auction feed tables.
     deps.events.emit('bidsVoided', { listingId, ...done.result.after });
     for (const id of done.withdrawn) deps.events.emit('auctionMessageDeleted', { id });
   }

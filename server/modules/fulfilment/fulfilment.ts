@@ -18,6 +18,7 @@ import { type LabelResult, LabelsUnavailableError } from './labels.js';
 import { currentAddress } from '../accounts/index.js';
 import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import type { FulfilmentPorts } from './ports.js';
+import type { PaymentPorts } from '../payments/index.js';
 import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { notify } from '../notifications/index.js';
@@ -182,13 +183,18 @@ export type CarrierReport = Exclude<
  * admin posts it, or the simulator through an admin). Delivered stamps `delivered_at`; any scan
  * stamps `shipped_at` if the seller never marked the parcel shipped.
  */
-export async function applyTrackingUpdate(deps: ServiceDeps, trackingCode: string, status: OrderStatus) {
+export async function applyTrackingUpdate(
+  deps: ServiceDeps<Pick<PaymentPorts, 'payments'>>,
+  trackingCode: string,
+  status: OrderStatus,
+) {
   return inUnitOfWork(deps, async (tx, outbox) => {
     const order = await lockOrder(tx, sql`WHERE o.tracking_code = ${trackingCode}`, 'Tracking code');
     refuseUnless(order, status, 'carrier');
     const moved = await moveOrder(tx, order, status, {
       shipped: 'unlessShipped',
-      delivered: status === 'SHIPPING_DELIVERED',
+      // Delivered: the seller's payout is released and transferred in this transaction.
+      ...(status === 'SHIPPING_DELIVERED' ? { delivered: { transfers: deps.payments } } : {}),
     });
     outbox.add(...moved.events);
     return sellerOrderOf(moved.order);

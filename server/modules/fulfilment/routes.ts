@@ -22,6 +22,7 @@ import { SellerOrder } from '../../../shared/contract/market/orders.js';
 import { validateUsAddress } from '../../../shared/rules/us-address.js';
 import { IdParams, type MarketRouteContext, StrictPaging } from '../../platform/http/market-route-context.js';
 import type { FulfilmentPorts } from './ports.js';
+import type { PaymentPorts } from '../payments/index.js';
 import { addAddress, addressesOf } from '../accounts/index.js';
 import { applyTrackingUpdate, generateShippingLabel, markShipped, shippingManager } from './fulfilment.js';
 import { requestShippingDocuments } from './shipping-document-jobs.js';
@@ -33,7 +34,12 @@ import {
 } from './shipping-documents.js';
 import { quoteShipping, shippingOptions } from './shipping-quotes.js';
 
-export async function fulfilmentRoutes({ r, deps, authenticateAdmin, secured }: MarketRouteContext<FulfilmentPorts>) {
+export async function fulfilmentRoutes({
+  r,
+  deps,
+  authenticateAdmin,
+  secured,
+}: MarketRouteContext<FulfilmentPorts & Pick<PaymentPorts, 'payments'>>) {
   const { db } = deps;
 
   r.get(

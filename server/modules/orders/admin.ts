@@ -25,6 +25,6 @@ export function orderHandlers({ db, reads, payments, events }: AdminDeps & Pick<
         { orderId: params.id, amount: body.amount, refundReason: body.refundReason, idempotencyKey, admin },
       ),
     'orders.holdPayout': async ({ params, body, admin }) => holdPayout(db, params.id, body.reason, admin),
-    'orders.releasePayoutHold': async ({ params, admin }) => releasePayoutHold({ db }, params.id, admin),
+    'orders.releasePayoutHold': async ({ params, admin }) => releasePayoutHold({ db, payments }, params.id, admin),
   } satisfies Partial<AdminHandlers>;
 }

@@ -3,15 +3,24 @@
 // the back-office hears of it once it has committed.
 import { sql } from 'drizzle-orm';
 import type { SoldListing } from '../../../shared/contract/entities.js';
-import type { OrderStatus } from '../../../shared/contract/enums.js';
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../../../shared/contract/enums.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
-import { type Db, queryRows } from '../../platform/db/database.js';
+import type { Db } from '../../platform/db/database.js';
+import { listings, orders } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import type { AdminEvents } from '../../platform/events/admin-events.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { loadSoldListing } from './order-admin.js';
 import { notify } from '../notifications/index.js';
 import { cancellationRefusal } from './rules/order-cancellation.js';
+
+/** The order to cancel, with its listing's title for the notifications. */
+const CANCELLED_ORDER_ROW = sqlRow(orders, 'buyer_id', 'seller_id')
+  .extend(sqlRow(listings, 'title').shape)
+  /** orders.status is text with no CHECK; the order flow writes only OrderStatus values. */
+  .extend({ status: z.enum(ORDER_STATUSES) });
 
 export async function cancelOrder(
   deps: { db: Db; events: AdminEvents },
@@ -19,8 +28,9 @@ export async function cancelOrder(
   admin: VerifiedIdentity,
 ): Promise<SoldListing> {
   const { after, cancelled } = await deps.db.transaction(async (tx) => {
-    const [order] = await queryRows<{ status: OrderStatus; buyer_id: string; seller_id: string; title: string }>(
+    const [order] = await readRows(
       tx,
+      CANCELLED_ORDER_ROW,
       sql`SELECT o.status, o.buyer_id, o.seller_id, l.title
           FROM orders o JOIN listings l ON l.id = o.listing_id
           WHERE o.id = ${orderId} AND o.deleted_at IS NULL FOR UPDATE OF o`,

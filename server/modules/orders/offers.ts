@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AcceptedOffer, Offer, Offers } from '../../../shared/contract/market/orders.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
@@ -16,7 +16,7 @@ import { decrementStock, lockForSale } from '../listings/index.js';
 import { createOrder, orderIdOf } from './orders.js';
 import { notify } from '../notifications/index.js';
 import { listings, offers } from '../../platform/db/schema/index.js';
-import { sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
+import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 
 /** The row of SELECT_OFFER. */
 const OFFER_ROW = sqlRow(offers, 'id', 'listing_id', 'buyer_id', 'amount_cents', 'status', 'created_at', 'expires_at')
@@ -49,11 +49,12 @@ export async function makeOffer(
   if (amountCents <= 0) throw conflict('An offer must be more than $0');
   const offer = await deps.db.transaction(async (tx) => {
     await lockForSale(tx, listingId, buyerId, 1);
-    const [created] = await queryRows<{ id: string }>(
+    const [created] = await readRows(
       tx,
+      sqlRow(offers, 'id'),
       sql`INSERT INTO offers (listing_id, buyer_id, amount_cents) VALUES (${listingId}, ${buyerId}, ${amountCents}) RETURNING id`,
     );
-    const [row] = await queryRows<OfferRow>(tx, sql`${SELECT_OFFER} WHERE o.id = ${created!.id}`);
+    const [row] = await readRows(tx, OFFER_ROW, sql`${SELECT_OFFER} WHERE o.id = ${created!.id}`);
     await notify(tx, row!.seller_id, 'offerReceived', 'You received an offer', { offerId: row!.id, listingId });
     return offerOf(row!);
   });
@@ -61,7 +62,7 @@ export async function makeOffer(
 }
 
 async function lockOffer(tx: Executor, offerId: string, sellerId: string, nowMs: number): Promise<OfferRow> {
-  const [found] = await queryRows<OfferRow>(tx, sql`${SELECT_OFFER} WHERE o.id = ${offerId} FOR UPDATE OF o`);
+  const [found] = await readRows(tx, OFFER_ROW, sql`${SELECT_OFFER} WHERE o.id = ${offerId} FOR UPDATE OF o`);
   // Only its seller answers an offer; to anyone else (its buyer too) it is not there.
   const row = callersOr404(found, (offer) => offer.seller_id === sellerId, 'Offer');
   if (row.status !== 'PENDING') throw conflict(`This offer is already ${row.status}`);
@@ -142,8 +143,9 @@ export async function listOffers(
 
 /** PENDING offers past their expiry become EXPIRED (the auction closer's tick runs it). */
 export async function expireOffers(deps: ServiceDeps<Pick<PaymentPorts, 'charges'>>): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await readRows(
     deps.db,
+    sqlRow(offers, 'id'),
     sql`UPDATE offers SET status = 'EXPIRED', updated_at = now()
         WHERE status = 'PENDING' AND expires_at <= ${new Date(nowOf(deps))} RETURNING id`,
   );

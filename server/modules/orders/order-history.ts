@@ -14,14 +14,14 @@ import type {
 import { centsToUsd } from '../../../shared/rules/money.js';
 import { buyerStatusLabel, sellerStatusLabel } from '../../../shared/rules/order-status.js';
 import { type OrderStatusFamily, statusesOfFamily } from '../../../shared/rules/order-status-family.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
 import { isoOf, usdOrNull } from '../../platform/db/values.js';
 import { marketListPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
 import { inList } from '../../platform/db/list-sql.js';
 import { callersOr404, notFound } from '../../platform/http/errors.js';
-import { type OrderRow, SELECT_ORDER, SELLER_ORDER_ROW, sellerOrderOf } from './seller-order.js';
+import { SELECT_ORDER, SELLER_ORDER_ROW, sellerOrderOf } from './seller-order.js';
 import { listings, orders, users } from '../../platform/db/schema/index.js';
-import { sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
+import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 
 export type OrderRole = 'buyer' | 'seller';
 
@@ -105,7 +105,11 @@ export async function sellerOrder(
   orderId: string,
   callerId: string,
 ): Promise<z.output<typeof SellerOrder>> {
-  const [row] = await queryRows<OrderRow>(db, sql`${SELECT_ORDER} WHERE o.id = ${orderId} AND o.deleted_at IS NULL`);
+  const [row] = await readRows(
+    db,
+    SELLER_ORDER_ROW,
+    sql`${SELECT_ORDER} WHERE o.id = ${orderId} AND o.deleted_at IS NULL`,
+  );
   return sellerOrderOf(callersOr404(row, (order) => order.seller_id === callerId, 'Order'));
 }
 
@@ -173,8 +177,9 @@ export async function publicOrderHistory(
   page: number,
   limit: number,
 ): Promise<z.output<typeof PublicOrders>> {
-  const [user] = await queryRows<{ id: string }>(
+  const [user] = await readRows(
     db,
+    sqlRow(users, 'id'),
     sql`SELECT id FROM users WHERE id = ${userId} AND deleted_at IS NULL`,
   );
   if (!user) throw notFound('User');

@@ -8,22 +8,58 @@ import { addPaymentFailedStrike, addSales, addSpend } from '../accounts/index.js
 import { notify } from '../notifications/index.js';
 import { createHash, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { OrderStatus } from '../../../shared/contract/enums.js';
+import { z } from 'zod';
+import { ORDER_STATUSES, type OrderStatus } from '../../../shared/contract/enums.js';
 import type { PlacedOrder } from '../../../shared/contract/market/orders.js';
 import { userRoom } from '../../../shared/contract/realtime-events.js';
 import { payoutCents } from '../../../shared/rules/money.js';
 import { creationRefusal, type OrderKind, transitionRefusal } from '../../../shared/rules/order-transitions.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
 import { callersOr404, conflict, HttpError, notFound } from '../../platform/http/errors.js';
 import { accountSuspended } from '../../platform/auth/market-users.js';
 import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import type { Charges, PaymentPorts } from '../payments/index.js';
 import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
-import { decrementStock, refuseIfOnHold, saleRefusal, type StockRow } from '../listings/index.js';
-import type { listings } from '../../platform/db/schema/index.js';
-import type { SqlRow } from '../../platform/db/sql-row.js';
+import { decrementStock, refuseIfOnHold, saleRefusal } from '../listings/index.js';
+import { listings, orders, users } from '../../platform/db/schema/index.js';
+import { countValue, leftJoined, readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
+
+/** A buyer about to order: deleted or suspended now (null when never suspended). */
+const BUYER_ROW = sqlRow(users, 'deleted_at').extend({ suspended: z.boolean().nullable() });
+
+/** The seller's fee and who pays at the provider: scalar subqueries, null when no user matched. */
+const PARTIES_ROW = leftJoined({
+  seller_fee: sqlColumn(users, 'seller_fee'),
+  customer_id: sqlColumn(users, 'stripe_customer_id'),
+});
+
+/** The listing a retried payment locks: the sale rule's columns and its hold. */
+const RETRY_LISTING_ROW = sqlRow(
+  listings,
+  'id',
+  'user_id',
+  'listing_type',
+  'status',
+  'in_stock',
+  'price_cents',
+  'shipping_type',
+  'shipping_price_cents',
+  'held_at',
+);
+
+/** The order a retried payment locks, with its payment attempts so far. */
+const RETRY_ORDER_ROW = sqlRow(
+  orders,
+  'listing_id',
+  'seller_id',
+  'buyer_id',
+  'price_cents',
+  'shipping_price_cents',
+  'quantity',
+)
+  /** orders.status is text with no CHECK; the order flow writes only OrderStatus values. */
+  .extend({ status: z.enum(ORDER_STATUSES), attempts: countValue });
 
 export interface NewOrder {
   listingId: string;
@@ -76,8 +112,9 @@ export async function createOrder(
     // instead of leaving an order on a closed account. A close is the winner's sale and goes on.
     // The same lock waits for an enforcement (FOR UPDATE) and reads what it committed: a buyer
     // suspended before this purchase reached their row is refused.
-    const [buyer] = await queryRows<{ deleted_at: Date | string | null; suspended: boolean | null }>(
+    const [buyer] = await readRows(
       tx,
+      BUYER_ROW,
       sql`SELECT deleted_at, suspended_until > now() AS suspended FROM users WHERE id = ${order.buyerId} FOR KEY SHARE`,
     );
     if (!buyer || buyer.deleted_at !== null) throw new HttpError(403, 'This account was deleted');
@@ -103,7 +140,7 @@ function refuseUnless(from: OrderStatus, to: OrderStatus, actor: 'payment' | 'bu
 
 /** Runs a payment's writes, which end with the order's conditional update; 409 if it matched nothing. */
 async function settlePayment(tx: Executor, from: OrderStatus, statement: SQL): Promise<void> {
-  const settled = await queryRows<{ id: string }>(tx, statement);
+  const settled = await readRows(tx, sqlRow(orders, 'id'), statement);
   if (settled.length === 0) throw conflict(`Order is no longer ${from}: its payment was not recorded`);
 }
 
@@ -123,16 +160,12 @@ export async function chargeOrder(
   // Before the charge: a card is never charged for an order the table would not let it confirm.
   refuseUnless(from, 'PAYMENT_CONFIRMED', options.actor);
   const totalCents = order.priceCents + order.shippingPriceCents;
-  // Who pays and who is paid at the provider, and the fee, read before the charge: the payout
-  // recorded below is exactly what the charge transfers to the seller.
-  const [parties] = await queryRows<{
-    seller_fee: number | null;
-    payout_account_id: string | null;
-    customer_id: string | null;
-  }>(
+  // Who pays at the provider, and the fee, read before the charge: the payout recorded below is
+  // what the seller is transferred when it is released (payouts.ts).
+  const [parties] = await readRows(
     tx,
+    PARTIES_ROW,
     sql`SELECT (SELECT seller_fee FROM users WHERE id = ${order.sellerId}) AS seller_fee,
-               (SELECT stripe_user_id FROM users WHERE id = ${order.sellerId}) AS payout_account_id,
                (SELECT stripe_customer_id FROM users WHERE id = ${order.buyerId}) AS customer_id`,
   );
   // Shipping passes through to the seller; the fee is on the price only.
@@ -146,9 +179,7 @@ export async function chargeOrder(
             buyerId: order.buyerId,
             sellerId: order.sellerId,
             amountCents: totalCents,
-            sellerFeeCents,
             customerId: parties?.customer_id ?? null,
-            payoutAccountId: parties?.payout_account_id ?? null,
             idempotencyKey: `order:${orderId}:${options.attempt}`,
           },
           tx,
@@ -225,27 +256,21 @@ export async function retryPayment(
   buyerId: string,
 ): Promise<z.output<typeof PlacedOrder>> {
   return inUnitOfWork(deps, async (tx, outbox) => {
-    const [placed] = await queryRows<{ listing_id: string }>(
+    const [placed] = await readRows(
       tx,
+      sqlRow(orders, 'listing_id'),
       sql`SELECT listing_id FROM orders WHERE id = ${orderId} AND deleted_at IS NULL`,
     );
     if (!placed) throw notFound('Order');
-    const [listing] = await queryRows<StockRow & SqlRow<typeof listings, 'held_at'>>(
+    const [listing] = await readRows(
       tx,
+      RETRY_LISTING_ROW,
       sql`SELECT id, user_id, listing_type, status, in_stock, price_cents, shipping_type, shipping_price_cents, held_at
           FROM listings WHERE id = ${placed.listing_id} FOR UPDATE`,
     );
-    const [found] = await queryRows<{
-      listing_id: string;
-      seller_id: string;
-      buyer_id: string;
-      price_cents: string | number;
-      shipping_price_cents: string | number;
-      status: OrderStatus;
-      quantity: number;
-      attempts: string | number;
-    }>(
+    const [found] = await readRows(
       tx,
+      RETRY_ORDER_ROW,
       sql`SELECT o.listing_id, o.seller_id, o.buyer_id, o.price_cents, o.shipping_price_cents, o.status, o.quantity,
                  (SELECT count(*) FROM transactions t WHERE t.order_id = o.id AND t.type = 'order_payment') AS attempts
           FROM orders o WHERE o.id = ${orderId} AND o.deleted_at IS NULL FOR UPDATE OF o`,

@@ -7,7 +7,9 @@ import { centsToUsd, usdToCents } from '../../../shared/rules/money.js';
 import { type LedgerEntry, refundableCents, refundRefusal } from '../../../shared/rules/refund.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
-import { type Db, queryRows, type Executor } from '../../platform/db/database.js';
+import type { Db, Executor } from '../../platform/db/database.js';
+import { orders, transactions } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import type { Payments } from '../payments/index.js';
 import { loadSoldListing, type TransactionRow, transactionsOf } from './order-admin.js';
@@ -31,7 +33,11 @@ async function ledgerOfOrder(executor: Executor, orderId: string): Promise<Trans
 
 /** What can still be refunded of an order, in USD; 404 for an unknown or deleted order. */
 export async function refundRemaining(db: Executor, orderId: string): Promise<number> {
-  const exists = await queryRows(db, sql`SELECT id FROM orders WHERE id = ${orderId} AND deleted_at IS NULL`);
+  const exists = await readRows(
+    db,
+    sqlRow(orders, 'id'),
+    sql`SELECT id FROM orders WHERE id = ${orderId} AND deleted_at IS NULL`,
+  );
   if (!exists[0]) throw notFound('Order');
   return centsToUsd(refundableCents(ledgerOf(await ledgerOfOrder(db, orderId))));
 }
@@ -43,15 +49,17 @@ export async function refundRemaining(db: Executor, orderId: string): Promise<nu
  */
 export async function refundOrder(deps: { db: Db; payments: Payments }, input: RefundInput): Promise<SoldListing> {
   return deps.db.transaction(async (tx) => {
-    const locked = await queryRows(
+    const locked = await readRows(
       tx,
+      sqlRow(orders, 'id'),
       sql`SELECT id FROM orders WHERE id = ${input.orderId} AND deleted_at IS NULL FOR UPDATE`,
     );
     if (!locked[0]) throw notFound('Order');
     const ledger = await ledgerOfOrder(tx, input.orderId);
     if (input.idempotencyKey !== null) {
-      const replay = await queryRows(
+      const replay = await readRows(
         tx,
+        sqlRow(transactions, 'id'),
         sql`SELECT id FROM transactions WHERE order_id = ${input.orderId} AND idempotency_key = ${input.idempotencyKey}`,
       );
       if (replay[0]) return loadSoldListing(tx, input.orderId);

@@ -1,13 +1,13 @@
 // Reviews still owed: the buyer's delivered orders that were neither rated (`POST /rate`,
 // ratings.ts) nor skipped (`POST /order/skip-reviews`), which the app prompts for.
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { PendingReviews, SkippedReviews } from '../../../shared/contract/market/orders.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
 import { marketListPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
 import { listings, orders, users } from '../../platform/db/schema/index.js';
-import { sqlRow } from '../../platform/db/sql-row.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { isoOf, isoOrNull } from '../../platform/db/values.js';
 import { callersOr404, conflict } from '../../platform/http/errors.js';
 import type { ServiceDeps } from '../../platform/services/service-deps.js';
@@ -75,8 +75,9 @@ export async function skipReviews(
   orderIds: readonly string[],
 ): Promise<z.output<typeof SkippedReviews>> {
   return deps.db.transaction(async (tx) => {
-    const rows = await queryRows<{ id: string; buyer_id: string; status: string; rated: boolean }>(
+    const rows = await readRows(
       tx,
+      sqlRow(orders, 'id', 'buyer_id', 'status').extend({ rated: z.boolean() }),
       sql`SELECT o.id, o.buyer_id, o.status, EXISTS (SELECT 1 FROM ratings r WHERE r.order_id = o.id) AS rated
           FROM orders o
           WHERE o.id IN (${sql.join(
@@ -91,8 +92,9 @@ export async function skipReviews(
       if (order.status !== 'SHIPPING_DELIVERED') throw conflict(`Order ${orderId} was not delivered yet`);
       if (order.rated) throw conflict(`Order ${orderId} was already rated`);
     }
-    const skipped = await queryRows<{ id: string }>(
+    const skipped = await readRows(
       tx,
+      sqlRow(orders, 'id'),
       sql`UPDATE orders SET review_skipped_at = now()
           WHERE id IN (${sql.join(
             orderIds.map((id) => sql`${id}`),

@@ -1,6 +1,7 @@
 // An order as its seller sees it (the shipping manager, the bulk shipping documents, one order of
 // the order history), and the shipping steps' writes: the orders module owns `orders`, so the
 // fulfilment module moves an order through its shipping statuses with `writeShippingStatus`.
+import type { PayoutTransfers } from '../payments/index.js';
 import { releasePayoutIfDue } from './payouts.js';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -74,7 +75,8 @@ export interface ShippingChange {
   labelFailure?: string;
   /** Marked shipped now, or (the carrier's scans) now unless it already was. */
   shipped?: 'now' | 'unlessShipped';
-  delivered?: boolean;
+  /** Delivered now: the seller's payout is released with it, transferred through the payments port. */
+  delivered?: { transfers: PayoutTransfers };
 }
 
 export async function writeShippingStatus(
@@ -98,5 +100,5 @@ export async function writeShippingStatus(
     sql`UPDATE orders SET status = ${to}, updated_at = now() ${sql.join(sets, sql``)} WHERE id = ${orderId}`,
   );
   // Delivered: the seller's payout is released with it, unless an admin holds it (payouts.ts).
-  if (change.delivered) await releasePayoutIfDue(tx, orderId, Date.now());
+  if (change.delivered) await releasePayoutIfDue(tx, orderId, Date.now(), change.delivered.transfers);
 }

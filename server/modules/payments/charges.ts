@@ -17,12 +17,8 @@ export interface ChargeRequest {
   sellerId: string;
   /** What the buyer pays: the price and any shipping they pay, in cents. */
   amountCents: number;
-  /** The marketplace's seller fee on the price, in cents: what it keeps of a charge paid out to the seller. */
-  sellerFeeCents: number;
   /** The buyer's customer at the payments provider (users.stripe_customer_id); null when they have none. */
   customerId: string | null;
-  /** The seller's payout (connected) account (users.stripe_user_id); null when they have none. */
-  payoutAccountId: string | null;
   /** Stable per order and attempt, so a charge retried after a rollback never charges twice. */
   idempotencyKey: string;
 }

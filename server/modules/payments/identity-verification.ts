@@ -7,20 +7,26 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { IdentityStatus } from '../../../shared/contract/enums.js';
 import type { IdentityVerification } from '../../../shared/contract/market/payments.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import type { VerificationSession } from './payment-accounts.js';
 import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import type { PaymentPorts } from './ports.js';
-import type { identityVerifications } from '../../platform/db/schema/index.js';
-import type { SqlRow } from '../../platform/db/sql-row.js';
+import { identityVerifications } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { DECISIVE_VERIFICATION_FIRST } from '../accounts/index.js';
 
-type VerificationRow = SqlRow<
-  typeof identityVerifications,
-  'id' | 'user_id' | 'status' | 'failure_reason' | 'created_at' | 'updated_at'
->;
+const VERIFICATION_ROW = sqlRow(
+  identityVerifications,
+  'id',
+  'user_id',
+  'status',
+  'failure_reason',
+  'created_at',
+  'updated_at',
+);
+type VerificationRow = z.output<typeof VERIFICATION_ROW>;
 
 type Verification = z.output<typeof IdentityVerification>;
 
@@ -36,8 +42,9 @@ const verificationOf = (row: VerificationRow, url: string | null = null): Verifi
 
 /** The session that says the user's status: a verified one, else the newest. */
 async function decisiveVerification(db: Executor, userId: string): Promise<VerificationRow | undefined> {
-  const [row] = await queryRows<VerificationRow>(
+  const [row] = await readRows(
     db,
+    VERIFICATION_ROW,
     sql`SELECT id, user_id, status, failure_reason, created_at, updated_at FROM identity_verifications
         WHERE user_id = ${userId} ORDER BY ${DECISIVE_VERIFICATION_FIRST} LIMIT 1`,
   );
@@ -53,8 +60,9 @@ async function recordOutcome(
   if (row.status === 'Verified' || (session.status === row.status && session.failureReason === row.failure_reason)) {
     return row;
   }
-  const [updated] = await queryRows<VerificationRow>(
+  const [updated] = await readRows(
     db,
+    VERIFICATION_ROW,
     sql`UPDATE identity_verifications SET status = ${session.status}, failure_reason = ${session.failureReason},
                updated_at = now()
         WHERE id = ${row.id} AND status <> 'Verified'
@@ -72,8 +80,9 @@ export async function startIdentityVerification(
   const current = await decisiveVerification(deps.db, userId);
   if (current?.status === 'Verified') throw conflict('Your identity is already verified');
   const session = await deps.paymentAccounts.startVerification({ userId, returnUrl });
-  const [row] = await queryRows<VerificationRow>(
+  const [row] = await readRows(
     deps.db,
+    VERIFICATION_ROW,
     sql`INSERT INTO identity_verifications (id, user_id, status) VALUES (${session.id}, ${userId}, 'Pending')
         RETURNING id, user_id, status, failure_reason, created_at, updated_at`,
   );
@@ -102,8 +111,9 @@ export async function decideIdentityVerification(
   if (!accounts.localDecisions) {
     throw conflict('Stripe decides identity verifications here; the result is read back from Stripe');
   }
-  const [row] = await queryRows<VerificationRow>(
+  const [row] = await readRows(
     deps.db,
+    VERIFICATION_ROW,
     sql`SELECT id, user_id, status, failure_reason, created_at, updated_at FROM identity_verifications
         WHERE id = ${sessionId}`,
   );
@@ -122,8 +132,9 @@ export async function recordIdentityDecision(
   sessionId: string,
   outcome: { status: IdentityStatus; failureReason: string | null },
 ): Promise<boolean> {
-  const [row] = await queryRows<VerificationRow>(
+  const [row] = await readRows(
     db,
+    VERIFICATION_ROW,
     sql`SELECT id, user_id, status, failure_reason, created_at, updated_at FROM identity_verifications
         WHERE id = ${sessionId} FOR UPDATE`,
   );

@@ -3,7 +3,7 @@
 // the buyer/seller routes, Stripe's webhook, and the identity status the account screen shows.
 export type { ChargeRequest, ChargeResult, Charges } from './charges.js';
 export type { PaymentAccounts } from './payment-accounts.js';
-export type { Payments } from './payments.js';
+export type { Payments, PayoutTransferRequest, PayoutTransfers } from './payments.js';
 export type { PaymentPorts } from './ports.js';
 export { ledgerPaymentAccounts } from './ledger-accounts.js';
 export { ledgerCharges } from './ledger-charges.js';

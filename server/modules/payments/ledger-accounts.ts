@@ -4,9 +4,9 @@
 // token names (LEDGER_TEST_CARDS), and what Stripe would decide (a verification's outcome, a
 // finished onboarding) an admin decides through `localDecisions`.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { CardFunding } from '../../../shared/contract/market/payments.js';
-import { queryRows, type Db, type Executor } from '../../platform/db/database.js';
+import { and, asc, eq, exists, isNull, sql } from 'drizzle-orm';
+import { BillingDetails as BillingDetailsSchema, type CardFunding } from '../../../shared/contract/market/payments.js';
+import type { Db } from '../../platform/db/database.js';
 import { badRequest, HttpError, notFound } from '../../platform/http/errors.js';
 import type {
   BillingDetails,
@@ -16,12 +16,14 @@ import type {
   VerificationSession,
 } from './payment-accounts.js';
 import { identityStatusOf } from './rules/verification-status.js';
-import type {
+import {
   ledgerConnectedAccounts,
+  ledgerCustomers,
   ledgerPaymentMethods,
   ledgerVerificationSessions,
+  type LedgerPaymentMethodRecord,
 } from '../../platform/db/schema/index.js';
-import type { SqlColumn, SqlRow } from '../../platform/db/sql-row.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 
 interface TestCard {
   brand: string;
@@ -82,26 +84,34 @@ function testCardOf(token: string): TestCard | undefined {
   return name !== undefined && Object.hasOwn(LEDGER_TEST_CARDS, name) ? LEDGER_TEST_CARDS[name] : undefined;
 }
 
-/** A stored card: the card object's columns, with billing details as stored (possibly partial). */
-type CardRow = SqlRow<typeof ledgerPaymentMethods, 'id' | 'brand' | 'last4' | 'exp_month' | 'exp_year' | 'funding'> & {
-  /** jsonb, untyped in the schema: the details as stored (possibly partial), or their text. */
-  billing_details: StoredBillingDetails | string;
-};
+/** A stored card: the card object's columns, with billing details as stored (jsonb, possibly partial). */
+const CARD_ROW = sqlRow(
+  ledgerPaymentMethods,
+  'id',
+  'brand',
+  'last4',
+  'exp_month',
+  'exp_year',
+  'funding',
+  'billing_details',
+);
 
-type StoredAddress = Partial<NonNullable<BillingDetails['address']>>;
-type StoredBillingDetails = Partial<Omit<BillingDetails, 'address'>> & { address?: StoredAddress | null };
+/** Billing details as stored: the provider's shape, any field possibly missing (the column's default is `{}`). */
+const StoredBillingDetails = BillingDetailsSchema.extend({
+  address: BillingDetailsSchema.shape.address.unwrap().partial().nullable(),
+}).partial();
 
 /**
  * A card's billing details as stored, every field present: the column's default (`{}`, a row
  * written without them) and any field missing read as null, as Stripe's card object has them.
  */
-function billingDetailsOf(stored: StoredBillingDetails | string | null): BillingDetails {
-  const details = (typeof stored === 'string' ? JSON.parse(stored) : stored) as StoredBillingDetails | null;
-  const address = details?.address === null ? null : (details?.address ?? {});
+function billingDetailsOf(stored: unknown): BillingDetails {
+  const details = StoredBillingDetails.parse(typeof stored === 'string' ? JSON.parse(stored) : (stored ?? {}));
+  const address = details.address === null ? null : (details.address ?? {});
   return {
-    name: details?.name ?? null,
-    email: details?.email ?? null,
-    phone: details?.phone ?? null,
+    name: details.name ?? null,
+    email: details.email ?? null,
+    phone: details.phone ?? null,
     address:
       address === null
         ? null
@@ -116,32 +126,37 @@ function billingDetailsOf(stored: StoredBillingDetails | string | null): Billing
   };
 }
 
-const cardOf = (row: CardRow): ProviderCard => ({
+type StoredCard = Pick<
+  LedgerPaymentMethodRecord,
+  'id' | 'brand' | 'last4' | 'expMonth' | 'expYear' | 'funding' | 'billingDetails'
+>;
+
+const cardOf = (row: StoredCard): ProviderCard => ({
   id: row.id,
   brand: row.brand,
   last4: row.last4,
-  exp_month: row.exp_month,
-  exp_year: row.exp_year,
+  exp_month: row.expMonth,
+  exp_year: row.expYear,
   funding: row.funding,
-  billing_details: billingDetailsOf(row.billing_details),
+  billing_details: billingDetailsOf(row.billingDetails),
 });
 
-type SessionRow = SqlRow<typeof ledgerVerificationSessions, 'id' | 'status' | 'last_error_reason'>;
-
-type AccountRow = SqlRow<
-  typeof ledgerConnectedAccounts,
-  'id' | 'details_submitted' | 'charges_enabled' | 'payouts_enabled'
-> & {
-  /** jsonb: the parsed array, or its text where the driver leaves it unparsed. */
-  requirements_due: SqlColumn<typeof ledgerConnectedAccounts, 'requirements_due'> | string;
+const CARD_COLUMNS = {
+  id: ledgerPaymentMethods.id,
+  brand: ledgerPaymentMethods.brand,
+  last4: ledgerPaymentMethods.last4,
+  expMonth: ledgerPaymentMethods.expMonth,
+  expYear: ledgerPaymentMethods.expYear,
+  funding: ledgerPaymentMethods.funding,
+  billingDetails: ledgerPaymentMethods.billingDetails,
 };
 
-async function customerCards(db: Executor, customerId: string): Promise<ProviderCard[]> {
-  const rows = await queryRows<CardRow>(
-    db,
-    sql`SELECT id, brand, last4, exp_month, exp_year, funding, billing_details FROM ledger_payment_methods
-        WHERE customer_id = ${customerId} AND detached_at IS NULL ORDER BY created_at, id`,
-  );
+async function customerCards(db: Db, customerId: string): Promise<ProviderCard[]> {
+  const rows = await db
+    .select(CARD_COLUMNS)
+    .from(ledgerPaymentMethods)
+    .where(and(eq(ledgerPaymentMethods.customerId, customerId), isNull(ledgerPaymentMethods.detachedAt)))
+    .orderBy(asc(ledgerPaymentMethods.createdAt), asc(ledgerPaymentMethods.id));
   return rows.map(cardOf);
 }
 
@@ -149,12 +164,16 @@ export function ledgerPaymentAccounts(db: Db, options: { now?: () => number } = 
   const now = options.now ?? Date.now;
 
   async function sessionOf(sessionId: string): Promise<VerificationSession> {
-    const [row] = await queryRows<SessionRow>(
-      db,
-      sql`SELECT id, status, last_error_reason FROM ledger_verification_sessions WHERE id = ${sessionId}`,
-    );
+    const [row] = await db
+      .select({
+        id: ledgerVerificationSessions.id,
+        status: ledgerVerificationSessions.status,
+        lastErrorReason: ledgerVerificationSessions.lastErrorReason,
+      })
+      .from(ledgerVerificationSessions)
+      .where(eq(ledgerVerificationSessions.id, sessionId));
     if (!row) throw notFound('Verification session');
-    const { status, failureReason } = identityStatusOf(row.status, row.last_error_reason);
+    const { status, failureReason } = identityStatusOf(row.status, row.lastErrorReason);
     return { id: row.id, status, url: null, failureReason };
   }
 
@@ -167,7 +186,10 @@ export function ledgerPaymentAccounts(db: Db, options: { now?: () => number } = 
         sql`INSERT INTO ledger_customers (id, user_id, email) VALUES (${localId('cus')}, ${userId}, ${email})
             ON CONFLICT (user_id) DO NOTHING`,
       );
-      const [row] = await queryRows<{ id: string }>(db, sql`SELECT id FROM ledger_customers WHERE user_id = ${userId}`);
+      const [row] = await db
+        .select({ id: ledgerCustomers.id })
+        .from(ledgerCustomers)
+        .where(eq(ledgerCustomers.userId, userId));
       return row!.id;
     },
 
@@ -179,8 +201,10 @@ export function ledgerPaymentAccounts(db: Db, options: { now?: () => number } = 
       }
       if (card.declined) throw new HttpError(402, card.declined);
       const saved = new Date(now());
-      const [row] = await queryRows<CardRow>(
+      // INSERT … SELECT: the card is saved only for a customer that exists.
+      const [row] = await readRows(
         db,
+        CARD_ROW,
         sql`INSERT INTO ledger_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, funding, billing_details,
                                                 charge_decline)
             SELECT ${localId('pm')}, id, ${card.brand}, ${card.last4}, ${saved.getUTCMonth() + 1},
@@ -190,38 +214,62 @@ export function ledgerPaymentAccounts(db: Db, options: { now?: () => number } = 
             RETURNING id, brand, last4, exp_month, exp_year, funding, billing_details`,
       );
       if (!row) throw notFound('Customer');
-      return cardOf(row);
+      return cardOf({
+        ...row,
+        expMonth: row.exp_month,
+        expYear: row.exp_year,
+        billingDetails: row.billing_details,
+      });
     },
 
     async savedCards(customerId) {
-      const [customer] = await queryRows<{ default_payment_method_id: string | null }>(
-        db,
-        sql`SELECT default_payment_method_id FROM ledger_customers WHERE id = ${customerId}`,
-      );
+      const [customer] = await db
+        .select({ defaultId: ledgerCustomers.defaultPaymentMethodId })
+        .from(ledgerCustomers)
+        .where(eq(ledgerCustomers.id, customerId));
       if (!customer) throw notFound('Customer');
-      return { cards: await customerCards(db, customerId), defaultId: customer.default_payment_method_id };
+      return { cards: await customerCards(db, customerId), defaultId: customer.defaultId };
     },
 
     async setDefaultCard(customerId, cardId) {
-      const [updated] = await queryRows<{ id: string }>(
-        db,
-        sql`UPDATE ledger_customers SET default_payment_method_id = ${cardId}
-            WHERE id = ${customerId} AND EXISTS (
-              SELECT 1 FROM ledger_payment_methods
-              WHERE id = ${cardId} AND customer_id = ${customerId} AND detached_at IS NULL)
-            RETURNING id`,
-      );
+      const [updated] = await db
+        .update(ledgerCustomers)
+        .set({ defaultPaymentMethodId: cardId })
+        .where(
+          and(
+            eq(ledgerCustomers.id, customerId),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(ledgerPaymentMethods)
+                .where(
+                  and(
+                    eq(ledgerPaymentMethods.id, cardId),
+                    eq(ledgerPaymentMethods.customerId, customerId),
+                    isNull(ledgerPaymentMethods.detachedAt),
+                  ),
+                ),
+            ),
+          ),
+        )
+        .returning({ id: ledgerCustomers.id });
       if (!updated) throw notFound('Payment method');
     },
 
     async detachCard(customerId, cardId) {
       // The card and the customer's default change together, as Stripe clears a detached default.
       await db.transaction(async (tx) => {
-        const [detached] = await queryRows<{ id: string }>(
-          tx,
-          sql`UPDATE ledger_payment_methods SET detached_at = now()
-              WHERE id = ${cardId} AND customer_id = ${customerId} AND detached_at IS NULL RETURNING id`,
-        );
+        const [detached] = await tx
+          .update(ledgerPaymentMethods)
+          .set({ detachedAt: sql`now()` })
+          .where(
+            and(
+              eq(ledgerPaymentMethods.id, cardId),
+              eq(ledgerPaymentMethods.customerId, customerId),
+              isNull(ledgerPaymentMethods.detachedAt),
+            ),
+          )
+          .returning({ id: ledgerPaymentMethods.id });
         if (!detached) throw notFound('Payment method');
         await tx.execute(
           sql`UPDATE ledger_customers SET default_payment_method_id = NULL
@@ -245,35 +293,33 @@ export function ledgerPaymentAccounts(db: Db, options: { now?: () => number } = 
             VALUES (${localId('acct')}, ${userId}, ${email}, ${JSON.stringify(LEDGER_ONBOARDING_REQUIREMENTS)}::jsonb)
             ON CONFLICT (user_id) DO NOTHING`,
       );
-      const [row] = await queryRows<{ id: string }>(
-        db,
-        sql`SELECT id FROM ledger_connected_accounts WHERE user_id = ${userId}`,
-      );
+      const [row] = await db
+        .select({ id: ledgerConnectedAccounts.id })
+        .from(ledgerConnectedAccounts)
+        .where(eq(ledgerConnectedAccounts.userId, userId));
       return row!.id;
     },
 
     async payoutAccount(accountId): Promise<PayoutAccount> {
-      const [row] = await queryRows<AccountRow>(
-        db,
-        sql`SELECT id, details_submitted, charges_enabled, payouts_enabled, requirements_due
-            FROM ledger_connected_accounts WHERE id = ${accountId}`,
-      );
+      const [row] = await db
+        .select({
+          id: ledgerConnectedAccounts.id,
+          detailsSubmitted: ledgerConnectedAccounts.detailsSubmitted,
+          chargesEnabled: ledgerConnectedAccounts.chargesEnabled,
+          payoutsEnabled: ledgerConnectedAccounts.payoutsEnabled,
+          requirementsDue: ledgerConnectedAccounts.requirementsDue,
+        })
+        .from(ledgerConnectedAccounts)
+        .where(eq(ledgerConnectedAccounts.id, accountId));
       if (!row) throw notFound('Payout account');
-      return {
-        id: row.id,
-        detailsSubmitted: row.details_submitted,
-        chargesEnabled: row.charges_enabled,
-        payoutsEnabled: row.payouts_enabled,
-        requirementsDue:
-          typeof row.requirements_due === 'string' ? JSON.parse(row.requirements_due) : row.requirements_due,
-      };
+      return row;
     },
 
     async onboardingLink(accountId, { returnUrl }) {
-      const [row] = await queryRows<{ id: string }>(
-        db,
-        sql`SELECT id FROM ledger_connected_accounts WHERE id = ${accountId}`,
-      );
+      const [row] = await db
+        .select({ id: ledgerConnectedAccounts.id })
+        .from(ledgerConnectedAccounts)
+        .where(eq(ledgerConnectedAccounts.id, accountId));
       if (!row) throw notFound('Payout account');
       // No hosted onboarding here either: the link leads straight back to the app, and the account
       // is enabled by the onboarding decision.
@@ -284,27 +330,30 @@ export function ledgerPaymentAccounts(db: Db, options: { now?: () => number } = 
 
     localDecisions: {
       async decideVerification(sessionId, outcome) {
-        const [row] = await queryRows<{ id: string }>(
-          db,
-          outcome.verified
-            ? sql`UPDATE ledger_verification_sessions SET status = 'verified', last_error_reason = NULL, updated_at = now()
-                  WHERE id = ${sessionId} RETURNING id`
-            : sql`UPDATE ledger_verification_sessions SET status = 'requires_input', last_error_reason = ${outcome.reason},
-                         updated_at = now()
-                  WHERE id = ${sessionId} RETURNING id`,
-        );
+        const [row] = await db
+          .update(ledgerVerificationSessions)
+          .set(
+            outcome.verified
+              ? { status: 'verified', lastErrorReason: null, updatedAt: sql`now()` }
+              : { status: 'requires_input', lastErrorReason: outcome.reason, updatedAt: sql`now()` },
+          )
+          .where(eq(ledgerVerificationSessions.id, sessionId))
+          .returning({ id: ledgerVerificationSessions.id });
         if (!row) throw notFound('Verification session');
       },
       async decideOnboarding(accountId, outcome) {
         const completed = outcome === 'completed';
-        const [row] = await queryRows<{ id: string }>(
-          db,
-          sql`UPDATE ledger_connected_accounts
-              SET details_submitted = ${completed}, charges_enabled = ${completed}, payouts_enabled = ${completed},
-                  requirements_due = ${JSON.stringify(completed ? [] : LEDGER_ONBOARDING_REQUIREMENTS)}::jsonb,
-                  updated_at = now()
-              WHERE id = ${accountId} RETURNING id`,
-        );
+        const [row] = await db
+          .update(ledgerConnectedAccounts)
+          .set({
+            detailsSubmitted: completed,
+            chargesEnabled: completed,
+            payoutsEnabled: completed,
+            requirementsDue: completed ? [] : [...LEDGER_ONBOARDING_REQUIREMENTS],
+            updatedAt: sql`now()`,
+          })
+          .where(eq(ledgerConnectedAccounts.id, accountId))
+          .returning({ id: ledgerConnectedAccounts.id });
         if (!row) throw notFound('Payout account');
       },
     },

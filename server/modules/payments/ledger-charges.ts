@@ -5,21 +5,19 @@
 // (ledgerChargeOutcome says why).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../platform/db/database.js';
+import { z } from 'zod';
 import { ledgerChargeOutcome, type LedgerWallet } from './rules/card-charge.js';
 import type { Charges } from './charges.js';
-import type { ledgerPaymentMethods } from '../../platform/db/schema/index.js';
-import type { Nullable, SqlColumn } from '../../platform/db/sql-row.js';
+import { ledgerPaymentMethods } from '../../platform/db/schema/index.js';
+import { countValue, leftJoined, readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 
-type WalletRow = Nullable<{
-  card_id: SqlColumn<typeof ledgerPaymentMethods, 'id'>;
-  exp_month: SqlColumn<typeof ledgerPaymentMethods, 'exp_month'>;
-  exp_year: SqlColumn<typeof ledgerPaymentMethods, 'exp_year'>;
-  charge_decline: SqlColumn<typeof ledgerPaymentMethods, 'charge_decline'>;
-}> & {
-  /** count(*): bigint, as the driver hands it back. */
-  saved_cards: string | number;
-};
+/** The customer's saved cards (a count) and their default card's columns (a LEFT JOIN). */
+const WALLET_ROW = z.object({ saved_cards: countValue }).extend(
+  leftJoined({
+    card_id: sqlColumn(ledgerPaymentMethods, 'id'),
+    ...sqlRow(ledgerPaymentMethods, 'exp_month', 'exp_year', 'charge_decline').shape,
+  }).shape,
+);
 
 /** The payment's id in the transactions table: which ledger charge, and on which card (`ledger_<uuid>:pm_local_…`). */
 const ledgerPaymentId = (cardId: string | null) => `ledger_${randomUUID()}${cardId === null ? '' : `:${cardId}`}`;
@@ -30,8 +28,9 @@ export function ledgerCharges(options: { now?: () => number } = {}): Charges {
     async charge(request, tx) {
       const wallet: LedgerWallet = { savedCards: 0, defaultCard: null };
       if (request.customerId !== null) {
-        const [row] = await queryRows<WalletRow>(
+        const [row] = await readRows(
           tx,
+          WALLET_ROW,
           sql`SELECT (SELECT count(*) FROM ledger_payment_methods a
                       WHERE a.customer_id = c.id AND a.detached_at IS NULL) AS saved_cards,
                      pm.id AS card_id, pm.exp_month, pm.exp_year, pm.charge_decline

@@ -1,4 +1,5 @@
-// The default payments adapter: no provider, the transactions table is the ledger.
+// The default payments adapter: no provider, the transactions table is the ledger (a released
+// payout is its order_payout row; no money moves, so there is no transfer to name).
 import { randomUUID } from 'node:crypto';
 import type { Payments } from './payments.js';
 
@@ -6,5 +7,6 @@ export function ledgerPayments(): Payments {
   return {
     name: 'ledger',
     refund: async () => ({ externalId: `ledger_${randomUUID()}`, status: 'succeeded' }),
+    transferPayout: async () => ({ externalId: null }),
   };
 }

@@ -6,18 +6,18 @@ import { z } from 'zod';
 import type { PaymentInfo, Payments, StockCheck } from '../../../shared/contract/market/payments.js';
 import { ORDER_STATUSES } from '../../../shared/contract/enums.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
 import { marketListPage, type AdminList, type ListQueryBase } from '../../platform/db/admin-list.js';
 import { isoOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
-import { PUBLIC_LISTING, saleRefusal, type StockRow } from '../listings/index.js';
+import { PUBLIC_LISTING, saleRefusal } from '../listings/index.js';
 import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import type { PaymentPorts } from './ports.js';
 import { identityStatusOfUser } from '../accounts/index.js';
 import { savedCardsOf } from './payment-methods.js';
 import { payoutAccountOrNone } from './payout-accounts.js';
-import { listings, orders, transactions } from '../../platform/db/schema/index.js';
-import { sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
+import { listings, orders, transactions, users } from '../../platform/db/schema/index.js';
+import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 
 const PAYMENT_ROW = sqlRow(transactions, 'id', 'status', 'amount_cents', 'created_at')
   .extend(sqlRow(orders, 'price_cents', 'shipping_price_cents').shape)
@@ -44,6 +44,20 @@ const paymentOf = (row: PaymentRow) => ({
   },
   listing: { id: row.listing_id, title: row.title, listingType: row.listing_type },
 });
+
+/** What the pre-payment stock check reads of a listing: the sale rule's columns and the title. */
+const STOCK_CHECK_ROW = sqlRow(
+  listings,
+  'id',
+  'title',
+  'user_id',
+  'listing_type',
+  'status',
+  'in_stock',
+  'price_cents',
+  'shipping_type',
+  'shipping_price_cents',
+);
 
 /** The buyer's order payments (each attempt, failed ones too), newest first, with their order and listing. */
 const buyerPayments: AdminList<
@@ -88,8 +102,9 @@ export async function checkStock(
   buyerId: string,
   quantity: number,
 ): Promise<z.output<typeof StockCheck>> {
-  const [row] = await queryRows<StockRow & { title: string }>(
+  const [row] = await readRows(
     db,
+    STOCK_CHECK_ROW,
     sql`SELECT l.id, l.title, l.user_id, l.listing_type, l.status, l.in_stock, l.price_cents, l.shipping_type,
                l.shipping_price_cents
         FROM listings l WHERE l.id = ${listingId} AND ${PUBLIC_LISTING}`,
@@ -117,8 +132,9 @@ export async function paymentInfoOf(
   deps: ServiceDeps<PaymentPorts>,
   userId: string,
 ): Promise<z.output<typeof PaymentInfo>> {
-  const [user] = await queryRows<{ stripe_customer_id: string | null; stripe_user_id: string | null }>(
+  const [user] = await readRows(
     deps.db,
+    sqlRow(users, 'stripe_customer_id', 'stripe_user_id'),
     sql`SELECT stripe_customer_id, stripe_user_id FROM users WHERE id = ${userId}`,
   );
   if (!user) throw notFound('User');

@@ -4,7 +4,7 @@
 // a running auction may not do to their last usable card (409 with code paymentDeletedWithActiveBids).
 import { storeProviderId } from '../accounts/index.js';
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { SavedCard as SavedCardSchema } from '../../../shared/contract/market/payments.js';
 import {
   cardExpiryText,
@@ -13,7 +13,9 @@ import {
   isCardExpired,
   usableCards,
 } from '../../../shared/rules/payment-cards.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
+import { users } from '../../platform/db/schema/index.js';
+import { countValue, readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { conflict, HttpError, notFound } from '../../platform/http/errors.js';
 import type { ProviderCard, SavedCards } from './payment-accounts.js';
 import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
@@ -33,13 +35,12 @@ const savedCardOf = (card: ProviderCard, defaultId: string | null, now: Date): S
 /** A provider's 404 for an id we stored: an id from another provider or the seed, not a customer it knows. */
 export const isUnknownToProvider = (error: unknown) => error instanceof HttpError && error.statusCode === 404;
 
-interface Holder {
-  email: string;
-  stripe_customer_id: string | null;
-}
-
-async function holderOf(db: Executor, userId: string): Promise<Holder> {
-  const [row] = await queryRows<Holder>(db, sql`SELECT email, stripe_customer_id FROM users WHERE id = ${userId}`);
+async function holderOf(db: Executor, userId: string) {
+  const [row] = await readRows(
+    db,
+    sqlRow(users, 'email', 'stripe_customer_id'),
+    sql`SELECT email, stripe_customer_id FROM users WHERE id = ${userId}`,
+  );
   if (!row) throw notFound('User');
   return row;
 }
@@ -134,8 +135,9 @@ export async function setDefaultCard(
  * closer has yet to charge its winner.
  */
 async function biddingAuctions(db: Executor, userId: string): Promise<number> {
-  const [row] = await queryRows<{ auctions: string | number }>(
+  const [row] = await readRows(
     db,
+    z.object({ auctions: countValue }),
     sql`SELECT count(DISTINCT b.listing_id) AS auctions FROM bids b JOIN listings l ON l.id = b.listing_id
         WHERE b.user_id = ${userId} AND b.voided_at IS NULL AND l.listing_type = 'auction' AND l.status = 'active' AND l.deleted_at IS NULL`,
   );

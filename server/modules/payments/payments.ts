@@ -1,5 +1,6 @@
-// The payments port: how an admin refund reaches the money. The local ledger only records it;
-// the Stripe adapter refunds the charge for real. Chosen by STRIPE_SECRET_KEY.
+// The payments port: how an admin refund and a seller's released payout reach the money. The
+// local ledger only records them; the Stripe adapter refunds the charge and transfers the payout
+// to the seller's connected account for real. Chosen by STRIPE_SECRET_KEY.
 import type { RefundReason } from '../../../shared/contract/enums.js';
 
 export interface RefundRequest {
@@ -17,7 +18,32 @@ export interface RefundResult {
   status: 'succeeded' | 'failed';
 }
 
+/** A seller's payout, released (orders/payouts.ts): what the buyer's charge owes them now. */
+export interface PayoutTransferRequest {
+  orderId: string;
+  /** The payout released: what the payment confirmed for the seller less every refund before, in cents (> 0). */
+  amountCents: number;
+  /** The seller's payout (connected) account (users.stripe_user_id); null when they have none. */
+  payoutAccountId: string | null;
+  /** The provider's id of the order's payment (a PaymentIntent for Stripe); null when unknown. */
+  paymentReference: string | null;
+}
+
+export interface PayoutTransferResult {
+  /** The provider's transfer to the seller (a Transfer for Stripe); null when no money moved. */
+  externalId: string | null;
+}
+
 export interface Payments {
   readonly name: 'ledger' | 'stripe';
   refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * Pays a released payout to the seller. Called in the release's transaction, once per order
+   * (the provider's idempotency key is the order's, so a release retried after a rollback
+   * transfers once); never for a payout on hold, which is not released.
+   */
+  transferPayout(request: PayoutTransferRequest): Promise<PayoutTransferResult>;
 }
+
+/** What releasing a payout needs of the payments port. */
+export type PayoutTransfers = Pick<Payments, 'transferPayout'>;

@@ -9,7 +9,9 @@ import type {
   PayoutReadinessOfUser,
 } from '../../../shared/contract/market/payments.js';
 import { payoutReadinessOf } from '../../../shared/rules/payout-readiness.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
+import { users } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { isoOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import type { PayoutAccount } from './payment-accounts.js';
@@ -18,15 +20,12 @@ import type { PaymentPorts } from './ports.js';
 import { storeProviderId } from '../accounts/index.js';
 import { isUnknownToProvider } from './payment-methods.js';
 
-interface Payee {
-  email: string;
-  seller_enabled: boolean;
-  stripe_user_id: string | null;
-}
+const PAYEE_ROW = sqlRow(users, 'email', 'seller_enabled', 'stripe_user_id');
 
-async function payeeOf(db: Executor, userId: string): Promise<Payee> {
-  const [row] = await queryRows<Payee>(
+async function payeeOf(db: Executor, userId: string) {
+  const [row] = await readRows(
     db,
+    PAYEE_ROW,
     sql`SELECT email, seller_enabled, stripe_user_id FROM users WHERE id = ${userId} AND deleted_at IS NULL`,
   );
   if (!row) throw notFound('User');
@@ -126,8 +125,9 @@ export async function decideOnboarding(
   if (!accounts.localDecisions) {
     throw conflict('Stripe runs onboarding here; the account is read back from Stripe');
   }
-  const [payee] = await queryRows<{ seller_enabled: boolean }>(
+  const [payee] = await readRows(
     deps.db,
+    sqlRow(users, 'seller_enabled'),
     sql`SELECT seller_enabled FROM users WHERE stripe_user_id = ${accountId} AND deleted_at IS NULL`,
   );
   if (!payee) throw notFound('Payout account');

@@ -1,7 +1,8 @@
 // The Stripe charges adapter against a local fake of the Stripe API: what it sends is what an
 // off-session marketplace charge needs (the customer's default card, cents in usd, confirmed at
-// once, the seller's account and fee, the order in metadata, the idempotency key), and how it
-// reads Stripe's answers (a PaymentIntent id to refund later, a decline's message, no card).
+// once, the order's transfer group and no transfer: the seller is paid when the payout is
+// released, stripe.test.ts; the order in metadata, the idempotency key), and how it reads
+// Stripe's answers (a PaymentIntent id to refund later, a decline's message, no card).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Executor } from '../../platform/db/database.js';
 import {
@@ -28,6 +29,8 @@ function answer(method: string, path: string, form: URLSearchParams): [number, u
       return [200, customer('cus_card', 'pm_visa')];
     case 'GET /v1/customers/cus_declines':
       return [200, customer('cus_declines', 'pm_declines')];
+    case 'GET /v1/customers/cus_unusable':
+      return [200, customer('cus_unusable', 'pm_unusable')];
     case 'GET /v1/customers/cus_nocard':
       return [200, customer('cus_nocard', null)];
     case 'GET /v1/customers/cus_gone':
@@ -52,13 +55,13 @@ function answer(method: string, path: string, form: URLSearchParams): [number, u
           },
         ];
       }
-      if (form.get('transfer_data[destination]') === 'acct_not_onboarded') {
+      if (form.get('payment_method') === 'pm_unusable') {
         return [
           400,
           {
             error: {
               type: 'invalid_request_error',
-              message: 'Your destination account needs to have at least one of the following capabilities enabled',
+              message: 'The provided PaymentMethod was previously used without being attached to a Customer',
             },
           },
         ];
@@ -88,16 +91,14 @@ const request = (changes: Partial<ChargeRequest> = {}): ChargeRequest => ({
   buyerId: 'buyer-1',
   sellerId: 'seller-1',
   amountCents: 3349,
-  sellerFeeCents: 179,
   customerId: 'cus_card',
-  payoutAccountId: 'acct_seller',
   idempotencyKey: 'order:order-1:1',
   ...changes,
 });
 const paymentIntentRequest = () => seen.find((candidate) => candidate.path === '/v1/payment_intents');
 
 describe('stripeCharges', () => {
-  it('charges the default card off-session as a destination charge with the seller fee kept', async () => {
+  it('charges the default card off-session on the platform, in the order’s transfer group, transferring nothing yet', async () => {
     expect(await charges().charge(request(), noTransaction)).toEqual({ status: 'succeeded', externalId: 'pi_paid' });
     const sent = paymentIntentRequest()!;
     expect(Object.fromEntries(sent.form)).toMatchObject({
@@ -109,20 +110,12 @@ describe('stripeCharges', () => {
       confirm: 'true',
       'automatic_payment_methods[allow_redirects]': 'never',
       'metadata[orderId]': 'order-1',
-      'transfer_data[destination]': 'acct_seller',
-      application_fee_amount: '179',
+      transfer_group: 'order_order-1',
     });
+    // Separate charges and transfers: the seller's share is transferred when the payout is released.
+    expect(Object.fromEntries(sent.form)).not.toHaveProperty('transfer_data[destination]');
+    expect(Object.fromEntries(sent.form)).not.toHaveProperty('application_fee_amount');
     expect(sent.idempotencyKey).toBe('order:order-1:1');
-  });
-
-  it('keeps the whole charge on the platform when the seller has no payout account, and no fee at 0%', async () => {
-    await charges().charge(request({ payoutAccountId: null }), noTransaction);
-    const withoutAccount = Object.fromEntries(paymentIntentRequest()!.form);
-    expect(withoutAccount).not.toHaveProperty('transfer_data[destination]');
-    expect(withoutAccount).not.toHaveProperty('application_fee_amount');
-    seen.length = 0;
-    await charges().charge(request({ sellerFeeCents: 0 }), noTransaction);
-    expect(Object.fromEntries(paymentIntentRequest()!.form)).not.toHaveProperty('application_fee_amount');
   });
 
   it('fails with Stripe’s decline message and keeps the declined PaymentIntent', async () => {
@@ -146,9 +139,9 @@ describe('stripeCharges', () => {
     expect(paymentIntentRequest()).toBeUndefined();
   });
 
-  it('throws anything that is not the buyer’s to fix (a seller account that cannot take transfers)', async () => {
-    await expect(charges().charge(request({ payoutAccountId: 'acct_not_onboarded' }), noTransaction)).rejects.toThrow(
-      /destination account/,
+  it('throws anything that is not the buyer’s to fix (a request Stripe refuses)', async () => {
+    await expect(charges().charge(request({ customerId: 'cus_unusable' }), noTransaction)).rejects.toThrow(
+      /PaymentMethod/,
     );
   });
 });

@@ -1,12 +1,12 @@
 // Charges through Stripe: a PaymentIntent created and confirmed off-session on the buyer's
-// customer and default card. When the seller has a payout (connected) account it is a
-// destination charge: the price less the seller fee is transferred to them and the fee stays
-// with the platform (application_fee_amount), which is what the refund adapter's
-// reverse_transfer undoes (stripe.ts). The PaymentIntent id is the payment's externalId, the
-// `paymentReference` an admin refund names.
+// customer and default card. The charge stays on the platform, in the order's transfer_group:
+// the seller's share is transferred when their payout is released (separate charges and
+// transfers, stripe.ts `transferPayout`), so a held payout is never paid out and a refund before
+// the release only lowers it. The PaymentIntent id is the payment's externalId, the
+// `paymentReference` an admin refund and the payout's transfer name.
 import Stripe from 'stripe';
 import { REQUIRED_PAYMENT_METHOD, type ChargeResult, type Charges } from './charges.js';
-import type { StripeEndpoint } from './stripe.js';
+import { isMissingAtStripe, type StripeEndpoint, transferGroupOf } from './stripe.js';
 
 export function stripeCharges(secretKey: string, endpoint?: StripeEndpoint): Charges {
   const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, ...(endpoint ?? {}) });
@@ -20,7 +20,7 @@ export function stripeCharges(secretKey: string, endpoint?: StripeEndpoint): Cha
       return typeof chosen === 'string' ? chosen : (chosen?.id ?? null);
     } catch (error) {
       // The seeder's made-up ids, or the ledger's: no customer Stripe can charge.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+      if (isMissingAtStripe(error)) return null;
       throw error;
     }
   }
@@ -31,14 +31,6 @@ export function stripeCharges(secretKey: string, endpoint?: StripeEndpoint): Cha
       if (paymentMethod === null) {
         return { status: 'failed', externalId: null, message: REQUIRED_PAYMENT_METHOD };
       }
-      const destination =
-        request.payoutAccountId === null
-          ? {}
-          : {
-              transfer_data: { destination: request.payoutAccountId },
-              // A 0% seller fee keeps nothing back: no application fee at all.
-              ...(request.sellerFeeCents > 0 ? { application_fee_amount: request.sellerFeeCents } : {}),
-            };
       try {
         const intent = await stripe.paymentIntents.create(
           {
@@ -51,7 +43,7 @@ export function stripeCharges(secretKey: string, endpoint?: StripeEndpoint): Cha
             off_session: true,
             confirm: true,
             metadata: { orderId: request.orderId, buyerId: request.buyerId, sellerId: request.sellerId },
-            ...destination,
+            transfer_group: transferGroupOf(request.orderId),
           },
           // The SDK's own network retries reuse it too, so a lost answer never charges twice.
           { idempotencyKey: request.idempotencyKey },
@@ -66,7 +58,7 @@ export function stripeCharges(secretKey: string, endpoint?: StripeEndpoint): Cha
         };
       } catch (error) {
         // A decline (or authentication_required) is the buyer's to fix: a failed charge with
-        // Stripe's message. Anything else (network, keys, a bad destination) throws, and the
+        // Stripe's message. Anything else (network, keys) throws, and the
         // caller's transaction rolls back with nothing recorded.
         if (error instanceof Stripe.errors.StripeCardError) {
           return { status: 'failed', externalId: error.payment_intent?.id ?? null, message: error.message };

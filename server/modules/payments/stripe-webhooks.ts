@@ -5,7 +5,8 @@
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { StripeEventOutcome } from '../../../shared/contract/market/payments.js';
-import { queryRows } from '../../platform/db/database.js';
+import { stripeWebhookEvents, users } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import {
   IDENTITY_DECISION_EVENTS,
   type IdentityDecisionEvent,
@@ -27,8 +28,9 @@ export async function applyStripeEvent(
   event: Stripe.Event,
 ): Promise<StripeEventOutcome> {
   return deps.db.transaction(async (tx) => {
-    const [claimed] = await queryRows<{ id: string }>(
+    const [claimed] = await readRows(
       tx,
+      sqlRow(stripeWebhookEvents, 'id'),
       sql`INSERT INTO stripe_webhook_events (id, type, outcome) VALUES (${event.id}, ${event.type}, 'applying')
           ON CONFLICT (id) DO NOTHING RETURNING id`,
     );
@@ -46,8 +48,9 @@ export async function applyStripeEvent(
       // A payout account's status is always read from Stripe when asked (payout-accounts.ts), so
       // there is no copy to bring up to date: the event is only matched to its seller, for the log.
       const account = event.data.object as Stripe.Account;
-      const [seller] = await queryRows<{ id: string }>(
+      const [seller] = await readRows(
         tx,
+        sqlRow(users, 'id'),
         sql`SELECT id FROM users WHERE stripe_user_id = ${account.id} AND deleted_at IS NULL`,
       );
       outcome = seller ? 'payoutAccountNoted' : 'unknownPayoutAccount';

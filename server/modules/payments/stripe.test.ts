@@ -1,6 +1,8 @@
 // The Stripe adapter against a local fake of the Stripe API: what it sends is what Stripe
-// needs for a marketplace refund (amount in cents, reverse_transfer, an idempotency key).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// needs for a marketplace refund (amount in cents, reverse_transfer, an idempotency key) and for
+// a released payout (a Transfer of the payout to the seller's account in the order's transfer
+// group, tied to the buyer's charge, once per order).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../../platform/http/errors.js';
 import {
   type FakeStripeApi,
@@ -11,17 +13,44 @@ import {
 import { stripePayments } from './stripe.js';
 
 let stripe: FakeStripeApi;
-/** Stripe's answer to a refund. */
-const refunded: StripeAnswer = (_method, _path, form) => [
-  200,
-  { id: 're_test_1', object: 'refund', status: 'succeeded', amount: Number(form.get('amount')) },
-];
+
+const paymentIntent = (id: string, charge: { id: string; transfer: string | null }, destination: string | null) => ({
+  id,
+  object: 'payment_intent',
+  status: 'succeeded',
+  transfer_data: destination === null ? null : { destination },
+  latest_charge: { object: 'charge', ...charge },
+});
+
+/** Stripe's answers: a refund, the PaymentIntents a payout is paid from, a transfer. */
+const answer: StripeAnswer = (method, path, form) => {
+  switch (`${method} ${path}`) {
+    case 'POST /v1/refunds':
+      return [200, { id: 're_test_1', object: 'refund', status: 'succeeded', amount: Number(form.get('amount')) }];
+    case 'GET /v1/payment_intents/pi_separate':
+      return [200, paymentIntent('pi_separate', { id: 'ch_separate', transfer: null }, null)];
+    case 'GET /v1/payment_intents/pi_destination':
+      return [200, paymentIntent('pi_destination', { id: 'ch_destination', transfer: 'tr_at_charge' }, 'acct_seller')];
+    case 'GET /v1/payment_intents/ledger_made_up':
+      return [
+        404,
+        { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } },
+      ];
+    case 'POST /v1/transfers':
+      return [200, { id: 'tr_released', object: 'transfer', amount: Number(form.get('amount')) }];
+    default:
+      return [500, { error: { type: 'api_error', message: `the fake has no ${method} ${path}` } }];
+  }
+};
 const seen: SeenStripeRequest[] = [];
 
 beforeAll(async () => {
-  stripe = await startFakeStripeApi(refunded, seen);
+  stripe = await startFakeStripeApi(answer, seen);
 });
 afterAll(() => stripe.close());
+beforeEach(() => {
+  seen.length = 0;
+});
 
 describe('stripePayments', () => {
   it('refunds the payment intent in cents with reverse_transfer and the idempotency key', async () => {
@@ -57,5 +86,50 @@ describe('stripePayments', () => {
     });
     await expect(refused).rejects.toBeInstanceOf(HttpError);
     await expect(refused).rejects.toMatchObject({ statusCode: 409 });
+  });
+
+  describe('transferPayout', () => {
+    const payout = {
+      orderId: 'order-1',
+      amountCents: 2720,
+      payoutAccountId: 'acct_seller',
+      paymentReference: 'pi_separate',
+    };
+    const transfers = () => seen.filter((request) => request.method === 'POST' && request.path === '/v1/transfers');
+
+    it('transfers the released payout to the seller’s account in the order’s group, from its charge, once per order', async () => {
+      const payments = stripePayments('sk_test_fake', stripe.endpoint);
+      expect(await payments.transferPayout(payout)).toEqual({ externalId: 'tr_released' });
+      const read = seen.find((request) => request.path === '/v1/payment_intents/pi_separate')!;
+      expect([...read.form.values()]).toEqual(['latest_charge']);
+      const [sent] = transfers();
+      expect(Object.fromEntries(sent!.form)).toMatchObject({
+        amount: '2720',
+        currency: 'usd',
+        destination: 'acct_seller',
+        transfer_group: 'order_order-1',
+        source_transaction: 'ch_separate',
+        'metadata[orderId]': 'order-1',
+      });
+      expect(sent!.idempotencyKey).toBe('payout:order-1');
+    });
+
+    it('transfers nothing again for a destination charge, which paid the seller when the buyer was charged', async () => {
+      const payments = stripePayments('sk_test_fake', stripe.endpoint);
+      expect(await payments.transferPayout({ ...payout, paymentReference: 'pi_destination' })).toEqual({
+        externalId: 'tr_at_charge',
+      });
+      expect(transfers()).toEqual([]);
+    });
+
+    it.each([
+      ['the seller has no payout account', { payoutAccountId: null }],
+      ['the order has no payment', { paymentReference: null }],
+      ['Stripe has no such payment (a seeded or ledger id)', { paymentReference: 'ledger_made_up' }],
+    ])('transfers nothing when %s: the payout stays on the platform', async (_, change) => {
+      const payments = stripePayments('sk_test_fake', stripe.endpoint);
+      expect(await payments.transferPayout({ ...payout, ...change })).toEqual({ externalId: null });
+      expect(transfers()).toEqual([]);
+    });
   });
 });

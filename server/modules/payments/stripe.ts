@@ -1,5 +1,9 @@
-// Refunds through Stripe. reverse_transfer pulls the seller's share back from the connected
-// account, so the platform does not pay the refund out of its own balance.
+// Refunds and payouts through Stripe, as separate charges and transfers: the buyer's charge stays
+// on the platform (stripe-charges.ts, with the order's transfer_group) until the seller's payout is
+// released (orders/payouts.ts: on delivery, or 7 days after shipping, never while held), and the
+// release transfers it to the seller's connected account. A refund before then only lowers what
+// is released. reverse_transfer pulls the seller's share back where a charge paid it at once (the
+// destination charges made before payouts waited), so the platform does not pay that refund.
 import Stripe from 'stripe';
 import type { RefundReason } from '../../../shared/contract/enums.js';
 import { HttpError } from '../../platform/http/errors.js';
@@ -21,6 +25,13 @@ export interface StripeEndpoint {
   protocol: 'http' | 'https';
 }
 
+/** The transfer group of an order: its charge and the transfer of its payout carry it. */
+export const transferGroupOf = (orderId: string) => `order_${orderId}`;
+
+/** Stripe's 404 for an id it does not have: the seeder's made-up ids, or the ledger's. */
+export const isMissingAtStripe = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+
 export function stripePayments(secretKey: string, endpoint?: StripeEndpoint): Payments {
   const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, ...(endpoint ?? {}) });
   return {
@@ -40,6 +51,39 @@ export function stripePayments(secretKey: string, endpoint?: StripeEndpoint): Pa
         request.idempotencyKey ? { idempotencyKey: `${request.orderId}:${request.idempotencyKey}` } : undefined,
       );
       return { externalId: refund.id, status: refund.status === 'failed' ? 'failed' : 'succeeded' };
+    },
+    async transferPayout(request) {
+      // No account to pay, or no Stripe payment to pay from: the payout stays on the platform.
+      if (request.payoutAccountId === null || request.paymentReference === null) return { externalId: null };
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.retrieve(request.paymentReference, { expand: ['latest_charge'] });
+      } catch (error) {
+        if (isMissingAtStripe(error)) return { externalId: null };
+        throw error;
+      }
+      const charge = typeof intent.latest_charge === 'string' ? null : intent.latest_charge;
+      // A destination charge (made before payouts waited for delivery) paid the seller when the
+      // buyer was charged: that transfer is the payout.
+      if (intent.transfer_data !== null && intent.transfer_data !== undefined) {
+        const paid = charge?.transfer ?? null;
+        return { externalId: typeof paid === 'string' ? paid : (paid?.id ?? null) };
+      }
+      const transfer = await stripe.transfers.create(
+        {
+          amount: request.amountCents,
+          currency: 'usd',
+          destination: request.payoutAccountId,
+          transfer_group: transferGroupOf(request.orderId),
+          // Tied to the buyer's charge, the transfer waits for its funds to become available
+          // instead of failing on the platform's available balance.
+          ...(charge ? { source_transaction: charge.id } : {}),
+          metadata: { orderId: request.orderId },
+        },
+        // One payout per order: a release retried after its transaction rolled back gets this transfer again.
+        { idempotencyKey: `payout:${request.orderId}` },
+      );
+      return { externalId: transfer.id };
     },
   };
 }

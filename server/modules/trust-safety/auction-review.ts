@@ -16,12 +16,7 @@ import { bids as bidsTable, listings, reviewCases, users } from '../../platform/
 import { countValue, readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { openReviewCase } from './open-case.js';
 import { HARD_LINK_WEIGHT, scoreBidders, type BidderHistory, type HardLinkKind } from './rules/auction-integrity.js';
-import {
-  INTEGRITY_INTERCEPT,
-  INTEGRITY_OUTBIDDING_LOSING_WEIGHT,
-  INTEGRITY_THRESHOLD,
-  INTEGRITY_WEIGHTS,
-} from './rules/integrity-score.js';
+import { INTEGRITY_LEVELS, INTEGRITY_THRESHOLD } from './rules/integrity-score.js';
 
 const ms = (value: Date | string) => (value instanceof Date ? value : new Date(value)).getTime();
 
@@ -137,9 +132,7 @@ export async function reviewAuctionIntegrity(
       details: {
         at: when,
         threshold: INTEGRITY_THRESHOLD,
-        intercept: INTEGRITY_INTERCEPT,
-        weights: INTEGRITY_WEIGHTS,
-        outbiddingLosingWeight: INTEGRITY_OUTBIDDING_LOSING_WEIGHT,
+        levels: INTEGRITY_LEVELS,
         hardLinkWeight: HARD_LINK_WEIGHT,
         suspects: suspects.map((s) => ({ ...s, bidderName: names.get(s.bidderId) ?? null })),
         sellerId: listing.user_id,

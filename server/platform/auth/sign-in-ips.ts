@@ -5,8 +5,11 @@
 // and shown only to the roles that may read users.
 //
 // A sign-in is a token with an `auth_time` not seen before: a refreshed token keeps its
-// `auth_time`, so the caller's requests of one session record one row, on each node that serves
-// them (each node remembers the sign-ins it recorded). The address is Fastify's `request.ip`:
+// `auth_time`, so the caller's requests of one session record one row, whichever nodes serve
+// them. The row keeps the `auth_time` under a unique key with the user (migration 0083): the
+// first node to see the sign-in writes it, any other node's insert does nothing (ON CONFLICT DO
+// NOTHING). Each node also remembers the sign-ins it has seen, so a sign-in costs a node one
+// cheap statement, on its first request there, and none after. The address is Fastify's `request.ip`:
 // the connection's, or `X-Forwarded-For`'s when the connection comes from a proxy named in
 // TRUSTED_PROXY (app.ts), never a header a client could set itself.
 import { sql } from 'drizzle-orm';
@@ -21,17 +24,32 @@ import { publicIpOf } from './public-ip.js';
 
 export type SignInKind = 'signUp' | 'signIn';
 
-/** Records that `userId` signed up or in from `ip`, when it is a public address. */
-export async function recordSignInIp(db: Executor, userId: string, ip: string | undefined, kind: SignInKind) {
+/**
+ * Records that `userId` signed up or in from `ip`, when it is a public address. A sign-in with its
+ * token's `authTime` is recorded once across nodes: a second insert of it does nothing.
+ */
+export async function recordSignInIp(
+  db: Executor,
+  userId: string,
+  ip: string | undefined,
+  kind: SignInKind,
+  authTime?: number,
+) {
   const recorded = publicIpOf(ip);
   if (recorded === null) return;
-  await db.execute(sql`INSERT INTO sign_in_ips (user_id, ip, kind) VALUES (${userId}, ${recorded}, ${kind})`);
+  await db.execute(
+    sql`INSERT INTO sign_in_ips (user_id, ip, kind, auth_time) VALUES (${userId}, ${recorded}, ${kind}, ${authTime ?? null})
+        ON CONFLICT (user_id, auth_time) DO NOTHING`,
+  );
 }
 
-/** Sign-ins remembered per node; the oldest are forgotten first (and recorded again if seen). */
+/**
+ * Sign-ins each node remembers having recorded; the oldest are forgotten first (seen again, the
+ * insert finds the row there and writes nothing).
+ */
 const REMEMBERED_SIGN_INS = 10_000;
 
-/** Which sign-ins (uid and `auth_time`) this node has recorded, so each is written once. */
+/** Which sign-ins (uid and `auth_time`) this node has recorded, so it asks the database once for each. */
 export function signInRecorder(db: Db) {
   const seen = new Set<string>();
   return async (identity: VerifiedIdentity, userId: string, ip: string | undefined): Promise<void> => {
@@ -39,7 +57,7 @@ export function signInRecorder(db: Db) {
     if (seen.has(key)) return;
     seen.add(key);
     if (seen.size > REMEMBERED_SIGN_INS) seen.delete(seen.values().next().value!);
-    await recordSignInIp(db, userId, ip, 'signIn');
+    await recordSignInIp(db, userId, ip, 'signIn', identity.authTime);
   };
 }
 

@@ -4,6 +4,7 @@
 import { EventEmitter } from 'node:events';
 import type { ReviewCase } from '../../../shared/contract/review-cases.js';
 import type { AuditEntry } from '../../../shared/contract/accountability.js';
+import type { ListingStanding } from '../../../shared/contract/realtime-events.js';
 
 export interface AdminEventMap {
   auctionMessageDeleted: [{ id: string }];
@@ -23,8 +24,11 @@ export interface AdminEventMap {
   adminSessionsChanged: [{ uid: string }];
   /** A listing's hold was released and its end moved on (`endTime`: epoch ms as text): its room is told. */
   listingHoldReleased: [{ listingId: string; endTime: string }];
-  /** An admin voided bids on a running auction: its room hears the recomputed standing. */
-  bidsVoided: [{ listingId: string; leaderId: string | null; currentBid: number | null; bidCount: number }];
+  /**
+   * An admin voided bids on a running auction: its room hears the recomputed standing, and every
+   * back office `auctionStandingChanged`.
+   */
+  bidsVoided: [ListingStanding];
   /** An admin action was logged and committed: the audit log screens show it. */
   auditEntryAdded: [AuditEntry];
 }

@@ -42,6 +42,7 @@ const EVENT_LIST_ROUTE: Record<(typeof ADMIN_EVENT_TABLE)[AdminEventName], Admin
   auditLog: 'auditLog.list',
   reviewCases: 'reviewCases.list',
   marketMetrics: 'metrics.market',
+  auctionStandings: 'listings.active',
 };
 
 /** The role rooms an admin event goes to. */

@@ -74,6 +74,12 @@ test("a ring's case: see the ring, void its bids after a preview, suspend sellin
     await expect(toast(page, /bids voided/)).toBeVisible();
     await expect(ladder.getByText('voided: Shill bidding').first()).toBeVisible();
     await expect(ladder.getByRole('button', { name: 'Void bids…' })).toBeDisabled();
+    // The case's own ladder evidence, read again, marks them the same way.
+    await openScreen(page, 'review');
+    const reopened = await openCase(page, item.id);
+    const evidence = reopened.locator('section.review-evidence[aria-label="Bid ladder"]');
+    await expect(evidence.locator('tr.bid-voided').first()).toContainText('voided: Shill bidding');
+    await expect(evidence.locator('tr:not(.bid-voided)', { hasText: 'finn_okafor7' }).first()).toBeVisible();
 
     // Enforce on the ring: the summed impact first, then the review, then confirm.
     await drawer.getByRole('button', { name: 'Enforce on the ring…' }).click();

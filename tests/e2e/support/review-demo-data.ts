@@ -67,7 +67,7 @@ export function reviewDemoCases(): ReviewCase[] {
       subjectType: 'listing',
       subjectId: 'l2',
       priority: 'high',
-      reason: 'Shill bidding suspected: 1 bidder at or over 0.524',
+      reason: 'Shill bidding suspected: 1 bidder at or over 0.599',
       excerpt: 'user5 outbid others 6 times on one seller',
       status: 'claimed',
       assignee: { uid: 'uid-other', email: 'other@example.com' },

@@ -152,9 +152,10 @@ describe('auction integrity', () => {
       bidderTendency: 0.5,
       biddingRatio: 0.75,
       successiveOutbidding: 1,
-      lastMinuteAvoidance: 0.5,
+      // x came in at the start (the whole auction left) and last bid halfway through.
+      lastMinuteAvoidance: 1,
       losingRatio: 0.75,
-      earlyBidding: 1,
+      earlyBidding: 0.5,
     });
   });
 });

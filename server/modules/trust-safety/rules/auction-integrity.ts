@@ -8,11 +8,17 @@
 //   biddingRatio          the bidder's share of this auction's bids. Shills bid often to push the price.
 //   successiveOutbidding  the bidder's longest run of bids in a row (outbidding themselves), on the
 //                         data set's scale: 0 for none, 0.5 for a run of 2, 1 for 3 or more.
-//   lastMinuteAvoidance   how early the bidder's LAST bid was: shills stop before the end so they do
-//                         not win; (end − last bid) / duration.
+//   lastMinuteAvoidance   how long before the end the bidder came in: the share of the auction left
+//                         after their FIRST bid, (end − first bid) / duration. Near 0 for a bidder
+//                         who joined in the closing minutes (a sniper bids to win, not to inflate).
 //   losingRatio           1 − won / joined over the bidder's history (auctions joined ≥ 3; else scaled
 //                         by joined/3). Shills rarely win.
-//   earlyBidding          how early the bidder's FIRST bid was: 1 − (first bid − start) / duration.
+//   earlyBidding          how early the bidder's bidding was over: the share of the auction left
+//                         after their LAST bid, (end − last bid) / duration. Shills push the price
+//                         early and stop before the end so that they do not win.
+// The two timing features are defined as the calibration data's columns of the same name hold
+// them (Last_Bidding and Early_Bidding: the time left after the first and the last bid; see
+// ARCHITECTURE.md), so the fitted weights read what they were fitted on.
 // The behaviour score is `scoreIntegrityFeatures` (integrity-score.ts: the fitted weights and
 // threshold, and where they came from).
 // Hard links (shared address, phone, card fingerprint, payout account or device token between
@@ -91,9 +97,9 @@ export function scoreBidders(
       bidderTendency: clamp(history.joinedOfSeller / joined),
       biddingRatio: clamp(own.length / Math.max(1, total)),
       successiveOutbidding: clamp((longestRun - 1) / 2),
-      lastMinuteAvoidance: clamp((auction.endAt - own[own.length - 1]!.at) / duration),
+      lastMinuteAvoidance: clamp((auction.endAt - own[0]!.at) / duration),
       losingRatio: clamp((1 - history.won / joined) * Math.min(1, joined / 3)),
-      earlyBidding: clamp(1 - (own[0]!.at - auction.startAt) / duration),
+      earlyBidding: clamp((auction.endAt - own[own.length - 1]!.at) / duration),
     };
     const behaviour = scoreIntegrityFeatures(features).score;
     const score = clamp(behaviour + HARD_LINK_WEIGHT * bidderLinks.length);

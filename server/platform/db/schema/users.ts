@@ -1,7 +1,7 @@
 // Accounts: users, their addresses, seller requests, phone verification, push devices and
 // contact-us messages (migrations 0001, 0005, 0009).
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, cents, columnCheck, createdAt, fkey, updatedAt, uniqueKey, uuidId } from './columns.js';
 
 export const users = pgTable(
@@ -147,7 +147,10 @@ export const phoneVerifications = pgTable(
   (t) => [fkey('phone_verifications', t.userId, users.id)],
 );
 
-/** A push token is one device: signing in with another account moves it there. */
+/**
+ * A push token is one device: signing in with another account moves it there (push goes to the
+ * current holder alone; `deviceTokenHolders` remembers every holder).
+ */
 export const deviceTokens = pgTable(
   'device_tokens',
   {
@@ -161,6 +164,25 @@ export const deviceTokens = pgTable(
     fkey('device_tokens', t.userId, users.id),
     columnCheck('device_tokens', 'platform', sql`platform IN ('ios', 'android', 'web')`),
     index('device_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Every account a device token was registered by (migration 0082): the device-token link reads it,
+ * so a token two accounts used links them whoever holds it now.
+ */
+export const deviceTokenHolders = pgTable(
+  'device_token_holders',
+  {
+    token: text('token').notNull(),
+    userId: text('user_id').notNull(),
+    firstSeenAt: at('first_seen_at').notNull().defaultNow(),
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'device_token_holders_pkey', columns: [t.token, t.userId] }),
+    fkey('device_token_holders', t.userId, users.id),
+    index('device_token_holders_user_idx').on(t.userId, t.token),
   ],
 );
 
@@ -184,4 +206,5 @@ export type AddressRecord = typeof addresses.$inferSelect;
 export type SellerRequestRecord = typeof sellerRequests.$inferSelect;
 export type PhoneVerificationRecord = typeof phoneVerifications.$inferSelect;
 export type DeviceTokenRecord = typeof deviceTokens.$inferSelect;
+export type DeviceTokenHolderRecord = typeof deviceTokenHolders.$inferSelect;
 export type ContactMessageRecord = typeof contactMessages.$inferSelect;
