@@ -12,6 +12,7 @@ import type { Db, Executor } from './database.js';
 import {
   COUNT_ROW,
   idMatchesAny,
+  loweredMatches,
   orderBy,
   pagedById,
   pagedFromFew,
@@ -28,6 +29,7 @@ import {
 import { shortGramsOf } from './short-terms.js';
 import { commonGramColumns, DENSE_GRAM_SHARE } from './short-term-stats.js';
 import { foundOwners, namedRowsCount } from './search-owners.js';
+import { probedCommon, probeStatement } from './term-probe.js';
 import { requestRead } from './request-reads.js';
 import { countValue, readRows } from './sql-row.js';
 
@@ -77,7 +79,17 @@ export interface AdminList<Query extends ListQueryBase, Row, Item> {
    * index, combined by a BitmapOr). `union`: the ids of each place through its own index, the
    * count and page bounded place by place (`searchedPage`): for searches across joined tables.
    */
-  search?: { by: 'or' | 'union'; places: readonly SearchPlace[] };
+  search?: {
+    by: 'or' | 'union';
+    places: readonly SearchPlace[];
+    /**
+     * An `or` list's searched columns as one text (`coalesce(u.user_name, '') || E'\\n' ||
+     * u.email`, joined by a character no term holds), which an index keeps lowered next to the
+     * default order: a term common in the list (term-probe.ts) is then tested on it, index only,
+     * instead of through the trigram indexes.
+     */
+    searchedText?: SQL;
+  };
   sortKeys: Readonly<Record<string, SortKey>>;
   defaultSort: string;
   /**
@@ -136,13 +148,41 @@ async function searchOfList<Query extends ListQueryBase, Row, Item>(
   const term = searchTerm(query.search);
   if (!term || !list.search) return null;
   const grams = shortGramsOf(term);
-  const common = grams
-    ? await commonGramColumns(db, searchedColumns(list.table, list.search.places), grams)
-    : new Set<string>();
-  if (list.search.by !== 'union') return termSearch(term, common);
   const columns = searchedColumns(list.table, list.search.places);
+  const common = grams ? await commonGramColumns(db, columns, grams) : new Set<string>();
+  if (list.search.by !== 'union') {
+    const text = list.search.searchedText;
+    // A short term's grams are common or not by the indexes' statistics; a longer one is probed.
+    const walked =
+      text !== undefined &&
+      (grams
+        ? columns.every((column) => common.has(column))
+        : await probedCommon(db, termProbe(list, query, text, termSearch(term).lowered)));
+    return termSearch(term, common, undefined, walked);
+  }
   const dense = grams ? await commonGramColumns(db, columns, grams, DENSE_GRAM_SHARE) : new Set<string>();
   return termSearch(term, common, await foundOwners(db, list.search.places, termSearch(term, common), dense));
+}
+
+/** The probe of a term over the list's first rows in its default order (term-probe.ts). */
+function termProbe<Query extends ListQueryBase, Row, Item>(
+  list: AdminList<Query, Row, Item>,
+  query: Query,
+  text: SQL,
+  lowered: SQL,
+): SQL {
+  const key = list.sortKeys[list.defaultSort]!;
+  const from = list.from?.(query) ?? sql`${sql.raw(list.table)} ${sql.raw(list.alias)}`;
+  const conditions = [list.condition ?? null, ...(list.filters?.(query) ?? [])].filter(
+    (condition): condition is SQL => condition !== null,
+  );
+  return probeStatement(
+    from,
+    conditions,
+    orderBy(key.column, 'DESC', sql.raw(`${list.alias}.id`), key.nullable),
+    text,
+    lowered,
+  );
 }
 
 function planOf<Query extends ListQueryBase, Row, Item>(
@@ -158,7 +198,15 @@ function planOf<Query extends ListQueryBase, Row, Item>(
   const baseConditions = base.filter((condition): condition is SQL => condition !== null);
   const forms = search && list.search ? searchForms(list.table, list.alias, list.search.places, search) : null;
   const union = list.search?.by === 'union';
-  const where = whereAll([...base, forms ? (union ? idMatchesAny(idColumn, forms.branches) : forms.condition) : null]);
+  const text = list.search?.searchedText;
+  const searched = !forms
+    ? null
+    : union
+      ? idMatchesAny(idColumn, forms.branches)
+      : search?.walked && text
+        ? loweredMatches(text, search)
+        : forms.condition;
+  const where = whereAll([...base, searched]);
 
   const key = list.sortKeys[query.sortBy ?? list.defaultSort] ?? list.sortKeys[list.defaultSort]!;
   const tieBreak = list.tieBreak;
