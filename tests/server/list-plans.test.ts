@@ -106,6 +106,43 @@ describe.skipIf(!postgresAdminUrl || !adminToken)('admin list plans on PostgreSQ
     }
   });
 
+  // A term common in the users ("pad" names the 20,000 padding users) is walked on name and email
+  // lowered once, which an index keeps next to the default order (migration 0071): the probe that
+  // finds it common, the count up to the cap and the page each read that index only, never the
+  // users' heap nor the trigram indexes. A rare term ("zzq") is looked up through them as before.
+  it.each([
+    ['pad', true],
+    ['zzq', false],
+  ] as const)('users search=%s: walked on the searched text, index only, when common', async (term, common) => {
+    const { answer, statements } = await recordStatements(testApp.database.db, listRequest('users', { search: term }));
+    expect(statements[0]!.sql, 'the probe comes first').toMatch(/LIMIT \$\d+\) probe/);
+    const walks = statements.filter(
+      (statement) => /\) LIKE lower\(/.test(statement.sql) && !/\) probe/.test(statement.sql),
+    );
+    expect(walks.length).toBe(common ? 2 : 0);
+    for (const statement of [statements[0]!, ...walks]) {
+      const text = await plan(statement, ['enable_seqscan = off']);
+      expect(text, `${statement.sql}\n${text}`).toMatch(
+        /Index Only Scan (Backward )?using users_live_searched_text_idx/,
+      );
+      expect(text, `${statement.sql}\n${text}`).not.toMatch(/_trgm|Seq Scan/);
+    }
+    expect(answer).toMatchObject(common ? { count: COUNT_CAP, countCapped: true } : { count: 0 });
+  });
+
+  // Deep pages (page 1,000 of 10 rows): the rows skipped are entries of an index holding the
+  // list's condition, never heap rows read one by one to test it.
+  it.each([
+    ['users', 'users_created_at_idx'],
+    ['chats', 'chats_live_created_idx'],
+    ['chatMessages', 'chat_messages_live_created_chat_idx'],
+  ] as const)('%s page=1000 skips index entries only', async (list, index) => {
+    const { statements } = await recordStatements(testApp.database.db, listRequest(list, { page: 1000 }));
+    const page = statements.find((statement) => /\bOFFSET\b/.test(statement.sql))!;
+    const text = await plan(page, ['enable_seqscan = off', 'enable_sort = off']);
+    expect(text, `${page.sql}\n${text}`).toMatch(new RegExp(`Index Only Scan Backward using ${index}\\b`));
+  });
+
   // A joined search (a user's or a listing's name) reads the users and listings the term names
   // first, at most OWNERS_READ: "pad" names 20,000 of each (the padding). The rows naming the
   // first ones prove the count is over the cap, through the foreign-key index (never a scan of

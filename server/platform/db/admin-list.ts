@@ -134,7 +134,7 @@ interface ListPlan {
   count:
     | { kept: KeptTotal }
     | { exact: true }
-    | { capped: true }
+    | { capped: true; walk?: SQL }
     | { union: { branches: SQL[]; rowWhere: SQL } }
     | { walked: SQL; named: SQL | null };
 }
@@ -171,18 +171,17 @@ function termProbe<Query extends ListQueryBase, Row, Item>(
   text: SQL,
   lowered: SQL,
 ): SQL {
-  const key = list.sortKeys[list.defaultSort]!;
   const from = list.from?.(query) ?? sql`${sql.raw(list.table)} ${sql.raw(list.alias)}`;
   const conditions = [list.condition ?? null, ...(list.filters?.(query) ?? [])].filter(
     (condition): condition is SQL => condition !== null,
   );
-  return probeStatement(
-    from,
-    conditions,
-    orderBy(key.column, 'DESC', sql.raw(`${list.alias}.id`), key.nullable),
-    text,
-    lowered,
-  );
+  return probeStatement(from, conditions, newestFirst(list), text, lowered);
+}
+
+/** The list's default order, newest first: the order of the index keeping its searched text. */
+function newestFirst<Query extends ListQueryBase, Row, Item>(list: AdminList<Query, Row, Item>): SQL {
+  const key = list.sortKeys[list.defaultSort]!;
+  return orderBy(key.column, 'DESC', sql.raw(`${list.alias}.id`), key.nullable);
 }
 
 function planOf<Query extends ListQueryBase, Row, Item>(
@@ -240,7 +239,12 @@ function planOf<Query extends ListQueryBase, Row, Item>(
                     : null,
               }
             : { union: { branches: forms.branches, rowWhere: whereAll([...base, forms.rowMatches]) } }
-          : { capped: true };
+          : // A walked term is counted in the default order, as its index keeps the text: in no order,
+            // PostgreSQL reads the heap (its pages fewer than the index's) and lowers each row's text.
+            {
+              capped: true,
+              walk: search?.walked && text ? newestFirst(list) : undefined,
+            };
   return { from, where, order, pageRows, count };
 }
 
@@ -254,9 +258,12 @@ export async function keptTotal(db: Executor, list: KeptTotal): Promise<number> 
   return Number(row?.total ?? 0);
 }
 
-/** The rows `from` and `where` match, counted up to COUNT_CAP + 1 (one more tells it is capped). */
-function countUpToCap(from: SQL, where: SQL): SQL {
-  return sql`SELECT count(*) FROM (SELECT 1 FROM ${from} ${where} LIMIT ${COUNT_CAP + 1}) matches`;
+/**
+ * The rows `from` and `where` match, counted up to COUNT_CAP + 1 (one more tells it is capped),
+ * in `order` when given (the walk of an index in that order).
+ */
+function countUpToCap(from: SQL, where: SQL, order?: SQL): SQL {
+  return sql`SELECT count(*) FROM (SELECT 1 FROM ${from} ${where} ${order ?? sql``} LIMIT ${COUNT_CAP + 1}) matches`;
 }
 
 /** A count up to COUNT_CAP + 1 as the list answers it. */
@@ -265,8 +272,8 @@ function listCountOf(count: number): ListCount {
 }
 
 /** The rows `from` and `where` match, counted up to COUNT_CAP (one more tells it is capped). */
-export async function cappedCount(db: Executor, from: SQL, where: SQL): Promise<ListCount> {
-  const [row] = await readRows(db, COUNT_ROW, countUpToCap(from, where));
+export async function cappedCount(db: Executor, from: SQL, where: SQL, order?: SQL): Promise<ListCount> {
+  const [row] = await readRows(db, COUNT_ROW, countUpToCap(from, where, order));
   return listCountOf(Number(row?.count ?? 0));
 }
 
@@ -336,7 +343,7 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
     return { count: Number(row?.count ?? 0), items: await read(plan.where) };
   }
   if ('capped' in count) {
-    const counted = await cappedCount(db, plan.from, plan.where);
+    const counted = await cappedCount(db, plan.from, plan.where, count.walk);
     return { ...counted, items: await read(plan.where, !counted.countCapped) };
   }
   if ('walked' in count) {
