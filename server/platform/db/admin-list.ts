@@ -29,7 +29,7 @@ import {
 import { shortGramsOf } from './short-terms.js';
 import { commonGramColumns, DENSE_GRAM_SHARE } from './short-term-stats.js';
 import { foundOwners, namedRowsCount } from './search-owners.js';
-import { probedCommon, probeStatement } from './term-probe.js';
+import { probedCommon, WALK_ROWS, walkCount } from './term-probe.js';
 import { requestRead } from './request-reads.js';
 import { countValue, readRows } from './sql-row.js';
 
@@ -134,7 +134,7 @@ interface ListPlan {
   count:
     | { kept: KeptTotal }
     | { exact: true }
-    | { capped: true; walk?: SQL }
+    | { capped: true; walk: SQL | undefined }
     | { union: { branches: SQL[]; rowWhere: SQL } }
     | { walked: SQL; named: SQL | null };
 }
@@ -157,25 +157,20 @@ async function searchOfList<Query extends ListQueryBase, Row, Item>(
       text !== undefined &&
       (grams
         ? columns.every((column) => common.has(column))
-        : await probedCommon(db, termProbe(list, query, text, termSearch(term).lowered)));
+        : await probedCommon(db, walkOf(list, query, text), termSearch(term).lowered));
     return termSearch(term, common, undefined, walked);
   }
   const dense = grams ? await commonGramColumns(db, columns, grams, DENSE_GRAM_SHARE) : new Set<string>();
   return termSearch(term, common, await foundOwners(db, list.search.places, termSearch(term, common), dense));
 }
 
-/** The probe of a term over the list's first rows in its default order (term-probe.ts). */
-function termProbe<Query extends ListQueryBase, Row, Item>(
-  list: AdminList<Query, Row, Item>,
-  query: Query,
-  text: SQL,
-  lowered: SQL,
-): SQL {
+/** The walk of a list keeping its searched text `text`: its rows in the default order (term-probe.ts). */
+function walkOf<Query extends ListQueryBase, Row, Item>(list: AdminList<Query, Row, Item>, query: Query, text: SQL) {
   const from = list.from?.(query) ?? sql`${sql.raw(list.table)} ${sql.raw(list.alias)}`;
   const conditions = [list.condition ?? null, ...(list.filters?.(query) ?? [])].filter(
     (condition): condition is SQL => condition !== null,
   );
-  return probeStatement(from, conditions, newestFirst(list), text, lowered);
+  return { from, conditions, order: newestFirst(list), text };
 }
 
 /** The list's default order, newest first: the order of the index keeping its searched text. */
@@ -239,11 +234,15 @@ function planOf<Query extends ListQueryBase, Row, Item>(
                     : null,
               }
             : { union: { branches: forms.branches, rowWhere: whereAll([...base, forms.rowMatches]) } }
-          : // A walked term is counted in the default order, as its index keeps the text: in no order,
-            // PostgreSQL reads the heap (its pages fewer than the index's) and lowers each row's text.
+          : // A walked term is counted by a walk of the default order, as its index keeps the text
+            // (in no order, PostgreSQL reads the heap and lowers each row's text, or sorts every
+            // match of a term it believes rare), up to WALK_ROWS rows.
             {
               capped: true,
-              walk: search?.walked && text ? newestFirst(list) : undefined,
+              walk:
+                search?.walked && text
+                  ? walkCount(walkOf(list, query, text), search.lowered, WALK_ROWS, COUNT_CAP + 1)
+                  : undefined,
             };
   return { from, where, order, pageRows, count };
 }
@@ -258,12 +257,9 @@ export async function keptTotal(db: Executor, list: KeptTotal): Promise<number> 
   return Number(row?.total ?? 0);
 }
 
-/**
- * The rows `from` and `where` match, counted up to COUNT_CAP + 1 (one more tells it is capped),
- * in `order` when given (the walk of an index in that order).
- */
-function countUpToCap(from: SQL, where: SQL, order?: SQL): SQL {
-  return sql`SELECT count(*) FROM (SELECT 1 FROM ${from} ${where} ${order ?? sql``} LIMIT ${COUNT_CAP + 1}) matches`;
+/** The rows `from` and `where` match, counted up to COUNT_CAP + 1 (one more tells it is capped). */
+function countUpToCap(from: SQL, where: SQL): SQL {
+  return sql`SELECT count(*) FROM (SELECT 1 FROM ${from} ${where} LIMIT ${COUNT_CAP + 1}) matches`;
 }
 
 /** A count up to COUNT_CAP + 1 as the list answers it. */
@@ -272,8 +268,8 @@ function listCountOf(count: number): ListCount {
 }
 
 /** The rows `from` and `where` match, counted up to COUNT_CAP (one more tells it is capped). */
-export async function cappedCount(db: Executor, from: SQL, where: SQL, order?: SQL): Promise<ListCount> {
-  const [row] = await readRows(db, COUNT_ROW, countUpToCap(from, where, order));
+export async function cappedCount(db: Executor, from: SQL, where: SQL): Promise<ListCount> {
+  const [row] = await readRows(db, COUNT_ROW, countUpToCap(from, where));
   return listCountOf(Number(row?.count ?? 0));
 }
 
@@ -332,8 +328,10 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
   db: Executor,
   list: AdminList<Query, Row, Item>,
   query: Query & Paging,
+  known?: TermSearch | null,
 ): Promise<ListCount & { items: Item[] }> {
-  const plan = planOf(list, query, await searchOfList(db, list, query));
+  const search = known === undefined ? await searchOfList(db, list, query) : known;
+  const plan = planOf(list, query, search);
   const read = async (rows: SQL, few = false) =>
     list.items(db, await readRows(db, list.row, plan.pageRows(rows, query, few)));
   const { count } = plan;
@@ -343,8 +341,15 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
     return { count: Number(row?.count ?? 0), items: await read(plan.where) };
   }
   if ('capped' in count) {
-    const counted = await cappedCount(db, plan.from, plan.where, count.walk);
-    return { ...counted, items: await read(plan.where, !counted.countCapped) };
+    if (!count.walk || !search) {
+      const counted = await cappedCount(db, plan.from, plan.where);
+      return { ...counted, items: await read(plan.where, !counted.countCapped) };
+    }
+    // A walked term: over the cap within the walk's rows, as the probe foresaw, its page is walked
+    // to as well; else it is rarer than probed, and looked up through the trigram indexes.
+    const walked = listCountOf(Number((await readRows(db, COUNT_ROW, count.walk))[0]?.count ?? 0));
+    if (!walked.countCapped) return readPage(db, list, query, { ...search, walked: false });
+    return { ...walked, items: await read(plan.where) };
   }
   if ('walked' in count) {
     // The rows naming the users or listings read first, through the foreign-key indexes: when

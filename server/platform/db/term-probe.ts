@@ -21,16 +21,35 @@ export const PROBE_ROWS = 2000;
 export const PROBE_COMMON_HITS = 30;
 
 /**
- * The probe's statement: how many of the first PROBE_ROWS rows `from` and `conditions` select
- * in `order` have `text`, lowered, matching `lowered` (a lowered pattern).
+ * The rows a walked term's count reads at most. A term the probe found common but whose matches
+ * thin out further on is then counted through the trigram indexes after all (admin-list.ts): the
+ * walk never reads the whole list.
  */
-export function probeStatement(from: SQL, conditions: SQL[], order: SQL, text: SQL, lowered: SQL): SQL {
-  return sql`SELECT count(*) AS count FROM (SELECT lower(${text}) AS text FROM ${from} ${whereAll(conditions)} ${order} LIMIT ${PROBE_ROWS}) probe
-    WHERE probe.text LIKE ${lowered}`;
+export const WALK_ROWS = 100_000;
+
+/**
+ * How many of the first `rows` rows `from` and `conditions` select in `order` have `text`,
+ * lowered, matching `lowered` (a lowered pattern), counted up to `upTo`. The rows are a subquery
+ * with its own LIMIT, which the planner can neither merge with the test nor reorder: it walks the
+ * order's index, however few matches it expects.
+ */
+export function walkCount(
+  walk: { from: SQL; conditions: SQL[]; order: SQL; text: SQL },
+  lowered: SQL,
+  rows: number,
+  upTo: number,
+): SQL {
+  const { from, conditions, order, text } = walk;
+  return sql`SELECT count(*) AS count FROM (SELECT 1 FROM (SELECT lower(${text}) AS text FROM ${from} ${whereAll(conditions)} ${order} LIMIT ${rows}) walk
+    WHERE walk.text LIKE ${lowered} LIMIT ${upTo}) matches`;
 }
 
-/** Whether the term the probe statement tests is common (at least PROBE_COMMON_HITS hits). */
-export async function probedCommon(db: Executor, probe: SQL): Promise<boolean> {
-  const [row] = await readRows(db, COUNT_ROW, probe);
+/** Whether the term is common in the first PROBE_ROWS rows of the walk. */
+export async function probedCommon(
+  db: Executor,
+  walk: Parameters<typeof walkCount>[0],
+  lowered: SQL,
+): Promise<boolean> {
+  const [row] = await readRows(db, COUNT_ROW, walkCount(walk, lowered, PROBE_ROWS, PROBE_COMMON_HITS));
   return Number(row?.count ?? 0) >= PROBE_COMMON_HITS;
 }
