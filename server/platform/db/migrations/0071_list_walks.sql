@@ -20,8 +20,3 @@ CREATE INDEX users_live_searched_text_idx ON users
 CREATE INDEX chats_live_created_idx ON chats (created_at, id) WHERE deleted_at IS NULL;
 CREATE INDEX chat_messages_live_created_chat_idx ON chat_messages (created_at, id, chat_id)
   WHERE deleted_at IS NULL;
-
--- The planner's estimate of how many users a term matches comes from the expression's own
--- statistics, which ANALYZE gathers for an expression index only: without them a common term
--- would be priced as rare.
-ANALYZE users;
