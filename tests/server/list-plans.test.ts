@@ -106,6 +106,56 @@ describe.skipIf(!postgresAdminUrl || !adminToken)('admin list plans on PostgreSQ
     }
   });
 
+  // The tables as autovacuum keeps them, their pages all-visible (the padding is fresh): only then
+  // does an index-only walk read no heap, and the planner price it so.
+  const vacuumed = () => testApp.database.runScript('VACUUM (ANALYZE) users, chats, chat_messages');
+
+  // A term common in the users ("pad" names the 20,000 padding users) is walked on name and email
+  // lowered once, which an index keeps next to the default order (migration 0071): the probe that
+  // finds it common, the count up to the cap and the page each walk the users in that order, never
+  // the trigram indexes. A rare term ("zzq") is probed, then looked up through them as before.
+  it.each([
+    ['pad', true],
+    ['zzq', false],
+  ] as const)(
+    'users search=%s: walked on the searched text in the default order, when common',
+    async (term, common) => {
+      await vacuumed();
+      const { answer, statements } = await recordStatements(
+        testApp.database.db,
+        listRequest('users', { search: term }),
+      );
+      // The probe, then (when common) the walk's count and the page; else the probe alone.
+      const walks = statements.filter((statement) => /LIKE lower\(/.test(statement.sql));
+      expect(walks.length).toBe(common ? 3 : 1);
+      expect(walks[0], 'the probe comes first').toBe(statements[0]);
+      expect(walks[0]!.sql).toMatch(/\) walk\s+WHERE walk\.text LIKE/);
+      for (const statement of walks) {
+        const text = await plan(statement, ['enable_seqscan = off']);
+        expect(text, `${statement.sql}\n${text}`).toMatch(
+          /Index (Only )?Scan Backward using users_(live_searched_text|created_at)_idx/,
+        );
+        expect(sortsBelowLimit(text), `${statement.sql}\n${text}`).toEqual([]);
+        expect(text, `${statement.sql}\n${text}`).not.toMatch(/_trgm|Seq Scan/);
+      }
+      expect(answer).toMatchObject(common ? { count: COUNT_CAP, countCapped: true } : { count: 0 });
+    },
+  );
+
+  // Deep pages (page 1,000 of 10 rows): the rows skipped are entries of an index holding the
+  // list's condition, never heap rows read one by one to test it.
+  it.each([
+    ['users', 'users_created_at_idx'],
+    ['chats', 'chats_live_created_idx'],
+    ['chatMessages', 'chat_messages_live_created_chat_idx'],
+  ] as const)('%s page=1000 skips index entries only', async (list, index) => {
+    await vacuumed();
+    const { statements } = await recordStatements(testApp.database.db, listRequest(list, { page: 1000 }));
+    const page = statements.find((statement) => /\bOFFSET\b/.test(statement.sql))!;
+    const text = await plan(page, ['enable_seqscan = off', 'enable_sort = off']);
+    expect(text, `${page.sql}\n${text}`).toMatch(new RegExp(`Index Only Scan Backward using ${index}\\b`));
+  });
+
   // A joined search (a user's or a listing's name) reads the users and listings the term names
   // first, at most OWNERS_READ: "pad" names 20,000 of each (the padding). The rows naming the
   // first ones prove the count is over the cap, through the foreign-key index (never a scan of

@@ -17,6 +17,7 @@ import { openDatabase, uncheckedRows, type Database, type Db } from '../../serve
 import {
   idArray,
   idMatchesAny,
+  loweredMatches,
   searchForms,
   termSearch,
   whereAll,
@@ -106,6 +107,10 @@ describe('a list search in its three forms', () => {
         byCondition,
       );
       expect(await idsWhere(list, forms.rowMatches), term).toEqual(byCondition);
+      // A list keeping its searched text as one (users): that text, lowered, finds the same rows.
+      const text = list.search!.searchedText;
+      if (text)
+        expect(await idsWhere(list, loweredMatches(text, termSearch(term))), `${term} (text)`).toEqual(byCondition);
       // The users and listings the term names looked up first (a joined list's search does):
       // the places test their columns against those ids, and find the same rows.
       const looked = termSearch(term, new Set(), await foundOwners(database.db, list.search!.places, termSearch(term)));

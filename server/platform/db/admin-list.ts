@@ -12,6 +12,7 @@ import type { Db, Executor } from './database.js';
 import {
   COUNT_ROW,
   idMatchesAny,
+  loweredMatches,
   orderBy,
   pagedById,
   pagedFromFew,
@@ -28,6 +29,7 @@ import {
 import { shortGramsOf } from './short-terms.js';
 import { commonGramColumns, DENSE_GRAM_SHARE } from './short-term-stats.js';
 import { foundOwners, namedRowsCount } from './search-owners.js';
+import { probedCommon, WALK_ROWS, walkCount } from './term-probe.js';
 import { requestRead } from './request-reads.js';
 import { countValue, readRows } from './sql-row.js';
 
@@ -77,7 +79,17 @@ export interface AdminList<Query extends ListQueryBase, Row, Item> {
    * index, combined by a BitmapOr). `union`: the ids of each place through its own index, the
    * count and page bounded place by place (`searchedPage`): for searches across joined tables.
    */
-  search?: { by: 'or' | 'union'; places: readonly SearchPlace[] };
+  search?: {
+    by: 'or' | 'union';
+    places: readonly SearchPlace[];
+    /**
+     * An `or` list's searched columns as one text (`coalesce(u.user_name, '') || E'\\n' ||
+     * u.email`, joined by a character no term holds), which an index keeps lowered next to the
+     * default order: a term common in the list (term-probe.ts) is then tested on it, index only,
+     * instead of through the trigram indexes.
+     */
+    searchedText?: SQL;
+  };
   sortKeys: Readonly<Record<string, SortKey>>;
   defaultSort: string;
   /**
@@ -122,7 +134,7 @@ interface ListPlan {
   count:
     | { kept: KeptTotal }
     | { exact: true }
-    | { capped: true }
+    | { capped: true; walk: SQL | undefined }
     | { union: { branches: SQL[]; rowWhere: SQL } }
     | { walked: SQL; named: SQL | null };
 }
@@ -136,13 +148,35 @@ async function searchOfList<Query extends ListQueryBase, Row, Item>(
   const term = searchTerm(query.search);
   if (!term || !list.search) return null;
   const grams = shortGramsOf(term);
-  const common = grams
-    ? await commonGramColumns(db, searchedColumns(list.table, list.search.places), grams)
-    : new Set<string>();
-  if (list.search.by !== 'union') return termSearch(term, common);
   const columns = searchedColumns(list.table, list.search.places);
+  const common = grams ? await commonGramColumns(db, columns, grams) : new Set<string>();
+  if (list.search.by !== 'union') {
+    const text = list.search.searchedText;
+    // A short term's grams are common or not by the indexes' statistics; a longer one is probed.
+    const walked =
+      text !== undefined &&
+      (grams
+        ? columns.every((column) => common.has(column))
+        : await probedCommon(db, walkOf(list, query, text), termSearch(term).lowered));
+    return termSearch(term, common, undefined, walked);
+  }
   const dense = grams ? await commonGramColumns(db, columns, grams, DENSE_GRAM_SHARE) : new Set<string>();
   return termSearch(term, common, await foundOwners(db, list.search.places, termSearch(term, common), dense));
+}
+
+/** The walk of a list keeping its searched text `text`: its rows in the default order (term-probe.ts). */
+function walkOf<Query extends ListQueryBase, Row, Item>(list: AdminList<Query, Row, Item>, query: Query, text: SQL) {
+  const from = list.from?.(query) ?? sql`${sql.raw(list.table)} ${sql.raw(list.alias)}`;
+  const conditions = [list.condition ?? null, ...(list.filters?.(query) ?? [])].filter(
+    (condition): condition is SQL => condition !== null,
+  );
+  return { from, conditions, order: newestFirst(list), text };
+}
+
+/** The list's default order, newest first: the order of the index keeping its searched text. */
+function newestFirst<Query extends ListQueryBase, Row, Item>(list: AdminList<Query, Row, Item>): SQL {
+  const key = list.sortKeys[list.defaultSort]!;
+  return orderBy(key.column, 'DESC', sql.raw(`${list.alias}.id`), key.nullable);
 }
 
 function planOf<Query extends ListQueryBase, Row, Item>(
@@ -158,7 +192,15 @@ function planOf<Query extends ListQueryBase, Row, Item>(
   const baseConditions = base.filter((condition): condition is SQL => condition !== null);
   const forms = search && list.search ? searchForms(list.table, list.alias, list.search.places, search) : null;
   const union = list.search?.by === 'union';
-  const where = whereAll([...base, forms ? (union ? idMatchesAny(idColumn, forms.branches) : forms.condition) : null]);
+  const text = list.search?.searchedText;
+  const searched = !forms
+    ? null
+    : union
+      ? idMatchesAny(idColumn, forms.branches)
+      : search?.walked && text
+        ? loweredMatches(text, search)
+        : forms.condition;
+  const where = whereAll([...base, searched]);
 
   const key = list.sortKeys[query.sortBy ?? list.defaultSort] ?? list.sortKeys[list.defaultSort]!;
   const tieBreak = list.tieBreak;
@@ -192,7 +234,16 @@ function planOf<Query extends ListQueryBase, Row, Item>(
                     : null,
               }
             : { union: { branches: forms.branches, rowWhere: whereAll([...base, forms.rowMatches]) } }
-          : { capped: true };
+          : // A walked term is counted by a walk of the default order, as its index keeps the text
+            // (in no order, PostgreSQL reads the heap and lowers each row's text, or sorts every
+            // match of a term it believes rare), up to WALK_ROWS rows.
+            {
+              capped: true,
+              walk:
+                search?.walked && text
+                  ? walkCount(walkOf(list, query, text), search.lowered, WALK_ROWS, COUNT_CAP + 1)
+                  : undefined,
+            };
   return { from, where, order, pageRows, count };
 }
 
@@ -277,8 +328,10 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
   db: Executor,
   list: AdminList<Query, Row, Item>,
   query: Query & Paging,
+  known?: TermSearch | null,
 ): Promise<ListCount & { items: Item[] }> {
-  const plan = planOf(list, query, await searchOfList(db, list, query));
+  const search = known === undefined ? await searchOfList(db, list, query) : known;
+  const plan = planOf(list, query, search);
   const read = async (rows: SQL, few = false) =>
     list.items(db, await readRows(db, list.row, plan.pageRows(rows, query, few)));
   const { count } = plan;
@@ -288,8 +341,15 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
     return { count: Number(row?.count ?? 0), items: await read(plan.where) };
   }
   if ('capped' in count) {
-    const counted = await cappedCount(db, plan.from, plan.where);
-    return { ...counted, items: await read(plan.where, !counted.countCapped) };
+    if (!count.walk || !search) {
+      const counted = await cappedCount(db, plan.from, plan.where);
+      return { ...counted, items: await read(plan.where, !counted.countCapped) };
+    }
+    // A walked term: over the cap within the walk's rows, as the probe foresaw, its page is walked
+    // to as well; else it is rarer than probed, and looked up through the trigram indexes.
+    const walked = listCountOf(Number((await readRows(db, COUNT_ROW, count.walk))[0]?.count ?? 0));
+    if (!walked.countCapped) return readPage(db, list, query, { ...search, walked: false });
+    return { ...walked, items: await read(plan.where) };
   }
   if ('walked' in count) {
     // The rows naming the users or listings read first, through the foreign-key indexes: when

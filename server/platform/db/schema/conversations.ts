@@ -29,6 +29,10 @@ export const chats = pgTable(
       .on(t.updatedAt, t.id)
       .where(sql`deleted_at IS NULL`),
     index('chats_created_idx').on(t.createdAt, t.id),
+    // 0071: the admin list's deep pages skip live chats, index only.
+    index('chats_live_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`deleted_at IS NULL`),
     index('chats_taken_down_idx')
       .on(t.id)
       .where(sql`deleted_at IS NOT NULL`),
@@ -53,6 +57,10 @@ export const chatMessages = pgTable(
     fkey('chat_messages', t.userId, users.id),
     index('chat_messages_created_idx')
       .on(t.createdAt, t.id)
+      .where(sql`deleted_at IS NULL`),
+    // 0071: the admin list's deep pages skip messages of live chats, index only.
+    index('chat_messages_live_created_chat_idx')
+      .on(t.createdAt, t.id, t.chatId)
       .where(sql`deleted_at IS NULL`),
     index('chat_messages_chat_idx').on(t.chatId, t.createdAt),
     index('chat_messages_message_trgm').using('gin', t.message.op('gin_trgm_ops')),

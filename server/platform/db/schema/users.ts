@@ -54,6 +54,10 @@ export const users = pgTable(
     index('users_user_name_sort_idx').on(t.userName, t.id),
     index('users_email_sort_idx').on(t.email, t.id),
     index('users_search_names').on(t.id, t.userName, t.email),
+    // 0071: the users list walked for a common term, index only (user-admin.ts `SEARCHED_TEXT`).
+    index('users_live_searched_text_idx')
+      .on(t.createdAt, t.id, t.userName, t.email, sql`lower(coalesce(user_name, '') || E'\\n' || email)`)
+      .where(sql`deleted_at IS NULL`),
     index('users_user_name_trgm').using('gin', t.userName.op('gin_trgm_ops')),
     index('users_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
     index('users_user_name_short').using('gin', sql`short_grams(user_name)`),
