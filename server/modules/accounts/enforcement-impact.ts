@@ -51,9 +51,11 @@ async function impactOf(db: Executor, userIds: readonly string[]) {
   const [row] = await readRows(
     db,
     ImpactRow,
-    sql`SELECT cardinality(live.ids) AS accounts, mine."activeListings", mine."liveAuctions", led."leadingBids",
+    sql`WITH live AS MATERIALIZED (
+          SELECT ARRAY(SELECT id FROM users WHERE id = ANY(${idArray(userIds)}) AND deleted_at IS NULL) AS ids)
+        SELECT cardinality(live.ids) AS accounts, mine."activeListings", mine."liveAuctions", led."leadingBids",
                bought."unpaidWins", bought."openOrdersAsBuyer", sold."openOrdersAsSeller", owed."pendingPayouts"
-        FROM (SELECT ARRAY(SELECT id FROM users WHERE id = ANY(${idArray(userIds)}) AND deleted_at IS NULL) AS ids) live
+        FROM live
         CROSS JOIN LATERAL (
           SELECT count(*) AS "activeListings", count(*) FILTER (WHERE listing_type = 'auction') AS "liveAuctions"
           FROM listings WHERE user_id = ANY(live.ids) AND status = 'active' AND deleted_at IS NULL) mine
