@@ -80,7 +80,10 @@ async function impactOf(db: Executor, userIds: readonly string[]) {
             AND o.payout_cents IS NOT NULL AND o.payout_released_at IS NULL) owed`,
   );
   const { accounts, pendingPayouts, ...counts } = row!;
-  const pending = pendingPayouts.reduce((sum, payout) => sum + pendingPayoutCents(payout.payoutCents, payout.ledger), 0);
+  const pending = pendingPayouts.reduce(
+    (sum, payout) => sum + pendingPayoutCents(payout.payoutCents, payout.ledger),
+    0,
+  );
   return { accounts, impact: { ...counts, pendingPayoutCents: pending } satisfies EnforcementImpact };
 }
 
