@@ -8,25 +8,40 @@ import { DetailList } from './DetailList.js';
 export function Accordion({
   title,
   defaultOpen = true,
+  lazy = false,
   children,
 }: {
   title: string;
   defaultOpen?: boolean;
+  /**
+   * The panel is first rendered when it is first opened: what it reads (the user's ring) is read
+   * only when asked for. Then it stays, so closing and opening it again reads nothing anew.
+   */
+  lazy?: boolean;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(defaultOpen);
+  const [opened, setOpened] = useState(defaultOpen);
   const panelId = useId();
   return (
     <Card compact className="accordion">
       <h3 className="accordion-heading">
-        <DisclosureButton open={open} onToggle={() => setOpen(!open)} controls={panelId} className="accordion-toggle">
+        <DisclosureButton
+          open={open}
+          onToggle={() => {
+            setOpen(!open);
+            setOpened(true);
+          }}
+          controls={panelId}
+          className="accordion-toggle"
+        >
           <Icon icon={chevronOf(open)} size={14} />
           {title}
         </DisclosureButton>
       </h3>
       <Collapse isOpen={open} keepChildrenMounted>
         <div id={panelId} className="accordion-panel">
-          {children}
+          {lazy && !opened ? null : children}
         </div>
       </Collapse>
     </Card>

@@ -12,6 +12,7 @@ import { pruneSignInIps } from '../../server/platform/auth/sign-in-ips.js';
 import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { ADMIN_ROUTE_ROLES, adminRoleOf } from '../../shared/contract/admin-permissions.js';
 import { Ring } from '../../shared/contract/rings.js';
+import { sumImpacts } from '../../shared/rules/enforcement-impact.js';
 import { openTestApp, type TestApp } from '../support/app-fixture.js';
 import { marketCall } from './market-db.js';
 
@@ -286,6 +287,84 @@ export function ringsSuite(openDatabase: () => Promise<RingsDatabase>) {
                (${two}, 'Bowl', 'default', NULL, NULL)`);
       const answer = await ring(one!);
       expect(answer.impact).toMatchObject({ activeListings: 3, liveAuctions: 2 });
+    });
+
+    it('its impact, read for all members at once, is the sum of each member’s own impact', async () => {
+      const [ann, bob, cat, dan] = await insertUsers('summed', 4, () => ({ payout: 'acct_summed' }));
+      const [out] = await insertUsers('summedout', 1, () => ({}));
+      const listing = async (owner: string, type: string, status = 'active', leader: string | null = null) => {
+        const [row] = await rows<{ id: string }>(
+          sql`INSERT INTO listings (user_id, title, listing_type, starting_bid_cents, end_time, status, leader_id)
+              VALUES (${owner}, 'Summed', ${type}, 500, now() + interval '1 day', ${status}, ${leader})
+              RETURNING id`,
+        );
+        return row!.id;
+      };
+      /** An order of a sold listing; `refunds` are [type, status, cents] ledger entries. */
+      const order = async (
+        seller: string,
+        buyer: string,
+        status: string,
+        payout: { cents: number; held?: boolean; released?: boolean } | null = null,
+        refunds: [string, string, number][] = [],
+      ) => {
+        const [row] = await rows<{ id: string }>(
+          sql`INSERT INTO orders (listing_id, seller_id, buyer_id, price_cents, status, payout_cents, payout_held_at,
+                                  payout_released_at)
+              VALUES (${await listing(seller, 'default', 'sold')}, ${seller}, ${buyer}, 3000, ${status},
+                      ${payout?.cents ?? null}, ${payout?.held ? new Date() : null},
+                      ${payout?.released ? new Date() : null})
+              RETURNING id`,
+        );
+        for (const [type, state, cents] of refunds) {
+          await db().execute(sql`INSERT INTO transactions (order_id, type, status, amount_cents)
+                                 VALUES (${row!.id}, ${type}, ${state}, ${cents})`);
+        }
+      };
+      // Ann sells an auction and a fixed-price listing, Bob an auction that Cat leads; Ann leads an outsider's.
+      await listing(ann!, 'auction');
+      await listing(ann!, 'default');
+      await listing(bob!, 'auction', 'active', cat!);
+      await listing(out!, 'auction', 'active', ann!);
+      // Ann sold to Bob (paid; refunded 300, a failed refund moved nothing) and to the outsider
+      // (shipped; refunded more than the payout: it is worth nothing, never less).
+      await order(ann!, bob!, 'PAYMENT_CONFIRMED', { cents: 1000 }, [
+        ['admin_refund', 'succeeded', 300],
+        ['admin_refund', 'failed', 500],
+      ]);
+      await order(ann!, out!, 'Shipped', { cents: 2000 }, [['bundled_shipping_refund', 'succeeded', 2500]]);
+      // Cat has not paid Bob; Dan waits for the outsider's parcel.
+      await order(bob!, cat!, 'Pending');
+      await order(out!, dan!, 'Shipped');
+      // Dan's payouts: one held (still pending), one released, one of a cancelled order.
+      await order(dan!, out!, 'PAYMENT_CONFIRMED', { cents: 1500, held: true });
+      await order(dan!, out!, 'SHIPPING_DELIVERED', { cents: 4000, released: true });
+      await order(dan!, out!, 'cancelled', { cents: 999 });
+
+      const answer = await ring(ann!);
+      expect(memberIds(answer)).toEqual([ann, bob, cat, dan].sort());
+      const each = await Promise.all(
+        [ann, bob, cat, dan].map(async (member) => {
+          const impact = await call('admin', 'GET', `/admin/users/${member}/enforcement-impact`);
+          expect(impact.status, JSON.stringify(impact.body)).toBe(200);
+          return impact.body as Ring['impact'];
+        }),
+      );
+      expect(answer.impact).toEqual({
+        activeListings: 3,
+        liveAuctions: 2,
+        leadingBids: 2,
+        unpaidWins: 1,
+        openOrdersAsBuyer: 2,
+        openOrdersAsSeller: 3,
+        pendingPayoutCents: 700 + 0 + 1500,
+      });
+      expect(answer.impact).toEqual(sumImpacts(each));
+      expect(each.map((impact) => impact.pendingPayoutCents)).toEqual([700, 0, 0, 1500]);
+      // A member deleted after the walk touches nothing; alone, it is 404.
+      await db().execute(sql`UPDATE users SET deleted_at = now() WHERE id = ${dan}`);
+      expect((await call('admin', 'GET', `/admin/users/${dan}/enforcement-impact`)).status).toBe(404);
+      expect((await ring(ann!)).impact).toEqual(sumImpacts(each.slice(0, 3)));
     });
 
     it('may be read by the roles that read users, not by finance', async () => {

@@ -200,7 +200,8 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
           </Card>
         )}
         {may.ring && (
-          <Accordion title="Ring" defaultOpen={false}>
+          // Read when expanded, not with the drawer; another user's drawer starts closed again.
+          <Accordion key={user.id} title="Ring" defaultOpen={false} lazy>
             <RingSection userId={user.id} onOpenUser={(id) => openRecord({ type: 'user', id })} />
           </Accordion>
         )}

@@ -7,23 +7,30 @@
 // accounts area (links, the users, the enforcement impact) and platform (sign-in IPs), all
 // below this area, so the layering lets it read everything it needs; in accounts it could
 // never reach the cases that point at it.
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { LINK_KINDS } from '../../../shared/contract/accountability.js';
 import type { Ring, RingLink } from '../../../shared/contract/rings.js';
 import { RING_HOPS_MAX, RING_MEMBERS_MAX } from '../../../shared/contract/rings.js';
-import type { EnforcementImpact } from '../../../shared/contract/accountability.js';
-import { NO_IMPACT, sumImpacts } from '../../../shared/rules/enforcement-impact.js';
 import { sharedIpsAmong } from '../../platform/auth/sign-in-ips.js';
 import type { Executor } from '../../platform/db/database.js';
-import { HttpError, notFound } from '../../platform/http/errors.js';
-import { enforcementImpact, linksOfAccounts, loadUserSummaries, type AccountLink } from '../accounts/index.js';
+import { readRows, sqlColumn } from '../../platform/db/sql-row.js';
+import { users } from '../../platform/db/schema/index.js';
+import { notFound } from '../../platform/http/errors.js';
+import { linksFromAny, loadUserSummaries, summedEnforcementImpact } from '../accounts/index.js';
 
 /** Links read per hop at most: an identifier shared by thousands must not make one read huge. */
 const LINKS_PER_HOP = 10_000;
 
 const linkKey = (link: RingLink) => `${link.from} ${link.to} ${link.kind}`;
 
-/** One link between two accounts, its ends in a fixed order (each link is found from both ends). */
-const undirected = (link: AccountLink): RingLink =>
-  link.from < link.to ? link : { from: link.to, to: link.from, kind: link.kind };
+const memberId = sqlColumn(users, 'id');
+/** One hop of the walk: who the walk holds after it, the links it found among them, whether it cut. */
+const HopRow = z.object({
+  members: z.array(memberId),
+  links: z.array(z.tuple([memberId, memberId, z.enum(LINK_KINDS)])),
+  truncated: z.boolean(),
+});
 
 interface Walk {
   /** The members in the order they were reached: the account asked about, then hop by hop. */
@@ -33,58 +40,66 @@ interface Walk {
 }
 
 /**
- * Breadth first from `userId`: each hop reads the links of the accounts the last hop reached
- * (one statement, an index lookup per account and kind). A last read from the outermost
- * accounts finds the links among them and tells whether more lies beyond (then `truncated`).
+ * Breadth first from `start`, every hop in one recursive statement. A hop reads the links of the
+ * accounts the last one reached (`frontier`: an index lookup per account and kind), at most
+ * LINKS_PER_HOP of them in (from, to, kind) order; the accounts it meets first join in that
+ * order while the ring has room, and the links to members are kept. A last hop from the
+ * outermost accounts finds the links among them and tells whether more lies beyond. A cut
+ * anywhere (more accounts than room, a hop at its read limit) makes the ring `truncated`.
  */
-async function walkRing(db: Executor, userId: string): Promise<Walk> {
-  const members = [userId];
-  const reached = new Set(members);
+async function walkRing(db: Executor, start: string): Promise<Walk> {
+  const hops = await readRows(
+    db,
+    HopRow,
+    sql`WITH RECURSIVE walk (hop, members, frontier, links, truncated) AS (
+          SELECT 0, ARRAY[${start}]::text[], ARRAY[${start}]::text[], '[]'::json, false
+          UNION ALL
+          SELECT w.hop + 1, w.members || step.added, step.added, step.links, w.truncated OR step.cut
+          FROM walk w CROSS JOIN LATERAL (
+            WITH found AS (
+              SELECT * FROM (${linksFromAny(sql`w.frontier`)}) hop
+              ORDER BY hop.from_id, hop.id, hop.via LIMIT ${LINKS_PER_HOP}
+            ),
+            /* Met for the first time, in the order the found links meet them. */
+            fresh AS (SELECT id, min(from_id) AS first_from FROM found WHERE id <> ALL (w.members) GROUP BY id),
+            added AS (
+              SELECT coalesce(array_agg(id ORDER BY first_from, id), '{}') AS ids
+              FROM (SELECT id, first_from FROM fresh ORDER BY first_from, id
+                    LIMIT CASE WHEN w.hop >= ${RING_HOPS_MAX}::int THEN 0
+                               ELSE greatest(0, ${RING_MEMBERS_MAX}::int - cardinality(w.members)) END) room
+            )
+            SELECT added.ids AS added,
+                   (SELECT count(*) FROM found) = ${LINKS_PER_HOP}
+                     OR (SELECT count(*) FROM fresh) > cardinality(added.ids) AS cut,
+                   (SELECT coalesce(json_agg(json_build_array(from_id, id, via)), '[]') FROM found
+                    WHERE id = ANY (w.members) OR id = ANY (added.ids)) AS links
+            FROM added
+          ) step
+          WHERE w.hop <= ${RING_HOPS_MAX}::int AND cardinality(w.frontier) > 0
+        )
+        SELECT members, links, truncated FROM walk ORDER BY hop`,
+  );
   const links = new Map<string, RingLink>();
-  let truncated = false;
-  let frontier = [userId];
-  for (let hop = 1; hop <= RING_HOPS_MAX + 1 && frontier.length > 0; hop++) {
-    const found = await linksOfAccounts(db, frontier, LINKS_PER_HOP);
-    if (found.length === LINKS_PER_HOP) truncated = true;
-    const next: string[] = [];
-    for (const link of found) {
-      if (!reached.has(link.to)) {
-        if (hop > RING_HOPS_MAX || members.length >= RING_MEMBERS_MAX) {
-          truncated = true;
-          continue;
-        }
-        reached.add(link.to);
-        members.push(link.to);
-        next.push(link.to);
-      }
-      const ring = undirected(link);
-      links.set(linkKey(ring), ring);
+  for (const hop of hops) {
+    for (const [from, to, kind] of hop.links) {
+      // Each link is found from both ends: kept once, its ends in a fixed order.
+      const link = from < to ? { from, to, kind } : { from: to, to: from, kind };
+      links.set(linkKey(link), link);
     }
-    frontier = next;
   }
-  return { members, links: [...links.values()], truncated };
-}
-
-/** A member gone (unknown, or deleted while the ring was read) touches nothing. */
-const noneIfGone = (error: unknown): EnforcementImpact => {
-  if (error instanceof HttpError && error.statusCode === 404) return NO_IMPACT;
-  throw error;
-};
-
-/** The enforcement impact of each member (accounts' own count), summed. */
-async function summedImpact(db: Executor, userIds: readonly string[]): Promise<EnforcementImpact> {
-  return sumImpacts(await Promise.all(userIds.map((id) => enforcementImpact(db, id).catch(noneIfGone))));
+  const last = hops[hops.length - 1]!;
+  return { members: last.members, links: [...links.values()], truncated: last.truncated };
 }
 
 export async function ringOf(db: Executor, userId: string): Promise<Ring> {
   // An unknown or deleted account is itself alone after the walk, and not among the users read: 404.
   const walk = await walkRing(db, userId);
-  const [users, impact, sharedIps] = await Promise.all([
+  const [summaries, impact, sharedIps] = await Promise.all([
     loadUserSummaries(db, walk.members),
-    summedImpact(db, walk.members),
+    summedEnforcementImpact(db, walk.members),
     sharedIpsAmong(db, walk.members),
   ]);
-  const byId = new Map(users.map((user) => [user.id, user]));
+  const byId = new Map(summaries.map((user) => [user.id, user]));
   if (!byId.has(userId)) throw notFound('User');
   // A member deleted while the ring was read is left out, with its links.
   const members = walk.members.flatMap((id) => {

@@ -101,9 +101,18 @@ test("the ring in a member's drawer; the ring's auction held and released from i
   await openScreen(page, 'users');
   await setTheme(page, 'dark');
 
+  // The drawer reads the ring only when its Ring section is expanded.
+  const ringReads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/call/admin.users.ring')) ringReads.push(request.url());
+  });
   await openScreen(page, `users/${item.subjectUser!.id}`);
   const user = page.getByRole('dialog', { name: 'Details' });
+  await expect(user.getByRole('button', { name: 'Ring' })).toBeVisible();
+  await expect(user.getByText('Amount Spent')).toBeVisible();
+  expect(ringReads).toEqual([]);
   await user.getByRole('button', { name: 'Ring' }).click();
+  await expect.poll(() => ringReads.length).toBe(1);
   await expect(user.getByRole('img', { name: /^Ring graph: 4 accounts/ })).toBeVisible();
   await expect(user.getByRole('table', { name: 'Ring members' })).toContainText('ring_leo');
   await user.getByRole('img', { name: /^Ring graph/ }).scrollIntoViewIfNeeded();
