@@ -47,7 +47,9 @@ export const auctionMessagesSource: AdminList<
   table: 'auction_messages',
   alias: 'm',
   condition: sql`m.deleted_at IS NULL`,
-  search: { by: 'union', places: [{ text: 'text' }, { user: 'user_id' }, { listingTitle: 'listing_id' }] },
+  // The author's user name and email and the listing's title are the message's own
+  // `search_names` (kept by the triggers of migration 0077), searched like its text, no join.
+  search: { by: 'or', places: [{ text: 'text' }, { text: 'search_names' }] },
   sortKeys: BY_CREATION('m'),
   defaultSort: 'createdAt',
   total: 'auctionMessages',
@@ -65,7 +67,8 @@ export const chatsSource: AdminList<Omit<ListQuery<'chats'>, 'page' | 'limit'>, 
   table: 'chats',
   alias: 'c',
   condition: sql`c.deleted_at IS NULL`,
-  search: { by: 'union', places: [{ user: 'user_id' }, { user: 'other_user_id' }] },
+  // Both participants' user names and emails, the chat's own `search_names` (migration 0077).
+  search: { by: 'or', places: [{ text: 'search_names' }] },
   sortKeys: CHAT_SORT,
   defaultSort: 'createdAt',
   total: 'chats',

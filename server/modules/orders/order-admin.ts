@@ -205,12 +205,10 @@ export const soldListingsSource: AdminList<Omit<ListQuery<'soldListings'>, 'page
   table: 'orders',
   alias: 'o',
   condition: sql`o.deleted_at IS NULL`,
-  // Sellers before buyers: a seller has several orders and most buyers none, so a common name
-  // shows it is over the count's cap in a quarter of the probes (searchedCount stops at the first).
-  search: {
-    by: 'union',
-    places: [{ listingTitle: 'listing_id' }, { text: 'tracking_code' }, { user: 'seller_id' }, { user: 'buyer_id' }],
-  },
+  // The listing's title and the seller's and buyer's user names and emails are the order's own
+  // `search_names` (kept by the triggers of migration 0075): one more column of the order, so a
+  // common name walks the sort index and a rare one is found through its indexes, no join.
+  search: { by: 'or', places: [{ text: 'search_names' }, { text: 'tracking_code' }] },
   sortKeys: SORT_KEYS,
   defaultSort: 'createdAt',
   total: 'soldListings',
