@@ -44,9 +44,14 @@ export const ratingsSource: AdminList<Omit<ListQuery<'ratings'>, 'page' | 'limit
   table: 'ratings',
   alias: 'r',
   condition: sql`r.deleted_at IS NULL`,
-  // The seller's and buyer's user names and emails are the rating's own `search_names` (kept by
-  // the triggers of migration 0076), searched like its experience, no join.
-  search: { by: 'or', places: [{ text: 'experience' }, { text: 'search_names' }] },
+  // Sellers before buyers: a seller is rated on many orders and a buyer on few, so a common name
+  // shows it is over the count's cap sooner (searchedCount stops at the first place over it).
+  // Both users' names are also the rating's own `search_names` (migration 0076).
+  search: {
+    by: 'union',
+    places: [{ text: 'experience' }, { user: 'seller_id' }, { user: 'buyer_id' }],
+    kept: 'search_names',
+  },
   sortKeys: SORT_KEYS,
   defaultSort: 'createdAt',
   total: 'ratings',

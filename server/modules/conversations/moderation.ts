@@ -47,9 +47,12 @@ export const auctionMessagesSource: AdminList<
   table: 'auction_messages',
   alias: 'm',
   condition: sql`m.deleted_at IS NULL`,
-  // The author's user name and email and the listing's title are the message's own
-  // `search_names` (kept by the triggers of migration 0077), searched like its text, no join.
-  search: { by: 'or', places: [{ text: 'text' }, { text: 'search_names' }] },
+  // The author's names and the listing's title are also the message's own `search_names` (0077).
+  search: {
+    by: 'union',
+    places: [{ text: 'text' }, { user: 'user_id' }, { listingTitle: 'listing_id' }],
+    kept: 'search_names',
+  },
   sortKeys: BY_CREATION('m'),
   defaultSort: 'createdAt',
   total: 'auctionMessages',
@@ -67,8 +70,8 @@ export const chatsSource: AdminList<Omit<ListQuery<'chats'>, 'page' | 'limit'>, 
   table: 'chats',
   alias: 'c',
   condition: sql`c.deleted_at IS NULL`,
-  // Both participants' user names and emails, the chat's own `search_names` (migration 0077).
-  search: { by: 'or', places: [{ text: 'search_names' }] },
+  // Both participants' names are also the chat's own `search_names` (migration 0077).
+  search: { by: 'union', places: [{ user: 'user_id' }, { user: 'other_user_id' }], kept: 'search_names' },
   sortKeys: CHAT_SORT,
   defaultSort: 'createdAt',
   total: 'chats',

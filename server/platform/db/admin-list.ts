@@ -77,7 +77,7 @@ export interface AdminList<Query extends ListQueryBase, Row, Item> {
    * index, combined by a BitmapOr). `union`: the ids of each place through its own index, the
    * count and page bounded place by place (`searchedPage`): for searches across joined tables.
    */
-  search?: { by: 'or' | 'union'; places: readonly SearchPlace[] };
+  search?: ListSearch;
   sortKeys: Readonly<Record<string, SortKey>>;
   defaultSort: string;
   /**
@@ -111,6 +111,29 @@ export function withChildren<Row extends { id: string }, Child, Item>(
   };
 }
 
+/**
+ * Where a list's search looks (`AdminList.search`). `kept`: a column of the list's own rows
+ * holding the names its user and listing places look for, kept by its owner's triggers
+ * (`search_names`, migrations 0075–0077).
+ */
+export interface ListSearch {
+  by: 'or' | 'union';
+  places: readonly SearchPlace[];
+  kept?: string;
+}
+
+/**
+ * The search `term` gets. A list that keeps its joined places' names on its rows searches that
+ * column as one more text column of its own (`by: 'or'`, its trigram index) for a term the
+ * trigram index finds: no join, and a common term walks the sort index testing the row alone. A
+ * shorter term keeps the joined places, whose short-gram indexes find a rare one (the kept column
+ * has none: building one took minutes), and its walk tests the kept column (`searchForms`).
+ */
+function searchFor(search: ListSearch, term: string): ListSearch {
+  if (!search.kept || shortGramsOf(term)) return search;
+  return { by: 'or', places: [...search.places.filter((place) => 'text' in place), { text: search.kept }] };
+}
+
 /** A list's statements for one query: what the pager and the export run. */
 interface ListPlan {
   from: SQL;
@@ -135,14 +158,13 @@ async function searchOfList<Query extends ListQueryBase, Row, Item>(
 ): Promise<TermSearch | null> {
   const term = searchTerm(query.search);
   if (!term || !list.search) return null;
+  const { by, places } = searchFor(list.search, term);
   const grams = shortGramsOf(term);
-  const common = grams
-    ? await commonGramColumns(db, searchedColumns(list.table, list.search.places), grams)
-    : new Set<string>();
-  if (list.search.by !== 'union') return termSearch(term, common);
-  const columns = searchedColumns(list.table, list.search.places);
+  const common = grams ? await commonGramColumns(db, searchedColumns(list.table, places), grams) : new Set<string>();
+  if (by !== 'union') return termSearch(term, common);
+  const columns = searchedColumns(list.table, places);
   const dense = grams ? await commonGramColumns(db, columns, grams, DENSE_GRAM_SHARE) : new Set<string>();
-  return termSearch(term, common, await foundOwners(db, list.search.places, termSearch(term, common), dense));
+  return termSearch(term, common, await foundOwners(db, places, termSearch(term, common), dense));
 }
 
 function planOf<Query extends ListQueryBase, Row, Item>(
@@ -156,8 +178,10 @@ function planOf<Query extends ListQueryBase, Row, Item>(
   const filters = (list.filters?.(query) ?? []).filter((filter): filter is SQL => filter !== null);
   const base = [list.condition ?? null, ...filters];
   const baseConditions = base.filter((condition): condition is SQL => condition !== null);
-  const forms = search && list.search ? searchForms(list.table, list.alias, list.search.places, search) : null;
-  const union = list.search?.by === 'union';
+  const term = searchTerm(query.search);
+  const searched = search && list.search && term ? searchFor(list.search, term) : null;
+  const forms = search && searched ? searchForms(list.table, list.alias, searched.places, search, searched.kept) : null;
+  const union = searched?.by === 'union';
   const where = whereAll([...base, forms ? (union ? idMatchesAny(idColumn, forms.branches) : forms.condition) : null]);
 
   const key = list.sortKeys[query.sortBy ?? list.defaultSort] ?? list.sortKeys[list.defaultSort]!;
@@ -183,7 +207,7 @@ function planOf<Query extends ListQueryBase, Row, Item>(
           ? // A term common in one of the places (a short one in a column, or naming more users
             // or listings than search-owners.ts reads): counting that place's matches through its
             // join would read most of it, so the list is walked in its order, each row tested.
-            search && list.search && searchIsCommon(list.table, list.search.places, search)
+            search && searched && searchIsCommon(list.table, searched.places, search)
             ? {
                 walked: whereAll([...base, forms.rowMatches]),
                 named:

@@ -1,9 +1,13 @@
 -- Orders (the sold listings list) keep the names a moderator searches them by: the listing's
 -- title and the seller's and buyer's user names and emails, in one column of the order itself.
--- Searched through joins, a common name ("sto", a user in eleven) had to read thousands of
--- users or listings before the first order; on the order's own row the list's search is one
--- column like any other (a trigram and a short-gram index for a rare term, a walk of the sort
--- index testing each row for a common one), and its cost no longer grows with the tables joined.
+-- Searched through joins, a common name ("sto", in one user of eleven) meant reading thousands of
+-- users or listings before the first order, then a lookup of each order's users and listing. On
+-- the order's own row, a term the trigram index finds is one more text column of the order (its
+-- trigram index for a rare term, a walk of the sort index testing the column for a common one),
+-- and a shorter term's walk tests the column instead of looking each row's users up
+-- (admin-list.ts, `kept`). There is no short-gram index on it: at ~100 characters a row, building
+-- one over the orders took minutes; a short term still finds its rare users and listings first
+-- through theirs (search-owners.ts).
 --
 -- A read model the orders area keeps: only these triggers write the column. The parts are joined
 -- by U+001F, which no search term holds (list-sql.ts refuses control characters), so
@@ -65,8 +69,7 @@ LANGUAGE sql SET work_mem = '256MB' AS $$
 $$;
 SELECT fill_order_search_names();
 
--- Built after the fill, so the UPDATE does not maintain them row by row.
+-- Built after the fill, so the UPDATE does not maintain it row by row; the statistics tell the
+-- planner how common a term is in the column (a walk for a common one, the index for a rare one).
 CREATE INDEX orders_search_names_trgm ON orders USING gin (search_names gin_trgm_ops);
-CREATE INDEX orders_search_names_short ON orders USING gin (short_grams(search_names));
--- The short-gram index's statistics tell a common letter from a rare pair (short-term-stats.ts).
 ANALYZE orders;

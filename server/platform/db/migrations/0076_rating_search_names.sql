@@ -48,5 +48,4 @@ $$;
 SELECT fill_rating_search_names();
 
 CREATE INDEX ratings_search_names_trgm ON ratings USING gin (search_names gin_trgm_ops);
-CREATE INDEX ratings_search_names_short ON ratings USING gin (short_grams(search_names));
 ANALYZE ratings;

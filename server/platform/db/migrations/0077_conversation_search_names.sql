@@ -79,8 +79,6 @@ $$;
 SELECT fill_conversation_search_names();
 
 CREATE INDEX auction_messages_search_names_trgm ON auction_messages USING gin (search_names gin_trgm_ops);
-CREATE INDEX auction_messages_search_names_short ON auction_messages USING gin (short_grams(search_names));
 CREATE INDEX chats_search_names_trgm ON chats USING gin (search_names gin_trgm_ops);
-CREATE INDEX chats_search_names_short ON chats USING gin (short_grams(search_names));
 ANALYZE auction_messages;
 ANALYZE chats;

@@ -39,7 +39,6 @@ export const ratings = pgTable(
     index('ratings_experience_trgm').using('gin', t.experience.op('gin_trgm_ops')),
     index('ratings_experience_short').using('gin', sql`short_grams(experience)`),
     index('ratings_search_names_trgm').using('gin', t.searchNames.op('gin_trgm_ops')),
-    index('ratings_search_names_short').using('gin', sql`short_grams(search_names)`),
   ],
 );
 

@@ -37,7 +37,6 @@ export const chats = pgTable(
     index('chats_user_idx').on(t.userId),
     index('chats_other_user_idx').on(t.otherUserId),
     index('chats_search_names_trgm').using('gin', t.searchNames.op('gin_trgm_ops')),
-    index('chats_search_names_short').using('gin', sql`short_grams(search_names)`),
   ],
 );
 
@@ -91,7 +90,6 @@ export const auctionMessages = pgTable(
     index('auction_messages_text_trgm').using('gin', t.text.op('gin_trgm_ops')),
     index('auction_messages_text_short').using('gin', sql`short_grams(text)`),
     index('auction_messages_search_names_trgm').using('gin', t.searchNames.op('gin_trgm_ops')),
-    index('auction_messages_search_names_short').using('gin', sql`short_grams(search_names)`),
   ],
 );
 

@@ -89,7 +89,6 @@ export const orders = pgTable(
     index('orders_tracking_code_trgm').using('gin', t.trackingCode.op('gin_trgm_ops')),
     index('orders_tracking_code_short').using('gin', sql`short_grams(tracking_code)`),
     index('orders_search_names_trgm').using('gin', t.searchNames.op('gin_trgm_ops')),
-    index('orders_search_names_short').using('gin', sql`short_grams(search_names)`),
     // Not partial: the planner would pick a partial one for the admin search's ILIKE.
     index('orders_tracking_code_idx').on(t.trackingCode),
     // 0059: what the payout release job scans, only the payouts still pending.
