@@ -26,7 +26,7 @@ import {
   type TermSearch,
 } from './list-sql.js';
 import { shortGramsOf } from './short-terms.js';
-import { commonGramColumns, DENSE_GRAM_SHARE } from './short-term-stats.js';
+import { COMMON_GRAM_SHARE, commonGramColumns, DENSE_GRAM_SHARE } from './short-term-stats.js';
 import { foundOwners, namedRowsCount } from './search-owners.js';
 import { requestRead } from './request-reads.js';
 import { countValue, readRows } from './sql-row.js';
@@ -163,7 +163,11 @@ async function searchOfList<Query extends ListQueryBase, Row, Item>(
   const common = grams ? await commonGramColumns(db, searchedColumns(list.table, places), grams) : new Set<string>();
   if (by !== 'union') return termSearch(term, common);
   const columns = searchedColumns(list.table, places);
-  const dense = grams ? await commonGramColumns(db, columns, grams, DENSE_GRAM_SHARE) : new Set<string>();
+  // A list keeping the names (`kept`) walks to a common short term's rows testing its own row, a
+  // cheaper walk than reading thousands of users or listings first: it walks at once for a term
+  // common in them, not only for one in most of them.
+  const walkFrom = list.search.kept ? COMMON_GRAM_SHARE : DENSE_GRAM_SHARE;
+  const dense = grams ? await commonGramColumns(db, columns, grams, walkFrom) : new Set<string>();
   return termSearch(term, common, await foundOwners(db, places, termSearch(term, common), dense));
 }
 
