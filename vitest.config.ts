@@ -29,6 +29,7 @@ const POSTGRES_FILES = [
   'tests/server/list-plans.test.ts',
   'tests/server/migrate.test.ts',
   'tests/server/replica.test.ts',
+  'tests/server/search-names.test.ts',
   'tests/server/search-plans.test.ts',
   'tests/server/search-text.test.ts',
   'tests/server/seed-bulk.test.ts',

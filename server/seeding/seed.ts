@@ -145,8 +145,15 @@ async function setAside(sink: SeedSink): Promise<SetAside> {
   return { indexes, foreignKeys };
 }
 
+/**
+ * The searched names the list tables keep for themselves (migrations 0075–0077), written by
+ * triggers the load set aside: filled set-based, before the indexes are rebuilt over them.
+ */
+const SEARCH_NAME_FILLS = ['fill_order_search_names', 'fill_rating_search_names', 'fill_conversation_search_names'];
+
 async function putBack(sink: SeedSink, { indexes, foreignKeys }: SetAside): Promise<void> {
   await sink.query(sql`SET LOCAL maintenance_work_mem = '256MB'`);
+  for (const fill of SEARCH_NAME_FILLS) await sink.query(sql.raw(`SELECT ${fill}()`));
   for (const index of indexes) await sink.query(sql.raw(index.definition));
   for (const key of foreignKeys) {
     await sink.query(sql.raw(`ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} ${key.definition}`));

@@ -46,7 +46,12 @@ export const ratingsSource: AdminList<Omit<ListQuery<'ratings'>, 'page' | 'limit
   condition: sql`r.deleted_at IS NULL`,
   // Sellers before buyers: a seller is rated on many orders and a buyer on few, so a common name
   // shows it is over the count's cap sooner (searchedCount stops at the first place over it).
-  search: { by: 'union', places: [{ text: 'experience' }, { user: 'seller_id' }, { user: 'buyer_id' }] },
+  // Both users' names are also the rating's own `search_names` (migration 0076).
+  search: {
+    by: 'union',
+    places: [{ text: 'experience' }, { user: 'seller_id' }, { user: 'buyer_id' }],
+    kept: 'search_names',
+  },
   sortKeys: SORT_KEYS,
   defaultSort: 'createdAt',
   total: 'ratings',

@@ -47,7 +47,12 @@ export const auctionMessagesSource: AdminList<
   table: 'auction_messages',
   alias: 'm',
   condition: sql`m.deleted_at IS NULL`,
-  search: { by: 'union', places: [{ text: 'text' }, { user: 'user_id' }, { listingTitle: 'listing_id' }] },
+  // The author's names and the listing's title are also the message's own `search_names` (0077).
+  search: {
+    by: 'union',
+    places: [{ text: 'text' }, { user: 'user_id' }, { listingTitle: 'listing_id' }],
+    kept: 'search_names',
+  },
   sortKeys: BY_CREATION('m'),
   defaultSort: 'createdAt',
   total: 'auctionMessages',
@@ -65,7 +70,8 @@ export const chatsSource: AdminList<Omit<ListQuery<'chats'>, 'page' | 'limit'>, 
   table: 'chats',
   alias: 'c',
   condition: sql`c.deleted_at IS NULL`,
-  search: { by: 'union', places: [{ user: 'user_id' }, { user: 'other_user_id' }] },
+  // Both participants' names are also the chat's own `search_names` (migration 0077).
+  search: { by: 'union', places: [{ user: 'user_id' }, { user: 'other_user_id' }], kept: 'search_names' },
   sortKeys: CHAT_SORT,
   defaultSort: 'createdAt',
   total: 'chats',

@@ -27,7 +27,7 @@ import {
   type TermSearch,
 } from './list-sql.js';
 import { shortGramsOf } from './short-terms.js';
-import { commonGramColumns, DENSE_GRAM_SHARE } from './short-term-stats.js';
+import { COMMON_GRAM_SHARE, commonGramColumns, DENSE_GRAM_SHARE } from './short-term-stats.js';
 import { foundOwners, namedRowsCount } from './search-owners.js';
 import { probedCommon, WALK_ROWS, walkCount } from './term-probe.js';
 import { requestRead } from './request-reads.js';
@@ -79,17 +79,7 @@ export interface AdminList<Query extends ListQueryBase, Row, Item> {
    * index, combined by a BitmapOr). `union`: the ids of each place through its own index, the
    * count and page bounded place by place (`searchedPage`): for searches across joined tables.
    */
-  search?: {
-    by: 'or' | 'union';
-    places: readonly SearchPlace[];
-    /**
-     * An `or` list's searched columns as one text (`coalesce(u.user_name, '') || E'\\n' ||
-     * u.email`, joined by a character no term holds), which an index keeps lowered next to the
-     * default order: a term common in the list (term-probe.ts) is then tested on it, index only,
-     * instead of through the trigram indexes.
-     */
-    searchedText?: SQL;
-  };
+  search?: ListSearch;
   sortKeys: Readonly<Record<string, SortKey>>;
   defaultSort: string;
   /**
@@ -123,6 +113,36 @@ export function withChildren<Row extends { id: string }, Child, Item>(
   };
 }
 
+/**
+ * Where a list's search looks (`AdminList.search`). `kept`: a column of the list's own rows
+ * holding the names its user and listing places look for, kept by its owner's triggers
+ * (`search_names`, migrations 0075–0077).
+ */
+export interface ListSearch {
+  by: 'or' | 'union';
+  places: readonly SearchPlace[];
+  kept?: string;
+  /**
+   * An `or` list's searched columns as one text (`coalesce(u.user_name, '') || E'\\n' ||
+   * u.email`, joined by a character no term holds), which an index keeps lowered next to the
+   * default order: a term common in the list (term-probe.ts) is then tested on it, index only,
+   * instead of through the trigram indexes.
+   */
+  searchedText?: SQL;
+}
+
+/**
+ * The search `term` gets. A list that keeps its joined places' names on its rows searches that
+ * column as one more text column of its own (`by: 'or'`, its trigram index) for a term the
+ * trigram index finds: no join, and a common term walks the sort index testing the row alone. A
+ * shorter term keeps the joined places, whose short-gram indexes find a rare one (the kept column
+ * has none: building one took minutes), and its walk tests the kept column (`searchForms`).
+ */
+function searchFor(search: ListSearch, term: string): ListSearch {
+  if (!search.kept || shortGramsOf(term)) return search;
+  return { by: 'or', places: [...search.places.filter((place) => 'text' in place), { text: search.kept }] };
+}
+
 /** A list's statements for one query: what the pager and the export run. */
 interface ListPlan {
   from: SQL;
@@ -147,10 +167,11 @@ async function searchOfList<Query extends ListQueryBase, Row, Item>(
 ): Promise<TermSearch | null> {
   const term = searchTerm(query.search);
   if (!term || !list.search) return null;
+  const { by, places } = searchFor(list.search, term);
   const grams = shortGramsOf(term);
-  const columns = searchedColumns(list.table, list.search.places);
+  const columns = searchedColumns(list.table, places);
   const common = grams ? await commonGramColumns(db, columns, grams) : new Set<string>();
-  if (list.search.by !== 'union') {
+  if (by !== 'union') {
     const text = list.search.searchedText;
     // A short term's grams are common or not by the indexes' statistics; a longer one is probed.
     const walked =
@@ -160,8 +181,12 @@ async function searchOfList<Query extends ListQueryBase, Row, Item>(
         : await probedCommon(db, walkOf(list, query, text), termSearch(term).lowered));
     return termSearch(term, common, undefined, walked);
   }
-  const dense = grams ? await commonGramColumns(db, columns, grams, DENSE_GRAM_SHARE) : new Set<string>();
-  return termSearch(term, common, await foundOwners(db, list.search.places, termSearch(term, common), dense));
+  // A list keeping the names (`kept`) walks to a common short term's rows testing its own row, a
+  // cheaper walk than reading thousands of users or listings first: it walks at once for a term
+  // common in them, not only for one in most of them.
+  const walkFrom = list.search.kept ? COMMON_GRAM_SHARE : DENSE_GRAM_SHARE;
+  const dense = grams ? await commonGramColumns(db, columns, grams, walkFrom) : new Set<string>();
+  return termSearch(term, common, await foundOwners(db, places, termSearch(term, common), dense));
 }
 
 /** The walk of a list keeping its searched text `text`: its rows in the default order (term-probe.ts). */
@@ -190,17 +215,19 @@ function planOf<Query extends ListQueryBase, Row, Item>(
   const filters = (list.filters?.(query) ?? []).filter((filter): filter is SQL => filter !== null);
   const base = [list.condition ?? null, ...filters];
   const baseConditions = base.filter((condition): condition is SQL => condition !== null);
-  const forms = search && list.search ? searchForms(list.table, list.alias, list.search.places, search) : null;
-  const union = list.search?.by === 'union';
+  const term = searchTerm(query.search);
+  const searched = search && list.search && term ? searchFor(list.search, term) : null;
+  const forms = search && searched ? searchForms(list.table, list.alias, searched.places, search, searched.kept) : null;
+  const union = searched?.by === 'union';
   const text = list.search?.searchedText;
-  const searched = !forms
+  const matched = !forms
     ? null
     : union
       ? idMatchesAny(idColumn, forms.branches)
       : search?.walked && text
         ? loweredMatches(text, search)
         : forms.condition;
-  const where = whereAll([...base, searched]);
+  const where = whereAll([...base, matched]);
 
   const key = list.sortKeys[query.sortBy ?? list.defaultSort] ?? list.sortKeys[list.defaultSort]!;
   const tieBreak = list.tieBreak;
@@ -225,7 +252,7 @@ function planOf<Query extends ListQueryBase, Row, Item>(
           ? // A term common in one of the places (a short one in a column, or naming more users
             // or listings than search-owners.ts reads): counting that place's matches through its
             // join would read most of it, so the list is walked in its order, each row tested.
-            search && list.search && searchIsCommon(list.table, list.search.places, search)
+            search && searched && searchIsCommon(list.table, searched.places, search)
             ? {
                 walked: whereAll([...base, forms.rowMatches]),
                 named:

@@ -319,11 +319,17 @@ export function searchIsCommon(table: string, places: readonly SearchPlace[], se
   });
 }
 
+/**
+ * `kept`: a column of `table` holding the names its user and listing places look for (kept by
+ * its owner's triggers): the row test reads it, one ILIKE of the row itself, instead of looking
+ * up each row's users and listing.
+ */
 export function searchForms(
   table: string,
   alias: string,
   places: readonly SearchPlace[],
   search: TermSearch,
+  kept?: string,
 ): SearchForms {
   const own = (column: string) => sql.raw(`${alias}.${column}`);
   const bare = sql.raw(table);
@@ -354,6 +360,12 @@ export function searchForms(
     };
   });
   const any = (parts: SQL[]) => sql`(${sql.join(parts, sql` OR `)})`;
+  const rowTests = kept
+    ? [
+        ...forms.filter((_, i) => 'text' in places[i]!).map((form) => form.row),
+        sql`${own(kept)} ILIKE ${search.pattern}`,
+      ]
+    : forms.map((form) => form.row);
   const named = places.flatMap((place): NamedPlace[] => {
     if ('text' in place) return [];
     const column = 'user' in place ? place.user : place.listingTitle;
@@ -363,7 +375,7 @@ export function searchForms(
   return {
     condition: any(forms.map((form) => form.condition)),
     branches: forms.map((form) => form.branch),
-    rowMatches: any(forms.map((form) => form.row)),
+    rowMatches: any(rowTests),
     named,
   };
 }

@@ -1,4 +1,4 @@
-// Ratings, follows, notifications and customer-support requests (migrations 0001, 0002).
+// Ratings, follows, notifications and customer-support requests (migrations 0001, 0002, 0076).
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { at, columnCheck, createdAt, fkey, uuidId } from './columns.js';
@@ -16,6 +16,8 @@ export const ratings = pgTable(
     experience: text('experience'),
     createdAt: createdAt(),
     deletedAt: at('deleted_at'),
+    // 0076: the seller's and buyer's names, kept by triggers for the search.
+    searchNames: text('search_names'),
   },
   (t) => [
     fkey('ratings', t.orderId, orders.id),
@@ -36,6 +38,7 @@ export const ratings = pgTable(
     index('ratings_seller_idx').on(t.sellerId),
     index('ratings_experience_trgm').using('gin', t.experience.op('gin_trgm_ops')),
     index('ratings_experience_short').using('gin', sql`short_grams(experience)`),
+    index('ratings_search_names_trgm').using('gin', t.searchNames.op('gin_trgm_ops')),
   ],
 );
 

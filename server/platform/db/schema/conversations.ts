@@ -1,4 +1,4 @@
-// Chats, their messages and the auction feed (migrations 0001, 0013).
+// Chats, their messages and the auction feed (migrations 0001, 0013, 0077).
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, cents, columnCheck, createdAt, fkey, updatedAt, uuidId } from './columns.js';
@@ -18,6 +18,8 @@ export const chats = pgTable(
     deletedAt: at('deleted_at'),
     /** Who set the block (0013): only they may lift it. */
     blockedById: text('blocked_by_id'),
+    // 0077: both participants' names, kept by triggers for the search.
+    searchNames: text('search_names'),
   },
   (t) => [
     fkey('chats', t.userId, users.id),
@@ -38,6 +40,7 @@ export const chats = pgTable(
       .where(sql`deleted_at IS NOT NULL`),
     index('chats_user_idx').on(t.userId),
     index('chats_other_user_idx').on(t.otherUserId),
+    index('chats_search_names_trgm').using('gin', t.searchNames.op('gin_trgm_ops')),
   ],
 );
 
@@ -80,6 +83,8 @@ export const auctionMessages = pgTable(
     text: text('text'),
     createdAt: createdAt(),
     deletedAt: at('deleted_at'),
+    // 0077: the author's name and the listing's title, kept by triggers for the search.
+    searchNames: text('search_names'),
   },
   (t) => [
     fkey('auction_messages', t.listingId, listings.id),
@@ -92,6 +97,7 @@ export const auctionMessages = pgTable(
     index('auction_messages_user_idx').on(t.userId),
     index('auction_messages_text_trgm').using('gin', t.text.op('gin_trgm_ops')),
     index('auction_messages_text_short').using('gin', sql`short_grams(text)`),
+    index('auction_messages_search_names_trgm').using('gin', t.searchNames.op('gin_trgm_ops')),
   ],
 );
 

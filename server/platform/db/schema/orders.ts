@@ -1,4 +1,4 @@
-// Offers, orders and their money movements (migrations 0001, 0002, 0004, 0008, 0010, 0059).
+// Offers, orders and their money movements (migrations 0001, 0002, 0004, 0008, 0010, 0059, 0075).
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, cents, columnCheck, createdAt, fkey, updatedAt, uuidId } from './columns.js';
@@ -65,6 +65,8 @@ export const orders = pgTable(
     payoutHoldReason: text('payout_hold_reason'),
     payoutHoldAdminUid: text('payout_hold_admin_uid'),
     payoutHoldAdminEmail: text('payout_hold_admin_email'),
+    // 0075: the listing's title and the seller's and buyer's names, kept by triggers for the search.
+    searchNames: text('search_names'),
   },
   (t) => [
     fkey('orders', t.listingId, listings.id),
@@ -86,6 +88,7 @@ export const orders = pgTable(
     index('orders_seller_idx').on(t.sellerId),
     index('orders_tracking_code_trgm').using('gin', t.trackingCode.op('gin_trgm_ops')),
     index('orders_tracking_code_short').using('gin', sql`short_grams(tracking_code)`),
+    index('orders_search_names_trgm').using('gin', t.searchNames.op('gin_trgm_ops')),
     // Not partial: the planner would pick a partial one for the admin search's ILIKE.
     index('orders_tracking_code_idx').on(t.trackingCode),
     // 0059: what the payout release job scans, only the payouts still pending.
