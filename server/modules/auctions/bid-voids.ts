@@ -20,24 +20,9 @@ import { auctionStateUpdate } from '../listings/index.js';
 import { withdrawBidMessages } from '../conversations/index.js';
 import { notifyAll, type Notice } from '../notifications/index.js';
 import { type ReplayStanding, replayBids, standingChangedFor } from './rules/bid-replay.js';
-import { DEFAULT_STARTING_BID_CENTS } from './bidding.js';
+import { AUCTION_ROW, DEFAULT_STARTING_BID_CENTS } from './bidding.js';
 
-const LISTING_ROW = sqlRow(
-  listings,
-  'id',
-  'user_id',
-  'title',
-  'listing_type',
-  'status',
-  'deleted_at',
-  'starting_bid_cents',
-  'bid_cents',
-  'end_time',
-  'leader_id',
-  'leader_max_cents',
-  'bid_count',
-);
-type ListingRow = z.output<typeof LISTING_ROW>;
+type ListingRow = z.output<typeof AUCTION_ROW>;
 
 const LADDER_ROW = sqlRow(bids, 'id', 'amount_cents', 'max_bid_cents', 'created_at', 'voided_at', 'void_reason').extend(
   { user_id: sqlColumn(users, 'id'), user_name: sqlColumn(users, 'user_name') },
@@ -133,7 +118,7 @@ export async function voidBids(
     // A preview takes no lock: it must not hold up the auction's bids.
     const [found] = await readRows(
       tx,
-      LISTING_ROW,
+      AUCTION_ROW,
       sql`SELECT id, user_id, title, listing_type, status, deleted_at, starting_bid_cents, bid_cents, end_time,
                  leader_id, leader_max_cents, bid_count
           FROM listings l WHERE l.id = ${listingId} ${dryRun ? sql`` : sql`FOR UPDATE OF l`}`,

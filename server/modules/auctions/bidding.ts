@@ -46,8 +46,8 @@ export interface BidRequest {
 
 export type BidReceipt = z.output<typeof Auctions.BidReceipt>;
 
-/** The locked read's row (`lockedAuctionRead`): the auction, its seller and the bidder. */
-const LOCKED_AUCTION_ROW = sqlRow(
+/** An auction's row as its standing needs it: the bid path's locked read and a void's replay. */
+export const AUCTION_ROW = sqlRow(
   listings,
   'id',
   'user_id',
@@ -61,8 +61,11 @@ const LOCKED_AUCTION_ROW = sqlRow(
   'leader_id',
   'leader_max_cents',
   'bid_count',
-  'held_at',
-).extend({
+);
+
+/** The locked read's row (`lockedAuctionRead`): the auction, its seller and the bidder. */
+const LOCKED_AUCTION_ROW = AUCTION_ROW.extend({
+  held_at: sqlColumn(listings, 'held_at'),
   seller_user_name: sqlColumn(users, 'user_name'),
   seller_avatar: sqlColumn(users, 'avatar'),
   bidder_user_name: sqlColumn(users, 'user_name'),

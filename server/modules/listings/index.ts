@@ -15,7 +15,7 @@ export {
   publicListing,
   type ListingsOrder,
 } from './listings.js';
-export { decrementStock, lockForSale, saleRefusal, type StockRow } from './stock.js';
+export { decrementStock, lockForSale, lockListingForRetry, saleRefusal, type StockRow } from './stock.js';
 export { auctionStateUpdate, endListing, markEndingSoonNotified } from './auction-state.js';
 export { type ListingToolsDeps, localListingTools } from './listing-tools-deps.js';
 export type { ListingPorts } from './ports.js';

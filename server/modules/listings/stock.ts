@@ -13,8 +13,44 @@ import { readRows, sqlRow, type SqlRow } from '../../platform/db/sql-row.js';
 
 export type StockRow = SqlRow<
   typeof listings,
-  'id' | 'user_id' | 'listing_type' | 'status' | 'in_stock' | 'price_cents' | 'shipping_type' | 'shipping_price_cents'
+  | 'id'
+  | 'user_id'
+  | 'listing_type'
+  | 'status'
+  | 'in_stock'
+  | 'price_cents'
+  | 'shipping_type'
+  | 'shipping_price_cents'
+  | 'held_at'
 >;
+
+/** The columns a sale reads of the listing it locks: the sale rule's and the admin's hold. */
+const SALE_LISTING_ROW = sqlRow(
+  listings,
+  'id',
+  'user_id',
+  'listing_type',
+  'status',
+  'in_stock',
+  'price_cents',
+  'shipping_type',
+  'shipping_price_cents',
+  'held_at',
+);
+
+/**
+ * A retried payment's listing, locked as a sale locks it but found whatever its state now: the
+ * retry decides with `saleRefusal` and the hold, like a first purchase.
+ */
+export async function lockListingForRetry(tx: Executor, listingId: string): Promise<StockRow | undefined> {
+  const [row] = await readRows(
+    tx,
+    SALE_LISTING_ROW,
+    sql`SELECT id, user_id, listing_type, status, in_stock, price_cents, shipping_type, shipping_price_cents, held_at
+        FROM listings WHERE id = ${listingId} FOR UPDATE`,
+  );
+  return row;
+}
 
 export async function lockForSale(
   tx: Executor,
@@ -24,18 +60,7 @@ export async function lockForSale(
 ): Promise<StockRow> {
   const [row] = await readRows(
     tx,
-    sqlRow(
-      listings,
-      'id',
-      'user_id',
-      'listing_type',
-      'status',
-      'in_stock',
-      'price_cents',
-      'shipping_type',
-      'shipping_price_cents',
-      'held_at',
-    ),
+    SALE_LISTING_ROW,
     sql`SELECT l.id, l.user_id, l.listing_type, l.status, l.in_stock, l.price_cents, l.shipping_type,
                l.shipping_price_cents, l.held_at
         FROM listings l WHERE l.id = ${listingId} AND ${PUBLIC_LISTING} FOR UPDATE OF l`,

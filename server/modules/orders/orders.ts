@@ -21,8 +21,8 @@ import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import type { Charges, PaymentPorts } from '../payments/index.js';
 import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
-import { decrementStock, refuseIfOnHold, saleRefusal } from '../listings/index.js';
-import { listings, orders, users } from '../../platform/db/schema/index.js';
+import { decrementStock, lockListingForRetry, refuseIfOnHold, saleRefusal } from '../listings/index.js';
+import { orders, users } from '../../platform/db/schema/index.js';
 import { countValue, leftJoined, readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 
 /** A buyer about to order: deleted or suspended now (null when never suspended). */
@@ -33,20 +33,6 @@ const PARTIES_ROW = leftJoined({
   seller_fee: sqlColumn(users, 'seller_fee'),
   customer_id: sqlColumn(users, 'stripe_customer_id'),
 });
-
-/** The listing a retried payment locks: the sale rule's columns and its hold. */
-const RETRY_LISTING_ROW = sqlRow(
-  listings,
-  'id',
-  'user_id',
-  'listing_type',
-  'status',
-  'in_stock',
-  'price_cents',
-  'shipping_type',
-  'shipping_price_cents',
-  'held_at',
-);
 
 /** The order a retried payment locks, with its payment attempts so far. */
 const RETRY_ORDER_ROW = sqlRow(
@@ -262,12 +248,7 @@ export async function retryPayment(
       sql`SELECT listing_id FROM orders WHERE id = ${orderId} AND deleted_at IS NULL`,
     );
     if (!placed) throw notFound('Order');
-    const [listing] = await readRows(
-      tx,
-      RETRY_LISTING_ROW,
-      sql`SELECT id, user_id, listing_type, status, in_stock, price_cents, shipping_type, shipping_price_cents, held_at
-          FROM listings WHERE id = ${placed.listing_id} FOR UPDATE`,
-    );
+    const listing = await lockListingForRetry(tx, placed.listing_id);
     const [found] = await readRows(
       tx,
       RETRY_ORDER_ROW,
