@@ -1,0 +1,91 @@
+// How an admin list's search is planned (`AdminList.search`): where a term looks (its own
+// columns, the names its rows keep, or the joined users and listings), and whether a common term
+// is walked along the default order instead of looked up (term-probe.ts, short-term-stats.ts).
+// admin-list.ts turns the answer into the page's and the count's statements.
+import { sql, type SQL } from 'drizzle-orm';
+import type { AdminList, ListQueryBase } from './admin-list.js';
+import type { Executor } from './database.js';
+import { orderBy, searchedColumns, searchTerm, termSearch, type SearchPlace, type TermSearch } from './list-sql.js';
+import { shortGramsOf } from './short-terms.js';
+import { COMMON_GRAM_SHARE, commonGramColumns, DENSE_GRAM_SHARE } from './short-term-stats.js';
+import { foundOwners } from './search-owners.js';
+import { probedCommon } from './term-probe.js';
+
+/**
+ * Where a list's search looks (`AdminList.search`). `kept`: a column of the list's own rows
+ * holding the names its user and listing places look for, kept by its owner's triggers
+ * (`search_names`, migrations 0075–0077).
+ */
+export interface ListSearch {
+  by: 'or' | 'union';
+  places: readonly SearchPlace[];
+  kept?: string;
+  /**
+   * An `or` list's searched columns as one text (`coalesce(u.user_name, '') || E'\\n' ||
+   * u.email`, joined by a character no term holds), which an index keeps lowered next to the
+   * default order: a term common in the list (term-probe.ts) is then tested on it, index only,
+   * instead of through the trigram indexes.
+   */
+  searchedText?: SQL;
+}
+
+/**
+ * The search `term` gets. A list that keeps its joined places' names on its rows searches that
+ * column as one more text column of its own (`by: 'or'`, its trigram index) for a term the
+ * trigram index finds: no join, and a common term walks the sort index testing the row alone. A
+ * shorter term keeps the joined places, whose short-gram indexes find a rare one (the kept column
+ * has none: building one took minutes), and its walk tests the kept column (`searchForms`).
+ */
+export function searchFor(search: ListSearch, term: string): ListSearch {
+  if (!search.kept || shortGramsOf(term)) return search;
+  return { by: 'or', places: [...search.places.filter((place) => 'text' in place), { text: search.kept }] };
+}
+
+/** The list's search for `query`, or null: a short term's grams left out where they are common. */
+export async function searchOfList<Query extends ListQueryBase, Row, Item>(
+  db: Executor,
+  list: AdminList<Query, Row, Item>,
+  query: Query,
+): Promise<TermSearch | null> {
+  const term = searchTerm(query.search);
+  if (!term || !list.search) return null;
+  const { by, places } = searchFor(list.search, term);
+  const grams = shortGramsOf(term);
+  const columns = searchedColumns(list.table, places);
+  const common = grams ? await commonGramColumns(db, columns, grams) : new Set<string>();
+  if (by !== 'union') {
+    const text = list.search.searchedText;
+    // A short term's grams are common or not by the indexes' statistics; a longer one is probed.
+    const walked =
+      text !== undefined &&
+      (grams
+        ? columns.every((column) => common.has(column))
+        : await probedCommon(db, walkOf(list, query, text), termSearch(term).lowered));
+    return termSearch(term, common, undefined, walked);
+  }
+  // A list keeping the names (`kept`) walks to a common short term's rows testing its own row, a
+  // cheaper walk than reading thousands of users or listings first: it walks at once for a term
+  // common in them, not only for one in most of them.
+  const walkFrom = list.search.kept ? COMMON_GRAM_SHARE : DENSE_GRAM_SHARE;
+  const dense = grams ? await commonGramColumns(db, columns, grams, walkFrom) : new Set<string>();
+  return termSearch(term, common, await foundOwners(db, places, termSearch(term, common), dense));
+}
+
+/** The walk of a list keeping its searched text `text`: its rows in the default order (term-probe.ts). */
+export function walkOf<Query extends ListQueryBase, Row, Item>(
+  list: AdminList<Query, Row, Item>,
+  query: Query,
+  text: SQL,
+) {
+  const from = list.from?.(query) ?? sql`${sql.raw(list.table)} ${sql.raw(list.alias)}`;
+  const conditions = [list.condition ?? null, ...(list.filters?.(query) ?? [])].filter(
+    (condition): condition is SQL => condition !== null,
+  );
+  return { from, conditions, order: newestFirst(list), text };
+}
+
+/** The list's default order, newest first: the order of the index keeping its searched text. */
+function newestFirst<Query extends ListQueryBase, Row, Item>(list: AdminList<Query, Row, Item>): SQL {
+  const key = list.sortKeys[list.defaultSort]!;
+  return orderBy(key.column, 'DESC', sql.raw(`${list.alias}.id`), key.nullable);
+}
