@@ -139,6 +139,11 @@ export function adminTable(page: Page, label: string): AdminTable {
   // (opening the row's drawer instead of the menu): scroll first, wait until it is in view, click.
   const clickControl = async (control: Locator) => {
     await control.scrollIntoViewIfNeeded();
+    // Blueprint's table re-renders its quadrants on the frame after a scroll: a click before that
+    // can land on the row's cell where the control was drawn and open the row's drawer instead.
+    await control.evaluate(
+      () => new Promise<void>((settled) => requestAnimationFrame(() => requestAnimationFrame(() => settled()))),
+    );
     await expect(control).toBeInViewport();
     await control.click();
   };
