@@ -3,7 +3,9 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BadgeReset, DevicePlatform, DeviceToken } from '../../../shared/contract/market/accounts.js';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/database.js';
+import { deviceTokens, users } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { isoOf } from '../../platform/db/values.js';
 import { notFound } from '../../platform/http/errors.js';
 
@@ -19,8 +21,9 @@ export async function registerDeviceToken(
   token: string,
   platform: DevicePlatform,
 ): Promise<z.output<typeof DeviceToken>> {
-  const [row] = await queryRows<{ token: string; platform: DevicePlatform; updated_at: Date | string }>(
+  const [row] = await readRows(
     db,
+    sqlRow(deviceTokens, 'token', 'platform', 'updated_at'),
     sql`WITH seen AS (
           INSERT INTO device_token_holders (token, user_id) VALUES (${token}, ${userId})
           ON CONFLICT (token, user_id) DO UPDATE SET last_seen_at = now()
@@ -34,8 +37,9 @@ export async function registerDeviceToken(
 
 /** Unregisters the caller's device (push stops); its history stays, as evidence of a link. */
 export async function removeDeviceToken(db: Executor, userId: string, token: string): Promise<void> {
-  const removed = await queryRows(
+  const removed = await readRows(
     db,
+    sqlRow(deviceTokens, 'token'),
     sql`DELETE FROM device_tokens WHERE token = ${token} AND user_id = ${userId} RETURNING token`,
   );
   // Somebody else's token is "not found" too: nobody learns which devices others use.
@@ -43,10 +47,12 @@ export async function removeDeviceToken(db: Executor, userId: string, token: str
 }
 
 export async function resetBadgeCount(db: Executor, userId: string): Promise<z.output<typeof BadgeReset>> {
-  const [row] = await queryRows<{ badge_reset_at: Date | string }>(
+  const [row] = await readRows(
     db,
+    sqlRow(users, 'badge_reset_at'),
     sql`UPDATE users SET badge_reset_at = now() WHERE id = ${userId} AND deleted_at IS NULL RETURNING badge_reset_at`,
   );
-  if (!row) throw notFound('User');
+  // The column is nullable (never reset) but the update has just set it: no row is no live user.
+  if (!row?.badge_reset_at) throw notFound('User');
   return { badgeCount: 0, resetAt: isoOf(row.badge_reset_at) };
 }
