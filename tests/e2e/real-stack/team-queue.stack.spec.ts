@@ -170,6 +170,8 @@ test('the team queue: due dates, assign, a macro from the keyboard, an appeal gr
   await expect(drawer.getByLabel('Appeal')).toContainText(`Selling paused ${stamp}`);
   await expect(drawer.getByRole('table', { name: 'Audit trail' })).toBeVisible();
   await drawer.getByLabel('Outcome').selectOption('appealGranted');
+  // The macro's "Case resolved" may still be showing: wait for it to go, so the toast below is this one's.
+  await expect(toast(page, 'Case resolved')).toHaveCount(0);
   await drawer.getByRole('button', { name: 'Resolve' }).click();
   await expect(toast(page, 'Case resolved')).toBeVisible();
   const appeals = await callApi<{ items: { id: string; status: string }[] }>(buyerToken, '/appeal');
