@@ -88,7 +88,8 @@ async function pgbenchOf(
   writeFileSync(file, script);
   const args = ['-n', '-M', 'extended', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', file];
   for (const define of defines) args.push('-D', define);
-  args.push(url);
+  // The statements run as the API runs them: without JIT (database.ts).
+  args.push(`${url}${url.includes('?') ? '&' : '?'}options=-c%20jit%3Doff`);
   const run = await runPgbench(args);
   const output = run.stdout + run.stderr;
   if (run.code !== 0) throw new Error(`pgbench exited with ${run.code}: ${output}`);

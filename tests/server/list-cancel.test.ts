@@ -70,6 +70,11 @@ describe.skipIf(!postgresAdminUrl)('an admin list request on PostgreSQL', () => 
     }
   }
 
+  it("runs the API's statements without JIT compilation (it cost more than a page's statement at 3M users)", async () => {
+    const [row] = await readRows(testApp.database.db, z.object({ jit: z.string() }), sql`SHOW jit`);
+    expect(row?.jit).toBe('off');
+  });
+
   it('cancels the running statement when the client aborts', async () => {
     await whileLocked(async () => {
       const client = new AbortController();
