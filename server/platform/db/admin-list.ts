@@ -16,6 +16,7 @@ import {
   loweredMatches,
   orderBy,
   pagedById,
+  pagedByWalk,
   pagedFromFew,
   pageOf,
   searchForms,
@@ -123,8 +124,12 @@ interface ListPlan {
   order: SQL;
   /** The most matches the count proves (`countCapOf`). */
   cap: number;
-  /** The SELECT of one page of the rows `where` picks (`few`: counted, under the cap). */
-  pageRows(where: SQL, paging: Paging, few?: boolean): SQL;
+  /**
+   * The SELECT of one page of the rows `where` picks. `few`: counted, under the cap (the matches
+   * read whole, then sorted); `many`: `where` is the plan's own and its count is over the cap
+   * (the sort index walked, each row tested, however few matches the planner expects).
+   */
+  pageRows(where: SQL, paging: Paging, matches?: 'few' | 'many'): SQL;
   count:
     | { kept: KeptTotal }
     | { exact: true }
@@ -164,11 +169,14 @@ function planOf<Query extends ListQueryBase, Row, Item>(
   const order = tieBreak
     ? sql`ORDER BY ${key.column} ${sql.raw(query.order === 'ASC' ? 'ASC' : 'DESC')}, ${tieBreak}`
     : orderBy(key.column, query.order, idColumn, key.nullable);
-  const pageRows = (rows: SQL, paging: Paging, few = false): SQL => {
+  const pageRows = (rows: SQL, paging: Paging, matches?: 'few' | 'many'): SQL => {
     if (tieBreak) return list.select(rows, sql`${order} ${pageOf(paging.page, paging.limit)}`, query);
     // The page's ids first: joins and per-row subqueries then run for its few rows only.
-    const paged = few ? pagedFromFew : pagedById;
-    const page = paged(from, rows, key.column, { order: query.order, ...paging }, idColumn, key.nullable);
+    const sorted = { order: query.order, ...paging };
+    const page =
+      matches === 'many' && matched && !list.from
+        ? pagedByWalk(from, whereAll(base), matched, alias, key.column, sorted, idColumn, key.nullable)
+        : (matches === 'few' ? pagedFromFew : pagedById)(from, rows, key.column, sorted, idColumn, key.nullable);
     return list.select(page.where, page.order, query);
   };
 
@@ -295,8 +303,11 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
 ): Promise<ListCount & { items: Item[] }> {
   const search = known === undefined ? await searchOfList(db, list, query) : known;
   const plan = planOf(list, query, search);
-  const read = async (rows: SQL, few = false) =>
-    list.items(db, await readRows(db, list.row, plan.pageRows(rows, query, few)));
+  const read = async (rows: SQL, matches?: 'few' | 'many') =>
+    list.items(db, await readRows(db, list.row, plan.pageRows(rows, query, matches)));
+  /** The page of a count: exact, its matches read whole; capped, the sort index walked to them. */
+  const readCounted = (rows: SQL, counted: ListCount, walkable = false) =>
+    read(rows, !counted.countCapped ? 'few' : walkable ? 'many' : undefined);
   const { count, cap } = plan;
   if ('kept' in count) return { count: await keptTotal(db, count.kept), items: await read(plan.where) };
   if ('exact' in count) {
@@ -306,7 +317,7 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
   if ('capped' in count) {
     if (!count.walk || !search) {
       const counted = await cappedCount(db, plan.from, plan.where, cap);
-      return { ...counted, items: await read(plan.where, !counted.countCapped) };
+      return { ...counted, items: await readCounted(plan.where, counted, true) };
     }
     // A walked term: over the cap within the walk's rows, as the probe foresaw, its page is walked
     // to as well; else it is rarer than probed, and looked up through the trigram indexes.
@@ -319,10 +330,10 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
     // they are over the cap already, so is the search, and the walk need not count.
     const some = count.named && listCountOf(Number((await readRows(db, COUNT_ROW, count.named))[0]?.count ?? 0), cap);
     const counted = some?.countCapped ? some : await cappedCount(db, plan.from, count.walked, cap);
-    return { ...counted, items: await read(count.walked, !counted.countCapped) };
+    return { ...counted, items: await readCounted(count.walked, counted) };
   }
   const counted = await searchedCount(db, plan.from, plan.where, count.union.branches, cap);
-  if (counted) return { ...counted, items: await read(plan.where, !counted.countCapped) };
+  if (counted) return { ...counted, items: await readCounted(plan.where, counted) };
   return { count: cap, countCapped: true, items: await read(count.union.rowWhere) };
 }
 
