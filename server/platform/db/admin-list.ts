@@ -175,7 +175,7 @@ function planOf<Query extends ListQueryBase, Row, Item>(
     const sorted = { order: query.order, ...paging };
     const page =
       matches === 'many' && matched && !list.from
-        ? pagedByWalk(from, whereAll(base), matched, alias, key.column, sorted, idColumn, key.nullable)
+        ? pagedByWalk({ from, base: whereAll(base), match: matched, alias }, key, sorted, idColumn)
         : (matches === 'few' ? pagedFromFew : pagedById)(from, rows, key.column, sorted, idColumn, key.nullable);
     return list.select(page.where, page.order, query);
   };

@@ -197,16 +197,13 @@ export function pagedFromFew(
  * rows as the list names its table, so `match`, `column` and `idColumn` read them unchanged.
  */
 export function pagedByWalk(
-  from: SQL,
-  base: SQL,
-  match: SQL,
-  alias: SQL,
-  column: SQL,
+  rows: { from: SQL; base: SQL; match: SQL; alias: SQL },
+  key: { column: SQL; nullable?: boolean | undefined },
   query: { order?: SortOrder | undefined; page: number; limit: number },
   idColumn: SQL,
-  nullable = false,
 ): { where: SQL; order: SQL } {
-  const order = orderBy(column, query.order, idColumn, nullable);
+  const { from, base, match, alias } = rows;
+  const order = orderBy(key.column, query.order, idColumn, key.nullable);
   const walk = sql`(SELECT * FROM ${from} ${base} ${order} OFFSET 0) ${alias}`;
   return {
     where: sql`WHERE ${idColumn} IN (SELECT ${idColumn} FROM ${walk} WHERE ${match} ${pageOf(query.page, query.limit)})`,
