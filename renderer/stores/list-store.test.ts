@@ -7,14 +7,15 @@ type Row = { id: string; name: string };
 const rows = (from: number, to: number): Row[] =>
   Array.from({ length: to - from + 1 }, (_, i) => ({ id: `r${from + i}`, name: `Row ${from + i}` }));
 
-/** A server of `total` rows answering pages of the requested limit. */
-function fakeServer(total: number) {
+/** A server of `total` rows answering pages of the requested limit (its count capped at `cap`). */
+function fakeServer(total: number, cap = Infinity) {
   const all = rows(1, total);
+  const counted = total > cap ? { count: cap, countCapped: true } : { count: total };
   const calls: ListRequest<'name' | 'createdAt'>[] = [];
   const fetchPage = vi.fn(async (query: ListRequest<'name' | 'createdAt'>): Promise<ApiResult<ListResponse<Row>>> => {
     calls.push(query);
     const start = (query.page - 1) * query.limit;
-    return { ok: true, data: { count: total, items: all.slice(start, start + query.limit) } };
+    return { ok: true, data: { ...counted, items: all.slice(start, start + query.limit) } };
   });
   return { fetchPage, calls };
 }
@@ -69,6 +70,16 @@ describe('list store', () => {
     await store.getState().nextPage();
     expect(store.getState().page).toBe(1);
     expect(server.calls).toHaveLength(1);
+  });
+
+  it('goes past a capped count while the pages are full, and stops at the first short one', async () => {
+    const server = fakeServer(35, 20);
+    const store = createListStore(server.fetchPage);
+    await store.getState().load(1);
+    for (let i = 0; i < 5; i++) await store.getState().nextPage();
+    expect(store.getState()).toMatchObject({ page: 4, total: 20, countCapped: true });
+    expect(rowsOfPage(store.getState().items, 4).map((r) => r.id)).toEqual(rows(31, 35).map((r) => r.id));
+    expect(server.calls.map((call) => call.page)).toEqual([1, 2, 3, 4]);
   });
 
   it('a search change asks for page 1 with limit 10 and the trimmed term', async () => {

@@ -9,6 +9,7 @@ import { MAX_LIST_LIMIT } from '../../shared/contract/list-query.js';
 import type { ListResponse } from '../../shared/contract/entities.js';
 import type { SortOrder } from '../../shared/contract/enums.js';
 import { ADMIN_TABLE_ROWS_PER_PAGE } from '../../shared/rules/constants.js';
+import { hasNextPage } from '../components/data-table/data-table-logic.js';
 
 export interface ListRequest<K extends string> {
   page: number;
@@ -81,7 +82,7 @@ export interface ListState<T extends { id: string }, K extends string> {
   items: T[];
   /** The server's count of matching rows. */
   total: number;
-  /** The server stopped counting at `total` (there are more): the footer says '1,000+'. */
+  /** The server stopped counting at `total` (there are more): the footer says '100+' (a search) or '1,000+'. */
   countCapped: boolean;
   /** The last load failed: the table offers Retry. */
   failed: boolean;
@@ -226,9 +227,10 @@ export function createListStore<T extends { id: string }, K extends string>(
     },
 
     async nextPage() {
-      const { page, items, total } = get();
-      if (page * limit >= total) return;
-      if (items.length < (page + 1) * limit && items.length < total) await get().load(page + 1);
+      const { page, items, total, countCapped } = get();
+      if (!hasNextPage(page, limit, rowsOfPage(items, page, limit).length, total, countCapped)) return;
+      // A capped count is no end: the pages past it are asked for until one comes back short.
+      if (items.length < (page + 1) * limit && (countCapped || items.length < total)) await get().load(page + 1);
       if (get().items.length > page * limit) set({ page: page + 1 });
     },
 

@@ -279,7 +279,8 @@ export type SignedInAdmin = z.infer<typeof SignedInAdmin>;
 export function listResponse<T extends z.ZodType>(item: T) {
   return z.object({
     count: z.number().int().nonnegative(),
-    // "Lists at scale": a searched admin list counts up to LIST_COUNT_CAP (1,000) matches; true when it stopped there.
+    // "Lists at scale": a searched admin list counts up to LIST_SEARCH_COUNT_CAP (100) matches, a
+    // filtered one up to LIST_COUNT_CAP (1,000); true when it stopped there.
     countCapped: z.boolean().optional(),
     items: z.array(item).max(ANSWER_ITEMS_MAX),
   });

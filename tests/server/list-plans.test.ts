@@ -6,7 +6,7 @@
 // index.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pooledPgClient } from '../../server/platform/db/database.js';
-import { COUNT_CAP } from '../../server/platform/db/admin-list.js';
+import { LIST_SEARCH_COUNT_CAP } from '../../shared/contract/list-query.js';
 import { listRequest, listRequests, recordStatements, type RecordedStatement } from '../support/admin-list-requests.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
 
@@ -142,7 +142,7 @@ describe.skipIf(!postgresAdminUrl || !adminToken)('admin list plans on PostgreSQ
         expect(sortsBelowLimit(text), `${statement.sql}\n${text}`).toEqual([]);
         expect(text, `${statement.sql}\n${text}`).not.toMatch(/_trgm|Seq Scan/);
       }
-      expect(answer).toMatchObject(common ? { count: COUNT_CAP, countCapped: true } : { count: 0 });
+      expect(answer).toMatchObject(common ? { count: LIST_SEARCH_COUNT_CAP, countCapped: true } : { count: 0 });
     },
   );
 
@@ -185,7 +185,7 @@ describe.skipIf(!postgresAdminUrl || !adminToken)('admin list plans on PostgreSQ
       expect(text, `${statement.sql}\n${text}`).not.toMatch(/Seq Scan/);
       if (!common && /search_names ILIKE/.test(statement.sql)) expect(text, statement.sql).toMatch(/search_names_trgm/);
     }
-    expect(answer).toMatchObject(common ? { count: COUNT_CAP, countCapped: true } : { count: 0 });
+    expect(answer).toMatchObject(common ? { count: LIST_SEARCH_COUNT_CAP, countCapped: true } : { count: 0 });
   });
 
   it.each([
@@ -213,7 +213,7 @@ describe.skipIf(!postgresAdminUrl || !adminToken)('admin list plans on PostgreSQ
         expect(statement.sql, 'no per-row lookup: the walk tests the kept names').not.toMatch(/\) IS TRUE/);
         expect(statement.sql).not.toMatch(/IN \(SELECT id FROM (users|listings) WHERE/);
       }
-      expect(answer).toMatchObject(common ? { count: COUNT_CAP, countCapped: true } : { count: 0 });
+      expect(answer).toMatchObject(common ? { count: LIST_SEARCH_COUNT_CAP, countCapped: true } : { count: 0 });
     },
   );
 });

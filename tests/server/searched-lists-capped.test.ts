@@ -1,20 +1,24 @@
 // A common search term on the lists whose search spans several places (sold listings, auction
-// messages, chats, ratings): once one place alone has more than COUNT_CAP matches, the list says
-// "10,000+" (`count: COUNT_CAP, countCapped: true`) and its pages come from walking the list's
-// order, row by row. Those pages must be exactly the pages the full search would give: the same
-// rows in the same order, none skipped or repeated from one page to the next, and a row of
-// someone else left out. A rarer term still gets its exact count.
+// messages, chats, ratings): once one place alone has more than LIST_SEARCH_COUNT_CAP matches,
+// the list says "100+" (`count: 100, countCapped: true`) and its pages come from walking the
+// list's order, row by row. Those pages must be exactly the pages the full search would give: the
+// same rows in the same order, none skipped or repeated from one page to the next (past the cap
+// too), and a row of someone else left out. A rarer term still gets its exact count, and so does a
+// search with exactly the cap's matches; a list only filtered counts on to LIST_COUNT_CAP.
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNT_CAP, listPage, type ListCount } from '../../server/platform/db/admin-list.js';
+import { LIST_COUNT_CAP, LIST_SEARCH_COUNT_CAP } from '../../shared/contract/list-query.js';
+import { listPage, type ListCount } from '../../server/platform/db/admin-list.js';
 import { openDatabase, queryRows, type Database, type Db } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { soldListingsSource } from '../../server/modules/orders/index.js';
 import { auctionMessagesSource, chatsSource } from '../../server/modules/conversations/index.js';
 import { ratingsSource } from '../../server/modules/community/index.js';
+import { adminUsersSource } from '../../server/modules/accounts/index.js';
+import { auditLogSource } from '../../server/modules/accountability/index.js';
 
-/** Over the cap through one place (the seller, the author, a participant): COUNT_CAP + 25 rows. */
-const MANY = COUNT_CAP + 25;
+/** Over the search's cap through one place (the seller, the author, a participant): 125 rows. */
+const MANY = LIST_SEARCH_COUNT_CAP + 25;
 /** Rows of people the search does not name, interleaved in time with the matching ones. */
 const OTHERS = 40;
 
@@ -116,12 +120,13 @@ describe('a common search term over several places', () => {
   const expectedIds = async (query: SQL) => (await queryRows<{ id: string }>(database.db, query)).map((row) => row.id);
 
   for (const { name, page: pageOf, expected } of CASES) {
-    it(`${name}: "10,000+" and the full search's pages, in order`, async () => {
+    it(`${name}: "100+" and the full search's pages, in order, past the cap too`, async () => {
       const all = await expectedIds(expected('capmatch'));
-      expect(all.length).toBeGreaterThan(COUNT_CAP);
-      for (const page of [1, 2, 50]) {
+      expect(all.length).toBeGreaterThan(LIST_SEARCH_COUNT_CAP + 10);
+      // Page 11 starts at the 101st match: the pages past the cap are still the search's.
+      for (const page of [1, 2, 11, 12]) {
         const answer = await pageOf(database.db, 'capmatch', page);
-        expect(answer.count).toBe(COUNT_CAP);
+        expect(answer.count).toBe(LIST_SEARCH_COUNT_CAP);
         expect(answer.countCapped).toBe(true);
         expect(answer.items.map((item) => item.id)).toEqual(all.slice((page - 1) * 10, page * 10));
       }
@@ -136,4 +141,70 @@ describe('a common search term over several places', () => {
       expect(answer.items.map((item) => item.id)).toEqual(all);
     });
   }
+});
+
+// The cap's edge: a search with exactly LIST_SEARCH_COUNT_CAP matches is counted exactly, one more
+// is capped; on a list searched in one statement (users) and on one searched place by place (sold
+// listings). A list only filtered (the audit log by action) counts past the search's cap.
+const EDGE = `
+INSERT INTO users (id, user_name, email)
+  SELECT 'u-' || name || '-' || i, name || '_' || i, name || '.' || i || '@example.test'
+  FROM (VALUES ('edgealpha', ${LIST_SEARCH_COUNT_CAP}), ('edgebravo', ${LIST_SEARCH_COUNT_CAP + 1})) AS edge(name, n),
+       generate_series(1, n) i;
+INSERT INTO users (id, user_name, email, seller_enabled) VALUES
+  ('u-seller-alpha', 'sellalpha', 'sellalpha@example.test', true),
+  ('u-seller-bravo', 'sellbravo', 'sellbravo@example.test', true);
+INSERT INTO listings (id, user_id, title, description, listing_type)
+  SELECT 'le-' || who || '-' || i, 'u-seller-' || who, 'Thing ' || i, 'item', 'default'
+  FROM (VALUES ('alpha', ${LIST_SEARCH_COUNT_CAP}), ('bravo', ${LIST_SEARCH_COUNT_CAP + 1})) AS edge(who, n),
+       generate_series(1, n) i;
+INSERT INTO orders (id, listing_id, seller_id, buyer_id, price_cents)
+  SELECT 'oe-' || substr(l.id, 4), l.id, l.user_id, 'u-other-buyer', 100 FROM listings l WHERE l.id LIKE 'le-%';
+INSERT INTO admin_actions (admin_uid, action, record_type, record_id)
+  SELECT 'admin-edge', 'edge.filtered', 'user', 'record-' || i FROM generate_series(1, 150) i;
+`;
+
+describe('the search count cap, at its edge', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ pgliteDir: 'memory://' });
+    await migrate(database);
+    await database.runScript(FILL);
+    await database.runScript(EDGE);
+  }, 120_000);
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it.each([
+    ['users', (db: Db, search: string) => listPage(db, adminUsersSource, { search, page: 1, limit: 10 }), 'edge'],
+    [
+      'sold listings',
+      (db: Db, search: string) => listPage(db, soldListingsSource, { search, page: 1, limit: 10 }),
+      'sell',
+    ],
+  ])("%s: the cap's matches exactly, one more capped", async (_, page, prefix) => {
+    const exact = await page(database.db, `${prefix}alpha`);
+    expect(exact.count).toBe(LIST_SEARCH_COUNT_CAP);
+    expect(exact.countCapped).toBeFalsy();
+    expect(exact.items).toHaveLength(10);
+    const over = await page(database.db, `${prefix}bravo`);
+    expect(over).toMatchObject({ count: LIST_SEARCH_COUNT_CAP, countCapped: true });
+    expect(over.items).toHaveLength(10);
+  });
+
+  it('users: the last page past the cap holds the 101st match, with the same capped count', async () => {
+    const last = await listPage(database.db, adminUsersSource, { search: 'edgebravo', page: 11, limit: 10 });
+    expect(last).toMatchObject({ count: LIST_SEARCH_COUNT_CAP, countCapped: true });
+    expect(last.items).toHaveLength(1);
+    const beyond = await listPage(database.db, adminUsersSource, { search: 'edgebravo', page: 12, limit: 10 });
+    expect(beyond.items).toHaveLength(0);
+  });
+
+  it("a list only filtered counts past the search's cap, up to its own", async () => {
+    const filtered = await listPage(database.db, auditLogSource, { action: 'edge.filtered', page: 1, limit: 10 });
+    expect(filtered.count).toBe(150);
+    expect(filtered.count).toBeLessThan(LIST_COUNT_CAP);
+    expect(filtered.countCapped).toBeFalsy();
+  });
 });

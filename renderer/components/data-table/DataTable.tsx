@@ -16,7 +16,7 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type Reac
 import { useStore } from 'zustand';
 import { ADMIN_TABLE_ROWS_PER_PAGE, tableHeightPx } from '../../../shared/rules/constants.js';
 import { rowsOfPage, type ListStore } from '../../stores/list-store.js';
-import { ariaSortOf, fittedRowHeight, rangeLabel } from './data-table-logic.js';
+import { ariaSortOf, fittedRowHeight, hasNextPage, rangeLabel } from './data-table-logic.js';
 import { ExportCsvButton } from './ExportCsvButton.js';
 import { useBulkDelete, type BulkDeleteConfig } from '../bulk/BulkDelete.js';
 import { HeaderLabel } from './HeaderLabel.js';
@@ -94,7 +94,7 @@ export function DataTable<T extends { id: string }, K extends string>({
   const rowsPerPage = ADMIN_TABLE_ROWS_PER_PAGE;
 
   const rows = rowsOfPage(items, page, rowsPerPage);
-  const lastPage = page * rowsPerPage >= total;
+  const lastPage = !hasNextPage(page, rowsPerPage, rows.length, total, countCapped);
   const cellId = (row: number, col: number) => `${uid}-cell-${row}-${col}`;
   const rowId = (row: number) => `${uid}-row-${row}`;
   const headerId = (col: number) => `${uid}-head-${col}`;

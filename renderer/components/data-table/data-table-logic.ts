@@ -4,7 +4,8 @@ import { formatCount } from '../format.js';
 
 /**
  * 'Rows 11–20 of 1,234' for the footer; 'No rows' when empty. A list whose count was capped
- * (more matches than the server counts exactly) reads 'of 1,000+' (LIST_COUNT_CAP).
+ * (more matches than the server counts exactly) reads 'of 100+' for a search
+ * (LIST_SEARCH_COUNT_CAP) and 'of 1,000+' for a list only filtered (LIST_COUNT_CAP).
  */
 export function rangeLabel(
   page: number,
@@ -17,6 +18,22 @@ export function rangeLabel(
   const first = (page - 1) * rowsPerPage + 1;
   const of = `${formatCount(total)}${countCapped ? '+' : ''}`;
   return `Rows ${formatCount(first)}–${formatCount(first + shownRows - 1)} of ${of}`;
+}
+
+/**
+ * Whether there is a page after page `page`: within the count; or, when the count was capped (the
+ * matches go on past it), while the page shown is full. A capped search's pages past its cap
+ * stay reachable, up to the first page that is not full.
+ */
+export function hasNextPage(
+  page: number,
+  rowsPerPage: number,
+  shownRows: number,
+  total: number,
+  countCapped = false,
+): boolean {
+  if (countCapped) return shownRows >= rowsPerPage;
+  return page * rowsPerPage < total;
 }
 
 /**

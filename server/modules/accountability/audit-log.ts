@@ -53,7 +53,8 @@ export const auditLogSource: AdminList<Omit<AuditLogQuery, 'page' | 'limit'>, Au
   },
   sortKeys: { createdAt: { column: sql`a.created_at` } },
   defaultSort: 'createdAt',
-  // No kept total: the log only grows, and its count is capped like any searched list.
+  // No kept total: the log only grows. Filtered, it counts up to LIST_COUNT_CAP; searched, up to
+  // the search's cap (`countCapOf`).
   total: 'capped',
   select: (rows, tail) =>
     sql`SELECT a.id, a.admin_uid, a.admin_email, a.action, a.record_type, a.record_id, a.before, a.after, a.created_at

@@ -1,10 +1,11 @@
 // The kept totals (migration 0017) equal a fresh count after seeding and after every kind of write
 // that moves a row into or out of a list: insert, soft delete and back, a status change, a chat
 // taken down with its messages, a hard delete, a bid by a new and a known bidder. And a searched
-// count stops at COUNT_CAP.
+// count stops at its cap.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cappedCount, COUNT_CAP, keptTotal, type KeptTotal } from './admin-list.js';
+import { LIST_COUNT_CAP, LIST_SEARCH_COUNT_CAP } from '../../../shared/contract/list-query.js';
+import { cappedCount, countCapOf, keptTotal, type KeptTotal } from './admin-list.js';
 import { openDatabase, queryRows, type Database } from './database.js';
 import { migrate } from './migrate.js';
 import { seedMarketplace } from '../../seeding/seed.js';
@@ -121,16 +122,34 @@ describe('kept list totals', () => {
     await expectExact();
   });
 
-  it('a searched count stops at the cap and says so', async () => {
+  it('a counted list stops at its cap and says so', async () => {
     await run(`INSERT INTO users (user_name, email)
-               SELECT 'capped_' || i, 'capped_' || i || '@example.test' FROM generate_series(1, ${COUNT_CAP + 5}) i`);
-    expect(await cappedCount(database.db, sql`users u`, sql`WHERE u.user_name LIKE 'capped\\_%'`)).toEqual({
-      count: COUNT_CAP,
+               SELECT 'capped_' || i, 'capped_' || i || '@example.test' FROM generate_series(1, ${LIST_COUNT_CAP + 5}) i`);
+    const count = (where: string, cap: number) => cappedCount(database.db, sql`users u`, sql.raw(where), cap);
+    expect(await count(`WHERE u.user_name LIKE 'capped\\_%'`, LIST_COUNT_CAP)).toEqual({
+      count: LIST_COUNT_CAP,
       countCapped: true,
     });
-    expect(await cappedCount(database.db, sql`users u`, sql`WHERE u.user_name LIKE 'capped\\_1%'`)).toEqual({
-      count: 1 + 10 + 100 + 6, // 1, 10–19, 100–199, 1000–1005 (COUNT_CAP is 1,000)
+    // 1, 10–19, 100–199, 1000–1005 (LIST_COUNT_CAP is 1,000)
+    expect(await count(`WHERE u.user_name LIKE 'capped\\_1%'`, LIST_COUNT_CAP)).toEqual({ count: 1 + 10 + 100 + 6 });
+    expect(await count(`WHERE u.user_name LIKE 'capped\\_1%'`, LIST_SEARCH_COUNT_CAP)).toEqual({
+      count: LIST_SEARCH_COUNT_CAP,
+      countCapped: true,
     });
+    // 100–199: exactly the cap's matches is no cap yet
+    expect(await count(`WHERE u.user_name LIKE 'capped\\_1__'`, LIST_SEARCH_COUNT_CAP)).toEqual({ count: 100 });
     await expectExact();
+  });
+});
+
+describe('countCapOf', () => {
+  const searched = { search: { by: 'or', places: [{ text: 'title' }] } } as const;
+  it.each([
+    ['a searched list with a term', searched, { search: 'an' }, LIST_SEARCH_COUNT_CAP],
+    ['a searched list with only blanks', searched, { search: '  ' }, LIST_COUNT_CAP],
+    ['a searched list filtered only', searched, {}, LIST_COUNT_CAP],
+    ['a list with no search, sent a term', {}, { search: 'an' }, LIST_COUNT_CAP],
+  ])('%s', (_, list, query, cap) => {
+    expect(countCapOf(list, query)).toBe(cap);
   });
 });

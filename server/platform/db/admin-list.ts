@@ -3,11 +3,12 @@
 // the export (`streamListItems`), the search's union branches and its row test are all derived
 // from that declaration. Totals at any size ("Lists at scale" in ARCHITECTURE.md): an unfiltered
 // list reads its kept total (list_totals, kept by the triggers of migration 0017: exact, a few
-// rows); a searched list counts its matches up to COUNT_CAP and says when it stopped there.
+// rows); a filtered list counts its matches up to LIST_COUNT_CAP, a searched one up to
+// LIST_SEARCH_COUNT_CAP (`countCapOf`), and says when it stopped there.
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SortOrder } from '../../../shared/contract/enums.js';
-import { LIST_COUNT_CAP } from '../../../shared/contract/list-query.js';
+import { LIST_COUNT_CAP, LIST_SEARCH_COUNT_CAP } from '../../../shared/contract/list-query.js';
 import type { Db, Executor } from './database.js';
 import {
   COUNT_ROW,
@@ -15,6 +16,7 @@ import {
   loweredMatches,
   orderBy,
   pagedById,
+  pagedByWalk,
   pagedFromFew,
   pageOf,
   searchForms,
@@ -29,8 +31,13 @@ import { searchFor, searchOfList, walkOf, type ListSearch } from './list-search.
 import { requestRead } from './request-reads.js';
 import { countValue, readRows } from './sql-row.js';
 
-/** A searched list counts at most this many matches; more answer `count: COUNT_CAP, countCapped: true`. */
-export const COUNT_CAP = LIST_COUNT_CAP;
+/**
+ * The most matches a list query's count proves: a search's (LIST_SEARCH_COUNT_CAP), or a filter's
+ * (LIST_COUNT_CAP); more answer `count: cap, countCapped: true`. The one place that decides it.
+ */
+export function countCapOf<Query extends ListQueryBase>(list: { search?: ListSearch }, query: Query): number {
+  return list.search && searchTerm(query.search) ? LIST_SEARCH_COUNT_CAP : LIST_COUNT_CAP;
+}
 
 /** The lists whose unfiltered total the database keeps (migration 0017's trigger arguments). */
 export type KeptTotal =
@@ -38,7 +45,7 @@ export type KeptTotal =
 
 export interface ListCount {
   count: number;
-  /** Present, and true, only when the count stopped at COUNT_CAP. */
+  /** Present, and true, only when the count stopped at its cap (`countCapOf`). */
   countCapped?: true;
 }
 
@@ -83,7 +90,7 @@ export interface AdminList<Query extends ListQueryBase, Row, Item> {
    * read as is. Absent: the id in the list's direction, and the page's ids are picked first.
    */
   tieBreak?: SQL;
-  /** The unfiltered total: kept by the database, or counted (`capped` at COUNT_CAP, or `exact`). */
+  /** The unfiltered total: kept by the database, or counted (`capped` at LIST_COUNT_CAP, or `exact`). */
   total: KeptTotal | 'capped' | 'exact';
   /** The list's SELECT of the rows `rows` (a WHERE) picks, ending with `tail` (order, page). */
   select(rows: SQL, tail: SQL, query: Query): SQL;
@@ -115,8 +122,14 @@ interface ListPlan {
   /** The full search (or none): what the list shows. */
   where: SQL;
   order: SQL;
-  /** The SELECT of one page of the rows `where` picks (`few`: counted, under the cap). */
-  pageRows(where: SQL, paging: Paging, few?: boolean): SQL;
+  /** The most matches the count proves (`countCapOf`). */
+  cap: number;
+  /**
+   * The SELECT of one page of the rows `where` picks. `few`: counted, under the cap (the matches
+   * read whole, then sorted); `many`: `where` is the plan's own and its count is over the cap
+   * (the sort index walked, each row tested, however few matches the planner expects).
+   */
+  pageRows(where: SQL, paging: Paging, matches?: 'few' | 'many'): SQL;
   count:
     | { kept: KeptTotal }
     | { exact: true }
@@ -137,6 +150,7 @@ function planOf<Query extends ListQueryBase, Row, Item>(
   const base = [list.condition ?? null, ...filters];
   const baseConditions = base.filter((condition): condition is SQL => condition !== null);
   const term = searchTerm(query.search);
+  const cap = countCapOf(list, query);
   const searched = search && list.search && term ? searchFor(list.search, term) : null;
   const forms = search && searched ? searchForms(list.table, list.alias, searched.places, search, searched.kept) : null;
   const union = searched?.by === 'union';
@@ -155,11 +169,14 @@ function planOf<Query extends ListQueryBase, Row, Item>(
   const order = tieBreak
     ? sql`ORDER BY ${key.column} ${sql.raw(query.order === 'ASC' ? 'ASC' : 'DESC')}, ${tieBreak}`
     : orderBy(key.column, query.order, idColumn, key.nullable);
-  const pageRows = (rows: SQL, paging: Paging, few = false): SQL => {
+  const pageRows = (rows: SQL, paging: Paging, matches?: 'few' | 'many'): SQL => {
     if (tieBreak) return list.select(rows, sql`${order} ${pageOf(paging.page, paging.limit)}`, query);
     // The page's ids first: joins and per-row subqueries then run for its few rows only.
-    const paged = few ? pagedFromFew : pagedById;
-    const page = paged(from, rows, key.column, { order: query.order, ...paging }, idColumn, key.nullable);
+    const sorted = { order: query.order, ...paging };
+    const page =
+      matches === 'many' && matched && !list.from
+        ? pagedByWalk({ from, base: whereAll(base), match: matched, alias }, key, sorted, idColumn)
+        : (matches === 'few' ? pagedFromFew : pagedById)(from, rows, key.column, sorted, idColumn, key.nullable);
     return list.select(page.where, page.order, query);
   };
 
@@ -178,7 +195,7 @@ function planOf<Query extends ListQueryBase, Row, Item>(
                 walked: whereAll([...base, forms.rowMatches]),
                 named:
                   forms.named.length && !list.from
-                    ? namedRowsCount(list.table, list.alias, baseConditions, forms.named, COUNT_CAP)
+                    ? namedRowsCount(list.table, list.alias, baseConditions, forms.named, cap)
                     : null,
               }
             : { union: { branches: forms.branches, rowWhere: whereAll([...base, forms.rowMatches]) } }
@@ -189,10 +206,10 @@ function planOf<Query extends ListQueryBase, Row, Item>(
               capped: true,
               walk:
                 search?.walked && text
-                  ? walkCount(walkOf(list, query, text), search.lowered, WALK_ROWS, COUNT_CAP + 1)
+                  ? walkCount(walkOf(list, query, text), search.lowered, WALK_ROWS, cap + 1)
                   : undefined,
             };
-  return { from, where, order, pageRows, count };
+  return { from, where, order, cap, pageRows, count };
 }
 
 /** A kept total: the sum of its shards (at most 16 rows, read through the primary key). */
@@ -205,43 +222,49 @@ export async function keptTotal(db: Executor, list: KeptTotal): Promise<number> 
   return Number(row?.total ?? 0);
 }
 
-/** The rows `from` and `where` match, counted up to COUNT_CAP + 1 (one more tells it is capped). */
-function countUpToCap(from: SQL, where: SQL): SQL {
-  return sql`SELECT count(*) FROM (SELECT 1 FROM ${from} ${where} LIMIT ${COUNT_CAP + 1}) matches`;
+/** The rows `from` and `where` match, counted up to `cap` + 1 (one more tells it is capped). */
+function countUpToCap(from: SQL, where: SQL, cap: number): SQL {
+  return sql`SELECT count(*) FROM (SELECT 1 FROM ${from} ${where} LIMIT ${cap + 1}) matches`;
 }
 
-/** A count up to COUNT_CAP + 1 as the list answers it. */
-function listCountOf(count: number): ListCount {
-  return count > COUNT_CAP ? { count: COUNT_CAP, countCapped: true } : { count };
+/** A count up to `cap` + 1 as the list answers it. */
+function listCountOf(count: number, cap: number): ListCount {
+  return count > cap ? { count: cap, countCapped: true } : { count };
 }
 
-/** The rows `from` and `where` match, counted up to COUNT_CAP (one more tells it is capped). */
-export async function cappedCount(db: Executor, from: SQL, where: SQL): Promise<ListCount> {
-  const [row] = await readRows(db, COUNT_ROW, countUpToCap(from, where));
-  return listCountOf(Number(row?.count ?? 0));
+/** The rows `from` and `where` match, counted up to `cap` (one more tells it is capped). */
+export async function cappedCount(db: Executor, from: SQL, where: SQL, cap: number): Promise<ListCount> {
+  const [row] = await readRows(db, COUNT_ROW, countUpToCap(from, where, cap));
+  return listCountOf(Number(row?.count ?? 0), cap);
 }
 
 /**
- * A union-searched list's count, bounded both ways: each branch is counted up to COUNT_CAP
+ * A union-searched list's count, bounded both ways: each branch is counted up to the cap
  * first, and a branch over the cap means a capped count and a common term (null: the page is then
  * found by walking the list's sort index and testing each row until the page is full). Else every
  * branch is small and their union is counted, up to the cap too. No statement reads every match
  * of a common term, nor every row for a rare one.
  */
-async function searchedCount(db: Executor, from: SQL, where: SQL, branches: SQL[]): Promise<ListCount | null> {
+async function searchedCount(
+  db: Executor,
+  from: SQL,
+  where: SQL,
+  branches: SQL[],
+  cap: number,
+): Promise<ListCount | null> {
   // One statement: the branches' sizes up to the cap in the list's order, stopping at the first
   // one over it (CASE tries its conditions in turn and runs each subquery only when reached), and
   // only when none is over it the matches of their union. Proving a branch is over the cap costs
-  // up to COUNT_CAP index probes, so a list puts its likeliest place to prove it cheaply first.
+  // up to `cap` index probes, so a list puts its likeliest place to prove it cheaply first.
   const overCap = branches.map(
-    (branch) => sql`WHEN (SELECT count(*) FROM (${branch} LIMIT ${COUNT_CAP + 1}) b) > ${COUNT_CAP} THEN NULL`,
+    (branch) => sql`WHEN (SELECT count(*) FROM (${branch} LIMIT ${cap + 1}) b) > ${cap} THEN NULL`,
   );
   const [row] = await readRows(
     db,
     z.object({ matches: countValue.nullable() }),
-    sql`SELECT CASE ${sql.join(overCap, sql` `)} ELSE (${countUpToCap(from, where)}) END AS matches`,
+    sql`SELECT CASE ${sql.join(overCap, sql` `)} ELSE (${countUpToCap(from, where, cap)}) END AS matches`,
   );
-  return row?.matches === null || row?.matches === undefined ? null : listCountOf(Number(row.matches));
+  return row?.matches === null || row?.matches === undefined ? null : listCountOf(Number(row.matches), cap);
 }
 
 /**
@@ -280,9 +303,12 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
 ): Promise<ListCount & { items: Item[] }> {
   const search = known === undefined ? await searchOfList(db, list, query) : known;
   const plan = planOf(list, query, search);
-  const read = async (rows: SQL, few = false) =>
-    list.items(db, await readRows(db, list.row, plan.pageRows(rows, query, few)));
-  const { count } = plan;
+  const read = async (rows: SQL, matches?: 'few' | 'many') =>
+    list.items(db, await readRows(db, list.row, plan.pageRows(rows, query, matches)));
+  /** The page of a count: exact, its matches read whole; capped, the sort index walked to them. */
+  const readCounted = (rows: SQL, counted: ListCount, walkable = false) =>
+    read(rows, !counted.countCapped ? 'few' : walkable ? 'many' : undefined);
+  const { count, cap } = plan;
   if ('kept' in count) return { count: await keptTotal(db, count.kept), items: await read(plan.where) };
   if ('exact' in count) {
     const [row] = await readRows(db, COUNT_ROW, sql`SELECT count(*) AS count FROM ${plan.from} ${plan.where}`);
@@ -290,25 +316,25 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
   }
   if ('capped' in count) {
     if (!count.walk || !search) {
-      const counted = await cappedCount(db, plan.from, plan.where);
-      return { ...counted, items: await read(plan.where, !counted.countCapped) };
+      const counted = await cappedCount(db, plan.from, plan.where, cap);
+      return { ...counted, items: await readCounted(plan.where, counted, true) };
     }
     // A walked term: over the cap within the walk's rows, as the probe foresaw, its page is walked
     // to as well; else it is rarer than probed, and looked up through the trigram indexes.
-    const walked = listCountOf(Number((await readRows(db, COUNT_ROW, count.walk))[0]?.count ?? 0));
+    const walked = listCountOf(Number((await readRows(db, COUNT_ROW, count.walk))[0]?.count ?? 0), cap);
     if (!walked.countCapped) return readPage(db, list, query, { ...search, walked: false });
     return { ...walked, items: await read(plan.where) };
   }
   if ('walked' in count) {
     // The rows naming the users or listings read first, through the foreign-key indexes: when
     // they are over the cap already, so is the search, and the walk need not count.
-    const some = count.named && listCountOf(Number((await readRows(db, COUNT_ROW, count.named))[0]?.count ?? 0));
-    const counted = some?.countCapped ? some : await cappedCount(db, plan.from, count.walked);
-    return { ...counted, items: await read(count.walked, !counted.countCapped) };
+    const some = count.named && listCountOf(Number((await readRows(db, COUNT_ROW, count.named))[0]?.count ?? 0), cap);
+    const counted = some?.countCapped ? some : await cappedCount(db, plan.from, count.walked, cap);
+    return { ...counted, items: await readCounted(count.walked, counted) };
   }
-  const counted = await searchedCount(db, plan.from, plan.where, count.union.branches);
-  if (counted) return { ...counted, items: await read(plan.where, !counted.countCapped) };
-  return { count: COUNT_CAP, countCapped: true, items: await read(count.union.rowWhere) };
+  const counted = await searchedCount(db, plan.from, plan.where, count.union.branches, cap);
+  if (counted) return { ...counted, items: await readCounted(plan.where, counted) };
+  return { count: cap, countCapped: true, items: await read(count.union.rowWhere) };
 }
 
 /** Rows an export reads from its cursor at a time: bounded memory, few round trips. */

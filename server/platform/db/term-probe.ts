@@ -1,8 +1,8 @@
 // Whether a search term is common in a list's rows, read from the list's first rows in its
 // default order. A list keeping its searched text lowered in an index next to that order (the
 // users list, migration 0071) then tests that text row by row: a term in 9% of a million users
-// ("sto") gives its page in about 110 index entries and proves the count's cap in about 11,000,
-// a few milliseconds, where the trigram index would gather all 90,000 matches first (80 ms, and
+// ("sto") gives its page in about 110 index entries and proves the count's cap of 100 in about
+// 1,100, a millisecond, where the trigram index would gather all 90,000 matches first (80 ms, and
 // three times that at three million). A rarer term is looked up through the trigram index as
 // before, for a walk would pass too many rows before its page is full.
 import { sql, type SQL } from 'drizzle-orm';
@@ -14,11 +14,13 @@ import { readRows } from './sql-row.js';
 export const PROBE_ROWS = 2000;
 
 /**
- * A term in at least this many of the probed rows (1.5%) is walked to. A walk tests about
- * COUNT_CAP / share rows to prove the cap (67,000 at 1.5%, about as long as the trigram lookup of
- * that share of a million rows): any commoner term is found sooner by the walk, at any size.
+ * A term in at least this many of the probed rows (0.5%) is walked to. A walk tests about
+ * cap / share rows to prove a search's count cap of 100 (LIST_SEARCH_COUNT_CAP): 20,000 index
+ * entries at 0.5%, about as long as the trigram lookup of that share of a million rows (with the
+ * cap at 1,000 the two met at 1.5%, 67,000 entries). Any commoner term is found sooner by the
+ * walk, at any size: "mia.novak" (0.65% of users) took 26 ms through the trigram index.
  */
-export const PROBE_COMMON_HITS = 30;
+export const PROBE_COMMON_HITS = 10;
 
 /**
  * The rows a walked term's count reads at most. A term the probe found common but whose matches
