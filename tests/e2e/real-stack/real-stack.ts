@@ -56,6 +56,8 @@ export async function callApi<T>(
 
 export interface ListAnswer<T> {
   count: number;
+  /** The count stopped at the list's cap (a search counts to 100): there are more matches. */
+  countCapped?: boolean;
   items: T[];
 }
 
