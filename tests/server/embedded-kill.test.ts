@@ -16,7 +16,9 @@ const dir = mkdtempSync(join(tmpdir(), 'market-kill-'));
 const children: ChildProcess[] = [];
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(join('node_modules', '.bin', 'tsx'), ['server/server.ts'], {
+  // The server itself, one process: through the `tsx` launcher, SIGKILL hit the launcher only and
+  // left the server running on the port (the "restart" then talked to it, and it outlived the run).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
