@@ -1,7 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../../shared/contract/market-api.js';
 import type { ListResponse } from '../../shared/contract/entities.js';
-import { createListStore, LIVE_ROWS_KEPT, nextSort, pageCount, rowsOfPage, type ListRequest } from './list-store.js';
+import {
+  createListStore,
+  hasNextPage,
+  LIVE_ROWS_KEPT,
+  nextSort,
+  pageCount,
+  rowsOfPage,
+  type ListRequest,
+} from './list-store.js';
 
 type Row = { id: string; name: string };
 const rows = (from: number, to: number): Row[] =>
@@ -220,5 +228,22 @@ describe('list store', () => {
     };
     await store.getState().setSearch('e');
     expect(store.getState()).toMatchObject({ failed: true, tooBroad: true, items: [], total: 0 });
+  });
+});
+
+describe('hasNextPage', () => {
+  it.each([
+    // page, rows per page, rows shown, count, capped, a next page?
+    [1, 10, 10, 25, false, true],
+    [3, 10, 5, 25, false, false],
+    [2, 10, 10, 20, false, false],
+    [1, 10, 0, 0, false, false],
+    // Capped: the matches go on past the count while the page shown is full.
+    [10, 10, 10, 100, true, true],
+    [11, 10, 10, 100, true, true],
+    [12, 10, 4, 100, true, false],
+    [1, 10, 0, 100, true, false],
+  ])('page %i of %i rows showing %i of %i (capped %s): next page %s', (page, perPage, shown, total, capped, next) => {
+    expect(hasNextPage(page, perPage, shown, total, capped)).toBe(next);
   });
 });

@@ -9,7 +9,6 @@ import { MAX_LIST_LIMIT } from '../../shared/contract/list-query.js';
 import type { ListResponse } from '../../shared/contract/entities.js';
 import type { SortOrder } from '../../shared/contract/enums.js';
 import { ADMIN_TABLE_ROWS_PER_PAGE } from '../../shared/rules/constants.js';
-import { hasNextPage } from '../components/data-table/data-table-logic.js';
 
 export interface ListRequest<K extends string> {
   page: number;
@@ -136,6 +135,22 @@ export const LIVE_ROWS_KEPT = 100;
 
 export function rowsOfPage<T>(items: readonly T[], page: number, rowsPerPage = ADMIN_TABLE_ROWS_PER_PAGE): T[] {
   return items.slice((page - 1) * rowsPerPage, page * rowsPerPage);
+}
+
+/**
+ * Whether there is a page after page `page`: within the count; or, when the count was capped (the
+ * matches go on past it), while the page shown is full. A capped search's pages past its cap
+ * stay reachable, up to the first page that is not full.
+ */
+export function hasNextPage(
+  page: number,
+  rowsPerPage: number,
+  shownRows: number,
+  total: number,
+  countCapped = false,
+): boolean {
+  if (countCapped) return shownRows >= rowsPerPage;
+  return page * rowsPerPage < total;
 }
 
 export function pageCount(total: number, rowsPerPage = ADMIN_TABLE_ROWS_PER_PAGE): number {

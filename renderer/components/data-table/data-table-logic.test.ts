@@ -5,7 +5,6 @@ import {
   baseColumnWidth,
   columnWidthsFor,
   fittedRowHeight,
-  hasNextPage,
   newRowsLabel,
   nextFocusedRow,
   rangeLabel,
@@ -32,21 +31,6 @@ describe('data table', () => {
     expect(rangeLabel(1, 10, 10, 100, true)).toBe('Rows 1–10 of 100+');
     expect(rangeLabel(12, 10, 10, 100, true)).toBe('Rows 111–120 of 100+');
     expect(rangeLabel(1, 10, 10, 1_000, true)).toBe('Rows 1–10 of 1,000+');
-  });
-
-  it.each([
-    // page, rows per page, rows shown, count, capped, a next page?
-    [1, 10, 10, 25, false, true],
-    [3, 10, 5, 25, false, false],
-    [2, 10, 10, 20, false, false],
-    [1, 10, 0, 0, false, false],
-    // Capped: the matches go on past the count while the page shown is full.
-    [10, 10, 10, 100, true, true],
-    [11, 10, 10, 100, true, true],
-    [12, 10, 4, 100, true, false],
-    [1, 10, 0, 100, true, false],
-  ])('page %i of %i rows showing %i of %i (capped %s): next page %s', (page, perPage, shown, total, capped, next) => {
-    expect(hasNextPage(page, perPage, shown, total, capped)).toBe(next);
   });
 
   it.each([

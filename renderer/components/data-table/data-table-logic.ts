@@ -21,22 +21,6 @@ export function rangeLabel(
 }
 
 /**
- * Whether there is a page after page `page`: within the count; or, when the count was capped (the
- * matches go on past it), while the page shown is full. A capped search's pages past its cap
- * stay reachable, up to the first page that is not full.
- */
-export function hasNextPage(
-  page: number,
-  rowsPerPage: number,
-  shownRows: number,
-  total: number,
-  countCapped = false,
-): boolean {
-  if (countCapped) return shownRows >= rowsPerPage;
-  return page * rowsPerPage < total;
-}
-
-/**
  * The height of a body row so the page's rows fill the box exactly (no empty band under the
  * last row): the box's inner height less the header, shared by the rows. Never below `least`.
  */
