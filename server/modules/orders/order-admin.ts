@@ -13,6 +13,7 @@ import { holdOf, isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
 import { type PayoutFacts, payoutView } from '../../../shared/rules/payout-release.js';
 import { notFound } from '../../platform/http/errors.js';
+import { payoutStatusOf } from './rules/payout-status.js';
 import { listings, orders, transactions, users } from '../../platform/db/schema/index.js';
 import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { z } from 'zod';
@@ -48,8 +49,6 @@ const ORDER_ROW = sqlRow(orders, 'id', 'created_at', 'price_cents', 'shipping_pr
     buyer_id: sqlColumn(users, 'id'),
     buyer_user_name: sqlColumn(users, 'user_name'),
     buyer_email: sqlColumn(users, 'email'),
-    /** The latest payout's status, a scalar subquery: null when there is none. */
-    payout_status: sqlColumn(transactions, 'status').nullable(),
   });
 type OrderRow = z.output<typeof ORDER_ROW>;
 
@@ -84,9 +83,7 @@ function selectOrders(where: SQL, tail: SQL): SQL {
            s.id AS seller_id, s.user_name AS seller_user_name, s.email AS seller_email,
            b.id AS buyer_id, b.user_name AS buyer_user_name, b.email AS buyer_email,
            o.payout_cents, o.payout_released_at, o.payout_held_at, o.payout_hold_reason, o.payout_hold_admin_uid,
-           o.payout_hold_admin_email, o.shipped_at, o.delivered_at,
-           (SELECT t.status FROM transactions t WHERE t.order_id = o.id AND t.type = 'order_payout'
-            ORDER BY t.created_at DESC LIMIT 1) AS payout_status
+           o.payout_hold_admin_email, o.shipped_at, o.delivered_at
     FROM orders o
     JOIN listings l ON l.id = o.listing_id
     JOIN users s ON s.id = o.seller_id
@@ -168,8 +165,7 @@ function toSoldListing(row: OrderRow, transactions: TransactionRow[]): SoldListi
     shippingPrice: usdOf(row.shipping_price_cents),
     status: row.status,
     trackingCode: row.tracking_code,
-    // A payout that was reversed did not reach the seller.
-    payoutStatus: row.payout_status === null ? null : row.payout_status === 'succeeded' ? 'succeeded' : 'failed',
+    payoutStatus: payoutStatusOf(transactions),
     transactions: transactions.map(toTransaction),
     payout: payoutOf(row, transactions),
     payoutHold: holdOf(
