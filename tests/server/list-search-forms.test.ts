@@ -107,13 +107,13 @@ describe('a list search in its three forms', () => {
       if (text)
         expect(await idsWhere(list, loweredMatches(text, termSearch(term))), `${term} (text)`).toEqual(byCondition);
       // A list keeping its joined places' names on its rows (`kept`, search-names.test.ts): the
-      // row test of that column, and the column searched as one more text column of the list
-      // (a term of three letters), find the same rows.
+      // row test of that column, and the column searched as one more text column of the list,
+      // lowered (a term of three letters, list-search.ts), find the same rows.
       const { places, kept } = list.search!;
       if (kept) {
         const keptForms = searchForms(list.table, list.alias, places, termSearch(term), kept);
         expect(await idsWhere(list, keptForms.rowMatches), `${term} (kept row test)`).toEqual(byCondition);
-        const own = [...places.filter((place) => 'text' in place), { text: kept }];
+        const own = [...places.filter((place) => 'text' in place), { lowered: kept }];
         const asText = searchForms(list.table, list.alias, own, termSearch(term));
         expect(await idsWhere(list, asText.condition), `${term} (kept column)`).toEqual(byCondition);
       }

@@ -1,6 +1,6 @@
 // Sold listings, ratings, auction messages and chats are searched by the names of the users and
 // listing each row refers to, which the row keeps itself (`search_names`, migrations 0075–0077,
-// kept by triggers). On both drivers: the kept names find exactly the rows a search through the
+// kept lowered by triggers). On both drivers: the kept names find exactly the rows a search through the
 // joins finds, for common, rare and literal terms, on a seeded marketplace and after a user is
 // renamed, an email changed, a listing retitled and a row moved to another user; and the lists
 // themselves answer the new name and no longer the old one.
@@ -19,8 +19,8 @@ import { createDatabase, dropDatabase } from '../support/postgres-cluster.js';
 
 const postgresAdminUrl = inject('postgresAdminUrl');
 
-/** Common and rare, short and long, absent, and terms that must match literally. */
-const TERMS = ['a', 'e', 'an', 'er', 'son', 'e@', '.test', 'zzq', '%', '_', "o'"];
+/** Common and rare, short and long, in capitals, absent, and terms that must match literally. */
+const TERMS = ['a', 'e', 'an', 'er', 'son', 'SON', 'Ma', 'e@', '.test', 'zzq', '%', '_', "o'"];
 
 /** A user's name or email contains the term: what the joined search tested. */
 const userNamed = (id: string, p: SQL) =>
@@ -49,12 +49,16 @@ const LISTS: [string, AdminList<never, unknown, unknown>, (p: SQL) => SQL][] = [
   ['chats', chatsSource as never, (p) => sql`(${userNamed('c.user_id', p)} OR ${userNamed('c.other_user_id', p)})`],
 ];
 
-/** The list's search of its own row: its text columns and the names it keeps. */
+/**
+ * The list's search of its own row: its text columns, and the names it keeps, which are kept
+ * lowered (0084) and tested as the lists test them, LIKE the lowered pattern.
+ */
 function keptSearch(list: AdminList<never, unknown, unknown>, p: SQL): SQL {
   const { places, kept } = list.search!;
-  const columns = [...places.flatMap((place) => ('text' in place ? [place.text] : [])), kept!];
+  const own = (column: string) => sql.raw(`${list.alias}.${column}`);
+  const columns = places.flatMap((place) => ('text' in place ? [place.text] : []));
   return sql`(${sql.join(
-    columns.map((column) => sql`${sql.raw(`${list.alias}.${column}`)} ILIKE ${p}`),
+    [...columns.map((column) => sql`${own(column)} ILIKE ${p}`), sql`${own(kept!)} LIKE lower(${p})`],
     sql` OR `,
   )})`;
 }
@@ -134,12 +138,20 @@ describe.each(['pglite', 'postgres'] as const)('the names the lists keep, on %s'
     );
     await database.db.execute(sql`UPDATE users SET user_name = 'quillon_zebb' WHERE id = ${seller!.id}`);
     await database.db.execute(sql`UPDATE users SET email = 'xylo.vantz@renamed.test' WHERE id = ${writer!.id}`);
-    await database.db.execute(sql`UPDATE listings SET title = 'Brass Qwerk Lamp' WHERE id = ${listing!.id}`);
+    await database.db.execute(sql`UPDATE listings SET title = 'Brass Qwerk Lamp ÉCLAT' WHERE id = ${listing!.id}`);
     // A rating moved to another buyer (a write no path makes today, but the column must follow).
     await database.db.execute(
       sql`UPDATE ratings SET buyer_id = ${writer!.id} WHERE id = (SELECT id FROM ratings ORDER BY id LIMIT 1)`,
     );
-    await expectKeptNamesAreJoinedNames(database, [...TERMS, 'quillon', 'xylo.vantz', 'qwerk', seller!.user_name]);
+    await expectKeptNamesAreJoinedNames(database, [
+      ...TERMS,
+      'quillon',
+      'xylo.vantz',
+      'qwerk',
+      'QWERK LAMP',
+      'éclat',
+      seller!.user_name,
+    ]);
 
     // The lists answer the new names, and the old name no longer finds the renamed seller's orders.
     const page = { page: 1, limit: 100 };

@@ -13,8 +13,8 @@ import { probedCommon } from './term-probe.js';
 
 /**
  * Where a list's search looks (`AdminList.search`). `kept`: a column of the list's own rows
- * holding the names its user and listing places look for, kept by its owner's triggers
- * (`search_names`, migrations 0075–0077).
+ * holding the names its user and listing places look for, lowered, kept by its owner's triggers
+ * (`search_names`, migrations 0075–0077 and 0084).
  */
 export interface ListSearch {
   by: 'or' | 'union';
@@ -38,7 +38,7 @@ export interface ListSearch {
  */
 export function searchFor(search: ListSearch, term: string): ListSearch {
   if (!search.kept || shortGramsOf(term)) return search;
-  return { by: 'or', places: [...search.places.filter((place) => 'text' in place), { text: search.kept }] };
+  return { by: 'or', places: [...search.places.filter((place) => 'text' in place), { lowered: search.kept }] };
 }
 
 /** The list's search for `query`, or null: a short term's grams left out where they are common. */

@@ -264,6 +264,12 @@ export function idMatchesAny(idColumn: SQL, branches: SQL[]): SQL {
 export type SearchPlace =
   /** A text column: `column ILIKE pattern` (its trigram index). */
   | { text: string }
+  /**
+   * A text column kept lowered (the names a row keeps, `search_names`, migration 0084): `column
+   * LIKE lower(pattern)`, the same rows as its ILIKE without lowering each row's text (its trigram
+   * index answers LIKE too). Only for a term of three characters or more (list-search.ts).
+   */
+  | { lowered: string }
   /** A column naming a user: found by user name or email (both trigram indexes). */
   | { user: string }
   /** A column naming a listing: found by the listing's title (its trigram index). */
@@ -273,6 +279,7 @@ export type SearchPlace =
 export function searchedColumns(table: string, places: readonly SearchPlace[]): string[] {
   return places.flatMap((place) => {
     if ('text' in place) return [`${table}.${place.text}`];
+    if ('lowered' in place) return [`${table}.${place.lowered}`];
     if ('user' in place) return ['users.user_name', 'users.email'];
     return ['listings.title'];
   });
@@ -337,6 +344,7 @@ export function idArray(ids: readonly string[]): SQL {
 export function searchIsCommon(table: string, places: readonly SearchPlace[], search: TermSearch): boolean {
   return places.some((place) => {
     if ('text' in place) return search.common.has(`${table}.${place.text}`);
+    if ('lowered' in place) return search.common.has(`${table}.${place.lowered}`);
     const found = 'user' in place ? search.owners.users : search.owners.listings;
     if (found) return !found.complete;
     return searchedColumns(table, [place]).some((column) => search.common.has(column));
@@ -344,9 +352,9 @@ export function searchIsCommon(table: string, places: readonly SearchPlace[], se
 }
 
 /**
- * `kept`: a column of `table` holding the names its user and listing places look for (kept by
- * its owner's triggers): the row test reads it, one ILIKE of the row itself, instead of looking
- * up each row's users and listing.
+ * `kept`: a column of `table` holding the names its user and listing places look for, lowered
+ * (kept by its owner's triggers): the row test reads it, one LIKE of the row itself, instead of
+ * looking up each row's users and listing.
  */
 export function searchForms(
   table: string,
@@ -358,6 +366,14 @@ export function searchForms(
   const own = (column: string) => sql.raw(`${alias}.${column}`);
   const bare = sql.raw(table);
   const forms = places.map((place) => {
+    if ('lowered' in place) {
+      const test = (column: SQL) => sql`${column} LIKE ${search.lowered}`;
+      return {
+        condition: test(own(place.lowered)),
+        branch: sql`SELECT id FROM ${bare} WHERE ${test(sql.raw(place.lowered))}`,
+        row: test(own(place.lowered)),
+      };
+    }
     if ('text' in place) {
       return {
         condition: textMatches(own(place.text), search, `${table}.${place.text}`),
@@ -386,12 +402,12 @@ export function searchForms(
   const any = (parts: SQL[]) => sql`(${sql.join(parts, sql` OR `)})`;
   const rowTests = kept
     ? [
-        ...forms.filter((_, i) => 'text' in places[i]!).map((form) => form.row),
-        sql`${own(kept)} ILIKE ${search.pattern}`,
+        ...forms.filter((_, i) => 'text' in places[i]! || 'lowered' in places[i]!).map((form) => form.row),
+        sql`${own(kept)} LIKE ${search.lowered}`,
       ]
     : forms.map((form) => form.row);
   const named = places.flatMap((place): NamedPlace[] => {
-    if ('text' in place) return [];
+    if ('text' in place || 'lowered' in place) return [];
     const column = 'user' in place ? place.user : place.listingTitle;
     const ids = ('user' in place ? search.owners.users : search.owners.listings)?.ids ?? [];
     return ids.length ? [{ column, ids }] : [];
