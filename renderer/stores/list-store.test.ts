@@ -80,14 +80,29 @@ describe('list store', () => {
     expect(server.calls).toHaveLength(1);
   });
 
-  it('goes past a capped count while the pages are full, and stops at the first short one', async () => {
+  it('goes past a capped count while the pages are full, and stops at the first short one, counted', async () => {
     const server = fakeServer(35, 20);
     const store = createListStore(server.fetchPage);
     await store.getState().load(1);
     for (let i = 0; i < 5; i++) await store.getState().nextPage();
-    expect(store.getState()).toMatchObject({ page: 4, total: 20, countCapped: true });
+    // The short page is the end: every match is loaded, and the count is exact.
+    expect(store.getState()).toMatchObject({ page: 4, total: 35, countCapped: false });
     expect(rowsOfPage(store.getState().items, 4).map((r) => r.id)).toEqual(rows(31, 35).map((r) => r.id));
     expect(server.calls.map((call) => call.page)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('past a capped count, an exactly full last page ends at the empty one after it: Next is over', async () => {
+    const server = fakeServer(40, 20);
+    const store = createListStore(server.fetchPage);
+    await store.getState().load(1);
+    for (let i = 0; i < 3; i++) await store.getState().nextPage();
+    expect(store.getState()).toMatchObject({ page: 4, total: 20, countCapped: true });
+    await store.getState().nextPage();
+    const { page, items, total, countCapped } = store.getState();
+    expect({ page, total, countCapped }).toEqual({ page: 4, total: 40, countCapped: false });
+    expect(hasNextPage(page, 10, rowsOfPage(items, page).length, total, countCapped)).toBe(false);
+    await store.getState().nextPage();
+    expect(server.calls.map((call) => call.page)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('a search change asks for page 1 with limit 10 and the trimmed term', async () => {

@@ -221,10 +221,14 @@ export function createListStore<T extends { id: string }, K extends string>(
           });
         } else {
           const known = new Set(get().items.map((row) => row.id));
+          const all = [...get().items, ...items.filter((row) => !known.has(row.id))];
+          // A capped count's page that is not full (or empty, after an exactly full one) is its
+          // end: the rows loaded are every match, an exact count, and Next is over.
+          const ended = countCapped && items.length < limit;
           set({
-            items: [...get().items, ...items.filter((row) => !known.has(row.id))],
-            total: count,
-            countCapped,
+            items: all,
+            total: ended ? all.length : count,
+            countCapped: countCapped && !ended,
             loading: false,
             failed: false,
             tooBroad: false,
