@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import type { AdminUser, Subcategory } from '../../../shared/contract/entities.js';
 import { adminTable } from '../support/table.js';
-import { adminList, ensureSignedIn, openScreen } from './real-stack.js';
+import { adminList, ensureSignedIn, openScreen, searchBox } from './real-stack.js';
 
 test.beforeEach(async ({ page }) => {
   await ensureSignedIn(page);
@@ -63,4 +63,31 @@ test('Subcategories: the last page ends the range and disables Next', async ({ p
   await expect.poll(() => table.columnTexts('Title')).toEqual(first.items.map((s) => s.title));
   await expect(table.previousButton).toBeDisabled();
   await expect(table.nextButton).toBeEnabled();
+});
+
+test('Users searched past the count cap: Next goes on to the last match, then the count is exact', async ({ page }) => {
+  // Every match of 'a', read from the API a hundred at a time until a page comes back short.
+  let matches = 0;
+  for (let apiPage = 1; ; apiPage++) {
+    const { items } = await adminList<AdminUser>('/admin/users', { page: apiPage, limit: 100, search: 'a' });
+    matches += items.length;
+    if (items.length < 100) break;
+  }
+  expect(matches).toBeGreaterThan(100);
+
+  await openScreen(page, 'users');
+  const table = adminTable(page, 'Users');
+  await table.waitForRows();
+  await searchBox(page, 'Search users').fill('a');
+  await expect(table.rangeLabel).toHaveText('Rows 1–10 of 100+');
+  const lastPage = Math.ceil(matches / 10);
+  for (let shown = 2; shown <= lastPage; shown++) {
+    await table.nextButton.click();
+    await expect(table.rangeLabel).toHaveText(new RegExp(`^Rows ${(shown - 1) * 10 + 1}–`));
+  }
+  // A full last page: one more Next finds the end (an empty page), and nothing moves.
+  if (matches % 10 === 0) await table.nextButton.click();
+  await expect(table.rangeLabel).toHaveText(`Rows ${(lastPage - 1) * 10 + 1}–${matches} of ${matches}`);
+  await expect(table.nextButton).toBeDisabled();
+  await expect(table.previousButton).toBeEnabled();
 });
