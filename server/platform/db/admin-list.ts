@@ -175,7 +175,7 @@ function planOf<Query extends ListQueryBase, Row, Item>(
     const sorted = { order: query.order, ...paging };
     const page =
       matches === 'many' && matched && !list.from
-        ? pagedByWalk({ from, base: whereAll(base), match: matched, alias }, key, sorted, idColumn)
+        ? pagedByWalk({ from, base: whereAll(base), match: matched, alias }, order, paging, idColumn)
         : (matches === 'few' ? pagedFromFew : pagedById)(from, rows, key.column, sorted, idColumn, key.nullable);
     return list.select(page.where, page.order, query);
   };
@@ -232,10 +232,15 @@ function listCountOf(count: number, cap: number): ListCount {
   return count > cap ? { count: cap, countCapped: true } : { count };
 }
 
-/** The rows `from` and `where` match, counted up to `cap` (one more tells it is capped). */
-export async function cappedCount(db: Executor, from: SQL, where: SQL, cap: number): Promise<ListCount> {
-  const [row] = await readRows(db, COUNT_ROW, countUpToCap(from, where, cap));
+/** The count `statement` reads (a `COUNT_ROW`, at most `cap` + 1) as the list answers it. */
+async function countedRows(db: Executor, statement: SQL, cap: number): Promise<ListCount> {
+  const [row] = await readRows(db, COUNT_ROW, statement);
   return listCountOf(Number(row?.count ?? 0), cap);
+}
+
+/** The rows `from` and `where` match, counted up to `cap` (one more tells it is capped). */
+export function cappedCount(db: Executor, from: SQL, where: SQL, cap: number): Promise<ListCount> {
+  return countedRows(db, countUpToCap(from, where, cap), cap);
 }
 
 /**
@@ -321,14 +326,14 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
     }
     // A walked term: over the cap within the walk's rows, as the probe foresaw, its page is walked
     // to as well; else it is rarer than probed, and looked up through the trigram indexes.
-    const walked = listCountOf(Number((await readRows(db, COUNT_ROW, count.walk))[0]?.count ?? 0), cap);
+    const walked = await countedRows(db, count.walk, cap);
     if (!walked.countCapped) return readPage(db, list, query, { ...search, walked: false });
     return { ...walked, items: await read(plan.where) };
   }
   if ('walked' in count) {
     // The rows naming the users or listings read first, through the foreign-key indexes: when
     // they are over the cap already, so is the search, and the walk need not count.
-    const some = count.named && listCountOf(Number((await readRows(db, COUNT_ROW, count.named))[0]?.count ?? 0), cap);
+    const some = count.named && (await countedRows(db, count.named, cap));
     const counted = some?.countCapped ? some : await cappedCount(db, plan.from, count.walked, cap);
     return { ...counted, items: await readCounted(count.walked, counted) };
   }

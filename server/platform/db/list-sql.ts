@@ -189,24 +189,24 @@ export function pagedFromFew(
 
 /**
  * `pagedById` for a search whose count is over its cap: the list's rows (`from`, `base`) in the
- * page's order, as a subquery the planner can neither merge with the test `match` nor reorder
- * (OFFSET 0), each tested until the page is full. Left to itself, PostgreSQL guesses a term of
- * 10,000 matches has 138 (the trigram statistics), gathers all of them through the trigram
- * index and sorts them (92 ms for "mia.novak" on a million users' orders); the walk passes about
- * a hundred rows per match, a few hundred index entries for a page. `alias` names the walked
- * rows as the list names its table, so `match`, `column` and `idColumn` read them unchanged.
+ * list's ORDER BY (`order`), as a subquery the planner can neither merge with the test `match`
+ * nor reorder (OFFSET 0), each tested until the page is full. Left to itself, PostgreSQL guesses
+ * a term of 10,000 matches has 138 (the trigram statistics), gathers all of them through the
+ * trigram index and sorts them (92 ms for "mia.novak" on a million users' orders); the walk
+ * passes about a hundred rows per match, a few hundred index entries for a page. `alias` names
+ * the walked rows as the list names its table, so `match`, `order` and `idColumn` read them
+ * unchanged.
  */
 export function pagedByWalk(
   rows: { from: SQL; base: SQL; match: SQL; alias: SQL },
-  key: { column: SQL; nullable?: boolean | undefined },
-  query: { order?: SortOrder | undefined; page: number; limit: number },
+  order: SQL,
+  paging: { page: number; limit: number },
   idColumn: SQL,
 ): { where: SQL; order: SQL } {
   const { from, base, match, alias } = rows;
-  const order = orderBy(key.column, query.order, idColumn, key.nullable);
   const walk = sql`(SELECT * FROM ${from} ${base} ${order} OFFSET 0) ${alias}`;
   return {
-    where: sql`WHERE ${idColumn} IN (SELECT ${idColumn} FROM ${walk} WHERE ${match} ${pageOf(query.page, query.limit)})`,
+    where: sql`WHERE ${idColumn} IN (SELECT ${idColumn} FROM ${walk} WHERE ${match} ${pageOf(paging.page, paging.limit)})`,
     order,
   };
 }
