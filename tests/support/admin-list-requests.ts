@@ -160,6 +160,15 @@ export async function recordStatements(
     statements.push({ sql, params });
     return db.execute(query);
   }) as Db['execute'];
+  // A list's rows by its page's ids run as a prepared statement (database.ts, `preparedRows`),
+  // through the session rather than `execute`: recorded there.
+  const { session } = db._;
+  const recordingSession = Object.create(session) as typeof session;
+  recordingSession.prepareQuery = ((query: { sql: string; params: unknown[] }, ...rest: unknown[]) => {
+    statements.push({ sql: query.sql, params: query.params });
+    return (session.prepareQuery as (...args: unknown[]) => unknown).call(session, query, ...rest);
+  }) as typeof session.prepareQuery;
+  Object.defineProperty(recording, '_', { value: { ...db._, session: recordingSession } });
   const answer = await request.run(recording);
   return { answer, statements };
 }

@@ -1,13 +1,14 @@
 // Opens the marketplace database: PostgreSQL through `pg` when DATABASE_URL is set, else the
 // embedded PGlite. Both give the same Drizzle API, so nothing above this file knows which, but
 // for the one path that asks for a raw pooled client (`pooledPgClient`).
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 
@@ -187,6 +188,41 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 export async function uncheckedRows<T>(executor: Executor, query: SQL): Promise<T[]> {
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The names given to prepared statements, by their text. Bounded: a statement's text must be the
+ * same every time (its values parameters, `$1`), and should one ever carry a value inline, the
+ * texts past this many run unnamed instead of piling up in every connection.
+ */
+const preparedNames = new Map<string, string>();
+export const PREPARED_STATEMENTS_MAX = 500;
+
+function preparedName(text: string): string | undefined {
+  const known = preparedNames.get(text);
+  if (known || preparedNames.size >= PREPARED_STATEMENTS_MAX) return known;
+  const name = `prepared_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  preparedNames.set(text, name);
+  return name;
+}
+
+/**
+ * `uncheckedRows` for a statement whose text is the same every time, run as a named prepared
+ * statement: PostgreSQL parses and plans it once per connection and then reuses its plan (a
+ * generic one, once it prices no worse than planning anew), where an unnamed statement is planned
+ * on every run. A list's rows by the page's ids join three or four tables with a dozen indexes
+ * each: planning them took 1.5 ms at a million users, running them 0.1 ms. PGlite runs it unnamed.
+ */
+export async function preparedRows<T>(executor: Executor, query: SQL): Promise<T[]> {
+  const session = (executor as Partial<Pick<Db, '_'>>)._?.session;
+  if (!session) return uncheckedRows(executor, query);
+  const built = dialect.sqlToQuery(query);
+  const result = (await session.prepareQuery(built, undefined, preparedName(built.sql), false).execute()) as {
+    rows: T[];
+  };
   return result.rows;
 }
 

@@ -146,10 +146,15 @@ export function sortedPage(
 }
 
 /**
- * A page picked by id first: `WHERE idColumn IN (SELECT idColumn FROM from where ORDER BY … LIMIT
- * … OFFSET …)`, and the ORDER BY for the outer SELECT. The list's joins and per-row subqueries
- * then run for the page's rows only, not for every row a deep OFFSET skips.
+ * A page's ids, picked first (`SELECT idColumn AS id FROM from where ORDER BY … LIMIT … OFFSET
+ * …`), and the ORDER BY of the list's SELECT of those rows. The list's joins and per-row
+ * subqueries then run for the page's rows only, not for every row a deep OFFSET skips.
  */
+export interface PageIds {
+  ids: SQL;
+  order: SQL;
+}
+
 export function pagedById(
   from: SQL,
   where: SQL,
@@ -157,9 +162,9 @@ export function pagedById(
   query: { order?: SortOrder | undefined; page: number; limit: number },
   idColumn: SQL,
   nullable = false,
-): { where: SQL; order: SQL } {
+): PageIds {
   return {
-    where: sql`WHERE ${idColumn} IN (SELECT ${idColumn} FROM ${from} ${where} ${sortedPage(column, query, idColumn, nullable)})`,
+    ids: sql`SELECT ${idColumn} AS id FROM ${from} ${where} ${sortedPage(column, query, idColumn, nullable)}`,
     order: orderBy(column, query.order, idColumn, nullable),
   };
 }
@@ -177,12 +182,12 @@ export function pagedFromFew(
   query: { order?: SortOrder | undefined; page: number; limit: number },
   idColumn: SQL,
   nullable = false,
-): { where: SQL; order: SQL } {
+): PageIds {
   const direction = sql.raw(query.order === 'ASC' ? 'ASC' : 'DESC');
   const nulls = sql.raw(nullable ? ' NULLS LAST' : '');
   return {
-    where: sql`WHERE ${idColumn} IN (WITH matches AS MATERIALIZED (SELECT ${idColumn} AS id, ${column} AS sort_key FROM ${from} ${where})
-      SELECT id FROM matches ORDER BY sort_key ${direction}${nulls}, id ${direction} ${pageOf(query.page, query.limit)})`,
+    ids: sql`WITH matches AS MATERIALIZED (SELECT ${idColumn} AS id, ${column} AS sort_key FROM ${from} ${where})
+      SELECT id FROM matches ORDER BY sort_key ${direction}${nulls}, id ${direction} ${pageOf(query.page, query.limit)}`,
     order: orderBy(column, query.order, idColumn, nullable),
   };
 }
@@ -202,11 +207,11 @@ export function pagedByWalk(
   order: SQL,
   paging: { page: number; limit: number },
   idColumn: SQL,
-): { where: SQL; order: SQL } {
+): PageIds {
   const { from, base, match, alias } = rows;
   const walk = sql`(SELECT * FROM ${from} ${base} ${order} OFFSET 0) ${alias}`;
   return {
-    where: sql`WHERE ${idColumn} IN (SELECT ${idColumn} FROM ${walk} WHERE ${match} ${pageOf(paging.page, paging.limit)})`,
+    ids: sql`SELECT ${idColumn} AS id FROM ${walk} WHERE ${match} ${pageOf(paging.page, paging.limit)}`,
     order,
   };
 }
@@ -214,8 +219,8 @@ export function pagedByWalk(
 /** A `SELECT count(*) AS count` row. */
 export const COUNT_ROW = z.object({ count: countValue });
 
-/** `IN (…)` over a non-empty list of ids. */
-export function inList(ids: readonly string[]): SQL {
+/** `IN (…)` over a non-empty list of ids (text, or numbers), one parameter each. */
+export function inList(ids: readonly (string | number)[]): SQL {
   return sql`(${sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,

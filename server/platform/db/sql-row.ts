@@ -6,7 +6,7 @@ import { getTableColumns, getTableName, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
-import { uncheckedRows, type Executor } from './database.js';
+import { preparedRows, uncheckedRows, type Executor } from './database.js';
 
 /** What SqlRow reads off a column. */
 interface ColumnFacts {
@@ -123,4 +123,13 @@ export function checkedRows<S extends z.ZodType>(schema: S, rows: readonly unkno
 /** The rows of a raw statement, each checked against `schema` (see CHECK_ROWS). */
 export async function readRows<S extends z.ZodType>(executor: Executor, schema: S, query: SQL): Promise<z.output<S>[]> {
   return checkedRows(schema, await uncheckedRows(executor, query));
+}
+
+/** `readRows` as a named prepared statement (database.ts, `preparedRows`): text the same every time. */
+export async function readPreparedRows<S extends z.ZodType>(
+  executor: Executor,
+  schema: S,
+  query: SQL,
+): Promise<z.output<S>[]> {
+  return checkedRows(schema, await preparedRows(executor, query));
 }
