@@ -1,9 +1,19 @@
 // SqlRow reads names, nullability and driver value types off the schema; sqlRow is the same row
 // as a zod schema, which rejects a row that drifted from it.
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { listings, users } from './schema/index.js';
-import { checkedRows, leftJoined, sqlColumn, sqlRow, type Nullable, type SqlColumn, type SqlRow } from './sql-row.js';
+import {
+  checkedRows,
+  leftJoined,
+  rowsAsSchemaSays,
+  shapesOutput,
+  sqlColumn,
+  sqlRow,
+  type Nullable,
+  type SqlColumn,
+  type SqlRow,
+} from './sql-row.js';
 
 describe('SqlRow', () => {
   it('types the snake_case columns of a raw row from the schema', () => {
@@ -76,5 +86,49 @@ describe('sqlRow', () => {
   it('checkedRows parses outside production: a drifted row fails loudly', () => {
     expect(() => checkedRows(row, [{ ...valid, status: 'archived' }])).toThrow();
     expect(checkedRows(row, [valid])).toEqual([valid]);
+  });
+});
+
+describe('shapesOutput', () => {
+  const count = z.union([z.number(), z.string()]).transform(Number);
+  it.each([
+    ['a checked row', sqlRow(users, 'id', 'user_name', 'created_at', 'amount_spent_cents'), false],
+    [
+      'enums, literals, nullables, tuples, unions',
+      z.object({
+        a: z.enum(['x']),
+        b: z.literal(1).nullable(),
+        c: z.tuple([z.string()]),
+        d: z.union([z.number(), z.string()]),
+      }),
+      false,
+    ],
+    ['a count made a number', z.object({ n: count }), true],
+    ['one deep inside an array of objects', z.object({ rows: z.array(z.object({ n: count.nullable() })) }), true],
+    ['a default', z.object({ n: z.number().default(0) }), true],
+    ['a coercion', z.object({ n: z.coerce.number() }), true],
+    ['a preprocess', z.preprocess((value) => value, z.string()), true],
+    ['a catch', z.string().catch(''), true],
+    ['a lazy schema, not looked into', z.lazy(() => z.string()), true],
+  ] as const)('%s: %s', (_case, schema, shapes) => {
+    expect(shapesOutput(schema)).toBe(shapes);
+  });
+});
+
+describe('rowsAsSchemaSays', () => {
+  const schema = z.object({ accounts: z.union([z.number(), z.string()]).transform(Number), name: z.string() });
+  const plain = z.object({ name: z.string() });
+
+  it('unchecked, trusts a schema that only checks, and the very rows come back', () => {
+    const rows = [{ name: 'a', extra: 1 }];
+    expect(rowsAsSchemaSays(plain, rows, false)).toBe(rows);
+  });
+
+  it('unchecked, still parses a schema that changes its rows: a count from pg is text', () => {
+    expect(rowsAsSchemaSays(schema, [{ accounts: '3', name: 'a' }], false)).toEqual([{ accounts: 3, name: 'a' }]);
+  });
+
+  it('checked, parses and refuses a drifted row', () => {
+    expect(() => rowsAsSchemaSays(plain, [{ name: 3 }], true)).toThrow();
   });
 });

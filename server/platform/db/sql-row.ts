@@ -116,8 +116,84 @@ const CHECK_ROWS = process.env.NODE_ENV !== 'production';
 
 /** Raw rows as the schema's output: parsed (development, tests) or trusted (production). */
 export function checkedRows<S extends z.ZodType>(schema: S, rows: readonly unknown[]): z.output<S>[] {
-  if (!CHECK_ROWS) return rows as z.output<S>[];
+  return rowsAsSchemaSays(schema, rows, CHECK_ROWS);
+}
+
+/**
+ * Raw rows as `schema`'s output. Unchecked (`check` false), a schema that only checks its rows
+ * trusts them as they are; one whose parse changes them (a count made a number, a default) still
+ * parses them, or production would read what development never saw: a count of "3" as text, and
+ * a response the contract refuses (the ring's summed impact answered 500 in production only).
+ */
+export function rowsAsSchemaSays<S extends z.ZodType>(
+  schema: S,
+  rows: readonly unknown[],
+  check: boolean,
+): z.output<S>[] {
+  if (!check && !shapesOutput(schema)) return rows as z.output<S>[];
   return rows.map((row) => schema.parse(row));
+}
+
+const shaping = new WeakMap<z.ZodType, boolean>();
+
+/**
+ * Whether parsing with `schema` can change a value, not only check it: a transform or a
+ * preprocess (a pipe), a default, a catch, a coercion, anywhere inside it. Read once per schema
+ * from zod's definitions; a kind it does not know counts as changing (it is then parsed).
+ */
+export function shapesOutput(schema: z.ZodType): boolean {
+  const known = shaping.get(schema);
+  if (known !== undefined) return known;
+  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+  const any = (schemas: unknown[]) => schemas.some((inner) => inner != null && shapesOutput(inner as z.ZodType));
+  let shapes: boolean;
+  switch (def.type) {
+    case 'string':
+    case 'number':
+    case 'bigint':
+    case 'boolean':
+    case 'date':
+      shapes = def.coerce === true;
+      break;
+    case 'enum':
+    case 'literal':
+    case 'null':
+    case 'undefined':
+    case 'unknown':
+    case 'any':
+    case 'custom':
+      shapes = false;
+      break;
+    case 'object':
+      shapes = any([...Object.values(def.shape as Record<string, unknown>), def.catchall]);
+      break;
+    case 'array':
+      shapes = any([def.element]);
+      break;
+    case 'tuple':
+      shapes = any([...(def.items as unknown[]), def.rest]);
+      break;
+    case 'union':
+      shapes = any(def.options as unknown[]);
+      break;
+    case 'intersection':
+      shapes = any([def.left, def.right]);
+      break;
+    case 'record':
+      shapes = any([def.keyType, def.valueType]);
+      break;
+    case 'optional':
+    case 'nullable':
+    case 'nonoptional':
+    case 'readonly':
+      shapes = any([def.innerType]);
+      break;
+    default:
+      // pipe (transform, preprocess), default, prefault, catch, lazy, and whatever else.
+      shapes = true;
+  }
+  shaping.set(schema, shapes);
+  return shapes;
 }
 
 /** The rows of a raw statement, each checked against `schema` (see CHECK_ROWS). */
