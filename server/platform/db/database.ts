@@ -215,6 +215,9 @@ function preparedName(text: string): string | undefined {
  * generic one, once it prices no worse than planning anew), where an unnamed statement is planned
  * on every run. A list's rows by the page's ids join three or four tables with a dozen indexes
  * each: planning them took 1.5 ms at a million users, running them 0.1 ms. PGlite runs it unnamed.
+ * PostgreSQL plans such a statement again when a table it reads changes; its SELECT must name its
+ * columns (no `t.*` of a table), or a column a migration adds would change the result of a
+ * statement prepared before it, which PostgreSQL refuses to run.
  */
 export async function preparedRows<T>(executor: Executor, query: SQL): Promise<T[]> {
   const session = (executor as Partial<Pick<Db, '_'>>)._?.session;
