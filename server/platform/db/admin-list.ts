@@ -122,6 +122,8 @@ export function withChildren<Row extends { id: string }, Child, Item>(
  * then reads those rows (`rowsOf`): its joins and per-row subqueries run for a page's rows only,
  * and that statement's text is the same for every page of the list in that order, so it runs
  * prepared (`readPreparedRows`): planning the joins took 1.5 ms of a page that ran in 0.5.
+ * Two statements, two moments: a row changed between them (deleted ones too) shows as it is at
+ * the second, and one removed is left out: the next read of the live list has it right.
  * A timeline (no ids, `tieBreak`) reads its page in one SELECT (`rows`).
  */
 type ListPage = { rows: SQL } | { ids: SQL; rowsOf: (ids: readonly PageId[]) => SQL };
