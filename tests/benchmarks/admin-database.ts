@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { benchCluster, seedVersion, type BenchCluster } from './bench-cluster.js';
+import { startedEnvironment } from './as-deployed.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -34,7 +35,7 @@ export async function runSeedCommand(url: string, users: number, seed: number): 
   await new Promise<void>((done, fail) => {
     const child = spawn('npm', ['run', 'seed', '--', '--users', String(users), '--seed', String(seed)], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: url, NODE_OPTIONS: '' },
+      env: { ...startedEnvironment(), DATABASE_URL: url, NODE_OPTIONS: '' },
       stdio: 'inherit',
     });
     child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`npm run seed exited with ${code}`))));
