@@ -199,7 +199,7 @@ const dialect = new PgDialect();
  * texts past this many run unnamed instead of piling up in every connection.
  */
 const preparedNames = new Map<string, string>();
-export const PREPARED_STATEMENTS_MAX = 500;
+const PREPARED_STATEMENTS_MAX = 500;
 
 function preparedName(text: string): string | undefined {
   const known = preparedNames.get(text);
