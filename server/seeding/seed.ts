@@ -162,27 +162,39 @@ const SEARCH_NAME_FILLS = ['fill_order_search_names', 'fill_rating_search_names'
 const TIME_ORDERED_TABLES = ['users', 'orders', 'ratings', 'auction_messages', 'chats'];
 
 /**
- * Lays `table` in time order, as a live market has it, once its rows are final: CLUSTER on a
- * throwaway (created_at, id) index (the lists' indexes are partial, which CLUSTER refuses) while
- * the other indexes are set aside, so it rebuilds only the keys' indexes (users: 6 s at 1M).
+ * Runs each put-back step, telling `progress` of every one that took over SLOW_STEP_MS: the
+ * rebuild is most of a large seed's time, and these lines say where it goes.
  */
-async function layInTimeOrder(sink: SeedSink, table: string): Promise<void> {
-  await sink.query(sql.raw(`CREATE INDEX seed_time_order ON ${table} (created_at, id)`));
-  await sink.query(sql.raw(`CLUSTER ${table} USING seed_time_order`));
-  await sink.query(sql.raw(`DROP INDEX seed_time_order`));
-}
+const SLOW_STEP_MS = 5000;
 
-async function putBack(sink: SeedSink, { indexes, foreignKeys }: SetAside): Promise<void> {
+async function putBack(
+  sink: SeedSink,
+  { indexes, foreignKeys }: SetAside,
+  progress: (step: string) => void,
+): Promise<void> {
+  const step = async (name: string, statement: string) => {
+    const started = Date.now();
+    await sink.query(sql.raw(statement));
+    const seconds = (Date.now() - started) / 1000;
+    if (seconds * 1000 >= SLOW_STEP_MS) progress(`  ${name}: ${seconds.toFixed(1)} s`);
+  };
   await sink.query(sql`SET LOCAL maintenance_work_mem = '256MB'`);
-  for (const fill of SEARCH_NAME_FILLS) await sink.query(sql.raw(`SELECT ${fill}()`));
-  for (const table of TIME_ORDERED_TABLES) await layInTimeOrder(sink, table);
-  for (const index of indexes) await sink.query(sql.raw(index.definition));
+  for (const fill of SEARCH_NAME_FILLS) await step(fill, `SELECT ${fill}()`);
+  // Each table in time order, as a live market has it, once its rows are final: CLUSTER on a
+  // throwaway (created_at, id) index (the lists' indexes are partial, which CLUSTER refuses)
+  // while the other indexes are set aside, so it rebuilds only the keys' indexes.
+  for (const table of TIME_ORDERED_TABLES) {
+    await step(`${table} in time order`, `CREATE INDEX seed_time_order ON ${table} (created_at, id)`);
+    await step(`${table} clustered`, `CLUSTER ${table} USING seed_time_order`);
+    await sink.query(sql.raw(`DROP INDEX seed_time_order`));
+  }
+  for (const index of indexes) await step(index.name, index.definition);
   for (const key of foreignKeys) {
-    await sink.query(sql.raw(`ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} ${key.definition}`));
+    await step(key.name, `ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} ${key.definition}`);
   }
   for (const table of SEEDED_TABLES) await sink.query(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER USER`));
-  await sink.query(sql`SELECT recount_list_totals()`);
-  await sink.query(sql`SELECT recount_market_days()`);
+  await step('list totals', 'SELECT recount_list_totals()');
+  await step('market days', 'SELECT recount_market_days()');
 }
 
 export async function seedMarketplace(db: Db, options: SeedOptions): Promise<SeedSummary> {
@@ -196,7 +208,7 @@ export async function seedMarketplace(db: Db, options: SeedOptions): Promise<See
     await sink.flush();
     progress('loaded');
     if (asides) {
-      await putBack(sink, asides);
+      await putBack(sink, asides, progress);
       progress(`${asides.indexes.length} indexes rebuilt, ${asides.foreignKeys.length} foreign keys validated`);
     }
     return {
@@ -218,7 +230,11 @@ export async function seedMarketplace(db: Db, options: SeedOptions): Promise<See
     // Fresh statistics, so the first requests are planned for the large database it now is, and
     // the visibility map set, so a page's ids come from index-only scans from the first request
     // on rather than once autovacuum gets round to it (about 20 s at a million users).
-    if (bulk) await client.query('VACUUM (ANALYZE)');
+    if (bulk) {
+      const started = Date.now();
+      await client.query('VACUUM (ANALYZE)');
+      options.progress?.(`vacuumed and analyzed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
     return summary;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
