@@ -280,7 +280,8 @@ export function listResponse<T extends z.ZodType>(item: T) {
   return z.object({
     count: z.number().int().nonnegative(),
     // "Lists at scale": a searched admin list counts up to LIST_SEARCH_COUNT_CAP (100) matches, a
-    // filtered one up to LIST_COUNT_CAP (1,000); true when it stopped there.
+    // filtered one up to LIST_COUNT_CAP (1,000); true when it stopped there, or when a search
+    // counted a bounded read of the list: `count` is then a lower bound ("37+").
     countCapped: z.boolean().optional(),
     items: z.array(item).max(ANSWER_ITEMS_MAX),
   });

@@ -16,6 +16,7 @@ import { auctionMessagesSource, chatsSource } from '../../server/modules/convers
 import { ratingsSource } from '../../server/modules/community/index.js';
 import { adminUsersSource } from '../../server/modules/accounts/index.js';
 import { auditLogSource } from '../../server/modules/accountability/index.js';
+import { SEARCH_WALK_ROWS } from '../../server/platform/db/term-probe.js';
 
 /** Over the search's cap through one place (the seller, the author, a participant): 125 rows. */
 const MANY = LIST_SEARCH_COUNT_CAP + 25;
@@ -206,5 +207,77 @@ describe('the search count cap, at its edge', () => {
     expect(filtered.count).toBe(150);
     expect(filtered.count).toBeLessThan(LIST_COUNT_CAP);
     expect(filtered.countCapped).toBeFalsy();
+  });
+});
+
+// A term neither rare nor common: the search's count walks the list's first SEARCH_WALK_ROWS rows
+// in its default order (term-probe.ts) and, when the term is in at least WALK_COMMON_HITS of them,
+// answers what it found there as a lower bound ("40+"), without reading the rest of the list. The
+// pages are still exactly the full search's, past the walk too, and a page past the walk's
+// matches raises the bound to its last row. A term in fewer of those rows is rare: counted exactly.
+const WALKED_USERS = SEARCH_WALK_ROWS + 1000;
+const WALKED = `
+INSERT INTO users (id, user_name, email, created_at)
+  SELECT 'u-walk-' || i,
+         CASE WHEN (i > 1000 AND i % 100 = 0) OR (i <= 1000 AND i % 5 = 0) THEN 'midterm_'
+              WHEN i IN (3, 7, 11, 2001, 4501) THEN 'rareword_' ELSE 'walkpad_' END || i,
+         'walk.' || i || '@example.test', timestamp '2030-01-01' + i * interval '1 second'
+  FROM generate_series(1, ${WALKED_USERS}) i;
+`;
+
+describe('a term neither rare nor common, counted over the first rows', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ pgliteDir: 'memory://' });
+    await migrate(database);
+    await database.runScript(WALKED);
+  }, 120_000);
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const all = async (term: string) =>
+    (
+      await queryRows<{ id: string }>(
+        database.db,
+        sql`SELECT id FROM users WHERE user_name ILIKE ${`%${term}%`} ORDER BY created_at DESC, id DESC`,
+      )
+    ).map((row) => row.id);
+  const page = (search: string, page: number) => listPage(database.db, adminUsersSource, { search, page, limit: 10 });
+
+  it('answers the matches among the first rows as a lower bound, and the full search pages', async () => {
+    const matches = await all('midterm');
+    expect(matches).toHaveLength(240);
+    // The newest SEARCH_WALK_ROWS users (1,001–5,000) hold 40 of them.
+    const first = await page('midterm', 1);
+    expect(first).toMatchObject({ count: 40, countCapped: true });
+    expect(first.items.map((item) => item.id)).toEqual(matches.slice(0, 10));
+    // Page 6 is past the walk's 40: its rows are the 51st to 60th matches, and the bound is 60.
+    const past = await page('midterm', 6);
+    expect(past).toMatchObject({ count: 60, countCapped: true });
+    expect(past.items.map((item) => item.id)).toEqual(matches.slice(50, 60));
+  });
+
+  it('counts a term rare in the first rows exactly, wherever its matches are', async () => {
+    const matches = await all('rareword');
+    expect(matches).toHaveLength(5);
+    const answer = await page('rareword', 1);
+    expect(answer).toMatchObject({ count: 5 });
+    expect(answer.countCapped).toBeFalsy();
+    expect(answer.items.map((item) => item.id)).toEqual(matches);
+  });
+
+  it("walks the default order for the count whatever the page's sort", async () => {
+    const sorted = await listPage(database.db, adminUsersSource, {
+      search: 'midterm',
+      page: 1,
+      limit: 10,
+      sortBy: 'userName',
+      order: 'ASC',
+    });
+    expect(sorted).toMatchObject({ count: 40, countCapped: true });
+    expect(sorted.items.map((item) => item.id)).toEqual(
+      (await all('midterm')).sort((a, b) => a.localeCompare(b)).slice(0, 10),
+    );
   });
 });

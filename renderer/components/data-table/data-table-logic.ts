@@ -5,7 +5,8 @@ import { formatCount } from '../format.js';
 /**
  * 'Rows 11–20 of 1,234' for the footer; 'No rows' when empty. A list whose count was capped
  * (more matches than the server counts exactly) reads 'of 100+' for a search
- * (LIST_SEARCH_COUNT_CAP) and 'of 1,000+' for a list only filtered (LIST_COUNT_CAP).
+ * (LIST_SEARCH_COUNT_CAP) and 'of 1,000+' for a list only filtered (LIST_COUNT_CAP); a search the
+ * server counted over the list's first rows only reads 'of 37+', the matches it found there.
  */
 export function rangeLabel(
   page: number,

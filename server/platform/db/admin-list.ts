@@ -4,7 +4,8 @@
 // from that declaration. Totals at any size ("Lists at scale" in ARCHITECTURE.md): an unfiltered
 // list reads its kept total (list_totals, kept by the triggers of migration 0017: exact, a few
 // rows); a filtered list counts its matches up to LIST_COUNT_CAP, a searched one up to
-// LIST_SEARCH_COUNT_CAP (`countCapOf`), and says when it stopped there.
+// LIST_SEARCH_COUNT_CAP (`countCapOf`) or over a bounded walk of its first rows (term-probe.ts),
+// and says when its count is a lower bound.
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SortOrder } from '../../../shared/contract/enums.js';
@@ -27,8 +28,8 @@ import {
   type TermSearch,
 } from './list-sql.js';
 import { namedRowsCount } from './search-owners.js';
-import { WALK_ROWS, walkCount } from './term-probe.js';
-import { searchFor, searchOfList, walkOf, type ListSearch } from './list-search.js';
+import type { WalkedMatches } from './term-probe.js';
+import { searchFor, searchOfList, type ListSearch } from './list-search.js';
 import { requestRead } from './request-reads.js';
 import { countValue, readPreparedRows, readRows } from './sql-row.js';
 
@@ -46,7 +47,10 @@ export type KeptTotal =
 
 export interface ListCount {
   count: number;
-  /** Present, and true, only when the count stopped at its cap (`countCapOf`). */
+  /**
+   * Present, and true, only when `count` is a lower bound: the count stopped at its cap
+   * (`countCapOf`), or a search counted the list's first rows only (term-probe.ts).
+   */
   countCapped?: true;
 }
 
@@ -148,7 +152,7 @@ interface ListPlan {
   count:
     | { kept: KeptTotal }
     | { exact: true }
-    | { capped: true; walk: SQL | undefined }
+    | { capped: true; found: WalkedMatches | null }
     | { union: { branches: SQL[]; rowWhere: SQL } }
     | { walked: SQL; named: SQL | null };
 }
@@ -217,16 +221,8 @@ function planOf<Query extends ListQueryBase, Row, Item>(
                     : null,
               }
             : { union: { branches: forms.branches, rowWhere: whereAll([...base, forms.rowMatches]) } }
-          : // A walked term is counted by a walk of the default order, as its index keeps the text
-            // (in no order, PostgreSQL reads the heap and lowers each row's text, or sorts every
-            // match of a term it believes rare), up to WALK_ROWS rows.
-            {
-              capped: true,
-              walk:
-                search?.walked && text
-                  ? walkCount(walkOf(list, query, text), search.lowered, WALK_ROWS, cap + 1)
-                  : undefined,
-            };
+          : // A term the bounded walk of the default order decided is counted by it (term-probe.ts).
+            { capped: true, found: search?.found ?? null };
   return { from, where, order, cap, page, count };
 }
 
@@ -322,9 +318,8 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
   db: Executor,
   list: AdminList<Query, Row, Item>,
   query: Query & Paging,
-  known?: TermSearch | null,
 ): Promise<ListCount & { items: Item[] }> {
-  const search = known === undefined ? await searchOfList(db, list, query) : known;
+  const search = await searchOfList(db, list, query);
   const plan = planOf(list, query, search);
   const read = async (rows: SQL, matches?: 'few' | 'many') => {
     const page = plan.page(rows, query, matches);
@@ -342,15 +337,17 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
     return { count: Number(row?.count ?? 0), items: await read(plan.where) };
   }
   if ('capped' in count) {
-    if (!count.walk || !search) {
+    if (!count.found) {
       const counted = await cappedCount(db, plan.from, plan.where, cap);
       return { ...counted, items: await readCounted(plan.where, counted, true) };
     }
-    // A walked term: over the cap within the walk's rows, as the probe foresaw, its page is walked
-    // to as well; else it is rarer than probed, and looked up through the trigram indexes.
-    const walked = await countedRows(db, count.walk, cap);
-    if (!walked.countCapped) return readPage(db, list, query, { ...search, walked: false });
-    return { ...walked, items: await read(plan.where) };
+    // Counted by the walk: whole (the list ended within it), over the cap, or at least what it
+    // found, and then at least the rows up to this page's last (a page past the walk's rows).
+    const { matches, more } = count.found;
+    if (matches > cap) return { count: cap, countCapped: true, items: await read(plan.where, 'many') };
+    if (!more) return { count: matches, items: await read(plan.where, 'few') };
+    const items = await read(plan.where, 'many');
+    return { count: Math.max(matches, (query.page - 1) * query.limit + items.length), countCapped: true, items };
   }
   if ('walked' in count) {
     // The rows naming the users or listings read first, through the foreign-key indexes: when

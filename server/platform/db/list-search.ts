@@ -5,11 +5,21 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdminList, ListQueryBase } from './admin-list.js';
 import type { Executor } from './database.js';
-import { orderBy, searchedColumns, searchTerm, termSearch, type SearchPlace, type TermSearch } from './list-sql.js';
+import { LIST_SEARCH_COUNT_CAP } from '../../../shared/contract/list-query.js';
+import {
+  loweredMatches,
+  orderBy,
+  searchedColumns,
+  searchForms,
+  searchTerm,
+  termSearch,
+  type SearchPlace,
+  type TermSearch,
+} from './list-sql.js';
 import { shortGramsOf } from './short-terms.js';
 import { COMMON_GRAM_SHARE, commonGramColumns, DENSE_GRAM_SHARE } from './short-term-stats.js';
 import { foundOwners } from './search-owners.js';
-import { probedCommon } from './term-probe.js';
+import { walkDecides, walkedMatches, type ListWalk } from './term-probe.js';
 
 /**
  * Where a list's search looks (`AdminList.search`). `kept`: a column of the list's own rows
@@ -55,13 +65,16 @@ export async function searchOfList<Query extends ListQueryBase, Row, Item>(
   const common = grams ? await commonGramColumns(db, columns, grams) : new Set<string>();
   if (by !== 'union') {
     const text = list.search.searchedText;
-    // A short term's grams are common or not by the indexes' statistics; a longer one is probed.
-    const walked =
-      text !== undefined &&
-      (grams
-        ? columns.every((column) => common.has(column))
-        : await probedCommon(db, walkOf(list, query, text), termSearch(term).lowered));
-    return termSearch(term, common, undefined, walked);
+    // A short term's grams are common or not by the indexes' statistics (no walk needed).
+    if (grams) return termSearch(term, common, undefined, text !== undefined && columns.every((c) => common.has(c)));
+    // A longer one: the bounded walk of the list's first rows counts it, unless it is rare there
+    // (term-probe.ts). A list reading joined rows (`from`), or counted exactly (a queue worked
+    // down, never large), is looked up as before.
+    if (list.from || list.total === 'exact') return termSearch(term);
+    const plain = termSearch(term);
+    const test = text ? loweredMatches(text, plain) : searchForms(list.table, list.alias, places, plain).condition;
+    const found = await walkedMatches(db, walkOf(list, query, test), LIST_SEARCH_COUNT_CAP);
+    return walkDecides(found) ? termSearch(term, common, undefined, true, found) : plain;
   }
   // A list keeping the names (`kept`) walks to a common short term's rows testing its own row, a
   // cheaper walk than reading thousands of users or listings first: it walks at once for a term
@@ -71,17 +84,17 @@ export async function searchOfList<Query extends ListQueryBase, Row, Item>(
   return termSearch(term, common, await foundOwners(db, places, termSearch(term, common), dense));
 }
 
-/** The walk of a list keeping its searched text `text`: its rows in the default order (term-probe.ts). */
+/** The walk of a list: its rows in the default order, each tested by `test` (term-probe.ts). */
 export function walkOf<Query extends ListQueryBase, Row, Item>(
   list: AdminList<Query, Row, Item>,
   query: Query,
-  text: SQL,
-) {
+  test: SQL,
+): ListWalk {
   const from = list.from?.(query) ?? sql`${sql.raw(list.table)} ${sql.raw(list.alias)}`;
   const conditions = [list.condition ?? null, ...(list.filters?.(query) ?? [])].filter(
     (condition): condition is SQL => condition !== null,
   );
-  return { from, conditions, order: newestFirst(list), text };
+  return { from, conditions, order: newestFirst(list), test };
 }
 
 /** The list's default order, newest first: the order of the index keeping its searched text. */

@@ -5,6 +5,7 @@ import type { SortOrder } from '../../../shared/contract/enums.js';
 import { hasControlCharacters } from '../../../shared/contract/text.js';
 import { shortGramsOf } from './short-terms.js';
 import { countValue } from './sql-row.js';
+import type { WalkedMatches } from './term-probe.js';
 import { z } from 'zod';
 
 /**
@@ -51,11 +52,15 @@ export interface TermSearch {
   /** The pattern lowered (`lower('%an%')`): a LIKE of it on lowered text is the ILIKE. */
   lowered: SQL;
   /**
-   * The term is common in the list's rows (term-probe.ts): a list that keeps its searched text
-   * lowered in an index (`searchedText`) tests that text in its order and stops at the page, or
-   * at the count's cap, a few thousand index entries in.
+   * The term is common in the list's rows: its page is found by walking the list in its order,
+   * and a list that keeps its searched text lowered in an index (`searchedText`) tests that text.
    */
   walked: boolean;
+  /**
+   * What the bounded walk of the list's first rows found (term-probe.ts), when it decides the
+   * count: the list is shorter than the walk, or the term is not rare. Null: looked up instead.
+   */
+  found: WalkedMatches | null;
 }
 
 /**
@@ -79,6 +84,7 @@ export function termSearch(
   common: ReadonlySet<string> = new Set(),
   owners: FoundOwners = NOT_LOOKED_UP,
   walked = false,
+  found: WalkedMatches | null = null,
 ): TermSearch {
   const grams = shortGramsOf(term);
   const literal = (text: string) => sql.raw(`lower('${text.replace(/'/g, "''")}')`);
@@ -90,6 +96,7 @@ export function termSearch(
     owners,
     lowered: sql`lower(${pattern})`,
     walked,
+    found,
   };
 }
 

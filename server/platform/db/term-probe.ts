@@ -1,57 +1,72 @@
-// Whether a search term is common in a list's rows, read from the list's first rows in its
-// default order. A list keeping its searched text lowered in an index next to that order (the
-// users list, migration 0071) then tests that text row by row: a term in 9% of a million users
-// ("sto") gives its page in about 110 index entries and proves the count's cap of 100 in about
-// 1,100, a millisecond, where the trigram index would gather all 90,000 matches first (80 ms, and
-// three times that at three million). A rarer term is looked up through the trigram index as
-// before, for a walk would pass too many rows before its page is full.
+// How many of a list's first rows, in its default order, a search term matches: one bounded
+// walk, whose answer is the search's count whenever the term is not rare (issue 26).
+//
+// Proving a count of 100 (LIST_SEARCH_COUNT_CAP) costs cap / share rows however it is read: a
+// term in 0.65% of a million users ("mia.novak") is 15,400 rows apart from its hundredth match,
+// 10 ms of index entries, and its trigram lookup gathers all 6,500 matches (26 ms). A type-ahead
+// cannot wait for either. So the walk reads at most SEARCH_WALK_ROWS rows: a term matching at least
+// WALK_COMMON_HITS of them counts what it found there, a lower bound the list answers as such
+// ("26+", `countCapped`), and its page is walked to in the same order. Only a rarer term is
+// looked up through the trigram indexes, where it has few matches to gather; a list shorter than
+// the walk is counted whole by it.
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Executor } from './database.js';
-import { COUNT_ROW, whereAll } from './list-sql.js';
-import { readRows } from './sql-row.js';
-
-/** The rows the probe tests: a few hundred index entries, well under a millisecond's read. */
-export const PROBE_ROWS = 2000;
+import { whereAll } from './list-sql.js';
+import { countValue, readRows } from './sql-row.js';
 
 /**
- * A term in at least this many of the probed rows (0.5%) is walked to. A walk tests about
- * cap / share rows to prove a search's count cap of 100 (LIST_SEARCH_COUNT_CAP): 20,000 index
- * entries at 0.5%, about as long as the trigram lookup of that share of a million rows (with the
- * cap at 1,000 the two met at 1.5%, 67,000 entries). Any commoner term is found sooner by the
- * walk, at any size: "mia.novak" (0.65% of users) took 26 ms through the trigram index.
+ * The rows the walk reads at most: 1–3 ms of a list's rows in its order (index entries for the
+ * users list, which keeps its searched text in an index; heap rows, laid in time order, for the
+ * others).
  */
-export const PROBE_COMMON_HITS = 10;
+export const SEARCH_WALK_ROWS = 4000;
 
 /**
- * The rows a walked term's count reads at most. A term the probe found common but whose matches
- * thin out further on is then counted through the trigram indexes after all (admin-list.ts): the
- * walk never reads the whole list.
+ * A term matching fewer of the walked rows than this (0.25%) is rare: looked up through the
+ * trigram indexes, where at a million rows it has at most a few thousand matches to gather. A
+ * commoner one's page is walked to: its first ten matches are at most 4,000 rows in.
  */
-export const WALK_ROWS = 100_000;
+export const WALK_COMMON_HITS = 10;
 
-/**
- * How many of the first `rows` rows `from` and `conditions` select in `order` have `text`,
- * lowered, matching `lowered` (a lowered pattern), counted up to `upTo`. The rows are a subquery
- * with its own LIMIT, which the planner can neither merge with the test nor reorder: it walks the
- * order's index, however few matches it expects.
- */
-export function walkCount(
-  walk: { from: SQL; conditions: SQL[]; order: SQL; text: SQL },
-  lowered: SQL,
-  rows: number,
-  upTo: number,
-): SQL {
-  const { from, conditions, order, text } = walk;
-  return sql`SELECT count(*) AS count FROM (SELECT 1 FROM (SELECT lower(${text}) AS text FROM ${from} ${whereAll(conditions)} ${order} LIMIT ${rows}) walk
-    WHERE walk.text LIKE ${lowered} LIMIT ${upTo}) matches`;
+/** What the walk found: the matches among the rows it read, and whether the list goes on past them. */
+export interface WalkedMatches {
+  matches: number;
+  more: boolean;
 }
 
-/** Whether the term is common in the first PROBE_ROWS rows of the walk. */
-export async function probedCommon(
-  db: Executor,
-  walk: Parameters<typeof walkCount>[0],
-  lowered: SQL,
-): Promise<boolean> {
-  const [row] = await readRows(db, COUNT_ROW, walkCount(walk, lowered, PROBE_ROWS, PROBE_COMMON_HITS));
-  return Number(row?.count ?? 0) >= PROBE_COMMON_HITS;
+/** The walk of a list: its rows (`from`, `conditions`) in `order`, each tested by `test`. */
+export interface ListWalk {
+  from: SQL;
+  conditions: SQL[];
+  order: SQL;
+  test: SQL;
+}
+
+/**
+ * The matches among the first `rows` rows of the walk, counted up to `upTo`, and whether a row
+ * follows them. The rows are numbered as read (row_number streams), the row after the last one
+ * read stands for "more", and the outer LIMIT stops the index walk at the `upTo`th match: a common
+ * term reads its hundred matches' rows, not all `rows`. The test runs in the innermost SELECT, on
+ * the scanned row, so an index holding the tested text answers it alone (index only).
+ */
+export function walkedMatchesOf(walk: ListWalk, rows: number, upTo: number): SQL {
+  const { from, conditions, order, test } = walk;
+  return sql`SELECT count(*) FILTER (WHERE n <= ${rows}) AS matches, count(*) FILTER (WHERE n > ${rows}) AS more
+    FROM (SELECT n FROM (SELECT hit, row_number() OVER () AS n
+            FROM (SELECT (${test}) IS TRUE AS hit FROM ${from} ${whereAll(conditions)} ${order} LIMIT ${rows + 1}) walked) numbered
+          WHERE hit OR n > ${rows} LIMIT ${upTo}) found`;
+}
+
+const WALKED_ROW = z.object({ matches: countValue, more: countValue });
+
+/** The bounded walk of `walk`: matches among its first SEARCH_WALK_ROWS rows, up to `cap` + 1. */
+export async function walkedMatches(db: Executor, walk: ListWalk, cap: number): Promise<WalkedMatches> {
+  const [row] = await readRows(db, WALKED_ROW, walkedMatchesOf(walk, SEARCH_WALK_ROWS, cap + 1));
+  return { matches: Number(row?.matches ?? 0), more: Number(row?.more ?? 0) > 0 };
+}
+
+/** Whether the walk decides the search: the list is no longer than the walk, or the term is not rare. */
+export function walkDecides({ matches, more }: WalkedMatches): boolean {
+  return !more || matches >= WALK_COMMON_HITS;
 }
