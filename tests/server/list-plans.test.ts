@@ -134,10 +134,11 @@ describe.skipIf(!postgresAdminUrl || !adminToken)('admin list plans on PostgreSQ
         testApp.database.db,
         listRequest('users', { search: term }),
       );
-      // The walk that counts, then (when common) the page walked to; else the walk alone.
+      // The first rows' probe, then (when common) the walk that counts and the page walked to; else
+      // the probe alone.
       const walks = statements.filter((statement) => /LIKE lower\(/.test(statement.sql));
-      expect(walks.length).toBe(common ? 2 : 1);
-      expect(walks[0], 'the walk comes first').toBe(statements[0]);
+      expect(walks.length).toBe(common ? 3 : 1);
+      expect(walks[0], 'the probe comes first').toBe(statements[0]);
       expect(walks[0]!.sql).toMatch(/row_number\(\) OVER \(\)/);
       for (const statement of walks) {
         const text = await plan(statement, ['enable_seqscan = off']);
@@ -167,8 +168,9 @@ describe.skipIf(!postgresAdminUrl || !adminToken)('admin list plans on PostgreSQ
 
   // A search of a user's or a listing's name. A term of three letters searches the names each row
   // keeps (`search_names`, migrations 0075–0077, lowered by 0084): no statement reads users or listings, and the
-  // rows are found through the column's trigram index or, for a term in most rows ("pad" is in
-  // 20,000 of each), by walking the sort index testing the column. A shorter term reads the users
+  // rows are found, after the walk of the list's first rows (term-probe.ts), through the column's
+  // trigram index or, for a term in most rows ("pad" is in 20,000 of each), by walking the sort
+  // index testing the column. A shorter term reads the users
   // and listings it names first (their short-gram indexes), at most OWNERS_READ, unless its letters
   // are in most of them: "pa" is in nearly every user and listing (the padding), so the list is
   // walked at once, testing the names each row keeps, no lookup per row. "zq" names none, and no

@@ -212,10 +212,10 @@ describe('the search count cap, at its edge', () => {
 
 // A term neither rare nor common: the search's count walks the list's first SEARCH_WALK_ROWS rows
 // in its default order (term-probe.ts) and, when the term is in at least WALK_COMMON_HITS of them,
-// answers what it found there as a lower bound ("40+"), without reading the rest of the list. The
+// answers what it found there as a lower bound ("25+"), without reading the rest of the list. The
 // pages are still exactly the full search's, past the walk too, and a page past the walk's
 // matches raises the bound to its last row. A term in fewer of those rows is rare: counted exactly.
-const WALKED_USERS = SEARCH_WALK_ROWS + 1000;
+const WALKED_USERS = 5000;
 const WALKED = `
 INSERT INTO users (id, user_name, email, created_at)
   SELECT 'u-walk-' || i,
@@ -248,11 +248,12 @@ describe('a term neither rare nor common, counted over the first rows', () => {
   it('answers the matches among the first rows as a lower bound, and the full search pages', async () => {
     const matches = await all('midterm');
     expect(matches).toHaveLength(240);
-    // The newest SEARCH_WALK_ROWS users (1,001–5,000) hold 40 of them.
+    // The newest SEARCH_WALK_ROWS users (2,501–5,000) hold 25 of them.
+    expect(SEARCH_WALK_ROWS).toBe(2500);
     const first = await page('midterm', 1);
-    expect(first).toMatchObject({ count: 40, countCapped: true });
+    expect(first).toMatchObject({ count: 25, countCapped: true });
     expect(first.items.map((item) => item.id)).toEqual(matches.slice(0, 10));
-    // Page 6 is past the walk's 40: its rows are the 51st to 60th matches, and the bound is 60.
+    // Page 6 is past the walk's 25: its rows are the 51st to 60th matches, and the bound is 60.
     const past = await page('midterm', 6);
     expect(past).toMatchObject({ count: 60, countCapped: true });
     expect(past.items.map((item) => item.id)).toEqual(matches.slice(50, 60));
@@ -275,7 +276,7 @@ describe('a term neither rare nor common, counted over the first rows', () => {
       sortBy: 'userName',
       order: 'ASC',
     });
-    expect(sorted).toMatchObject({ count: 40, countCapped: true });
+    expect(sorted).toMatchObject({ count: 25, countCapped: true });
     expect(sorted.items.map((item) => item.id)).toEqual(
       (await all('midterm')).sort((a, b) => a.localeCompare(b)).slice(0, 10),
     );

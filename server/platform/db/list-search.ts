@@ -19,7 +19,7 @@ import {
 import { shortGramsOf } from './short-terms.js';
 import { COMMON_GRAM_SHARE, commonGramColumns, DENSE_GRAM_SHARE } from './short-term-stats.js';
 import { foundOwners } from './search-owners.js';
-import { walkDecides, walkedMatches, type ListWalk } from './term-probe.js';
+import { walkedCount, type ListWalk } from './term-probe.js';
 
 /**
  * Where a list's search looks (`AdminList.search`). `kept`: a column of the list's own rows
@@ -73,8 +73,8 @@ export async function searchOfList<Query extends ListQueryBase, Row, Item>(
     if (list.from || list.total === 'exact') return termSearch(term);
     const plain = termSearch(term);
     const test = text ? loweredMatches(text, plain) : searchForms(list.table, list.alias, places, plain).condition;
-    const found = await walkedMatches(db, walkOf(list, query, test), LIST_SEARCH_COUNT_CAP);
-    return walkDecides(found) ? termSearch(term, common, undefined, true, found) : plain;
+    const found = await walkedCount(db, walkOf(list, query, test), LIST_SEARCH_COUNT_CAP);
+    return found ? termSearch(term, common, undefined, true, found) : plain;
   }
   // A list keeping the names (`kept`) walks to a common short term's rows testing its own row, a
   // cheaper walk than reading thousands of users or listings first: it walks at once for a term

@@ -6,9 +6,9 @@
 // 10 ms of index entries, and its trigram lookup gathers all 6,500 matches (26 ms). A type-ahead
 // cannot wait for either. So the walk reads at most SEARCH_WALK_ROWS rows: a term matching at least
 // WALK_COMMON_HITS of them counts what it found there, a lower bound the list answers as such
-// ("26+", `countCapped`), and its page is walked to in the same order. Only a rarer term is
-// looked up through the trigram indexes, where it has few matches to gather; a list shorter than
-// the walk is counted whole by it.
+// ("16+", `countCapped`), and its page is walked to in the same order. A rarer term, and one in
+// none of the first PROBE_ROWS rows, is looked up through the trigram indexes, where it has few
+// matches to gather; a list shorter than the walk is counted whole by it.
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from './database.js';
@@ -16,18 +16,25 @@ import { whereAll } from './list-sql.js';
 import { countValue, readRows } from './sql-row.js';
 
 /**
- * The rows the walk reads at most: 1–3 ms of a list's rows in its order (index entries for the
- * users list, which keeps its searched text in an index; heap rows, laid in time order, for the
- * others).
+ * The rows the walk reads at most. Each costs 1–2 µs under load (an index entry of the users
+ * list, which keeps its searched text in an index; a heap row, laid in time order, of the
+ * others): 2,500 of them cost about a user lookup.
  */
-export const SEARCH_WALK_ROWS = 4000;
+export const SEARCH_WALK_ROWS = 2500;
 
 /**
- * A term matching fewer of the walked rows than this (0.25%) is rare: looked up through the
- * trigram indexes, where at a million rows it has at most a few thousand matches to gather. A
- * commoner one's page is walked to: its first ten matches are at most 4,000 rows in.
+ * The first rows read before the walk: a term in none of them is taken for rare and looked up
+ * through the trigram indexes at once, so a rare term pays 300 rows, not the whole walk. (A term in
+ * 1% of the rows is in none of 300 one time in twenty: it is then looked up, as before the walk.)
  */
-export const WALK_COMMON_HITS = 10;
+export const PROBE_ROWS = 300;
+
+/**
+ * A term matching fewer of the walked rows than this (0.2%) is rare: looked up through the
+ * trigram indexes, where at a million rows it has at most a couple of thousand matches to gather.
+ * A commoner one's page is walked to: its first ten matches are at most 2,000 rows in.
+ */
+export const WALK_COMMON_HITS = 5;
 
 /** What the walk found: the matches among the rows it read, and whether the list goes on past them. */
 export interface WalkedMatches {
@@ -60,13 +67,25 @@ export function walkedMatchesOf(walk: ListWalk, rows: number, upTo: number): SQL
 
 const WALKED_ROW = z.object({ matches: countValue, more: countValue });
 
-/** The bounded walk of `walk`: matches among its first SEARCH_WALK_ROWS rows, up to `cap` + 1. */
-export async function walkedMatches(db: Executor, walk: ListWalk, cap: number): Promise<WalkedMatches> {
-  const [row] = await readRows(db, WALKED_ROW, walkedMatchesOf(walk, SEARCH_WALK_ROWS, cap + 1));
+/** The walk of `walk`'s first `rows` rows: its matches up to `upTo`, and whether more rows follow. */
+export async function walkedMatches(db: Executor, walk: ListWalk, rows: number, upTo: number): Promise<WalkedMatches> {
+  const [row] = await readRows(db, WALKED_ROW, walkedMatchesOf(walk, rows, upTo));
   return { matches: Number(row?.matches ?? 0), more: Number(row?.more ?? 0) > 0 };
 }
 
+/**
+ * What the walk found when it decides the search's count (the list is no longer than the rows
+ * read, or the term is not rare), else null: the first PROBE_ROWS rows, stopping at a match, then
+ * SEARCH_WALK_ROWS rows, stopping at the cap's.
+ */
+export async function walkedCount(db: Executor, walk: ListWalk, cap: number): Promise<WalkedMatches | null> {
+  const probe = await walkedMatches(db, walk, PROBE_ROWS, 1);
+  if (probe.matches === 0) return probe.more ? null : probe;
+  const found = await walkedMatches(db, walk, SEARCH_WALK_ROWS, cap + 1);
+  return walkDecides(found) ? found : null;
+}
+
 /** Whether the walk decides the search: the list is no longer than the walk, or the term is not rare. */
-export function walkDecides({ matches, more }: WalkedMatches): boolean {
+function walkDecides({ matches, more }: WalkedMatches): boolean {
   return !more || matches >= WALK_COMMON_HITS;
 }
