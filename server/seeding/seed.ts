@@ -159,8 +159,8 @@ const SEARCH_NAME_FILLS = ['fill_order_search_names', 'fill_rating_search_names'
  * visibility-map pages on every other entry (25,000 buffers instead of 400; 16 backends pinning
  * the same few map pages in turn ran the skip at a ninth of the rate), and a count's sequential
  * scan that started in the empty half read 60,000 empty pages (150–700 ms) before its first row.
- * A search walks a list's newest rows first (term-probe.ts): out of time order, each of its
- * 4,000 rows was on a page of its own.
+ * A search walks a list's newest rows first (term-probe.ts): out of time order, each row it
+ * read was on a page of its own (1,793 buffers for 1,762 active listings).
  */
 const TIME_ORDERED_TABLES = ['users', 'listings', 'orders', 'ratings', 'auction_messages', 'chats', 'chat_messages'];
 
@@ -178,8 +178,8 @@ async function putBack(
   const step = async (name: string, statement: string) => {
     const started = Date.now();
     await sink.query(sql.raw(statement));
-    const seconds = (Date.now() - started) / 1000;
-    if (seconds * 1000 >= SLOW_STEP_MS) progress(`  ${name}: ${seconds.toFixed(1)} s`);
+    const took = Date.now() - started;
+    if (took >= SLOW_STEP_MS) progress(`  ${name}: ${(took / 1000).toFixed(1)} s`);
   };
   await sink.query(sql`SET LOCAL maintenance_work_mem = '256MB'`);
   for (const fill of SEARCH_NAME_FILLS) await step(fill, `SELECT ${fill}()`);

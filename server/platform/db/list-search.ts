@@ -70,8 +70,8 @@ export async function searchOfList<Query extends ListQueryBase, Row, Item>(
     // A longer one: the bounded walk of the list's first rows counts it, unless it is rare there
     // (term-probe.ts). A list reading joined rows (`from`), or counted exactly (a queue worked
     // down, never large), is looked up as before.
-    if (list.from || list.total === 'exact') return termSearch(term);
     const plain = termSearch(term);
+    if (list.from || list.total === 'exact') return plain;
     const test = text ? loweredMatches(text, plain) : searchForms(list.table, list.alias, places, plain).condition;
     const found = await walkedCount(db, walkOf(list, query, test), LIST_SEARCH_COUNT_CAP);
     return found ? termSearch(term, common, undefined, true, found) : plain;

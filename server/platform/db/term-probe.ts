@@ -18,7 +18,8 @@ import { countValue, readRows } from './sql-row.js';
 /**
  * The rows the walk reads at most. Each costs 1–2 µs under load (an index entry of the users
  * list, which keeps its searched text in an index; a heap row, laid in time order, of the
- * others): 2,500 of them cost about a user lookup.
+ * others): a walk of 4,000 cost a rare term 1.5× (users) to 4.5× (active listings) a user
+ * lookup at a million users, hence the probe first (PROBE_ROWS) and this shorter walk.
  */
 export const SEARCH_WALK_ROWS = 2500;
 
@@ -27,14 +28,14 @@ export const SEARCH_WALK_ROWS = 2500;
  * through the trigram indexes at once, so a rare term pays 300 rows, not the whole walk. (A term in
  * 1% of the rows is in none of 300 one time in twenty: it is then looked up, as before the walk.)
  */
-export const PROBE_ROWS = 300;
+const PROBE_ROWS = 300;
 
 /**
  * A term matching fewer of the walked rows than this (0.2%) is rare: looked up through the
  * trigram indexes, where at a million rows it has at most a couple of thousand matches to gather.
- * A commoner one's page is walked to: its first ten matches are at most 2,000 rows in.
+ * A commoner one's page is walked to: its first ten matches are about 5,000 rows in at most.
  */
-export const WALK_COMMON_HITS = 5;
+const WALK_COMMON_HITS = 5;
 
 /** What the walk found: the matches among the rows it read, and whether the list goes on past them. */
 export interface WalkedMatches {
@@ -57,7 +58,7 @@ export interface ListWalk {
  * term reads its hundred matches' rows, not all `rows`. The test runs in the innermost SELECT, on
  * the scanned row, so an index holding the tested text answers it alone (index only).
  */
-export function walkedMatchesOf(walk: ListWalk, rows: number, upTo: number): SQL {
+function walkedMatchesOf(walk: ListWalk, rows: number, upTo: number): SQL {
   const { from, conditions, order, test } = walk;
   return sql`SELECT count(*) FILTER (WHERE n <= ${rows}) AS matches, count(*) FILTER (WHERE n > ${rows}) AS more
     FROM (SELECT n FROM (SELECT hit, row_number() OVER () AS n
@@ -68,7 +69,7 @@ export function walkedMatchesOf(walk: ListWalk, rows: number, upTo: number): SQL
 const WALKED_ROW = z.object({ matches: countValue, more: countValue });
 
 /** The walk of `walk`'s first `rows` rows: its matches up to `upTo`, and whether more rows follow. */
-export async function walkedMatches(db: Executor, walk: ListWalk, rows: number, upTo: number): Promise<WalkedMatches> {
+async function walkedMatches(db: Executor, walk: ListWalk, rows: number, upTo: number): Promise<WalkedMatches> {
   const [row] = await readRows(db, WALKED_ROW, walkedMatchesOf(walk, rows, upTo));
   return { matches: Number(row?.matches ?? 0), more: Number(row?.more ?? 0) > 0 };
 }
