@@ -253,6 +253,22 @@ describe('a term neither rare nor common, counted over the first rows', () => {
     const first = await page('midterm', 1);
     expect(first).toMatchObject({ count: 25, countCapped: true });
     expect(first.items.map((item) => item.id)).toEqual(matches.slice(0, 10));
+    // Pages 1 and 2 are among the walk's matches (their ids came with the count), page 3 is not
+    // all: walked to, in the same order, with the same rows.
+    for (const [number, order] of [
+      [2, undefined],
+      [2, 'DESC'],
+      [3, undefined],
+    ] as const) {
+      const next = await listPage(database.db, adminUsersSource, {
+        search: 'midterm',
+        page: number,
+        limit: 10,
+        ...(order ? { sortBy: 'createdAt', order } : {}),
+      });
+      expect(next.items.map((item) => item.id)).toEqual(matches.slice((number - 1) * 10, number * 10));
+      expect(next).toMatchObject({ count: number === 3 ? 30 : 25, countCapped: true });
+    }
     // Page 6 is past the walk's 25: its rows are the 51st to 60th matches, and the bound is 60.
     const past = await page('midterm', 6);
     expect(past).toMatchObject({ count: 60, countCapped: true });

@@ -29,7 +29,7 @@ import {
 } from './list-sql.js';
 import { namedRowsCount } from './search-owners.js';
 import type { WalkedMatches } from './term-probe.js';
-import { searchFor, searchOfList, type ListSearch } from './list-search.js';
+import { searchFor, searchOfList, walkTestOf, type ListSearch } from './list-search.js';
 import { requestRead } from './request-reads.js';
 import { countValue, readPreparedRows, readRows } from './sql-row.js';
 
@@ -149,6 +149,11 @@ interface ListPlan {
    * walked, each row tested, however few matches the planner expects).
    */
   page(where: SQL, paging: Paging, matches?: 'few' | 'many'): ListPage;
+  /**
+   * The SELECT of a page's rows by their ids, when the query's order is the one a search's walk
+   * reads (the default sort, newest first: term-probe.ts), else null.
+   */
+  walkedRows: ((ids: readonly PageId[]) => SQL) | null;
   count:
     | { kept: KeptTotal }
     | { exact: true }
@@ -182,25 +187,27 @@ function planOf<Query extends ListQueryBase, Row, Item>(
         ? loweredMatches(text, search)
         : forms.condition;
   const where = whereAll([...base, matched]);
+  // A walked page tests each row it reads: the same rows as `matched`, found for less.
+  const walkMatch = forms && list.search && !union && search ? walkTestOf(list.search, forms, search) : matched;
 
   const key = list.sortKeys[query.sortBy ?? list.defaultSort] ?? list.sortKeys[list.defaultSort]!;
   const tieBreak = list.tieBreak;
   const order = tieBreak
     ? sql`ORDER BY ${key.column} ${sql.raw(query.order === 'ASC' ? 'ASC' : 'DESC')}, ${tieBreak}`
     : orderBy(key.column, query.order, idColumn, key.nullable);
+  // The ids as parameters, not an array: an id is text or a number, whichever the table's is.
+  const rowsOf = (sorted: SQL) => (ids: readonly PageId[]) =>
+    list.select(sql`WHERE ${idColumn} IN ${inList(ids)}`, sorted, query);
   const page = (rows: SQL, paging: Paging, matches?: 'few' | 'many'): ListPage => {
     if (tieBreak) return { rows: list.select(rows, sql`${order} ${pageOf(paging.page, paging.limit)}`, query) };
     const sorted = { order: query.order, ...paging };
     const picked =
-      matches === 'many' && matched && !list.from
-        ? pagedByWalk({ from, base: whereAll(base), match: matched, alias }, order, paging, idColumn)
+      matches === 'many' && walkMatch && !list.from
+        ? pagedByWalk({ from, base: whereAll(base), match: walkMatch, alias }, order, paging, idColumn)
         : (matches === 'few' ? pagedFromFew : pagedById)(from, rows, key.column, sorted, idColumn, key.nullable);
-    // The ids as parameters, not an array: an id is text or a number, whichever the table's is.
-    return {
-      ids: picked.ids,
-      rowsOf: (ids) => list.select(sql`WHERE ${idColumn} IN ${inList(ids)}`, picked.order, query),
-    };
+    return { ids: picked.ids, rowsOf: rowsOf(picked.order) };
   };
+  const walkOrder = !tieBreak && key === list.sortKeys[list.defaultSort] && query.order !== 'ASC';
 
   const unfiltered = !forms && filters.length === 0;
   const count: ListPlan['count'] =
@@ -223,7 +230,7 @@ function planOf<Query extends ListQueryBase, Row, Item>(
             : { union: { branches: forms.branches, rowWhere: whereAll([...base, forms.rowMatches]) } }
           : // A term the bounded walk of the default order decided is counted by it (term-probe.ts).
             { capped: true, found: search?.found ?? null };
-  return { from, where, order, cap, page, count };
+  return { from, where, order, cap, page, walkedRows: walkOrder ? rowsOf(order) : null, count };
 }
 
 /** A kept total: the sum of its shards (at most 16 rows, read through the primary key). */
@@ -321,11 +328,15 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
 ): Promise<ListCount & { items: Item[] }> {
   const search = await searchOfList(db, list, query);
   const plan = planOf(list, query, search);
+  const readIds = async (ids: readonly PageId[], rowsOf: (ids: readonly PageId[]) => SQL) =>
+    list.items(db, ids.length ? await readPreparedRows(db, list.row, rowsOf(ids)) : []);
   const read = async (rows: SQL, matches?: 'few' | 'many') => {
     const page = plan.page(rows, query, matches);
     if ('rows' in page) return list.items(db, await readRows(db, list.row, page.rows));
-    const ids = (await readRows(db, PAGE_ID_ROW, page.ids)).map((row) => row.id);
-    return list.items(db, ids.length ? await readPreparedRows(db, list.row, page.rowsOf(ids)) : []);
+    return readIds(
+      (await readRows(db, PAGE_ID_ROW, page.ids)).map((row) => row.id),
+      page.rowsOf,
+    );
   };
   /** The page of a count: exact, its matches read whole; capped, the sort index walked to them. */
   const readCounted = (rows: SQL, counted: ListCount, walkable = false) =>
@@ -343,11 +354,18 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
     }
     // Counted by the walk: whole (the list ended within it), over the cap, or at least what it
     // found, and then at least the rows up to this page's last (a page past the walk's rows).
-    const { matches, more } = count.found;
-    if (matches > cap) return { count: cap, countCapped: true, items: await read(plan.where, 'many') };
-    if (!more) return { count: matches, items: await read(plan.where, 'few') };
-    const items = await read(plan.where, 'many');
-    return { count: Math.max(matches, (query.page - 1) * query.limit + items.length), countCapped: true, items };
+    const { matches, more, ids } = count.found;
+    const whole = !more && matches <= cap;
+    const first = (query.page - 1) * query.limit;
+    // A page among the walk's matches, in the walk's order, is theirs: no second walk to it.
+    const readFound = (matches: 'few' | 'many') =>
+      plan.walkedRows && (whole || first + query.limit <= ids.length)
+        ? readIds(ids.slice(first, first + query.limit), plan.walkedRows)
+        : read(plan.where, matches);
+    if (matches > cap) return { count: cap, countCapped: true, items: await readFound('many') };
+    if (whole) return { count: matches, items: await readFound('few') };
+    const items = await readFound('many');
+    return { count: Math.max(matches, first + items.length), countCapped: true, items };
   }
   if ('walked' in count) {
     // The rows naming the users or listings read first, through the foreign-key indexes: when

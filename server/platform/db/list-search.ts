@@ -7,12 +7,13 @@ import type { AdminList, ListQueryBase } from './admin-list.js';
 import type { Executor } from './database.js';
 import { LIST_SEARCH_COUNT_CAP } from '../../../shared/contract/list-query.js';
 import {
-  loweredMatches,
   orderBy,
   searchedColumns,
   searchForms,
   searchTerm,
   termSearch,
+  walkedMatches,
+  type SearchForms,
   type SearchPlace,
   type TermSearch,
 } from './list-sql.js';
@@ -72,7 +73,7 @@ export async function searchOfList<Query extends ListQueryBase, Row, Item>(
     // down, never large), is looked up as before.
     const plain = termSearch(term);
     if (list.from || list.total === 'exact') return plain;
-    const test = text ? loweredMatches(text, plain) : searchForms(list.table, list.alias, places, plain).condition;
+    const test = walkTestOf(list.search, searchForms(list.table, list.alias, places, plain), plain);
     const found = await walkedCount(db, walkOf(list, query, test), LIST_SEARCH_COUNT_CAP);
     return found ? termSearch(term, common, undefined, true, found) : plain;
   }
@@ -82,6 +83,14 @@ export async function searchOfList<Query extends ListQueryBase, Row, Item>(
   const walkFrom = list.search.kept ? COMMON_GRAM_SHARE : DENSE_GRAM_SHARE;
   const dense = grams ? await commonGramColumns(db, columns, grams, walkFrom) : new Set<string>();
   return termSearch(term, common, await foundOwners(db, places, termSearch(term, common), dense));
+}
+
+/**
+ * The row test of a walk of an `or` list (term-probe.ts, `pagedByWalk`): its searched text, lowered
+ * in an index next to the default order (`searchedText`, read index only), or its places' own.
+ */
+export function walkTestOf(search: ListSearch, forms: SearchForms, term: TermSearch): SQL {
+  return search.searchedText ? walkedMatches(sql`lower(${search.searchedText})`, term, true) : forms.walkTest;
 }
 
 /** The walk of a list: its rows in the default order, each tested by `test` (term-probe.ts). */
@@ -94,7 +103,7 @@ export function walkOf<Query extends ListQueryBase, Row, Item>(
   const conditions = [list.condition ?? null, ...(list.filters?.(query) ?? [])].filter(
     (condition): condition is SQL => condition !== null,
   );
-  return { from, conditions, order: newestFirst(list), test };
+  return { from, conditions, order: newestFirst(list), test, id: sql.raw(`${list.alias}.id`) };
 }
 
 /** The list's default order, newest first: the order of the index keeping its searched text. */

@@ -37,41 +37,46 @@ const PROBE_ROWS = 300;
  */
 const WALK_COMMON_HITS = 5;
 
-/** What the walk found: the matches among the rows it read, and whether the list goes on past them. */
+/**
+ * What the walk found: the matches among the rows it read, their ids in the walk's order (a page
+ * among them needs no second walk), and whether the list goes on past the rows read.
+ */
 export interface WalkedMatches {
   matches: number;
+  ids: readonly (string | number)[];
   more: boolean;
 }
 
-/** The walk of a list: its rows (`from`, `conditions`) in `order`, each tested by `test`. */
+/** The walk of a list: its rows (`from`, `conditions`) in `order`, each tested by `test`, named by `id`. */
 export interface ListWalk {
   from: SQL;
   conditions: SQL[];
   order: SQL;
   test: SQL;
+  id: SQL;
 }
 
 /**
- * The matches among the first `rows` rows of the walk, counted up to `upTo`, and whether a row
- * follows them. The rows are numbered as read (row_number streams), the row after the last one
- * read stands for "more", and the outer LIMIT stops the index walk at the `upTo`th match: a common
- * term reads its hundred matches' rows, not all `rows`. The test runs in the innermost SELECT, on
- * the scanned row, so an index holding the tested text answers it alone (index only).
+ * The matches among the first `rows` rows of the walk, up to `upTo`, numbered as read, and the row
+ * after the last one read (`n` > `rows`) when there is one: it stands for "more". row_number
+ * streams, so the outer LIMIT stops the index walk at the `upTo`th match: a common term reads its
+ * hundred matches' rows, not all `rows`. The test runs in the innermost SELECT, on the scanned row,
+ * so an index holding the tested text (and the id) answers it alone (index only).
  */
 function walkedMatchesOf(walk: ListWalk, rows: number, upTo: number): SQL {
-  const { from, conditions, order, test } = walk;
-  return sql`SELECT count(*) FILTER (WHERE n <= ${rows}) AS matches, count(*) FILTER (WHERE n > ${rows}) AS more
-    FROM (SELECT n FROM (SELECT hit, row_number() OVER () AS n
-            FROM (SELECT (${test}) IS TRUE AS hit FROM ${from} ${whereAll(conditions)} ${order} LIMIT ${rows + 1}) walked) numbered
-          WHERE hit OR n > ${rows} LIMIT ${upTo}) found`;
+  const { from, conditions, order, test, id } = walk;
+  return sql`SELECT id, n FROM (SELECT id, hit, row_number() OVER () AS n
+      FROM (SELECT ${id} AS id, (${test}) IS TRUE AS hit FROM ${from} ${whereAll(conditions)} ${order} LIMIT ${rows + 1}) walked) numbered
+    WHERE hit OR n > ${rows} LIMIT ${upTo}`;
 }
 
-const WALKED_ROW = z.object({ matches: countValue, more: countValue });
+const WALKED_ROW = z.object({ id: z.union([z.string(), z.number()]), n: countValue });
 
 /** The walk of `walk`'s first `rows` rows: its matches up to `upTo`, and whether more rows follow. */
 async function walkedMatches(db: Executor, walk: ListWalk, rows: number, upTo: number): Promise<WalkedMatches> {
-  const [row] = await readRows(db, WALKED_ROW, walkedMatchesOf(walk, rows, upTo));
-  return { matches: Number(row?.matches ?? 0), more: Number(row?.more ?? 0) > 0 };
+  const read = await readRows(db, WALKED_ROW, walkedMatchesOf(walk, rows, upTo));
+  const ids = read.filter((row) => Number(row.n) <= rows).map((row) => row.id);
+  return { matches: ids.length, ids, more: ids.length < read.length };
 }
 
 /**
