@@ -9,15 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_COUNT_CAP, LIST_SEARCH_COUNT_CAP } from '../../shared/contract/list-query.js';
 import { listPage, streamListItems, type AdminList, type ListQueryBase } from '../../server/platform/db/admin-list.js';
 import { openDatabase, uncheckedRows, type Database, type Db } from '../../server/platform/db/database.js';
+import { idArray, whereAll } from '../../server/platform/db/list-sql.js';
 import {
-  idArray,
   idMatchesAny,
   loweredMatches,
   searchForms,
   termSearch,
-  whereAll,
   type OwnerIds,
-} from '../../server/platform/db/list-sql.js';
+} from '../../server/platform/db/search-forms.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { foundOwners, namedRowsCount } from '../../server/platform/db/search-owners.js';
 import { seedMarketplace } from '../../server/seeding/seed.js';

@@ -5,7 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { queryRows } from '../../server/platform/db/database.js';
-import { containsPattern, idMatchesAny, matchingUserIds, termSearch } from '../../server/platform/db/list-sql.js';
+import { containsPattern } from '../../server/platform/db/list-sql.js';
+import { idMatchesAny, matchingUserIds, termSearch } from '../../server/platform/db/search-forms.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
 
 const postgresAdminUrl = inject('postgresAdminUrl');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SEARCHABLE_PATHS } from '../support/searchable-lists.js';
 import { ApiErrorBody } from '../../shared/contract/entities.js';
 import { queryRows } from '../../server/platform/db/database.js';
-import { termSearch, walkedMatches } from '../../server/platform/db/list-sql.js';
+import { termSearch, walkedMatches } from '../../server/platform/db/search-forms.js';
 import { buildTestApp, type Driver, type TestApp } from '../support/test-app.js';
 
 const adminToken = inject('adminToken');

@@ -13,20 +13,16 @@ import { LIST_COUNT_CAP, LIST_SEARCH_COUNT_CAP } from '../../../shared/contract/
 import type { Db, Executor } from './database.js';
 import {
   COUNT_ROW,
-  idMatchesAny,
   inList,
-  loweredMatches,
   orderBy,
   pagedById,
   pagedByWalk,
   pagedFromFew,
   pageOf,
-  searchForms,
-  searchIsCommon,
   searchTerm,
   whereAll,
-  type TermSearch,
 } from './list-sql.js';
+import { idMatchesAny, loweredMatches, searchForms, searchIsCommon, type TermSearch } from './search-forms.js';
 import { namedRowsCount } from './search-owners.js';
 import type { WalkedMatches } from './term-probe.js';
 import { searchFor, searchOfList, walkTestOf, type ListSearch } from './list-search.js';

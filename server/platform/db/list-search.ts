@@ -6,17 +6,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AdminList, ListQueryBase } from './admin-list.js';
 import type { Executor } from './database.js';
 import { LIST_SEARCH_COUNT_CAP } from '../../../shared/contract/list-query.js';
+import { orderBy, searchTerm } from './list-sql.js';
 import {
-  orderBy,
   searchedColumns,
   searchForms,
-  searchTerm,
   termSearch,
   walkedMatches,
   type SearchForms,
   type SearchPlace,
   type TermSearch,
-} from './list-sql.js';
+} from './search-forms.js';
 import { shortGramsOf } from './short-terms.js';
 import { COMMON_GRAM_SHARE, commonGramColumns, DENSE_GRAM_SHARE } from './short-term-stats.js';
 import { foundOwners } from './search-owners.js';

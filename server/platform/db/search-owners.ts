@@ -9,17 +9,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from './database.js';
+import { idArray, whereAll } from './list-sql.js';
 import {
-  idArray,
   matchingListingIds,
-  whereAll,
   type NamedPlace,
   matchingUserIds,
   type FoundOwners,
   type OwnerIds,
   type SearchPlace,
   type TermSearch,
-} from './list-sql.js';
+} from './search-forms.js';
 import { readRows } from './sql-row.js';
 
 /**
