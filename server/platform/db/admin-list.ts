@@ -17,6 +17,7 @@ import {
   orderBy,
   pagedById,
   pagedByWalk,
+  countedFewPage,
   pagedFromFew,
   pageOf,
   searchTerm,
@@ -130,6 +131,7 @@ type ListPage = { rows: SQL } | { ids: SQL; rowsOf: (ids: readonly PageId[]) => 
 
 type PageId = string | number;
 const PAGE_ID_ROW = z.object({ id: z.union([z.string(), z.number()]) });
+const FEW_PAGE_ROW = z.object({ count: countValue, id: z.union([z.string(), z.number()]).nullable() });
 
 /** A list's statements for one query: what the pager and the export run. */
 interface ListPlan {
@@ -150,6 +152,11 @@ interface ListPlan {
    * reads (the default sort, newest first: term-probe.ts), else null.
    */
   walkedRows: ((ids: readonly PageId[]) => SQL) | null;
+  /**
+   * The count up to the cap and, when it is under, the page's ids, in one statement
+   * (`countedFewPage`); null for a timeline (no ids).
+   */
+  counted: { page: (paging: Paging) => SQL; rowsOf: (ids: readonly PageId[]) => SQL } | null;
   count:
     | { kept: KeptTotal }
     | { exact: true }
@@ -226,7 +233,14 @@ function planOf<Query extends ListQueryBase, Row, Item>(
             : { union: { branches: forms.branches, rowWhere: whereAll([...base, forms.rowMatches]) } }
           : // A term the bounded walk of the default order decided is counted by it (term-probe.ts).
             { capped: true, found: search?.found ?? null };
-  return { from, where, order, cap, page, walkedRows: walkOrder ? rowsOf(order) : null, count };
+  const counted = tieBreak
+    ? null
+    : {
+        page: (paging: Paging) =>
+          countedFewPage(from, where, key.column, { order: query.order, ...paging }, idColumn, cap, key.nullable),
+        rowsOf: rowsOf(order),
+      };
+  return { from, where, order, cap, page, walkedRows: walkOrder ? rowsOf(order) : null, counted, count };
 }
 
 /** A kept total: the sum of its shards (at most 16 rows, read through the primary key). */
@@ -344,6 +358,15 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
     return { count: Number(row?.count ?? 0), items: await read(plan.where) };
   }
   if ('capped' in count) {
+    if (!count.found && plan.counted) {
+      // A term looked up (rare, or in none of the walk's first rows): counted with its page's ids,
+      // one statement planned, not two; over the cap, the page walks the sort index.
+      const rows = await readRows(db, FEW_PAGE_ROW, plan.counted.page(query));
+      const matches = Number(rows[0]?.count ?? 0);
+      if (matches > cap) return { count: cap, countCapped: true, items: await read(plan.where, 'many') };
+      const ids = rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+      return { count: matches, items: await readIds(ids, plan.counted.rowsOf) };
+    }
     if (!count.found) {
       const counted = await cappedCount(db, plan.from, plan.where, cap);
       return { ...counted, items: await readCounted(plan.where, counted, true) };

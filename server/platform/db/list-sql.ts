@@ -102,6 +102,30 @@ export function pagedFromFew(
 }
 
 /**
+ * The matches counted up to `cap` + 1 and, when they are no more than `cap`, the ids of the page
+ * among them, in one statement: rows of `count` and `id` (one row of a null id when the page is
+ * empty). The matches are read as the count reads them (LIMIT `cap` + 1) and then sorted: all of
+ * them when under the cap, so the page is `pagedFromFew`'s. Over the cap its ids mean nothing.
+ * One statement, not the count and then the page: a rare term's lookup is planned once (planning
+ * a trigram condition on two columns took 1.5 ms at a million users, running it 0.1 ms).
+ */
+export function countedFewPage(
+  from: SQL,
+  where: SQL,
+  column: SQL,
+  query: { order?: SortOrder | undefined; page: number; limit: number },
+  idColumn: SQL,
+  cap: number,
+  nullable = false,
+): SQL {
+  const direction = sql.raw(query.order === 'ASC' ? 'ASC' : 'DESC');
+  const nulls = sql.raw(nullable ? ' NULLS LAST' : '');
+  return sql`WITH matches AS MATERIALIZED (SELECT ${idColumn} AS id, ${column} AS sort_key FROM ${from} ${where} LIMIT ${cap + 1})
+    SELECT counted.count, page.id FROM (SELECT count(*) AS count FROM matches) counted
+      LEFT JOIN LATERAL (SELECT id FROM matches ORDER BY sort_key ${direction}${nulls}, id ${direction} ${pageOf(query.page, query.limit)}) page ON TRUE`;
+}
+
+/**
  * `pagedById` for a search whose count is over its cap: the list's rows (`from`, `base`) in the
  * list's ORDER BY (`order`), as a subquery the planner can neither merge with the test `match`
  * nor reorder (OFFSET 0), each tested until the page is full. Left to itself, PostgreSQL guesses
