@@ -220,7 +220,8 @@ const WALKED = `
 INSERT INTO users (id, user_name, email, created_at)
   SELECT 'u-walk-' || i,
          CASE WHEN (i > 1000 AND i % 100 = 0) OR (i <= 1000 AND i % 5 = 0) THEN 'midterm_'
-              WHEN i IN (3, 7, 11, 2001, 4501) THEN 'rareword_' ELSE 'walkpad_' END || i,
+              WHEN i IN (3, 7, 11, 2001, 4501) THEN 'rareword_'
+              WHEN i BETWEEN 1001 AND 4000 AND i % 50 = 25 THEN 'oldterm_' ELSE 'walkpad_' END || i,
          'walk.' || i || '@example.test', timestamp '2030-01-01' + i * interval '1 second'
   FROM generate_series(1, ${WALKED_USERS}) i;
 `;
@@ -273,6 +274,21 @@ describe('a term neither rare nor common, counted over the first rows', () => {
     const past = await page('midterm', 6);
     expect(past).toMatchObject({ count: 60, countCapped: true });
     expect(past.items.map((item) => item.id)).toEqual(matches.slice(50, 60));
+  });
+
+  // "oldterm" is in 60 users, none of the newest 1,000: the first rows' probe misses it, but the
+  // samples ANALYZE keeps put it in 1.2% of the users (term-samples.ts), so the first 2,500 rows
+  // are walked all the same and their 30 matches answered as the lower bound.
+  it('walks a term the first rows miss when the samples say it is common', async () => {
+    await database.runScript('ANALYZE users');
+    const matches = await all('oldterm');
+    expect(matches).toHaveLength(60);
+    const first = await page('oldterm', 1);
+    expect(first).toMatchObject({ count: 30, countCapped: true });
+    expect(first.items.map((item) => item.id)).toEqual(matches.slice(0, 10));
+    const fourth = await page('oldterm', 4);
+    expect(fourth).toMatchObject({ count: 40, countCapped: true });
+    expect(fourth.items.map((item) => item.id)).toEqual(matches.slice(30, 40));
   });
 
   it('counts a term rare in the first rows exactly, wherever its matches are', async () => {

@@ -20,6 +20,7 @@ import { shortGramsOf } from './short-terms.js';
 import { COMMON_GRAM_SHARE, commonGramColumns, DENSE_GRAM_SHARE } from './short-term-stats.js';
 import { foundOwners } from './search-owners.js';
 import { walkedCount, type ListWalk } from './term-probe.js';
+import { sampledShare } from './term-samples.js';
 
 /**
  * Where a list's search looks (`AdminList.search`). `kept`: a column of the list's own rows
@@ -73,7 +74,8 @@ export async function searchOfList<Query extends ListQueryBase, Row, Item>(
     const plain = termSearch(term);
     if (list.from || list.total === 'exact') return plain;
     const test = walkTestOf(list.search, searchForms(list.table, list.alias, places, plain), plain);
-    const found = await walkedCount(db, walkOf(list, query, test), LIST_SEARCH_COUNT_CAP);
+    const walk = walkOf(list, query, test);
+    const found = await walkedCount(db, walk, LIST_SEARCH_COUNT_CAP, () => sampledShare(db, columns, term));
     return found ? termSearch(term, common, undefined, true, found) : plain;
   }
   // A list keeping the names (`kept`) walks to a common short term's rows testing its own row, a

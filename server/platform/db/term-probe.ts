@@ -79,14 +79,26 @@ async function walkedMatches(db: Executor, walk: ListWalk, rows: number, upTo: n
   return { matches: ids.length, ids, more: ids.length < read.length };
 }
 
+/** The share of the rows that would fill a walk with WALK_COMMON_HITS matches: 0.2%. */
+const WALK_COMMON_SHARE = WALK_COMMON_HITS / SEARCH_WALK_ROWS;
+
 /**
  * What the walk found when it decides the search's count (the list is no longer than the rows
  * read, or the term is not rare), else null: the first PROBE_ROWS rows, stopping at a match, then
- * SEARCH_WALK_ROWS rows, stopping at the cap's.
+ * SEARCH_WALK_ROWS rows, stopping at the cap's. A term in none of the first rows is rare unless
+ * the columns' samples (`sampledShare`, term-samples.ts) put it in enough rows to fill the walk:
+ * then the walk is read all the same.
  */
-export async function walkedCount(db: Executor, walk: ListWalk, cap: number): Promise<WalkedMatches | null> {
+export async function walkedCount(
+  db: Executor,
+  walk: ListWalk,
+  cap: number,
+  sampledShare: () => Promise<number>,
+): Promise<WalkedMatches | null> {
   const probe = await walkedMatches(db, walk, PROBE_ROWS, 1);
-  if (probe.matches === 0) return probe.more ? null : probe;
+  if (probe.matches === 0 && (!probe.more || (await sampledShare()) < WALK_COMMON_SHARE)) {
+    return probe.more ? null : probe;
+  }
   const found = await walkedMatches(db, walk, SEARCH_WALK_ROWS, cap + 1);
   return walkDecides(found) ? found : null;
 }
