@@ -8,7 +8,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_COUNT_CAP, LIST_SEARCH_COUNT_CAP } from '../../shared/contract/list-query.js';
-import { listPage, type ListCount } from '../../server/platform/db/admin-list.js';
+import { listPage } from '../../server/platform/db/admin-list.js';
+import type { ListCount } from '../../server/platform/db/list-counts.js';
 import { openDatabase, queryRows, type Database, type Db } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { soldListingsSource } from '../../server/modules/orders/index.js';

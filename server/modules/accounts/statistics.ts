@@ -1,7 +1,7 @@
 // The dashboard's statistics: user and bidder counts, and who signed up or first bid in the past 24 hours.
 import { sql } from 'drizzle-orm';
 import type { StatisticsUser } from '../../../shared/contract/entities.js';
-import { keptTotal } from '../../platform/db/admin-list.js';
+import { keptTotal } from '../../platform/db/list-counts.js';
 import type { Db } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import type { z } from 'zod';

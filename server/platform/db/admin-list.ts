@@ -25,8 +25,17 @@ import {
 } from './list-sql.js';
 import { idMatchesAny, loweredMatches, searchForms, searchIsCommon, type TermSearch } from './search-forms.js';
 import { namedRowsCount } from './search-owners.js';
-import type { WalkedMatches } from './term-probe.js';
-import { searchFor, searchOfList, walkTestOf, type ListSearch } from './list-search.js';
+import {
+  cappedCount,
+  countedRows,
+  keptTotal,
+  listCountOf,
+  searchedCount,
+  type KeptTotal,
+  type ListCount,
+} from './list-counts.js';
+import { firstMatches, type ListWalk, type WalkedMatches } from './term-probe.js';
+import { searchFor, searchOfList, walkOf, walkTestOf, type ListSearch } from './list-search.js';
 import { requestRead } from './request-reads.js';
 import { countValue, readPreparedRows, readRows } from './sql-row.js';
 
@@ -36,19 +45,6 @@ import { countValue, readPreparedRows, readRows } from './sql-row.js';
  */
 export function countCapOf<Query extends ListQueryBase>(list: { search?: ListSearch }, query: Query): number {
   return list.search && searchTerm(query.search) ? LIST_SEARCH_COUNT_CAP : LIST_COUNT_CAP;
-}
-
-/** The lists whose unfiltered total the database keeps (migration 0017's trigger arguments). */
-export type KeptTotal =
-  'users' | 'activeListings' | 'soldListings' | 'ratings' | 'auctionMessages' | 'chats' | 'chatMessages' | 'bidders';
-
-export interface ListCount {
-  count: number;
-  /**
-   * Present, and true, only when `count` is a lower bound: the count stopped at its cap
-   * (`countCapOf`), or a search counted the list's first rows only (term-probe.ts).
-   */
-  countCapped?: true;
 }
 
 /** What every list query may carry; a list's own query adds its filters. */
@@ -162,7 +158,7 @@ interface ListPlan {
     | { exact: true }
     | { capped: true; found: WalkedMatches | null }
     | { union: { branches: SQL[]; rowWhere: SQL } }
-    | { walked: SQL; named: SQL | null };
+    | { walked: SQL; named: SQL | null; walk: ListWalk | null };
 }
 
 function planOf<Query extends ListQueryBase, Row, Item>(
@@ -229,6 +225,8 @@ function planOf<Query extends ListQueryBase, Row, Item>(
                   forms.named.length && !list.from
                     ? namedRowsCount(list.table, list.alias, baseConditions, forms.named, cap)
                     : null,
+                // In the default order, the walk counts and finds the page in one statement.
+                walk: walkOrder && !list.from ? walkOf(list, query, forms.walkTest) : null,
               }
             : { union: { branches: forms.branches, rowWhere: whereAll([...base, forms.rowMatches]) } }
           : // A term the bounded walk of the default order decided is counted by it (term-probe.ts).
@@ -241,66 +239,6 @@ function planOf<Query extends ListQueryBase, Row, Item>(
         rowsOf: rowsOf(order),
       };
   return { from, where, order, cap, page, walkedRows: walkOrder ? rowsOf(order) : null, counted, count };
-}
-
-/** A kept total: the sum of its shards (at most 16 rows, read through the primary key). */
-export async function keptTotal(db: Executor, list: KeptTotal): Promise<number> {
-  const [row] = await readRows(
-    db,
-    z.object({ total: countValue }),
-    sql`SELECT coalesce(sum(total), 0) AS total FROM list_totals WHERE list = ${list}`,
-  );
-  return Number(row?.total ?? 0);
-}
-
-/** The rows `from` and `where` match, counted up to `cap` + 1 (one more tells it is capped). */
-function countUpToCap(from: SQL, where: SQL, cap: number): SQL {
-  return sql`SELECT count(*) FROM (SELECT 1 FROM ${from} ${where} LIMIT ${cap + 1}) matches`;
-}
-
-/** A count up to `cap` + 1 as the list answers it. */
-function listCountOf(count: number, cap: number): ListCount {
-  return count > cap ? { count: cap, countCapped: true } : { count };
-}
-
-/** The count `statement` reads (a `COUNT_ROW`, at most `cap` + 1) as the list answers it. */
-async function countedRows(db: Executor, statement: SQL, cap: number): Promise<ListCount> {
-  const [row] = await readRows(db, COUNT_ROW, statement);
-  return listCountOf(Number(row?.count ?? 0), cap);
-}
-
-/** The rows `from` and `where` match, counted up to `cap` (one more tells it is capped). */
-export function cappedCount(db: Executor, from: SQL, where: SQL, cap: number): Promise<ListCount> {
-  return countedRows(db, countUpToCap(from, where, cap), cap);
-}
-
-/**
- * A union-searched list's count, bounded both ways: each branch is counted up to the cap
- * first, and a branch over the cap means a capped count and a common term (null: the page is then
- * found by walking the list's sort index and testing each row until the page is full). Else every
- * branch is small and their union is counted, up to the cap too. No statement reads every match
- * of a common term, nor every row for a rare one.
- */
-async function searchedCount(
-  db: Executor,
-  from: SQL,
-  where: SQL,
-  branches: SQL[],
-  cap: number,
-): Promise<ListCount | null> {
-  // One statement: the branches' sizes up to the cap in the list's order, stopping at the first
-  // one over it (CASE tries its conditions in turn and runs each subquery only when reached), and
-  // only when none is over it the matches of their union. Proving a branch is over the cap costs
-  // up to `cap` index probes, so a list puts its likeliest place to prove it cheaply first.
-  const overCap = branches.map(
-    (branch) => sql`WHEN (SELECT count(*) FROM (${branch} LIMIT ${cap + 1}) b) > ${cap} THEN NULL`,
-  );
-  const [row] = await readRows(
-    db,
-    z.object({ matches: countValue.nullable() }),
-    sql`SELECT CASE ${sql.join(overCap, sql` `)} ELSE (${countUpToCap(from, where, cap)}) END AS matches`,
-  );
-  return row?.matches === null || row?.matches === undefined ? null : listCountOf(Number(row.matches), cap);
 }
 
 /**
@@ -390,6 +328,15 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
     // The rows naming the users or listings read first, through the foreign-key indexes: when
     // they are over the cap already, so is the search, and the walk need not count.
     const some = count.named && (await countedRows(db, count.named, cap));
+    if (count.walk && plan.walkedRows) {
+      // The matches up to the cap's (just the page's when they are over it already), in the
+      // page's order: the count and the page's ids.
+      const first = (query.page - 1) * query.limit;
+      const upTo = Math.max(some?.countCapped ? 0 : cap + 1, first + query.limit);
+      const ids = await firstMatches(db, count.walk, upTo);
+      const counted = some?.countCapped ? some : listCountOf(ids.length, cap);
+      return { ...counted, items: await readIds(ids.slice(first, first + query.limit), plan.walkedRows) };
+    }
     const counted = some?.countCapped ? some : await cappedCount(db, plan.from, count.walked, cap);
     return { ...counted, items: await readCounted(count.walked, counted) };
   }

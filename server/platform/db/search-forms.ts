@@ -193,7 +193,7 @@ export interface SearchForms {
   branches: SQL[];
   /** The same test for the one row at hand, by correlated lookups through primary keys. */
   rowMatches: SQL;
-  /** `condition` for a row a walk reads: its own columns tested for less (`walkedMatches`). */
+  /** `rowMatches` for a row a walk reads: its own columns tested for less (`walkedMatches`). */
   walkTest: SQL;
   /**
    * The places naming users or listings read first (`owners`), with their ids: the rows naming
@@ -299,12 +299,14 @@ export function searchForms(
     };
   });
   const any = (parts: SQL[]) => sql`(${sql.join(parts, sql` OR `)})`;
+  const ownForms = forms.filter((_, i) => 'text' in places[i]! || 'lowered' in places[i]!);
   const rowTests = kept
-    ? [
-        ...forms.filter((_, i) => 'text' in places[i]! || 'lowered' in places[i]!).map((form) => form.row),
-        sql`${own(kept)} LIKE ${search.lowered}`,
-      ]
+    ? [...ownForms.map((form) => form.row), sql`${own(kept)} LIKE ${search.lowered}`]
     : forms.map((form) => form.row);
+  // A joined place is tested as `rowMatches` tests it, by its row's lookups (none when its names are kept).
+  const walkTests = kept
+    ? [...ownForms.map((form) => ('walk' in form ? form.walk : form.row)), walkedMatches(own(kept), search, true)]
+    : forms.map((form) => ('walk' in form ? form.walk : form.row));
   const named = places.flatMap((place): NamedPlace[] => {
     if ('text' in place || 'lowered' in place) return [];
     const column = 'user' in place ? place.user : place.listingTitle;
@@ -315,8 +317,7 @@ export function searchForms(
     condition: any(forms.map((form) => form.condition)),
     branches: forms.map((form) => form.branch),
     rowMatches: any(rowTests),
-    // A joined place keeps its condition: its matches are other tables' rows, looked up.
-    walkTest: any(forms.map((form) => ('walk' in form ? form.walk : form.condition))),
+    walkTest: any(walkTests),
     named,
   };
 }

@@ -79,6 +79,25 @@ async function walkedMatches(db: Executor, walk: ListWalk, rows: number, upTo: n
   return { matches: ids.length, ids, more: ids.length < read.length };
 }
 
+/**
+ * The ids of the walk's first `upTo` matches, however many rows that reads: the count and the
+ * page of a term common in one of a list's places (admin-list.ts), in one statement. The rows
+ * are a subquery the planner can neither merge with the test nor reorder (OFFSET 0), as
+ * `pagedByWalk`'s: it reads them in order, testing each, until the LIMIT is met.
+ */
+export async function firstMatches(db: Executor, walk: ListWalk, upTo: number): Promise<(string | number)[]> {
+  const { from, conditions, order, test, id } = walk;
+  const rows = await readRows(
+    db,
+    MATCH_ROW,
+    sql`SELECT id FROM (SELECT ${id} AS id, (${test}) IS TRUE AS hit FROM ${from} ${whereAll(conditions)} ${order} OFFSET 0) walked
+        WHERE hit LIMIT ${upTo}`,
+  );
+  return rows.map((row) => row.id);
+}
+
+const MATCH_ROW = z.object({ id: z.union([z.string(), z.number()]) });
+
 /** The share of the rows that would fill a walk with WALK_COMMON_HITS matches: 0.2%. */
 const WALK_COMMON_SHARE = WALK_COMMON_HITS / SEARCH_WALK_ROWS;
 
