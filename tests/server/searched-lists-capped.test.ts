@@ -6,7 +6,7 @@
 // too), and a row of someone else left out. A rarer term still gets its exact count, and so does a
 // search with exactly the cap's matches; a list only filtered counts on to LIST_COUNT_CAP.
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { LIST_COUNT_CAP, LIST_SEARCH_COUNT_CAP } from '../../shared/contract/list-query.js';
 import { listPage } from '../../server/platform/db/admin-list.js';
 import type { ListCount } from '../../server/platform/db/list-counts.js';
@@ -277,11 +277,18 @@ describe('a term neither rare nor common, counted over the first rows', () => {
     expect(past.items.map((item) => item.id)).toEqual(matches.slice(50, 60));
   });
 
-  // "oldterm" is in 60 users, none of the newest 1,000: the first rows' probe misses it, but the
+  // "oldterm" is in 60 users, none of the newest 1,000: the first rows' probe would miss it, but the
   // samples ANALYZE keeps put it in 1.2% of the users (term-samples.ts), so the first 2,500 rows
-  // are walked all the same and their 30 matches answered as the lower bound.
+  // are walked at once and their 30 matches answered as the lower bound.
   it('walks a term the first rows miss when the samples say it is common', async () => {
     await database.runScript('ANALYZE users');
+    // The samples are kept ten minutes per column (read before this ANALYZE by the tests above):
+    // the clock moves past that, so they are read afresh.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 11 * 60_000);
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const matches = await all('oldterm');
     expect(matches).toHaveLength(60);
     const first = await page('oldterm', 1);

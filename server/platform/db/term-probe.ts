@@ -6,9 +6,9 @@
 // 10 ms of index entries, and its trigram lookup gathers all 6,500 matches (26 ms). A type-ahead
 // cannot wait for either. So the walk reads at most SEARCH_WALK_ROWS rows: a term matching at least
 // WALK_COMMON_HITS of them counts what it found there, a lower bound the list answers as such
-// ("16+", `countCapped`), and its page is walked to in the same order. A rarer term, and one in
-// none of the first PROBE_ROWS rows, is looked up through the trigram indexes, where it has few
-// matches to gather; a list shorter than the walk is counted whole by it.
+// ("16+", `countCapped`), and its page is read among them or walked to in the same order. A rarer
+// term is looked up through the trigram indexes, where it has few matches to gather; a list
+// shorter than the walk is counted whole by it. Which terms are walked: `walkedCount`.
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from './database.js';
@@ -24,9 +24,9 @@ import { countValue, readRows } from './sql-row.js';
 export const SEARCH_WALK_ROWS = 2500;
 
 /**
- * The first rows read before the walk: a term in none of them is taken for rare and looked up
- * through the trigram indexes at once, so a rare term pays 300 rows, not the whole walk. (A term in
- * 1% of the rows is in none of 300 one time in twenty: it is then looked up, as before the walk.)
+ * The first rows read before the walk, for a term the samples do not call common: one in none of
+ * them is taken for rare and looked up through the trigram indexes at once, so a rare term pays
+ * 300 rows, not the whole walk.
  */
 const PROBE_ROWS = 300;
 
@@ -103,10 +103,11 @@ const WALK_COMMON_SHARE = WALK_COMMON_HITS / SEARCH_WALK_ROWS;
 
 /**
  * What the walk found when it decides the search's count (the list is no longer than the rows
- * read, or the term is not rare), else null: the first PROBE_ROWS rows, stopping at a match, then
- * SEARCH_WALK_ROWS rows, stopping at the cap's. A term in none of the first rows is rare unless
- * the columns' samples (`sampledShare`, term-samples.ts) put it in enough rows to fill the walk:
- * then the walk is read all the same.
+ * read, or the term is not rare), else null: SEARCH_WALK_ROWS rows, stopping at the cap's match.
+ * A term the columns' samples (`sampledShare`, term-samples.ts) put in enough rows to fill the walk
+ * is walked at once. Any other is tried on the first PROBE_ROWS rows first, stopping at a match,
+ * and walked only when it is there (new rows the samples do not know yet): a rare term pays 300
+ * rows, not the whole walk, and a common one no probe.
  */
 export async function walkedCount(
   db: Executor,
@@ -114,9 +115,9 @@ export async function walkedCount(
   cap: number,
   sampledShare: () => Promise<number>,
 ): Promise<WalkedMatches | null> {
-  const probe = await walkedMatches(db, walk, PROBE_ROWS, 1);
-  if (probe.matches === 0 && (!probe.more || (await sampledShare()) < WALK_COMMON_SHARE)) {
-    return probe.more ? null : probe;
+  if ((await sampledShare()) < WALK_COMMON_SHARE) {
+    const probe = await walkedMatches(db, walk, PROBE_ROWS, 1);
+    if (probe.matches === 0) return probe.more ? null : probe;
   }
   const found = await walkedMatches(db, walk, SEARCH_WALK_ROWS, cap + 1);
   return walkDecides(found) ? found : null;

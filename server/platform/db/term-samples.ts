@@ -1,11 +1,12 @@
 // How common a search term is in a list's searched columns, by the samples ANALYZE keeps of each
 // (pg_stats: the most common values with their shares, and a histogram of the rest, a thousand
-// values each since migration 0085). The walk of a list's first rows (term-probe.ts) asks it when
-// those rows hold none of the term: a term in 0.7% of a million auction messages ("mia.novak") is
-// in none of 300 rows one time in eight, and looked up it is counted through 18,000 rows to prove
-// "100+" (8 ms, 7x a user lookup under load), where the walk finds its page 2,500 rows in. The
-// planner's own estimate is this very reading of the same samples; asking it (EXPLAIN) cost every
-// rare term a planning. Kept a few minutes per column, like the short grams' shares.
+// values each since migration 0085). The walk of a list's first rows (term-probe.ts) asks it
+// first: a term the samples call common is walked at once, without the 300-row probe, and one the
+// probe would miss is not taken for rare. "mia.novak" is in 0.7% of a million auction messages
+// but in none of the newest 300; looked up, it was counted through 18,000 rows to prove "100+"
+// (8 ms, 7x a user lookup under load), where the walk finds its page 2,500 rows in. The planner's
+// own estimate is this very reading of the same samples; asking it (EXPLAIN) cost every rare
+// term a planning. Kept a few minutes per column, like the short grams' shares.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from './database.js';
