@@ -144,15 +144,14 @@ interface ListPlan {
    */
   page(where: SQL, paging: Paging, matches?: 'few' | 'many'): ListPage;
   /**
-   * The SELECT of a page's rows by their ids, when the query's order is the one a search's walk
-   * reads (the default sort, newest first: term-probe.ts), else null.
+   * The SELECT of a page's rows by their ids, in the query's order (the ids picked by a count or
+   * a walk); null for a timeline (no ids).
    */
-  walkedRows: ((ids: readonly PageId[]) => SQL) | null;
-  /**
-   * The count up to the cap and, when it is under, the page's ids, in one statement
-   * (`countedFewPage`); null for a timeline (no ids).
-   */
-  counted: { page: (paging: Paging) => SQL; rowsOf: (ids: readonly PageId[]) => SQL } | null;
+  rowsByIds: ((ids: readonly PageId[]) => SQL) | null;
+  /** Whether the query's order is the one a search's walk reads: the default sort, newest first. */
+  walkOrder: boolean;
+  /** The count up to the cap and, when it is under, the page's ids, in one statement (`countedFewPage`). */
+  countedPage: (paging: Paging) => SQL;
   count:
     | { kept: KeptTotal }
     | { exact: true }
@@ -231,14 +230,10 @@ function planOf<Query extends ListQueryBase, Row, Item>(
             : { union: { branches: forms.branches, rowWhere: whereAll([...base, forms.rowMatches]) } }
           : // A term the bounded walk of the default order decided is counted by it (term-probe.ts).
             { capped: true, found: search?.found ?? null };
-  const counted = tieBreak
-    ? null
-    : {
-        page: (paging: Paging) =>
-          countedFewPage(from, where, key.column, { order: query.order, ...paging }, idColumn, cap, key.nullable),
-        rowsOf: rowsOf(order),
-      };
-  return { from, where, order, cap, page, walkedRows: walkOrder ? rowsOf(order) : null, counted, count };
+  const countedPage = (paging: Paging) =>
+    countedFewPage(from, where, key.column, { order: query.order, ...paging }, idColumn, cap, key.nullable);
+  const rowsByIds = tieBreak ? null : rowsOf(order);
+  return { from, where, order, cap, page, rowsByIds, walkOrder, countedPage, count };
 }
 
 /**
@@ -296,14 +291,14 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
     return { count: Number(row?.count ?? 0), items: await read(plan.where) };
   }
   if ('capped' in count) {
-    if (!count.found && plan.counted) {
+    if (!count.found && plan.rowsByIds) {
       // A term looked up (rare, or in none of the walk's first rows): counted with its page's ids,
       // one statement planned, not two; over the cap, the page walks the sort index.
-      const rows = await readRows(db, FEW_PAGE_ROW, plan.counted.page(query));
+      const rows = await readRows(db, FEW_PAGE_ROW, plan.countedPage(query));
       const matches = Number(rows[0]?.count ?? 0);
       if (matches > cap) return { count: cap, countCapped: true, items: await read(plan.where, 'many') };
       const ids = rows.flatMap((row) => (row.id === null ? [] : [row.id]));
-      return { count: matches, items: await readIds(ids, plan.counted.rowsOf) };
+      return { count: matches, items: await readIds(ids, plan.rowsByIds) };
     }
     if (!count.found) {
       const counted = await cappedCount(db, plan.from, plan.where, cap);
@@ -315,9 +310,10 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
     const whole = !more && matches <= cap;
     const first = (query.page - 1) * query.limit;
     // A page among the walk's matches, in the walk's order, is theirs: no second walk to it.
+    const walked = plan.walkOrder ? plan.rowsByIds : null;
     const readFound = (matches: 'few' | 'many') =>
-      plan.walkedRows && (whole || first + query.limit <= ids.length)
-        ? readIds(ids.slice(first, first + query.limit), plan.walkedRows)
+      walked && (whole || first + query.limit <= ids.length)
+        ? readIds(ids.slice(first, first + query.limit), walked)
         : read(plan.where, matches);
     if (matches > cap) return { count: cap, countCapped: true, items: await readFound('many') };
     if (whole) return { count: matches, items: await readFound('few') };
@@ -328,14 +324,14 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
     // The rows naming the users or listings read first, through the foreign-key indexes: when
     // they are over the cap already, so is the search, and the walk need not count.
     const some = count.named && (await countedRows(db, count.named, cap));
-    if (count.walk && plan.walkedRows) {
+    if (count.walk && plan.rowsByIds) {
       // The matches up to the cap's (just the page's when they are over it already), in the
       // page's order: the count and the page's ids.
       const first = (query.page - 1) * query.limit;
       const upTo = Math.max(some?.countCapped ? 0 : cap + 1, first + query.limit);
       const ids = await firstMatches(db, count.walk, upTo);
       const counted = some?.countCapped ? some : listCountOf(ids.length, cap);
-      return { ...counted, items: await readIds(ids.slice(first, first + query.limit), plan.walkedRows) };
+      return { ...counted, items: await readIds(ids.slice(first, first + query.limit), plan.rowsByIds) };
     }
     const counted = some?.countCapped ? some : await cappedCount(db, plan.from, count.walked, cap);
     return { ...counted, items: await readCounted(count.walked, counted) };
