@@ -22,6 +22,8 @@ import {
   pageOf,
   searchTerm,
   whereAll,
+  PAGE_ID,
+  type PageId,
 } from './list-sql.js';
 import { idMatchesAny, loweredMatches, searchForms, searchIsCommon, type TermSearch } from './search-forms.js';
 import { namedRowsCount } from './search-owners.js';
@@ -125,9 +127,8 @@ export function withChildren<Row extends { id: string }, Child, Item>(
  */
 type ListPage = { rows: SQL } | { ids: SQL; rowsOf: (ids: readonly PageId[]) => SQL };
 
-type PageId = string | number;
-const PAGE_ID_ROW = z.object({ id: z.union([z.string(), z.number()]) });
-const FEW_PAGE_ROW = z.object({ count: countValue, id: z.union([z.string(), z.number()]).nullable() });
+const PAGE_ID_ROW = z.object({ id: PAGE_ID });
+const FEW_PAGE_ROW = z.object({ count: countValue, id: PAGE_ID.nullable() });
 
 /** A list's statements for one query: what the pager and the export run. */
 interface ListPlan {
@@ -273,6 +274,9 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
   const plan = planOf(list, query, search);
   const readIds = async (ids: readonly PageId[], rowsOf: (ids: readonly PageId[]) => SQL) =>
     list.items(db, ids.length ? await readPreparedRows(db, list.row, rowsOf(ids)) : []);
+  /** The page's ids among `ids`, the matches from the first on in the page's order. */
+  const first = (query.page - 1) * query.limit;
+  const pageAmong = (ids: readonly PageId[]) => ids.slice(first, first + query.limit);
   const read = async (rows: SQL, matches?: 'few' | 'many') => {
     const page = plan.page(rows, query, matches);
     if ('rows' in page) return list.items(db, await readRows(db, list.row, page.rows));
@@ -292,8 +296,8 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
   }
   if ('capped' in count) {
     if (!count.found && plan.rowsByIds) {
-      // A term looked up (rare, or in none of the walk's first rows): counted with its page's ids,
-      // one statement planned, not two; over the cap, the page walks the sort index.
+      // A term looked up (not walked, or too rare among the walk's rows): counted with its page's
+      // ids, one statement planned, not two; over the cap, the page walks the sort index.
       const rows = await readRows(db, FEW_PAGE_ROW, plan.countedPage(query));
       const matches = Number(rows[0]?.count ?? 0);
       if (matches > cap) return { count: cap, countCapped: true, items: await read(plan.where, 'many') };
@@ -308,12 +312,11 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
     // found, and then at least the rows up to this page's last (a page past the walk's rows).
     const { matches, more, ids } = count.found;
     const whole = !more && matches <= cap;
-    const first = (query.page - 1) * query.limit;
     // A page among the walk's matches, in the walk's order, is theirs: no second walk to it.
     const walked = plan.walkOrder ? plan.rowsByIds : null;
     const readFound = (matches: 'few' | 'many') =>
       walked && (whole || first + query.limit <= ids.length)
-        ? readIds(ids.slice(first, first + query.limit), walked)
+        ? readIds(pageAmong(ids), walked)
         : read(plan.where, matches);
     if (matches > cap) return { count: cap, countCapped: true, items: await readFound('many') };
     if (whole) return { count: matches, items: await readFound('few') };
@@ -327,11 +330,10 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
     if (count.walk && plan.rowsByIds) {
       // The matches up to the cap's (just the page's when they are over it already), in the
       // page's order: the count and the page's ids.
-      const first = (query.page - 1) * query.limit;
       const upTo = Math.max(some?.countCapped ? 0 : cap + 1, first + query.limit);
       const ids = await firstMatches(db, count.walk, upTo);
       const counted = some?.countCapped ? some : listCountOf(ids.length, cap);
-      return { ...counted, items: await readIds(ids.slice(first, first + query.limit), plan.rowsByIds) };
+      return { ...counted, items: await readIds(pageAmong(ids), plan.rowsByIds) };
     }
     const counted = some?.countCapped ? some : await cappedCount(db, plan.from, count.walked, cap);
     return { ...counted, items: await readCounted(count.walked, counted) };

@@ -92,13 +92,21 @@ export function pagedFromFew(
   idColumn: SQL,
   nullable = false,
 ): PageIds {
-  const direction = sql.raw(query.order === 'ASC' ? 'ASC' : 'DESC');
-  const nulls = sql.raw(nullable ? ' NULLS LAST' : '');
   return {
     ids: sql`WITH matches AS MATERIALIZED (SELECT ${idColumn} AS id, ${column} AS sort_key FROM ${from} ${where})
-      SELECT id FROM matches ORDER BY sort_key ${direction}${nulls}, id ${direction} ${pageOf(query.page, query.limit)}`,
+      ${pageAmongMatches(query, nullable)}`,
     order: orderBy(column, query.order, idColumn, nullable),
   };
+}
+
+/** The page's ids among the CTE `matches` (`id`, `sort_key`), sorted as the list sorts. */
+function pageAmongMatches(
+  query: { order?: SortOrder | undefined; page: number; limit: number },
+  nullable: boolean,
+): SQL {
+  const direction = sql.raw(query.order === 'ASC' ? 'ASC' : 'DESC');
+  const nulls = sql.raw(nullable ? ' NULLS LAST' : '');
+  return sql`SELECT id FROM matches ORDER BY sort_key ${direction}${nulls}, id ${direction} ${pageOf(query.page, query.limit)}`;
 }
 
 /**
@@ -118,11 +126,9 @@ export function countedFewPage(
   cap: number,
   nullable = false,
 ): SQL {
-  const direction = sql.raw(query.order === 'ASC' ? 'ASC' : 'DESC');
-  const nulls = sql.raw(nullable ? ' NULLS LAST' : '');
   return sql`WITH matches AS MATERIALIZED (SELECT ${idColumn} AS id, ${column} AS sort_key FROM ${from} ${where} LIMIT ${cap + 1})
     SELECT counted.count, page.id FROM (SELECT count(*) AS count FROM matches) counted
-      LEFT JOIN LATERAL (SELECT id FROM matches ORDER BY sort_key ${direction}${nulls}, id ${direction} ${pageOf(query.page, query.limit)}) page ON TRUE`;
+      LEFT JOIN LATERAL (${pageAmongMatches(query, nullable)}) page ON TRUE`;
 }
 
 /**
@@ -148,6 +154,10 @@ export function pagedByWalk(
     order,
   };
 }
+
+/** A list row's id, as a page's ids carry it: text, or a number, whichever the table's is. */
+export const PAGE_ID = z.union([z.string(), z.number()]);
+export type PageId = z.output<typeof PAGE_ID>;
 
 /** A `SELECT count(*) AS count` row. */
 export const COUNT_ROW = z.object({ count: countValue });

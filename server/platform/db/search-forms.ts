@@ -69,9 +69,9 @@ export function termSearch(
   found: WalkedMatches | null = null,
 ): TermSearch {
   const grams = shortGramsOf(term);
-  const literal = (text: string) => sql.raw(`lower('${text.replace(/'/g, "''")}')`);
-  const pattern = containsPattern(term);
   const quoted = (text: string) => sql.raw(`'${text.replace(/'/g, "''")}'`);
+  const literal = (text: string) => sql`lower(${quoted(text)})`;
+  const pattern = containsPattern(term);
   return {
     pattern,
     grams: grams ? sql`ARRAY[${sql.join(grams.map(literal), sql`, `)}]` : null,
@@ -299,14 +299,14 @@ export function searchForms(
     };
   });
   const any = (parts: SQL[]) => sql`(${sql.join(parts, sql` OR `)})`;
-  const ownForms = forms.filter((_, i) => 'text' in places[i]! || 'lowered' in places[i]!);
-  const rowTests = kept
-    ? [...ownForms.map((form) => form.row), sql`${own(kept)} LIKE ${search.lowered}`]
-    : forms.map((form) => form.row);
-  // A joined place is tested as `rowMatches` tests it, by its row's lookups (none when its names are kept).
-  const walkTests = kept
-    ? [...ownForms.map((form) => ('walk' in form ? form.walk : form.row)), walkedMatches(own(kept), search, true)]
-    : forms.map((form) => ('walk' in form ? form.walk : form.row));
+  // A list keeping its joined places' names tests its own columns and those names; any other its
+  // joined places by their row's lookups, in a walk too.
+  const tested = kept ? forms.filter((_, i) => 'text' in places[i]! || 'lowered' in places[i]!) : forms;
+  const rowTests = [...tested.map((form) => form.row), ...(kept ? [sql`${own(kept)} LIKE ${search.lowered}`] : [])];
+  const walkTests = [
+    ...tested.map((form) => ('walk' in form ? form.walk : form.row)),
+    ...(kept ? [walkedMatches(own(kept), search, true)] : []),
+  ];
   const named = places.flatMap((place): NamedPlace[] => {
     if ('text' in place || 'lowered' in place) return [];
     const column = 'user' in place ? place.user : place.listingTitle;

@@ -12,7 +12,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from './database.js';
-import { whereAll } from './list-sql.js';
+import { PAGE_ID, whereAll, type PageId } from './list-sql.js';
 import { countValue, readRows } from './sql-row.js';
 
 /**
@@ -43,7 +43,7 @@ const WALK_COMMON_HITS = 5;
  */
 export interface WalkedMatches {
   matches: number;
-  ids: readonly (string | number)[];
+  ids: readonly PageId[];
   more: boolean;
 }
 
@@ -64,13 +64,17 @@ export interface ListWalk {
  * so an index holding the tested text (and the id) answers it alone (index only).
  */
 function walkedMatchesOf(walk: ListWalk, rows: number, upTo: number): SQL {
-  const { from, conditions, order, test, id } = walk;
   return sql`SELECT id, n FROM (SELECT id, hit, row_number() OVER () AS n
-      FROM (SELECT ${id} AS id, (${test}) IS TRUE AS hit FROM ${from} ${whereAll(conditions)} ${order} LIMIT ${rows + 1}) walked) numbered
+      FROM (${walkedRowsOf(walk)} LIMIT ${rows + 1}) walked) numbered
     WHERE hit OR n > ${rows} LIMIT ${upTo}`;
 }
 
-const WALKED_ROW = z.object({ id: z.union([z.string(), z.number()]), n: countValue });
+/** The walk's rows in its order: each one's id, and whether it matches (`hit`). */
+function walkedRowsOf({ from, conditions, order, test, id }: ListWalk): SQL {
+  return sql`SELECT ${id} AS id, (${test}) IS TRUE AS hit FROM ${from} ${whereAll(conditions)} ${order}`;
+}
+
+const WALKED_ROW = z.object({ id: PAGE_ID, n: countValue });
 
 /** The walk of `walk`'s first `rows` rows: its matches up to `upTo`, and whether more rows follow. */
 async function walkedMatches(db: Executor, walk: ListWalk, rows: number, upTo: number): Promise<WalkedMatches> {
@@ -85,18 +89,16 @@ async function walkedMatches(db: Executor, walk: ListWalk, rows: number, upTo: n
  * are a subquery the planner can neither merge with the test nor reorder (OFFSET 0), as
  * `pagedByWalk`'s: it reads them in order, testing each, until the LIMIT is met.
  */
-export async function firstMatches(db: Executor, walk: ListWalk, upTo: number): Promise<(string | number)[]> {
-  const { from, conditions, order, test, id } = walk;
+export async function firstMatches(db: Executor, walk: ListWalk, upTo: number): Promise<PageId[]> {
   const rows = await readRows(
     db,
     MATCH_ROW,
-    sql`SELECT id FROM (SELECT ${id} AS id, (${test}) IS TRUE AS hit FROM ${from} ${whereAll(conditions)} ${order} OFFSET 0) walked
-        WHERE hit LIMIT ${upTo}`,
+    sql`SELECT id FROM (${walkedRowsOf(walk)} OFFSET 0) walked WHERE hit LIMIT ${upTo}`,
   );
   return rows.map((row) => row.id);
 }
 
-const MATCH_ROW = z.object({ id: z.union([z.string(), z.number()]) });
+const MATCH_ROW = z.object({ id: PAGE_ID });
 
 /** The share of the rows that would fill a walk with WALK_COMMON_HITS matches: 0.2%. */
 const WALK_COMMON_SHARE = WALK_COMMON_HITS / SEARCH_WALK_ROWS;
