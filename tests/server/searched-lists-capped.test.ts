@@ -18,6 +18,7 @@ import { ratingsSource } from '../../server/modules/community/index.js';
 import { adminUsersSource } from '../../server/modules/accounts/index.js';
 import { auditLogSource } from '../../server/modules/accountability/index.js';
 import { SEARCH_WALK_ROWS } from '../../server/platform/db/term-probe.js';
+import { recordStatements } from '../support/admin-list-requests.js';
 
 /** Over the search's cap through one place (the seller, the author, a participant): 125 rows. */
 const MANY = LIST_SEARCH_COUNT_CAP + 25;
@@ -246,6 +247,7 @@ describe('a term neither rare nor common, counted over the first rows', () => {
       )
     ).map((row) => row.id);
   const page = (search: string, page: number) => listPage(database.db, adminUsersSource, { search, page, limit: 10 });
+  const page3 = (db: Db) => listPage(db, adminUsersSource, { search: 'midterm', page: 3, limit: 10 });
 
   it('answers the matches among the first rows as a lower bound, and the full search pages', async () => {
     const matches = await all('midterm');
@@ -271,6 +273,17 @@ describe('a term neither rare nor common, counted over the first rows', () => {
       expect(next.items.map((item) => item.id)).toEqual(matches.slice((number - 1) * 10, number * 10));
       expect(next).toMatchObject({ count: number === 3 ? 30 : 25, countCapped: true });
     }
+    // Page 3 begins among the walk's matches and ends past them: its last five come from the rows
+    // after the walk's 2,500, which are not walked again.
+    const { statements } = await recordStatements(database.db, {
+      name: 'users search=midterm page=3',
+      list: 'users',
+      path: '/users?search=midterm&page=3',
+      searched: true,
+      run: (db) => page3(db),
+    });
+    const rest = statements.filter((statement) => /OFFSET \$\d+\) walked WHERE hit/.test(statement.sql));
+    expect(rest.map((statement) => statement.params)).toEqual([[SEARCH_WALK_ROWS, 5]]);
     // Page 6 is past the walk's 25: its rows are the 51st to 60th matches, and the bound is 60.
     const past = await page('midterm', 6);
     expect(past).toMatchObject({ count: 60, countCapped: true });

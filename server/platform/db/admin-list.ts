@@ -36,7 +36,7 @@ import {
   type KeptTotal,
   type ListCount,
 } from './list-counts.js';
-import { firstMatches, type ListWalk, type WalkedMatches } from './term-probe.js';
+import { firstMatches, matchesAfter, type ListWalk, type WalkedMatches } from './term-probe.js';
 import { searchFor, searchOfList, walkOf, walkTestOf, type ListSearch } from './list-search.js';
 import { requestRead } from './request-reads.js';
 import { countValue, readPreparedRows, readRows } from './sql-row.js';
@@ -310,14 +310,17 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
     }
     // Counted by the walk: whole (the list ended within it), over the cap, or at least what it
     // found, and then at least the rows up to this page's last (a page past the walk's rows).
-    const { matches, more, ids } = count.found;
+    const found = count.found;
+    const { matches, more, ids } = found;
     const whole = !more && matches <= cap;
     // A page among the walk's matches, in the walk's order, is theirs: no second walk to it.
     const walked = plan.walkOrder ? plan.rowsByIds : null;
-    const readFound = (matches: 'few' | 'many') =>
-      walked && (whole || first + query.limit <= ids.length)
-        ? readIds(pageAmong(ids), walked)
-        : read(plan.where, matches);
+    const readFound = async (matches: 'few' | 'many') => {
+      if (walked && (whole || first + query.limit <= ids.length)) return readIds(pageAmong(ids), walked);
+      // A page beginning among them goes on from the walk's last row, not from the first.
+      const after = walked && first <= ids.length ? await matchesAfter(db, found, first + query.limit) : null;
+      return after && walked ? readIds(pageAmong(after), walked) : read(plan.where, matches);
+    };
     if (matches > cap) return { count: cap, countCapped: true, items: await readFound('many') };
     if (whole) return { count: matches, items: await readFound('few') };
     const items = await readFound('many');
