@@ -8,6 +8,7 @@ import { openDatabase, queryRows, type Database } from '../../server/platform/db
 import { migrate } from '../../server/platform/db/migrate.js';
 import { readSchemaCatalog } from '../../server/platform/db/schema-catalog.js';
 import { seedMarketplace } from '../../server/seeding/seed.js';
+import { finishPutBack, putBackPending } from '../../server/seeding/seed-put-back.js';
 import { createDatabase } from '../support/postgres-cluster.js';
 
 const postgresAdminUrl = inject('postgresAdminUrl');
@@ -38,13 +39,32 @@ describe.skipIf(!postgresAdminUrl)('seeding PostgreSQL', () => {
     await Promise.all(opened.map((database) => database.close()));
   });
 
-  async function seeded(bulkLoad: boolean) {
+  /**
+   * A database seeded with `bulkLoad`; `stopAfter` steps into the put-back, the seed stops as a
+   * killed one would (its step callback throws), and the next run's `finishPutBack` finishes it.
+   */
+  async function seeded(bulkLoad: boolean, stopAfter?: number) {
     const name = `seed_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
     await createDatabase(postgresAdminUrl, name);
     const database = await openDatabase({ databaseUrl: postgresAdminUrl.replace(/\/postgres$/, `/${name}`) });
     opened.push(database);
     await migrate(database);
-    const summary = await seedMarketplace(database.db, { users: 400, seed: 9, now: NOW, bulkLoad });
+    const options = { users: 400, seed: 9, now: NOW, bulkLoad };
+    let summary: Awaited<ReturnType<typeof seedMarketplace>> | null = null;
+    if (stopAfter === undefined) summary = await seedMarketplace(database.db, options);
+    else {
+      let done = 0;
+      const stopped = seedMarketplace(database.db, {
+        ...options,
+        stepDone: () => {
+          if (++done === stopAfter) throw new Error('stopped midway');
+        },
+      });
+      await expect(stopped).rejects.toThrow('stopped midway');
+      expect(await putBackPending(database.db)).toBe(true);
+      await finishPutBack(database.db, () => undefined);
+      expect(await putBackPending(database.db)).toBe(false);
+    }
     const digests: Record<string, string> = {};
     for (const table of TABLES) {
       // Every column but updated_at (the database's own now() at load time).
@@ -75,19 +95,30 @@ describe.skipIf(!postgresAdminUrl)('seeding PostgreSQL', () => {
   it('gives the same database streamed row by row or loaded in bulk', async () => {
     const plain = await seeded(false);
     const bulk = await seeded(true);
-    expect(plain.summary.users).toBe(400);
-    expect(plain.summary.chatMessages).toBeGreaterThan(400);
+    expect(plain.summary!.users).toBe(400);
+    expect(plain.summary!.chatMessages).toBeGreaterThan(400);
     expect(bulk.summary).toEqual(plain.summary);
     expect(bulk.digests).toEqual(plain.digests);
     expect(bulk.catalog).toEqual(plain.catalog);
     // Kept by the triggers row by row, counted afresh after the bulk load: the same totals.
     expect(bulk.totals).toEqual(plain.totals);
     expect(bulk.totals).toContainEqual({ list: 'users', total: '400' });
-    expect(bulk.totals).toContainEqual({ list: 'soldListings', total: String(plain.summary.orders) });
+    expect(bulk.totals).toContainEqual({ list: 'soldListings', total: String(plain.summary!.orders) });
     // The bulk load lays its tables in time order (seed.ts, TIME_ORDERED_TABLES); row by row they
     // land in the order drawn, then the totals and searched names rewrites move many.
     expect(Object.values(bulk.outOfTimeOrder)).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(plain.outOfTimeOrder.users).toBeGreaterThan(0);
     expect(plain.outOfTimeOrder.orders).toBeGreaterThan(0);
+  }, 60_000);
+
+  // The put-back stopped among the indexes (the steps before them fill the searched names and lay
+  // 7 tables in time order), then finished by the next run: the same database as a whole seed.
+  it('finishes a put-back that stopped midway on the next run', async () => {
+    const plain = await seeded(false);
+    const resumed = await seeded(true, 30);
+    expect(resumed.digests).toEqual(plain.digests);
+    expect(resumed.catalog).toEqual(plain.catalog);
+    expect(resumed.totals).toEqual(plain.totals);
+    expect(Object.values(resumed.outOfTimeOrder)).toEqual([0, 0, 0, 0, 0, 0, 0]);
   }, 60_000);
 });

@@ -1,0 +1,278 @@
+// What a bulk load sets aside and puts back (seed.ts): the seeded tables' indexes that back no
+// constraint and their foreign keys (each rebuilt or validated once over the loaded rows instead
+// of row by row), and their triggers (the kept totals are counted afresh at the end instead).
+//
+// The put-back is most of a large seed's time (at a million users, 15 of its 24 minutes on one
+// connection), and one connection keeps one core of the machine busy: GIN indexes build on one
+// process each, however many cores there are. So the load commits its rows together with the
+// list of put-back steps (SEED_PUT_BACK, a table of its own), and the steps then run on two
+// connections at once, phase by phase, each deleting its own line in the transaction that does
+// it. A seed that stops midway (a killed process, a lost connection) leaves the rows and the
+// steps still to do; the next `npm run seed` finishes them (`finishPutBack`) instead of
+// answering "already seeded" over a database without its indexes.
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { z } from 'zod';
+import { pooledPgClient, type Executor } from '../platform/db/database.js';
+import { readRows } from '../platform/db/sql-row.js';
+import type { SeedSink } from './seed-sink.js';
+
+export const SEEDED_TABLES = [
+  'users',
+  'addresses',
+  'seller_requests',
+  'listings',
+  'bids',
+  'giveaway_entries',
+  'auction_messages',
+  'orders',
+  'transactions',
+  'ratings',
+  'chats',
+  'chat_messages',
+  'follows',
+  'notifications',
+];
+
+/** The put-back steps still to do, committed with the loaded rows. */
+const SEED_PUT_BACK = 'seed_put_back';
+
+/** An index as pg_catalog prints it (no table of ours has these columns). */
+const SET_ASIDE_INDEX = z.object({ name: z.string(), definition: z.string(), table: z.string() });
+const SET_ASIDE_FOREIGN_KEY = SET_ASIDE_INDEX;
+
+export interface SetAside {
+  indexes: z.output<typeof SET_ASIDE_INDEX>[];
+  foreignKeys: z.output<typeof SET_ASIDE_FOREIGN_KEY>[];
+}
+
+const seededTableList = () =>
+  sql.join(
+    SEEDED_TABLES.map((name) => sql`${name}`),
+    sql`, `,
+  );
+
+/** Drops the seeded tables' secondary indexes and foreign keys and disables their triggers. */
+export async function setAside(sink: SeedSink): Promise<SetAside> {
+  const indexes = await sink.rows(
+    SET_ASIDE_INDEX,
+    sql`SELECT quote_ident(ic.relname) AS name, pg_get_indexdef(i.indexrelid) AS definition, quote_ident(c.relname) AS table
+          FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_class ic ON ic.oid = i.indexrelid
+         WHERE c.relnamespace = 'public'::regnamespace AND c.relname IN (${seededTableList()})
+           AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
+         ORDER BY 1`,
+  );
+  const foreignKeys = await sink.rows(
+    SET_ASIDE_FOREIGN_KEY,
+    sql`SELECT quote_ident(c.relname) AS table, quote_ident(k.conname) AS name, pg_get_constraintdef(k.oid) AS definition
+          FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
+         WHERE k.contype = 'f' AND c.relnamespace = 'public'::regnamespace AND c.relname IN (${seededTableList()})
+         ORDER BY 1, 2`,
+  );
+  for (const key of foreignKeys) await sink.query(sql.raw(`ALTER TABLE ${key.table} DROP CONSTRAINT ${key.name}`));
+  for (const index of indexes) await sink.query(sql.raw(`DROP INDEX ${index.name}`));
+  for (const table of SEEDED_TABLES) await sink.query(sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER USER`));
+  return { indexes, foreignKeys };
+}
+
+/**
+ * The searched names the list tables keep for themselves (migrations 0075–0077), written by
+ * triggers the load set aside: filled set-based, before the indexes are rebuilt over them.
+ */
+const SEARCH_NAME_FILLS = ['fill_order_search_names', 'fill_rating_search_names', 'fill_conversation_search_names'];
+
+/**
+ * The tables a live market appends in time order, and the bulk load does not: the ones it rewrites
+ * after loading them (the users it gave totals, the rows whose searched names it fills), and the
+ * ones it writes seller by seller (listings) or chat by chat (chat messages). Rewritten rows
+ * leave the heap scattered and its first half empty: page 5,000 of the users list switched
+ * visibility-map pages on every other entry (25,000 buffers instead of 400; 16 backends pinning
+ * the same few map pages in turn ran the skip at a ninth of the rate), and a count's sequential
+ * scan that started in the empty half read 60,000 empty pages (150–700 ms) before its first row.
+ * A search walks a list's newest rows first (term-probe.ts): out of time order, each row it
+ * read was on a page of its own (1,793 buffers for 1,762 active listings).
+ */
+const TIME_ORDERED_TABLES = ['users', 'listings', 'orders', 'ratings', 'auction_messages', 'chats', 'chat_messages'];
+
+/**
+ * One put-back step: its statements, run in one transaction with the deletion of its line, or
+ * (`alone`: VACUUM, which no transaction may hold) one after the other, its line deleted after.
+ */
+interface Step {
+  phase: number;
+  name: string;
+  statements: string[];
+  alone?: boolean;
+}
+
+/** How many connections a phase runs its steps on: one where they would only wait for each other. */
+const PHASE_CONNECTIONS: Record<number, number> = { 1: 2, 2: 2, 3: 2, 4: 1, 5: 1, 6: 2, 7: 2 };
+
+/**
+ * The put-back in phases, each finished before the next begins: the searched names filled (their
+ * rewrite must come before the time order); each table in time order, as a live market has it
+ * (CLUSTER on a throwaway (created_at, id) index: the lists' indexes are partial, which CLUSTER
+ * refuses, and are set aside, so it rebuilds only the keys' indexes); the indexes, the largest
+ * tables' and the GIN ones first so that the two connections end together; the foreign keys one
+ * at a time (two validations lock the same referenced table in turn); the triggers; the kept
+ * totals counted afresh; and every table vacuumed and analyzed (fresh statistics, so the first
+ * requests are planned for the large database it now is, and the visibility map set, so a page's
+ * ids come from index-only scans from the first request on).
+ */
+async function putBackSteps(sink: SeedSink, { indexes, foreignKeys }: SetAside): Promise<Step[]> {
+  const sizes = await sink.rows(
+    z.object({ table: z.string(), bytes: z.coerce.number() }),
+    sql`SELECT quote_ident(relname) AS table, pg_total_relation_size(oid) AS bytes
+          FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'r'`,
+  );
+  const bytesOf = (table: string) => sizes.find((size) => size.table === table)?.bytes ?? 0;
+  const gin = (definition: string) => (/ USING gin /.test(definition) ? 1 : 0);
+  const byCost = [...indexes].sort(
+    (a, b) =>
+      gin(b.definition) - gin(a.definition) || bytesOf(b.table) - bytesOf(a.table) || (a.name < b.name ? -1 : 1),
+  );
+  return [
+    ...SEARCH_NAME_FILLS.map((fill) => ({ phase: 1, name: fill, statements: [`SELECT ${fill}()`] })),
+    ...TIME_ORDERED_TABLES.map((table) => ({
+      phase: 2,
+      name: `${table} in time order`,
+      statements: [
+        `CREATE INDEX seed_time_order_${table} ON ${table} (created_at, id)`,
+        `CLUSTER ${table} USING seed_time_order_${table}`,
+        `DROP INDEX seed_time_order_${table}`,
+      ],
+    })),
+    ...byCost.map((index) => ({ phase: 3, name: index.name, statements: [index.definition] })),
+    ...foreignKeys.map((key) => ({
+      phase: 4,
+      name: key.name,
+      statements: [`ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} ${key.definition}`],
+    })),
+    {
+      phase: 5,
+      name: 'triggers',
+      statements: SEEDED_TABLES.map((table) => `ALTER TABLE ${table} ENABLE TRIGGER USER`),
+    },
+    { phase: 6, name: 'list totals', statements: ['SELECT recount_list_totals()'] },
+    { phase: 6, name: 'market days', statements: ['SELECT recount_market_days()'] },
+    ...[...sizes]
+      .sort((a, b) => b.bytes - a.bytes)
+      .map((size) => ({
+        phase: 7,
+        name: `${size.table} vacuumed`,
+        statements: [`VACUUM (ANALYZE) ${size.table}`],
+        alone: true,
+      })),
+  ];
+}
+
+/** Writes the put-back's steps in the load's own transaction: they commit with its rows. */
+export async function recordPutBack(sink: SeedSink, aside: SetAside): Promise<number> {
+  const steps = await putBackSteps(sink, aside);
+  await sink.query(
+    sql.raw(`CREATE TABLE ${SEED_PUT_BACK} (seq integer PRIMARY KEY, phase integer NOT NULL, name text NOT NULL,
+                                            statements text[] NOT NULL, alone boolean NOT NULL)`),
+  );
+  const rows = steps.map(
+    (step, seq) =>
+      sql`(${seq}, ${step.phase}, ${step.name}, ${`{${step.statements.map(arrayItem).join(',')}}`}::text[], ${step.alone ?? false})`,
+  );
+  for (let i = 0; i < rows.length; i += 50) {
+    await sink.query(sql`INSERT INTO ${sql.raw(SEED_PUT_BACK)} VALUES ${sql.join(rows.slice(i, i + 50), sql`, `)}`);
+  }
+  return steps.length;
+}
+
+/** An element of a text[] literal: quoted, its quotes and backslashes escaped. */
+const arrayItem = (text: string) => `"${text.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
+
+const STEP_ROW = z.object({
+  seq: z.number(),
+  phase: z.number(),
+  name: z.string(),
+  statements: z.array(z.string()),
+  alone: z.boolean(),
+});
+type StepRow = z.output<typeof STEP_ROW>;
+
+/** Whether a seed's put-back is still to do (committed rows, indexes not all back yet). */
+export async function putBackPending(db: Executor): Promise<boolean> {
+  const [row] = await readRows(
+    db,
+    z.object({ pending: z.boolean() }),
+    sql`SELECT to_regclass(${SEED_PUT_BACK}) IS NOT NULL AS pending`,
+  );
+  return row?.pending ?? false;
+}
+
+/**
+ * Runs each put-back step still to do, phase by phase, on up to two connections of `db`'s pool,
+ * telling `progress` of every step that took over SLOW_STEP_MS (the lines say where a large
+ * seed's time goes) and `stepDone` of each. The first failure stops the phase (the other
+ * connection finishes its step) and is thrown: the steps not done stay for the next run.
+ */
+export async function finishPutBack(
+  db: Executor,
+  progress: (step: string) => void,
+  stepDone: (step: string) => void = () => undefined,
+): Promise<void> {
+  const [first, second] = await Promise.all([pooledPgClient(db), pooledPgClient(db)]);
+  if (!first || !second) throw new Error('The put-back of a bulk load needs PostgreSQL');
+  const clients = [first, second];
+  try {
+    await first.query(`SET maintenance_work_mem = '256MB'`);
+    await second.query(`SET maintenance_work_mem = '256MB'`);
+    const steps = (await first.query(`SELECT * FROM ${SEED_PUT_BACK} ORDER BY phase, seq`)).rows.map((row) =>
+      STEP_ROW.parse(row),
+    );
+    for (const phase of [...new Set(steps.map((step) => step.phase))]) {
+      const queue = steps.filter((step) => step.phase === phase);
+      const connections = clients.slice(0, PHASE_CONNECTIONS[phase] ?? 1);
+      const results = await Promise.allSettled(
+        connections.map(async (client) => {
+          for (let step = queue.shift(); step; step = queue.shift()) {
+            try {
+              const took = await runStep(client, step);
+              if (took >= SLOW_STEP_MS) progress(`  ${step.name}: ${(took / 1000).toFixed(1)} s`);
+              stepDone(step.name);
+            } catch (error) {
+              queue.length = 0;
+              throw error;
+            }
+          }
+        }),
+      );
+      const failed = results.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+    }
+    await first.query(`DROP TABLE ${SEED_PUT_BACK}`);
+  } finally {
+    for (const client of clients) {
+      await client.query('RESET maintenance_work_mem').catch(() => undefined);
+      client.release();
+    }
+  }
+}
+
+const SLOW_STEP_MS = 5000;
+
+/** One step and the deletion of its line: together, or (`alone`) the line after the step. */
+async function runStep(client: pg.PoolClient, step: StepRow): Promise<number> {
+  const started = Date.now();
+  const done = { text: `DELETE FROM ${SEED_PUT_BACK} WHERE seq = $1`, values: [step.seq] };
+  if (step.alone) {
+    for (const statement of step.statements) await client.query(statement);
+    await client.query(done);
+    return Date.now() - started;
+  }
+  try {
+    await client.query('BEGIN');
+    for (const statement of step.statements) await client.query(statement);
+    await client.query(done);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+  return Date.now() - started;
+}
