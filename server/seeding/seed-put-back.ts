@@ -37,13 +37,15 @@ export const SEEDED_TABLES = [
 /** The put-back steps still to do, committed with the loaded rows. */
 const SEED_PUT_BACK = 'seed_put_back';
 
-/** An index as pg_catalog prints it (no table of ours has these columns). */
-const SET_ASIDE_INDEX = z.object({ name: z.string(), definition: z.string(), table: z.string() });
-const SET_ASIDE_FOREIGN_KEY = SET_ASIDE_INDEX;
+/**
+ * An index or a foreign key as pg_catalog prints it, with its table (no table of ours has these
+ * columns, so the row is checked by this schema).
+ */
+const SET_ASIDE_ITEM = z.object({ name: z.string(), definition: z.string(), table: z.string() });
 
 export interface SetAside {
-  indexes: z.output<typeof SET_ASIDE_INDEX>[];
-  foreignKeys: z.output<typeof SET_ASIDE_FOREIGN_KEY>[];
+  indexes: z.output<typeof SET_ASIDE_ITEM>[];
+  foreignKeys: z.output<typeof SET_ASIDE_ITEM>[];
 }
 
 const seededTableList = () =>
@@ -55,7 +57,7 @@ const seededTableList = () =>
 /** Drops the seeded tables' secondary indexes and foreign keys and disables their triggers. */
 export async function setAside(sink: SeedSink): Promise<SetAside> {
   const indexes = await sink.rows(
-    SET_ASIDE_INDEX,
+    SET_ASIDE_ITEM,
     sql`SELECT quote_ident(ic.relname) AS name, pg_get_indexdef(i.indexrelid) AS definition, quote_ident(c.relname) AS table
           FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_class ic ON ic.oid = i.indexrelid
          WHERE c.relnamespace = 'public'::regnamespace AND c.relname IN (${seededTableList()})
@@ -63,7 +65,7 @@ export async function setAside(sink: SeedSink): Promise<SetAside> {
          ORDER BY 1`,
   );
   const foreignKeys = await sink.rows(
-    SET_ASIDE_FOREIGN_KEY,
+    SET_ASIDE_ITEM,
     sql`SELECT quote_ident(c.relname) AS table, quote_ident(k.conname) AS name, pg_get_constraintdef(k.oid) AS definition
           FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
          WHERE k.contype = 'f' AND c.relnamespace = 'public'::regnamespace AND c.relname IN (${seededTableList()})
@@ -220,8 +222,7 @@ export async function finishPutBack(
   if (!first || !second) throw new Error('The put-back of a bulk load needs PostgreSQL');
   const clients = [first, second];
   try {
-    await first.query(`SET maintenance_work_mem = '256MB'`);
-    await second.query(`SET maintenance_work_mem = '256MB'`);
+    for (const client of clients) await client.query(`SET maintenance_work_mem = '256MB'`);
     const steps = (await first.query(`SELECT * FROM ${SEED_PUT_BACK} ORDER BY phase, seq`)).rows.map((row) =>
       STEP_ROW.parse(row),
     );

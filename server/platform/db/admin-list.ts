@@ -316,10 +316,11 @@ async function readPage<Query extends ListQueryBase, Row, Item>(
     // A page among the walk's matches, in the walk's order, is theirs: no second walk to it.
     const walked = plan.walkOrder ? plan.rowsByIds : null;
     const readFound = async (matches: 'few' | 'many') => {
-      if (walked && (whole || first + query.limit <= ids.length)) return readIds(pageAmong(ids), walked);
+      if (!walked) return read(plan.where, matches);
+      if (whole || first + query.limit <= ids.length) return readIds(pageAmong(ids), walked);
       // A page beginning among them goes on from the walk's last row, not from the first.
-      const after = walked && first <= ids.length ? await matchesAfter(db, found, first + query.limit) : null;
-      return after && walked ? readIds(pageAmong(after), walked) : read(plan.where, matches);
+      const after = first <= ids.length ? await matchesAfter(db, found, first + query.limit) : null;
+      return after ? readIds(pageAmong(after), walked) : read(plan.where, matches);
     };
     if (matches > cap) return { count: cap, countCapped: true, items: await readFound('many') };
     if (whole) return { count: matches, items: await readFound('few') };
