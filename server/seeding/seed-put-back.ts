@@ -99,13 +99,17 @@ const TIME_ORDERED_TABLES = ['users', 'listings', 'orders', 'ratings', 'auction_
 /**
  * One put-back step: its statements, run in one transaction with the deletion of its line, or
  * (`alone`: VACUUM, which no transaction may hold) one after the other, its line deleted after.
+ * Built by `putBackSteps`, read back from SEED_PUT_BACK with its line's `seq` (STEP_ROW).
  */
-interface Step {
-  phase: number;
-  name: string;
-  statements: string[];
-  alone?: boolean;
-}
+const STEP = z.object({
+  phase: z.number(),
+  name: z.string(),
+  statements: z.array(z.string()),
+  alone: z.boolean().default(false),
+});
+type Step = z.input<typeof STEP>;
+const STEP_ROW = STEP.extend({ seq: z.number() });
+type StepRow = z.output<typeof STEP_ROW>;
 
 /** How many connections a phase runs its steps on: one where they would only wait for each other. */
 const PHASE_CONNECTIONS: Record<number, number> = { 1: 2, 2: 2, 3: 2, 4: 1, 5: 1, 6: 2, 7: 2 };
@@ -175,27 +179,18 @@ export async function recordPutBack(sink: SeedSink, aside: SetAside): Promise<nu
     sql.raw(`CREATE TABLE ${SEED_PUT_BACK} (seq integer PRIMARY KEY, phase integer NOT NULL, name text NOT NULL,
                                             statements text[] NOT NULL, alone boolean NOT NULL)`),
   );
-  const rows = steps.map(
-    (step, seq) =>
-      sql`(${seq}, ${step.phase}, ${step.name}, ${`{${step.statements.map(arrayItem).join(',')}}`}::text[], ${step.alone ?? false})`,
+  // The steps go in as one JSON document, each statement a string of it: no literal of ours to
+  // quote, whatever an index's definition holds.
+  const lines = steps.map((step, seq) => ({ seq, ...STEP.parse(step) }));
+  await sink.query(
+    sql`INSERT INTO ${sql.raw(SEED_PUT_BACK)} (seq, phase, name, statements, alone)
+        SELECT seq, phase, name,
+               ARRAY(SELECT s FROM jsonb_array_elements_text(statements) WITH ORDINALITY AS e (s, n) ORDER BY n), alone
+          FROM jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
+            AS line (seq integer, phase integer, name text, statements jsonb, alone boolean)`,
   );
-  for (let i = 0; i < rows.length; i += 50) {
-    await sink.query(sql`INSERT INTO ${sql.raw(SEED_PUT_BACK)} VALUES ${sql.join(rows.slice(i, i + 50), sql`, `)}`);
-  }
   return steps.length;
 }
-
-/** An element of a text[] literal: quoted, its quotes and backslashes escaped. */
-const arrayItem = (text: string) => `"${text.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
-
-const STEP_ROW = z.object({
-  seq: z.number(),
-  phase: z.number(),
-  name: z.string(),
-  statements: z.array(z.string()),
-  alone: z.boolean(),
-});
-type StepRow = z.output<typeof STEP_ROW>;
 
 /** Whether a seed's put-back is still to do (committed rows, indexes not all back yet). */
 export async function putBackPending(db: Executor): Promise<boolean> {

@@ -1,7 +1,8 @@
 // Where the seeder's rows go: per table, a batch of rows at a time, so memory stays bounded
 // whatever the size. On PostgreSQL each batch is one `COPY … FROM STDIN` on the seeding
-// connection (queued without waiting, a few batches deep, so generating the next batch overlaps
-// loading this one); on PGlite it is a multi-row INSERT. Everything runs in one transaction.
+// connection (sent one after the other without the generator waiting, a few batches deep, so
+// generating the next batch overlaps loading this one); on PGlite it is a multi-row INSERT.
+// Everything runs in one transaction.
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
@@ -89,14 +90,24 @@ export function seedSink(target: { client: pg.PoolClient } | { executor: Executo
   const pending = new Map<string, Pending>();
   const counts = new Map<string, number>();
   const inFlight: Promise<void>[] = [];
+  /**
+   * The last COPY sent. A pg client runs one query at a time, and queueing a second on it is
+   * deprecated (pg 9 drops it): each COPY is sent the moment the one before it is done, while
+   * the generator goes on building the next batches.
+   */
+  let lastCopy: Promise<void> = Promise.resolve();
 
   async function send(table: SeedTable, rows: SeedValue[][]): Promise<void> {
     counts.set(table.name, (counts.get(table.name) ?? 0) + rows.length);
     if ('client' in target) {
       const payload = rows.map((values) => values.map(copyText).join('\t')).join('\n') + '\n';
       const copy = new CopyIn(`COPY ${table.name} (${table.columns.join(', ')}) FROM STDIN`, payload);
-      void target.client.query(copy as never);
-      inFlight.push(copy.done);
+      const { client } = target;
+      lastCopy = lastCopy.then(() => {
+        void client.query(copy as never);
+        return copy.done;
+      });
+      inFlight.push(lastCopy);
       if (inFlight.length >= IN_FLIGHT) await inFlight.shift();
       return;
     }
