@@ -1,16 +1,18 @@
-// What a bulk load sets aside and puts back (seed.ts): the seeded tables' indexes that back no
-// constraint and their foreign keys (each rebuilt or validated once over the loaded rows instead
-// of row by row), and their triggers (the kept totals are counted afresh at the end instead).
+// What a bulk load sets aside and puts back (seed.ts): the seeded tables' indexes, their primary
+// and unique keys, the foreign keys on them and onto them (each rebuilt or validated once over
+// the loaded rows instead of row by row), and their triggers (the kept totals are counted afresh
+// at the end instead). The keys matter most: the ids are hashed, so a key kept through the load
+// takes each row at a random place in its index (2.5M chat messages: 18.5 s to COPY with the
+// key, 5.4 s without it and 4 s to build it after).
 //
-// The put-back is most of a large seed's time (at a million users, 15 of its 24 minutes on one
-// connection), and one connection keeps one core of the machine busy: GIN indexes build on one
-// process each, however many cores there are. So the load commits its rows together with the
-// list of put-back steps (SEED_PUT_BACK, a table of its own), and the steps then run on two
-// connections at once, phase by phase, each deleting its own line in the transaction that does
-// it. A seed that stops midway (a killed process, a lost connection) leaves the rows and the
-// steps still to do; the next `npm run seed` finishes them (`finishPutBack`) instead of
-// answering "already seeded" over a database without its indexes.
-import { sql } from 'drizzle-orm';
+// The put-back is most of a large seed's time, and one connection keeps one core of the machine
+// busy: GIN indexes build on one process each, however many cores there are. So the load commits
+// its rows together with the list of put-back steps (SEED_PUT_BACK, a table of its own), and the
+// steps then run on two connections at once, phase by phase, each deleting its own line in the
+// transaction that does it. A seed that stops midway (a killed process, a lost connection)
+// leaves the rows and the steps still to do; the next `npm run seed` finishes them
+// (`finishPutBack`) instead of answering "already seeded" over a database without its indexes.
+import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { z } from 'zod';
 import { pooledPgClient, type Executor } from '../platform/db/database.js';
@@ -43,9 +45,14 @@ const SEED_PUT_BACK = 'seed_put_back';
  */
 const SET_ASIDE_ITEM = z.object({ name: z.string(), definition: z.string(), table: z.string() });
 
+type SetAsideItem = z.output<typeof SET_ASIDE_ITEM>;
+
 export interface SetAside {
-  indexes: z.output<typeof SET_ASIDE_ITEM>[];
-  foreignKeys: z.output<typeof SET_ASIDE_ITEM>[];
+  indexes: SetAsideItem[];
+  /** The seeded tables' primary and unique keys. */
+  keys: SetAsideItem[];
+  /** The foreign keys on the seeded tables, and the other tables' ones onto them (their keys go). */
+  foreignKeys: SetAsideItem[];
 }
 
 const seededTableList = () =>
@@ -54,7 +61,7 @@ const seededTableList = () =>
     sql`, `,
   );
 
-/** Drops the seeded tables' secondary indexes and foreign keys and disables their triggers. */
+/** Drops the seeded tables' indexes, keys and foreign keys and disables their triggers. */
 export async function setAside(sink: SeedSink): Promise<SetAside> {
   const indexes = await sink.rows(
     SET_ASIDE_ITEM,
@@ -64,17 +71,29 @@ export async function setAside(sink: SeedSink): Promise<SetAside> {
            AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
          ORDER BY 1`,
   );
-  const foreignKeys = await sink.rows(
-    SET_ASIDE_ITEM,
-    sql`SELECT quote_ident(c.relname) AS table, quote_ident(k.conname) AS name, pg_get_constraintdef(k.oid) AS definition
-          FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
-         WHERE k.contype = 'f' AND c.relnamespace = 'public'::regnamespace AND c.relname IN (${seededTableList()})
-         ORDER BY 1, 2`,
+  const constraints = (kinds: SQL, on: SQL) =>
+    sink.rows(
+      SET_ASIDE_ITEM,
+      sql`SELECT quote_ident(c.relname) AS table, quote_ident(k.conname) AS name, pg_get_constraintdef(k.oid) AS definition
+            FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
+           WHERE k.contype IN (${kinds}) AND c.relnamespace = 'public'::regnamespace AND (${on})
+           ORDER BY 1, 2`,
+    );
+  const seeded = sql`c.relname IN (${seededTableList()})`;
+  const keys = await constraints(sql`'p', 'u'`, seeded);
+  // A key cannot go while a foreign key leans on it: the other tables' ones go too. Those tables
+  // are empty (a seed runs only on a database without users), so theirs validate at once.
+  const foreignKeys = await constraints(
+    sql`'f'`,
+    sql`${seeded} OR k.confrelid IN (SELECT oid FROM pg_class
+                                      WHERE relnamespace = 'public'::regnamespace AND relname IN (${seededTableList()}))`,
   );
-  for (const key of foreignKeys) await sink.query(sql.raw(`ALTER TABLE ${key.table} DROP CONSTRAINT ${key.name}`));
+  for (const constraint of [...foreignKeys, ...keys]) {
+    await sink.query(sql.raw(`ALTER TABLE ${constraint.table} DROP CONSTRAINT ${constraint.name}`));
+  }
   for (const index of indexes) await sink.query(sql.raw(`DROP INDEX ${index.name}`));
   for (const table of SEEDED_TABLES) await sink.query(sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER USER`));
-  return { indexes, foreignKeys };
+  return { indexes, keys, foreignKeys };
 }
 
 /**
@@ -111,21 +130,37 @@ type Step = z.input<typeof STEP>;
 const STEP_ROW = STEP.extend({ seq: z.number() });
 type StepRow = z.output<typeof STEP_ROW>;
 
-/** How many connections a phase runs its steps on: one where they would only wait for each other. */
-const PHASE_CONNECTIONS: Record<number, number> = { 1: 2, 2: 2, 3: 2, 4: 1, 5: 1, 6: 2, 7: 2 };
+/**
+ * The put-back's phases, in order, each finished before the next begins, and how many
+ * connections each runs its steps on: one where they would only wait for each other.
+ */
+const PHASE = {
+  searchedNames: { order: 1, connections: 2 },
+  timeOrder: { order: 2, connections: 2 },
+  keys: { order: 3, connections: 2 },
+  indexes: { order: 4, connections: 2 },
+  foreignKeys: { order: 5, connections: 1 },
+  validation: { order: 6, connections: 2 },
+  triggers: { order: 7, connections: 1 },
+  totals: { order: 8, connections: 2 },
+  vacuum: { order: 9, connections: 2 },
+} as const;
+const connectionsOf = (order: number) => Object.values(PHASE).find((phase) => phase.order === order)?.connections ?? 1;
 
 /**
- * The put-back in phases, each finished before the next begins: the searched names filled (their
- * rewrite must come before the time order); each table in time order, as a live market has it
- * (CLUSTER on a throwaway (created_at, id) index: the lists' indexes are partial, which CLUSTER
- * refuses, and are set aside, so it rebuilds only the keys' indexes); the indexes, the largest
- * tables' and the GIN ones first so that the two connections end together; the foreign keys one
- * at a time (two validations lock the same referenced table in turn); the triggers; the kept
- * totals counted afresh; and every table vacuumed and analyzed (fresh statistics, so the first
- * requests are planned for the large database it now is, and the visibility map set, so a page's
- * ids come from index-only scans from the first request on).
+ * The put-back's steps, phase by phase: the searched names filled (their rewrite must come
+ * before the time order); each table in time order, as a live market has it (CLUSTER on a
+ * throwaway (created_at, id) index: the lists' indexes are partial, which CLUSTER refuses, and
+ * every other index is still set aside, so it rebuilds none); the keys, a table's in one step so
+ * that the two connections never wait on one table's lock; the indexes, the largest tables' and
+ * the GIN ones first so that the two connections end together; the foreign keys, added unchecked
+ * in one step and then validated two at a time (an added one holds both its tables against the
+ * other's addition, a validation only its own against another of its own: `validationOrder`); the
+ * triggers; the kept totals counted afresh; and every table vacuumed and analyzed (fresh
+ * statistics, so the first requests are planned for the large database it now is, and the
+ * visibility map set, so a page's ids come from index-only scans from the first request on).
  */
-async function putBackSteps(sink: SeedSink, { indexes, foreignKeys }: SetAside): Promise<Step[]> {
+async function putBackSteps(sink: SeedSink, { indexes, keys, foreignKeys }: SetAside): Promise<Step[]> {
   const sizes = await sink.rows(
     z.object({ table: z.string(), bytes: z.coerce.number() }),
     sql`SELECT quote_ident(relname) AS table, pg_total_relation_size(oid) AS bytes
@@ -137,10 +172,17 @@ async function putBackSteps(sink: SeedSink, { indexes, foreignKeys }: SetAside):
     (a, b) =>
       gin(b.definition) - gin(a.definition) || bytesOf(b.table) - bytesOf(a.table) || (a.name < b.name ? -1 : 1),
   );
+  const keyedTables = [...new Set(keys.map((key) => key.table))].sort((a, b) => bytesOf(b) - bytesOf(a));
+  const add = (constraint: SetAsideItem, unchecked = '') =>
+    `ALTER TABLE ${constraint.table} ADD CONSTRAINT ${constraint.name} ${constraint.definition}${unchecked}`;
   return [
-    ...SEARCH_NAME_FILLS.map((fill) => ({ phase: 1, name: fill, statements: [`SELECT ${fill}()`] })),
+    ...SEARCH_NAME_FILLS.map((fill) => ({
+      phase: PHASE.searchedNames.order,
+      name: fill,
+      statements: [`SELECT ${fill}()`],
+    })),
     ...TIME_ORDERED_TABLES.map((table) => ({
-      phase: 2,
+      phase: PHASE.timeOrder.order,
       name: `${table} in time order`,
       statements: [
         `CREATE INDEX seed_time_order_${table} ON ${table} (created_at, id)`,
@@ -148,28 +190,53 @@ async function putBackSteps(sink: SeedSink, { indexes, foreignKeys }: SetAside):
         `DROP INDEX seed_time_order_${table}`,
       ],
     })),
-    ...byCost.map((index) => ({ phase: 3, name: index.name, statements: [index.definition] })),
-    ...foreignKeys.map((key) => ({
-      phase: 4,
+    ...keyedTables.map((table) => ({
+      phase: PHASE.keys.order,
+      name: `${table} keys`,
+      statements: keys.filter((key) => key.table === table).map((key) => add(key)),
+    })),
+    ...byCost.map((index) => ({ phase: PHASE.indexes.order, name: index.name, statements: [index.definition] })),
+    {
+      phase: PHASE.foreignKeys.order,
+      name: 'foreign keys',
+      statements: foreignKeys.map((key) => add(key, ' NOT VALID')),
+    },
+    ...validationOrder(foreignKeys, bytesOf).map((key) => ({
+      phase: PHASE.validation.order,
       name: key.name,
-      statements: [`ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} ${key.definition}`],
+      statements: [`ALTER TABLE ${key.table} VALIDATE CONSTRAINT ${key.name}`],
     })),
     {
-      phase: 5,
+      phase: PHASE.triggers.order,
       name: 'triggers',
       statements: SEEDED_TABLES.map((table) => `ALTER TABLE ${table} ENABLE TRIGGER USER`),
     },
-    { phase: 6, name: 'list totals', statements: ['SELECT recount_list_totals()'] },
-    { phase: 6, name: 'market days', statements: ['SELECT recount_market_days()'] },
+    { phase: PHASE.totals.order, name: 'list totals', statements: ['SELECT recount_list_totals()'] },
+    { phase: PHASE.totals.order, name: 'market days', statements: ['SELECT recount_market_days()'] },
     ...[...sizes]
       .sort((a, b) => b.bytes - a.bytes)
       .map((size) => ({
-        phase: 7,
+        phase: PHASE.vacuum.order,
         name: `${size.table} vacuumed`,
         statements: [`VACUUM (ANALYZE) ${size.table}`],
         alone: true,
       })),
   ];
+}
+
+/**
+ * The foreign keys in the order they are validated: the largest tables' first, and one of each
+ * table in turn, so that the two connections work on two tables (a validation locks its own
+ * table against another validation of it, and not the table it refers to).
+ */
+export function validationOrder(keys: SetAsideItem[], bytesOf: (table: string) => number): SetAsideItem[] {
+  const tables = [...new Set(keys.map((key) => key.table))].sort((a, b) => bytesOf(b) - bytesOf(a) || (a < b ? -1 : 1));
+  const byTable = tables.map((table) => keys.filter((key) => key.table === table));
+  const order: SetAsideItem[] = [];
+  for (let round = 0; order.length < keys.length; round++) {
+    for (const tableKeys of byTable) if (tableKeys[round]) order.push(tableKeys[round]!);
+  }
+  return order;
 }
 
 /** Writes the put-back's steps in the load's own transaction: they commit with its rows. */
@@ -217,13 +284,15 @@ export async function finishPutBack(
   if (!first || !second) throw new Error('The put-back of a bulk load needs PostgreSQL');
   const clients = [first, second];
   try {
-    for (const client of clients) await client.query(`SET maintenance_work_mem = '256MB'`);
+    // Memory for the index builds, and for the joins that validate a foreign key (a hash of the
+    // referenced ids; at 4 MB it spills to disk in batches).
+    for (const client of clients) await client.query(`SET maintenance_work_mem = '256MB'; SET work_mem = '256MB'`);
     const steps = (await first.query(`SELECT * FROM ${SEED_PUT_BACK} ORDER BY phase, seq`)).rows.map((row) =>
       STEP_ROW.parse(row),
     );
     for (const phase of [...new Set(steps.map((step) => step.phase))]) {
       const queue = steps.filter((step) => step.phase === phase);
-      const connections = clients.slice(0, PHASE_CONNECTIONS[phase] ?? 1);
+      const connections = clients.slice(0, connectionsOf(phase));
       const results = await Promise.allSettled(
         connections.map(async (client) => {
           for (let step = queue.shift(); step; step = queue.shift()) {
@@ -244,7 +313,7 @@ export async function finishPutBack(
     await first.query(`DROP TABLE ${SEED_PUT_BACK}`);
   } finally {
     for (const client of clients) {
-      await client.query('RESET maintenance_work_mem').catch(() => undefined);
+      await client.query('RESET maintenance_work_mem; RESET work_mem').catch(() => undefined);
       client.release();
     }
   }

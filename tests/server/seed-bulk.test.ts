@@ -94,8 +94,9 @@ describe.skipIf(!postgresAdminUrl)('seeding PostgreSQL', () => {
     expect(plain.outOfTimeOrder.orders).toBeGreaterThan(0);
   }, 60_000);
 
-  // The put-back stopped among the indexes (the steps before them fill the searched names and lay
-  // 7 tables in time order), then finished by the next run: the same database as a whole seed.
+  // The put-back stopped among the indexes (the steps before them fill the searched names, lay 7
+  // tables in time order and put 14 tables' keys back), then finished by the next run: the same
+  // database as a whole seed.
   it('finishes a put-back that stopped midway on the next run', async () => {
     const plain = await seeded(false);
     const resumed = await seeded(true, 30);

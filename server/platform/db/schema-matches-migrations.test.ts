@@ -13,7 +13,7 @@ import * as schema from './schema/index.js';
 /** The `CREATE FUNCTION name … $$;` statement of a migration file. */
 function functionOf(name: string, file: string): string {
   const text = readFileSync(new URL(`./migrations/${file}`, import.meta.url), 'utf8');
-  const statement = new RegExp(`CREATE FUNCTION ${name}\\b[\\s\\S]*?\\$\\$;`).exec(text)?.[0];
+  const statement = new RegExp(`CREATE (?:OR REPLACE )?FUNCTION ${name}\\b[\\s\\S]*?\\$\\$;`).exec(text)?.[0];
   if (!statement) throw new Error(`${file} defines no function ${name}`);
   return statement;
 }
@@ -43,8 +43,8 @@ describe('the Drizzle schema and the migrations', () => {
     await fromSchema.runScript('CREATE EXTENSION IF NOT EXISTS pg_trgm;');
     // The function the short-term search indexes are built on, as migration 0040 defines it.
     await fromSchema.runScript(functionOf('short_grams', '0040_short_search_terms.sql'));
-    // The canonical email the ring's email link compares, as migration 0050 defines it.
-    await fromSchema.runScript(functionOf('canonical_email', '0050_rings.sql'));
+    // The canonical email the ring's email link compares, as migration 0087 defines it.
+    await fromSchema.runScript(functionOf('canonical_email', '0087_canonical_email_inlined.sql'));
     const statements = await generateMigration(generateDrizzleJson({}), generateDrizzleJson(schema));
     await fromSchema.runScript(statements.join(';\n'));
     described = await readSchemaCatalog(fromSchema.db);

@@ -124,7 +124,8 @@ export function textMatches(column: SQL, search: TermSearch, key: string): SQL {
   const test = loweredMatches(column, search);
   if (search.common.has(key)) return test;
   // The LIKE first: a row walked past is tested by it alone, its grams computed only if it matches.
-  return sql`(${test} AND short_grams(${column}) @> ${search.grams})`;
+  // Byte-wise, as the index is keyed (migration 0086): under another collation it is not used.
+  return sql`(${test} AND short_grams(${column}) COLLATE "C" @> ${search.grams})`;
 }
 
 /** Ids of users whose name or email matches: both columns' indexes, combined by a BitmapOr. */

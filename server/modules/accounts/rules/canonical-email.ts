@@ -1,7 +1,7 @@
 // The canonical email the `email` link compares: two accounts whose addresses reach one mailbox
 // are one person's. Lower case; a `+tag` (sub-addressing, "ann+shop@…") removed from the local
 // part; and for Gmail (gmail.com, googlemail.com), which ignores dots in the local part, the dots
-// removed. Migration 0050's `canonical_email(text)` is the same rule in SQL (its index makes the
+// removed. Migration 0087's `canonical_email(text)` is the same rule in SQL (its index makes the
 // link a lookup); the rings route tests hold the two to one table of addresses.
 
 const EMAIL_PARTS = /^([^+@]*)(?:\+[^@]*)?@([^@]+)$/;

@@ -37,7 +37,7 @@ export const ratings = pgTable(
     index('ratings_buyer_idx').on(t.buyerId),
     index('ratings_seller_idx').on(t.sellerId),
     index('ratings_experience_trgm').using('gin', t.experience.op('gin_trgm_ops')),
-    index('ratings_experience_short').using('gin', sql`short_grams(experience)`),
+    index('ratings_experience_short').using('gin', sql`(short_grams(experience) COLLATE "C")`),
     index('ratings_search_names_trgm').using('gin', t.searchNames.op('gin_trgm_ops')),
   ],
 );

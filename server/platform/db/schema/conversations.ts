@@ -67,7 +67,7 @@ export const chatMessages = pgTable(
       .where(sql`deleted_at IS NULL`),
     index('chat_messages_chat_idx').on(t.chatId, t.createdAt),
     index('chat_messages_message_trgm').using('gin', t.message.op('gin_trgm_ops')),
-    index('chat_messages_message_short').using('gin', sql`short_grams(message)`),
+    index('chat_messages_message_short').using('gin', sql`(short_grams(message) COLLATE "C")`),
   ],
 );
 
@@ -96,7 +96,7 @@ export const auctionMessages = pgTable(
     index('auction_messages_listing_idx').on(t.listingId, t.createdAt),
     index('auction_messages_user_idx').on(t.userId),
     index('auction_messages_text_trgm').using('gin', t.text.op('gin_trgm_ops')),
-    index('auction_messages_text_short').using('gin', sql`short_grams(text)`),
+    index('auction_messages_text_short').using('gin', sql`(short_grams(text) COLLATE "C")`),
     index('auction_messages_search_names_trgm').using('gin', t.searchNames.op('gin_trgm_ops')),
   ],
 );

@@ -85,8 +85,8 @@ export const listings = pgTable(
       .where(sql`status = 'active' AND deleted_at IS NULL`),
     index('listings_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
     index('listings_description_trgm').using('gin', t.description.op('gin_trgm_ops')),
-    index('listings_title_short').using('gin', sql`short_grams(title)`),
-    index('listings_description_short').using('gin', sql`short_grams(description)`),
+    index('listings_title_short').using('gin', sql`(short_grams(title) COLLATE "C")`),
+    index('listings_description_short').using('gin', sql`(short_grams(description) COLLATE "C")`),
     // What the auction closer scans: active auctions and giveaways by end time.
     index('listings_due_idx')
       .on(t.endTime)

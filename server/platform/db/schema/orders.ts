@@ -87,7 +87,7 @@ export const orders = pgTable(
     index('orders_buyer_idx').on(t.buyerId),
     index('orders_seller_idx').on(t.sellerId),
     index('orders_tracking_code_trgm').using('gin', t.trackingCode.op('gin_trgm_ops')),
-    index('orders_tracking_code_short').using('gin', sql`short_grams(tracking_code)`),
+    index('orders_tracking_code_short').using('gin', sql`(short_grams(tracking_code) COLLATE "C")`),
     index('orders_search_names_trgm').using('gin', t.searchNames.op('gin_trgm_ops')),
     // Not partial: the planner would pick a partial one for the admin search's ILIKE.
     index('orders_tracking_code_idx').on(t.trackingCode),

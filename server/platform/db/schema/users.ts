@@ -60,8 +60,8 @@ export const users = pgTable(
       .where(sql`deleted_at IS NULL`),
     index('users_user_name_trgm').using('gin', t.userName.op('gin_trgm_ops')),
     index('users_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
-    index('users_user_name_short').using('gin', sql`short_grams(user_name)`),
-    index('users_email_short').using('gin', sql`short_grams(email)`),
+    index('users_user_name_short').using('gin', sql`(short_grams(user_name) COLLATE "C")`),
+    index('users_email_short').using('gin', sql`(short_grams(email) COLLATE "C")`),
     uniqueIndex('users_verified_phone_key')
       .on(t.phoneNumber)
       .where(sql`phone_verified_at IS NOT NULL AND deleted_at IS NULL`),
