@@ -1,6 +1,7 @@
 // What a bulk load sets aside and puts back (seed.ts): the seeded tables' indexes that back no
 // constraint and their foreign keys (each rebuilt or validated once over the loaded rows instead
-// of row by row), and their triggers (the kept totals are counted afresh at the end instead).
+// of row by row), and their triggers (the kept totals are counted afresh at the end instead; the
+// searched names are written by the generator in the rows it loads).
 //
 // The put-back is most of a large seed's time (at a million users, 15 of its 24 minutes on one
 // connection), and one connection keeps one core of the machine busy: GIN indexes build on one
@@ -78,21 +79,17 @@ export async function setAside(sink: SeedSink): Promise<SetAside> {
 }
 
 /**
- * The searched names the list tables keep for themselves (migrations 0075–0077), written by
- * triggers the load set aside: filled set-based, before the indexes are rebuilt over them.
- */
-const SEARCH_NAME_FILLS = ['fill_order_search_names', 'fill_rating_search_names', 'fill_conversation_search_names'];
-
-/**
- * The tables a live market appends in time order, and the bulk load does not: the ones it rewrites
- * after loading them (the users it gave totals, the rows whose searched names it fills), and the
- * ones it writes seller by seller (listings) or chat by chat (chat messages). Rewritten rows
- * leave the heap scattered and its first half empty: page 5,000 of the users list switched
- * visibility-map pages on every other entry (25,000 buffers instead of 400; 16 backends pinning
- * the same few map pages in turn ran the skip at a ninth of the rate), and a count's sequential
- * scan that started in the empty half read 60,000 empty pages (150–700 ms) before its first row.
- * A search walks a list's newest rows first (term-probe.ts): out of time order, each row it
- * read was on a page of its own (1,793 buffers for 1,762 active listings).
+ * The tables a live market appends in time order, and the bulk load does not: the one it rewrites
+ * after loading it (the users it gave totals), and the ones it writes in the order it draws them,
+ * at times drawn at random (listings seller by seller with their auction feeds, orders with their
+ * ratings, chats, and chat messages chat by chat). Rewritten rows leave the heap scattered and its
+ * first half empty: page 5,000 of the users list switched visibility-map pages on every other
+ * entry (25,000 buffers instead of 400; 16 backends pinning the same few map pages in turn ran the
+ * skip at a ninth of the rate), and a count's sequential scan that started in the empty half read
+ * 60,000 empty pages (150–700 ms) before its first row (the orders and auction messages, when the
+ * put-back still rewrote them to fill their searched names). A search walks a list's newest rows
+ * first (term-probe.ts): out of time order, each row it read was on a page of its own (1,793
+ * buffers for 1,762 active listings).
  */
 const TIME_ORDERED_TABLES = ['users', 'listings', 'orders', 'ratings', 'auction_messages', 'chats', 'chat_messages'];
 
@@ -112,18 +109,19 @@ const STEP_ROW = STEP.extend({ seq: z.number() });
 type StepRow = z.output<typeof STEP_ROW>;
 
 /** How many connections a phase runs its steps on: one where they would only wait for each other. */
-const PHASE_CONNECTIONS: Record<number, number> = { 1: 2, 2: 2, 3: 2, 4: 1, 5: 1, 6: 2, 7: 2 };
+const PHASE_CONNECTIONS: Record<number, number> = { 1: 2, 2: 2, 3: 1, 4: 1, 5: 2, 6: 2 };
 
 /**
- * The put-back in phases, each finished before the next begins: the searched names filled (their
- * rewrite must come before the time order); each table in time order, as a live market has it
- * (CLUSTER on a throwaway (created_at, id) index: the lists' indexes are partial, which CLUSTER
- * refuses, and are set aside, so it rebuilds only the keys' indexes); the indexes, the largest
- * tables' and the GIN ones first so that the two connections end together; the foreign keys one
- * at a time (two validations lock the same referenced table in turn); the triggers; the kept
- * totals counted afresh; and every table vacuumed and analyzed (fresh statistics, so the first
- * requests are planned for the large database it now is, and the visibility map set, so a page's
- * ids come from index-only scans from the first request on).
+ * The put-back in phases, each finished before the next begins: each table in time order, as a
+ * live market has it (CLUSTER on a throwaway (created_at, id) index: the lists' indexes are
+ * partial, which CLUSTER refuses, and are set aside, so it rebuilds only the keys' indexes); the
+ * indexes, the largest tables' and the GIN ones first so that the two connections end together;
+ * the foreign keys one at a time (two validations lock the same referenced table in turn); the
+ * triggers; the kept totals counted afresh; and every table vacuumed and analyzed (fresh
+ * statistics, so the first requests are planned for the large database it now is, and the
+ * visibility map set, so a page's ids come from index-only scans from the first request on).
+ * No step fills the searched names the set-aside triggers would have written: the generator wrote
+ * them in the loaded rows (`searchNames` in seed-context.ts).
  */
 async function putBackSteps(sink: SeedSink, { indexes, foreignKeys }: SetAside): Promise<Step[]> {
   const sizes = await sink.rows(
@@ -138,9 +136,8 @@ async function putBackSteps(sink: SeedSink, { indexes, foreignKeys }: SetAside):
       gin(b.definition) - gin(a.definition) || bytesOf(b.table) - bytesOf(a.table) || (a.name < b.name ? -1 : 1),
   );
   return [
-    ...SEARCH_NAME_FILLS.map((fill) => ({ phase: 1, name: fill, statements: [`SELECT ${fill}()`] })),
     ...TIME_ORDERED_TABLES.map((table) => ({
-      phase: 2,
+      phase: 1,
       name: `${table} in time order`,
       statements: [
         `CREATE INDEX seed_time_order_${table} ON ${table} (created_at, id)`,
@@ -148,23 +145,23 @@ async function putBackSteps(sink: SeedSink, { indexes, foreignKeys }: SetAside):
         `DROP INDEX seed_time_order_${table}`,
       ],
     })),
-    ...byCost.map((index) => ({ phase: 3, name: index.name, statements: [index.definition] })),
+    ...byCost.map((index) => ({ phase: 2, name: index.name, statements: [index.definition] })),
     ...foreignKeys.map((key) => ({
-      phase: 4,
+      phase: 3,
       name: key.name,
       statements: [`ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} ${key.definition}`],
     })),
     {
-      phase: 5,
+      phase: 4,
       name: 'triggers',
       statements: SEEDED_TABLES.map((table) => `ALTER TABLE ${table} ENABLE TRIGGER USER`),
     },
-    { phase: 6, name: 'list totals', statements: ['SELECT recount_list_totals()'] },
-    { phase: 6, name: 'market days', statements: ['SELECT recount_market_days()'] },
+    { phase: 5, name: 'list totals', statements: ['SELECT recount_list_totals()'] },
+    { phase: 5, name: 'market days', statements: ['SELECT recount_market_days()'] },
     ...[...sizes]
       .sort((a, b) => b.bytes - a.bytes)
       .map((size) => ({
-        phase: 7,
+        phase: 6,
         name: `${size.table} vacuumed`,
         statements: [`VACUUM (ANALYZE) ${size.table}`],
         alone: true,
