@@ -1,7 +1,8 @@
 // The seeder's conversations and social graph: chats streamed with their messages (a buyer and
 // a seller each), follows, and a few notifications.
 import { CHAT_LINES } from './seed-words.js';
-import { DAY, KIND, timesOf, type SeedContext } from './seed-context.js';
+import { DAY, KIND, searchNames, timesOf, type SeedContext } from './seed-context.js';
+import { userEmail, userName } from './seed-people.js';
 import type { SeedTable, SeedValue } from './seed-sink.js';
 
 const CHAT_TABLE: SeedTable = {
@@ -15,6 +16,7 @@ const CHAT_TABLE: SeedTable = {
     'last_message',
     'created_at',
     'updated_at',
+    'search_names',
   ],
 };
 const CHAT_MESSAGE_TABLE: SeedTable = {
@@ -70,6 +72,12 @@ export async function seedChats(context: SeedContext): Promise<number> {
       last,
       createdAt,
       updatedAt,
+      searchNames(
+        userName(context, user),
+        userEmail(context, user),
+        userName(context, other),
+        userEmail(context, other),
+      ),
     ]);
     for (const row of rows) await sink.row(CHAT_MESSAGE_TABLE, row);
     messages += rows.length;

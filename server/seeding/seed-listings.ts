@@ -1,10 +1,12 @@
 // The seeder's listings, streamed seller by seller, each with its auction's bids (through the
 // bid engine's own proxy rule) or its giveaway's entries, and the auction feed beside them. What
-// an order needs of a listing (seller, price, shipping) stays behind in typed arrays.
+// an order needs of a listing (seller, price, shipping, the words of its title) stays behind in
+// typed arrays.
 import { usdToCents } from '../../shared/rules/money.js';
 import { placeBid, type AuctionState } from '../modules/auctions/index.js';
 import { ADJECTIVES, AUCTION_LINES, DESCRIPTION_ENDINGS, THINGS } from './seed-words.js';
-import { DAY, KIND, money, timesOf, type SeedContext } from './seed-context.js';
+import { DAY, KIND, money, searchNames, timesOf, type SeedContext } from './seed-context.js';
+import { userEmail, userName } from './seed-people.js';
 import type { SeedTable, SeedValue } from './seed-sink.js';
 
 const LISTING_TABLE: SeedTable = {
@@ -46,10 +48,17 @@ const GIVEAWAY_ENTRY_TABLE: SeedTable = {
 };
 const AUCTION_MESSAGE_TABLE: SeedTable = {
   name: 'auction_messages',
-  columns: ['id', 'listing_id', 'user_id', 'type', 'amount_cents', 'text', 'created_at'],
+  columns: ['id', 'listing_id', 'user_id', 'type', 'amount_cents', 'text', 'created_at', 'search_names'],
 };
 
 type Row = { table: SeedTable; values: SeedValue[] };
+
+/**
+ * A listing's title, from the words drawn for it (`seedListings`): its listings row and every row
+ * that keeps its title for its search are written by this.
+ */
+export const listingTitle = (context: SeedContext, listing: number): string =>
+  `${ADJECTIVES[context.listingAdjective[listing]!]!} ${THINGS[context.listingThing[listing]!]!}`;
 
 export async function seedListings(context: SeedContext): Promise<void> {
   const random = context.randomFor(KIND.listing);
@@ -59,7 +68,9 @@ export async function seedListings(context: SeedContext): Promise<void> {
   context.listingSeller = new Int32Array(most);
   context.listingPriceCents = new Float64Array(most);
   context.listingShippingCents = new Int32Array(most);
-  const buyerId = () => context.idOf(KIND.user, context.buyers[random.int(0, context.buyers.length - 1)]!);
+  context.listingAdjective = new Uint8Array(most);
+  context.listingThing = new Uint8Array(most);
+  const anyBuyer = () => context.buyers[random.int(0, context.buyers.length - 1)]!;
 
   for (const sellerIndex of context.sellers) {
     const sellerId = context.idOf(KIND.user, sellerIndex);
@@ -67,9 +78,13 @@ export async function seedListings(context: SeedContext): Promise<void> {
       const listingType = random.pick(['default', 'default', 'auction', 'auction', 'giveaway'] as const);
       const createdAt = recentOr(120);
       const startingBidCents = listingType === 'auction' ? money(random, 1, 80) : null;
+      const index = context.listingCount++;
       const id = context.nextId(KIND.listing);
       const subcategoryId = random.pick(context.subcategoryIds);
-      const title = `${random.pick(ADJECTIVES)} ${random.pick(THINGS)}`;
+      // The draws `pick` would make, kept as indexes: the title is rebuilt from them wherever a
+      // row names this listing.
+      context.listingAdjective[index] = random.int(0, ADJECTIVES.length - 1);
+      context.listingThing[index] = random.int(0, THINGS.length - 1);
       const description = `${random.pick(ADJECTIVES)} condition. ${random.pick(DESCRIPTION_ENDINGS)}`;
       const status = random.pick(['active', 'active', 'active', 'sold', 'auction_ended'] as const);
       const inStock = listingType === 'default' ? random.int(0, 20) : 1;
@@ -96,21 +111,22 @@ export async function seedListings(context: SeedContext): Promise<void> {
       const children: Row[] = [];
       let state: AuctionState | null = null;
       if (listingType === 'auction')
-        state = auctionBids(context, random, children, id, sellerId, startingBidCents, endTime, createdAt);
+        state = auctionBids(context, random, children, index, sellerId, startingBidCents, endTime, createdAt);
       if (listingType === 'giveaway') {
-        const entrants = new Set<string>();
-        for (let i = random.int(0, 6); i > 0; i--) entrants.add(buyerId());
-        for (const userId of entrants) {
+        const entrants = new Set<number>();
+        for (let i = random.int(0, 6); i > 0; i--) entrants.add(anyBuyer());
+        for (const entrant of entrants) {
           const at = recentOr(60);
+          const userId = context.idOf(KIND.user, entrant);
           children.push({ table: GIVEAWAY_ENTRY_TABLE, values: [context.nextId(KIND.giveawayEntry), id, userId, at] });
-          children.push(feed(context, id, userId, 'giveawayEntry', null, null, at));
+          children.push(feed(context, index, entrant, 'giveawayEntry', null, null, at));
         }
         const winner = [...entrants][0];
-        if (winner && status !== 'active')
-          children.push(feed(context, id, winner, 'giveawayWinner', null, null, recentOr(30)));
+        if (winner !== undefined && status !== 'active')
+          children.push(feed(context, index, winner, 'giveawayWinner', null, null, recentOr(30)));
       }
       if (listingType !== 'default' && random.chance(0.5)) {
-        children.push(feed(context, id, buyerId(), 'text', null, random.pick(AUCTION_LINES), recentOr(60)));
+        children.push(feed(context, index, anyBuyer(), 'text', null, random.pick(AUCTION_LINES), recentOr(60)));
       }
 
       const bidCents = state?.currentBidCents ?? null;
@@ -119,7 +135,7 @@ export async function seedListings(context: SeedContext): Promise<void> {
         id,
         sellerId,
         subcategoryId,
-        title,
+        listingTitle(context, index),
         description,
         listingType,
         status,
@@ -138,7 +154,6 @@ export async function seedListings(context: SeedContext): Promise<void> {
         leader ? state!.bidCount : 0,
       ]);
       for (const child of children) await context.sink.row(child.table, child.values);
-      const index = context.listingCount++;
       context.listingSeller[index] = sellerIndex;
       context.listingPriceCents[index] = priceCents ?? bidCents ?? startingBidCents ?? 0;
       context.listingShippingCents[index] = shippingPriceCents;
@@ -146,10 +161,11 @@ export async function seedListings(context: SeedContext): Promise<void> {
   }
 }
 
+/** A line of `listing`'s auction feed by the user `author`, with the names it keeps for its search. */
 function feed(
   context: SeedContext,
-  listingId: string,
-  userId: string,
+  listing: number,
+  author: number,
   type: string,
   amountCents: number | null,
   text: string | null,
@@ -157,7 +173,16 @@ function feed(
 ): Row {
   return {
     table: AUCTION_MESSAGE_TABLE,
-    values: [context.nextId(KIND.auctionMessage), listingId, userId, type, amountCents, text, at],
+    values: [
+      context.nextId(KIND.auctionMessage),
+      context.idOf(KIND.listing, listing),
+      context.idOf(KIND.user, author),
+      type,
+      amountCents,
+      text,
+      at,
+      searchNames(userName(context, author), userEmail(context, author), listingTitle(context, listing)),
+    ],
   };
 }
 
@@ -169,13 +194,14 @@ function auctionBids(
   context: SeedContext,
   random: ReturnType<SeedContext['randomFor']>,
   children: Row[],
-  listingId: string,
+  listing: number,
   sellerId: string,
   startingBidCents: number | null,
   endTime: Date | null,
   createdAt: Date,
 ): AuctionState {
   const { recentOr } = timesOf(random, context.now);
+  const listingId = context.idOf(KIND.listing, listing);
   let state: AuctionState = {
     listingId,
     sellerId,
@@ -187,7 +213,8 @@ function auctionBids(
   };
   let amount = state.startingBidCents;
   for (let i = random.int(0, 8); i > 0; i--) {
-    const bidderId = context.idOf(KIND.user, context.buyers[random.int(0, context.buyers.length - 1)]!);
+    const bidder = context.buyers[random.int(0, context.buyers.length - 1)]!;
+    const bidderId = context.idOf(KIND.user, bidder);
     amount += random.pick([100, 200, 500]);
     const at = recentOr(60);
     const bidId = context.nextId(KIND.bid);
@@ -201,7 +228,7 @@ function auctionBids(
       table: BID_TABLE,
       values: [bidId, listingId, bidderId, shownCents ?? state.currentBidCents ?? state.startingBidCents, maxCents, at],
     });
-    if (shownCents !== null) children.push(feed(context, listingId, bidderId, 'bid', shownCents, null, at));
+    if (shownCents !== null) children.push(feed(context, listing, bidder, 'bid', shownCents, null, at));
   }
   return state;
 }

@@ -10,7 +10,9 @@ import {
 import { payoutCents } from '../../shared/rules/money.js';
 import { payoutDueAtMs, payoutReleaseDue, pendingPayoutCents } from '../../shared/rules/payout-release.js';
 import { RATING_LINES } from './seed-words.js';
-import { DAY, KIND, timesOf, type SeedContext } from './seed-context.js';
+import { DAY, KIND, searchNames, timesOf, type SeedContext } from './seed-context.js';
+import { listingTitle } from './seed-listings.js';
+import { userEmail, userName } from './seed-people.js';
 import type { SeedTable } from './seed-sink.js';
 
 const ORDER_TABLE: SeedTable = {
@@ -29,6 +31,7 @@ const ORDER_TABLE: SeedTable = {
     'delivered_at',
     'payout_cents',
     'payout_released_at',
+    'search_names',
   ],
 };
 const TRANSACTION_TABLE: SeedTable = {
@@ -47,7 +50,7 @@ const TRANSACTION_TABLE: SeedTable = {
 };
 const RATING_TABLE: SeedTable = {
   name: 'ratings',
-  columns: ['id', 'order_id', 'buyer_id', 'seller_id', 'rate', 'experience', 'created_at'],
+  columns: ['id', 'order_id', 'buyer_id', 'seller_id', 'rate', 'experience', 'created_at', 'search_names'],
 };
 
 const STATUSES = [
@@ -126,6 +129,13 @@ export async function seedOrders(context: SeedContext): Promise<number> {
       deliveredAt,
       payout,
       releasedAt,
+      searchNames(
+        listingTitle(context, listing),
+        userName(context, sellerIndex),
+        userEmail(context, sellerIndex),
+        userName(context, buyerIndex),
+        userEmail(context, buyerIndex),
+      ),
     ]);
     written++;
     await sink.row(TRANSACTION_TABLE, [
@@ -180,6 +190,12 @@ export async function seedOrders(context: SeedContext): Promise<number> {
         random.chance(0.9) ? random.int(1, 5) : null,
         random.pick(RATING_LINES),
         new Date(createdAt.getTime() + 3 * DAY),
+        searchNames(
+          userName(context, sellerIndex),
+          userEmail(context, sellerIndex),
+          userName(context, buyerIndex),
+          userEmail(context, buyerIndex),
+        ),
       ]);
     }
   }

@@ -1,6 +1,7 @@
 // The seeder's people and catalogue: categories and subcategories, then the users, streamed with
 // their addresses and seller requests. What later topics need of a user (an enabled seller? a
-// buyer? their fee) stays behind in the context's typed arrays, never the rows themselves.
+// buyer? their fee, the words of their names) stays behind in the context's typed arrays, never
+// the rows themselves.
 import { CATEGORIES, FIRST, LAST, THINGS } from './seed-words.js';
 import { KIND, timesOf, type SeedContext } from './seed-context.js';
 import type { SeedTable } from './seed-sink.js';
@@ -76,6 +77,19 @@ export async function seedCatalogue(context: SeedContext): Promise<void> {
   }
 }
 
+/** The FIRST and LAST words drawn for a user (`seedUsers`), lowered as their names have them. */
+const firstWord = (context: SeedContext, user: number) => FIRST[context.userFirst[user]!]!.toLowerCase();
+const lastWord = (context: SeedContext, user: number) => LAST[context.userLast[user]!]!.toLowerCase();
+
+/**
+ * A user's user name and email: their users row and every row that keeps their names for its
+ * search are written by these.
+ */
+export const userName = (context: SeedContext, user: number): string =>
+  `${firstWord(context, user)}_${lastWord(context, user)}${user}`;
+export const userEmail = (context: SeedContext, user: number): string =>
+  `${firstWord(context, user)}.${lastWord(context, user)}${user}@example.test`;
+
 /** Every user, with their addresses and any pending seller request. */
 export async function seedUsers(context: SeedContext): Promise<void> {
   const random = context.randomFor(KIND.user);
@@ -83,19 +97,21 @@ export async function seedUsers(context: SeedContext): Promise<void> {
   const sellers: number[] = [];
   const buyers: number[] = [];
   for (let i = 0; i < context.users; i++) {
-    const first = random.pick(FIRST);
-    const last = random.pick(LAST);
+    // The draws `pick` would make, kept as indexes: the names are rebuilt from them wherever a
+    // row names this user.
+    context.userFirst[i] = random.int(0, FIRST.length - 1);
+    context.userLast[i] = random.int(0, LAST.length - 1);
     const seller = random.chance(0.3);
     const id = context.nextId(KIND.user);
-    const userName = `${first.toLowerCase()}_${last.toLowerCase()}${i}`;
+    const name = userName(context, i);
     const phoneNumber = random.chance(0.6) ? `+1555${String(1000000 + i).slice(-7)}` : null;
     const sellerEnabled = seller && random.chance(0.85);
     const sellerFee = seller ? random.pick([7, 7, 7, 5, 10, 12]) : 7;
     const createdAt = recentOr(400);
     await context.sink.row(USER_TABLE, [
       id,
-      userName,
-      `${first.toLowerCase()}.${last.toLowerCase()}${i}@example.test`,
+      name,
+      userEmail(context, i),
       random.chance(0.7) ? `https://i.pravatar.cc/150?u=${i}` : null,
       'US',
       phoneNumber,
@@ -118,7 +134,7 @@ export async function seedUsers(context: SeedContext): Promise<void> {
       context.sink.row(ADDRESS_TABLE, [
         context.nextId(KIND.address),
         id,
-        first.toLowerCase(),
+        firstWord(context, i),
         'Doe',
         `${random.int(1, 9999)} ${random.pick(['Oak', 'Pine', 'Main', 'Elm'])} St`,
         random.chance(0.3) ? `Apt ${random.int(1, 40)}` : null,
@@ -141,8 +157,8 @@ export async function seedUsers(context: SeedContext): Promise<void> {
         context.nextId(KIND.sellerRequest),
         id,
         `I sell ${random.pick(THINGS).toLowerCase()}s and would like to open a shop.`,
-        random.chance(0.5) ? `https://instagram.com/${userName}` : null,
-        random.chance(0.3) ? `https://tiktok.com/@${userName}` : null,
+        random.chance(0.5) ? `https://instagram.com/${name}` : null,
+        random.chance(0.3) ? `https://tiktok.com/@${name}` : null,
         null,
         'PENDING',
         recentOr(30),

@@ -1,9 +1,10 @@
 // What a bulk load sets aside and puts back (seed.ts): the seeded tables' indexes, their primary
 // and unique keys, the foreign keys on them and onto them (each rebuilt or validated once over
 // the loaded rows instead of row by row), and their triggers (the kept totals are counted afresh
-// at the end instead). The keys matter most: the ids are hashed, so a key kept through the load
-// takes each row at a random place in its index (2.5M chat messages: 18.5 s to COPY with the
-// key, 5.4 s without it and 4 s to build it after).
+// at the end instead; the searched names are written by the generator in the rows it loads).
+// The keys matter most: the ids are hashed, so a key kept through the load takes each row at a
+// random place in its index (2.5M chat messages: 18.5 s to COPY with the key, 5.4 s without it
+// and 4 s to build it after).
 //
 // The put-back is most of a large seed's time, and one connection keeps one core of the machine
 // busy: GIN indexes build on one process each, however many cores there are. So the load commits
@@ -97,21 +98,17 @@ export async function setAside(sink: SeedSink): Promise<SetAside> {
 }
 
 /**
- * The searched names the list tables keep for themselves (migrations 0075–0077), written by
- * triggers the load set aside: filled set-based, before the indexes are rebuilt over them.
- */
-const SEARCH_NAME_FILLS = ['fill_order_search_names', 'fill_rating_search_names', 'fill_conversation_search_names'];
-
-/**
- * The tables a live market appends in time order, and the bulk load does not: the ones it rewrites
- * after loading them (the users it gave totals, the rows whose searched names it fills), and the
- * ones it writes seller by seller (listings) or chat by chat (chat messages). Rewritten rows
- * leave the heap scattered and its first half empty: page 5,000 of the users list switched
- * visibility-map pages on every other entry (25,000 buffers instead of 400; 16 backends pinning
- * the same few map pages in turn ran the skip at a ninth of the rate), and a count's sequential
- * scan that started in the empty half read 60,000 empty pages (150–700 ms) before its first row.
- * A search walks a list's newest rows first (term-probe.ts): out of time order, each row it
- * read was on a page of its own (1,793 buffers for 1,762 active listings).
+ * The tables a live market appends in time order, and the bulk load does not: the one it rewrites
+ * after loading it (the users it gave totals), and the ones it writes in the order it draws them,
+ * at times drawn at random (listings seller by seller with their auction feeds, orders with their
+ * ratings, chats, and chat messages chat by chat). Rewritten rows leave the heap scattered and its
+ * first half empty: page 5,000 of the users list switched visibility-map pages on every other
+ * entry (25,000 buffers instead of 400; 16 backends pinning the same few map pages in turn ran the
+ * skip at a ninth of the rate), and a count's sequential scan that started in the empty half read
+ * 60,000 empty pages (150–700 ms) before its first row (the orders and auction messages, when the
+ * put-back still rewrote them to fill their searched names). A search walks a list's newest rows
+ * first (term-probe.ts): out of time order, each row it read was on a page of its own (1,793
+ * buffers for 1,762 active listings).
  */
 const TIME_ORDERED_TABLES = ['users', 'listings', 'orders', 'ratings', 'auction_messages', 'chats', 'chat_messages'];
 
@@ -135,23 +132,21 @@ type StepRow = z.output<typeof STEP_ROW>;
  * connections each runs its steps on: one where they would only wait for each other.
  */
 const PHASE = {
-  searchedNames: { order: 1, connections: 2 },
-  timeOrder: { order: 2, connections: 2 },
-  keys: { order: 3, connections: 2 },
-  indexes: { order: 4, connections: 2 },
-  foreignKeys: { order: 5, connections: 1 },
-  validation: { order: 6, connections: 2 },
-  triggers: { order: 7, connections: 1 },
-  totals: { order: 8, connections: 2 },
-  vacuum: { order: 9, connections: 2 },
+  timeOrder: { order: 1, connections: 2 },
+  keys: { order: 2, connections: 2 },
+  indexes: { order: 3, connections: 2 },
+  foreignKeys: { order: 4, connections: 1 },
+  validation: { order: 5, connections: 2 },
+  triggers: { order: 6, connections: 1 },
+  totals: { order: 7, connections: 2 },
+  vacuum: { order: 8, connections: 2 },
 } as const;
 const connectionsOf = (order: number) => Object.values(PHASE).find((phase) => phase.order === order)?.connections ?? 1;
 
 /**
- * The put-back's steps, phase by phase: the searched names filled (their rewrite must come
- * before the time order); each table in time order, as a live market has it (CLUSTER on a
- * throwaway (created_at, id) index: the lists' indexes are partial, which CLUSTER refuses, and
- * every other index is still set aside, so it rebuilds none); the keys, a table's in one step so
+ * The put-back's steps, phase by phase: each table in time order, as a live market has it
+ * (CLUSTER on a throwaway (created_at, id) index: the lists' indexes are partial, which CLUSTER
+ * refuses, and every other index and key is still set aside, so it rebuilds none); the keys, a table's in one step so
  * that the two connections never wait on one table's lock; the indexes, the largest tables' and
  * the GIN ones first so that the two connections end together; the foreign keys, added unchecked
  * in one step and then validated two at a time (an added one holds both its tables against the
@@ -159,6 +154,8 @@ const connectionsOf = (order: number) => Object.values(PHASE).find((phase) => ph
  * triggers; the kept totals counted afresh; and every table vacuumed and analyzed (fresh
  * statistics, so the first requests are planned for the large database it now is, and the
  * visibility map set, so a page's ids come from index-only scans from the first request on).
+ * No step fills the searched names the set-aside triggers would have written: the generator wrote
+ * them in the loaded rows (`searchNames` in seed-context.ts).
  */
 async function putBackSteps(sink: SeedSink, { indexes, keys, foreignKeys }: SetAside): Promise<Step[]> {
   const sizes = await sink.rows(
@@ -176,11 +173,6 @@ async function putBackSteps(sink: SeedSink, { indexes, keys, foreignKeys }: SetA
   const add = (constraint: SetAsideItem, unchecked = '') =>
     `ALTER TABLE ${constraint.table} ADD CONSTRAINT ${constraint.name} ${constraint.definition}${unchecked}`;
   return [
-    ...SEARCH_NAME_FILLS.map((fill) => ({
-      phase: PHASE.searchedNames.order,
-      name: fill,
-      statements: [`SELECT ${fill}()`],
-    })),
     ...TIME_ORDERED_TABLES.map((table) => ({
       phase: PHASE.timeOrder.order,
       name: `${table} in time order`,

@@ -62,7 +62,7 @@ describe.skipIf(!postgresAdminUrl)('seeding PostgreSQL', () => {
       database.db,
       sql`SELECT list, sum(total)::text AS total FROM list_totals GROUP BY list ORDER BY list`,
     );
-    // Rows out of time order in the heaps a live market appends to (seed.ts, TIME_ORDERED_TABLES).
+    // Rows out of time order in the heaps a live market appends to (seed-put-back.ts, TIME_ORDERED_TABLES).
     const outOfTimeOrder: Record<string, number> = {};
     for (const table of ['users', 'listings', 'orders', 'ratings', 'auction_messages', 'chats', 'chat_messages']) {
       const [layout] = await queryRows<{ outOfOrder: string }>(
@@ -87,16 +87,15 @@ describe.skipIf(!postgresAdminUrl)('seeding PostgreSQL', () => {
     expect(bulk.totals).toEqual(plain.totals);
     expect(bulk.totals).toContainEqual({ list: 'users', total: '400' });
     expect(bulk.totals).toContainEqual({ list: 'soldListings', total: String(plain.summary!.orders) });
-    // The bulk load lays its tables in time order (seed.ts, TIME_ORDERED_TABLES); row by row they
-    // land in the order drawn, then the totals and searched names rewrites move many.
+    // The bulk load lays its tables in time order (seed-put-back.ts, TIME_ORDERED_TABLES); row by
+    // row they land in the order drawn, then the totals rewrite moves the users.
     expect(Object.values(bulk.outOfTimeOrder)).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(plain.outOfTimeOrder.users).toBeGreaterThan(0);
     expect(plain.outOfTimeOrder.orders).toBeGreaterThan(0);
   }, 60_000);
 
-  // The put-back stopped among the indexes (the steps before them fill the searched names, lay 7
-  // tables in time order and put 14 tables' keys back), then finished by the next run: the same
-  // database as a whole seed.
+  // The put-back stopped among the indexes (the 21 steps before them lay 7 tables in time order and
+  // put 14 tables' keys back), then finished by the next run: the same database as a whole seed.
   it('finishes a put-back that stopped midway on the next run', async () => {
     const plain = await seeded(false);
     const resumed = await seeded(true, 30);
