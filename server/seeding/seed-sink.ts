@@ -51,12 +51,49 @@ class CopyIn {
   }
 }
 
+/** "00" to "99", for `isoTime`. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+const DAY_MS = 86_400_000;
+
+/**
+ * `new Date(ms).toISOString()` for the years 0–9999, in a quarter of its time: `toISOString`
+ * cost a microsecond a call (280 ns here), and the load writes a time in nearly every row. The
+ * date from the day number by Howard Hinnant's `civil_from_days` (the proleptic Gregorian
+ * calendar, as JavaScript's); the test holds the two to the same strings.
+ */
+export function isoTime(ms: number): string {
+  const days = Math.floor(ms / DAY_MS);
+  let rest = ms - days * DAY_MS;
+  const era = Math.floor((days + 719_468) / 146_097);
+  const dayOfEra = days + 719_468 - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  const millis = rest - seconds * 1000;
+  return `${TWO_DIGITS[Math.floor(year / 100)]}${TWO_DIGITS[year % 100]}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}T${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds]}.${millis < 100 ? (millis < 10 ? '00' : '0') : ''}${millis}Z`;
+}
+
+const COPY_SEPARATOR = /[\\\t\n\r]/;
+
 /** A value in COPY's text format: `\N` for null, backslash escapes for the separators. */
 function copyText(value: SeedValue): string {
   if (value === null || value === undefined) return '\\N';
-  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Date) return isoTime(value.getTime());
   if (typeof value === 'boolean') return value ? 't' : 'f';
   if (typeof value === 'number') return String(value);
+  // Tested first: almost no seeded text holds a separator, and a replace with a callback costs
+  // even where nothing matches (the seed writes some 30 million values).
+  if (!COPY_SEPARATOR.test(value)) return value;
   return value.replace(/[\\\t\n\r]/g, (char) =>
     char === '\\' ? '\\\\' : char === '\t' ? '\\t' : char === '\n' ? '\\n' : '\\r',
   );
@@ -108,7 +145,11 @@ export function seedSink(target: { client: pg.PoolClient } | { executor: Executo
         return copy.done;
       });
       inFlight.push(lastCopy);
+      // Waits for the oldest COPY, or lets the event loop run once: the generator's own awaits
+      // are settled promises, which never yield to it, and a COPY done meanwhile would not be
+      // answered (and the next one not sent) before the generator next waited. 8% of the load.
       if (inFlight.length >= IN_FLIGHT) await inFlight.shift();
+      else await new Promise((resolve) => setImmediate(resolve));
       return;
     }
     for (let i = 0; i < rows.length; i += INSERT_ROWS) {
