@@ -35,8 +35,7 @@ export async function seedChats(context: SeedContext): Promise<number> {
   const { recentOr } = timesOf(random, context.now);
   const { now, sink } = context;
   const anyUser = () => random.int(0, context.users - 1);
-  const anySeller = () =>
-    context.sellers.length ? context.sellers[random.int(0, context.sellers.length - 1)]! : anyUser();
+  const anySeller = () => (context.sellers.length ? random.pick(context.sellers) : anyUser());
   let messages = 0;
   for (let i = 0; i < Math.max(1, Math.round(context.users / 2)); i++) {
     const user = anyUser();
@@ -95,9 +94,7 @@ export async function seedFollows(context: SeedContext): Promise<void> {
   for (let follower = 0; follower < context.users; follower++) {
     const following = new Set<number>();
     for (let n = random.pick([0, 1, 2]); n > 0; n--) {
-      const seller = context.sellers.length
-        ? context.sellers[random.int(0, context.sellers.length - 1)]!
-        : random.int(0, context.users - 1);
+      const seller = context.sellers.length ? random.pick(context.sellers) : random.int(0, context.users - 1);
       if (seller !== follower) following.add(seller);
     }
     for (const seller of following) {

@@ -70,7 +70,6 @@ export async function seedListings(context: SeedContext): Promise<void> {
   context.listingShippingCents = new Int32Array(most);
   context.listingAdjective = new Uint8Array(most);
   context.listingThing = new Uint8Array(most);
-  const anyBuyer = () => context.buyers[random.int(0, context.buyers.length - 1)]!;
 
   for (const sellerIndex of context.sellers) {
     const sellerId = context.idOf(KIND.user, sellerIndex);
@@ -114,7 +113,7 @@ export async function seedListings(context: SeedContext): Promise<void> {
         state = auctionBids(context, random, children, index, sellerId, startingBidCents, endTime, createdAt);
       if (listingType === 'giveaway') {
         const entrants = new Set<number>();
-        for (let i = random.int(0, 6); i > 0; i--) entrants.add(anyBuyer());
+        for (let i = random.int(0, 6); i > 0; i--) entrants.add(random.pick(context.buyers));
         for (const entrant of entrants) {
           const at = recentOr(60);
           const userId = context.idOf(KIND.user, entrant);
@@ -126,7 +125,9 @@ export async function seedListings(context: SeedContext): Promise<void> {
           children.push(feed(context, index, winner, 'giveawayWinner', null, null, recentOr(30)));
       }
       if (listingType !== 'default' && random.chance(0.5)) {
-        children.push(feed(context, index, anyBuyer(), 'text', null, random.pick(AUCTION_LINES), recentOr(60)));
+        children.push(
+          feed(context, index, random.pick(context.buyers), 'text', null, random.pick(AUCTION_LINES), recentOr(60)),
+        );
       }
 
       const bidCents = state?.currentBidCents ?? null;
@@ -213,7 +214,7 @@ function auctionBids(
   };
   let amount = state.startingBidCents;
   for (let i = random.int(0, 8); i > 0; i--) {
-    const bidder = context.buyers[random.int(0, context.buyers.length - 1)]!;
+    const bidder = random.pick(context.buyers);
     const bidderId = context.idOf(KIND.user, bidder);
     amount += random.pick([100, 200, 500]);
     const at = recentOr(60);

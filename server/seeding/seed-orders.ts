@@ -77,7 +77,7 @@ export async function seedOrders(context: SeedContext): Promise<number> {
   for (let i = 0; i < orderCount; i++) {
     const listing = random.int(0, context.listingCount - 1);
     const sellerIndex = context.listingSeller[listing]!;
-    const buyerIndex = context.buyers[random.int(0, context.buyers.length - 1)]!;
+    const buyerIndex = random.pick(context.buyers);
     if (buyerIndex === sellerIndex) continue;
     const sellerId = context.idOf(KIND.user, sellerIndex);
     const buyerId = context.idOf(KIND.user, buyerIndex);

@@ -77,9 +77,12 @@ export async function seedCatalogue(context: SeedContext): Promise<void> {
   }
 }
 
-/** The FIRST and LAST words drawn for a user (`seedUsers`), lowered as their names have them. */
-const firstWord = (context: SeedContext, user: number) => FIRST[context.userFirst[user]!]!.toLowerCase();
-const lastWord = (context: SeedContext, user: number) => LAST[context.userLast[user]!]!.toLowerCase();
+/** The FIRST and LAST words, lowered as names have them: once, not in every row that names a user. */
+const FIRST_LOWERED = FIRST.map((word) => word.toLowerCase());
+const LAST_LOWERED = LAST.map((word) => word.toLowerCase());
+/** The FIRST and LAST words drawn for a user (`seedUsers`), lowered. */
+const firstWord = (context: SeedContext, user: number) => FIRST_LOWERED[context.userFirst[user]!]!;
+const lastWord = (context: SeedContext, user: number) => LAST_LOWERED[context.userLast[user]!]!;
 
 /**
  * A user's user name and email: their users row and every row that keeps their names for its

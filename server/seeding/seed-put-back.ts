@@ -146,16 +146,16 @@ const connectionsOf = (order: number) => Object.values(PHASE).find((phase) => ph
 /**
  * The put-back's steps, phase by phase: each table in time order, as a live market has it
  * (CLUSTER on a throwaway (created_at, id) index: the lists' indexes are partial, which CLUSTER
- * refuses, and every other index and key is still set aside, so it rebuilds none); the keys, a table's in one step so
- * that the two connections never wait on one table's lock; the indexes, the largest tables' and
- * the GIN ones first so that the two connections end together; the foreign keys, added unchecked
- * in one step and then validated two at a time (an added one holds both its tables against the
- * other's addition, a validation only its own against another of its own: `validationOrder`); the
- * triggers; the kept totals counted afresh while every table is vacuumed and analyzed (fresh
- * statistics, so the first requests are planned for the large database it now is, and the
- * visibility map set, so a page's ids come from index-only scans from the first request on).
- * No step fills the searched names the set-aside triggers would have written: the generator wrote
- * them in the loaded rows (`searchNames` in seed-context.ts).
+ * refuses, and every other index and key is still set aside, so it rebuilds none); the keys, a
+ * table's in one step so that the two connections never wait on one table's lock; the indexes,
+ * the largest tables' and the GIN ones first so that the two connections end together; the
+ * foreign keys, added unchecked in one step and then validated two at a time (an added one holds
+ * both its tables against the other's addition, a validation only its own against another of its
+ * own: `validationOrder`); the triggers; the kept totals counted afresh while every table is
+ * vacuumed and analyzed (fresh statistics, so the first requests are planned for the large
+ * database it now is, and the visibility map set, so a page's ids come from index-only scans from
+ * the first request on). No step fills the searched names the set-aside triggers would have
+ * written: the generator wrote them in the loaded rows (`searchNames` in seed-context.ts).
  */
 async function putBackSteps(sink: SeedSink, { indexes, keys, foreignKeys }: SetAside): Promise<Step[]> {
   const sizes = await sink.rows(
@@ -169,7 +169,6 @@ async function putBackSteps(sink: SeedSink, { indexes, keys, foreignKeys }: SetA
     (a, b) =>
       gin(b.definition) - gin(a.definition) || bytesOf(b.table) - bytesOf(a.table) || (a.name < b.name ? -1 : 1),
   );
-  const keyedTables = [...new Set(keys.map((key) => key.table))].sort((a, b) => bytesOf(b) - bytesOf(a));
   const add = (constraint: SetAsideItem, unchecked = '') =>
     `ALTER TABLE ${constraint.table} ADD CONSTRAINT ${constraint.name} ${constraint.definition}${unchecked}`;
   return [
@@ -185,10 +184,10 @@ async function putBackSteps(sink: SeedSink, { indexes, keys, foreignKeys }: SetA
         `DROP INDEX seed_time_order_${table}`,
       ],
     })),
-    ...keyedTables.map((table) => ({
+    ...byTable(keys, bytesOf).map((tableKeys) => ({
       phase: PHASE.keys.order,
-      name: `${table} keys`,
-      statements: keys.filter((key) => key.table === table).map((key) => add(key)),
+      name: `${tableKeys[0]!.table} keys`,
+      statements: tableKeys.map((key) => add(key)),
     })),
     ...byCost.map((index) => ({ phase: PHASE.indexes.order, name: index.name, statements: [index.definition] })),
     {
@@ -225,13 +224,20 @@ async function putBackSteps(sink: SeedSink, { indexes, keys, foreignKeys }: SetA
  * table against another validation of it, and not the table it refers to).
  */
 export function validationOrder(keys: SetAsideItem[], bytesOf: (table: string) => number): SetAsideItem[] {
-  const tables = [...new Set(keys.map((key) => key.table))].sort((a, b) => bytesOf(b) - bytesOf(a) || (a < b ? -1 : 1));
-  const byTable = tables.map((table) => keys.filter((key) => key.table === table));
+  const groups = byTable(keys, bytesOf);
   const order: SetAsideItem[] = [];
   for (let round = 0; order.length < keys.length; round++) {
-    for (const tableKeys of byTable) if (tableKeys[round]) order.push(tableKeys[round]!);
+    for (const tableKeys of groups) if (tableKeys[round]) order.push(tableKeys[round]!);
   }
   return order;
+}
+
+/** `items` in one group per table, the largest table's first (by name where two weigh the same). */
+function byTable(items: SetAsideItem[], bytesOf: (table: string) => number): SetAsideItem[][] {
+  const tables = [...new Set(items.map((item) => item.table))].sort(
+    (a, b) => bytesOf(b) - bytesOf(a) || (a < b ? -1 : 1),
+  );
+  return tables.map((table) => items.filter((item) => item.table === table));
 }
 
 /** Writes the put-back's steps in the load's own transaction: they commit with its rows. */

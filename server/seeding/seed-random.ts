@@ -4,7 +4,8 @@ export interface Random {
   /** [0, 1) */
   next(): number;
   int(min: number, max: number): number;
-  pick<T>(items: readonly T[]): T;
+  /** One of `items`: an array, or a typed array of indexes (the seed's sellers and buyers). */
+  pick<T>(items: ArrayLike<T>): T;
   chance(probability: number): boolean;
   /** A version-4-shaped UUID drawn from this source (deterministic, unlike gen_random_uuid()). */
   uuid(): string;
@@ -32,7 +33,7 @@ export function seededRandom(seed: number): Random {
   return {
     next,
     int,
-    pick: <T>(items: readonly T[]) => items[int(0, items.length - 1)] as T,
+    pick: <T>(items: ArrayLike<T>) => items[int(0, items.length - 1)] as T,
     chance: (probability) => next() < probability,
     uuid: () => `${hex(8)}-${hex(4)}-4${hex(3)}-${(8 + int(0, 3)).toString(16)}${hex(3)}-${hex(12)}`,
   };
