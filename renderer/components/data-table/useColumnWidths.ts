@@ -1,5 +1,5 @@
 // The columns' widths: measured from the page in view, shared across the box, resized by hand.
-import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useRef, useState, type RefObject } from 'react';
 import { columnWidthsFor, type ColumnSizing } from './data-table-logic.js';
 
 /** A cell's horizontal padding plus a hair, so measured content never ends in an ellipsis. */
@@ -44,15 +44,38 @@ export function useColumnWidths(
   // The widest header or cell of each column, measured once the page is drawn: Table has no
   // auto-sizing, and a column as wide as its content reads best in a dense table.
   const [natural, setNatural] = useState<number[]>([]);
+  // Content that changes size after it is drawn (an icon's paths load after its first render)
+  // is measured again at once. Measured only at the next render, the columns would jump on a
+  // row's hover, between a click's press and release, and the click would be lost.
+  const [, contentResized] = useReducer((n: number) => n + 1, 0);
+  const watched = useRef<{ observer: ResizeObserver; elements: Set<Element> }>();
+  useEffect(() => () => watched.current?.observer.disconnect(), []);
   useLayoutEffect(() => {
+    watched.current ??= { observer: new ResizeObserver(contentResized), elements: new Set() };
+    const { observer, elements } = watched.current;
+    const measured = new Set<Element>();
     const widthOf = (id: string) => {
       const content = document.getElementById(id)?.firstElementChild;
-      return content ? content.scrollWidth + CELL_PADDING_PX : 0;
+      if (!content) return 0;
+      measured.add(content);
+      return content.scrollWidth + CELL_PADDING_PX;
     };
     const next = columns.map((_, col) =>
       Math.max(widthOf(headerId(col)), ...Array.from({ length: rowCount }, (_, row) => widthOf(cellId(row, col)))),
     );
     if (next.some((width, col) => width !== (natural[col] ?? 0))) setNatural(next);
+    // Each element is observed once (observing it again would report it, and render, again),
+    // and let go when it leaves the page: a table open all day must not hold old pages' cells.
+    for (const element of elements)
+      if (!measured.has(element)) {
+        observer.unobserve(element);
+        elements.delete(element);
+      }
+    for (const element of measured)
+      if (!elements.has(element)) {
+        observer.observe(element);
+        elements.add(element);
+      }
   });
   const widths = columnWidthsFor(
     columns.map((c, col) => ({ width: c.width, className: c.className, natural: natural[col] })),
