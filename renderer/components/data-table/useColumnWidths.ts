@@ -49,7 +49,14 @@ export function useColumnWidths(
   // row's hover, between a click's press and release, and the click would be lost.
   const [, contentResized] = useReducer((n: number) => n + 1, 0);
   const watched = useRef<{ observer: ResizeObserver; elements: Set<Element> }>();
-  useEffect(() => () => watched.current?.observer.disconnect(), []);
+  // Let go on unmount; an effect run again (Fast Refresh) then starts a new observer.
+  useEffect(
+    () => () => {
+      watched.current?.observer.disconnect();
+      watched.current = undefined;
+    },
+    [],
+  );
   useLayoutEffect(() => {
     watched.current ??= { observer: new ResizeObserver(contentResized), elements: new Set() };
     const { observer, elements } = watched.current;
