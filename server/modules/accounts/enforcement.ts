@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Db, Executor } from '../../platform/db/database.js';
 import { userEnforcements, users } from '../../platform/db/schema/index.js';
 import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
-import { callerCacheOf } from '../../platform/auth/market-users.js';
+import { forgetCaller } from '../../platform/auth/market-users.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { AdminEvents } from '../../platform/events/admin-events.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
@@ -136,7 +136,7 @@ export async function applyEnforcement(tx: Executor, input: Enforcement): Promis
  * paths at once), and a suspended user's sockets are disconnected.
  */
 function afterEnforcement(deps: { db: Db; events: AdminEvents }, userId: string, applied: AppliedEnforcement) {
-  callerCacheOf(deps.db).forget(applied.firebaseId);
+  forgetCaller(deps.db, applied.firebaseId);
   if (applied.suspended) deps.events.emit('accountSuspended', { userId });
 }
 
