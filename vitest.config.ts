@@ -38,6 +38,7 @@ const POSTGRES_FILES = [
   'tests/market/selling-routes.test.ts',
   'tests/market/two-nodes.test.ts',
   'tests/market/postgres-crash.test.ts',
+  'tests/market/postgres-crash-stack.test.ts',
   'tests/benchmarks/bidding-bench.test.ts',
 ];
 
