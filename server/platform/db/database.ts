@@ -64,12 +64,11 @@ function dropIdleClients(pool: pg.Pool): void {
   if (!watch) return;
   for (const client of [...watch.idle]) {
     watch.idle.delete(client);
-    // The socket itself, not `end()`: a polite end waits for an answer a lost peer never sends,
-    // and the client would rest in the pool meanwhile. A destroyed socket ends the client at
-    // once, and the pool removes it (its idle error listener).
-    const stream = (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
-    if (stream) stream.destroy();
-    else void client.end().catch(() => undefined);
+    // An error on a resting client is how `pg`'s pool learns it is gone: its listener takes the
+    // client out of the pool there and then, so the very next request cannot take it.
+    client.emit('error', new Error('Connection terminated: another connection of its pool was lost'));
+    // And its socket goes now: the pool's polite end waits for an answer a lost peer never sends.
+    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
   }
 }
 
