@@ -28,6 +28,7 @@ const POSTGRES_FILES = [
   'tests/server/list-cancel.test.ts',
   'tests/server/list-plans.test.ts',
   'tests/server/migrate.test.ts',
+  'tests/server/pool-lost-connections.test.ts',
   'tests/server/replica.test.ts',
   'tests/server/search-names.test.ts',
   'tests/server/search-plans.test.ts',
@@ -38,6 +39,7 @@ const POSTGRES_FILES = [
   'tests/market/selling-routes.test.ts',
   'tests/market/two-nodes.test.ts',
   'tests/market/postgres-crash.test.ts',
+  'tests/market/postgres-crash-stack.test.ts',
   'tests/benchmarks/bidding-bench.test.ts',
 ];
 

@@ -16,7 +16,7 @@ import { ApiErrorBody } from '../shared/contract/entities.js';
 import { createAdminEvents, type AdminEvents } from './platform/events/admin-events.js';
 import { createAdminPresence, type AdminPresence } from './platform/realtime/admin-presence.js';
 import type { IdentityProvider } from './platform/auth/identity.js';
-import type { Database } from './platform/db/database.js';
+import { connectionLost, type Database } from './platform/db/database.js';
 import { errorBody, HttpError } from './platform/http/errors.js';
 import type { Ports } from './composition.js';
 import { registerMarket } from './market-api.js';
@@ -24,7 +24,7 @@ import { adminRoutesPlugin } from './admin-api.js';
 import { apiDocumentOptions } from './api-document.js';
 import { uniqueViolationOf } from './platform/db/unique-violation.js';
 import { refusedTextOf } from './platform/db/refused-text.js';
-import { isDatabaseUnavailable } from './platform/db/database-unavailable.js';
+import { DatabaseTimeoutError, isDatabaseUnavailable } from './platform/db/database-unavailable.js';
 
 export const API_PREFIX = '/v1';
 
@@ -97,6 +97,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // the client retries; the pool reconnects by itself once the database is back.
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
+      // The pools' resting connections were most likely lost too (database.ts, boundedPool).
+      if (!(error instanceof DatabaseTimeoutError)) {
+        connectionLost(options.database.db);
+        connectionLost(options.database.reads);
+      }
       return reply
         .code(503)
         .send(errorBody(503, 'The database is not answering; try again in a moment', 'databaseUnavailable'));

@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL 15 cluster for the integration tests: initdb in a temp directory,
 // started on a free port, removed when stopped. PostgreSQL refuses to run as root, so as
 // root the cluster belongs to the `postgres` user.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,20 @@ export function asClusterOwner(command: string, args: string[]): void {
   const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
   const run = spawnSync(file, argv, { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`${command} failed: ${run.stderr || run.stdout}`);
+}
+
+/**
+ * `asClusterOwner` without blocking the event loop: for a test whose own requests must be
+ * answered and timed while `pg_ctl` runs (a crash test's stop and start).
+ */
+export function asClusterOwnerAsync(command: string, args: string[]): Promise<void> {
+  const isRoot = process.getuid?.() === 0;
+  const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  return new Promise((resolve, reject) => {
+    execFile(file, argv, { encoding: 'utf8' }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${command} failed: ${stderr || stdout || error.message}`)) : resolve(),
+    );
+  });
 }
 
 /** As root, hands `dir` to the `postgres` user, who runs the cluster in it. */

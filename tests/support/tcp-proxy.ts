@@ -44,3 +44,63 @@ export async function startPausableProxy(target: string): Promise<PausableProxy>
     },
   };
 }
+
+export interface BlackHoleProxy {
+  host: string;
+  /**
+   * From now on nothing gets through, in either direction, and nothing is closed: the
+   * connections open stay open without a byte, new ones are accepted and never answered. What a
+   * client sees of a database whose host died or whose network path dropped it.
+   */
+  blackHole(): void;
+  /**
+   * New connections go through again; those of before stay lost, silently (nothing closes
+   * them): what a client sees when the path forgot them (a NAT or firewall entry gone).
+   */
+  restore(): void;
+  close(): Promise<void>;
+}
+
+export async function startBlackHoleProxy(target: string): Promise<BlackHoleProxy> {
+  const [targetHost, targetPort] = target.split(':') as [string, string];
+  let holed = false;
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+  };
+  const lost = new Set<Socket>();
+  const server = createServer((client) => {
+    track(client);
+    if (holed) {
+      lost.add(client); // held: no answer, ever
+      return;
+    }
+    const upstream = createConnection({ host: targetHost, port: Number(targetPort) });
+    track(upstream);
+    const cut = () => holed || lost.has(client);
+    upstream.on('error', () => cut() || client.destroy());
+    client.on('error', () => cut() || upstream.destroy());
+    // Bytes are dropped once cut (never buffered for later), and an end is not passed on.
+    client.on('data', (chunk) => cut() || upstream.write(chunk));
+    upstream.on('data', (chunk) => cut() || client.write(chunk));
+    client.on('end', () => cut() || upstream.end());
+    upstream.on('end', () => cut() || client.end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    host: `127.0.0.1:${(server.address() as AddressInfo).port}`,
+    blackHole() {
+      holed = true;
+      for (const socket of sockets) lost.add(socket);
+    },
+    restore() {
+      holed = false;
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

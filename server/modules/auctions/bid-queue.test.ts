@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type AuctionState, placeBid } from './rules/proxy-bidding.js';
+import { DatabaseTimeoutError, isDatabaseUnavailable } from '../../platform/db/database-unavailable.js';
 import { createBidQueue } from './bid-queue.js';
 import { queuedRefusal } from './bidding.js';
 
@@ -68,6 +69,41 @@ describe('bid queue', () => {
       8,
       9,
     ]);
+    expect(queue.size).toBe(0);
+  });
+
+  it('a bid whose deadline passes while it waits leaves with a 503 error, and those behind it keep their order', async () => {
+    const queue = createBidQueue();
+    const order: string[] = [];
+    let release!: () => void;
+    // A bid that holds the auction, as one whose database stopped answering does.
+    const stuck = queue.run('lot', async () => {
+      order.push('stuck');
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    const soon = performance.now() + 20;
+    const later = performance.now() + 60_000;
+    const impatient = queue.run('lot', async () => order.push('impatient'), soon);
+    const patient = queue.run('lot', async () => order.push('patient'), later);
+    const unbounded = queue.run('lot', async () => order.push('unbounded'));
+    const error = await impatient.then(
+      () => null,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(DatabaseTimeoutError);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    // Gone from the line without running; the bid before it still holds the auction.
+    await pause(5);
+    expect(order).toEqual(['stuck']);
+    release();
+    await Promise.all([stuck, patient, unbounded]);
+    expect(order).toEqual(['stuck', 'patient', 'unbounded']);
+    expect(queue.size).toBe(0);
+  });
+
+  it('a bid alone on its auction runs at once, whatever its deadline', async () => {
+    const queue = createBidQueue();
+    await expect(queue.run('lot', async () => 'ran', performance.now() - 1)).resolves.toBe('ran');
     expect(queue.size).toBe(0);
   });
 

@@ -15,6 +15,13 @@
 // request, so refusing from it answers exactly what the database would have answered at that
 // moment, whatever other nodes or paths (closer, seller, admin) do. Nothing outlives the queue:
 // when no bid waits on an auction, its entry is gone, so there is nothing to invalidate.
+//
+// A bid waits here for the bids before it, and each of them for the database: when the database
+// stops answering, every bid in the line would wait for the time-outs of all those ahead of it
+// (six bidders: six statement time-outs, most of a minute). So a bid given a deadline leaves the
+// line when it passes (503, DatabaseTimeoutError), keeping its place in the order for those
+// behind it: they still wait for the bids before it, or their own deadline.
+import { DatabaseTimeoutError } from '../../platform/db/database-unavailable.js';
 import type { AuctionState } from './rules/proxy-bidding.js';
 import { perNode } from './per-node.js';
 
@@ -40,8 +47,12 @@ interface Lane {
 }
 
 export interface BidQueue {
-  /** Runs `task` once every bid queued earlier on this auction has finished or handed off (failed ones too). */
-  run<T>(listingId: string, task: (turn: BidTurn) => Promise<T>): Promise<T>;
+  /**
+   * Runs `task` once every bid queued earlier on this auction has finished or handed off (failed
+   * ones too). With `deadlineAt` (a `performance.now()` instant), a bid whose turn has not come by
+   * then rejects with DatabaseTimeoutError instead of running.
+   */
+  run<T>(listingId: string, task: (turn: BidTurn) => Promise<T>, deadlineAt?: number | null): Promise<T>;
   /** Auctions with bids queued or running (for tests). */
   readonly size: number;
 }
@@ -55,7 +66,7 @@ export function createBidQueue(): BidQueue {
     get size() {
       return lanes.size;
     },
-    async run(listingId, task) {
+    async run(listingId, task, deadlineAt = null) {
       const arrivedAt = ++clock;
       let lane = lanes.get(listingId);
       if (!lane) {
@@ -63,14 +74,18 @@ export function createBidQueue(): BidQueue {
         lanes.set(listingId, lane);
       }
       const own = lane;
+      // Alone on the auction: nothing to wait for, no timer to set.
+      const waits = own.pending > 0;
       own.pending += 1;
       const previous = own.tail;
       let next!: () => void;
       own.tail = new Promise((resolve) => (next = resolve));
       let finish!: () => void;
       const done = new Promise<void>((resolve) => (finish = resolve));
+      let turnCame = false;
       try {
-        await previous;
+        await (waits && deadlineAt !== null ? turnBy(previous, deadlineAt) : previous);
+        turnCame = true;
         return await task({
           get known() {
             const view = own.view;
@@ -93,10 +108,26 @@ export function createBidQueue(): BidQueue {
         own.pending -= 1;
         if (own.pending === 0) lanes.delete(listingId);
         finish();
-        next();
+        // A bid that gave up waiting: those behind it wait for the bids before it all the same.
+        if (turnCame) next();
+        else void previous.then(next);
       }
     },
   };
+}
+
+/** Resolves when `previous` does, or rejects at `deadlineAt` if it has not by then. */
+function turnBy(previous: Promise<void>, deadlineAt: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new DatabaseTimeoutError('the bids before it on its auction did not finish')),
+      Math.max(0, deadlineAt - performance.now()),
+    );
+    void previous.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /** One queue per database pool: a pool is what one server node has. */

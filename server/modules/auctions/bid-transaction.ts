@@ -8,11 +8,18 @@
 // like a bind parameter, so the server resolves it to the same type; the statements are
 // otherwise exactly those of the drizzle path. PGlite (tests, the embedded default) has no
 // network to save and keeps the drizzle path.
+//
+// When the database stops answering: the bid has a deadline (`deadlineAt`), for its connection
+// and each statement, so it answers 503 in time whatever it waits on. A connection that failed or
+// went unanswered gets no ROLLBACK (it would wait behind the unanswered statement, or on a dead
+// socket): it is closed, which ends the transaction in the server, and the pool's other resting
+// connections are closed with it (`connectionLost`: they were most likely lost the same way).
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { z } from 'zod';
-import { type Db, pooledPgClient } from '../../platform/db/database.js';
+import { connectionLost, type Db, pooledPgClient } from '../../platform/db/database.js';
+import { DatabaseTimeoutError, isDatabaseUnavailable } from '../../platform/db/database-unavailable.js';
 import { checkedRows, readRows } from '../../platform/db/sql-row.js';
 
 /**
@@ -25,11 +32,14 @@ export type DecideBid<Row, T> = (rows: Row[]) => Promise<{ write: SQL; result: T
 /**
  * Runs the locked read, then `decide`, then its write and the commit, in one transaction. The
  * read's rows are checked against its `row` schema in development and tests (`checkedRows`) and
- * trusted in production: no statement and no parsing added under the lock there.
+ * trusted in production: no statement and no parsing added under the lock there. With the read's
+ * `deadlineAt` (a `performance.now()` instant), PostgreSQL only, waiting past it for a
+ * connection or a statement rejects (503): a COMMIT cut off then may still have committed, an
+ * answer the client may not take as an acknowledgement.
  */
 export async function runBidTransaction<S extends z.ZodType, T>(
   db: Db,
-  { row, query: lock }: { row: S; query: SQL },
+  { row, query: lock, deadlineAt = null }: { row: S; query: SQL; deadlineAt?: number | null },
   decide: DecideBid<z.output<S>, T>,
 ): Promise<T> {
   const connecting = pooledPgClient(db);
@@ -40,17 +50,29 @@ export async function runBidTransaction<S extends z.ZodType, T>(
       return result;
     });
   }
-  const client = await connecting;
+  const client = await connectedBy(connecting, deadlineAt);
   let broken: Error | undefined;
   try {
-    const opened = (await client.query(`BEGIN;\n${inlined(lock)}`)) as unknown as pg.QueryResult[];
+    const opened = (await client.query(
+      statement(`BEGIN;\n${inlined(lock)}`, deadlineAt),
+    )) as unknown as pg.QueryResult[];
     const { write, result } = await decide(checkedRows(row, opened[1]!.rows));
-    await client.query(`${inlined(write)};\nCOMMIT`);
+    await client.query(statement(`${inlined(write)};\nCOMMIT`, deadlineAt));
     return result;
   } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      broken = error as Error;
+      // The driver's errors say the connection is lost or unanswering; our own deadline, met
+      // between two statements, says nothing of it (the bid just waited too long).
+      if (!(error instanceof DatabaseTimeoutError)) connectionLost(db);
+      throw error;
+    }
+    // A refusal (decide threw) or a statement the server refused: the connection is sound.
     // Also after a failed COMMIT (the transaction is over then; ROLLBACK only warns).
     try {
-      await client.query('ROLLBACK');
+      await client.query(
+        statement('ROLLBACK', deadlineAt === null ? null : Math.max(deadlineAt, performance.now() + 1_000)),
+      );
     } catch (rollbackError) {
       broken = rollbackError as Error;
     }
@@ -58,6 +80,38 @@ export async function runBidTransaction<S extends z.ZodType, T>(
   } finally {
     // A client whose ROLLBACK failed may still be in the transaction: the pool discards it.
     client.release(broken);
+  }
+}
+
+/** A statement for `client.query`, read time bounded by the deadline when there is one. */
+function statement(text: string, deadlineAt: number | null): pg.QueryConfig {
+  if (deadlineAt === null) return { text };
+  const left = Math.floor(deadlineAt - performance.now());
+  if (left <= 0) throw new DatabaseTimeoutError('the bid ran out of time');
+  // `pg` reads a statement's own `query_timeout` before its client's (not in its typings).
+  return { text, query_timeout: left } as pg.QueryConfig;
+}
+
+/** The pooled client, or DatabaseTimeoutError at the deadline (a client that comes later goes back). */
+async function connectedBy(connecting: Promise<pg.PoolClient>, deadlineAt: number | null): Promise<pg.PoolClient> {
+  if (deadlineAt === null) return connecting;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new DatabaseTimeoutError('no connection in time')),
+      Math.max(0, deadlineAt - performance.now()),
+    );
+  });
+  try {
+    return await Promise.race([connecting, late]);
+  } catch (error) {
+    connecting.then(
+      (client) => client.release(),
+      () => undefined,
+    );
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

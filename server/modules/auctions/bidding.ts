@@ -9,7 +9,7 @@ import type * as Auctions from '../../../shared/contract/market/auctions.js';
 import type { AuctionMessage } from '../../../shared/contract/entities.js';
 import { userRoom } from '../../../shared/contract/realtime-events.js';
 import { centsToUsd, usdToCents } from '../../../shared/rules/money.js';
-import type { Executor } from '../../platform/db/database.js';
+import { answerWithinMs, type Executor } from '../../platform/db/database.js';
 import { isoOf } from '../../platform/db/values.js';
 import { bids, listings, users } from '../../platform/db/schema/index.js';
 import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
@@ -42,6 +42,8 @@ export interface BidRequest {
   bidderId: string;
   /** The bidder's maximum, in cents (the amount, or the hidden max bid when one was given). */
   maxCents: number;
+  /** When the request arrived (`performance.now()`): its time to answer runs from there. Absent: from the call. */
+  receivedAt?: number;
 }
 
 export type BidReceipt = z.output<typeof Auctions.BidReceipt>;
@@ -174,13 +176,23 @@ function refusal(
 
 /**
  * Places one bid: queued behind this node's earlier bids on the auction (bid-queue.ts), then one
- * short transaction under the auction's row lock.
+ * short transaction under the auction's row lock. Where the database's waits are bounded (the
+ * API's pool), so is the whole bid, queue included: past the time a request may wait, a 503
+ * (the contract: never a hang while the database does not answer).
  */
 export function placeBidInDb(deps: ServiceDeps, request: BidRequest): Promise<BidReceipt> {
-  return bidQueueOf(deps.db).run(request.listingId, (turn) => placeQueuedBid(deps, request, turn));
+  const within = answerWithinMs(deps.db);
+  const deadlineAt = within === null ? null : (request.receivedAt ?? performance.now()) + within;
+  const bid = (turn: BidTurn) => placeQueuedBid(deps, request, turn, deadlineAt);
+  return bidQueueOf(deps.db).run(request.listingId, bid, deadlineAt);
 }
 
-async function placeQueuedBid(deps: ServiceDeps, request: BidRequest, turn: BidTurn): Promise<BidReceipt> {
+async function placeQueuedBid(
+  deps: ServiceDeps,
+  request: BidRequest,
+  turn: BidTurn,
+  deadlineAt: number | null,
+): Promise<BidReceipt> {
   const early = queuedRefusal(turn.known, request, nowOf(deps));
   if (early) throw refusal(deps, request, early);
   // The bid before this one may still be committing (bid-queue.ts, `handOff`). A bid its state
@@ -195,7 +207,8 @@ async function placeQueuedBid(deps: ServiceDeps, request: BidRequest, turn: BidT
   const bidId = randomUUID();
   const mark = turn.markLockedRead();
   // The transaction's round trips are bid-transaction.ts's to choose (fewer under the lock on PostgreSQL).
-  const { receipt, events, committed } = await runBidTransaction(deps.db, lockedAuctionRead(request), async (rows) => {
+  const read = { ...lockedAuctionRead(request), deadlineAt };
+  const { receipt, events, committed } = await runBidTransaction(deps.db, read, async (rows) => {
     const row = checkedAuction(rows[0]);
 
     // The clock is read under the lock, so arrival order and lock order agree.

@@ -36,11 +36,13 @@ export async function bidRoutes({ r, deps, secured }: MarketRouteContext): Promi
         response: { 200: BidReceipt },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = request.caller;
       const { listingId, amount, maxBid } = request.body;
       if (maxBid !== undefined && maxBid < amount) throw badRequest('body/maxBid: must not be below amount');
-      return placeBidInDb(deps, { listingId, bidderId: user.id, maxCents: usdToCents(maxBid ?? amount) });
+      // The bid's time to answer counts from the request's arrival, sign-in check included.
+      const receivedAt = performance.now() - reply.elapsedTime;
+      return placeBidInDb(deps, { listingId, bidderId: user.id, maxCents: usdToCents(maxBid ?? amount), receivedAt });
     },
   );
   r.get(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './database-unavailable.js';
+import { DatabaseTimeoutError, isDatabaseUnavailable } from './database-unavailable.js';
 
 const wrapped = (cause: object) => Object.assign(new Error('Failed query: SELECT 1'), { cause });
 
@@ -12,6 +12,8 @@ describe('isDatabaseUnavailable', () => {
     [wrapped({ code: '57P01', message: 'terminating connection due to administrator command' }), true],
     [wrapped({ code: '08006' }), true],
     [wrapped({ code: '57014', message: 'canceling statement due to statement timeout' }), true],
+    [new Error('Query read timeout'), true],
+    [new DatabaseTimeoutError('a bid'), true],
     [wrapped({ code: '23505' }), false],
     [wrapped({ code: '22P02' }), false],
     [new Error('boom'), false],

@@ -18,7 +18,20 @@ const DRIVER_MESSAGES = [
   'Cannot use a pool after calling end',
 ];
 
+/**
+ * Raised by our own code when the database has not answered within the time a request may wait
+ * (a bid's deadline, bid-transaction.ts): the same 503 as the driver's own time-outs.
+ */
+export class DatabaseTimeoutError extends Error {
+  readonly code = 'databaseTimeout';
+  constructor(what: string) {
+    super(`the database did not answer in time (${what})`);
+    this.name = 'DatabaseTimeoutError';
+  }
+}
+
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof DatabaseTimeoutError) return true;
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
     const { code, message } = current as { code?: unknown; message?: unknown };

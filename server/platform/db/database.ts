@@ -33,6 +33,45 @@ export interface Database {
 /** The `pg` pool behind each PostgreSQL `Db` (see `pooledPgClient`). */
 const pgPools = new WeakMap<object, pg.Pool>();
 
+/** What a bounded pool adds to `pg`'s: its resting clients, and how long a request may wait on it. */
+interface PoolWatch {
+  idle: Set<pg.PoolClient>;
+  answerWithinMs: number | null;
+}
+const poolWatches = new WeakMap<pg.Pool, PoolWatch>();
+
+/**
+ * How long a request may wait on the database behind `db` in all (its statement time-out: the
+ * API's 8 s) before it answers 503, or null when nothing bounds it (PGlite, seeders, benchmarks).
+ * For a path that waits on its own besides its statements (the bid queue).
+ */
+export function answerWithinMs(db: Executor): number | null {
+  const pool = pgPools.get(db);
+  return pool ? (poolWatches.get(pool)?.answerWithinMs ?? null) : null;
+}
+
+/**
+ * Closes every connection resting in the pool behind `db`: call it when one connection was
+ * found lost or unanswering (see `boundedPool`).
+ */
+export function connectionLost(db: Executor): void {
+  const pool = pgPools.get(db);
+  if (pool) dropIdleClients(pool);
+}
+
+function dropIdleClients(pool: pg.Pool): void {
+  const watch = poolWatches.get(pool);
+  if (!watch) return;
+  for (const client of [...watch.idle]) {
+    watch.idle.delete(client);
+    // An error on a resting client is how `pg`'s pool learns it is gone: its listener takes the
+    // client out of the pool there and then, so the very next request cannot take it.
+    client.emit('error', new Error('Connection terminated: another connection of its pool was lost'));
+    // And its socket goes now: the pool's polite end waits for an answer a lost peer never sends.
+    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  }
+}
+
 /**
  * A raw client from the pool behind `db` on PostgreSQL (release it when done), or null on
  * PGlite. Only for the few paths that must choose how their statements are grouped into round
@@ -132,11 +171,23 @@ function boundedPool(connectionString: string, options: DatabaseOptions): pg.Poo
         }
       : {}),
   });
+  // The clients resting in the pool. When one connection is found lost (its socket ended, or a
+  // statement went unanswered past its time-out), those that rested meanwhile were most likely
+  // lost with it, and silently: a crashed host or a dropped network path sends nothing, so each
+  // would hang the next request that took it until its time-out, one after another, long after
+  // the database is back. They are closed at once instead, and requests open new connections.
+  const idle = new Set<pg.PoolClient>();
+  poolWatches.set(pool, { idle, answerWithinMs: statementTimeout ?? null });
+  pool.on('release', (error: Error | undefined, client: pg.PoolClient) => {
+    if (!error) idle.add(client);
+  });
+  pool.on('acquire', (client) => idle.delete(client));
+  pool.on('remove', (client) => idle.delete(client as pg.PoolClient));
   // An idle client losing its server must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
+  pool.on('error', () => dropIdleClients(pool));
   // Nor a checked-out one between two statements of a transaction (the bid's raw client): its
   // next statement fails instead (503), and the pool drops it on release.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => client.on('error', () => dropIdleClients(pool)));
   return pool;
 }
 
