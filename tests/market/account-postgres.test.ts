@@ -12,7 +12,7 @@ import { requestToSell } from '../../server/modules/accounts/seller-requests.js'
 import { startPhoneChange, verifyPhoneCode } from '../../server/modules/accounts/phone-verification.js';
 import { localSms } from '../../server/modules/accounts/sms.js';
 import { resolveMarketUser } from '../../server/platform/auth/market-users.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
+
 import {
   createAuction,
   createUsers,
@@ -22,8 +22,9 @@ import {
   type RecordedEvent,
   startMarketDb,
 } from './market-db.js';
+import { canRun } from '../support/service-skips.js';
 
-const available = postgresAvailable();
+const available = canRun('postgres');
 if (!available) console.warn('SKIPPED: PostgreSQL 15 binaries not found, the account PostgreSQL test cannot run');
 
 describe.skipIf(!available)('account races on PostgreSQL', () => {

@@ -13,7 +13,7 @@ import { replayBids } from '../../server/modules/auctions/rules/bid-replay.js';
 import { createAdminEvents } from '../../server/platform/events/admin-events.js';
 import { bids, listings } from '../../server/platform/db/schema/index.js';
 import { countValue, readRows, sqlRow } from '../../server/platform/db/sql-row.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
+
 import {
   createAuction,
   createUsers,
@@ -22,8 +22,9 @@ import {
   type RecordedEvent,
   startMarketDb,
 } from './market-db.js';
+import { canRun } from '../support/service-skips.js';
 
-const available = postgresAvailable();
+const available = canRun('postgres');
 if (!available) console.warn('SKIPPED: PostgreSQL 15 binaries not found, the bid-void race test cannot run');
 
 const admin = { uid: 'uid-admin', email: 'admin@market.test', emailVerified: true, admin: true };

@@ -14,6 +14,7 @@ import { placeBidInDb } from '../../server/modules/auctions/bidding.js';
 import { callerCacheOf, createCallerCache } from '../../server/platform/auth/market-users.js';
 import { EMULATOR_HOST, PROJECT_ID, signUp } from '../support/auth-emulator.js';
 import { useApp } from '../support/app-fixture.js';
+import { canRun } from '../support/service-skips.js';
 
 async function callAs(app: FastifyInstance, token: string | null, method: string, url: string, payload?: object) {
   const response = await app.inject({
@@ -172,7 +173,7 @@ describe('caller cache (fake identity, PGlite)', () => {
 
 const adminToken = inject('adminToken');
 
-describe.skipIf(!adminToken)('caller cache with the Auth emulator', () => {
+describe.skipIf(!canRun('auth-emulator'))('caller cache with the Auth emulator', () => {
   let app: FastifyInstance;
 
   useApp(

@@ -11,7 +11,7 @@ import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { closeDueListings } from '../../server/modules/auctions/auction-closer.js';
 import { publishListing } from '../../server/modules/listings/listings.js';
 import { SELLING_SUSPENDED_MESSAGE } from '../../server/modules/accounts/selling.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
+
 import {
   createUsers,
   depsFor,
@@ -23,6 +23,7 @@ import {
   startMarketDb,
 } from './market-db.js';
 import { useApp } from '../support/app-fixture.js';
+import { canRun } from '../support/service-skips.js';
 
 const SUSPENDED = { statusCode: 403, error: 'Forbidden', code: 'sellingSuspended', message: SELLING_SUSPENDED_MESSAGE };
 
@@ -141,7 +142,7 @@ describe('selling needs sellerEnabled', () => {
   });
 });
 
-const available = postgresAvailable();
+const available = canRun('postgres');
 
 describe.skipIf(!available)('selling on PostgreSQL', () => {
   let pg: MarketTestDb;

@@ -8,10 +8,11 @@ import { EXPORT_LISTS } from '../../shared/contract/admin-export-routes.js';
 import { streamListItems } from '../../server/platform/db/admin-list.js';
 import { adminUsersSource } from '../../server/modules/accounts/index.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
+import { canRun } from '../support/service-skips.js';
 
 const adminToken = inject('adminToken');
 
-describe.skipIf(!adminToken)('admin CSV export (pglite)', () => {
+describe.skipIf(!canRun('auth-emulator'))('admin CSV export (pglite)', () => {
   let testApp: TestApp;
   const get = (url: string) =>
     testApp.app.inject({ method: 'GET', url: `/v1${url}`, headers: { authorization: `Bearer ${adminToken}` } });

@@ -5,6 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { openDatabase, queryRows } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { createDatabase } from '../support/postgres-cluster.js';
+import { canRun } from '../support/service-skips.js';
 
 const postgresAdminUrl = inject('postgresAdminUrl');
 const FILES = readdirSync(new URL('../../server/platform/db/migrations/', import.meta.url))
@@ -22,7 +23,7 @@ describe('migrate', () => {
     }
   });
 
-  it.skipIf(!postgresAdminUrl)('lets three nodes start together on one PostgreSQL database', async () => {
+  it.skipIf(!canRun('postgres'))('lets three nodes start together on one PostgreSQL database', async () => {
     const name = `market_migrate_${Date.now()}`;
     await createDatabase(postgresAdminUrl, name);
     const url = postgresAdminUrl.replace(/\/postgres$/, `/${name}`);
