@@ -102,10 +102,24 @@ describe('caller cache (fake identity, PGlite)', () => {
 
   it('keeps at most `max` callers, dropping the oldest', async () => {
     const cache = createCallerCache(database.db, { max: 2 });
-    for (const name of ['max1', 'max2', 'max3']) {
-      await cache.resolve({ uid: `uid-${name}`, email: `${name}@market.test`, emailVerified: true, admin: false });
-    }
+    const identity = (name: string) => ({
+      uid: `uid-${name}`,
+      email: `${name}@market.test`,
+      emailVerified: true,
+      admin: false,
+    });
+    for (const name of ['max1', 'max2', 'max3']) await cache.resolve(identity(name));
     expect(cache.size).toBe(2);
+    // Renamed underneath: a cached caller still answers its old name, a dropped one is read again.
+    await database.db.execute(
+      sql`UPDATE users SET user_name = user_name || '_renamed' WHERE firebase_id IN ('uid-max1', 'uid-max2', 'uid-max3')`,
+    );
+    const names = [];
+    for (const name of ['max3', 'max2', 'max1']) names.push((await cache.resolve(identity(name))).userName);
+    const [max3, max2, max1] = names;
+    expect(max1).toMatch(/_renamed$/);
+    expect(max2).not.toMatch(/_renamed$/);
+    expect(max3).not.toMatch(/_renamed$/);
   });
 
   it("refuses a deleted user's token right after the admin API deletes them, on every secured route", async () => {
