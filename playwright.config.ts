@@ -17,6 +17,8 @@ process.argv.forEach((arg, i, all) => {
     }
 });
 const wantsRealStack = askedProjects.length === 0 || askedProjects.includes('real-stack');
+// Likewise the contract project's renderer (a build and a preview server) for a real-stack run.
+const wantsContract = askedProjects.length === 0 || askedProjects.includes('contract');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -69,13 +71,17 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      // The built renderer behind `vite preview` (scripts/serve-built-renderer.mjs says why).
-      command: `node scripts/serve-built-renderer.mjs ${CONTRACT_RENDERER_PORT}`,
-      url: CONTRACT_RENDERER_URL,
-      reuseExistingServer: !process.env.CI,
-      timeout: 120_000,
-    },
+    ...(wantsContract
+      ? [
+          {
+            // The built renderer behind `vite preview` (scripts/serve-built-renderer.mjs says why).
+            command: `node scripts/serve-built-renderer.mjs ${CONTRACT_RENDERER_PORT}`,
+            url: CONTRACT_RENDERER_URL,
+            reuseExistingServer: !process.env.CI,
+            timeout: 120_000,
+          },
+        ]
+      : []),
     ...(wantsRealStack
       ? [
           {
