@@ -30,6 +30,10 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 30_000,
+    // Creating an in-memory PGlite database (initdb inside WebAssembly) took 12 to 23 s on a
+    // 2-core machine under a load of 15: a set-up hook that opens one failed the default 10 s
+    // (unit-of-work.test.ts in a full run). Hooks get the time a loaded machine needs.
+    hookTimeout: 60_000,
     // One worker per core, not vitest's cores - 1: most files wait on PGlite, PostgreSQL or the
     // emulator, so on a 2-core machine a second worker cut the run from 426 s to 321 s.
     maxWorkers: availableParallelism(),
