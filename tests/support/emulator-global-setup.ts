@@ -22,7 +22,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } catch (error) {
     // On CI a suite that skips is a suite that did not run: the run fails instead.
     if (process.env.CI)
-      throw new Error(`The Auth emulator did not start, and CI must not skip its suites: ${String(error)}`);
+      throw new Error(`The Auth emulator did not start, and CI must not skip its suites: ${String(error)}`, {
+        cause: error,
+      });
     console.warn(`[server integration] Auth emulator unavailable, integration suites will skip: ${String(error)}`);
   }
   return async () => {

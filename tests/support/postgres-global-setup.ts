@@ -22,7 +22,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('postgresAdminUrl', cluster.adminUrl);
   } catch (error) {
     if (process.env.CI)
-      throw new Error(`The PostgreSQL cluster did not start, and CI must not skip its suites: ${String(error)}`);
+      throw new Error(`The PostgreSQL cluster did not start, and CI must not skip its suites: ${String(error)}`, {
+        cause: error,
+      });
     console.warn(`[server integration] PostgreSQL cluster unavailable, its suites will skip: ${String(error)}`);
   }
   return async () => {
