@@ -17,13 +17,21 @@ process.argv.forEach((arg, i, all) => {
     }
 });
 const wantsRealStack = askedProjects.length === 0 || askedProjects.includes('real-stack');
+// Likewise the contract project's renderer (a build and a preview server) for a real-stack run.
+const wantsContract = askedProjects.length === 0 || askedProjects.includes('contract');
 
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
+  // A `test.only` left in a spec must not turn a CI run into a one-test run.
+  forbidOnly: !!process.env.CI,
   fullyParallel: false,
-  workers: 1,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // Two workers for the contract project (its tests share nothing: each page has its own
+  // in-page double); the real-stack project shares one stack and one database, so it runs one
+  // test at a time (its own `workers: 1`). `npm run test:e2e` runs the two projects one after
+  // the other, so they do not compete for the 2 cores either.
+  workers: 2,
+  reporter: [['list']],
   timeout: 60_000,
   use: {
     browserName: 'chromium',
@@ -46,6 +54,7 @@ export default defineConfig({
       // The renderer against the in-page double of window.market (tests/e2e/support/fake-market.ts).
       name: 'contract',
       testIgnore: 'real-stack/**',
+      fullyParallel: true,
       use: { baseURL: CONTRACT_RENDERER_URL },
     },
     {
@@ -53,6 +62,7 @@ export default defineConfig({
       name: 'real-stack',
       testDir: 'tests/e2e/real-stack',
       testMatch: '*.stack.spec.ts',
+      workers: 1,
       timeout: 120_000,
       // The stack shares two cores with other work (benchmarks, other suites): a toast or a live
       // row may take longer than the default 5 s to show without anything being wrong.
@@ -61,12 +71,17 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      command: `npx vite --config vite.renderer.config.ts --host 127.0.0.1 --port ${CONTRACT_RENDERER_PORT} --strictPort`,
-      url: CONTRACT_RENDERER_URL,
-      reuseExistingServer: !process.env.CI,
-      timeout: 120_000,
-    },
+    ...(wantsContract
+      ? [
+          {
+            // The built renderer behind `vite preview` (scripts/serve-built-renderer.mjs says why).
+            command: `node scripts/serve-built-renderer.mjs ${CONTRACT_RENDERER_PORT}`,
+            url: CONTRACT_RENDERER_URL,
+            reuseExistingServer: !process.env.CI,
+            timeout: 120_000,
+          },
+        ]
+      : []),
     ...(wantsRealStack
       ? [
           {

@@ -1,11 +1,13 @@
 // A short run of the bid benchmark in the normal suite: it checks correctness only (the pgbench
 // script still matches what placeBidInDb sends, pgbench runs it, and no accepted bid is lost or
 // misordered under 32 concurrent bidders), never speed. The full benchmark is `npm run bench:bids`.
+// test-needs: postgres
 import { describe, expect, it } from 'vitest';
-import { postgresAvailable } from '../support/postgres-cluster.js';
-import { runBidBenchmark } from './bidding-bench.js';
 
-const available = postgresAvailable() && process.env.SERVER_IT_POSTGRES !== '0';
+import { runBidBenchmark } from './bidding-bench.js';
+import { canRun } from '../support/service-skips.js';
+
+const available = canRun('postgres');
 if (!available) console.warn('SKIPPED: PostgreSQL 15 binaries not found, the bid benchmark smoke cannot run');
 
 describe.skipIf(!available)('bid benchmark smoke', () => {

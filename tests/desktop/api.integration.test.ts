@@ -8,6 +8,7 @@
 // skips it like the other integration suites. `MARKET_IT_API=http://127.0.0.1:4000` (and
 // `MARKET_IT_AUTH`, default http://127.0.0.1:9099) runs the same tests against a running
 // `npm run stack` instead.
+// test-needs: auth-emulator
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';

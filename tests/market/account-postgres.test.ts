@@ -13,7 +13,7 @@ import { startPhoneChange, verifyPhoneCode } from '../../server/modules/accounts
 import { localSms } from '../../server/modules/accounts/sms.js';
 import { marketAccounts } from '../../server/modules/accounts/index.js';
 import { resolveMarketUser } from '../../server/platform/auth/market-users.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
+
 import {
   createAuction,
   createUsers,
@@ -23,8 +23,9 @@ import {
   type RecordedEvent,
   startMarketDb,
 } from './market-db.js';
+import { canRun } from '../support/service-skips.js';
 
-const available = postgresAvailable();
+const available = canRun('postgres');
 if (!available) console.warn('SKIPPED: PostgreSQL 15 binaries not found, the account PostgreSQL test cannot run');
 
 describe.skipIf(!available)('account races on PostgreSQL', () => {

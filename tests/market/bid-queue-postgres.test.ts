@@ -7,7 +7,7 @@ import { bidIncrementCents } from '../../shared/rules/bid-increments.js';
 import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { type AuctionState, placeBid } from '../../server/modules/auctions/rules/proxy-bidding.js';
 import { type BidReceipt, placeBidInDb } from '../../server/modules/auctions/bidding.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
+
 import {
   createAuction,
   createUsers,
@@ -16,8 +16,9 @@ import {
   type RecordedEvent,
   startMarketDb,
 } from './market-db.js';
+import { canRun } from '../support/service-skips.js';
 
-const available = postgresAvailable();
+const available = canRun('postgres');
 if (!available) console.warn('SKIPPED: PostgreSQL 15 binaries not found, the bid queue PostgreSQL tests cannot run');
 
 type Settled = PromiseSettledResult<BidReceipt>;

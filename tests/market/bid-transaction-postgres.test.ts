@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { placeBidInDb } from '../../server/modules/auctions/bidding.js';
 import { inlined, literalOf } from '../../server/modules/auctions/bid-transaction.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
-import { createAuction, createUsers, depsFor, type MarketTestDb, startMarketDb } from './market-db.js';
 
-const available = postgresAvailable();
+import { createAuction, createUsers, depsFor, type MarketTestDb, startMarketDb } from './market-db.js';
+import { canRun } from '../support/service-skips.js';
+
+const available = canRun('postgres');
 if (!available) console.warn('SKIPPED: PostgreSQL 15 binaries not found, the bid transaction tests cannot run');
 
 describe.skipIf(!available)('bid transaction on PostgreSQL', () => {

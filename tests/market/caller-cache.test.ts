@@ -15,6 +15,7 @@ import { marketAccounts } from '../../server/modules/accounts/index.js';
 import { callerCacheOf, createCallerCache } from '../../server/platform/auth/market-users.js';
 import { EMULATOR_HOST, PROJECT_ID, signUp } from '../support/auth-emulator.js';
 import { useApp } from '../support/app-fixture.js';
+import { canRun } from '../support/service-skips.js';
 
 async function callAs(app: FastifyInstance, token: string | null, method: string, url: string, payload?: object) {
   const response = await app.inject({
@@ -102,10 +103,24 @@ describe('caller cache (fake identity, PGlite)', () => {
 
   it('keeps at most `max` callers, dropping the oldest', async () => {
     const cache = createCallerCache(database.db, marketAccounts, { max: 2 });
-    for (const name of ['max1', 'max2', 'max3']) {
-      await cache.resolve({ uid: `uid-${name}`, email: `${name}@market.test`, emailVerified: true, admin: false });
-    }
+    const identity = (name: string) => ({
+      uid: `uid-${name}`,
+      email: `${name}@market.test`,
+      emailVerified: true,
+      admin: false,
+    });
+    for (const name of ['max1', 'max2', 'max3']) await cache.resolve(identity(name));
     expect(cache.size).toBe(2);
+    // Renamed underneath: a cached caller still answers its old name, a dropped one is read again.
+    await database.db.execute(
+      sql`UPDATE users SET user_name = user_name || '_renamed' WHERE firebase_id IN ('uid-max1', 'uid-max2', 'uid-max3')`,
+    );
+    const names = [];
+    for (const name of ['max3', 'max2', 'max1']) names.push((await cache.resolve(identity(name))).userName);
+    const [max3, max2, max1] = names;
+    expect(max1).toMatch(/_renamed$/);
+    expect(max2).not.toMatch(/_renamed$/);
+    expect(max3).not.toMatch(/_renamed$/);
   });
 
   it("refuses a deleted user's token right after the admin API deletes them, on every secured route", async () => {
@@ -173,7 +188,7 @@ describe('caller cache (fake identity, PGlite)', () => {
 
 const adminToken = inject('adminToken');
 
-describe.skipIf(!adminToken)('caller cache with the Auth emulator', () => {
+describe.skipIf(!canRun('auth-emulator'))('caller cache with the Auth emulator', () => {
   let app: FastifyInstance;
 
   useApp(

@@ -8,13 +8,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
 import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { marketVerifyToken } from '../../server/market-api.js';
 import { EMULATOR_HOST, PROJECT_ID, signIn, signUp } from '../support/auth-emulator.js';
 import { fakeIdentity } from './market-db.js';
 import { useApp } from '../support/app-fixture.js';
+import { canRun } from '../support/service-skips.js';
 
 const REFUSAL = {
   statusCode: 403,
@@ -107,9 +108,7 @@ describe('linking an identity to an existing user (fake identity, PGlite)', () =
   });
 });
 
-const adminToken = inject('adminToken');
-
-describe.skipIf(!adminToken)('linking with the Auth emulator', () => {
+describe.skipIf(!canRun('auth-emulator'))('linking with the Auth emulator', () => {
   let database: Database;
   let app: FastifyInstance;
 

@@ -9,7 +9,7 @@ import { applyEnforcement, type Enforcement } from '../../server/modules/account
 import { placeBidInDb } from '../../server/modules/auctions/bidding.js';
 import { buyNow } from '../../server/modules/orders/purchases.js';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../server/platform/auth/market-users.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
+
 import {
   createAuction,
   createUsers,
@@ -19,8 +19,9 @@ import {
   type RecordedEvent,
   startMarketDb,
 } from './market-db.js';
+import { canRun } from '../support/service-skips.js';
 
-const available = postgresAvailable();
+const available = canRun('postgres');
 if (!available) console.warn('SKIPPED: PostgreSQL 15 binaries not found, the enforcement PostgreSQL test cannot run');
 
 const admin = { uid: 'uid-admin', email: 'admin@market.test', emailVerified: true, admin: true };

@@ -4,10 +4,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { generateShippingLabel, localLabels, type ShippingLabels } from '../../server/modules/fulfilment/index.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
-import { createUsers, depsFor, type MarketTestDb, type RecordedEvent, startMarketDb } from './market-db.js';
 
-const available = postgresAvailable();
+import { createUsers, depsFor, type MarketTestDb, type RecordedEvent, startMarketDb } from './market-db.js';
+import { canRun } from '../support/service-skips.js';
+
+const available = canRun('postgres');
 if (!available) console.warn('SKIPPED: PostgreSQL 15 binaries not found, the fulfilment PostgreSQL test cannot run');
 
 describe.skipIf(!available)('order fulfilment on PostgreSQL', () => {

@@ -4,11 +4,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/platform/db/database.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
+
 import { holdsIdentity } from './holds-app.js';
 import { holdsSuite } from './holds.suite.js';
 import { enableSellers, startMarketDb } from './market-db.js';
 import { type ReviewApp, startReviewApp } from './review-cases-app.js';
+import { canRun } from '../support/service-skips.js';
 
 async function startOnPostgres(): Promise<ReviewApp> {
   const pg = await startMarketDb();
@@ -22,7 +23,7 @@ async function startOnPostgres(): Promise<ReviewApp> {
   };
 }
 
-describe.skipIf(!postgresAvailable())('holds on PostgreSQL', () => {
+describe.skipIf(!canRun('postgres'))('holds on PostgreSQL', () => {
   holdsSuite(startOnPostgres);
 
   describe('a purchase racing a hold', () => {

@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { openTestApp, type TestApp } from '../support/app-fixture.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
+
 import { createAuction, createUsers, fakeIdentity, type MarketTestDb, startMarketDb } from './market-db.js';
+import { canRun } from '../support/service-skips.js';
 
 interface Page {
   count: number;
@@ -16,7 +17,7 @@ interface Page {
 
 // The same lists on both drivers: the one pager's count and page (admin-list.ts), which
 // PostgreSQL and PGlite must evaluate alike.
-const drivers: ['PGlite' | 'PostgreSQL'][] = postgresAvailable() ? [['PGlite'], ['PostgreSQL']] : [['PGlite']];
+const drivers: ['PGlite' | 'PostgreSQL'][] = canRun('postgres') ? [['PGlite'], ['PostgreSQL']] : [['PGlite']];
 
 describe.each(drivers)('paged buyer/seller lists on %s', (driver) => {
   let database: Database;

@@ -11,7 +11,7 @@ import { type BidReceipt, placeBidInDb } from '../../server/modules/auctions/bid
 import { BulkRefusedError, publishDraftsInBulk } from '../../server/modules/listings/bulk-listings.js';
 import { reportListing } from '../../server/modules/listings/listing-reports.js';
 import { saveListing } from '../../server/modules/listings/saved-listings.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
+
 import {
   createAuction,
   createUsers,
@@ -21,8 +21,9 @@ import {
   type RecordedEvent,
   startMarketDb,
 } from './market-db.js';
+import { canRun } from '../support/service-skips.js';
 
-const available = postgresAvailable();
+const available = canRun('postgres');
 if (!available) console.warn('SKIPPED: PostgreSQL 15 binaries not found, the listing tools PostgreSQL test cannot run');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -12,7 +12,7 @@ import { latestBid, placeBidInDb } from '../../server/modules/auctions/bidding.j
 import type { Charges } from '../../server/modules/payments/index.js';
 import { enterGiveaway } from '../../server/modules/auctions/giveaways.js';
 import { retryPayment } from '../../server/modules/orders/orders.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
+
 import {
   createAuction,
   createUsers,
@@ -21,8 +21,9 @@ import {
   type RecordedEvent,
   startMarketDb,
 } from './market-db.js';
+import { canRun } from '../support/service-skips.js';
 
-const available = postgresAvailable();
+const available = canRun('postgres');
 if (!available) console.warn('SKIPPED: PostgreSQL 15 binaries not found, the market PostgreSQL tests cannot run');
 
 describe.skipIf(!available)('market engine on PostgreSQL', () => {

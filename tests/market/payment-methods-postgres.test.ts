@@ -7,7 +7,7 @@ import { queryRows, type Database } from '../../server/platform/db/database.js';
 import type { HttpError } from '../../server/platform/http/errors.js';
 import { placeBidInDb } from '../../server/modules/auctions/bidding.js';
 import { addCard, removeCard, savedCardsOf } from '../../server/modules/payments/payment-methods.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
+
 import {
   createAuction,
   createUsers,
@@ -16,8 +16,9 @@ import {
   type RecordedEvent,
   startMarketDb,
 } from './market-db.js';
+import { canRun } from '../support/service-skips.js';
 
-const available = postgresAvailable();
+const available = canRun('postgres');
 if (!available)
   console.warn('SKIPPED: PostgreSQL 15 binaries not found, the payment methods PostgreSQL test cannot run');
 

@@ -4,6 +4,7 @@
 // is a 503, the API takes bids again within 15 s of the restart by itself, no acknowledged bid
 // is lost, and the auction's standing is the one its bids give. A cluster of its own: the run's
 // shared cluster is never stopped.
+// test-needs: postgres
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,8 +15,9 @@ import { openDatabase, uncheckedRows, type Database } from '../../server/platfor
 import { migrate } from '../../server/platform/db/migrate.js';
 import { openTestApp, type TestApp } from '../support/app-fixture.js';
 import { freePort } from '../support/free-port.js';
-import { asClusterOwner, ownedByClusterOwner, PG_BIN, postgresAvailable } from '../support/postgres-cluster.js';
+import { asClusterOwner, ownedByClusterOwner, PG_BIN } from '../support/postgres-cluster.js';
 import { createAuction } from './market-db.js';
+import { canRun } from '../support/service-skips.js';
 
 const BIDDERS = 6;
 const OUTAGE_MS = 5_000;
@@ -28,7 +30,7 @@ interface Answer {
   ms: number;
 }
 
-describe.skipIf(!postgresAvailable())('a PostgreSQL crash under concurrent bids', () => {
+describe.skipIf(!canRun('postgres'))('a PostgreSQL crash under concurrent bids', () => {
   let dir: string;
   let data: string;
   let options: string;

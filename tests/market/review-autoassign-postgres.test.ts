@@ -1,15 +1,16 @@
 // Auto-assignment across two API nodes sharing PostgreSQL and Redis: a new case goes to the
 // least-loaded moderator online, whichever node their `/admin` socket is connected to.
+// test-needs: postgres
 import { io as connect, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_NAMESPACE } from '../../shared/contract/realtime-events.js';
 import type { ReviewCase } from '../../shared/contract/review-cases.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
-import { redisAvailable } from '../support/redis-server.js';
+
 import { useTwoMarketNodes } from './two-market-nodes.js';
 import { teamIdentity } from './review-team-app.js';
+import { canRun } from '../support/service-skips.js';
 
-const available = redisAvailable() && postgresAvailable();
+const available = canRun('redis', 'postgres');
 if (!available)
   console.warn('SKIPPED: redis-server or PostgreSQL missing, the two-node auto-assignment test cannot run');
 

@@ -3,8 +3,9 @@
 // features and the bid ladder with the hidden maximum bids, voided bids marked. Through the real
 // app (PGlite).
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDueListings } from '../../server/modules/auctions/index.js';
+import { ladderReviewsOf } from '../../server/modules/auctions/ladder-reviews.js';
 import type { Database } from '../../server/platform/db/database.js';
 import type { ReviewCase, ReviewCaseWithEvidence } from '../../shared/contract/review-cases.js';
 import { startReviewApp, type ReviewApp } from './review-cases-app.js';
@@ -141,7 +142,8 @@ describe('auction integrity cases', () => {
     for (const [index, bidder] of bidders.entries()) {
       await call(bidder, 'POST', '/bid', { listingId, amount: 2 + index * 2, maxBid: 2 + index * 2 });
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing opened once every review the bids made due has run (not after a guessed wait).
+    await vi.waitFor(() => expect(ladderReviewsOf(database.db).pending).toBe(0), { timeout: 20_000, interval: 20 });
     expect(await integrityCase(listingId)).toBeUndefined();
   });
 });

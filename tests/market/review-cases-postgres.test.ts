@@ -3,11 +3,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../server/platform/db/database.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
+
 import { startMarketDb, type MarketTestDb } from './market-db.js';
 import { startReviewApp, type ReviewApp } from './review-cases-app.js';
+import { canRun } from '../support/service-skips.js';
 
-const available = postgresAvailable();
+const available = canRun('postgres');
 
 describe.skipIf(!available)('review cases on PostgreSQL', () => {
   let pg: MarketTestDb;

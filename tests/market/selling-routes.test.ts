@@ -6,12 +6,12 @@
 // identity; on PostgreSQL, a publish racing "Disable Seller" is ordered by the user's row.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { closeDueListings } from '../../server/modules/auctions/auction-closer.js';
 import { publishListing } from '../../server/modules/listings/listings.js';
 import { SELLING_SUSPENDED_MESSAGE } from '../../server/modules/accounts/selling.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
+
 import {
   createUsers,
   depsFor,
@@ -23,6 +23,7 @@ import {
   startMarketDb,
 } from './market-db.js';
 import { useApp } from '../support/app-fixture.js';
+import { canRun } from '../support/service-skips.js';
 
 const SUSPENDED = { statusCode: 403, error: 'Forbidden', code: 'sellingSuspended', message: SELLING_SUSPENDED_MESSAGE };
 
@@ -141,7 +142,7 @@ describe('selling needs sellerEnabled', () => {
   });
 });
 
-const available = postgresAvailable();
+const available = canRun('postgres');
 
 describe.skipIf(!available)('selling on PostgreSQL', () => {
   let pg: MarketTestDb;
@@ -182,7 +183,18 @@ describe.skipIf(!available)('selling on PostgreSQL', () => {
       () => 'published',
       (error: unknown) => error,
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The publish is queued behind the admin's row lock before the admin commits (PostgreSQL
+    // reports the wait), so the refusal below is the lock's doing, not the order of a guess.
+    await vi.waitFor(
+      async () => {
+        const [row] = await queryRows<{ waiting: string | number }>(
+          database.db,
+          sql`SELECT count(*) AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+        );
+        expect(Number(row!.waiting)).toBeGreaterThan(0);
+      },
+      { timeout: 20_000, interval: 10 },
+    );
     commit();
     await disabling;
 

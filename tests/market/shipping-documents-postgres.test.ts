@@ -15,10 +15,11 @@ import {
   type ShippingLabels,
   shippingDocumentsSettled,
 } from '../../server/modules/fulfilment/index.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
-import { createUsers, depsFor, type MarketTestDb, type RecordedEvent, startMarketDb } from './market-db.js';
 
-const available = postgresAvailable();
+import { createUsers, depsFor, type MarketTestDb, type RecordedEvent, startMarketDb } from './market-db.js';
+import { canRun } from '../support/service-skips.js';
+
+const available = canRun('postgres');
 if (!available)
   console.warn('SKIPPED: PostgreSQL 15 binaries not found, the shipping documents PostgreSQL test cannot run');
 

@@ -165,5 +165,36 @@ describe('POST /v1/payments/stripe/webhook', () => {
   it('leaves every other route parsing JSON as before', async () => {
     const saved = await call('carol', 'POST', '/payments/card', { token: 'tok_visa' });
     expect(saved).toMatchObject({ status: 201, body: { last4: '4242' } });
+    // Every route with a request body, the webhook aside: a broken JSON body is refused by the
+    // JSON parser (400), not taken as raw bytes by the webhook's parser.
+    const document = (await app.inject({ method: 'GET', url: '/v1/docs/json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    };
+    const withBody = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => operation.requestBody !== undefined)
+        .map(([method]) => ({
+          method: method.toUpperCase() as 'POST',
+          url: path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000'),
+        })),
+    );
+    const others = withBody.filter((route) => route.url !== '/v1/payments/stripe/webhook');
+    expect(others.length).toBeGreaterThan(30);
+    const refusals: Record<string, string> = {};
+    for (const route of others) {
+      const response = await app.inject({
+        method: route.method,
+        url: route.url,
+        headers: {
+          'content-type': 'application/json',
+          // An admin passes every route's caller check, so each body reaches its parser.
+          authorization: 'Bearer token-admin',
+        },
+        payload: '{"not json',
+      });
+      refusals[`${route.method} ${route.url}`] =
+        `${response.statusCode} ${(response.json() as { message?: string }).message}`;
+    }
+    for (const [route, refusal] of Object.entries(refusals)) expect(refusal, route).toMatch(/^400 .*JSON/i);
   });
 });

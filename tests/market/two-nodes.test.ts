@@ -2,6 +2,7 @@
 // a message posted through node B reaches a moderator's `/admin` socket and the recipient's
 // user-room socket on node A; bids voided through node B reach the auction's room and every back
 // office on node A.
+// test-needs: postgres
 import { io as connect, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,13 +11,12 @@ import {
   LISTING_SUBSCRIPTION_EVENTS,
   listingRoom,
 } from '../../shared/contract/realtime-events.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
-import { redisAvailable } from '../support/redis-server.js';
+
 import { useTwoMarketNodes } from './two-market-nodes.js';
 import { enableSellers, fakeIdentity } from './market-db.js';
+import { canRun } from '../support/service-skips.js';
 
-const hasRedis = redisAvailable();
-const available = hasRedis && postgresAvailable();
+const available = canRun('redis', 'postgres');
 if (!available) console.warn('SKIPPED: redis-server or PostgreSQL missing, the two-node market test cannot run');
 
 describe.skipIf(!available)('two market nodes sharing PostgreSQL and Redis', () => {

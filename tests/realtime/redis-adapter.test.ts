@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { ADMIN_CONNECT_ERRORS, listingRoom } from '../../shared/contract/realtime-events.js';
 import { LISTING_SUBSCRIPTION_EVENTS } from '../../server/platform/realtime/attach-realtime.js';
-import { redisAvailable, startRedis } from '../support/redis-server.js';
+import { startRedis } from '../support/redis-server.js';
 import {
   TOKENS,
   chatMessage,
@@ -18,9 +18,9 @@ import {
   startNode,
   type Node,
 } from './realtime-harness.js';
+import { canRun } from '../support/service-skips.js';
 
-const hasRedis = redisAvailable();
-if (!hasRedis) console.warn(`SKIPPED: redis-server is not installed, the two-node Redis adapter test cannot run`);
+const hasRedis = canRun('redis');
 
 describe.skipIf(!hasRedis)('two nodes sharing Redis', () => {
   let redis: Awaited<ReturnType<typeof startRedis>>;

@@ -3,15 +3,16 @@
 // in, refuses the same token on the very next request (the realtime layer carried the
 // forgetting across: market-api.ts, `adminSessionsChanged`).
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketRealtime } from '../../server/market-api.js';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
 import { openTestApp, type TestApp } from '../support/app-fixture.js';
 import { EMULATOR_HOST, PROJECT_ID } from '../support/auth-emulator.js';
-import { redisAvailable, startRedis } from '../support/redis-server.js';
+import { startRedis } from '../support/redis-server.js';
 import { createStaffAccount } from '../support/staff-accounts.js';
+import { canRun } from '../support/service-skips.js';
 
-const available = redisAvailable() && Boolean(inject('adminToken'));
+const available = canRun('redis', 'auth-emulator');
 if (!available)
   console.warn('SKIPPED: redis-server or the Auth emulator missing, the two-node revocation test cannot run');
 

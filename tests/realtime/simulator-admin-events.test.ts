@@ -3,6 +3,7 @@
 // free port with its realtime and its auction closer, the real Auth emulator, the real
 // simulator (`scripts/simulate.ts`) as a child process, a real socket.io-client with the demo
 // admin's ID token, and admin DELETE calls made during the run for the three deletion events.
+// test-needs: auth-emulator
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';

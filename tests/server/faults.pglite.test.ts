@@ -5,7 +5,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
 import { openDatabase } from '../../server/platform/db/database.js';
 import { fakeIdentity } from '../market/market-db.js';
@@ -13,6 +13,7 @@ import { openTestApp, type TestApp, useApp } from '../support/app-fixture.js';
 import { EMULATOR_HOST, PROJECT_ID } from '../support/auth-emulator.js';
 import { startPausableProxy, type PausableProxy } from '../support/tcp-proxy.js';
 import { createStaffAccount } from '../support/staff-accounts.js';
+import { canRun } from '../support/service-skips.js';
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const started = performance.now();
@@ -69,7 +70,7 @@ describe('a database that does not answer', () => {
   });
 });
 
-describe.skipIf(!inject('adminToken'))('an identity provider that stalls', () => {
+describe.skipIf(!canRun('auth-emulator'))('an identity provider that stalls', () => {
   let proxy: PausableProxy;
   let testApp: TestApp;
   beforeAll(async () => {

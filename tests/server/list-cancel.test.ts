@@ -8,13 +8,14 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { readRows } from '../../server/platform/db/sql-row.js';
 import { openTestApp, type TestApp } from '../support/app-fixture.js';
+import { canRun } from '../support/service-skips.js';
 
 const postgresAdminUrl = inject('postgresAdminUrl');
 const AUTH = { authorization: 'Bearer token-admin' };
 /** The users list's statements, told apart from anything else by their search term. */
 const TERM = 'slowlist';
 
-describe.skipIf(!postgresAdminUrl)('an admin list request on PostgreSQL', () => {
+describe.skipIf(!canRun('postgres'))('an admin list request on PostgreSQL', () => {
   let testApp: TestApp;
   let apiUrl: string;
   let databaseUrl: string;

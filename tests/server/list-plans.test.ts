@@ -12,9 +12,9 @@ import { soldListingsSource } from '../../server/modules/orders/order-admin.js';
 import { LIST_SEARCH_COUNT_CAP } from '../../shared/contract/list-query.js';
 import { listRequest, listRequests, recordStatements, type RecordedStatement } from '../support/admin-list-requests.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
+import { canRun } from '../support/service-skips.js';
 
 const postgresAdminUrl = inject('postgresAdminUrl');
-const adminToken = inject('adminToken');
 
 const REQUESTS = listRequests(['ava', 'zzq']);
 
@@ -60,7 +60,7 @@ function sortsBelowLimit(plan: string): string[] {
   return found;
 }
 
-describe.skipIf(!postgresAdminUrl || !adminToken)('admin list plans on PostgreSQL', () => {
+describe.skipIf(!canRun('postgres', 'auth-emulator'))('admin list plans on PostgreSQL', () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await buildTestApp('postgres', postgresAdminUrl);

@@ -8,6 +8,7 @@ import { openDatabase, queryRows, type Database } from '../../server/platform/db
 import { migrate, migrations } from '../../server/platform/db/migrate.js';
 import { readSchemaCatalog } from '../../server/platform/db/schema-catalog.js';
 import { createDatabase } from '../support/postgres-cluster.js';
+import { canRun } from '../support/service-skips.js';
 
 const postgresAdminUrl = inject('postgresAdminUrl');
 const FILES = migrations().map((migration) => migration.name);
@@ -133,7 +134,7 @@ describe('migrate', () => {
     60_000,
   );
 
-  it.skipIf(!postgresAdminUrl)('lets three nodes start together on one PostgreSQL database', async () => {
+  it.skipIf(!canRun('postgres'))('lets three nodes start together on one PostgreSQL database', async () => {
     const name = `market_migrate_${Date.now()}`;
     await createDatabase(postgresAdminUrl, name);
     const url = postgresAdminUrl.replace(/\/postgres$/, `/${name}`);

@@ -2,6 +2,7 @@
 // a write answers or a transaction reads, stay on the primary. A real hot standby of this test's
 // own cluster (pg_basebackup -R) has its replay paused, so a read that shows a fresh write
 // provably came from the primary and one that does not came from the replica.
+// test-needs: postgres
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
@@ -12,17 +13,13 @@ import { migrate } from '../../server/platform/db/migrate.js';
 import { seedMarketplace } from '../../server/seeding/seed.js';
 import { openTestApp } from '../support/app-fixture.js';
 import { EMULATOR_HOST, PROJECT_ID } from '../support/auth-emulator.js';
-import {
-  createDatabase,
-  postgresAvailable,
-  startPostgresCluster,
-  type PostgresCluster,
-} from '../support/postgres-cluster.js';
+import { createDatabase, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startReplica, type PostgresReplica } from '../support/postgres-replica.js';
+import { canRun } from '../support/service-skips.js';
 
 const adminToken = inject('adminToken');
 
-describe.skipIf(!adminToken || !postgresAvailable())('reads on a streaming replica', () => {
+describe.skipIf(!canRun('postgres', 'auth-emulator'))('reads on a streaming replica', () => {
   let primary: PostgresCluster;
   let replica: PostgresReplica;
   let database: Database;

@@ -8,14 +8,14 @@ import { queryRows } from '../../server/platform/db/database.js';
 import { containsPattern } from '../../server/platform/db/list-sql.js';
 import { idMatchesAny, matchingUserIds, termSearch } from '../../server/platform/db/search-forms.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
+import { canRun } from '../support/service-skips.js';
 
 const postgresAdminUrl = inject('postgresAdminUrl');
 
 /** Thrown to roll back the transaction a plan is read in. */
 class PlanRead extends Error {}
-const adminToken = inject('adminToken');
 
-describe.skipIf(!postgresAdminUrl || !adminToken)('search plans on PostgreSQL', () => {
+describe.skipIf(!canRun('postgres', 'auth-emulator'))('search plans on PostgreSQL', () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await buildTestApp('postgres', postgresAdminUrl);

@@ -10,13 +10,14 @@ import { readSchemaCatalog } from '../../server/platform/db/schema-catalog.js';
 import { seedMarketplace } from '../../server/seeding/seed.js';
 import { finishPutBack, putBackPending, SEEDED_TABLES } from '../../server/seeding/seed-put-back.js';
 import { createDatabase } from '../support/postgres-cluster.js';
+import { canRun } from '../support/service-skips.js';
 
 const postgresAdminUrl = inject('postgresAdminUrl');
 const NOW = new Date('2030-01-01T00:00:00Z');
 /** Every table the seeder writes: the ones a bulk load sets aside, and the catalogue and bidders. */
 const TABLES = ['categories', 'subcategories', ...SEEDED_TABLES, 'bidders'];
 
-describe.skipIf(!postgresAdminUrl)('seeding PostgreSQL', () => {
+describe.skipIf(!canRun('postgres'))('seeding PostgreSQL', () => {
   const opened: Database[] = [];
   afterAll(async () => {
     await Promise.all(opened.map((database) => database.close()));

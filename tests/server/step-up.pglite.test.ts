@@ -3,7 +3,7 @@
 // older token gets 401 `reauthenticationRequired`, everything else is unaffected. Tokens minted
 // for the Auth emulator say when their caller signed in.
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminRoutes, fillPath, type AdminRouteName } from '../../shared/contract/admin-api.js';
 import { needsStepUp, STEP_UP_ROUTES, STEP_UP_SECONDS_DEFAULT } from '../../shared/contract/admin-permissions.js';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
@@ -12,6 +12,7 @@ import { useApp } from '../support/app-fixture.js';
 import { EMULATOR_HOST, PROJECT_ID } from '../support/auth-emulator.js';
 import { mintEmulatorToken } from '../support/minted-token.js';
 import { createStaffAccount, type StaffAccount } from '../support/staff-accounts.js';
+import { canRun } from '../support/service-skips.js';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 /** Each step-up route with a body that needs the step-up (an enforcement: a ban). */
@@ -54,7 +55,7 @@ describe('the step-up rule', () => {
   });
 });
 
-describe.skipIf(!inject('adminToken'))('step-up on the admin API (Auth emulator tokens)', () => {
+describe.skipIf(!canRun('auth-emulator'))('step-up on the admin API (Auth emulator tokens)', () => {
   let app: FastifyInstance;
   let owner: StaffAccount;
   useApp(
@@ -120,7 +121,7 @@ describe.skipIf(!inject('adminToken'))('step-up on the admin API (Auth emulator 
   });
 });
 
-describe.skipIf(!inject('adminToken'))('ADMIN_STEP_UP_SECONDS', () => {
+describe.skipIf(!canRun('auth-emulator'))('ADMIN_STEP_UP_SECONDS', () => {
   let app: FastifyInstance;
   let owner: StaffAccount;
   useApp(

@@ -3,7 +3,7 @@
 // Throwaway emulator accounts only: the demo accounts' tokens are in use by other suites.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminTeamRoutes } from '../../shared/contract/admin-team-routes.js';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
 import { uncheckedRows, type Database } from '../../server/platform/db/database.js';
@@ -11,10 +11,11 @@ import { useApp } from '../support/app-fixture.js';
 import { EMULATOR_HOST, PROJECT_ID } from '../support/auth-emulator.js';
 import { mintEmulatorToken } from '../support/minted-token.js';
 import { createStaffAccount, emulatorAuth, type StaffAccount } from '../support/staff-accounts.js';
+import { canRun } from '../support/service-skips.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.skipIf(!inject('adminToken'))('Team routes (Auth emulator)', () => {
+describe.skipIf(!canRun('auth-emulator'))('Team routes (Auth emulator)', () => {
   let app: FastifyInstance;
   let database: Database;
   let owner: StaffAccount;

@@ -1,6 +1,7 @@
 // Vitest globalSetup of the projects whose files talk to the Auth emulator (vitest.config.ts):
 // once per run, start (or reuse) the emulator with the demo accounts and hand the files their
-// ID tokens. Only the starter stops the emulator (scripts/auth-emulator.ts). SERVER_IT=0 skips.
+// ID tokens. Only the starter stops the emulator (scripts/auth-emulator.ts). SERVER_IT=0 skips;
+// an emulator that does not start fails the run where CI ran (CI=true), else its suites skip.
 import type { TestProject } from 'vitest/node';
 import { ensureDemoAccounts, DEMO_ACCOUNTS } from '../../server/platform/auth/demo-accounts.js';
 import { EMULATOR_HOST, PROJECT_ID, signIn, startAuthEmulator, type AuthEmulator } from './auth-emulator.js';
@@ -19,6 +20,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       project.provide(`${name}Token`, (await signIn(account.email, account.password)).idToken);
     }
   } catch (error) {
+    // On CI a suite that skips is a suite that did not run: the run fails instead.
+    if (process.env.CI)
+      throw new Error(`The Auth emulator did not start, and CI must not skip its suites: ${String(error)}`, {
+        cause: error,
+      });
     console.warn(`[server integration] Auth emulator unavailable, integration suites will skip: ${String(error)}`);
   }
   return async () => {

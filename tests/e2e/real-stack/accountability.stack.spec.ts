@@ -7,15 +7,16 @@ import { expect, test, type Page } from '@playwright/test';
 import type { AdminUser } from '../../../shared/contract/entities.js';
 import { adminTable } from '../support/table.js';
 import {
-  DEMO_ACCOUNTS,
-  REAL_STACK,
   adminList,
   callApi,
+  DEMO_ACCOUNTS,
   dialogNamed,
   ensureSignedIn,
   idTokenOf,
   openLoginSignedOut,
   openScreen,
+  REAL_STACK,
+  SCREENSHOTS,
   searchBox,
   toast,
 } from './real-stack.js';
@@ -200,7 +201,7 @@ test('screenshots: the audit log, a user’s whole drawer and the enforcement di
       [1920, 1080],
     ] as const) {
       await page.setViewportSize({ width, height });
-      const name = (what: string) => `docs/screenshots/${what}-${theme}-${width}x${height}.png`;
+      const name = (what: string) => `${SCREENSHOTS}${what}-${theme}-${width}x${height}.png`;
       await openScreen(page, 'audit');
       await adminTable(page, 'Audit log').waitForRows();
       await page.screenshot({ path: name('audit-log'), animations: 'disabled' });
@@ -208,7 +209,10 @@ test('screenshots: the audit log, a user’s whole drawer and the enforcement di
       const drawer = await openUser(page, seller.email);
       await expect(drawer.getByRole('list', { name: 'Timeline' }).getByRole('listitem').first()).toBeVisible();
       await expect(drawer.getByRole('button', { name: /^Orders as seller/ })).toBeVisible();
-      await page.waitForTimeout(500); // the drawer's slide-in
+      // The drawer's slide-in is over once no CSS transition runs (not after a guessed 500 ms).
+      await page.waitForFunction(() =>
+        document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+      );
       await page.screenshot({ path: name('user-drawer'), animations: 'disabled' });
       await drawer
         .getByRole('heading', { name: 'History', exact: true })

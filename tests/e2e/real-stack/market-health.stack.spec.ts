@@ -2,16 +2,14 @@
 // days, the range picker changes them, a chart exports its series as CSV, and a purchase made
 // through the API moves today's GMV without a reload (the server's watcher tells /admin, the
 // dashboard reads today again). On the way, screenshots of the dashboard in both colour modes at
-// 1280×720 and 1920×1080 (docs/screenshots/).
+// 1280×720 and 1920×1080 (test-results/docs-screenshots/; npm run screenshots:refresh updates docs/screenshots/).
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { AdminListing, SoldListing } from '../../../shared/contract/entities.js';
 import type { PlacedOrder } from '../../../shared/contract/market/orders.js';
 import type { z } from 'zod';
-import { adminList, callApi, ensureSignedIn, idTokenOf } from './real-stack.js';
+import { adminList, callApi, ensureSignedIn, idTokenOf, SCREENSHOTS } from './real-stack.js';
 
-const SCREENSHOTS = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
 const SIZES = [
   { width: 1280, height: 720 },
   { width: 1920, height: 1080 },

@@ -2,7 +2,6 @@
 // Sold listings "Payout Status" column says Pending before release, Held while an admin holds
 // it, and Pending again once the hold is lifted (the payout is not due yet, so lifting it does
 // not release it). On the way, screenshots of the drawer with a held payout in both colour modes.
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import type { SoldListing } from '../../../shared/contract/entities.js';
 import { adminTable } from '../support/table.js';
@@ -11,13 +10,13 @@ import {
   ensureSignedIn,
   openScreen,
   openSoldOrder,
+  SCREENSHOTS,
   searchBox,
   setTheme,
   settle,
   toast,
 } from './real-stack.js';
 
-const SCREENSHOTS = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
 const REASON = 'Chargeback risk under review';
 
 /** A seeded order whose payout is pending (not due yet, not held) and which a search finds by its tracking number. */

@@ -1,6 +1,7 @@
 // What the real-stack specs share: signing in through the UI, toasts, and the real API called
 // directly (emulator ID tokens of the demo accounts) to find facts in the seeded data and to
 // act as a buyer. Nothing here stands in for our own code.
+import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../../server/platform/auth/demo-accounts.js';
 import { signIn } from '../../support/auth-emulator.js';
@@ -9,6 +10,20 @@ import { adminTable } from '../support/table.js';
 import { REAL_STACK } from './real-stack-ports.js';
 
 export { DEMO_ACCOUNTS, REAL_STACK };
+
+/**
+ * Where the specs' screenshots go (a folder path ending in '/'): test-results/docs-screenshots/
+ * on every run, so a run never rewrites the tracked pictures; docs/screenshots/ only when asked
+ * (`npm run screenshots:refresh`, which sets UPDATE_DOCS_SCREENSHOTS=1).
+ */
+export const SCREENSHOTS = fileURLToPath(
+  new URL(
+    process.env.UPDATE_DOCS_SCREENSHOTS === '1'
+      ? '../../../docs/screenshots/'
+      : '../../../test-results/docs-screenshots/',
+    import.meta.url,
+  ),
+);
 
 export function toast(page: Page, text: string | RegExp) {
   return page.locator('.bp6-toast').filter({ hasText: text });

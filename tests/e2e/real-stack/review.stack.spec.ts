@@ -1,8 +1,7 @@
 // The review queue on the real stack: a buyer posts "text me 555 two one two 4567" in a chat; the
 // case appears live in the open queue with the number highlighted; the moderator resolves it with
 // contentRemoved; the message is gone from Chat messages. On the way, screenshots of the queue and
-// the case drawer in both themes at 1280x720 and 1920x1080 (docs/screenshots/).
-import { fileURLToPath } from 'node:url';
+// the case drawer in both themes at 1280x720 and 1920x1080 (test-results/docs-screenshots/; npm run screenshots:refresh updates docs/screenshots/).
 import { expect, test } from '@playwright/test';
 import type { AdminUser, ChatMessage } from '../../../shared/contract/entities.js';
 import { adminTable } from '../support/table.js';
@@ -13,13 +12,13 @@ import {
   ensureSignedIn,
   idTokenOf,
   openScreen,
+  SCREENSHOTS,
   searchBox,
   setTheme,
   settle,
   toast,
 } from './real-stack.js';
 
-const SCREENSHOTS = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
 const MESSAGE = 'text me 555 two one two 4567';
 const SIZES = [
   { width: 1280, height: 720 },

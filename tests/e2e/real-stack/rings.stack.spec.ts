@@ -1,13 +1,11 @@
 // Rings and remedies on the real stack at 1280x720: the seeded shill ring's auction-integrity case
 // opens with the suspects' ring drawn as a graph; the moderator previews and voids the ring's bids
 // on the auction, then suspends selling for the whole ring. On the way, screenshots of the ring
-// graph, the bid ladder and the void preview in both colour modes (docs/screenshots/).
-import { fileURLToPath } from 'node:url';
+// graph, the bid ladder and the void preview in both colour modes (test-results/docs-screenshots/; npm run screenshots:refresh updates docs/screenshots/).
 import { expect, test, type Page } from '@playwright/test';
 import type { ReviewCase } from '../../../shared/contract/review-cases.js';
-import { adminList, ensureSignedIn, openScreen, setTheme, settle, toast } from './real-stack.js';
+import { adminList, ensureSignedIn, openScreen, SCREENSHOTS, setTheme, settle, toast } from './real-stack.js';
 
-const SCREENSHOTS = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
 const RING = ['ring_ava', 'ring_leo', 'ring_ivy'];
 
 /** The seeded shill ring's case (seed-review-queue.ts): its excerpt names the ring's accounts. */

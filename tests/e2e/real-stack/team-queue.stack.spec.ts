@@ -4,8 +4,7 @@
 // API and granted; a shared view saved by the admin, opened by the moderator (who may not delete
 // it) and deleted by the admin from the sidebar; a macro edited in Settings. Screenshots of the
 // queue with due dates, the assignee picker and the Metrics tab in both colour modes go to
-// docs/screenshots/.
-import { fileURLToPath } from 'node:url';
+// test-results/docs-screenshots/ (npm run screenshots:refresh: docs/screenshots/).
 import { expect, test, type Page } from '@playwright/test';
 import type { AdminUser, ChatMessage } from '../../../shared/contract/entities.js';
 import type { ReviewCase } from '../../../shared/contract/review-cases.js';
@@ -17,13 +16,13 @@ import {
   ensureSignedIn,
   idTokenOf,
   openLoginSignedOut,
+  SCREENSHOTS,
   searchBox,
   setTheme,
   settle,
   toast,
 } from './real-stack.js';
 
-const SCREENSHOTS = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
 const MACRO = 'Warn: keep deals on the marketplace';
 
 /** A chat message with a phone number from the buyer: an off-platform-contact case about the buyer. */
