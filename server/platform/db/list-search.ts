@@ -1,7 +1,7 @@
 // How an admin list's search is planned (`AdminList.search`): where a term looks (its own
 // columns, the names its rows keep, or the joined users and listings), and whether a common term
 // is walked along the default order instead of looked up (term-probe.ts, short-term-stats.ts).
-// admin-list.ts turns the answer into the page's and the count's statements.
+// list-planner.ts decides from the answer how the count and page are read; list-pages.ts reads them.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdminList, ListQueryBase } from './admin-list.js';
 import type { Executor } from './database.js';
@@ -11,7 +11,7 @@ import {
   searchedColumns,
   searchForms,
   termSearch,
-  walkedMatches,
+  walkedTest,
   type SearchForms,
   type SearchPlace,
   type TermSearch,
@@ -67,7 +67,7 @@ export async function searchOfList<Query extends ListQueryBase, Row, Item>(
   if (by !== 'union') {
     const text = list.search.searchedText;
     // A short term's grams are common or not by the indexes' statistics (no walk needed).
-    if (grams) return termSearch(term, common, undefined, text !== undefined && columns.every((c) => common.has(c)));
+    if (grams) return termSearch(term, { common, walked: text !== undefined && columns.every((c) => common.has(c)) });
     // A longer one: the bounded walk of the list's first rows counts it, unless it is rare there
     // (term-probe.ts). A list reading joined rows (`from`), or counted exactly (a queue worked
     // down, never large), is looked up as before.
@@ -76,14 +76,15 @@ export async function searchOfList<Query extends ListQueryBase, Row, Item>(
     const test = walkTestOf(list.search, searchForms(list.table, list.alias, places, plain), plain);
     const walk = walkOf(list, query, test);
     const found = await walkedCount(db, walk, LIST_SEARCH_COUNT_CAP, () => sampledShare(db, columns, term));
-    return found ? termSearch(term, common, undefined, true, found) : plain;
+    return found ? termSearch(term, { common, walked: true, found }) : plain;
   }
   // A list keeping the names (`kept`) walks to a common short term's rows testing its own row, a
   // cheaper walk than reading thousands of users or listings first: it walks at once for a term
   // common in them, not only for one in most of them.
   const walkFrom = list.search.kept ? COMMON_GRAM_SHARE : DENSE_GRAM_SHARE;
   const dense = grams ? await commonGramColumns(db, columns, grams, walkFrom) : new Set<string>();
-  return termSearch(term, common, await foundOwners(db, places, termSearch(term, common), dense));
+  const owners = await foundOwners(db, places, termSearch(term, { common }), dense);
+  return termSearch(term, { common, owners });
 }
 
 /**
@@ -91,7 +92,7 @@ export async function searchOfList<Query extends ListQueryBase, Row, Item>(
  * in an index next to the default order (`searchedText`, read index only), or its places' own.
  */
 export function walkTestOf(search: ListSearch, forms: SearchForms, term: TermSearch): SQL {
-  return search.searchedText ? walkedMatches(sql`lower(${search.searchedText})`, term, true) : forms.walkTest;
+  return search.searchedText ? walkedTest(sql`lower(${search.searchedText})`, term, true) : forms.walkTest;
 }
 
 /** The walk of a list: its rows in the default order, each tested by `test` (term-probe.ts). */
