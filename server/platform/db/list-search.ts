@@ -1,6 +1,6 @@
 // How an admin list's search is planned (`AdminList.search`): where a term looks (its own
 // columns, the names its rows keep, or the joined users and listings), and whether a common term
-// is walked along the default order instead of looked up (term-probe.ts, short-term-stats.ts).
+// is walked along the default order instead of looked up (term-probe.ts, term-statistics.ts).
 // list-planner.ts decides from the answer how the count and page are read; list-pages.ts reads them.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdminList, ListQueryBase } from './admin-list.js';
@@ -17,10 +17,9 @@ import {
   type TermSearch,
 } from './search-forms.js';
 import { shortGramsOf } from './short-terms.js';
-import { COMMON_GRAM_SHARE, commonGramColumns, DENSE_GRAM_SHARE } from './short-term-stats.js';
+import { COMMON_GRAM_SHARE, commonGramColumns, DENSE_GRAM_SHARE, sampledShare } from './term-statistics.js';
 import { foundOwners } from './search-owners.js';
 import { walkedCount, type ListWalk } from './term-probe.js';
-import { sampledShare } from './term-samples.js';
 
 /**
  * Where a list's search looks (`AdminList.search`). `kept`: a column of the list's own rows

@@ -16,7 +16,7 @@ export interface TermSearch {
   grams: SQL | null;
   /**
    * The columns (`table.column`) in which the short term's grams are too common to look up
-   * (short-term-stats.ts): there a walk of the list finds its rows sooner, and the grams are
+   * (term-statistics.ts): there a walk of the list finds its rows sooner, and the grams are
    * left out (computed for each row walked, they would cost more than the ILIKE).
    */
   common: ReadonlySet<string>;
@@ -239,7 +239,7 @@ function amongIds(column: SQL, ids: readonly string[]): SQL {
 
 /**
  * Whether the list is best walked in its order, each row tested (`rowMatches`): some place's
- * matches are too many to look up, a short term common in a column of its own (short-term-stats.ts)
+ * matches are too many to look up, a short term common in a column of its own (term-statistics.ts)
  * or a user or listing term naming more owners than search-owners.ts reads.
  */
 export function searchIsCommon(table: string, places: readonly SearchPlace[], search: TermSearch): boolean {

@@ -125,7 +125,7 @@ const WALK_COMMON_SHARE = WALK_COMMON_HITS / SEARCH_WALK_ROWS;
 /**
  * What the walk found when it decides the search's count (the list is no longer than the rows
  * read, or the term is not rare), else null: SEARCH_WALK_ROWS rows, stopping at the cap's match.
- * A term the columns' samples (`sampledShare`, term-samples.ts) put in enough rows to fill the walk
+ * A term the columns' samples (`sampledShare`, term-statistics.ts) put in enough rows to fill the walk
  * is walked at once. Any other is tried on the first PROBE_ROWS rows first, stopping at a match,
  * and walked only when it is there (new rows the samples do not know yet): a rare term pays 300
  * rows, not the whole walk, and a common one no probe.
