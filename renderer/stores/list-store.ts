@@ -8,7 +8,7 @@ import type { ApiFailure, ApiResult } from '../../shared/contract/market-api.js'
 import { MAX_LIST_LIMIT, type ListPageQuery } from '../../shared/contract/list-query.js';
 import type { ListResponse } from '../../shared/contract/entities.js';
 import type { SortOrder } from '../../shared/contract/enums.js';
-import { ADMIN_TABLE_ROWS_PER_PAGE } from '../../shared/rules/constants.js';
+import { ADMIN_TABLE_ROWS_PER_PAGE } from '../components/data-table/table-size.js';
 import { pageCount as pagesOf, rowsOfPage as rowsOfListPage } from '../../shared/rules/paging.js';
 
 /** The list query a table sends: the contract's, with the table's sort keys. */

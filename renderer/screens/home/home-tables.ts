@@ -1,6 +1,7 @@
 // The dashboard home's two tables page on the client, 5 rows a page.
-import { DASHBOARD_HOME_ROWS_PER_PAGE } from '../../../shared/rules/constants.js';
 import { pageCount, rowsOfPage } from '../../../shared/rules/paging.js';
+
+export const DASHBOARD_HOME_ROWS_PER_PAGE = 5;
 
 /** The rows of page `page`, counted from 0 as the home's pager shows it (page + 1 of n). */
 export function homePage<T>(rows: readonly T[], page: number): T[] {
