@@ -33,7 +33,7 @@ import {
   type ListCount,
 } from './list-counts.js';
 import { firstMatches, matchesAfter, type ListWalk, type ProbedMatches } from './term-probe.js';
-import { searchFor, walkOf, walkTestOf } from './list-search.js';
+import { searchFor, totalKind, walkOf, walkTestOf } from './list-search.js';
 import { planList, type IdsStrategy, type ListFacts, type ListStrategy } from './list-planner.js';
 import { countValue, readPreparedRows, readRows } from './sql-row.js';
 
@@ -102,7 +102,7 @@ export function statementsOf<Query extends ListQueryBase, Row, Item>(
   const newestFirst = !tieBreak && key === list.sortKeys[list.defaultSort] && query.order !== 'ASC';
   const cap = countCapOf(list, query);
   const facts: ListFacts = {
-    total: totalOf(list.total),
+    total: totalKind(list.total),
     narrowed: forms !== null || filters.length > 0,
     search: forms && searched ? searched.by : 'none',
     commonTerm: Boolean(union && search && searched && searchIsCommon(list.table, searched.places, search)),
@@ -160,11 +160,6 @@ const BY_ROW_TEST: ReadonlySet<IdsStrategy> = new Set(['sorted-by-row-test', 'ti
 function keptOf(total: AdminList<ListQueryBase, unknown, unknown>['total']): KeptTotal | null {
   if (total === 'exact' || total === 'capped') return null;
   return total;
-}
-
-function totalOf(total: AdminList<ListQueryBase, unknown, unknown>['total']): ListFacts['total'] {
-  if (total === 'exact' || total === 'capped') return total;
-  return 'kept';
 }
 
 /**

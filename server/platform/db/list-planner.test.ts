@@ -1,7 +1,14 @@
 // The planner's table: one row per situation a list query can be in, the strategy it gets and
 // why. ARCHITECTURE.md's "Lists" shows the same table.
 import { describe, expect, it } from 'vitest';
-import { planList, type ListFacts, type ListStrategy } from './list-planner.js';
+import {
+  planList,
+  termLookupOf,
+  type ListFacts,
+  type ListStrategy,
+  type TermFacts,
+  type TermLookup,
+} from './list-planner.js';
 
 /** A list of ids, its total kept, sorted newest first, neither searched nor filtered. */
 const PLAIN: ListFacts = {
@@ -145,5 +152,66 @@ describe('planList', () => {
             if (joined) expect(Object.values(strategy.ids)).not.toContain('walk-sort-index');
             if (!newestFirst) expect(strategy.pageFromProbe).toBe(false);
           }
+  });
+});
+
+/** A longer term on a list of one table, its total kept. */
+const TERM: TermFacts = {
+  search: 'or',
+  short: false,
+  searchedText: false,
+  keepsNames: false,
+  joined: false,
+  total: 'kept',
+};
+
+const TERMS: { situation: string; facts: Partial<TermFacts>; lookup: TermLookup; why: string }[] = [
+  {
+    situation: 'a term of three letters on one table',
+    facts: {},
+    lookup: { lookup: 'probe' },
+    why: 'the samples, then 300 and 2,500 of its first rows, tell whether the walk counts it',
+  },
+  {
+    situation: 'the same on joined rows',
+    facts: { joined: true },
+    lookup: { lookup: 'trigram' },
+    why: 'joined rows are not walked',
+  },
+  {
+    situation: 'the same on a list counted exactly',
+    facts: { total: 'exact' },
+    lookup: { lookup: 'trigram' },
+    why: 'a queue worked down is never large',
+  },
+  {
+    situation: 'a short term ("an") on the users',
+    facts: { short: true, searchedText: true },
+    lookup: { lookup: 'short-grams', walkSearchedText: true },
+    why: 'a gram common in every column walks the indexed searched text',
+  },
+  {
+    situation: 'a short term on a list without a searched text',
+    facts: { short: true },
+    lookup: { lookup: 'short-grams', walkSearchedText: false },
+    why: 'its common grams are left out of the row test',
+  },
+  {
+    situation: 'a union keeping the names on its rows',
+    facts: { search: 'union', short: true, keepsNames: true },
+    lookup: { lookup: 'owners', walkAt: 'common' },
+    why: 'testing its own row is cheaper than reading thousands of users first',
+  },
+  {
+    situation: 'a union through joined users and listings',
+    facts: { search: 'union' },
+    lookup: { lookup: 'owners', walkAt: 'dense' },
+    why: 'the users and listings it names are read first unless it is in most of them',
+  },
+];
+
+describe('termLookupOf', () => {
+  it.each(TERMS)('$situation', ({ facts, lookup }) => {
+    expect(termLookupOf({ ...TERM, ...facts })).toEqual(lookup);
   });
 });

@@ -130,3 +130,40 @@ function asTimeline(strategy: ListStrategy): ListStrategy {
     rows: 'in-page-select',
   };
 }
+
+/** What a search's term is, before anything is looked up (`searchOfList`). */
+export interface TermFacts {
+  /** The search as it looks for this term (`searchFor`: a list keeping names searches them as text). */
+  search: 'or' | 'union';
+  /** No run of three letters or digits: no trigram finds it, the short-gram indexes do. */
+  short: boolean;
+  /** The list keeps an index of its searched text next to its default order (`searchedText`). */
+  searchedText: boolean;
+  /** The list keeps its joined places' names on its own rows (`kept`). */
+  keepsNames: boolean;
+  joined: boolean;
+  total: 'kept' | 'capped' | 'exact';
+}
+
+/**
+ * What is read about a term before its strategy. `short-grams`: the short-gram indexes'
+ * statistics (a common gram is walked to, on the searched text when it is in every column).
+ * `trigram`: nothing, the trigram indexes find it. `probe`: ANALYZE's samples, then a bounded
+ * walk of the list's first rows (term-probe.ts). `owners`: the users and listings it names, read
+ * first unless the term is in at least `walkAt` of their rows.
+ */
+export type TermLookup =
+  | { lookup: 'short-grams'; walkSearchedText: boolean }
+  | { lookup: 'trigram' }
+  | { lookup: 'probe' }
+  | { lookup: 'owners'; walkAt: 'common' | 'dense' };
+
+export function termLookupOf(facts: TermFacts): TermLookup {
+  // A list keeping the names walks to a common short term's rows testing its own row, a cheaper
+  // walk than reading thousands of users or listings first: it walks for a term common in them.
+  if (facts.search === 'union') return { lookup: 'owners', walkAt: facts.keepsNames ? 'common' : 'dense' };
+  if (facts.short) return { lookup: 'short-grams', walkSearchedText: facts.searchedText };
+  // Joined rows, or a list counted exactly (a queue worked down, never large): no walk.
+  if (facts.joined || facts.total === 'exact') return { lookup: 'trigram' };
+  return { lookup: 'probe' };
+}
