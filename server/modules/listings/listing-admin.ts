@@ -13,7 +13,8 @@ import { listPage, type AdminList, type SortColumn } from '../../platform/db/adm
 import { epochMsText, holdOf, isoOf, usdOrNull } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { Db } from '../../platform/db/database.js';
-import { listingFieldChanges, parcelOf, softDeleteListing } from './listings.js';
+import { listingFieldChanges, softDeleteListing } from './listings.js';
+import { parcelOf } from './listing-reads.js';
 import { listings, users } from '../../platform/db/schema/index.js';
 import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import type { z } from 'zod';
