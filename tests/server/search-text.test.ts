@@ -118,7 +118,7 @@ describe.each<Driver>(['pglite', 'postgres'])("a walk's row test on %s", (driver
         const found = await queryRows<{ ilike: boolean; walked: boolean; lowered: boolean }>(
           testApp.database.db,
           sql`SELECT t ILIKE ${search.pattern} AS ilike, ${walkedTest(sql`t`, search)} AS walked,
-                     ${walkedTest(sql`lower(t)`, search, true)} AS lowered
+                     ${walkedTest(sql`lower(t)`, search, { lowered: true })} AS lowered
               FROM (VALUES ${rows}) v(t)`,
         );
         for (const [i, row] of found.entries()) {

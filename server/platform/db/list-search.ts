@@ -106,7 +106,7 @@ export function totalKind(total: AdminList<ListQueryBase, unknown, unknown>['tot
  * in an index next to the default order (`searchedText`, read index only), or its places' own.
  */
 export function walkTestOf(search: ListSearch, forms: SearchForms, term: TermSearch): SQL {
-  return search.searchedText ? walkedTest(sql`lower(${search.searchedText})`, term, true) : forms.walkTest;
+  return search.searchedText ? walkedTest(sql`lower(${search.searchedText})`, term, { lowered: true }) : forms.walkTest;
 }
 
 /** The walk of a list: its rows in the default order, each tested by `test` (term-probe.ts). */

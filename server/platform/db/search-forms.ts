@@ -108,7 +108,7 @@ export function loweredMatches(text: SQL, search: TermSearch): SQL {
  * ASCII itself, but for the Kelvin sign and the dotted capital I, which ILIKE would read as "k"
  * and "i" and this reads as themselves.
  */
-export function walkedTest(column: SQL, search: TermSearch, lowered = false): SQL {
+export function walkedTest(column: SQL, search: TermSearch, { lowered = false }: { lowered?: boolean } = {}): SQL {
   if (lowered) return sql`strpos(${column}, ${search.contained}) > 0`;
   if (search.asciiContained) return sql`strpos(lower(${column} COLLATE "C"), ${search.asciiContained}) > 0`;
   return sql`${column} ILIKE ${search.pattern}`;
@@ -273,7 +273,7 @@ export function searchForms(
         condition: test(own(place.lowered)),
         branch: sql`SELECT id FROM ${bare} WHERE ${test(sql.raw(place.lowered))}`,
         row: test(own(place.lowered)),
-        walk: walkedTest(own(place.lowered), search, true),
+        walk: walkedTest(own(place.lowered), search, { lowered: true }),
       };
     }
     if ('text' in place) {
@@ -309,7 +309,7 @@ export function searchForms(
   const rowTests = [...tested.map((form) => form.row), ...(kept ? [sql`${own(kept)} LIKE ${search.lowered}`] : [])];
   const walkTests = [
     ...tested.map((form) => ('walk' in form ? form.walk : form.row)),
-    ...(kept ? [walkedTest(own(kept), search, true)] : []),
+    ...(kept ? [walkedTest(own(kept), search, { lowered: true })] : []),
   ];
   const named = places.flatMap((place): NamedPlace[] => {
     if ('text' in place || 'lowered' in place) return [];
