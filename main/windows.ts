@@ -4,7 +4,7 @@ import { BrowserWindow, screen, shell, type WebContents } from 'electron';
 import Store from 'electron-store';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ColorMode } from '../shared/contract/market-api.js';
-import { DEFAULT_COLOR_MODE } from '../shared/rules/constants.js';
+import { DEFAULT_COLOR_MODE } from '../shared/rules/color-mode.js';
 import { isAppPage, isSafeExternalLink, type AppPages } from './core/navigation-policy.js';
 import { sendToWindow } from './ipc.js';
 

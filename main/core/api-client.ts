@@ -12,7 +12,9 @@ import {
 } from '../../shared/contract/admin-api.js';
 import { ApiErrorBody } from '../../shared/contract/entities.js';
 import type { AdminCallInput, ApiFailure, ApiResult } from '../../shared/contract/market-api.js';
-import { ADMIN_API_TIMEOUT_MS } from '../../shared/rules/constants.js';
+
+/** An admin API call not answered within this long fails (a timeout, shown like any failure). */
+export const ADMIN_API_TIMEOUT_MS = 60_000;
 
 export interface AdminApiClientOptions {
   /** e.g. http://127.0.0.1:4000 (no /v1). */

@@ -2,8 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IdentityError } from './identity.js';
 import { MemorySecureStore } from './secure-store.js';
-import { ACCESS_DENIED_MESSAGE, Session } from './session.js';
-import { ACCESS_TOKEN_KEY, ACCESS_TOKEN_REFRESH_MS } from '../../shared/rules/constants.js';
+import { ACCESS_DENIED_MESSAGE, ACCESS_TOKEN_KEY, ACCESS_TOKEN_REFRESH_MS, Session } from './session.js';
 import { FakeIdentity, silentLog } from '../../tests/desktop/fakes.js';
 
 function setup() {

@@ -5,9 +5,13 @@ import { adminRoleOf } from '../../shared/contract/admin-permissions.js';
 import type { SignedInAdmin } from '../../shared/contract/entities.js';
 import type { ReauthenticateResult } from '../../shared/contract/ipc-table.js';
 import type { SignInResult } from '../../shared/contract/market-api.js';
-import { ACCESS_TOKEN_KEY, ACCESS_TOKEN_REFRESH_MS } from '../../shared/rules/constants.js';
 import { IdentityError, type IdentityProvider, type IdentityUser } from './identity.js';
 import { clearSecureStore, type SecureStore } from './secure-store.js';
+
+/** The ID token is refreshed this often: a minute before its hour is up. */
+export const ACCESS_TOKEN_REFRESH_MS = 3_540_000;
+/** Where the fresh ID token is saved. */
+export const ACCESS_TOKEN_KEY = 'accessToken';
 
 export interface Logger {
   error(message: string, error?: unknown): void;

@@ -3,7 +3,6 @@
 import { Button, Classes, Icon, type IconName, Switch } from '@blueprintjs/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { SIDEBAR_WIDTH_PX } from '../../shared/rules/constants.js';
 import { useColorMode } from '../stores/color-mode-store.js';
 import { ReviewQueueBadge } from '../screens/review/ReviewQueueBadge.js';
 import { useSession } from '../stores/session-store.js';
@@ -11,6 +10,9 @@ import { chevronOf, DisclosureButton } from '../components/DisclosureButton.js';
 import { mayDo, type UiAction } from '../../shared/contract/admin-permissions.js';
 import { SavedViewLinks } from '../components/saved-views/SavedViewLinks.js';
 import { reloadSavedViews } from '../components/saved-views/saved-views-store.js';
+
+/** The sidebar's width; the screen beside it takes the rest. */
+export const SIDEBAR_WIDTH_PX = 250;
 
 interface Entry {
   label: string;

@@ -2,7 +2,7 @@
 // product names another duration (empty credentials: 5 s).
 import { Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import { ADMIN_TOAST_MS } from '../../shared/rules/constants.js';
+import { ADMIN_TOAST_MS } from './toast-durations.js';
 
 let toaster: Promise<Toaster> | undefined;
 

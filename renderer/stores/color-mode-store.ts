@@ -1,7 +1,7 @@
 // The admin colour mode: dark by default; the system setting is ignored.
 import { createStore, useStore } from 'zustand';
 import type { ColorMode } from '../../shared/contract/market-api.js';
-import { DEFAULT_COLOR_MODE } from '../../shared/rules/constants.js';
+import { DEFAULT_COLOR_MODE } from '../../shared/rules/color-mode.js';
 
 const STORAGE_KEY = 'colorMode';
 

@@ -5,18 +5,14 @@
 // its request is closed end to end, and the API cancels its statement.
 import { createStore, type StoreApi } from 'zustand';
 import type { ApiFailure, ApiResult } from '../../shared/contract/market-api.js';
-import { MAX_LIST_LIMIT } from '../../shared/contract/list-query.js';
+import { MAX_LIST_LIMIT, type ListPageQuery } from '../../shared/contract/list-query.js';
 import type { ListResponse } from '../../shared/contract/entities.js';
 import type { SortOrder } from '../../shared/contract/enums.js';
-import { ADMIN_TABLE_ROWS_PER_PAGE } from '../../shared/rules/constants.js';
+import { ADMIN_TABLE_ROWS_PER_PAGE } from '../components/data-table/table-size.js';
+import { pageCount as pagesOf, rowsOfPage as rowsOfListPage } from '../../shared/rules/paging.js';
 
-export interface ListRequest<K extends string> {
-  page: number;
-  limit: number;
-  sortBy?: K;
-  order?: SortOrder;
-  search?: string;
-}
+/** The list query a table sends: the contract's, with the table's sort keys. */
+export type ListRequest<K extends string> = ListPageQuery<K>;
 
 /** One page of the list; `signal` aborts the fetch when a newer one replaces it. */
 export type FetchListPage<T, K extends string> = (
@@ -134,7 +130,7 @@ export type ListStore<T extends { id: string }, K extends string> = StoreApi<Lis
 export const LIVE_ROWS_KEPT = 100;
 
 export function rowsOfPage<T>(items: readonly T[], page: number, rowsPerPage = ADMIN_TABLE_ROWS_PER_PAGE): T[] {
-  return items.slice((page - 1) * rowsPerPage, page * rowsPerPage);
+  return rowsOfListPage(items, { page, limit: rowsPerPage });
 }
 
 /**
@@ -154,7 +150,7 @@ export function hasNextPage(
 }
 
 export function pageCount(total: number, rowsPerPage = ADMIN_TABLE_ROWS_PER_PAGE): number {
-  return Math.max(1, Math.ceil(total / rowsPerPage));
+  return pagesOf(total, rowsPerPage);
 }
 
 export function createListStore<T extends { id: string }, K extends string>(

@@ -26,7 +26,7 @@ import { LISTING_TYPES, MASS_UNITS, REFUND_REASONS } from './enums.js';
 import { listingVideo } from './listing-video.js';
 import { listQuery } from './list-query.js';
 import { freeText, singleLineText, withoutControlCharacters } from './text.js';
-import { SELLER_FEE_MAX, SELLER_FEE_MIN } from '../rules/constants.js';
+import { SELLER_FEE_MAX, SELLER_FEE_MIN } from '../rules/seller-fees.js';
 
 import type { RouteDef } from './route-def.js';
 import { reviewTeamRoutes } from './admin-review-team-routes.js';

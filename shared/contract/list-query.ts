@@ -67,3 +67,8 @@ export function listQuery<L extends ListName>(list: L) {
 export type ListQuery<L extends ListName> = z.output<ReturnType<typeof listQuery<L>>>;
 /** What a caller passes: every field optional. */
 export type ListQueryInput<L extends ListName> = z.input<ReturnType<typeof listQuery<L>>>;
+/**
+ * A list query as the app sends it for one table: its page, its size, its search and a sort key
+ * among `K` (a list's own keys, or a review queue's).
+ */
+export type ListPageQuery<K extends string> = Omit<ListQuery<ListName>, 'sortBy'> & { sortBy?: K };

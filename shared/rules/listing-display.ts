@@ -1,6 +1,8 @@
 // How the Active listings table and drawer show a listing.
 import type { ListingType } from '../contract/enums.js';
-import { DESCRIPTION_TRUNCATE_AT } from './constants.js';
+
+/** A description longer than this many characters is cut in the table. */
+export const DESCRIPTION_TRUNCATE_AT = 50;
 
 /** First 50 characters plus an ellipsis when longer; shorter text is left alone. */
 export function truncateDescription(text: string, max = DESCRIPTION_TRUNCATE_AT): string {

@@ -46,6 +46,10 @@ const AMOUNT_TEXT = /^\d+(\.\d{1,2})?$/;
 export function refundAmountMessage(max: number): string {
   return `Please enter a valid amount up to ${max} with max 2 decimal places.`;
 }
+/** A refund's amount: at most 2 decimals, at least a cent. */
+export const REFUND_MAX_DECIMALS = 2;
+export const REFUND_MIN_AMOUNT = 0.01;
+
 export const REFUND_REASON_MESSAGE = 'Please select a reason for the refund.';
 
 /** The refund input keeps at most 2 decimals: '12.345' becomes '12.34' as it is typed. */

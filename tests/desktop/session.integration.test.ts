@@ -13,9 +13,8 @@ import type { AdminEvent } from '../../shared/contract/market-api.js';
 import { windowOver } from './window-harness.js';
 import { createFirebaseIdentity, FIREBASE_USER_KEY } from '../../main/core/firebase-identity.js';
 import { MemorySecureStore, type SecureStore } from '../../main/core/secure-store.js';
-import { Session } from '../../main/core/session.js';
+import { ACCESS_TOKEN_KEY, Session } from '../../main/core/session.js';
 import { DEFAULT_SETTINGS } from '../../main/core/settings.js';
-import { ACCESS_TOKEN_KEY } from '../../shared/rules/constants.js';
 import { API_KEY, PROJECT_ID, startAuthEmulator, type AuthEmulator } from './auth-emulator.js';
 import { chatMessage, silentLog } from './fakes.js';
 

@@ -26,7 +26,7 @@ import type { acceptOffer, declineOffer, listOffers, makeOffer } from '../../ser
 import type { buyNow } from '../../server/modules/orders/purchases.js';
 import type { listOrders } from '../../server/modules/orders/order-history.js';
 import type { enteredGiveaways, enterGiveaway } from '../../server/modules/auctions/giveaways.js';
-import type { listListings } from '../../server/modules/listings/listings.js';
+import type { listListings } from '../../server/modules/listings/listing-reads.js';
 import type { MarketListing } from '../../shared/contract/market/listings.js';
 import type { retryPayment } from '../../server/modules/orders/orders.js';
 import type { HomeSection, sectionListings, sectionUsers } from '../../server/modules/catalogue/public-sections.js';

@@ -5,7 +5,8 @@
 // The dataset and the app are set up in public-market-fixture.ts.
 import { describe, expect, it } from 'vitest';
 import { BID_INCREMENT_TABLE } from '../../shared/rules/bid-increments.js';
-import { DEFAULT_PACKAGE_WEIGHT_OZ, DEFAULT_SELLER_FEE } from '../../shared/rules/constants.js';
+import { DEFAULT_PACKAGE_WEIGHT_OZ } from '../../shared/rules/market-defaults.js';
+import { DEFAULT_SELLER_FEE } from '../../shared/rules/seller-fees.js';
 import { ANTI_SNIPE_WINDOW_MS } from '../../server/modules/auctions/rules/proxy-bidding.js';
 import { HOME_TAB_SECTIONS, HOME_TABS } from '../../server/modules/catalogue/public-sections.js';
 import { app, get, ids, names, PUBLIC_USER_KEYS, titles, usePublicMarket } from './public-market-fixture.js';

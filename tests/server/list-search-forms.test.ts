@@ -118,16 +118,16 @@ describe('a list search in its three forms', () => {
       }
       // The users and listings the term names looked up first (a joined list's search does):
       // the places test their columns against those ids, and find the same rows.
-      const looked = termSearch(term, new Set(), await foundOwners(database.db, list.search!.places, termSearch(term)));
+      const owners = await foundOwners(database.db, list.search!.places, termSearch(term));
+      const looked = termSearch(term, { owners });
       const byIds = searchForms(list.table, list.alias, list.search!.places, looked);
       for (const form of [byIds.condition, idMatchesAny(sql.raw(`${list.alias}.id`), byIds.branches), byIds.rowMatches])
         expect(await idsWhere(list, form), `${term} (owners looked up)`).toEqual(byCondition);
       // More owners than were read: the row test still finds every match (by lookups), and the
       // rows naming the first owners read are some of them.
       const cut = (found: OwnerIds | null) => found && { ids: found.ids.slice(0, 2), complete: false };
-      const partly = termSearch(term, new Set(), {
-        users: cut(looked.owners.users),
-        listings: cut(looked.owners.listings),
+      const partly = termSearch(term, {
+        owners: { users: cut(looked.owners.users), listings: cut(looked.owners.listings) },
       });
       const partForms = searchForms(list.table, list.alias, list.search!.places, partly);
       expect(await idsWhere(list, partForms.rowMatches), `${term} (more owners)`).toEqual(byCondition);

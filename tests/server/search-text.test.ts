@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SEARCHABLE_PATHS } from '../support/searchable-lists.js';
 import { ApiErrorBody } from '../../shared/contract/entities.js';
 import { queryRows } from '../../server/platform/db/database.js';
-import { termSearch, walkedMatches } from '../../server/platform/db/search-forms.js';
+import { termSearch, walkedTest } from '../../server/platform/db/search-forms.js';
 import { buildTestApp, type Driver, type TestApp } from '../support/test-app.js';
 
 const adminToken = inject('adminToken');
@@ -117,8 +117,8 @@ describe.each<Driver>(['pglite', 'postgres'])("a walk's row test on %s", (driver
         );
         const found = await queryRows<{ ilike: boolean; walked: boolean; lowered: boolean }>(
           testApp.database.db,
-          sql`SELECT t ILIKE ${search.pattern} AS ilike, ${walkedMatches(sql`t`, search)} AS walked,
-                     ${walkedMatches(sql`lower(t)`, search, true)} AS lowered
+          sql`SELECT t ILIKE ${search.pattern} AS ilike, ${walkedTest(sql`t`, search)} AS walked,
+                     ${walkedTest(sql`lower(t)`, search, { lowered: true })} AS lowered
               FROM (VALUES ${rows}) v(t)`,
         );
         for (const [i, row] of found.entries()) {

@@ -291,7 +291,7 @@ describe('a term neither rare nor common, counted over the first rows', () => {
   });
 
   // "oldterm" is in 60 users, none of the newest 1,000: the first rows' probe would miss it, but the
-  // samples ANALYZE keeps put it in 1.2% of the users (term-samples.ts), so the first 2,500 rows
+  // samples ANALYZE keeps put it in 1.2% of the users (term-statistics.ts), so the first 2,500 rows
   // are walked at once and their 30 matches answered as the lower bound.
   it('walks a term the first rows miss when the samples say it is common', async () => {
     await database.runScript('ANALYZE users');

@@ -14,7 +14,7 @@ import { Cell, Column, ColumnHeaderCell, RenderMode, SelectionModes, Table } fro
 import '@blueprintjs/table/lib/css/table.css';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { ADMIN_TABLE_ROWS_PER_PAGE, tableHeightPx } from '../../../shared/rules/constants.js';
+import { ADMIN_TABLE_ROWS_PER_PAGE, tableHeightPx } from './table-size.js';
 import { hasNextPage, rowsOfPage, type ListStore } from '../../stores/list-store.js';
 import { ariaSortOf, fittedRowHeight, rangeLabel } from './data-table-logic.js';
 import { ExportCsvButton } from './ExportCsvButton.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tableHeightPx } from '../../../shared/rules/constants.js';
+import { tableHeightPx } from './table-size.js';
 import {
   ariaSortOf,
   baseColumnWidth,

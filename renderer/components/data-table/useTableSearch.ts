@@ -1,7 +1,7 @@
 // The table's search box: what the moderator types, handed to the store once they pause.
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { SEARCH_DEBOUNCE_MS } from '../../../shared/rules/constants.js';
+import { SEARCH_DEBOUNCE_MS } from '../search-debounce.js';
 import type { ListStore } from '../../stores/list-store.js';
 
 /** The box's text (starting from the store's search) and its setter; the store searches after a pause. */

@@ -5,7 +5,7 @@ import { Omnibar, type ItemRenderer } from '@blueprintjs/select';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SEARCH_DEBOUNCE_MS } from '../../../shared/rules/constants.js';
+import { SEARCH_DEBOUNCE_MS } from '../search-debounce.js';
 import { market } from '../../bridge.js';
 import { matchingScreens, searchItems, type PaletteItem } from './palette-items.js';
 import { useRecordActions } from './record-actions-store.js';

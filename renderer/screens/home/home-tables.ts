@@ -1,12 +1,15 @@
 // The dashboard home's two tables page on the client, 5 rows a page.
-import { DASHBOARD_HOME_ROWS_PER_PAGE } from '../../../shared/rules/constants.js';
+import { pageCount, rowsOfPage } from '../../../shared/rules/paging.js';
 
+export const DASHBOARD_HOME_ROWS_PER_PAGE = 5;
+
+/** The rows of page `page`, counted from 0 as the home's pager shows it (page + 1 of n). */
 export function homePage<T>(rows: readonly T[], page: number): T[] {
-  return rows.slice(page * DASHBOARD_HOME_ROWS_PER_PAGE, (page + 1) * DASHBOARD_HOME_ROWS_PER_PAGE);
+  return rowsOfPage(rows, { page: page + 1, limit: DASHBOARD_HOME_ROWS_PER_PAGE });
 }
 
 export function homePageCount(rows: readonly unknown[]): number {
-  return Math.max(1, Math.ceil(rows.length / DASHBOARD_HOME_ROWS_PER_PAGE));
+  return pageCount(rows.length, DASHBOARD_HOME_ROWS_PER_PAGE);
 }
 
 export const signUpsSubtitle = (n: number) => `${n} new sign ups in the past 24 hours`;

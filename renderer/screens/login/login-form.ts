@@ -1,6 +1,6 @@
 // What the Login screen tells the admin after each outcome.
 import type { SignInResult } from '../../../shared/contract/market-api.js';
-import { ADMIN_TOAST_MS, EMPTY_CREDENTIALS_TOAST_MS } from '../../../shared/rules/constants.js';
+import { ADMIN_TOAST_MS, EMPTY_CREDENTIALS_TOAST_MS } from '../../app/toast-durations.js';
 import type { ToastOptions } from '../../app/toaster.js';
 
 export const EMPTY_CREDENTIALS_TOAST: ToastOptions = {

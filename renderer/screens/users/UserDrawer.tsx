@@ -5,7 +5,7 @@
 import { Button, Card, Classes, ControlGroup, FormGroup, H5, HTMLSelect, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { AdminUser } from '../../../shared/contract/entities.js';
-import { SELLER_FEE_CHOICES } from '../../../shared/rules/constants.js';
+import { SELLER_FEE_CHOICES } from '../../../shared/rules/seller-fees.js';
 import { formatUsd } from '../../../shared/rules/money.js';
 import { hasPayoutAccount } from '../../../shared/rules/seller-status.js';
 import { SideDrawer } from '../../components/SideDrawer.js';

@@ -2,7 +2,7 @@
 // GET /user/my-details is registered apart (`callerDetailsRoute`), later in market-routes.ts, where
 // it always was; GET|POST /user/shipping-info are the fulfilment module's.
 import type { FastifyRequest } from 'fastify';
-import { Address, ApiErrorBody } from '../../../shared/contract/entities.js';
+import { ApiErrorBody } from '../../../shared/contract/entities.js';
 import {
   AccountUser,
   BadgeReset,
@@ -16,11 +16,6 @@ import {
   ProfileBody,
   PublicProfile,
   RegisterBody,
-  ReturnAddressBody,
-  SellerRequest,
-  SellerRequests,
-  SellerReturnAddress,
-  SellerStanding,
   UpdatePhoneBody,
   VerifyPhoneBody,
   UserNameBody,
@@ -40,8 +35,7 @@ import { closeAccount, deleteGuest } from './account-closing.js';
 import { sendContactMessage } from './contact-us.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { registerDeviceToken, removeDeviceToken, resetBadgeCount } from './devices.js';
-import { requestToSell, SellerRequestBody, sellerRequestsOf, sellerStandingOf } from './seller-requests.js';
-import { addAddress, currentAddress } from './addresses.js';
+import { sellerAccountRoutes } from './seller-routes.js';
 import { resendPhoneCode, startPhoneChange, verifyPhoneCode } from './phone-verification.js';
 import type { AccountPorts } from './ports.js';
 import { IdParams, type MarketRouteContext, NoContent } from '../../platform/http/market-route-context.js';
@@ -244,79 +238,7 @@ export async function accountRoutes(context: MarketRouteContext<AccountPorts>): 
   );
 
   // ── Selling ──
-  r.get(
-    '/user/seller',
-    {
-      schema: {
-        description:
-          'The caller’s standing as a seller: enabled, fee, pending request, payout account, return address.',
-        tags,
-        ...secured,
-        response: { 200: SellerStanding },
-      },
-    },
-    async (request) => sellerStandingOf(db, request.caller.id),
-  );
-  r.post(
-    '/user-requests',
-    {
-      schema: {
-        description: 'Asks to become a seller, with a description and profile links.',
-        tags,
-        ...secured,
-        body: SellerRequestBody,
-        response: { 201: SellerRequest },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await requestToSell(deps, request.caller.id, request.body)),
-  );
-  r.get(
-    '/user-requests',
-    {
-      schema: {
-        description: 'The caller’s seller requests and their status.',
-        tags,
-        ...secured,
-        response: { 200: SellerRequests },
-      },
-    },
-    async (request) => sellerRequestsOf(db, request.caller.id),
-  );
-  // Where the seller's parcels ship from: the newest RETURN_ADDRESS (both spellings the apps use;
-  // the operationIds tell them apart, since both spellings make the same words).
-  for (const [path, spelling] of [
-    ['/user/shipping-info-seller', ''],
-    ['/user/shipping/info-seller', 'Nested'],
-  ] as const) {
-    r.get(
-      path,
-      {
-        schema: {
-          tags,
-          operationId: `getSellerReturnAddress${spelling}`,
-          description: "The seller's current return address (where parcels ship from), or null.",
-          ...secured,
-          response: { 200: SellerReturnAddress },
-        },
-      },
-      async (request) => ({ returnAddress: await currentAddress(db, request.caller.id, 'RETURN_ADDRESS') }),
-    );
-    r.post(
-      path,
-      {
-        schema: {
-          tags,
-          operationId: `addSellerReturnAddress${spelling}`,
-          description: "Adds a return address; the newest one is the seller's return address.",
-          ...secured,
-          body: ReturnAddressBody,
-          response: { 201: Address },
-        },
-      },
-      async (request, reply) =>
-        reply.code(201).send(await addAddress(db, request.caller.id, { ...request.body, type: 'RETURN_ADDRESS' })),
-    );
-  }
+  await sellerAccountRoutes(context);
 
   // ── Devices ──
   r.post(

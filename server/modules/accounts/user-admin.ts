@@ -5,7 +5,7 @@ import { ActiveEnforcement, type AdminUser, type Address } from '../../../shared
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import type { Db, Executor } from '../../platform/db/database.js';
-import { listPage, withChildren, type AdminList, type SortKey } from '../../platform/db/admin-list.js';
+import { listPage, withChildren, type AdminList, type SortColumn } from '../../platform/db/admin-list.js';
 import { inList } from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
@@ -53,7 +53,7 @@ const USER_ROW = sqlRow(
   .extend(ENFORCEMENT.shape);
 type UserRow = z.output<typeof USER_ROW>;
 
-const SORT_KEYS: Record<ListQuery<'users'>['sortBy'] & string, SortKey> = {
+const SORT_KEYS: Record<ListQuery<'users'>['sortBy'] & string, SortColumn> = {
   userName: { column: sql`u.user_name` },
   email: { column: sql`u.email` },
   createdAt: { column: sql`u.created_at` },

@@ -9,9 +9,9 @@ import {
   DEFAULT_MASS_UNIT,
   DEFAULT_MIN_PACKAGE_WEIGHT_OZ,
   DEFAULT_PACKAGE_WEIGHT_OZ,
-  DEFAULT_SELLER_FEE,
   DEFAULT_SHIPPING_TYPE,
-} from '../../../shared/rules/constants.js';
+} from '../../../shared/rules/market-defaults.js';
+import { DEFAULT_SELLER_FEE } from '../../../shared/rules/seller-fees.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
 import { ANTI_SNIPE_WINDOW_MS } from '../auctions/index.js';
 import { DEFAULT_AUCTION_DURATION_MS } from '../listings/index.js';

@@ -4,7 +4,7 @@ import type { Subcategory } from '../../../shared/contract/entities.js';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import type { Executor } from '../../platform/db/database.js';
-import { listPage, type AdminList, type SortKey } from '../../platform/db/admin-list.js';
+import { listPage, type AdminList, type SortColumn } from '../../platform/db/admin-list.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { categories, subcategories } from '../../platform/db/schema/index.js';
@@ -16,7 +16,7 @@ const SUBCATEGORY_ROW = sqlRow(subcategories, 'id', 'title', 'min_package_weight
 });
 type SubcategoryRow = z.output<typeof SUBCATEGORY_ROW>;
 
-const SORT_KEYS: Record<(ListQuery<'subcategories'>['sortBy'] & string) | 'createdAt', SortKey> = {
+const SORT_KEYS: Record<(ListQuery<'subcategories'>['sortBy'] & string) | 'createdAt', SortColumn> = {
   minPackageWeightInOz: { column: sql`sc.min_package_weight_in_oz` },
   createdAt: { column: sql`sc.created_at` },
 };

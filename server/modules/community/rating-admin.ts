@@ -4,7 +4,7 @@ import type { Rating } from '../../../shared/contract/entities.js';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { Db } from '../../platform/db/database.js';
-import { listPage, type AdminList, type SortKey } from '../../platform/db/admin-list.js';
+import { listPage, type AdminList, type SortColumn } from '../../platform/db/admin-list.js';
 import { softDelete } from '../../platform/db/soft-delete.js';
 import { isoOf, optionalProfileOf } from '../../platform/db/values.js';
 import { ratings, users } from '../../platform/db/schema/index.js';
@@ -24,7 +24,7 @@ const RATING_ROW = sqlRow(ratings, 'id', 'created_at', 'rate', 'experience', 'or
 type RatingRow = z.output<typeof RATING_ROW>;
 
 /** Every key but the creation time may be null: those sort NULLS LAST. */
-const SORT_KEYS: Record<ListQuery<'ratings'>['sortBy'] & string, SortKey> = {
+const SORT_KEYS: Record<ListQuery<'ratings'>['sortBy'] & string, SortColumn> = {
   createdAt: { column: sql`r.created_at` },
   rate: { column: sql`r.rate`, nullable: true },
   experience: { column: sql`r.experience`, nullable: true },

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { Db } from '../../platform/db/database.js';
-import { listPage, type AdminList, type SortKey } from '../../platform/db/admin-list.js';
+import { listPage, type AdminList, type SortColumn } from '../../platform/db/admin-list.js';
 import type { AuctionMessage, Chat, ChatMessage } from '../../../shared/contract/entities.js';
 import { softDelete } from '../../platform/db/soft-delete.js';
 import type { AdminEvents } from '../../platform/events/admin-events.js';
@@ -24,13 +24,13 @@ import {
   type ChatRow,
 } from './moderation-items.js';
 
-const CHAT_SORT: Record<ListQuery<'chats'>['sortBy'] & string, SortKey> = {
+const CHAT_SORT: Record<ListQuery<'chats'>['sortBy'] & string, SortColumn> = {
   updatedAt: { column: sql`c.updated_at` },
   createdAt: { column: sql`c.created_at` },
 };
 
 /** Newest or oldest first: the lists without a choice of sort key. */
-const BY_CREATION = (alias: string): Record<'createdAt', SortKey> => ({
+const BY_CREATION = (alias: string): Record<'createdAt', SortColumn> => ({
   createdAt: { column: sql.raw(`${alias}.created_at`) },
 });
 

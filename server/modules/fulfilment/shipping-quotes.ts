@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { QuoteBody, ShippingOptions } from '../../../shared/contract/market/fulfilment.js';
 import { LABEL_SIZES, MASS_UNITS, SHIPPING_TYPES } from '../../../shared/contract/enums.js';
-import { DEFAULT_MIN_PACKAGE_WEIGHT_OZ } from '../../../shared/rules/constants.js';
+import { DEFAULT_MIN_PACKAGE_WEIGHT_OZ } from '../../../shared/rules/market-defaults.js';
 import { subcategories } from '../../platform/db/schema/index.js';
 import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { badRequest, HttpError, notFound } from '../../platform/http/errors.js';

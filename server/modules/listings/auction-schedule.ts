@@ -13,7 +13,8 @@ import { chosenEndTime, extendedEndTime } from './rules/auction-end-time.js';
 import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
-import { lockOwned, PUBLIC_LISTING } from './listings.js';
+import { lockOwned } from './listings.js';
+import { PUBLIC_LISTING } from './listing-reads.js';
 
 const END_TIME_ROW = sqlRow(listings, 'id', 'listing_type', 'status', 'end_time');
 type EndTimeRow = z.output<typeof END_TIME_ROW>;

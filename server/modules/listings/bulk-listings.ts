@@ -11,7 +11,8 @@ import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js
 import { marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { listingProblems, problemsText } from './rules/listing-completeness.js';
-import { insertListing, listListingsWhere, lockOwned, publishDraft, screenListing, termsOf } from './listings.js';
+import { insertListing, lockOwned, publishDraft, screenListing, termsOf } from './listings.js';
+import { listListingsWhere } from './listing-reads.js';
 import { assertMaySell, sellingRefusal } from '../accounts/index.js';
 
 export interface RefusedItem {

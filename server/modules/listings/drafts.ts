@@ -10,7 +10,8 @@ import { badRequest, callersOr404, conflict } from '../../platform/http/errors.j
 import { chosenEndTime } from './rules/auction-end-time.js';
 import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import { listingProblems } from './rules/listing-completeness.js';
-import { getListing, insertListing, listListingsWhere, lockOwned, softDeleteListing } from './listings.js';
+import { insertListing, lockOwned, softDeleteListing } from './listings.js';
+import { getListing, listListingsWhere } from './listing-reads.js';
 import { listings, subcategories } from '../../platform/db/schema/index.js';
 import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 

@@ -6,15 +6,14 @@
 export { listingReported, listingTextShown } from './hooks.js';
 export { listingByIdRoutes, listingRoutes, listingToolRoutes, sellerShelfRoutes } from './routes.js';
 export { listingHandlers } from './admin.js';
+export { DEFAULT_AUCTION_DURATION_MS, lockOwned } from './listings.js';
 export {
-  DEFAULT_AUCTION_DURATION_MS,
   hiddenFromBuyers,
   listPublicListings,
-  lockOwned,
   PUBLIC_LISTING,
   publicListing,
   type ListingsOrder,
-} from './listings.js';
+} from './listing-reads.js';
 export { decrementStock, lockForSale, lockListingForRetry, saleRefusal, type StockRow } from './stock.js';
 export { auctionStateUpdate, endListing, markEndingSoonNotified } from './auction-state.js';
 export { type ListingToolsDeps, localListingTools } from './listing-tools-deps.js';

@@ -9,11 +9,12 @@ import type { ListQuery } from '../../../shared/contract/list-query.js';
 import { usdToCents } from '../../../shared/rules/money.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import type { Executor } from '../../platform/db/database.js';
-import { listPage, type AdminList, type SortKey } from '../../platform/db/admin-list.js';
+import { listPage, type AdminList, type SortColumn } from '../../platform/db/admin-list.js';
 import { epochMsText, holdOf, isoOf, usdOrNull } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { Db } from '../../platform/db/database.js';
-import { listingFieldChanges, parcelOf, softDeleteListing } from './listings.js';
+import { listingFieldChanges, softDeleteListing } from './listings.js';
+import { parcelOf } from './listing-reads.js';
 import { listings, users } from '../../platform/db/schema/index.js';
 import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import type { z } from 'zod';
@@ -47,7 +48,7 @@ const LISTING_ROW = sqlRow(
 });
 type ListingRow = z.output<typeof LISTING_ROW>;
 
-const SORT_KEYS: Record<ListQuery<'activeListings'>['sortBy'] & string, SortKey> = {
+const SORT_KEYS: Record<ListQuery<'activeListings'>['sortBy'] & string, SortColumn> = {
   title: { column: sql`l.title` },
   description: { column: sql`l.description` },
   createdAt: { column: sql`l.created_at` },

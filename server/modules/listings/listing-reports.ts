@@ -8,7 +8,7 @@ import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import type { ListingReport, ReportListingBody } from '../../../shared/contract/market/listings.js';
 import { isoOf } from '../../platform/db/values.js';
 import { conflict, HttpError } from '../../platform/http/errors.js';
-import { publicListing } from './listings.js';
+import { publicListing } from './listing-reads.js';
 import type { Outbox } from '../../platform/events/unit-of-work.js';
 import { listingReported } from './hooks.js';
 

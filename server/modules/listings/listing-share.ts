@@ -7,7 +7,7 @@ import { listings } from '../../platform/db/schema/index.js';
 import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import type { ListingShare } from '../../../shared/contract/market/listings.js';
 import { formatUsd } from '../../../shared/rules/money.js';
-import { getPublicListing } from './listings.js';
+import { getPublicListing } from './listing-reads.js';
 
 /** The price line of a shared listing, in the app's words. */
 export function sharePriceText(listing: {

@@ -11,7 +11,8 @@ import {
 } from '../../../shared/contract/market/listings.js';
 import { IdParams, type MarketRouteContext, Paging } from '../../platform/http/market-route-context.js';
 import type { ListingPorts } from './ports.js';
-import { createListing, editListing, endListing, getPublicListing, listListings, publishListing } from './listings.js';
+import { createListing, editListing, endListing, publishListing } from './listings.js';
+import { getPublicListing, listListings } from './listing-reads.js';
 import { draftRoutes } from './draft-routes.js';
 import { listingMediaRoutes } from './media-routes.js';
 import { pricingRoutes } from './pricing-routes.js';

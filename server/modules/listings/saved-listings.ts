@@ -7,7 +7,7 @@ import type { Executor } from '../../platform/db/database.js';
 import { savedListings as savedListingsTable } from '../../platform/db/schema/index.js';
 import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import type { MarketListings, SavedListing, SavedState } from '../../../shared/contract/market/listings.js';
-import { listPublicListings, publicListing } from './listings.js';
+import { listPublicListings, publicListing } from './listing-reads.js';
 
 export async function saveListing(db: Executor, userId: string, listingId: string): Promise<SavedListing> {
   await publicListing(db, listingId);

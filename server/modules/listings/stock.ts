@@ -6,7 +6,7 @@ import { listingRoom, userRoom } from '../../../shared/contract/realtime-events.
 import type { Executor } from '../../platform/db/database.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { marketEvent, type PendingEvent } from '../../platform/events/pending-events.js';
-import { PUBLIC_LISTING } from './listings.js';
+import { PUBLIC_LISTING } from './listing-reads.js';
 import { refuseIfOnHold } from './listing-holds.js';
 import { listings } from '../../platform/db/schema/index.js';
 import { readRows, sqlRow, type SqlRow } from '../../platform/db/sql-row.js';

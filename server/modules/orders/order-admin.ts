@@ -7,7 +7,7 @@ import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import type { Db, Executor } from '../../platform/db/database.js';
-import { listPage, withChildren, type AdminList, type SortKey } from '../../platform/db/admin-list.js';
+import { listPage, withChildren, type AdminList, type SortColumn } from '../../platform/db/admin-list.js';
 import { inList } from '../../platform/db/list-sql.js';
 import { holdOf, isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
@@ -68,7 +68,7 @@ const TRANSACTION_ROW = sqlRow(
 });
 export type TransactionRow = z.output<typeof TRANSACTION_ROW>;
 
-const SORT_KEYS: Record<ListQuery<'soldListings'>['sortBy'] & string, SortKey> = {
+const SORT_KEYS: Record<ListQuery<'soldListings'>['sortBy'] & string, SortColumn> = {
   price: { column: sql`o.price_cents` },
   shippingPrice: { column: sql`o.shipping_price_cents` },
   createdAt: { column: sql`o.created_at` },

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_COUNT_CAP, LIST_SEARCH_COUNT_CAP } from '../../../shared/contract/list-query.js';
-import { countCapOf } from './admin-list.js';
+import { countCapOf } from './list-counts.js';
 import { cappedCount, keptTotal, type KeptTotal } from './list-counts.js';
 import { openDatabase, queryRows, type Database } from './database.js';
 import { migrate } from './migrate.js';

@@ -1,10 +1,21 @@
 // How a list counts: the totals the database keeps, and counts bounded by a cap (`countCapOf`
-// in admin-list.ts decides which cap), one statement each. admin-list.ts's pager picks among them.
+// decides which cap), one statement each. The planner (list-planner.ts) picks among them.
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { LIST_COUNT_CAP, LIST_SEARCH_COUNT_CAP } from '../../../shared/contract/list-query.js';
 import type { Executor } from './database.js';
-import { COUNT_ROW } from './list-sql.js';
+import type { ListQueryBase } from './admin-list.js';
+import type { ListSearch } from './list-search.js';
+import { COUNT_ROW, searchTerm } from './list-sql.js';
 import { countValue, readRows } from './sql-row.js';
+
+/**
+ * The most matches a list query's count proves: a search's (LIST_SEARCH_COUNT_CAP), or a filter's
+ * (LIST_COUNT_CAP); more answer `count: cap, countCapped: true`. The one place that decides it.
+ */
+export function countCapOf<Query extends ListQueryBase>(list: { search?: ListSearch }, query: Query): number {
+  return list.search && searchTerm(query.search) ? LIST_SEARCH_COUNT_CAP : LIST_COUNT_CAP;
+}
 
 /** The lists whose unfiltered total the database keeps (migration 0017's trigger arguments). */
 export type KeptTotal =

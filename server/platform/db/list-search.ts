@@ -1,7 +1,7 @@
 // How an admin list's search is planned (`AdminList.search`): where a term looks (its own
 // columns, the names its rows keep, or the joined users and listings), and whether a common term
-// is walked along the default order instead of looked up (term-probe.ts, short-term-stats.ts).
-// admin-list.ts turns the answer into the page's and the count's statements.
+// is walked along the default order instead of looked up (term-probe.ts, term-statistics.ts).
+// list-planner.ts decides from the answer how the count and page are read; list-pages.ts reads them.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdminList, ListQueryBase } from './admin-list.js';
 import type { Executor } from './database.js';
@@ -11,16 +11,16 @@ import {
   searchedColumns,
   searchForms,
   termSearch,
-  walkedMatches,
+  walkedTest,
   type SearchForms,
   type SearchPlace,
   type TermSearch,
 } from './search-forms.js';
 import { shortGramsOf } from './short-terms.js';
-import { COMMON_GRAM_SHARE, commonGramColumns, DENSE_GRAM_SHARE } from './short-term-stats.js';
+import { COMMON_GRAM_SHARE, commonGramColumns, DENSE_GRAM_SHARE, sampledShare } from './term-statistics.js';
 import { foundOwners } from './search-owners.js';
 import { walkedCount, type ListWalk } from './term-probe.js';
-import { sampledShare } from './term-samples.js';
+import { termLookupOf } from './list-planner.js';
 
 /**
  * Where a list's search looks (`AdminList.search`). `kept`: a column of the list's own rows
@@ -64,26 +64,41 @@ export async function searchOfList<Query extends ListQueryBase, Row, Item>(
   const grams = shortGramsOf(term);
   const columns = searchedColumns(list.table, places);
   const common = grams ? await commonGramColumns(db, columns, grams) : new Set<string>();
-  if (by !== 'union') {
-    const text = list.search.searchedText;
-    // A short term's grams are common or not by the indexes' statistics (no walk needed).
-    if (grams) return termSearch(term, common, undefined, text !== undefined && columns.every((c) => common.has(c)));
-    // A longer one: the bounded walk of the list's first rows counts it, unless it is rare there
-    // (term-probe.ts). A list reading joined rows (`from`), or counted exactly (a queue worked
-    // down, never large), is looked up as before.
-    const plain = termSearch(term);
-    if (list.from || list.total === 'exact') return plain;
-    const test = walkTestOf(list.search, searchForms(list.table, list.alias, places, plain), plain);
-    const walk = walkOf(list, query, test);
-    const found = await walkedCount(db, walk, LIST_SEARCH_COUNT_CAP, () => sampledShare(db, columns, term));
-    return found ? termSearch(term, common, undefined, true, found) : plain;
+  const plan = termLookupOf({
+    search: by,
+    short: grams !== null,
+    searchedText: list.search.searchedText !== undefined,
+    keepsNames: list.search.kept !== undefined,
+    joined: list.from !== undefined,
+    total: totalKind(list.total),
+  });
+  switch (plan.lookup) {
+    case 'short-grams':
+      // Common or not by the indexes' statistics (no walk needed).
+      return termSearch(term, { common, walked: plan.walkSearchedText && columns.every((c) => common.has(c)) });
+    case 'trigram':
+      return termSearch(term);
+    case 'probe': {
+      // The bounded walk of the list's first rows counts it, unless it is rare there.
+      const plain = termSearch(term);
+      const test = walkTestOf(list.search, searchForms(list.table, list.alias, places, plain), plain);
+      const walk = walkOf(list, query, test);
+      const found = await walkedCount(db, walk, LIST_SEARCH_COUNT_CAP, () => sampledShare(db, columns, term));
+      return found ? termSearch(term, { common, walked: true, found }) : plain;
+    }
+    case 'owners': {
+      const share = { common: COMMON_GRAM_SHARE, dense: DENSE_GRAM_SHARE }[plan.walkAt];
+      const dense = grams ? await commonGramColumns(db, columns, grams, share) : new Set<string>();
+      const owners = await foundOwners(db, places, termSearch(term, { common }), dense);
+      return termSearch(term, { common, owners });
+    }
   }
-  // A list keeping the names (`kept`) walks to a common short term's rows testing its own row, a
-  // cheaper walk than reading thousands of users or listings first: it walks at once for a term
-  // common in them, not only for one in most of them.
-  const walkFrom = list.search.kept ? COMMON_GRAM_SHARE : DENSE_GRAM_SHARE;
-  const dense = grams ? await commonGramColumns(db, columns, grams, walkFrom) : new Set<string>();
-  return termSearch(term, common, await foundOwners(db, places, termSearch(term, common), dense));
+}
+
+/** The kind of a list's total: kept by the database (which list's), counted up to a cap, or exactly. */
+export function totalKind(total: AdminList<ListQueryBase, unknown, unknown>['total']): 'kept' | 'capped' | 'exact' {
+  if (total === 'exact' || total === 'capped') return total;
+  return 'kept';
 }
 
 /**
@@ -91,7 +106,7 @@ export async function searchOfList<Query extends ListQueryBase, Row, Item>(
  * in an index next to the default order (`searchedText`, read index only), or its places' own.
  */
 export function walkTestOf(search: ListSearch, forms: SearchForms, term: TermSearch): SQL {
-  return search.searchedText ? walkedMatches(sql`lower(${search.searchedText})`, term, true) : forms.walkTest;
+  return search.searchedText ? walkedTest(sql`lower(${search.searchedText})`, term, { lowered: true }) : forms.walkTest;
 }
 
 /** The walk of a list: its rows in the default order, each tested by `test` (term-probe.ts). */

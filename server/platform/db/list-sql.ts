@@ -1,8 +1,9 @@
 // SQL pieces every list uses: the search pattern, ordering and paging, and id lists. A search's
-// forms, built from the places it looks, are search-forms.ts's; admin-list.ts puts them together.
+// forms, built from the places it looks, are search-forms.ts's; list-pages.ts puts them together.
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortOrder } from '../../../shared/contract/enums.js';
 import { hasControlCharacters } from '../../../shared/contract/text.js';
+import { rowsBefore } from '../../../shared/rules/paging.js';
 import { countValue } from './sql-row.js';
 import { z } from 'zod';
 
@@ -41,7 +42,7 @@ export function orderBy(column: SQL, order: SortOrder | undefined, idColumn: SQL
 }
 
 export function pageOf(page: number, limit: number): SQL {
-  return sql`LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
+  return sql`LIMIT ${limit} OFFSET ${rowsBefore({ page, limit })}`;
 }
 
 /** The tail of a list's SELECT: ORDER BY the column (then the id), then the query's page. */

@@ -1,10 +1,10 @@
 // A search term as SQL, and the forms of a list's search built from the places it looks: one
-// condition, one branch per place, a row test, and the cheaper row test of a walk (admin-list.ts
+// condition, one branch per place, a row test, and the cheaper row test of a walk (list-pages.ts
 // and list-search.ts put them together; list-sql.ts holds the paging they are read with).
 import { sql, type SQL } from 'drizzle-orm';
 import { containsPattern, idArray } from './list-sql.js';
 import { shortGramsOf } from './short-terms.js';
-import type { WalkedMatches } from './term-probe.js';
+import type { ProbedMatches } from './term-probe.js';
 
 /**
  * A search term as SQL: its `containsPattern`, and for a term no trigram index finds ("e", "an")
@@ -16,7 +16,7 @@ export interface TermSearch {
   grams: SQL | null;
   /**
    * The columns (`table.column`) in which the short term's grams are too common to look up
-   * (short-term-stats.ts): there a walk of the list finds its rows sooner, and the grams are
+   * (term-statistics.ts): there a walk of the list finds its rows sooner, and the grams are
    * left out (computed for each row walked, they would cost more than the ILIKE).
    */
   common: ReadonlySet<string>;
@@ -27,7 +27,7 @@ export interface TermSearch {
   owners: FoundOwners;
   /** The pattern lowered (`lower('%an%')`): a LIKE of it on lowered text is the ILIKE. */
   lowered: SQL;
-  /** The term itself lowered (`lower('an')`), no wildcards: what a walk finds in lowered text (`walkedMatches`). */
+  /** The term itself lowered (`lower('an')`), no wildcards: what a walk finds in lowered text (`walkedTest`). */
   contained: SQL;
   /** The term lowered, when it is ASCII only (`'an'`): what a walk finds in a column lowered byte by byte. */
   asciiContained: SQL | null;
@@ -40,7 +40,7 @@ export interface TermSearch {
    * What the bounded walk of the list's first rows found (term-probe.ts), when it decides the
    * count: the list is shorter than the walk, or the term is not rare. Null: looked up instead.
    */
-  found: WalkedMatches | null;
+  found: ProbedMatches | null;
 }
 
 /**
@@ -61,13 +61,16 @@ const NOT_LOOKED_UP: FoundOwners = { users: null, listings: null };
 
 const ASCII = /^[\x20-\x7e]*$/;
 
-export function termSearch(
-  term: string,
-  common: ReadonlySet<string> = new Set(),
-  owners: FoundOwners = NOT_LOOKED_UP,
-  walked = false,
-  found: WalkedMatches | null = null,
-): TermSearch {
+/** What the look-ups before a search found about its term (`termSearch`), each absent when not asked. */
+export interface TermFacts {
+  common?: ReadonlySet<string>;
+  owners?: FoundOwners;
+  walked?: boolean;
+  found?: ProbedMatches | null;
+}
+
+export function termSearch(term: string, facts: TermFacts = {}): TermSearch {
+  const { common = new Set<string>(), owners = NOT_LOOKED_UP, walked = false, found = null } = facts;
   const grams = shortGramsOf(term);
   const quoted = (text: string) => sql.raw(`'${text.replace(/'/g, "''")}'`);
   const literal = (text: string) => sql`lower(${quoted(text)})`;
@@ -105,7 +108,7 @@ export function loweredMatches(text: SQL, search: TermSearch): SQL {
  * ASCII itself, but for the Kelvin sign and the dotted capital I, which ILIKE would read as "k"
  * and "i" and this reads as themselves.
  */
-export function walkedMatches(column: SQL, search: TermSearch, lowered = false): SQL {
+export function walkedTest(column: SQL, search: TermSearch, { lowered = false }: { lowered?: boolean } = {}): SQL {
   if (lowered) return sql`strpos(${column}, ${search.contained}) > 0`;
   if (search.asciiContained) return sql`strpos(lower(${column} COLLATE "C"), ${search.asciiContained}) > 0`;
   return sql`${column} ILIKE ${search.pattern}`;
@@ -194,7 +197,7 @@ export interface SearchForms {
   branches: SQL[];
   /** The same test for the one row at hand, by correlated lookups through primary keys. */
   rowMatches: SQL;
-  /** `rowMatches` for a row a walk reads: its own columns tested for less (`walkedMatches`). */
+  /** `rowMatches` for a row a walk reads: its own columns tested for less (`walkedTest`). */
   walkTest: SQL;
   /**
    * The places naming users or listings read first (`owners`), with their ids: the rows naming
@@ -236,7 +239,7 @@ function amongIds(column: SQL, ids: readonly string[]): SQL {
 
 /**
  * Whether the list is best walked in its order, each row tested (`rowMatches`): some place's
- * matches are too many to look up, a short term common in a column of its own (short-term-stats.ts)
+ * matches are too many to look up, a short term common in a column of its own (term-statistics.ts)
  * or a user or listing term naming more owners than search-owners.ts reads.
  */
 export function searchIsCommon(table: string, places: readonly SearchPlace[], search: TermSearch): boolean {
@@ -270,7 +273,7 @@ export function searchForms(
         condition: test(own(place.lowered)),
         branch: sql`SELECT id FROM ${bare} WHERE ${test(sql.raw(place.lowered))}`,
         row: test(own(place.lowered)),
-        walk: walkedMatches(own(place.lowered), search, true),
+        walk: walkedTest(own(place.lowered), search, { lowered: true }),
       };
     }
     if ('text' in place) {
@@ -278,7 +281,7 @@ export function searchForms(
         condition: textMatches(own(place.text), search, `${table}.${place.text}`),
         branch: sql`SELECT id FROM ${bare} WHERE ${textMatches(sql.raw(place.text), search, `${table}.${place.text}`)}`,
         row: sql`${own(place.text)} ILIKE ${search.pattern}`,
-        walk: walkedMatches(own(place.text), search),
+        walk: walkedTest(own(place.text), search),
       };
     }
     const column = 'user' in place ? place.user : place.listingTitle;
@@ -306,7 +309,7 @@ export function searchForms(
   const rowTests = [...tested.map((form) => form.row), ...(kept ? [sql`${own(kept)} LIKE ${search.lowered}`] : [])];
   const walkTests = [
     ...tested.map((form) => ('walk' in form ? form.walk : form.row)),
-    ...(kept ? [walkedMatches(own(kept), search, true)] : []),
+    ...(kept ? [walkedTest(own(kept), search, { lowered: true })] : []),
   ];
   const named = places.flatMap((place): NamedPlace[] => {
     if ('text' in place || 'lowered' in place) return [];

@@ -4,7 +4,7 @@
 // whole list table to them (a second and more for a term naming nobody). Read first, a term names
 // a known few (their ids then in the statement: the list's foreign-key indexes find their rows,
 // or none for nobody), or more: then the rows naming the first of them prove the count is over
-// its cap, and the page is found by walking the list in its order, each row tested (admin-list.ts).
+// its cap, and the page is found by walking the list in its order, each row tested (list-planner.ts).
 // The read stops at OWNERS_READ + 1 matches, a short read for a common term as for a rare one.
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';

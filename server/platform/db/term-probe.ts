@@ -43,7 +43,7 @@ const WALK_COMMON_HITS = 5;
  * itself and its rows come along: a page that begins among the matches and ends past them goes
  * on from the row after (`matchesAfter`), not from the first.
  */
-export interface WalkedMatches {
+export interface ProbedMatches {
   matches: number;
   ids: readonly PageId[];
   more: boolean;
@@ -70,7 +70,7 @@ export interface ListWalk {
  * `rows` (index only too), not a number on every walked row: a row_number window cost a third of
  * the walk (active listings: 5.1 ms → 3.4 ms for 2,500 rows at a million users).
  */
-function walkedMatchesOf(walk: ListWalk, rows: number, upTo: number): SQL {
+function probeWalkOf(walk: ListWalk, rows: number, upTo: number): SQL {
   const { from, conditions, order } = walk;
   return sql`(SELECT id FROM (${walkedRowsOf(walk)} LIMIT ${rows}) walked WHERE hit LIMIT ${upTo})
     UNION ALL (SELECT NULL FROM (SELECT 1 FROM ${from} ${whereAll(conditions)} ${order} OFFSET ${rows} LIMIT 1) past)`;
@@ -84,15 +84,15 @@ function walkedRowsOf({ from, conditions, order, test, id }: ListWalk): SQL {
 const WALKED_ROW = z.object({ id: PAGE_ID.nullable() });
 
 /** The walk of `walk`'s first `rows` rows: its matches up to `upTo`, and whether more rows follow. */
-async function walkedMatches(db: Executor, walk: ListWalk, rows: number, upTo: number): Promise<WalkedMatches> {
-  const read = await readRows(db, WALKED_ROW, walkedMatchesOf(walk, rows, upTo));
+async function probeWalk(db: Executor, walk: ListWalk, rows: number, upTo: number): Promise<ProbedMatches> {
+  const read = await readRows(db, WALKED_ROW, probeWalkOf(walk, rows, upTo));
   const ids = read.flatMap((row) => (row.id === null ? [] : [row.id]));
   return { matches: ids.length, ids, more: ids.length < read.length, walk, rows: ids.length < upTo ? rows : null };
 }
 
 /**
  * The ids of the walk's first `upTo` matches past its first `after` rows, however many rows that
- * reads: the count and the page of a term common in one of a list's places (admin-list.ts), in one
+ * reads: the count and the page of a term common in one of a list's places (list-pages.ts), in one
  * statement, or the rest of a page the bounded walk began. The rows are a subquery the planner can
  * neither merge with the test nor reorder (OFFSET), as `pagedByWalk`'s: it reads them in order,
  * testing each, until the LIMIT is met. The rows skipped are not tested.
@@ -112,7 +112,7 @@ export async function firstMatches(db: Executor, walk: ListWalk, upTo: number, a
  * "mia.novak" among auction messages (a match in 400 rows) needs 4,000 rows for its ten; the
  * walk read 2,500 of them already. Null when the walk stopped early, or decided the list whole.
  */
-export async function matchesAfter(db: Executor, found: WalkedMatches, upTo: number): Promise<PageId[] | null> {
+export async function matchesAfter(db: Executor, found: ProbedMatches, upTo: number): Promise<PageId[] | null> {
   if (!found.more || found.rows === null || found.matches >= upTo) return null;
   return [...found.ids, ...(await firstMatches(db, found.walk, upTo - found.matches, found.rows))];
 }
@@ -125,7 +125,7 @@ const WALK_COMMON_SHARE = WALK_COMMON_HITS / SEARCH_WALK_ROWS;
 /**
  * What the walk found when it decides the search's count (the list is no longer than the rows
  * read, or the term is not rare), else null: SEARCH_WALK_ROWS rows, stopping at the cap's match.
- * A term the columns' samples (`sampledShare`, term-samples.ts) put in enough rows to fill the walk
+ * A term the columns' samples (`sampledShare`, term-statistics.ts) put in enough rows to fill the walk
  * is walked at once. Any other is tried on the first PROBE_ROWS rows first, stopping at a match,
  * and walked only when it is there (new rows the samples do not know yet): a rare term pays 300
  * rows, not the whole walk, and a common one no probe.
@@ -135,16 +135,16 @@ export async function walkedCount(
   walk: ListWalk,
   cap: number,
   sampledShare: () => Promise<number>,
-): Promise<WalkedMatches | null> {
+): Promise<ProbedMatches | null> {
   if ((await sampledShare()) < WALK_COMMON_SHARE) {
-    const probe = await walkedMatches(db, walk, PROBE_ROWS, 1);
+    const probe = await probeWalk(db, walk, PROBE_ROWS, 1);
     if (probe.matches === 0) return probe.more ? null : probe;
   }
-  const found = await walkedMatches(db, walk, SEARCH_WALK_ROWS, cap + 1);
+  const found = await probeWalk(db, walk, SEARCH_WALK_ROWS, cap + 1);
   return walkDecides(found) ? found : null;
 }
 
 /** Whether the walk decides the search: the list is no longer than the walk, or the term is not rare. */
-function walkDecides({ matches, more }: WalkedMatches): boolean {
+function walkDecides({ matches, more }: ProbedMatches): boolean {
   return !more || matches >= WALK_COMMON_HITS;
 }

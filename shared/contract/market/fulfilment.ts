@@ -9,7 +9,7 @@ import { ANSWER_ITEMS_MAX, storedLine, storedText, storedUrl } from '../answer-l
 import { Address, id, isoDate, listResponse, usd } from '../entities.js';
 import type { SHIPPING_MANAGER_SECTIONS } from '../enums.js';
 import { FILE_STATUSES, LABEL_SIZES, MASS_UNITS, SHIPPING_TYPES } from '../enums.js';
-import { DEFAULT_MASS_UNIT } from '../../rules/constants.js';
+import { DEFAULT_MASS_UNIT } from '../../rules/market-defaults.js';
 import { nextOrderStatuses } from '../../rules/order-transitions.js';
 import { singleLineText } from '../text.js';
 import { SellerOrder } from './orders.js';

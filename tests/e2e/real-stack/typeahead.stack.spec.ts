@@ -6,7 +6,7 @@
 // showing only the last term's rows, with at most one list call still running.
 import { expect, test, type Request } from '@playwright/test';
 import type { AdminUser } from '../../../shared/contract/entities.js';
-import { SEARCH_DEBOUNCE_MS } from '../../../shared/rules/constants.js';
+import { SEARCH_DEBOUNCE_MS } from '../../../renderer/components/search-debounce.js';
 import { adminTable } from '../support/table.js';
 import { DEMO_ACCOUNTS, adminList, ensureSignedIn, openScreen, searchBox } from './real-stack.js';
 

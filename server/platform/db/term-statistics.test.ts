@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './database.js';
 import { migrate } from './migrate.js';
-import { commonGramColumns } from './short-term-stats.js';
+import { commonGramColumns } from './term-statistics.js';
 
 describe('commonGramColumns', () => {
   let database: Database;
