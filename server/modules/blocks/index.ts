@@ -1,0 +1,5 @@
+// Blocks (ARCHITECTURE.md, "Blocks"): identifiers a banned actor must not come back with, their
+// admin routes and their enforcement on the market routes.
+export { blockHandlers } from './admin.js';
+export { blockEnforcement, BLOCKED_MESSAGE } from './enforcement.js';
+export { blockBookOf } from './block-book.js';
