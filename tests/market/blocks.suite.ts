@@ -41,7 +41,7 @@ export function blocksSuite(start: () => Promise<ReviewApp>) {
 
   beforeAll(async () => {
     t = await start();
-    [sellerId] = await enableSellers(t.app, 'blkseller');
+    sellerId = (await enableSellers(t.app, 'blkseller'))[0]!;
   }, 120_000);
   afterAll(async () => {
     await t?.close();
