@@ -18,7 +18,8 @@ export function accountsMatching(kind: BlockKind, value: string): SQL {
       return sql`SELECT id FROM users
                  WHERE lower(email) LIKE ${`%@${value}`} OR lower(email) LIKE ${`%.${value}`}`;
     case 'canonicalEmail':
-      return sql`SELECT id FROM users WHERE canonical_email(email) = ${value}`;
+      // Live accounts only, as the expression's index is (migration 0050).
+      return sql`SELECT id FROM users WHERE canonical_email(email) = ${value} AND deleted_at IS NULL`;
     case 'phone':
       return sql`SELECT id FROM users WHERE phone_number = ${value}`;
     case 'payoutAccount':
