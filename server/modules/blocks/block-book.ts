@@ -116,7 +116,13 @@ export function createBlockBook(db: Executor, now: () => number = Date.now): Blo
   }
   async function current(): Promise<BlockMatcher> {
     const age = now() - checkedAt;
-    if (dirty || age > STALE_AFTER_MS) await lookOnce();
+    if (dirty || age > STALE_AFTER_MS) {
+      // A database that stops answering must not refuse every request a loaded book can answer:
+      // the book as last read keeps applying until a look succeeds (a book never read has nothing).
+      await lookOnce().catch((error: unknown) => {
+        if (stamp === null) throw error;
+      });
+    }
     // A failed background look leaves the book as it was; the next check tries again.
     else if (age > REFRESH_AFTER_MS) lookOnce().catch(() => undefined);
     return matcher;
