@@ -25,6 +25,7 @@ import { inRequest } from './platform/db/request-reads.js';
 import { workbenchHandlers } from './modules/workbench/index.js';
 import { marketHealthHandlers, marketSeriesExport } from './modules/market-health/index.js';
 import { bidVoidHandlers } from './modules/auctions/index.js';
+import { blockHandlers } from './modules/blocks/index.js';
 
 /** What the admin API works with: the handlers' dependencies and the one port they use (refunds). */
 export type AdminApiDeps = AdminDeps & Pick<PaymentPorts, 'payments'>;
@@ -52,6 +53,7 @@ export function adminHandlers(deps: AdminApiDeps): AdminHandlers {
     ...teamHandlers(deps),
     ...ringHandlers(deps),
     ...bidVoidHandlers(deps),
+    ...blockHandlers(deps),
   };
 }
 

@@ -16,6 +16,7 @@ import { notificationTypeRoutes } from './modules/notifications/index.js';
 import { offerRoutes, orderHistoryRoutes, purchaseRoutes } from './modules/orders/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
 import { appealRoutes } from './modules/trust-safety/index.js';
+import { blockEnforcement } from './modules/blocks/index.js';
 
 export interface MarketRoutesOptions {
   deps: MarketServices;
@@ -23,6 +24,11 @@ export interface MarketRoutesOptions {
 
 export async function marketRoutesPlugin(app: FastifyInstance, { deps }: MarketRoutesOptions): Promise<void> {
   const context = securedRouteContext(app, deps, deps.identity, deps.marketAccounts);
+  // Blocks meet every authenticated market request here, after its caller is resolved (before the
+  // routes, so the hook is on each of them).
+  const blocks = blockEnforcement(deps, app.prefix);
+  app.addHook('preHandler', blocks.refuseBlockedCaller);
+  app.addHook('onResponse', blocks.forgetAfterWrite);
   await publicMarketRoutes(app, deps);
   await accountRoutes(context);
   await listingToolRoutes(context);

@@ -99,6 +99,7 @@ export const AUDIT_RECORD_TYPES = [
   'review_queue',
   // A team member's admin rights (the record id is their Firebase uid).
   'admin',
+  'block',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

@@ -36,6 +36,7 @@ import { adminTeamRoutes } from './admin-team-routes.js';
 import { adminRingRoutes } from './admin-ring-routes.js';
 import { adminHoldRoutes } from './admin-hold-routes.js';
 import { bidVoidRoutes } from './admin-bid-void-routes.js';
+import { adminBlockRoutes } from './admin-block-routes.js';
 export type { HttpMethod, RouteDef } from './route-def.js';
 
 const byId = z.strictObject({ id });
@@ -382,6 +383,7 @@ export const adminRoutes = {
   ...adminRingRoutes,
   ...adminHoldRoutes,
   ...bidVoidRoutes,
+  ...adminBlockRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type AdminRoutes = typeof adminRoutes;

@@ -116,6 +116,12 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   // user enforces on a ring.
   'users.ring': [M, S],
   'rings.enforce': [M],
+  // Blocks: owner and moderator only (support and finance neither read nor write them).
+  'blocks.list': [M],
+  'blocks.create': [M],
+  'blocks.preview': [M],
+  'blocks.lift': [M],
+  'users.ringBlock': [M],
   // Holds: who moderates listings holds them; who may refund holds payouts.
   'listings.hold': [M],
   'listings.releaseHold': [M],

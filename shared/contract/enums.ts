@@ -113,6 +113,8 @@ export const APPLICATION_ERROR_CODES = [
   // only on an auction at all.
   'auctionEnded',
   'notAnAuction',
+  // Blocks: one of the caller's identifiers is blocked (the message names none of them).
+  'blocked',
 ] as const;
 
 // Order statuses come in three families (core, carrier tracking, exceptions). The admin

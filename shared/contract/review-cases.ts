@@ -16,6 +16,8 @@ export const REVIEW_CASE_SOURCES = [
   'paymentHandle',
   'auctionIntegrity',
   'appeal',
+  // An account matching a block of severity review (ARCHITECTURE.md, "Blocks").
+  'block',
 ] as const;
 export type ReviewCaseSource = (typeof REVIEW_CASE_SOURCES)[number];
 /** The sources the support queue ('Customer Support') shows; the review queue shows the others. */
@@ -26,6 +28,7 @@ export const MODERATION_SOURCES = [
   'paymentHandle',
   'auctionIntegrity',
   'appeal',
+  'block',
 ] as const satisfies ReviewCaseSource[];
 
 export const REVIEW_SUBJECT_TYPES = ['user', 'listing', 'order', 'chatMessage', 'auctionMessage', 'none'] as const;

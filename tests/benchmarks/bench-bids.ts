@@ -1,4 +1,4 @@
-// `npm run bench:bids [-- --duration 8 --rounds 3 --bidders 32 --auctions 200 --pool 10 --no-http --inject]`
+// `npm run bench:bids [-- --duration 8 --rounds 3 --bidders 32 --auctions 200 --pool 10 --blocks 10000 --no-http --inject]`
 // (`--only http --cpu-prof DIR`: profile one side alone; `--pg-stats`: each run's costliest
 // statements from pg_stat_statements into the JSON):
 // our bid path against pgbench running the same statements (tests/benchmarks/bidding-bench.ts),
@@ -20,6 +20,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     bidders: { type: 'string', default: '32' },
     auctions: { type: 'string', default: '200' },
+    /** Blocks in force during the run (none of them the bidders'), e.g. 10000. */
+    blocks: { type: 'string', default: '0' },
     pool: { type: 'string', default: '10' },
     'no-http': { type: 'boolean', default: false },
     /** Also run the route through app.inject with the bidders in the server's event loop. */
@@ -47,6 +49,7 @@ const report = await runBidBenchmark({
   rounds: Number(values.rounds),
   bidders: Number(values.bidders),
   spreadAuctions: Number(values.auctions),
+  blocks: Number(values.blocks),
   poolSize: Number(values.pool),
   http: !values['no-http'],
   inject: values.inject,

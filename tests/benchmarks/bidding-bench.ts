@@ -72,6 +72,11 @@ export interface BenchOptions {
   spreadAuctions: number;
   /** Our pool size; the server opens its pool with the default of `openDatabase`. */
   poolSize?: number;
+  /**
+   * Blocks in force while ours runs (none of them the bidders'): the route's block check looks each
+   * bidder up in the node's book (server/modules/blocks/block-book.ts), which must stay cheap.
+   */
+  blocks?: number;
   /** Also run ours through the HTTP route (a listening server, bidders on their own thread). */
   http: boolean;
   /** Also run the route through app.inject with in-loop bidders (the former HTTP harness). */
@@ -138,6 +143,27 @@ const median = (values: number[]) => {
 };
 
 /** Runs every scenario and returns the measurements; throws only when it cannot measure. */
+/**
+ * `count` blocks of every kind, none matching a seeded bidder: documentation IP ranges, cards,
+ * domains, phones, devices and payout accounts nobody has. A bench tool, so it writes the table
+ * the way the seeder does.
+ */
+async function seedBlocks(db: ServiceDeps['db'], count: number): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO blocks (kind, value, severity, reason, created_by_uid)
+    SELECT kind, value, 'trade', 'bench', 'bench'
+    FROM generate_series(0, ${count - 1}) AS i
+    CROSS JOIN LATERAL (VALUES (
+      CASE i % 6 WHEN 0 THEN 'ipRange' WHEN 1 THEN 'cardFingerprint' WHEN 2 THEN 'emailDomain'
+                 WHEN 3 THEN 'phone' WHEN 4 THEN 'deviceToken' ELSE 'payoutAccount' END,
+      CASE i % 6 WHEN 0 THEN '198.18.' || ((i / 6) % 256) || '.' || ((i / 1536) % 256) || '/32'
+                 WHEN 1 THEN 'visa:' || lpad((i % 10000)::text, 4, '0') || ':01/' || (2040 + i / 10000)
+                 WHEN 2 THEN 'blocked' || i || '.example'
+                 WHEN 3 THEN '+1212' || lpad((2000000 + i)::text, 7, '0')
+                 WHEN 4 THEN 'bench-device-' || i
+                 ELSE 'acct_bench' || i END)) AS b (kind, value)`);
+}
+
 export async function runBidBenchmark(options: BenchOptions): Promise<BenchReport> {
   const log = options.log ?? (() => undefined);
   const poolSize = options.poolSize ?? 10;
@@ -167,6 +193,10 @@ export async function runBidBenchmark(options: BenchOptions): Promise<BenchRepor
 
     log(`seeding ${options.bidders} bidders and the auctions…`);
     await seedUsers(database, options.bidders);
+    if (options.blocks) {
+      log(`seeding ${options.blocks} blocks…`);
+      await seedBlocks(database.db, options.blocks);
+    }
     let next = AUCTION_BASE;
     const sets: AuctionSet[] = [];
     for (let round = 1; round <= options.rounds; round += 1) {

@@ -18,6 +18,7 @@ export const SOURCE_LABELS: Record<ReviewCaseSource, string> = {
   paymentHandle: 'Payment handle',
   auctionIntegrity: 'Auction integrity',
   appeal: 'Appeal',
+  block: 'Block',
 };
 
 export const SUBJECT_LABELS: Record<ReviewSubjectType, string> = {

@@ -22,3 +22,4 @@ export { applyEnforcement, enforce, enforceMany } from './enforcement.js';
 export { enforcementImpact, summedEnforcementImpact } from './enforcement-impact.js';
 export { addPaymentFailedStrike, addSales, addSpend, storeProviderId } from './money-totals.js';
 export { DECISIVE_VERIFICATION_FIRST, identityStatusOfUser } from './identity-status.js';
+export { canonicalEmail } from './rules/canonical-email.js';

@@ -30,7 +30,8 @@ export interface AdminAction {
     | 'note'
     | 'admin'
     | 'macro'
-    | 'review_queue';
+    | 'review_queue'
+    | 'block';
   recordId: string;
   before: unknown;
   after: unknown;

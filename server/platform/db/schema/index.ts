@@ -18,3 +18,4 @@ export * from './accountability.js';
 export * from './review-cases.js';
 export * from './market-health.js';
 export * from './sign-ins.js';
+export * from './blocks.js';
