@@ -2,17 +2,16 @@
 // node A refuses a bid on node B within 5 s, and its lift lets the next bid through within 5 s
 // (each node's book, server/modules/blocks/block-book.ts, sees the other's change in the table's
 // version stamp).
+// test-needs: postgres
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/platform/db/database.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
-import { redisAvailable } from '../support/redis-server.js';
+import { canRun } from '../support/service-skips.js';
 import { holdsIdentity } from './holds-app.js';
 import { useTwoMarketNodes } from './two-market-nodes.js';
 
-const available = redisAvailable() && postgresAvailable();
-if (!available) console.warn('SKIPPED: redis-server or PostgreSQL missing, the two-node blocks test cannot run');
+const available = canRun('redis', 'postgres');
 
 describe.skipIf(!available)('blocks across two market nodes', () => {
   const { nodes } = useTwoMarketNodes(holdsIdentity);
