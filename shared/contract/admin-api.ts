@@ -9,11 +9,7 @@ import { adminMetricsRoutes } from './admin-metrics-routes.js';
 import {
   AdminListing,
   AdminUser,
-  AuctionMessage,
   EPOCH_MS_DIGITS,
-  Chat,
-  ChatMessage,
-  Rating,
   SoldListing,
   Statistics,
   Subcategory,
@@ -37,6 +33,7 @@ import { adminRingRoutes } from './admin-ring-routes.js';
 import { adminHoldRoutes } from './admin-hold-routes.js';
 import { bidVoidRoutes } from './admin-bid-void-routes.js';
 import { adminBlockRoutes } from './admin-block-routes.js';
+import { contentModerationRoutes } from './admin-moderation-routes.js';
 export type { HttpMethod, RouteDef } from './route-def.js';
 
 const byId = z.strictObject({ id });
@@ -312,67 +309,7 @@ export const adminRoutes = {
     response: Subcategory,
   },
 
-  // Ratings
-  'ratings.list': {
-    description: 'One page of the ratings buyers gave sellers.',
-    method: 'GET',
-    path: '/admin/ratings/all',
-    query: listQuery('ratings'),
-    response: listResponse(Rating),
-  },
-  'ratings.delete': {
-    description: 'Deletes a rating (soft delete); the seller’s average is recomputed.',
-    method: 'DELETE',
-    path: '/admin/ratings/soft-delete/:id',
-    params: byId,
-    response: null,
-  },
-
-  // Auction messages
-  'auctionMessages.list': {
-    description: 'One page of the messages of live auction feeds.',
-    method: 'GET',
-    path: '/admin/auction-messages/active',
-    query: listQuery('auctionMessages'),
-    response: listResponse(AuctionMessage),
-  },
-  'auctionMessages.delete': {
-    description: 'Deletes an auction feed message (soft delete).',
-    method: 'DELETE',
-    path: '/admin/auction-messages/soft-delete/:id',
-    params: byId,
-    response: null,
-  },
-
-  // Chats and chat messages
-  'chats.list': {
-    description: 'One page of the chats between users.',
-    method: 'GET',
-    path: '/admin/chat/all-chats',
-    query: listQuery('chats'),
-    response: listResponse(Chat),
-  },
-  'chats.delete': {
-    description: 'Deletes a chat (soft delete).',
-    method: 'DELETE',
-    path: '/admin/chat/soft-delete-chat/:id',
-    params: byId,
-    response: null,
-  },
-  'messages.list': {
-    description: 'One page of chat messages.',
-    method: 'GET',
-    path: '/admin/chat/all-messages',
-    query: listQuery('chatMessages'),
-    response: listResponse(ChatMessage),
-  },
-  'messages.delete': {
-    description: 'Deletes a chat message (soft delete).',
-    method: 'DELETE',
-    path: '/admin/chat/soft-delete-message/:id',
-    params: byId,
-    response: null,
-  },
+  ...contentModerationRoutes,
   ...reviewTeamRoutes,
   ...reviewCaseRoutes,
   ...accountabilityRoutes,

@@ -7,13 +7,8 @@ import type { z } from 'zod';
 import type { AuctionMessage, Chat } from '../../shared/contract/entities.js';
 import type { addressesOf } from '../../server/modules/accounts/addresses.js';
 import type { appSettings, timeZones } from '../../server/modules/catalogue/app-settings.js';
-import type {
-  latestBid,
-  listingBids,
-  ownMaxBid,
-  placeBidInDb,
-  userBids,
-} from '../../server/modules/auctions/bidding.js';
+import type { latestBid, listingBids, ownMaxBid, userBids } from '../../server/modules/auctions/bid-reads.js';
+import type { placeBidInDb } from '../../server/modules/auctions/bidding.js';
 import type { listCategories, listSubcategories } from '../../server/modules/catalogue/catalogue.js';
 import type {
   chatMessages,

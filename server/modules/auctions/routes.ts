@@ -17,7 +17,8 @@ import { badRequest } from '../../platform/http/errors.js';
 import { IdParams, type MarketRouteContext, Paging, StrictPaging } from '../../platform/http/market-route-context.js';
 import { UniqueBidAuctions } from '../../../shared/contract/market/auctions.js';
 import { uniqueBidAuctions } from './bid-history.js';
-import { latestBid, listingBids, ownMaxBid, placeBidInDb, userBids } from './bidding.js';
+import { latestBid, listingBids, ownMaxBid, userBids } from './bid-reads.js';
+import { placeBidInDb } from './bidding.js';
 import { enteredGiveaways, enterGiveaway } from './giveaways.js';
 
 const tags = ['bids'];
