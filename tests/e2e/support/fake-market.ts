@@ -323,7 +323,7 @@ export function installFakeMarket(data: DemoData) {
       'reviewCases.settings': () => ok({ autoAssign: false }),
       'reviewCases.metrics': () => ok({ backlog: { open: 0, claimed: 0, overdue: 0 }, bySource: [], byAdmin: [] }),
       // The signed-in admin is the one assignee, online.
-      'reviewCases.assignees': () => ok({ items: [{ uid: me.uid, email: me.email, online: true }] }),
+      'reviewCases.assignees': () => ok({ items: [{ uid: me.uid, email: me.email, role: 'owner', online: true }] }),
     };
   }
 
