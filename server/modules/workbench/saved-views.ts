@@ -3,7 +3,12 @@
 // the shared ones; only the owner renames or deletes a view.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { SavedView, ViewQuery, type CreateViewBody, type RenameViewBody } from '../../../shared/contract/review-team.js';
+import {
+  SavedView,
+  ViewQuery,
+  type CreateViewBody,
+  type RenameViewBody,
+} from '../../../shared/contract/review-team.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { Executor } from '../../platform/db/database.js';
 import { savedViews } from '../../platform/db/schema/index.js';
