@@ -6,7 +6,8 @@
 // queue with due dates, the assignee picker and the Metrics tab in both colour modes go to
 // docs/screenshots/.
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import type { AdminUser, ChatMessage } from '../../../shared/contract/entities.js';
 import type { ReviewCase } from '../../../shared/contract/review-cases.js';
 import { adminTable } from '../support/table.js';
