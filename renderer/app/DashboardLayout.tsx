@@ -5,7 +5,7 @@ import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 import { market } from '../bridge.js';
 import { sessionStore, useSession } from '../stores/session-store.js';
 import { Sidebar } from './Sidebar.js';
-import { Workbench } from '../components/workbench/Workbench.js';
+import { Workbench, WorkbenchHotkeys } from '../components/workbench/Workbench.js';
 import { StepUpDialog } from '../components/step-up/index.js';
 import { ServiceBanner } from '../components/service-state/index.js';
 
@@ -23,14 +23,16 @@ export function DashboardLayout() {
     if (await sessionStore.getState().signOut()) navigate('/auth/login', { replace: true });
   };
   return (
-    <div className="dashboard">
-      <Sidebar onLogout={() => void logout()} loggingOut={loading} />
-      <main className="dashboard-main" id="main">
-        <ServiceBanner />
-        <Outlet />
-      </main>
-      <Workbench />
-      <StepUpDialog />
-    </div>
+    <WorkbenchHotkeys>
+      <div className="dashboard">
+        <Sidebar onLogout={() => void logout()} loggingOut={loading} />
+        <main className="dashboard-main" id="main">
+          <ServiceBanner />
+          <Outlet />
+        </main>
+        <Workbench />
+        <StepUpDialog />
+      </div>
+    </WorkbenchHotkeys>
   );
 }

@@ -98,6 +98,7 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   'macros.delete': [],
   'views.list': [M, S, F],
   'views.create': [M, S, F],
+  'views.rename': [M, S, F],
   'views.delete': [M, S, F],
   // Export: every role reaches the route; the table exported must be one the role may list
   // (EXPORT_LIST_ROUTES, checked by the export itself).

@@ -13,6 +13,7 @@ import {
   Macro,
   MacroList,
   MetricsQuery,
+  RenameViewBody,
   ReviewMetrics,
   ReviewQueueSettings,
   SavedView,
@@ -107,6 +108,14 @@ export const reviewTeamRoutes = {
     method: 'POST',
     path: '/admin/views',
     body: CreateViewBody,
+    response: SavedView,
+  },
+  'views.rename': {
+    description: "Renames one of the caller's saved views (a shared one too: for everyone it is shared with).",
+    method: 'PATCH',
+    path: '/admin/views/:id',
+    params: byId,
+    body: RenameViewBody,
     response: SavedView,
   },
   'views.delete': {

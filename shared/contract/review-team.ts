@@ -3,7 +3,7 @@
 // The admin routes are in admin-review-team-routes.ts; the appeal routes in market/appeals.ts.
 import { z } from 'zod';
 import { id, isoDate } from './entities.js';
-import { ENFORCEMENT_ACTIONS, SORT_ORDERS } from './enums.js';
+import { ADMIN_ROLES, ENFORCEMENT_ACTIONS, SORT_ORDERS } from './enums.js';
 import { SORT_KEYS, type ListName } from './list-query.js';
 import { REVIEW_CASE_SOURCES, REVIEW_OUTCOMES } from './review-cases.js';
 import { freeText, singleLineText } from './text.js';
@@ -12,10 +12,11 @@ const uid = singleLineText().min(1).max(128);
 const adminRef = z.object({ uid: z.string().max(128), email: z.string().max(320).nullable() });
 
 export const AssignCaseBody = z.strictObject({ uid });
-/** An admin a case may be assigned to (their role may work cases), and whether they have the app open now. */
+/** An admin a case may be assigned to, their role (one that may work cases), and whether they have the app open now. */
 export const Assignee = z.object({
   uid: z.string().max(128),
   email: z.string().max(320).nullable(),
+  role: z.enum(ADMIN_ROLES),
   online: z.boolean(),
 });
 export type Assignee = z.infer<typeof Assignee>;
@@ -144,4 +145,7 @@ export const CreateViewBody = z.strictObject({
   shared: z.boolean().optional(),
 });
 export type CreateViewBody = z.infer<typeof CreateViewBody>;
+/** A view's new name: only the admin who saved it renames it (shared or not). */
+export const RenameViewBody = z.strictObject({ name: CreateViewBody.shape.name });
+export type RenameViewBody = z.infer<typeof RenameViewBody>;
 export const SavedViewList = z.object({ items: z.array(SavedView).max(1000) });

@@ -1,9 +1,10 @@
 // CONTRACT TESTS: every screen, in both themes, against the in-page `window.market` double —
-// axe finds no serious or critical violation, and a full-page screenshot is saved under
-// test-results/ (artifacts, never committed).
+// axe finds no serious or critical violation, the console stays quiet (no error, no warning), and
+// a full-page screenshot is saved under test-results/ (artifacts, never committed).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, openWithFakeMarket, test } from './support/fixtures.js';
+import { watchConsole } from './support/quiet-console.js';
 import { adminTable } from './support/table.js';
 
 const SCREENS: [name: string, route: string, ready: (page: Page) => Promise<void>][] = [
@@ -70,6 +71,7 @@ for (const theme of ['dark', 'light'] as const) {
 
     for (const [name, route, ready] of SCREENS) {
       test(name, async ({ page }, info) => {
+        const console = watchConsole(page);
         await useTheme(page, theme);
         await openWithFakeMarket(page, { signedIn: true });
         await page.setViewportSize({ width: 1440, height: 1000 });
@@ -78,10 +80,12 @@ for (const theme of ['dark', 'light'] as const) {
         await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /bp6-dark/ : /^(?!.*bp6-dark)/);
         await page.screenshot({ path: info.outputPath(`${name}-${theme}.png`), fullPage: true });
         expect(await seriousViolations(page)).toEqual([]);
+        expect(console.noise).toEqual([]);
       });
     }
 
     test('drawers and dialogs', async ({ page }, info) => {
+      const console = watchConsole(page);
       await useTheme(page, theme);
       await openWithFakeMarket(page, { signedIn: true });
       await page.setViewportSize({ width: 1440, height: 1000 });
@@ -100,6 +104,7 @@ for (const theme of ['dark', 'light'] as const) {
       await settled(page);
       await page.screenshot({ path: info.outputPath(`refund-dialog-${theme}.png`) });
       expect(await seriousViolations(page)).toEqual([]);
+      expect(console.noise).toEqual([]);
     });
   });
 }

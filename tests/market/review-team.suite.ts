@@ -165,12 +165,12 @@ export function reviewTeamSuite(start: () => Promise<ReviewApp>) {
       const assignees = async (admin = 'mod') => {
         const answer = await call(admin, 'GET', '/admin/review-cases/assignees');
         expect(answer.status).toBe(200);
-        return answer.body.items as { uid: string; email: string | null; online: boolean }[];
+        return answer.body.items as { uid: string; email: string | null; role: string; online: boolean }[];
       };
       // The directory's admins whose role may work cases: not finance, not the disabled.
       expect(await assignees()).toEqual([
-        { uid: 'uid-admin', email: 'admin@market.test', online: false },
-        { uid: 'uid-mod', email: 'mod@market.test', online: false },
+        { uid: 'uid-admin', email: 'admin@market.test', role: 'owner', online: false },
+        { uid: 'uid-mod', email: 'mod@market.test', role: 'moderator', online: false },
       ]);
       // Online (an open back office, as the realtime layer reports it) comes first; someone online
       // the directory does not list is offered too, finance online is not.
@@ -182,9 +182,9 @@ export function reviewTeamSuite(start: () => Promise<ReviewApp>) {
       );
       try {
         expect(await assignees('admin')).toEqual([
-          { uid: 'uid-mod-late', email: 'late@market.test', online: true },
-          { uid: 'uid-mod', email: 'mod@market.test', online: true },
-          { uid: 'uid-admin', email: 'admin@market.test', online: false },
+          { uid: 'uid-mod-late', email: 'late@market.test', role: 'moderator', online: true },
+          { uid: 'uid-mod', email: 'mod@market.test', role: 'moderator', online: true },
+          { uid: 'uid-admin', email: 'admin@market.test', role: 'owner', online: false },
         ]);
       } finally {
         review.online.length = 0;
@@ -337,7 +337,7 @@ export function reviewTeamSuite(start: () => Promise<ReviewApp>) {
       });
     });
 
-    it('saved views: private to their owner or shared; only the owner deletes', async () => {
+    it('saved views: private to their owner or shared; only the owner renames or deletes', async () => {
       const query = { search: 'lamp', sortBy: 'dueAt', order: 'ASC', filters: { priority: ['high'] } };
       const mine = await call('admin', 'POST', '/admin/views', { list: 'reviewCases', name: 'Mine', query });
       expect(mine.status).toBe(200);
@@ -363,6 +363,18 @@ export function reviewTeamSuite(start: () => Promise<ReviewApp>) {
       expect(await seen('admin')).toEqual(expect.arrayContaining([mine.body.id, team.body.id]));
       expect(await seen('mod')).toContain(team.body.id);
       expect(await seen('mod')).not.toContain(mine.body.id);
+      expect((await call('mod', 'PATCH', `/admin/views/${mine.body.id}`, { name: 'x' })).status).toBe(404);
+      expect((await call('mod', 'PATCH', `/admin/views/${team.body.id}`, { name: 'Theirs' })).status).toBe(403);
+      expect((await call('admin', 'PATCH', `/admin/views/${team.body.id}`, { name: ' ' })).status).toBe(400);
+      expect((await call('admin', 'PATCH', `/admin/views/${team.body.id}`, { shared: false })).status).toBe(400);
+      const renamed = await call('admin', 'PATCH', `/admin/views/${team.body.id}`, { name: 'Sellers this week' });
+      expect(renamed.status).toBe(200);
+      expect(renamed.body).toMatchObject({ id: team.body.id, name: 'Sellers this week', shared: true });
+      expect(
+        ((await call('mod', 'GET', '/admin/views')).body.items as { id: string; name: string }[]).find(
+          (view) => view.id === team.body.id,
+        )?.name,
+      ).toBe('Sellers this week');
       expect((await call('mod', 'DELETE', `/admin/views/${mine.body.id}`)).status).toBe(404);
       expect((await call('mod', 'DELETE', `/admin/views/${team.body.id}`)).status).toBe(403);
       expect((await call('admin', 'DELETE', `/admin/views/${team.body.id}`)).status).toBe(204);

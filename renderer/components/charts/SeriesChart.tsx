@@ -69,17 +69,18 @@ export function SeriesChart<Row extends { date: string }>({
           <Legend wrapperStyle={{ color: theme.text, fontSize: 12 }} iconSize={10} />
           {series.map((spec, index) => {
             const color = theme.series[index % theme.series.length]!;
+            // The key is passed on its own: React warns about a key spread in with the props.
+            const key = String(spec.key);
             const common = {
-              key: String(spec.key),
               dataKey: spec.key as string,
               name: spec.label,
               yAxisId: axisOf(spec),
               isAnimationActive: false,
             };
             return index === 0 ? (
-              <Bar {...common} fill={color} maxBarSize={24} radius={[2, 2, 0, 0]} />
+              <Bar key={key} {...common} fill={color} maxBarSize={24} radius={[2, 2, 0, 0]} />
             ) : (
-              <Line {...common} stroke={color} strokeWidth={2} dot={rows.length <= 31} type="monotone" />
+              <Line key={key} {...common} stroke={color} strokeWidth={2} dot={rows.length <= 31} type="monotone" />
             );
           })}
         </ComposedChart>

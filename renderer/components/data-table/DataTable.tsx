@@ -116,6 +116,12 @@ export function DataTable<T extends { id: string }, K extends string>({
     (row, col) => cellId(row, col - offset),
     label,
   );
+  // Columns past the box's right edge: the box is shaded there and the footer says so, since a
+  // sideways scrollbar alone (thin, at the bottom) is easy to miss.
+  const [moreRight, setMoreRight] = useState(false);
+  const measureMoreRight = (element: HTMLElement | null) =>
+    setMoreRight(element !== null && element.scrollLeft + element.clientWidth < element.scrollWidth - 1);
+  useEffect(() => measureMoreRight(box.current), [gridWidth, boxWidth]);
   const rowHeight = fittedRowHeight(innerHeight, headerHeight, rowsPerPage, LEAST_ROW_HEIGHT_PX);
   const rowHeights = useMemo(() => Array.from({ length: rows.length }, () => rowHeight), [rows.length, rowHeight]);
 
@@ -196,11 +202,14 @@ export function DataTable<T extends { id: string }, K extends string>({
       </div>
       <div
         ref={box}
-        className="data-table-scroll"
+        className={`data-table-scroll${moreRight ? ' data-table-scroll-more-right' : ''}`}
         style={{ height: tableHeightPx(rowsPerPage) }}
         onMouseLeave={() => setHoverRow(undefined)}
         // The first column stays at the left edge while the box scrolls sideways (CSS reads it).
-        onScroll={(event) => event.currentTarget.style.setProperty('--pinned-x', `${event.currentTarget.scrollLeft}px`)}
+        onScroll={(event) => {
+          event.currentTarget.style.setProperty('--pinned-x', `${event.currentTarget.scrollLeft}px`);
+          measureMoreRight(event.currentTarget);
+        }}
         // The fallback focus target when the row that opened a drawer is gone.
         tabIndex={-1}
       >
@@ -299,6 +308,11 @@ export function DataTable<T extends { id: string }, K extends string>({
       </div>
       <div className="data-table-footer">
         <Tag minimal>{rangeLabel(page, rowsPerPage, rows.length, total, countCapped)}</Tag>
+        {moreRight && (
+          <Tag minimal icon="arrows-horizontal" className="data-table-scroll-more">
+            More columns to the right: scroll sideways
+          </Tag>
+        )}
         {bulk.bar}
         {failed && !loading && rows.length > 0 && (
           <Button size="small" icon="refresh" intent="warning" onClick={() => void store.getState().refresh()}>

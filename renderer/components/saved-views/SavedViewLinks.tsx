@@ -1,18 +1,22 @@
 // The saved views of one table, listed in the sidebar under that table's entry (shared ones marked).
-// The admin who saved a view deletes it here (its context menu or its trash button, after a
-// confirm); a view another admin shared is theirs to delete, so it offers no delete.
+// The admin who saved a view renames it (its context menu or its pencil button) or deletes it (its
+// context menu or its trash button, after a confirm) here; a view another admin shared is theirs
+// to change, so it offers neither.
 import { Button, ContextMenu, Icon, Menu, MenuItem } from '@blueprintjs/core';
+import { useState } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import type { SavedView } from '../../../shared/contract/review-team.js';
 import { market } from '../../bridge.js';
 import { useSession } from '../../stores/session-store.js';
 import { useConfirmedAction, wentThrough } from '../admin-action/index.js';
+import { RenameViewDialog } from './RenameViewDialog.js';
 import { reloadSavedViews, useSavedViews, VIEW_ROUTES, viewRoute } from './saved-views-store.js';
 
 export function SavedViewLinks({ route }: { route: string }) {
   const me = useSession((s) => s.user?.uid);
   const navigate = useNavigate();
   const views = useSavedViews().filter((view) => VIEW_ROUTES[view.list] === route);
+  const [renaming, setRenaming] = useState<SavedView | null>(null);
   const remove = useConfirmedAction<SavedView>(
     {
       title: 'Delete view?',
@@ -41,7 +45,10 @@ export function SavedViewLinks({ route }: { route: string }) {
                   <Menu aria-label={`View ${view.name}`}>
                     <MenuItem icon="document-open" text="Open" onClick={() => void navigate(viewRoute(view))} />
                     {mine ? (
-                      <MenuItem icon="trash" intent="danger" text="Delete view…" onClick={() => remove.ask(view)} />
+                      <>
+                        <MenuItem icon="edit" text="Rename view…" onClick={() => setRenaming(view)} />
+                        <MenuItem icon="trash" intent="danger" text="Delete view…" onClick={() => remove.ask(view)} />
+                      </>
                     ) : (
                       <MenuItem disabled icon="people" text={`Shared by ${view.owner.email ?? 'another admin'}`} />
                     )}
@@ -54,20 +61,29 @@ export function SavedViewLinks({ route }: { route: string }) {
                 </NavLink>
               </ContextMenu>
               {mine && (
-                <Button
-                  className="sidebar-view-delete"
-                  size="small"
-                  variant="minimal"
-                  icon="trash"
-                  aria-label={`Delete view ${view.name}`}
-                  onClick={() => remove.ask(view)}
-                />
+                <span className="sidebar-view-actions">
+                  <Button
+                    size="small"
+                    variant="minimal"
+                    icon="edit"
+                    aria-label={`Rename view ${view.name}`}
+                    onClick={() => setRenaming(view)}
+                  />
+                  <Button
+                    size="small"
+                    variant="minimal"
+                    icon="trash"
+                    aria-label={`Delete view ${view.name}`}
+                    onClick={() => remove.ask(view)}
+                  />
+                </span>
               )}
             </li>
           );
         })}
       </ul>
       {remove.dialog}
+      <RenameViewDialog view={renaming} onClose={() => setRenaming(null)} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 // The command palette (Ctrl+K / Cmd+K): go to any screen, find users, listings and orders across
 // the whole market by name, email, title or id (one admin search), run the open record's actions.
-import { MenuItem } from '@blueprintjs/core';
-import { Omnibar, type ItemRenderer } from '@blueprintjs/select';
+import { Menu, MenuItem } from '@blueprintjs/core';
+import { Omnibar, renderFilteredItems, type ItemListRenderer, type ItemRenderer } from '@blueprintjs/select';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -79,6 +79,15 @@ export function CommandPalette({ isOpen, onClose }: { isOpen: boolean; onClose: 
     );
   };
 
+  const noResults = <MenuItem disabled text={searching ? 'Searching…' : 'Nothing found'} roleStructure="listoption" />;
+  // Omnibar names its list a menu, but its items are options (roleStructure="listoption", as the
+  // pickers' are): a listbox, so assistive tech and axe find the options in the list they belong to.
+  const renderList: ItemListRenderer<PaletteItem> = (listProps) => (
+    <Menu {...listProps.menuProps} role="listbox" aria-label="Results" ulRef={listProps.itemsParentRef}>
+      {renderFilteredItems(listProps, noResults)}
+    </Menu>
+  );
+
   const select = (item: PaletteItem) => {
     onClose();
     if (item.kind === 'action') actions.find((action) => `action:${action.id}` === item.id)?.run();
@@ -98,7 +107,7 @@ export function CommandPalette({ isOpen, onClose }: { isOpen: boolean; onClose: 
       onItemSelect={select}
       resetOnSelect
       inputProps={{ placeholder: 'Go to a screen, find a user, listing or order…', 'aria-label': 'Command palette' }}
-      noResults={<MenuItem disabled text={searching ? 'Searching…' : 'Nothing found'} roleStructure="listoption" />}
+      itemListRenderer={renderList}
       overlayProps={{ className: 'command-palette' }}
     />
   );

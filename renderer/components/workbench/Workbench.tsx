@@ -2,7 +2,7 @@
 // `?` the shortcuts list (Blueprint's HotkeysProvider draws it from what is registered here),
 // `/` the table's search, j/k the rows, and the open drawer's action keys.
 import { HotkeysProvider, useHotkeys, type HotkeyConfig } from '@blueprintjs/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { CommandPalette } from './CommandPalette.js';
 import { ConnectionBanner } from './ConnectionBanner.js';
 import { useRecordActions } from './record-actions-store.js';
@@ -76,10 +76,14 @@ function WorkbenchKeys() {
   );
 }
 
+/**
+ * The app's one HotkeysProvider, around the whole dashboard: Blueprint's Table registers its own
+ * keys (copy, focused cell) through useHotkeys too, and outside a provider it warns on every table.
+ */
+export function WorkbenchHotkeys({ children }: { children: ReactNode }) {
+  return <HotkeysProvider>{children}</HotkeysProvider>;
+}
+
 export function Workbench() {
-  return (
-    <HotkeysProvider>
-      <WorkbenchKeys />
-    </HotkeysProvider>
-  );
+  return <WorkbenchKeys />;
 }

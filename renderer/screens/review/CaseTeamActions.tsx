@@ -1,5 +1,6 @@
 // A case's team actions in its drawer: assign it to another admin, picked from the admins whose
-// role may work cases (online first: they have the back office open now), and escalate it with a note.
+// role may work cases (each with their role; online first: they have the back office open now), and
+// escalate it with a note.
 import { Button, FormGroup, InputGroup, MenuItem, Tag } from '@blueprintjs/core';
 import { Select, type ItemRenderer } from '@blueprintjs/select';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
@@ -19,7 +20,7 @@ const renderAssignee: ItemRenderer<Assignee> = (assignee, { handleClick, handleF
       active={modifiers.active}
       disabled={modifiers.disabled}
       text={nameOf(assignee)}
-      label={assignee.online ? 'online' : 'offline'}
+      label={`${assignee.role} · ${assignee.online ? 'online' : 'offline'}`}
       labelClassName={assignee.online ? 'review-assignee-online' : 'muted'}
       onClick={handleClick}
       onFocus={handleFocus}
@@ -75,7 +76,7 @@ export function CaseTeamActions({
           </Select>
           {chosen && (
             <Tag minimal intent={chosen.online ? 'success' : 'none'}>
-              {chosen.online ? 'online' : 'offline'}
+              {chosen.role} · {chosen.online ? 'online' : 'offline'}
             </Tag>
           )}
           <Button size="small" disabled={busy || !chosen} onClick={() => chosen && assign(chosen)}>

@@ -20,34 +20,49 @@ const RANGES = [
 const minutes = (value: number | null) =>
   value === null ? '-' : value < 90 ? `${value} min` : `${Math.round(value / 6) / 10} h`;
 
-function MetricChart({ title, data, bars }: { title: string; data: object[]; bars: { key: string; name: string }[] }) {
+function MetricChart({
+  title,
+  data,
+  bars,
+  empty,
+}: {
+  title: string;
+  data: object[];
+  bars: { key: string; name: string }[];
+  /** Said instead of drawing empty axes when the range has nothing to show. */
+  empty: string;
+}) {
   // The app's chart palette, so these sit beside the dashboard's charts in either colour mode.
   const theme = chartTheme(useColorMode((s) => s.mode));
   const ink = theme.text;
   return (
     <Card className="review-metric-card" aria-label={title}>
       <H5>{title}</H5>
-      <ResponsiveContainer width="100%" height={220}>
-        <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke={theme.grid} />
-          <XAxis type="number" allowDecimals={false} tick={{ fill: ink, fontSize: 11 }} />
-          <YAxis type="category" dataKey="label" tick={{ fill: ink, fontSize: 11 }} width={130} interval={0} />
-          <Tooltip
-            contentStyle={{ background: theme.tooltipBackground, borderColor: theme.tooltipBorder, color: ink }}
-            cursor={{ fill: theme.cursor }}
-          />
-          <Legend wrapperStyle={{ color: ink, fontSize: 12 }} />
-          {bars.map((bar, index) => (
-            <Bar
-              key={bar.key}
-              dataKey={bar.key}
-              name={bar.name}
-              fill={theme.series[index % theme.series.length]}
-              isAnimationActive={false}
+      {data.length === 0 ? (
+        <p className="muted review-metrics-empty">{empty}</p>
+      ) : (
+        <ResponsiveContainer width="100%" height={220}>
+          <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke={theme.grid} />
+            <XAxis type="number" allowDecimals={false} tick={{ fill: ink, fontSize: 11 }} />
+            <YAxis type="category" dataKey="label" tick={{ fill: ink, fontSize: 11 }} width={130} interval={0} />
+            <Tooltip
+              contentStyle={{ background: theme.tooltipBackground, borderColor: theme.tooltipBorder, color: ink }}
+              cursor={{ fill: theme.cursor }}
             />
-          ))}
-        </BarChart>
-      </ResponsiveContainer>
+            <Legend wrapperStyle={{ color: ink, fontSize: 12 }} />
+            {bars.map((bar, index) => (
+              <Bar
+                key={bar.key}
+                dataKey={bar.key}
+                name={bar.name}
+                fill={theme.series[index % theme.series.length]}
+                isAnimationActive={false}
+              />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      )}
     </Card>
   );
 }
@@ -107,54 +122,64 @@ export function MetricsPanel() {
           <div className="review-metrics-charts">
             <MetricChart
               title="Cases per source"
+              empty="No case opened or resolved in this range."
               data={sources}
               bars={[
                 { key: 'opened', name: 'Opened' },
                 { key: 'resolved', name: 'Resolved' },
               ]}
             />
-            <MetricChart title="Resolved per admin" data={admins} bars={[{ key: 'resolved', name: 'Resolved' }]} />
+            <MetricChart
+              title="Resolved per admin"
+              empty="No admin resolved a case in this range."
+              data={admins}
+              bars={[{ key: 'resolved', name: 'Resolved' }]}
+            />
           </div>
-          <HTMLTable compact striped className="review-metrics-table">
-            <thead>
-              <tr>
-                <th>Admin</th>
-                <th>Resolved</th>
-                <th>Median to first action</th>
-                <th>Median to resolve</th>
-              </tr>
-            </thead>
-            <tbody>
-              {admins.map((row) => (
-                <tr key={row.admin.uid}>
-                  <td>{row.label}</td>
-                  <td>{row.resolved}</td>
-                  <td>{minutes(row.medianMinutesToFirstAction)}</td>
-                  <td>{minutes(row.medianMinutesToResolve)}</td>
+          {admins.length > 0 && (
+            <HTMLTable compact striped className="review-metrics-table" aria-label="Per admin">
+              <thead>
+                <tr>
+                  <th>Admin</th>
+                  <th>Resolved</th>
+                  <th>Median to first action</th>
+                  <th>Median to resolve</th>
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-          <HTMLTable compact striped className="review-metrics-table">
-            <thead>
-              <tr>
-                <th>Source</th>
-                <th>Opened</th>
-                <th>Resolved</th>
-                <th>Median to resolve</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sources.map((row) => (
-                <tr key={row.source}>
-                  <td>{row.label}</td>
-                  <td>{row.opened}</td>
-                  <td>{row.resolved}</td>
-                  <td>{minutes(row.medianMinutesToResolve)}</td>
+              </thead>
+              <tbody>
+                {admins.map((row) => (
+                  <tr key={row.admin.uid}>
+                    <td>{row.label}</td>
+                    <td>{row.resolved}</td>
+                    <td>{minutes(row.medianMinutesToFirstAction)}</td>
+                    <td>{minutes(row.medianMinutesToResolve)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          )}
+          {sources.length > 0 && (
+            <HTMLTable compact striped className="review-metrics-table" aria-label="Per source">
+              <thead>
+                <tr>
+                  <th>Source</th>
+                  <th>Opened</th>
+                  <th>Resolved</th>
+                  <th>Median to resolve</th>
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+              </thead>
+              <tbody>
+                {sources.map((row) => (
+                  <tr key={row.source}>
+                    <td>{row.label}</td>
+                    <td>{row.opened}</td>
+                    <td>{row.resolved}</td>
+                    <td>{minutes(row.medianMinutesToResolve)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          )}
         </>
       )}
     </section>

@@ -40,60 +40,64 @@ export function ReviewQueueSettings() {
             .then((saved) => saved && setAutoAssign(saved.autoAssign))
         }
       />
-      <HTMLTable compact striped aria-label="Macros">
-        <thead>
-          <tr>
-            <th>Macro</th>
-            <th>Outcome</th>
-            <th>Enforcement</th>
-            <th>Message</th>
-            {manage && <th />}
-          </tr>
-        </thead>
-        <tbody>
-          {macros.map((macro) => (
-            <Fragment key={macro.id}>
-              <tr>
-                <td>{macro.title}</td>
-                <td>{OUTCOME_LABELS[macro.outcome]}</td>
-                <td>{macro.enforcement?.action ?? '-'}</td>
-                <td>{macro.userMessage ?? '-'}</td>
-                {manage && (
-                  <td className="macro-row-actions">
-                    <Button
-                      size="small"
-                      icon="edit"
-                      aria-label={`Edit macro ${macro.title}`}
-                      active={editing === macro.id}
-                      onClick={() => setEditing(editing === macro.id ? null : macro.id)}
-                    />
-                    <Button
-                      size="small"
-                      icon="trash"
-                      aria-label={`Delete macro ${macro.title}`}
-                      onClick={() =>
-                        void acting
-                          .run(() => market.admin.macros.delete({ params: { id: macro.id } }), {
-                            success: 'Macro deleted',
-                            failure: 'Failed to delete the macro',
-                          })
-                          .then(() => reloadMacros())
-                      }
-                    />
-                  </td>
-                )}
-              </tr>
-              {manage && editing === macro.id && (
+      {macros.length === 0 ? (
+        <p className="muted">No macros yet: add the first one below.</p>
+      ) : (
+        <HTMLTable compact striped aria-label="Macros">
+          <thead>
+            <tr>
+              <th>Macro</th>
+              <th>Outcome</th>
+              <th>Enforcement</th>
+              <th>Message</th>
+              {manage && <th />}
+            </tr>
+          </thead>
+          <tbody>
+            {macros.map((macro) => (
+              <Fragment key={macro.id}>
                 <tr>
-                  <td colSpan={5}>
-                    <MacroForm macro={macro} onDone={() => setEditing(null)} />
-                  </td>
+                  <td>{macro.title}</td>
+                  <td>{OUTCOME_LABELS[macro.outcome]}</td>
+                  <td>{macro.enforcement?.action ?? '-'}</td>
+                  <td>{macro.userMessage ?? '-'}</td>
+                  {manage && (
+                    <td className="macro-row-actions">
+                      <Button
+                        size="small"
+                        icon="edit"
+                        aria-label={`Edit macro ${macro.title}`}
+                        active={editing === macro.id}
+                        onClick={() => setEditing(editing === macro.id ? null : macro.id)}
+                      />
+                      <Button
+                        size="small"
+                        icon="trash"
+                        aria-label={`Delete macro ${macro.title}`}
+                        onClick={() =>
+                          void acting
+                            .run(() => market.admin.macros.delete({ params: { id: macro.id } }), {
+                              success: 'Macro deleted',
+                              failure: 'Failed to delete the macro',
+                            })
+                            .then(() => reloadMacros())
+                        }
+                      />
+                    </td>
+                  )}
                 </tr>
-              )}
-            </Fragment>
-          ))}
-        </tbody>
-      </HTMLTable>
+                {manage && editing === macro.id && (
+                  <tr>
+                    <td colSpan={5}>
+                      <MacroForm macro={macro} onDone={() => setEditing(null)} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
       {manage && <MacroForm />}
     </Card>
   );

@@ -88,13 +88,15 @@ function MemberRow({
       </td>
       <td>{formatDateTime(member.lastSignInAt)}</td>
       <td>{memberStatus(member)}</td>
-      <td className="team-actions">
-        <Button size="small" onClick={() => revoke(member)}>
-          Revoke sessions
-        </Button>
-        <Button size="small" intent="danger" variant="minimal" onClick={() => remove(member)}>
-          Remove
-        </Button>
+      <td>
+        <div className="team-actions">
+          <Button size="small" onClick={() => revoke(member)}>
+            Revoke sessions
+          </Button>
+          <Button size="small" intent="danger" variant="minimal" onClick={() => remove(member)}>
+            Remove
+          </Button>
+        </div>
       </td>
     </tr>
   );

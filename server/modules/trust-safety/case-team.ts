@@ -109,13 +109,14 @@ export async function assigneesOf(deps: Pick<AdminDeps, 'identity' | 'presence'>
   const onlineUids = new Set(online.map((admin) => admin.uid));
   const assignees = new Map<string, Assignee>();
   for (const account of team) {
-    if (account.admin && !account.disabled && mayWorkCases(account.role)) {
-      assignees.set(account.uid, { uid: account.uid, email: account.email, online: onlineUids.has(account.uid) });
+    if (account.admin && !account.disabled && account.role && mayWorkCases(account.role)) {
+      const { uid, email, role } = account;
+      assignees.set(uid, { uid, email, role, online: onlineUids.has(uid) });
     }
   }
   for (const admin of online) {
-    if (!assignees.has(admin.uid) && mayWorkCases(admin.adminRole)) {
-      assignees.set(admin.uid, { uid: admin.uid, email: admin.email, online: true });
+    if (!assignees.has(admin.uid) && admin.adminRole && mayWorkCases(admin.adminRole)) {
+      assignees.set(admin.uid, { uid: admin.uid, email: admin.email, role: admin.adminRole, online: true });
     }
   }
   const items = [...assignees.values()].sort(

@@ -8,7 +8,7 @@ import { assertMayUseRoute } from '../../platform/auth/admin-role-guard.js';
 import type { AdminDeps, AdminHandlers } from '../../platform/http/admin-handler.js';
 import { exportCsv } from './csv-export.js';
 import { searchMarket } from './market-search.js';
-import { deleteView, saveView, viewsOf } from './saved-views.js';
+import { deleteView, renameView, saveView, viewsOf } from './saved-views.js';
 
 /**
  * The exports an area above the workbench answers through the same route and stream
@@ -30,6 +30,7 @@ export function workbenchHandlers({ db }: AdminDeps, above: ExportsAbove) {
     'search.market': async ({ query }) => searchMarket(db, query.q),
     'views.list': async ({ admin }) => viewsOf(db, admin),
     'views.create': async ({ body, admin }) => saveView(db, body, admin),
+    'views.rename': async ({ params, body, admin }) => renameView(db, params.id, body, admin),
     'views.delete': async ({ params, admin }) => {
       await deleteView(db, params.id, admin);
       return undefined;

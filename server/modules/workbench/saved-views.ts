@@ -1,9 +1,14 @@
 // Saved views: the search, sort and filters of an admin table (or the review queue) under a name,
 // private to the admin who saved it or shared with the team. An admin sees their own views and
-// the shared ones; only the owner deletes a view.
+// the shared ones; only the owner renames or deletes a view.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { SavedView, ViewQuery, type CreateViewBody } from '../../../shared/contract/review-team.js';
+import {
+  SavedView,
+  ViewQuery,
+  type CreateViewBody,
+  type RenameViewBody,
+} from '../../../shared/contract/review-team.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { Executor } from '../../platform/db/database.js';
 import { savedViews } from '../../platform/db/schema/index.js';
@@ -48,7 +53,8 @@ export async function saveView(db: Executor, body: CreateViewBody, admin: Verifi
   return viewOf(row!);
 }
 
-export async function deleteView(db: Executor, id: string, admin: VerifiedIdentity): Promise<void> {
+/** The view `admin` may change: 404 for one they cannot see, 403 for another admin's shared one. */
+async function ownView(db: Executor, id: string, admin: VerifiedIdentity, change: string): Promise<ViewRow> {
   const [row] = await readRows(
     db,
     VIEW_ROW,
@@ -56,6 +62,26 @@ export async function deleteView(db: Executor, id: string, admin: VerifiedIdenti
   );
   // Another admin's private view is as unknown as a made-up id.
   if (!row) throw notFound('View');
-  if (row.owner_uid !== admin.uid) throw new HttpError(403, 'Only the admin who saved a view may delete it');
+  if (row.owner_uid !== admin.uid) throw new HttpError(403, `Only the admin who saved a view may ${change} it`);
+  return row;
+}
+
+export async function renameView(
+  db: Executor,
+  id: string,
+  body: RenameViewBody,
+  admin: VerifiedIdentity,
+): Promise<SavedView> {
+  await ownView(db, id, admin, 'rename');
+  const [row] = await readRows(
+    db,
+    VIEW_ROW,
+    sql`UPDATE saved_views SET name = ${body.name} WHERE id = ${id} RETURNING ${VIEW_COLUMNS}`,
+  );
+  return viewOf(row!);
+}
+
+export async function deleteView(db: Executor, id: string, admin: VerifiedIdentity): Promise<void> {
+  await ownView(db, id, admin, 'delete');
   await db.execute(sql`DELETE FROM saved_views WHERE id = ${id}`);
 }

@@ -5,7 +5,8 @@
 // it) and deleted by the admin from the sidebar; a macro edited in Settings. Screenshots of the
 // queue with due dates, the assignee picker and the Metrics tab in both colour modes go to
 // test-results/docs-screenshots/ (npm run screenshots:refresh: docs/screenshots/).
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import type { AdminUser, ChatMessage } from '../../../shared/contract/entities.js';
 import type { ReviewCase } from '../../../shared/contract/review-cases.js';
 import { adminTable } from '../support/table.js';
@@ -98,8 +99,8 @@ test('the team queue: due dates, assign, a macro from the keyboard, an appeal gr
   await expect(table.cellsOf(toAssign).first()).toBeVisible();
   await expect(await table.cell(toAssign, 'Due')).toHaveText(/^\d+h \d+m$/);
 
-  // Assign to the moderator, picked from the admins who may work cases (online first: the admin
-  // has this back office open, the moderator has not).
+  // Assign to the moderator, picked from the admins who may work cases with their roles (online
+  // first: the admin has this back office open, the moderator has not).
   const picker = page.getByRole('listbox');
   let drawer = page.getByRole('dialog', { name: /Off-platform contact/ });
   // The picker open, in both colour modes (the theme switch is behind the drawer's backdrop).
@@ -107,8 +108,10 @@ test('the team queue: due dates, assign, a macro from the keyboard, an appeal gr
     await setTheme(page, theme);
     await table.clickRow(toAssign);
     await drawer.getByRole('button', { name: 'Assign to' }).click();
-    await expect(picker.getByRole('option', { name: `${DEMO_ACCOUNTS.admin.email} online` })).toBeVisible();
-    await expect(picker.getByRole('option', { name: `${DEMO_ACCOUNTS.moderator.email} offline` })).toBeVisible();
+    await expect(picker.getByRole('option', { name: `${DEMO_ACCOUNTS.admin.email} owner · online` })).toBeVisible();
+    await expect(
+      picker.getByRole('option', { name: `${DEMO_ACCOUNTS.moderator.email} moderator · offline` }),
+    ).toBeVisible();
     await expect(picker.getByRole('option', { name: /finance@/ })).toHaveCount(0);
     await settle(page);
     await page.screenshot({ path: `${SCREENSHOTS}team-queue-assign-${theme}-1280x720.png` });
@@ -181,7 +184,7 @@ test('the team queue: due dates, assign, a macro from the keyboard, an appeal gr
   await closeDrawer(page);
 
   // A shared view: high priority, saved by the admin.
-  const viewName = `High first ${stamp}`;
+  let viewName = `High first ${stamp}`;
   await page.getByLabel('Source').selectOption('all');
   await page.getByLabel('Priority').selectOption('high');
   await page.getByRole('button', { name: 'Save view' }).click();
@@ -217,11 +220,18 @@ test('the team queue: due dates, assign, a macro from the keyboard, an appeal gr
   await expect(page.getByRole('button', { name: `Delete view ${viewName}` })).toHaveCount(0);
   await link.click({ button: 'right' });
   await expect(page.getByRole('menuitem', { name: `Shared by ${DEMO_ACCOUNTS.admin.email}` })).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: /Delete view/ })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: /Delete view|Rename view/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Rename view ${viewName}` })).toHaveCount(0);
   await page.keyboard.press('Escape');
 
-  // The admin deletes it from the sidebar (its context menu), after a confirm.
+  // The admin renames it (its pencil button), then deletes it from the sidebar (its context menu), after a confirm.
   await signInAs(page, 'admin');
+  await page.getByRole('button', { name: `Rename view ${viewName}` }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename view' });
+  await rename.getByLabel('Name').fill(`${viewName} (renamed)`);
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(toast(page, 'View renamed')).toBeVisible();
+  viewName = `${viewName} (renamed)`;
   const ownLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: viewName });
   await ownLink.click({ button: 'right' });
   await page.getByRole('menuitem', { name: 'Delete view…' }).click();

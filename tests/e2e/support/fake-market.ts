@@ -230,6 +230,10 @@ export function installFakeMarket(data: DemoData) {
   /** The review queue as the server answers it: filters (one value or a comma list), claims by this admin. */
   function reviewHandlers(): Record<string, (input: Input) => unknown> {
     const me = { uid: 'uid-admin@example.com', email: 'admin@example.com' };
+    const macros: Row[] = [
+      { id: 'macro-spam', title: 'Spam: remove', outcome: 'contentRemoved', note: 'Spam removed by macro' },
+    ];
+    const views: Row[] = [];
     const inList = (value: unknown, field: unknown) =>
       value === undefined || String(value).split(',').includes(String(field));
     const held = (row: Row) => {
@@ -244,7 +248,7 @@ export function installFakeMarket(data: DemoData) {
     const resolve = (row: Row, body: Record<string, unknown> = {}) =>
       change(row, {
         status: 'resolved',
-        outcome: body.outcome,
+        outcome: body.macroId ? macros.find((m) => m.id === body.macroId)?.outcome : body.outcome,
         note: body.note ?? null,
         assignee: me,
         resolvedAt: new Date().toISOString(),
@@ -317,13 +321,39 @@ export function installFakeMarket(data: DemoData) {
         for (const row of open) resolve(row!, i.body);
         return ok({ resolved: open.length });
       },
-      // The team queue: no macros, no saved views, auto-assignment off, an empty range.
-      'macros.list': () => ok({ items: [] }),
-      'views.list': () => ok({ items: [] }),
+      // The team queue: one macro, the saved views this page made, auto-assignment off, an empty range.
+      'macros.list': () => ok({ items: macros }),
+      'macros.update': (i) => {
+        const macro = macros.find((m) => m.id === i.params?.id);
+        return macro ? ok(Object.assign(macro, i.body)) : notFound;
+      },
+      'views.list': () => ok({ items: views }),
+      'views.create': (i) => {
+        const view = { id: `view-${views.length + 1}`, shared: false, ...i.body, owner: me } as unknown as Row;
+        views.push(view);
+        return ok(view);
+      },
+      'views.rename': (i) => {
+        const view = views.find((v) => v.id === i.params?.id);
+        return view ? ok(Object.assign(view, i.body)) : notFound;
+      },
+      'views.delete': (i) => {
+        const at = views.findIndex((v) => v.id === i.params?.id);
+        if (at < 0) return notFound;
+        views.splice(at, 1);
+        return ok(undefined);
+      },
+      'team.list': () =>
+        ok({
+          items: [
+            { uid: me.uid, email: me.email, role: 'owner', lastSignInAt: new Date().toISOString(), disabled: false },
+            { uid: 'uid-mod', email: 'mod@example.com', role: 'moderator', lastSignInAt: null, disabled: false },
+          ],
+        }),
       'reviewCases.settings': () => ok({ autoAssign: false }),
       'reviewCases.metrics': () => ok({ backlog: { open: 0, claimed: 0, overdue: 0 }, bySource: [], byAdmin: [] }),
       // The signed-in admin is the one assignee, online.
-      'reviewCases.assignees': () => ok({ items: [{ uid: me.uid, email: me.email, online: true }] }),
+      'reviewCases.assignees': () => ok({ items: [{ uid: me.uid, email: me.email, role: 'owner', online: true }] }),
     };
   }
 
