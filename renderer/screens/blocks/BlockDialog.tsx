@@ -10,7 +10,6 @@ import {
   DialogFooter,
   FormGroup,
   HTMLSelect,
-  HTMLTable,
   InputGroup,
   Tag,
 } from '@blueprintjs/core';
@@ -36,16 +35,14 @@ function PreviewTable({ preview }: { preview: BlockPreview }) {
   const more = preview.accounts - preview.sample.length;
   return (
     <section aria-label="Preview" className="block-preview">
-      <HTMLTable compact className="block-preview-table">
-        <tbody>
-          {previewFacts(preview).map((fact) => (
-            <tr key={fact.label}>
-              <th scope="row">{fact.label}</th>
-              <td className="num">{fact.value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+      <dl className="block-preview-facts">
+        {previewFacts(preview).map((fact) => (
+          <div key={fact.label} className="block-preview-fact">
+            <dt>{fact.label}</dt>
+            <dd>{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
       {preview.sample.length > 0 && (
         <p aria-label="Matched accounts" className="block-preview-sample">
           {preview.sample.map((account) => (
@@ -172,8 +169,8 @@ export function BlockDialog({
         {preview && <PreviewTable preview={preview} />}
         {frozen > 0 && (
           <Callout intent="warning" title="Live auctions would freeze" role="alert">
-            The matched accounts lead {formatCount(frozen)} live {frozen === 1 ? 'auction' : 'auctions'}: they can no
-            longer bid on {frozen === 1 ? 'it' : 'them'}. Block anyway, or Cancel.
+            The matched accounts have {formatCount(frozen)} live {frozen === 1 ? 'auction' : 'auctions'} that this block
+            would freeze. Block anyway, or Cancel.
           </Callout>
         )}
         {error && (

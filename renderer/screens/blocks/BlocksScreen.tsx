@@ -76,7 +76,7 @@ export function BlocksScreen() {
     },
   );
   const columns: DataColumn<Block, SortKey>[] = [
-    { id: 'kind', label: 'Kind', render: (block) => KIND_LABELS[block.kind], width: 150 },
+    { id: 'kind', label: 'Kind', render: (block) => KIND_LABELS[block.kind] },
     { id: 'value', label: 'Value', render: (block) => block.value, className: 'mono' },
     {
       id: 'severity',
@@ -86,7 +86,7 @@ export function BlocksScreen() {
           {SEVERITY_LABELS[block.severity]}
         </Tag>
       ),
-      width: 110,
+      width: 96,
     },
     { id: 'reason', label: 'Reason', render: (block) => block.reason, className: 'wrap' },
     {
@@ -95,12 +95,11 @@ export function BlocksScreen() {
       sortKey: 'expiresAt',
       render: (block) => (block.expiresAt ? formatDateTime(block.expiresAt) : 'Never'),
       className: 'num',
-      width: 180,
+      width: 160,
     },
     {
       id: 'createdBy',
       label: 'Created by',
-      sortKey: 'createdAt',
       render: (block) => block.createdBy.email ?? block.createdBy.uid,
     },
     ...(mayManage
@@ -115,7 +114,7 @@ export function BlocksScreen() {
                 </Button>
               </span>
             ),
-            width: 90,
+            width: 76,
           },
         ]
       : []),
