@@ -20,6 +20,7 @@ import { ReviewQueueScreen, SupportQueueScreen } from '../screens/review/ReviewQ
 import { AuditLogScreen } from '../screens/accountability/AuditLogScreen.js';
 import { SettingsScreen } from '../screens/settings/SettingsScreen.js';
 import { TeamScreen } from '../screens/team/TeamScreen.js';
+import { BlocksScreen } from '../screens/blocks/BlocksScreen.js';
 import { DashboardLayout } from './DashboardLayout.js';
 import { Placeholder } from './Placeholder.js';
 import { RoleGate } from './RoleGate.js';
@@ -120,6 +121,7 @@ export function App() {
           </Route>
           <Route path="audit" element={gated('openAuditLog', 'Audit log', <AuditLogScreen />)} />
           <Route path="team" element={gated('openTeam', 'Team', <TeamScreen />)} />
+          <Route path="blocks" element={gated('openBlocks', 'Blocks', <BlocksScreen />)} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

@@ -56,6 +56,7 @@ export const SIDEBAR_ITEMS: (Entry | Group)[] = [
   { label: 'Ratings', icon: 'star', to: '/dashboard/ratings', action: 'openRatings' },
   { label: 'Review queue', icon: 'flag', to: '/dashboard/review', Badge: ReviewQueueBadge, action: 'openReviewQueue' },
   { label: 'Customer support', icon: 'headset', to: '/dashboard/customer-support', action: 'openReviewQueue' },
+  { label: 'Blocks', icon: 'blocked-person', to: '/dashboard/blocks', action: 'openBlocks' },
   { label: 'Settings', icon: 'cog', to: '/dashboard/settings' },
   { label: 'Audit log', icon: 'history', to: '/dashboard/audit', action: 'openAuditLog' },
   { label: 'Team', icon: 'key', to: '/dashboard/team', action: 'openTeam' },

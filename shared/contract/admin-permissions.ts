@@ -263,6 +263,8 @@ export const UI_ACTION_ROUTES = {
   manageReviewSettings: ['reviewCases.updateSettings'],
   holdListing: ['listings.hold', 'listings.releaseHold'],
   holdPayout: ['orders.holdPayout', 'orders.releasePayoutHold'],
+  openBlocks: ['blocks.list'],
+  manageBlocks: ['blocks.preview', 'blocks.create', 'blocks.lift'],
 } as const satisfies Record<string, readonly AdminRouteName[]>;
 export type UiAction = keyof typeof UI_ACTION_ROUTES;
 

@@ -192,6 +192,7 @@ export function installFakeMarket(data: DemoData) {
     'messages.list': (i) => list('messages', i.query),
     'messages.delete': (i) => remove('messages', i),
     ...reviewHandlers(),
+    ...blockHandlers(),
     // Accountability: notes kept in the page, timelines made of them, an empty picture and impact.
     'auditLog.list': (i) => list('audit', i.query),
     'notes.create': (i) => {
@@ -226,6 +227,89 @@ export function installFakeMarket(data: DemoData) {
       return patch('users', i, { enforcement: action === 'lift' ? null : { action, reason, until: until ?? null } });
     },
   };
+
+  /**
+   * Blocks as the server answers them: one in force to start with, a value checked by its kind
+   * only as far as the screen needs (an IP range must look like one), a duplicate refused with
+   * 409, and a preview whose numbers follow the value (a domain ending in `live.test` leads one
+   * live auction, so the dialog's confirmation can be seen).
+   */
+  function blockHandlers(): Record<string, (input: Input) => unknown> {
+    const me = { uid: 'uid-admin@example.com', email: 'admin@example.com' };
+    tables.blocks = [
+      {
+        id: 'block-1',
+        kind: 'cardFingerprint',
+        value: 'fp_demo_ring_card',
+        severity: 'trade',
+        reason: 'Card shared by a shill-bidding ring',
+        expiresAt: null,
+        createdBy: me,
+        createdAt: '2026-11-20T10:00:00.000Z',
+      },
+    ];
+    const refused = (status: number, message: string, code: string) => ({
+      ok: false,
+      error: { status, message, code },
+    });
+    const invalid = (body: Record<string, unknown>) =>
+      body.kind === 'ipRange' && !/^[0-9a-f:.]+(\/\d+)?$/i.test(String(body.value))
+        ? refused(400, 'value: not an IP address or CIDR range', 'Bad Request')
+        : null;
+    return {
+      'blocks.list': (i) => {
+        const q = i.query ?? {};
+        const inList = (value: unknown, field: unknown) =>
+          value === undefined || String(value).split(',').includes(String(field));
+        const all = tables.blocks!;
+        tables.blocks = all.filter((row) => inList(q.kind, row.kind) && inList(q.severity, row.severity));
+        const answer = list('blocks', q);
+        tables.blocks = all;
+        return answer;
+      },
+      'blocks.preview': (i) => {
+        const body = i.body ?? {};
+        const bad = invalid(body);
+        if (bad) return bad;
+        const live = String(body.value).endsWith('live.test');
+        return ok({
+          accounts: live ? 2 : 0,
+          sample: live
+            ? [
+                { id: 'user-1', userName: 'ringleader' },
+                { id: 'user-2', userName: null },
+              ]
+            : [],
+          activeListings: live ? 3 : 0,
+          liveAuctionsLed: live ? 1 : 0,
+          leadingBids: live ? 2 : 0,
+          openOrders: live ? 1 : 0,
+          pendingPayoutCents: live ? 4550 : 0,
+        });
+      },
+      'blocks.create': (i) => {
+        const body = i.body ?? {};
+        const bad = invalid(body);
+        if (bad) return bad;
+        const value = String(body.value).toLowerCase();
+        if (tables.blocks!.some((row) => row.kind === body.kind && row.value === value))
+          return refused(409, 'This identifier is already blocked', 'Conflict');
+        const block = {
+          id: `block-${tables.blocks!.length + 1}-${Date.now()}`,
+          kind: body.kind,
+          value,
+          severity: body.severity,
+          reason: body.reason,
+          expiresAt: body.expiresAt ?? null,
+          createdBy: me,
+          createdAt: new Date().toISOString(),
+        };
+        tables.blocks!.unshift(block as Row);
+        return ok(block);
+      },
+      'blocks.lift': (i) => remove('blocks', i),
+    };
+  }
 
   /** The review queue as the server answers it: filters (one value or a comma list), claims by this admin. */
   function reviewHandlers(): Record<string, (input: Input) => unknown> {
