@@ -124,3 +124,28 @@ describe('resolving, all or nothing', () => {
     expect(await caseStatus(known.id)).toBe('open');
   });
 });
+
+describe('metrics ranges take ISO dates: a day or a date-time', () => {
+  it.each([
+    ['2026-12-01', '2026-12-04', 200],
+    ['2026-12-01T00:00:00Z', '2026-12-04T23:59:59.999Z', 200],
+    ['2026-12-01', '2026-12-04T12:00:00+01:00', 200],
+    ['2026-12-05', '2026-12-04', 400],
+    ['yesterday', '2026-12-04', 400],
+  ])('from=%s to=%s → %i, on the review queue’s metrics and the market’s', async (from, to, status) => {
+    const query = `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+    expect((await call('admin', 'GET', `/admin/review-cases/metrics?${query}`)).status).toBe(status);
+    expect((await call('admin', 'GET', `/admin/metrics/market?${query}`)).status).toBe(status);
+  });
+
+  it('a day names the whole day: a case resolved today counts in from=to=today', async () => {
+    const item = await reportedListing('Counted today', ['buyer']);
+    expect(
+      (await call('admin', 'POST', `/admin/review-cases/${item.id}/resolve`, { outcome: 'dismissed' })).status,
+    ).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    const metrics = await call('admin', 'GET', `/admin/review-cases/metrics?from=${today}&to=${today}`);
+    const bySource = metrics.body.bySource as { source: string; resolved: number }[];
+    expect(bySource.find((row) => row.source === 'listingReport')!.resolved).toBeGreaterThanOrEqual(1);
+  });
+});
