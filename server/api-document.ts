@@ -167,6 +167,7 @@ export function completeDocument(generated: OpenAPIV3.Document): OpenAPIV3.Docum
   document.paths = paths;
   addIntegerFormats(document);
   boundStringParts(document);
+  nullInNullableEnums(document);
   return document;
 }
 
@@ -310,4 +311,22 @@ declare module 'fastify' {
     /** The operation is for the back office only: documentation tools leave it out of public docs. */
     'x-internal'?: boolean;
   }
+}
+
+/**
+ * OpenAPI 3.0.3: `nullable: true` does not widen an `enum`, which must list `null` itself for null
+ * to be valid. zod writes a nullable enum (a case's `outcome`) without it, so a validating client
+ * or proxy refused every unresolved case; the `null` is added where the schema is nullable.
+ */
+function nullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) nullInNullableEnums(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as Record<string, unknown>;
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    schema.enum = [...(schema.enum as unknown[]), null];
+  }
+  for (const value of Object.values(schema)) nullInNullableEnums(value);
 }
