@@ -1,5 +1,6 @@
 // The one place where each port gets its adapter: payments (refunds and payouts), charges,
-// payment accounts, identity, SMS, shipping labels, shipping rates and the listing tools' media.
+// payment accounts, identity, the accounts behind a signed-in caller, SMS, shipping labels,
+// shipping rates and the listing tools' media.
 // `Ports` is typed here once, as the union of what each module declares (`PaymentPorts`,
 // `AccountPorts`, …); buildApp takes it whole. server.ts composes it from the configuration
 // (`composePorts`); tests take the local stand-ins with their own doubles (`localPorts`).
@@ -9,6 +10,7 @@
 import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
 import type { IdentityProvider } from './platform/auth/identity.js';
+import type { MarketAccounts } from './platform/auth/market-users.js';
 import type { ServiceDeps } from './platform/services/service-deps.js';
 import { firebaseIdentity } from './platform/auth/firebase-identity.js';
 import {
@@ -20,7 +22,7 @@ import {
   selectPaymentAccounts,
   selectPayments,
 } from './modules/payments/index.js';
-import { type AccountPorts, localSms, unavailableSms } from './modules/accounts/index.js';
+import { type AccountPorts, localSms, marketAccounts, unavailableSms } from './modules/accounts/index.js';
 import {
   type FulfilmentPorts,
   localLabels,
@@ -31,6 +33,8 @@ import { type ListingPorts, localListingTools } from './modules/listings/index.j
 
 export interface Ports extends PaymentPorts, AccountPorts, FulfilmentPorts, ListingPorts {
   identity: IdentityProvider;
+  /** Links and creates the `users` row of a signed-in caller (platform/auth declares it, accounts implements it). */
+  marketAccounts: MarketAccounts;
   /** Verifies Stripe's webhook; without it `POST /v1/payments/stripe/webhook` answers 503. */
   stripeWebhookSecret: string | undefined;
 }
@@ -48,6 +52,7 @@ export type PortOverrides = Partial<Ports> & Pick<Ports, 'identity'>;
 export function localPorts(database: Database, overrides: PortOverrides): Ports {
   return {
     identity: overrides.identity,
+    marketAccounts: overrides.marketAccounts ?? marketAccounts,
     payments: overrides.payments ?? ledgerPayments(),
     paymentAccounts: overrides.paymentAccounts ?? ledgerPaymentAccounts(database.db),
     charges: overrides.charges ?? ledgerCharges(),

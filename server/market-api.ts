@@ -83,12 +83,15 @@ export async function registerMarket(app: FastifyInstance, options: RegisterMark
  * handshake maps a buyer's or seller's Firebase uid to the user row, creating it on first
  * contact like the API does.
  */
-export function marketVerifyToken(deps: Pick<MarketServices, 'db'>, identity: IdentityProvider): VerifyToken {
+export function marketVerifyToken(
+  deps: Pick<MarketServices, 'db' | 'marketAccounts'>,
+  identity: IdentityProvider,
+): VerifyToken {
   return async (token) => {
     const verified = await identity.verifyIdToken(token);
     // A moderator's socket needs no marketplace account (and must not create one).
     if (verified.admin) return { uid: verified.uid, admin: true, adminRole: verified.adminRole, email: verified.email };
-    const user = await resolveMarketUser(deps.db, verified);
+    const user = await resolveMarketUser(deps.db, deps.marketAccounts, verified);
     if (user.suspended) throw new AccountSuspendedError();
     return { uid: user.id, admin: false };
   };

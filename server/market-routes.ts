@@ -22,7 +22,7 @@ export interface MarketRoutesOptions {
 }
 
 export async function marketRoutesPlugin(app: FastifyInstance, { deps }: MarketRoutesOptions): Promise<void> {
-  const context = securedRouteContext(app, deps, deps.identity);
+  const context = securedRouteContext(app, deps, deps.identity, deps.marketAccounts);
   await publicMarketRoutes(app, deps);
   await accountRoutes(context);
   await listingToolRoutes(context);

@@ -2,7 +2,7 @@
 // owns which table"): the architecture test compares the two.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { areaOf, MODULES, SERVER, sourceFiles } from './module-graph.js';
+import { areaOf, SERVER, sourceFiles } from './module-graph.js';
 
 export const ARCHITECTURE_MD = path.resolve(SERVER, '../ARCHITECTURE.md');
 const SCHEMA = path.join(SERVER, 'platform/db/schema');
@@ -49,7 +49,19 @@ function softDeleteTables(): Map<string, string> {
   return new Map([...text.matchAll(/(\w+): \{ table: '(\w+)'/g)].map((m) => [m[1]!, m[2]!]));
 }
 
+/**
+ * Who a file of `server/` writes as: its area under `modules/`, `platform` under `platform/`,
+ * `seeding` under `seeding/`, and `server` for the files that wire them (they own nothing).
+ */
+export function writerOf(file: string): string {
+  const area = areaOf(file);
+  if (area) return area;
+  const top = path.relative(SERVER, file).split(path.sep);
+  return top.length > 1 && (top[0] === 'platform' || top[0] === 'seeding') ? top[0] : 'server';
+}
+
 export interface TableWrite {
+  /** The area, or `platform`, `seeding`, `server` (writerOf). */
   area: string;
   file: string;
   table: string;
@@ -57,7 +69,7 @@ export interface TableWrite {
 }
 
 /**
- * Every table a file of `server/modules/<area>/` writes: raw SQL `INSERT INTO t`, `UPDATE t SET`
+ * Every table a file of `server/` writes (modules, platform, seeding and the files that wire them): raw SQL `INSERT INTO t`, `UPDATE t SET`
  * (with or without an alias), `DELETE FROM t` (an upsert's `ON CONFLICT … DO UPDATE` writes the
  * INSERT's table), Drizzle's `.insert(t)`, `.update(t)`, `.delete(t)` on a schema table, and
  * `softDelete(…, 'kind', …)`. `texts` overrides a file's text, so a test can plant a write.
@@ -66,9 +78,8 @@ export function tableWrites(texts: ReadonlyMap<string, string> = new Map()): Tab
   const drizzleTables = schemaTables();
   const softDeleted = softDeleteTables();
   const writes: TableWrite[] = [];
-  for (const file of sourceFiles(MODULES)) {
-    const area = areaOf(file);
-    if (!area) continue;
+  for (const file of sourceFiles(SERVER)) {
+    const area = writerOf(file);
     const text = withoutComments(texts.get(file) ?? readFileSync(file, 'utf8'));
     const found = (table: string, how: string) =>
       writes.push({ area, file: path.relative(SERVER, file), table: table.toLowerCase(), how });

@@ -11,6 +11,7 @@ import { placeBidInDb } from '../../server/modules/auctions/bidding.js';
 import { requestToSell } from '../../server/modules/accounts/seller-requests.js';
 import { startPhoneChange, verifyPhoneCode } from '../../server/modules/accounts/phone-verification.js';
 import { localSms } from '../../server/modules/accounts/sms.js';
+import { marketAccounts } from '../../server/modules/accounts/index.js';
 import { resolveMarketUser } from '../../server/platform/auth/market-users.js';
 import { postgresAvailable } from '../support/postgres-cluster.js';
 import {
@@ -176,7 +177,7 @@ describe.skipIf(!available)('account races on PostgreSQL', () => {
   it('a first sign-in whose made-up name is taken still makes the account, without a name', async () => {
     // node-postgres errors arrive wrapped by drizzle; the clash must still be recognised here.
     await database.db.execute(sql`INSERT INTO users (email, user_name) VALUES ('other@market.test', 'pat_uid-pa')`);
-    const user = await resolveMarketUser(database.db, {
+    const user = await resolveMarketUser(database.db, marketAccounts, {
       uid: 'uid-pat',
       email: 'pat@market.test',
       emailVerified: true,

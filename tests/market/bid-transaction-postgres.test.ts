@@ -78,7 +78,10 @@ describe.skipIf(!available)('bid transaction on PostgreSQL', () => {
           VALUES (${randomUUID()}, ${listingId}, ${early!}, 500, 2000, now() - interval '1 hour')`,
     );
     await database.db.execute(sql`UPDATE listings SET bid_cents = 500 WHERE id = ${listingId}`);
-    const backfill = new URL('../../server/platform/db/migrations/0014_auction_leaders_from_bids.sql', import.meta.url);
+    const backfill = new URL(
+      '../../server/modules/listings/migrations/0014_auction_leaders_from_bids.sql',
+      import.meta.url,
+    );
     await database.runScript(readFileSync(backfill, 'utf8'));
     const [backfilled] = await queryRows<{ leader_id: string; leader_max_cents: string; bid_count: number }>(
       database.db,

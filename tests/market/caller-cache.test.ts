@@ -11,6 +11,7 @@ import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.j
 import { fakeIdentity } from './market-db.js';
 import { queryRows, type Database } from '../../server/platform/db/database.js';
 import { placeBidInDb } from '../../server/modules/auctions/bidding.js';
+import { marketAccounts } from '../../server/modules/accounts/index.js';
 import { callerCacheOf, createCallerCache } from '../../server/platform/auth/market-users.js';
 import { EMULATOR_HOST, PROJECT_ID, signUp } from '../support/auth-emulator.js';
 import { useApp } from '../support/app-fixture.js';
@@ -53,7 +54,7 @@ describe('caller cache (fake identity, PGlite)', () => {
 
   it('remembers a caller for the TTL, then reads the row again; the admin flag is always the token’s', async () => {
     let clock = 1_000;
-    const cache = createCallerCache(database.db, { ttlMs: 5_000, now: () => clock });
+    const cache = createCallerCache(database.db, marketAccounts, { ttlMs: 5_000, now: () => clock });
     const first = await cache.resolve({ uid: 'uid-ttl', email: 'ttl@market.test', emailVerified: true, admin: false });
     expect(await lookups('uid-ttl')).toBe(first.id);
     await database.db.execute(sql`UPDATE users SET user_name = 'renamed_in_sql' WHERE id = ${first.id}`);
@@ -75,7 +76,7 @@ describe('caller cache (fake identity, PGlite)', () => {
 
   it('never remembers a deleted user, and refuses one deleted behind its back once the TTL is over', async () => {
     let clock = 0;
-    const cache = createCallerCache(database.db, { ttlMs: 5_000, now: () => clock });
+    const cache = createCallerCache(database.db, marketAccounts, { ttlMs: 5_000, now: () => clock });
     const user = await cache.resolve({ uid: 'uid-gone', email: 'gone@market.test', emailVerified: true, admin: false });
     await database.db.execute(sql`UPDATE users SET deleted_at = now() WHERE id = ${user.id}`);
     clock += 5_001;
@@ -89,7 +90,7 @@ describe('caller cache (fake identity, PGlite)', () => {
   });
 
   it('does not store a lookup that was in flight when the caller was forgotten', async () => {
-    const cache = createCallerCache(database.db);
+    const cache = createCallerCache(database.db, marketAccounts);
     const identity = { uid: 'uid-race', email: 'race@market.test', emailVerified: true, admin: false };
     const pending = cache.resolve(identity);
     cache.forget(identity.uid);
@@ -100,7 +101,7 @@ describe('caller cache (fake identity, PGlite)', () => {
   });
 
   it('keeps at most `max` callers, dropping the oldest', async () => {
-    const cache = createCallerCache(database.db, { max: 2 });
+    const cache = createCallerCache(database.db, marketAccounts, { max: 2 });
     for (const name of ['max1', 'max2', 'max3']) {
       await cache.resolve({ uid: `uid-${name}`, email: `${name}@market.test`, emailVerified: true, admin: false });
     }
@@ -112,7 +113,7 @@ describe('caller cache (fake identity, PGlite)', () => {
     const bid = await call('victim', 'POST', '/bid', { listingId, amount: 10 });
     expect(bid.status, JSON.stringify(bid.body)).toBe(200);
     const victimId = (await call('victim', 'GET', '/user/my-details')).body.id as string;
-    expect(callerCacheOf(database.db).size).toBeGreaterThan(0);
+    expect(callerCacheOf(database.db, marketAccounts).size).toBeGreaterThan(0);
 
     expect(
       (

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminUser } from '../../shared/contract/entities.js';
 import { EnforcementImpact } from '../../shared/contract/accountability.js';
 import { queryRows } from '../../server/platform/db/database.js';
-import { callerCacheOf } from '../../server/platform/auth/market-users.js';
+import { forgetCaller } from '../../server/platform/auth/market-users.js';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../server/platform/auth/market-users.js';
 import { SELLING_SUSPENDED_BY_ADMIN_MESSAGE } from '../../server/modules/accounts/selling.js';
 import { type AccountabilityApp, startAccountabilityApp } from './accountability-app.js';
@@ -117,7 +117,7 @@ describe('enforcement routes', () => {
     await t.database.db.execute(
       sql`UPDATE users SET suspended_until = now() - interval '1 second' WHERE id = ${userId}`,
     );
-    callerCacheOf(t.database.db).forget('uid-suspendee');
+    forgetCaller(t.database.db, 'uid-suspendee');
     expect((await call('suspendee', 'GET', '/user/my-details')).status).toBe(200);
     expect((await call(null, 'GET', `/listing/${listingId}`)).status).toBe(200);
     expect((await call('admin', 'GET', `/admin/users/${userId}`)).body.enforcement).toBeNull();

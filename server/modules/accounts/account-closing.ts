@@ -14,7 +14,7 @@ import { conflict, HttpError } from '../../platform/http/errors.js';
 import { type LockedUser, lockedUser } from './account.js';
 import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
-import { callerCacheOf } from '../../platform/auth/market-users.js';
+import { forgetCaller } from '../../platform/auth/market-users.js';
 
 /** The identity provider's side of a closed account: it can no longer sign in anywhere. */
 export type AccountSwitch = Pick<IdentityProvider, 'disableAccount'>;
@@ -93,7 +93,7 @@ export async function closeAccount(
   });
   // Refused from the next request on, on this node at once; on other nodes the disabled
   // identity fails the token check (as for an admin's deletion).
-  callerCacheOf(deps.db).forget(firebaseId);
+  forgetCaller(deps.db, firebaseId);
   if (firebaseId) await identity.disableAccount(firebaseId);
 }
 

@@ -18,7 +18,7 @@ import { userRenamed } from './hooks.js';
 import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { identityStatusOfUser } from './identity-status.js';
-import { callerCacheOf } from '../../platform/auth/market-users.js';
+import { forgetCaller } from '../../platform/auth/market-users.js';
 import { PENDING_REQUEST_COLUMNS, pendingRequestOf } from './pending-request.js';
 import { users } from '../../platform/db/schema/index.js';
 import { countValue, numericValue, readRows, sqlRow } from '../../platform/db/sql-row.js';
@@ -245,7 +245,7 @@ async function writeProfile(
       return account;
     });
     // /user/my-details answers from the remembered caller: it shows the new name from now on.
-    callerCacheOf(deps.db).forget(firebaseId);
+    forgetCaller(deps.db, firebaseId);
     return account;
   } catch (error) {
     // The unique index on names caught a rename racing this one.

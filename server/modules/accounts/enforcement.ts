@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Db, Executor } from '../../platform/db/database.js';
 import { userEnforcements, users } from '../../platform/db/schema/index.js';
 import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
-import { callerCacheOf } from '../../platform/auth/market-users.js';
+import { forgetCaller } from '../../platform/auth/market-users.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { AdminEvents } from '../../platform/events/admin-events.js';
 import { inAdminUnitOfWork, type AdminOutbox } from '../../platform/events/admin-unit-of-work.js';
@@ -143,7 +143,7 @@ export async function enforceIn(
   input: Enforcement,
 ): Promise<AdminUser> {
   const applied = await applyEnforcement(tx, input);
-  outbox.afterCommit(() => callerCacheOf(deps.db).forget(applied.firebaseId));
+  outbox.afterCommit(() => forgetCaller(deps.db, applied.firebaseId));
   if (applied.suspended) outbox.emit('accountSuspended', { userId: input.userId });
   return applied.user;
 }

@@ -10,6 +10,7 @@ export { statisticsHandlers } from './admin-statistics.js';
 export { assertMaySell, sellingRefusal } from './selling.js';
 export { localSms, type SmsSender, unavailableSms } from './sms.js';
 export type { AccountPorts } from './ports.js';
+export { marketAccounts } from './market-accounts.js';
 export { profilePictureUploadUrl, removeProfilePicture, setProfilePicture } from './profile-pictures.js';
 export { mediaUploadUrl, uploadedMediaUrl } from './uploads.js';
 export { linkedAccountsOf, linksFromAny } from './linked-accounts.js';

@@ -21,7 +21,7 @@ import { type SmsSender, SmsUnavailableError } from './sms.js';
 import { accountOf } from './account.js';
 import type { AccountUser, CodeSent } from '../../../shared/contract/market/accounts.js';
 import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
-import { callerCacheOf } from '../../platform/auth/market-users.js';
+import { forgetCaller } from '../../platform/auth/market-users.js';
 import { phoneVerifications, users } from '../../platform/db/schema/index.js';
 import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 
@@ -186,6 +186,6 @@ export async function verifyPhoneCode(deps: ServiceDeps, userId: string, code: s
     throw error;
   }
   if ('refusal' in outcome) throw outcome.refusal;
-  callerCacheOf(deps.db).forget(outcome.firebaseId);
+  forgetCaller(deps.db, outcome.firebaseId);
   return outcome.verified;
 }

@@ -10,7 +10,7 @@ import { inList } from '../../platform/db/list-sql.js';
 import { isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { addressOf } from './addresses.js';
-import { callerCacheOf } from '../../platform/auth/market-users.js';
+import { forgetCaller } from '../../platform/auth/market-users.js';
 import type { AdminDeps } from '../../platform/http/admin-handler.js';
 import { emailTaken, userNameTaken } from './account.js';
 import { PENDING_REQUEST_COLUMNS, pendingRequestOf } from './pending-request.js';
@@ -228,7 +228,7 @@ export async function changeUser(
     };
   });
   // The market API's remembered caller shows the new name and email from the next request on.
-  callerCacheOf(db).forget(firebaseId);
+  forgetCaller(db, firebaseId);
   if (emailChanged && firebaseId) await identity.updateEmail(firebaseId, after.email);
   return after;
 }
@@ -313,6 +313,6 @@ export async function deleteUser({ db, identity }: AdminDeps, id: string, admin:
     return row.firebase_id;
   });
   // Refused from the next request on (this node at once; others on the disabled account).
-  callerCacheOf(db).forget(firebaseId);
+  forgetCaller(db, firebaseId);
   if (firebaseId) await identity.disableAccount(firebaseId);
 }

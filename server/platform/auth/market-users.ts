@@ -1,14 +1,26 @@
 // The marketplace user behind a verified ID token: matched by firebaseId, linked by email to a
 // row that has none yet (seeded or created by an admin) when the provider verified that email,
-// or created on the first call.
+// or created on the first call. `users` is the accounts area's table: this file only reads it, and
+// the linking and creating are the accounts area's, through the `MarketAccounts` port.
 import { sql } from 'drizzle-orm';
 import type { VerifiedIdentity } from './identity.js';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { users } from '../db/schema/index.js';
 import { readRows, sqlRow } from '../db/sql-row.js';
-import { uniqueViolationOf } from '../db/unique-violation.js';
 import { HttpError } from '../http/errors.js';
+
+/**
+ * What resolving a caller asks of the accounts area, the owner of `users` (platform imports no
+ * module: `accounts/market-accounts.ts` implements it, composition.ts wires it as
+ * `Ports.marketAccounts`).
+ */
+export interface MarketAccounts {
+  /** Gives `uid` to the live user with this email and no Firebase account yet; false when there is none. */
+  linkVerifiedEmail(db: Db, uid: string, email: string): Promise<boolean>;
+  /** Creates the user of `uid` (nothing when it exists already, e.g. made by a request at the same time). */
+  createUser(db: Db, uid: string, email: string): Promise<void>;
+}
 
 export interface MarketUser {
   id: string;
@@ -61,13 +73,11 @@ export class EmailNotVerifiedError extends Error {
   }
 }
 
-/** A readable, almost surely unique user name for a new account: the email's local part + uid. */
-function userNameFor(email: string, uid: string): string {
-  const local = (email.split('@')[0] ?? 'user').replace(/[^a-zA-Z0-9_.-]/g, '').slice(0, 24) || 'user';
-  return `${local}_${uid.slice(0, 6).toLowerCase()}`;
-}
-
-export async function resolveMarketUser(db: Db, identity: VerifiedIdentity): Promise<ResolvedCaller> {
+export async function resolveMarketUser(
+  db: Db,
+  accounts: MarketAccounts,
+  identity: VerifiedIdentity,
+): Promise<ResolvedCaller> {
   const of = (row: UserRow): ResolvedCaller => {
     if (row.deleted_at !== null) throw new DeletedAccountError('This account was deleted');
     return {
@@ -86,15 +96,10 @@ export async function resolveMarketUser(db: Db, identity: VerifiedIdentity): Pro
   );
   if (found) return of(found);
   const email = identity.email ?? `${identity.uid}@users.market.invalid`;
+  // Linked or created, the row is then read by the uid like any other.
   if (identity.emailVerified) {
-    const [linked] = await readRows(
-      db,
-      USER_ROW,
-      sql`UPDATE users SET firebase_id = ${identity.uid}, updated_at = now()
-          WHERE lower(email) = lower(${email}) AND firebase_id IS NULL AND deleted_at IS NULL
-          RETURNING ${USER_COLUMNS}`,
-    );
-    if (linked) return of(linked);
+    if (!(await accounts.linkVerifiedEmail(db, identity.uid, email)))
+      await accounts.createUser(db, identity.uid, email);
   } else {
     // An unverified email is only a claim: it never takes over a row. A brand-new account
     // (nobody has the email) is still created below.
@@ -105,25 +110,14 @@ export async function resolveMarketUser(db: Db, identity: VerifiedIdentity): Pro
           WHERE lower(email) = lower(${email}) AND firebase_id IS NULL AND deleted_at IS NULL LIMIT 1`,
     );
     if (unlinked) throw new EmailNotVerifiedError();
-  }
-  for (const userName of [userNameFor(email, identity.uid), null]) {
-    try {
-      await db.execute(
-        sql`INSERT INTO users (firebase_id, email, user_name) VALUES (${identity.uid}, ${email}, ${userName})
-            ON CONFLICT (firebase_id) DO NOTHING`,
-      );
-      break;
-    } catch (error) {
-      // The name (or email) is taken by somebody else: retry without a name, then give up.
-      if (!uniqueViolationOf(error) || userName === null) throw error;
-    }
+    await accounts.createUser(db, identity.uid, email);
   }
   const [created] = await readRows(
     db,
     USER_ROW,
     sql`SELECT ${USER_COLUMNS} FROM users WHERE firebase_id = ${identity.uid}`,
   );
-  if (!created) throw new Error('user row missing after insert');
+  if (!created) throw new Error('user row missing after linking or creating it');
   return of(created);
 }
 
@@ -156,6 +150,7 @@ export interface CallerCache {
 
 export function createCallerCache(
   db: Db,
+  accounts: MarketAccounts,
   options: { ttlMs?: number; max?: number; now?: () => number } = {},
 ): CallerCache {
   const ttlMs = options.ttlMs ?? CALLER_CACHE_TTL_MS;
@@ -173,7 +168,7 @@ export function createCallerCache(
       if (cached && cached.expiresAt > now()) return { ...cached.user, admin: identity.admin };
       if (cached) entries.delete(identity.uid);
       const startedAt = generation;
-      const user = await resolveMarketUser(db, identity);
+      const user = await resolveMarketUser(db, accounts, identity);
       if (startedAt === generation) {
         if (entries.size >= max) entries.delete(entries.keys().next().value!);
         const { admin: _admin, ...rest } = user;
@@ -191,11 +186,20 @@ export function createCallerCache(
 /** One cache per database pool (one node), shared by the market routes and the admin API. */
 const callerCaches = new WeakMap<object, CallerCache>();
 
-export function callerCacheOf(db: Db): CallerCache {
+/** The pool's cache, made on first use with the node's one `MarketAccounts`. */
+export function callerCacheOf(db: Db, accounts: MarketAccounts): CallerCache {
   let cache = callerCaches.get(db);
   if (!cache) {
-    cache = createCallerCache(db);
+    cache = createCallerCache(db, accounts);
     callerCaches.set(db, cache);
   }
   return cache;
+}
+
+/**
+ * Forgets the caller with this Firebase uid on this pool's cache (no-op for null, or before any
+ * caller was resolved: then nothing is remembered, and no lookup is in flight).
+ */
+export function forgetCaller(db: Db, firebaseId: string | null): void {
+  callerCaches.get(db)?.forget(firebaseId);
 }

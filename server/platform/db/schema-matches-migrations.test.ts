@@ -1,4 +1,4 @@
-// The Drizzle schema (schema/) and the migrations (migrations/*.sql) describe the same database:
+// The Drizzle schema (schema/) and the migrations (every folder's, migrate.ts) describe the same database:
 // one fresh database is migrated, another is built from the schema by drizzle-kit's own DDL
 // (generateDrizzleJson + generateMigration from nothing), and PostgreSQL's catalogs of the two
 // must agree on every table, column (type, nullability, default), constraint and index.
@@ -6,13 +6,15 @@ import { readFileSync } from 'node:fs';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './database.js';
-import { migrate } from './migrate.js';
+import { migrate, migrations } from './migrate.js';
 import { readSchemaCatalog, type SchemaCatalog } from './schema-catalog.js';
 import * as schema from './schema/index.js';
 
 /** The `CREATE FUNCTION name … $$;` statement of a migration file. */
 function functionOf(name: string, file: string): string {
-  const text = readFileSync(new URL(`./migrations/${file}`, import.meta.url), 'utf8');
+  const migration = migrations().find((each) => each.name === file);
+  if (!migration) throw new Error(`no migration is named ${file}`);
+  const text = readFileSync(migration.file, 'utf8');
   const statement = new RegExp(`CREATE (?:OR REPLACE )?FUNCTION ${name}\\b[\\s\\S]*?\\$\\$;`).exec(text)?.[0];
   if (!statement) throw new Error(`${file} defines no function ${name}`);
   return statement;

@@ -10,6 +10,7 @@ import {
   callerCacheOf,
   DeletedAccountError,
   EmailNotVerifiedError,
+  type MarketAccounts,
   type MarketUser,
   type ResolvedCaller,
 } from '../auth/market-users.js';
@@ -32,8 +33,9 @@ export function securedRouteContext<Ports extends object>(
   app: FastifyInstance,
   deps: ServiceDeps<Ports>,
   identity: IdentityProvider,
+  accounts: MarketAccounts,
 ): MarketRouteContext<Ports> {
-  const callers = callerCacheOf(deps.db);
+  const callers = callerCacheOf(deps.db, accounts);
   const recordSignIn = signInRecorder(deps.db);
   const secured = { security: [{ bearerAuth: [] as never[] }] };
 

@@ -1,3 +1,4 @@
+-- Split from 0045_review_queue_team.sql (the trust-safety part): a database that ran that file has this part already.
 -- The review queue at team scale (ARCHITECTURE.md, "The review queue at team scale").
 -- A case about an auction remembers that auction: its due date is at most an hour before the
 -- auction's end, read from the listing each time, so when the end moves (an anti-sniping
@@ -47,16 +48,3 @@ CREATE TABLE review_queue_settings (
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 INSERT INTO review_queue_settings (id) VALUES (1);
-
--- Saved views of an admin table or the review queue: private to their owner, or shared.
-CREATE TABLE saved_views (
-  id text PRIMARY KEY DEFAULT gen_random_uuid()::text,
-  list text NOT NULL,
-  name text NOT NULL,
-  query jsonb NOT NULL,
-  shared boolean NOT NULL DEFAULT false,
-  owner_uid text NOT NULL,
-  owner_email text,
-  created_at timestamptz NOT NULL DEFAULT now()
-);
-CREATE INDEX saved_views_owner_idx ON saved_views (owner_uid, created_at);

@@ -1,3 +1,4 @@
+-- Split from 0050_rings.sql (the accounts' part: the links' function and indexes): a database that ran that file has this part already.
 -- Rings of linked accounts (ARCHITECTURE.md, "Rings of linked accounts").
 --
 -- The canonical email one link kind compares: lower case, a `+tag` removed from the local part,
@@ -21,16 +22,3 @@ CREATE INDEX users_phone_number_idx ON users (phone_number) WHERE phone_number I
 CREATE INDEX users_stripe_user_id_idx ON users (stripe_user_id) WHERE stripe_user_id IS NOT NULL;
 CREATE INDEX addresses_line_zip_idx ON addresses (zip_code, lower(btrim(address_line_one)));
 CREATE INDEX addresses_phone_number_idx ON addresses (phone_number) WHERE phone_number IS NOT NULL;
-CREATE INDEX ledger_payment_methods_card_idx ON ledger_payment_methods (last4, brand, exp_month, exp_year);
-
--- The IP each sign-up and sign-in came from: a weak signal shown beside the links, never a link
--- by itself. Public addresses only (loopback and private ones are never written), kept 90 days.
-CREATE TABLE sign_in_ips (
-  id text PRIMARY KEY DEFAULT gen_random_uuid()::text,
-  user_id text NOT NULL REFERENCES users (id),
-  ip text NOT NULL,
-  kind text NOT NULL CHECK (kind IN ('signUp', 'signIn')),
-  created_at timestamptz NOT NULL DEFAULT now()
-);
-CREATE INDEX sign_in_ips_user_idx ON sign_in_ips (user_id, created_at);
-CREATE INDEX sign_in_ips_created_idx ON sign_in_ips (created_at);

@@ -1,26 +1,4 @@
--- Accountability: enforcement that takes effect, internal notes, the order's status history and
--- the audit log's reads.
-
--- While `suspended_until` is in the future the account is suspended (a ban is 'infinity'); while
--- `selling_suspended_until` is, the user may not sell. Checks compare with now(), so a
--- suspension ends by itself at its date.
-ALTER TABLE users ADD COLUMN selling_suspended_until timestamptz;
-ALTER TABLE users ADD COLUMN suspended_until timestamptz;
-
--- Every enforcement an admin applied to a user, lifts and warnings included: the user's history.
-CREATE TABLE user_enforcements (
-  id text PRIMARY KEY DEFAULT gen_random_uuid()::text,
-  user_id text NOT NULL REFERENCES users(id),
-  action text NOT NULL CHECK (action IN ('warn', 'suspendSelling', 'suspend', 'ban', 'lift')),
-  reason text NOT NULL,
-  message text,
-  until timestamptz,
-  admin_uid text NOT NULL,
-  admin_email text,
-  created_at timestamptz NOT NULL DEFAULT now()
-);
-CREATE INDEX user_enforcements_user_idx ON user_enforcements (user_id, created_at, id);
-
+-- Split from 0024_accountability.sql (the accountability part): a database that ran that file has this part already.
 -- Internal notes on a record, visible to admins only.
 CREATE TABLE admin_notes (
   id text PRIMARY KEY DEFAULT gen_random_uuid()::text,
@@ -90,8 +68,3 @@ $$;
 CREATE TRIGGER listings_changes AFTER UPDATE OF title, description, price_cents, starting_bid_cents,
   shipping_price_cents, video, status ON listings
   FOR EACH ROW EXECUTE FUNCTION record_listing_change();
-
--- The audit log screen reads newest first, filtered by admin or action.
-CREATE INDEX admin_actions_created_idx ON admin_actions (created_at);
-CREATE INDEX admin_actions_admin_idx ON admin_actions (admin_uid, created_at);
-CREATE INDEX admin_actions_action_idx ON admin_actions (action, created_at);

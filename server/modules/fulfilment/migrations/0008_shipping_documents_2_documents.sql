@@ -1,10 +1,4 @@
--- Order history, reviews and bulk shipping documents (the routes /order/skip-reviews,
--- /bulk-shipping). Added columns are nullable, so earlier code is unaffected.
-
--- The buyer chose not to review a delivered order: it leaves their pending reviews. A rating
--- stays possible afterwards (POST /rate does not look at this column).
-ALTER TABLE orders ADD COLUMN review_skipped_at timestamptz;
-
+-- Split from 0008_shipping_documents.sql (the fulfilment part): a database that ran that file has this part already.
 -- A seller's request for the labels and packing slips of several orders as one document. The
 -- job moves Pending → Generating → Generated (with the document) or Failed (with the reason),
 -- the "File status" enumeration (FILE_STATUSES). The PDF is kept here, not on a disk of one node, so any

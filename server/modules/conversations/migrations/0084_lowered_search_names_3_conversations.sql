@@ -1,3 +1,4 @@
+-- Split from 0084_lowered_search_names.sql (the conversations part): a database that ran that file has this part already.
 -- The names a row keeps for its search (`search_names`, 0075–0077) are kept lowered. A search
 -- tests them with `search_names LIKE lower('%term%')`, which finds exactly the rows the ILIKE
 -- found: ILIKE lowers the text and the pattern, then compares (PostgreSQL's like.c). Lowering is
@@ -9,39 +10,6 @@
 -- The functions that make the names (every trigger of 0075–0077 and the bulk fills call them)
 -- lower them from now on; the rows already there are lowered in one rewrite of each table, which
 -- keeps the rows in their order and leaves no dead half behind (an UPDATE of every row would).
-
-CREATE OR REPLACE FUNCTION order_search_names(listing text, seller text, buyer text) RETURNS text
-LANGUAGE sql STABLE PARALLEL SAFE AS $$
-  SELECT lower(concat_ws(E'\x1F', l.title, s.user_name, s.email, b.user_name, b.email))
-    FROM (SELECT) AS one
-    LEFT JOIN listings l ON l.id = listing
-    LEFT JOIN users s ON s.id = seller
-    LEFT JOIN users b ON b.id = buyer
-$$;
-
-CREATE OR REPLACE FUNCTION fill_order_search_names() RETURNS void
-LANGUAGE sql SET work_mem = '256MB' AS $$
-  UPDATE orders o SET search_names = lower(concat_ws(E'\x1F', l.title, s.user_name, s.email, b.user_name, b.email))
-    FROM listings l, users s, users b
-   WHERE l.id = o.listing_id AND s.id = o.seller_id AND b.id = o.buyer_id
-     AND o.search_names IS DISTINCT FROM lower(concat_ws(E'\x1F', l.title, s.user_name, s.email, b.user_name, b.email))
-$$;
-
-CREATE OR REPLACE FUNCTION rating_search_names(seller text, buyer text) RETURNS text
-LANGUAGE sql STABLE PARALLEL SAFE AS $$
-  SELECT lower(concat_ws(E'\x1F', s.user_name, s.email, b.user_name, b.email))
-    FROM (SELECT) AS one
-    LEFT JOIN users s ON s.id = seller
-    LEFT JOIN users b ON b.id = buyer
-$$;
-
-CREATE OR REPLACE FUNCTION fill_rating_search_names() RETURNS void
-LANGUAGE sql SET work_mem = '256MB' AS $$
-  UPDATE ratings r SET search_names = named.names
-    FROM (SELECT n.id, lower(concat_ws(E'\x1F', s.user_name, s.email, b.user_name, b.email)) AS names
-            FROM ratings n LEFT JOIN users s ON s.id = n.seller_id LEFT JOIN users b ON b.id = n.buyer_id) AS named
-   WHERE named.id = r.id AND r.search_names IS DISTINCT FROM named.names
-$$;
 
 CREATE OR REPLACE FUNCTION auction_message_search_names(author text, listing text) RETURNS text
 LANGUAGE sql STABLE PARALLEL SAFE AS $$
@@ -73,11 +41,7 @@ $$;
 
 -- A rewrite, not an UPDATE: the USING expression makes PostgreSQL write each table anew and
 -- rebuild its indexes, under the lock a migration holds anyway.
-ALTER TABLE orders ALTER COLUMN search_names TYPE text USING lower(search_names);
-ALTER TABLE ratings ALTER COLUMN search_names TYPE text USING lower(search_names);
 ALTER TABLE auction_messages ALTER COLUMN search_names TYPE text USING lower(search_names);
 ALTER TABLE chats ALTER COLUMN search_names TYPE text USING lower(search_names);
-ANALYZE orders;
-ANALYZE ratings;
 ANALYZE auction_messages;
 ANALYZE chats;
