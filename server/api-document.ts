@@ -210,10 +210,14 @@ function completeOperation(
   for (const status of statuses) {
     responses[String(status)] ??= withRateLimitHeaders(String(status), errorResponse(status));
   }
-  // An error answer a route declares itself (a 503) gets the shared body and description too.
+  // An error answer a route declares itself (a 503) gets the shared body and description too; one
+  // whose body says more than the error body (a bulk refusal's `errors`) keeps its own schema.
   for (const [status, response] of Object.entries(responses)) {
-    if (Number(status) >= 400 && !('$ref' in response) && ERROR_DESCRIPTIONS[Number(status)]) {
-      responses[status] = { ...errorResponse(Number(status)), headers: response.headers };
+    const description = ERROR_DESCRIPTIONS[Number(status)];
+    if (Number(status) >= 400 && !('$ref' in response) && description) {
+      responses[status] = saysMoreThanErrorBody(response)
+        ? { ...response, description }
+        : { ...errorResponse(Number(status)), headers: response.headers };
     }
   }
   return {
@@ -222,6 +226,15 @@ function completeOperation(
     ...(parameters.length > 0 ? { parameters } : {}),
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))),
   };
+}
+
+const ERROR_BODY_FIELDS = new Set(Object.keys(ApiErrorBody.shape));
+
+/** Whether a declared error answer's JSON body has fields beyond `{statusCode, error, message, code}`. */
+function saysMoreThanErrorBody(response: OpenAPIV3.ResponseObject): boolean {
+  const schema = response.content?.['application/json']?.schema;
+  if (!schema || '$ref' in schema) return false;
+  return Object.keys(schema.properties ?? {}).some((field) => !ERROR_BODY_FIELDS.has(field));
 }
 
 function errorResponse(status: number): OpenAPIV3.ResponseObject {
