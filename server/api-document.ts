@@ -2,7 +2,7 @@
 // @fastify/swagger generates from the routes' zod schemas, completed here the same way for every
 // route, so a route added anywhere is documented without code of its own. A route says what only
 // it knows (its tags, description, request and success schemas, extra error answers such as a
-// 503); this file adds what follows from the route's shape: a stable operationId, the error answers
+// 402 or a 404 for an id its body names); this file adds what follows from the route's shape: a stable operationId, the error answers
 // the app's error handler, the token hooks and the rate limit give every route of that shape, the
 // rate-limit headers, and integer formats that name the bounds the zod schemas enforce.
 // tests/api-document/ lints the result with Spectral and generates a typed client from it.
@@ -202,6 +202,8 @@ function completeOperation(
     operation.requestBody !== undefined && 413,
     429,
     500,
+    // Any route answers 503 while the database does not (`databaseUnavailable`, server/app.ts).
+    503,
   ].filter((status): status is number => status !== false);
   const responses: OpenAPIV3.ResponsesObject = {};
   for (const [status, response] of Object.entries(operation.responses)) {
@@ -210,7 +212,7 @@ function completeOperation(
   for (const status of statuses) {
     responses[String(status)] ??= withRateLimitHeaders(String(status), errorResponse(status));
   }
-  // An error answer a route declares itself (a 503) gets the shared body and description too; one
+  // An error answer a route declares itself (a 402) gets the shared body and description too; one
   // whose body says more than the error body (a bulk refusal's `errors`) keeps its own schema.
   for (const [status, response] of Object.entries(responses)) {
     const description = ERROR_DESCRIPTIONS[Number(status)];
