@@ -5,8 +5,10 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { adminRoutes, type AdminRouteName, type RouteDef } from '../shared/contract/admin-api.js';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../shared/contract/text.js';
+import { ApiErrorBody } from '../shared/contract/entities.js';
 import { registerAdminGuard } from './platform/auth/admin-guard.js';
 import { badRequest } from './platform/http/errors.js';
+import { NoContent } from './platform/http/market-route-context.js';
 import type { AdminDeps, AdminHandlers, AdminRequest } from './platform/http/admin-handler.js';
 import { listingHandlers } from './modules/listings/index.js';
 import { moderationHandlers } from './modules/conversations/index.js';
@@ -118,7 +120,11 @@ export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminApiOpti
         ...('params' in route ? { params: route.params } : {}),
         ...('query' in route ? { querystring: route.query } : {}),
         ...('body' in route ? { body: bodySchema(route.body) } : {}),
-        ...(route.response ? { response: { 200: route.response } } : {}),
+        // A delete answers 204 with no body (the contract): the document says so, never a 200.
+        response: {
+          ...(route.response ? { 200: route.response } : { 204: NoContent }),
+          ...Object.fromEntries(('errors' in route ? route.errors : []).map((status) => [status, ApiErrorBody])),
+        },
       },
       ...(UNCHECKED_ANSWERS.has(name) ? { serializerCompiler: writeJson } : {}),
       // After the admin guard (an app-wide hook) and before the body is validated: a role outside

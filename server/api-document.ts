@@ -2,7 +2,7 @@
 // @fastify/swagger generates from the routes' zod schemas, completed here the same way for every
 // route, so a route added anywhere is documented without code of its own. A route says what only
 // it knows (its tags, description, request and success schemas, extra error answers such as a
-// 503); this file adds what follows from the route's shape: a stable operationId, the error answers
+// 402 or a 404 for an id its body names); this file adds what follows from the route's shape: a stable operationId, the error answers
 // the app's error handler, the token hooks and the rate limit give every route of that shape, the
 // rate-limit headers, and integer formats that name the bounds the zod schemas enforce.
 // tests/api-document/ lints the result with Spectral and generates a typed client from it.
@@ -167,6 +167,7 @@ export function completeDocument(generated: OpenAPIV3.Document): OpenAPIV3.Docum
   document.paths = paths;
   addIntegerFormats(document);
   boundStringParts(document);
+  nullInNullableEnums(document);
   return document;
 }
 
@@ -201,6 +202,8 @@ function completeOperation(
     operation.requestBody !== undefined && 413,
     429,
     500,
+    // Any route answers 503 while the database does not (`databaseUnavailable`, server/app.ts).
+    503,
   ].filter((status): status is number => status !== false);
   const responses: OpenAPIV3.ResponsesObject = {};
   for (const [status, response] of Object.entries(operation.responses)) {
@@ -209,10 +212,14 @@ function completeOperation(
   for (const status of statuses) {
     responses[String(status)] ??= withRateLimitHeaders(String(status), errorResponse(status));
   }
-  // An error answer a route declares itself (a 503) gets the shared body and description too.
+  // An error answer a route declares itself (a 402) gets the shared body and description too; one
+  // whose body says more than the error body (a bulk refusal's `errors`) keeps its own schema.
   for (const [status, response] of Object.entries(responses)) {
-    if (Number(status) >= 400 && !('$ref' in response) && ERROR_DESCRIPTIONS[Number(status)]) {
-      responses[status] = { ...errorResponse(Number(status)), headers: response.headers };
+    const description = ERROR_DESCRIPTIONS[Number(status)];
+    if (Number(status) >= 400 && !('$ref' in response) && description) {
+      responses[status] = saysMoreThanErrorBody(response)
+        ? { ...response, description }
+        : { ...errorResponse(Number(status)), headers: response.headers };
     }
   }
   return {
@@ -221,6 +228,15 @@ function completeOperation(
     ...(parameters.length > 0 ? { parameters } : {}),
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))),
   };
+}
+
+const ERROR_BODY_FIELDS = new Set(Object.keys(ApiErrorBody.shape));
+
+/** Whether a declared error answer's JSON body has fields beyond `{statusCode, error, message, code}`. */
+function saysMoreThanErrorBody(response: OpenAPIV3.ResponseObject): boolean {
+  const schema = response.content?.['application/json']?.schema;
+  if (!schema || '$ref' in schema) return false;
+  return Object.keys(schema.properties ?? {}).some((field) => !ERROR_BODY_FIELDS.has(field));
 }
 
 function errorResponse(status: number): OpenAPIV3.ResponseObject {
@@ -310,4 +326,22 @@ declare module 'fastify' {
     /** The operation is for the back office only: documentation tools leave it out of public docs. */
     'x-internal'?: boolean;
   }
+}
+
+/**
+ * OpenAPI 3.0.3: `nullable: true` does not widen an `enum`, which must list `null` itself for null
+ * to be valid. zod writes a nullable enum (a case's `outcome`) without it, so a validating client
+ * or proxy refused every unresolved case; the `null` is added where the schema is nullable.
+ */
+function nullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) nullInNullableEnums(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as Record<string, unknown>;
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    schema.enum = [...(schema.enum as unknown[]), null];
+  }
+  for (const value of Object.values(schema)) nullInNullableEnums(value);
 }

@@ -107,7 +107,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .send(errorBody(503, 'The database is not answering; try again in a moment', 'databaseUnavailable'));
     }
     const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
-    // A 503 we raise ourselves says which service is missing, in words written for the user.
+    // A 503 we raise ourselves says which service is missing, in words written for the user; the
+    // service's own failure, if any, is its cause and goes to the log.
+    if (statusCode === 503 && error instanceof HttpError && error.cause !== undefined) {
+      request.log.warn({ err: error.cause }, 'a service the request needs failed');
+    }
     if (statusCode >= 500 && !(statusCode === 503 && error instanceof HttpError)) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(statusCode).send(errorBody(statusCode, 'Internal server error'));

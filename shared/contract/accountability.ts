@@ -164,7 +164,8 @@ export type RecordRef = z.infer<typeof RecordRef>;
 export const TimelineItem = z.object({
   at: isoDate,
   kind: z.enum(TIMELINE_KINDS),
-  summary: storedLine(),
+  /** Free text: a note's whole text (up to 2,000 characters), an enforcement with its reason. */
+  summary: storedText(),
   /** Who did it: an admin's email, a user's name, or null for the system. */
   actor: storedLine().nullable(),
   ref: RecordRef.nullable(),

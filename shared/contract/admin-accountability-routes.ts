@@ -68,6 +68,8 @@ export const accountabilityRoutes = {
     method: 'POST',
     path: '/admin/notes',
     body: NoteBody,
+    // The user, listing or order the body names may not exist.
+    errors: [404],
     response: Note,
   },
   'users.enforcementImpact': {

@@ -2,6 +2,7 @@
 // the database keeps (market_days). Spread into the admin route table.
 import { z } from 'zod';
 import { rangeRefusal } from '../rules/market-days.js';
+import { queryDate, utcDayOfQueryDate } from './query-dates.js';
 import type { RouteDef } from './route-def.js';
 
 export const METRIC_INTERVALS = ['day', 'week'] as const;
@@ -38,8 +39,9 @@ const day = metricDay;
 
 export const MarketMetricsQuery = z
   .strictObject({
-    from: day,
-    to: day,
+    // A date-time names the UTC day it falls on: the series are whole days.
+    from: queryDate.transform(utcDayOfQueryDate),
+    to: queryDate.transform(utcDayOfQueryDate),
     interval: z.enum(METRIC_INTERVALS).default('day'),
   })
   .superRefine((query, context) => {

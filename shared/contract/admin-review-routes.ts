@@ -61,10 +61,12 @@ export const reviewCaseRoutes = {
     response: ReviewCase,
   },
   'reviewCases.bulkResolve': {
-    description: 'Resolves several review cases with one decision.',
+    description:
+      'Resolves several review cases with one decision, all or none: a 404 or 409 names the first case that stopped it.',
     method: 'POST',
     path: '/admin/review-cases/resolve',
     body: BulkResolveBody,
+    errors: [404],
     response: z.object({ resolved: z.number().int().nonnegative() }),
   },
 } as const satisfies Record<string, RouteDef>;

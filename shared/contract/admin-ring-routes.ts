@@ -22,6 +22,8 @@ export const adminRingRoutes = {
     method: 'POST',
     path: '/admin/rings/enforcement',
     body: RingEnforcementBody,
+    // A user the body names may not exist.
+    errors: [404],
     response: RingEnforcement,
   },
 } as const satisfies Record<string, RouteDef>;

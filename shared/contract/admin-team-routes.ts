@@ -45,6 +45,8 @@ export const adminTeamRoutes = {
     method: 'POST',
     path: '/admin/team',
     body: TeamGrantBody,
+    // No account has the email the body names.
+    errors: [404],
     response: TeamMember,
   },
   'team.setRole': {

@@ -7,6 +7,7 @@ import { ADMIN_ROLES, ENFORCEMENT_ACTIONS, SORT_ORDERS } from './enums.js';
 import { SORT_KEYS, type ListName } from './list-query.js';
 import { REVIEW_CASE_SOURCES, REVIEW_OUTCOMES } from './review-cases.js';
 import { freeText, singleLineText } from './text.js';
+import { endOfQueryDate, queryDate, startOfQueryDate } from './query-dates.js';
 
 const uid = singleLineText().min(1).max(128);
 const adminRef = z.object({ uid: z.string().max(128), email: z.string().max(320).nullable() });
@@ -80,10 +81,13 @@ export const Appeal = z.object({
 export type Appeal = z.infer<typeof Appeal>;
 export const AppealList = z.object({ count: z.number().int().min(0).max(10_000), items: z.array(Appeal).max(10_000) });
 
-export const MetricsQuery = z.strictObject({ from: isoDate, to: isoDate }).refine((q) => q.from <= q.to, {
-  message: 'from must not be after to',
-  path: ['from'],
-});
+/** `?from&to`: ISO dates (query-dates.ts), read as the instants they begin and end; `from` ≤ `to`. */
+export const MetricsQuery = z
+  .strictObject({ from: queryDate.transform(startOfQueryDate), to: queryDate.transform(endOfQueryDate) })
+  .refine((q) => q.from <= q.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
 const minutes = z.number().min(0).max(1e9).nullable();
 const count = z.number().int().min(0).max(1e9);
 export const ReviewMetrics = z.object({

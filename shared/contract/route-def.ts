@@ -14,4 +14,9 @@ export interface RouteDef {
   body?: z.ZodType;
   /** The 2xx answer; `null` for 204 No Content. */
   response: z.ZodType | null;
+  /**
+   * Refusals beyond those every route of its kind may give (the document adds 404 only where the
+   * path names a record): a 404 for an id the body names.
+   */
+  errors?: readonly 404[];
 }

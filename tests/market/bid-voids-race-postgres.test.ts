@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Database } from '../../server/platform/db/database.js';
 import { HttpError } from '../../server/platform/http/errors.js';
 import { placeBidInDb } from '../../server/modules/auctions/bidding.js';
-import { voidBids } from '../../server/modules/auctions/bid-voids.js';
+import { voidBids } from '../../server/modules/auctions/flows/void-bids.js';
 import { replayBids } from '../../server/modules/auctions/rules/bid-replay.js';
 import { createAdminEvents } from '../../server/platform/events/admin-events.js';
 import { bids, listings } from '../../server/platform/db/schema/index.js';

@@ -84,12 +84,15 @@ describe('account routes', () => {
       expect((await call('guess', 'POST', '/user/verify-phone-otp', { code: third })).body.isPhoneVerified).toBe(true);
     });
 
-    it('keeps nothing when the SMS provider refuses the message (502)', async () => {
+    it('keeps nothing when the SMS provider refuses the message (503, as documented)', async () => {
       const failing: SmsSender = { send: async () => Promise.reject(new Error('number unreachable')) };
       app.market.sms = failing;
       try {
         // 5xx bodies carry no provider details (the error contract); the reason is in the server log.
-        expect((await call('nosms', 'POST', '/user/update-phone', { phoneNumber: '3105550100' })).status).toBe(502);
+        expect(await call('nosms', 'POST', '/user/update-phone', { phoneNumber: '3105550100' })).toMatchObject({
+          status: 503,
+          body: { message: 'The code could not be sent by text message; try again in a moment' },
+        });
       } finally {
         app.market.sms = sms;
       }

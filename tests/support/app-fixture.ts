@@ -9,6 +9,7 @@ import { buildApp, type BuildAppOptions } from '../../server/app.js';
 import { localPorts, type Ports } from '../../server/composition.js';
 import { openDatabase, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
+import { recordAnswers } from './answer-document-check.js';
 import { fakeIdentity, recordingPublisher, startMarketDb, type RecordedEvent } from '../market/market-db.js';
 
 /** The test's doubles: any port (the local stand-ins serve the rest) and the app's own settings. */
@@ -25,6 +26,12 @@ export interface TestAppOptions extends Partial<Ports>, Omit<BuildAppOptions, 'd
   seed?: (database: Database) => Promise<unknown>;
   /** Records every realtime event the app publishes, checked against the contract. */
   events?: RecordedEvent[];
+  /**
+   * Checks every injected answer against the app's own API document when the app closes (status
+   * listed, JSON body valid: answer-document-check.ts), so the document cannot drift from what
+   * the route tests see. On unless a test turns it off, with a comment saying why (none does).
+   */
+  checkAnswers?: boolean;
 }
 
 export interface TestApp {
@@ -49,6 +56,7 @@ export async function openTestApp(options: TestAppOptions = {}): Promise<TestApp
     realtime,
     stepUpSeconds,
     trustedProxy,
+    checkAnswers = true,
     ...ports
   } = options;
   const cluster = postgresAdminUrl ? await startMarketDb(postgresAdminUrl) : null;
@@ -70,14 +78,19 @@ export async function openTestApp(options: TestAppOptions = {}): Promise<TestApp
     ...(trustedProxy ? { trustedProxy } : {}),
   });
   if (events) app.market.events.attach(recordingPublisher(events));
+  const answers = checkAnswers ? recordAnswers(app) : null;
   const opened = database;
   return {
     app,
     database,
     close: async () => {
+      const disagreements = (await answers?.check()) ?? [];
       await app.close();
       if (cluster) await cluster.stop();
       else if (!given) await opened.close();
+      if (disagreements.length > 0) {
+        throw new Error(`Answers the API document does not allow:\n${disagreements.join('\n')}`);
+      }
     },
   };
 }

@@ -16,6 +16,7 @@ import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { forgetCaller } from '../../platform/auth/market-users.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { AdminEvents } from '../../platform/events/admin-events.js';
+import { inAdminUnitOfWork, type AdminOutbox } from '../../platform/events/admin-unit-of-work.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import {
   ENFORCEMENT_AUDIT_ACTIONS,
@@ -68,8 +69,7 @@ const untilSql = (until: Until): SQL =>
 /**
  * Applies an enforcement inside the caller's transaction: locks the user's row FOR UPDATE (what
  * the bid, purchase and selling paths' KEY SHARE waits for), writes the new state, the history
- * row, the user's notification and the audit-log entry. `enforce` runs it in a transaction of
- * its own (the admin route and the review queue's outcomes call that).
+ * row, the user's notification and the audit-log entry. `enforceIn` adds what follows the commit.
  */
 export async function applyEnforcement(tx: Executor, input: Enforcement): Promise<AppliedEnforcement> {
   const [locked] = await readRows(
@@ -131,38 +131,44 @@ export async function applyEnforcement(tx: Executor, input: Enforcement): Promis
 }
 
 /**
- * What follows the commit: the market's remembered caller is forgotten (refused from the next
- * request on this node; others within the caller cache's few seconds, the bid and purchase
- * paths at once), and a suspended user's sockets are disconnected.
+ * An enforcement inside the caller's unit of work (a review case's outcome, a macro, a granted
+ * appeal, a ring). What follows the commit waits in the outbox: the market's remembered caller is
+ * forgotten (refused from the next request on this node; others within the caller cache's few
+ * seconds, the bid and purchase paths at once), and a suspended user's sockets are disconnected.
  */
-function afterEnforcement(deps: { db: Db; events: AdminEvents }, userId: string, applied: AppliedEnforcement) {
-  forgetCaller(deps.db, applied.firebaseId);
-  if (applied.suspended) deps.events.emit('accountSuspended', { userId });
-}
-
-/** `POST /admin/users/{id}/enforcement`, and the service the review queue's outcomes call. */
-export async function enforce(deps: { db: Db; events: AdminEvents }, input: Enforcement): Promise<AdminUser> {
-  const applied = await deps.db.transaction((tx) => applyEnforcement(tx, input));
-  afterEnforcement(deps, input.userId, applied);
+export async function enforceIn(
+  tx: Executor,
+  outbox: AdminOutbox,
+  deps: { db: Db },
+  input: Enforcement,
+): Promise<AdminUser> {
+  const applied = await applyEnforcement(tx, input);
+  outbox.afterCommit(() => forgetCaller(deps.db, applied.firebaseId));
+  if (applied.suspended) outbox.emit('accountSuspended', { userId: input.userId });
   return applied.user;
 }
 
+/** `POST /admin/users/{id}/enforcement`: one enforcement, its own unit of work. */
+export async function enforce(deps: { db: Db; events: AdminEvents }, input: Enforcement): Promise<AdminUser> {
+  return inAdminUnitOfWork(deps, (tx, outbox) => enforceIn(tx, outbox, deps, input));
+}
+
 /**
- * One enforcement on several users (a ring, `POST /admin/rings/enforcement`): one transaction, so
- * all of them or none. Each user gets their own history row, notification and audit entry. The
- * rows are locked in id order, so two such calls over overlapping users never deadlock.
+ * One enforcement on several users (a ring, `POST /admin/rings/enforcement`), inside the caller's
+ * unit of work, so all of them or none. Each user gets their own history row, notification and
+ * audit entry. The rows are locked in id order, so two such calls over overlapping users never
+ * deadlock.
  */
-export async function enforceMany(
-  deps: { db: Db; events: AdminEvents },
+export async function enforceManyIn(
+  tx: Executor,
+  outbox: AdminOutbox,
+  deps: { db: Db },
   userIds: readonly string[],
   enforcement: Omit<Enforcement, 'userId'>,
 ): Promise<AdminUser[]> {
-  const ordered = [...new Set(userIds)].sort();
-  const applied = await deps.db.transaction(async (tx) => {
-    const done: AppliedEnforcement[] = [];
-    for (const userId of ordered) done.push(await applyEnforcement(tx, { ...enforcement, userId }));
-    return done;
-  });
-  ordered.forEach((userId, index) => afterEnforcement(deps, userId, applied[index]!));
-  return applied.map((one) => one.user);
+  const done: AdminUser[] = [];
+  for (const userId of [...new Set(userIds)].sort()) {
+    done.push(await enforceIn(tx, outbox, deps, { ...enforcement, userId }));
+  }
+  return done;
 }

@@ -18,7 +18,7 @@ export { addAddress, addressesOf, currentAddress } from './addresses.js';
 export { adminUsersSource, loadAdminUser, loadUserSummaries, type UserSummary } from './user-admin.js';
 export { enforcementHandlers } from './enforcement-admin.js';
 export { teamHandlers } from './team-admin.js';
-export { applyEnforcement, enforce, enforceMany } from './enforcement.js';
+export { enforce, enforceIn, enforceManyIn } from './enforcement.js';
 export { enforcementImpact, summedEnforcementImpact } from './enforcement-impact.js';
 export { addPaymentFailedStrike, addSales, addSpend, storeProviderId } from './money-totals.js';
 export { DECISIVE_VERIFICATION_FIRST, identityStatusOfUser } from './identity-status.js';

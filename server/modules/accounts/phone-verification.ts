@@ -73,7 +73,7 @@ async function numberInUse(tx: Executor, phoneNumber: string, userId: string): P
 
 /**
  * Sends a new code to `phoneNumber` (E.164) if the send rules allow it, and records it in the
- * same transaction: a send the provider refuses leaves nothing behind (502), so the user may
+ * same transaction: a send the provider refuses leaves nothing behind (503), so the user may
  * simply try again.
  */
 async function sendCode(
@@ -114,8 +114,12 @@ async function sendCode(
       await sms.send({ to, body: `Your marketplace verification code is ${code}. It expires in 10 minutes.` });
     } catch (error) {
       if (error instanceof SmsUnavailableError) throw new HttpError(503, error.message);
-      // A 5xx body says no more than its status (the error contract); the provider's reason goes to the log.
-      throw new HttpError(502, `The SMS provider refused the code: ${(error as Error).message}`);
+      // The provider failed (down, or refusing this send): a service this route needs is not
+      // available, so 503 as the document says, in words for the user; a 5xx body carries no
+      // internals (the error contract), so the provider's reason goes to the log as the cause.
+      const failed = new HttpError(503, 'The code could not be sent by text message; try again in a moment');
+      failed.cause = error;
+      throw failed;
     }
     return {
       sentTo: maskedPhone(to),

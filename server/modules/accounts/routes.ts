@@ -262,7 +262,7 @@ export async function accountRoutes(context: MarketRouteContext<AccountPorts>): 
         tags,
         ...secured,
         body: DeviceTokenRemoval,
-        response: { 204: NoContent },
+        response: { 204: NoContent, 404: ApiErrorBody },
       },
     },
     async (request, reply) => {

@@ -1,28 +1,21 @@
-// Voiding bids (ARCHITECTURE.md, "Voiding bids"): an admin takes every bid of some bidders (a ring,
-// a shill) off a running auction. The bids stay, marked voided, as evidence; the auction's
-// standing is what the bid path's own rule gives over the bids left, replayed in their original
-// order (rules/bid-replay.ts). One transaction under the auction's row lock, the lock the bid path
-// takes, so a bid racing the void is decided wholly before it or wholly after it.
+// Voiding bids (ARCHITECTURE.md, "Voiding bids"): the bid ladder admins read, and the auctions'
+// steps of the voiding flow (flows/void-bids.ts): the auction locked and checked, the standing
+// replayed without the voided bidders (rules/bid-replay.ts), the bids marked, the bidders told.
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AdminBid, VoidBidsBody, VoidBidsResult } from '../../../shared/contract/admin-bid-void-routes.js';
+import type { AdminBid, VoidBidsResult } from '../../../shared/contract/admin-bid-void-routes.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
-import type { Db, Executor } from '../../platform/db/database.js';
-import { recordAdminAction } from '../../platform/db/admin-log.js';
+import type { Executor } from '../../platform/db/database.js';
 import { COUNT_ROW, inList, pageOf } from '../../platform/db/list-sql.js';
 import { bids, listings, users } from '../../platform/db/schema/index.js';
 import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { isoOf, isoOrNull, usdOf } from '../../platform/db/values.js';
-import type { VerifiedIdentity } from '../../platform/auth/identity.js';
-import type { AdminEvents } from '../../platform/events/admin-events.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
-import { auctionStateUpdate } from '../listings/index.js';
-import { withdrawBidMessages } from '../conversations/index.js';
 import { notifyAll, type Notice } from '../notifications/index.js';
 import { type ReplayStanding, replayBids, standingChangedFor } from './rules/bid-replay.js';
 import { AUCTION_ROW, DEFAULT_STARTING_BID_CENTS } from './bidding.js';
 
-type ListingRow = z.output<typeof AUCTION_ROW>;
+export type ListingRow = z.output<typeof AUCTION_ROW>;
 
 const LADDER_ROW = sqlRow(bids, 'id', 'amount_cents', 'max_bid_cents', 'created_at', 'voided_at', 'void_reason').extend(
   { user_id: sqlColumn(users, 'id'), user_name: sqlColumn(users, 'user_name') },
@@ -68,11 +61,6 @@ export async function adminBidLadder(
   };
 }
 
-export interface VoidBidsDeps {
-  db: Db;
-  events: AdminEvents;
-}
-
 /** The listing's standing as its row keeps it (the bid path's view: no leader, no price). */
 function rowStanding(row: ListingRow): ReplayStanding {
   const leads = row.leader_id !== null;
@@ -101,95 +89,93 @@ function runningAuction(row: ListingRow | undefined, nowMs: number): ListingRow 
   return row;
 }
 
-/**
- * Voids every bid of `body.userIds` on the auction and recomputes its standing; with `dryRun`
- * only answers what it would do. The bids are read in their original order: the order the bid
- * path's lists use, oldest first (`seq` breaks ties within a millisecond).
- */
-export async function voidBids(
-  deps: VoidBidsDeps,
+/** The auction, locked FOR UPDATE (the bid path's lock) unless this is a preview, and still running. */
+export async function lockRunningAuction(
+  tx: Executor,
   listingId: string,
-  body: VoidBidsBody,
-  admin: VerifiedIdentity,
-): Promise<VoidBidsResult> {
-  const voidedIds = [...new Set(body.userIds)];
-  const dryRun = body.dryRun === true;
-  const done = await deps.db.transaction(async (tx) => {
-    // A preview takes no lock: it must not hold up the auction's bids.
-    const [found] = await readRows(
-      tx,
-      AUCTION_ROW,
-      sql`SELECT id, user_id, title, listing_type, status, deleted_at, starting_bid_cents, bid_cents, end_time,
-                 leader_id, leader_max_cents, bid_count
-          FROM listings l WHERE l.id = ${listingId} ${dryRun ? sql`` : sql`FOR UPDATE OF l`}`,
-    );
-    const now = new Date();
-    const row = runningAuction(found, now.getTime());
-    const all = await readRows(
-      tx,
-      REPLAY_ROW,
-      sql`SELECT id, user_id, max_bid_cents, voided_at FROM bids WHERE listing_id = ${listingId}
-          ORDER BY created_at, seq NULLS FIRST, id`,
-    );
-    const counting = all.filter((bid) => bid.voided_at === null);
-    const voiding = counting.filter((bid) => voidedIds.includes(bid.user_id));
-    const left = counting.filter((bid) => !voidedIds.includes(bid.user_id));
-    const before = rowStanding(row);
-    const { standing: after } = replayBids(
-      {
-        listingId,
-        sellerId: row.user_id,
-        startingBidCents: row.starting_bid_cents === null ? DEFAULT_STARTING_BID_CENTS : Number(row.starting_bid_cents),
-      },
-      left.map((bid) => ({ bidId: bid.id, bidderId: bid.user_id, maxCents: Number(bid.max_bid_cents) })),
-    );
-    const result = { before: answerOf(before), after: answerOf(after), voided: voiding.length };
-    if (dryRun || voiding.length === 0) return { result, withdrawn: [] as string[], changed: false };
+  dryRun: boolean,
+  now: Date,
+): Promise<ListingRow> {
+  // A preview takes no lock: it must not hold up the auction's bids.
+  const [found] = await readRows(
+    tx,
+    AUCTION_ROW,
+    sql`SELECT id, user_id, title, listing_type, status, deleted_at, starting_bid_cents, bid_cents, end_time,
+               leader_id, leader_max_cents, bid_count
+        FROM listings l WHERE l.id = ${listingId} ${dryRun ? sql`` : sql`FOR UPDATE OF l`}`,
+  );
+  return runningAuction(found, now.getTime());
+}
 
-    await tx.execute(
-      sql`UPDATE bids SET voided_at = ${now}, void_reason = ${body.reason}
-          WHERE listing_id = ${listingId} AND user_id IN ${inList(voidedIds)} AND voided_at IS NULL`,
-    );
-    // The bids left are numbered 1…n again, so the next bid's place (the bid path writes the new
-    // count as its `seq`) comes after all of them even within the same millisecond.
-    await tx.execute(
-      sql`UPDATE bids b SET seq = ranked.n
-          FROM (SELECT id, row_number() OVER (ORDER BY created_at, seq NULLS FIRST, id) AS n
-                FROM bids WHERE listing_id = ${listingId} AND voided_at IS NULL) ranked
-          WHERE b.id = ranked.id AND b.seq IS DISTINCT FROM ranked.n`,
-    );
-    await tx.execute(
-      auctionStateUpdate({
-        listingId,
-        priceCents: after.currentBidCents,
-        leaderId: after.leaderId,
-        leaderMaxCents: after.leaderMaxCents,
-        bidCount: after.bidCount,
-        endTime: row.end_time === null ? null : new Date(row.end_time),
-        at: now,
-      }),
-    );
-    const withdrawn = await withdrawBidMessages(tx, listingId, voidedIds, now);
-    const distinct = (list: typeof all) => [...new Set(list.map((bid) => bid.user_id))];
-    await notifyAll(tx, notices(row, before, after, distinct(voiding), distinct(left)));
-    await recordAdminAction(tx, {
-      admin,
-      action: 'voidBids',
-      recordType: 'listing',
-      recordId: listingId,
-      before: result.before,
-      after: { ...result.after, voided: result.voided, userIds: voidedIds, reason: body.reason },
-    });
-    return { result, withdrawn, changed: true };
-  });
-  if (done.changed) {
-    // Live screens: the listing's room hears the new standing, and so does every back office
-    // (`auctionStandingChanged`, market-api.ts); they drop the withdrawn bid lines from their
-    // auction feed tables.
-    deps.events.emit('bidsVoided', { listingId, ...done.result.after });
-    for (const id of done.withdrawn) deps.events.emit('auctionMessageDeleted', { id });
-  }
-  return done.result;
+/** What voiding would do: the bids that count, those voided, and the standing replayed without them. */
+export interface VoidPlan {
+  before: ReplayStanding;
+  after: ReplayStanding;
+  result: VoidBidsResult;
+  voidingUserIds: string[];
+  leftUserIds: string[];
+}
+
+/**
+ * The standing over the bids left, replayed by the bid path's rule in their original order: the
+ * order the bid path's lists use, oldest first (`seq` breaks ties within a millisecond).
+ */
+export async function planVoid(tx: Executor, row: ListingRow, voidedIds: readonly string[]): Promise<VoidPlan> {
+  const all = await readRows(
+    tx,
+    REPLAY_ROW,
+    sql`SELECT id, user_id, max_bid_cents, voided_at FROM bids WHERE listing_id = ${row.id}
+        ORDER BY created_at, seq NULLS FIRST, id`,
+  );
+  const counting = all.filter((bid) => bid.voided_at === null);
+  const voiding = counting.filter((bid) => voidedIds.includes(bid.user_id));
+  const left = counting.filter((bid) => !voidedIds.includes(bid.user_id));
+  const before = rowStanding(row);
+  const { standing: after } = replayBids(
+    {
+      listingId: row.id,
+      sellerId: row.user_id,
+      startingBidCents: row.starting_bid_cents === null ? DEFAULT_STARTING_BID_CENTS : Number(row.starting_bid_cents),
+    },
+    left.map((bid) => ({ bidId: bid.id, bidderId: bid.user_id, maxCents: Number(bid.max_bid_cents) })),
+  );
+  const distinct = (list: typeof all) => [...new Set(list.map((bid) => bid.user_id))];
+  return {
+    before,
+    after,
+    result: { before: answerOf(before), after: answerOf(after), voided: voiding.length },
+    voidingUserIds: distinct(voiding),
+    leftUserIds: distinct(left),
+  };
+}
+
+/**
+ * The bids of `voidedIds` marked voided with the reason, and the bids left numbered 1…n again, so
+ * the next bid's place (the bid path writes the new count as its `seq`) comes after all of them
+ * even within the same millisecond.
+ */
+export async function markBidsVoided(
+  tx: Executor,
+  listingId: string,
+  voidedIds: readonly string[],
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await tx.execute(
+    sql`UPDATE bids SET voided_at = ${now}, void_reason = ${reason}
+        WHERE listing_id = ${listingId} AND user_id IN ${inList(voidedIds)} AND voided_at IS NULL`,
+  );
+  await tx.execute(
+    sql`UPDATE bids b SET seq = ranked.n
+        FROM (SELECT id, row_number() OVER (ORDER BY created_at, seq NULLS FIRST, id) AS n
+              FROM bids WHERE listing_id = ${listingId} AND voided_at IS NULL) ranked
+        WHERE b.id = ranked.id AND b.seq IS DISTINCT FROM ranked.n`,
+  );
+}
+
+/** The bidders told: every voided one, and every one left whose standing changed. */
+export async function notifyVoidedStanding(tx: Executor, row: ListingRow, plan: VoidPlan): Promise<void> {
+  await notifyAll(tx, notices(row, plan.before, plan.after, plan.voidingUserIds, plan.leftUserIds));
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   OwnBids,
   OwnMaxBid,
 } from '../../../shared/contract/market/auctions.js';
+import { ApiErrorBody } from '../../../shared/contract/entities.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { IdParams, type MarketRouteContext, Paging, StrictPaging } from '../../platform/http/market-route-context.js';
 import { UniqueBidAuctions } from '../../../shared/contract/market/auctions.js';
@@ -34,7 +35,7 @@ export async function bidRoutes({ r, deps, secured }: MarketRouteContext): Promi
         tags,
         ...secured,
         body: BidBody,
-        response: { 200: BidReceipt },
+        response: { 200: BidReceipt, 404: ApiErrorBody },
       },
     },
     async (request, reply) => {
@@ -139,7 +140,7 @@ export async function giveawayEntryRoutes({ r, deps, secured }: MarketRouteConte
         tags: ['listings'],
         ...secured,
         body: GiveawayEntryBody,
-        response: { 201: GiveawayEntry },
+        response: { 201: GiveawayEntry, 404: ApiErrorBody },
       },
     },
     async (request, reply) =>

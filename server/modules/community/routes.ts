@@ -16,6 +16,7 @@ import {
   SupportRequest,
   SupportRequestBody,
 } from '../../../shared/contract/market/community.js';
+import { ApiErrorBody } from '../../../shared/contract/entities.js';
 import { IdParams, type MarketRouteContext, Paging } from '../../platform/http/market-route-context.js';
 import { community, follow, isFollowing } from './follows.js';
 import { markNotificationsRead, notificationsOf } from '../notifications/index.js';
@@ -35,7 +36,7 @@ export async function communityRoutes({ r, deps, secured }: MarketRouteContext):
         tags: ['ratings'],
         ...secured,
         body: RateBody,
-        response: { 201: GivenRating },
+        response: { 201: GivenRating, 404: ApiErrorBody },
       },
     },
     async (request, reply) => {
@@ -175,7 +176,7 @@ export async function communityRoutes({ r, deps, secured }: MarketRouteContext):
         tags: ['support'],
         ...secured,
         body: OrderIssueBody,
-        response: { 201: SupportRequest },
+        response: { 201: SupportRequest, 404: ApiErrorBody },
       },
     },
     async (request, reply) => {

@@ -7,6 +7,7 @@ import type { AuctionMessage, Chat, ChatMessage } from '../../../shared/contract
 import type { Executor } from '../../platform/db/database.js';
 import { inList } from '../../platform/db/list-sql.js';
 import { readRows } from '../../platform/db/sql-row.js';
+import { notFound } from '../../platform/http/errors.js';
 import {
   AUCTION_MESSAGE_ROW,
   AUCTION_MESSAGE_SELECT,
@@ -33,13 +34,14 @@ async function rowsInOrder<S extends z.ZodType<{ id: string }>>(
   const byId = new Map(rows.map((found) => [found.id, found]));
   return ids.map((id) => {
     const found = byId.get(id);
-    if (!found) throw new Error(`${noun} ${id} not found`);
+    // A 404 by its type: evidence readers take a record gone since as no evidence (case-queue.ts).
+    if (!found) throw notFound(noun);
     return found;
   });
 }
 
 export async function auctionMessageItems(db: Executor, ids: readonly string[]): Promise<AuctionMessage[]> {
-  const rows = await rowsInOrder(db, 'auction message', AUCTION_MESSAGE_SELECT, sql`m.id`, AUCTION_MESSAGE_ROW, ids);
+  const rows = await rowsInOrder(db, 'Auction message', AUCTION_MESSAGE_SELECT, sql`m.id`, AUCTION_MESSAGE_ROW, ids);
   return rows.map(auctionMessageOf);
 }
 
@@ -61,7 +63,7 @@ export async function chatMessageItems(
   db: Executor,
   ids: readonly string[],
 ): Promise<(ChatMessage & { chatId: string })[]> {
-  const rows = await rowsInOrder(db, 'chat message', CHAT_MESSAGE_SELECT, sql`m.id`, CHAT_MESSAGE_ROW, ids);
+  const rows = await rowsInOrder(db, 'Chat message', CHAT_MESSAGE_SELECT, sql`m.id`, CHAT_MESSAGE_ROW, ids);
   return rows.map((row) => ({ ...chatMessageOf(row), chatId: row.chat_id }));
 }
 

@@ -11,5 +11,5 @@ export { chatMessageEvidence, type EvidenceMessage } from './review-evidence.js'
 export { addGiveawayMessage, bidMessageInsert, withdrawBidMessages } from './auction-messages.js';
 // Re-sends a renamed user's chats (subscribes to the accounts module's userRenamed).
 import './renamed-user.js';
-export { removeAuctionMessage, removeChatMessage } from './moderation.js';
+export { removeAuctionMessageIn, removeChatMessageIn } from './moderation.js';
 export { auctionMessagesSource, chatMessagesSource, chatsSource } from './moderation.js';

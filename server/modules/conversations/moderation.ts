@@ -4,11 +4,12 @@
 import { sql } from 'drizzle-orm';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
-import type { Db } from '../../platform/db/database.js';
+import type { Db, Executor } from '../../platform/db/database.js';
 import { listPage, type AdminList, type SortColumn } from '../../platform/db/admin-list.js';
 import type { AuctionMessage, Chat, ChatMessage } from '../../../shared/contract/entities.js';
-import { softDelete } from '../../platform/db/soft-delete.js';
+import { softDeleteIn } from '../../platform/db/soft-delete.js';
 import type { AdminEvents } from '../../platform/events/admin-events.js';
+import { inAdminUnitOfWork, type AdminOutbox } from '../../platform/events/admin-unit-of-work.js';
 import {
   AUCTION_MESSAGE_ROW,
   AUCTION_MESSAGE_SELECT,
@@ -111,17 +112,39 @@ interface Moderator {
 }
 
 /** Takes an auction message down (404 when there is none up with that id). */
-export async function removeAuctionMessage({ db, events, admin }: Moderator, id: string): Promise<void> {
-  await softDelete(db, 'auction_message', id, admin);
-  events.emit('auctionMessageDeleted', { id });
+export async function removeAuctionMessage(moderator: Moderator, id: string): Promise<void> {
+  await inAdminUnitOfWork(moderator, (tx, outbox) => removeAuctionMessageIn(tx, outbox, moderator.admin, id));
 }
 
-export async function removeChat({ db, events, admin }: Moderator, id: string): Promise<void> {
-  await softDelete(db, 'chat', id, admin);
-  events.emit('chatDeleted', { id });
+/** The same, inside the caller's unit of work (a review case's outcome). */
+export async function removeAuctionMessageIn(
+  tx: Executor,
+  outbox: AdminOutbox,
+  admin: VerifiedIdentity,
+  id: string,
+): Promise<void> {
+  await softDeleteIn(tx, 'auction_message', id, admin);
+  outbox.emit('auctionMessageDeleted', { id });
 }
 
-export async function removeChatMessage({ db, events, admin }: Moderator, id: string): Promise<void> {
-  await softDelete(db, 'chat_message', id, admin);
-  events.emit('messageDeleted', { id });
+export async function removeChat(moderator: Moderator, id: string): Promise<void> {
+  await inAdminUnitOfWork(moderator, async (tx, outbox) => {
+    await softDeleteIn(tx, 'chat', id, moderator.admin);
+    outbox.emit('chatDeleted', { id });
+  });
+}
+
+export async function removeChatMessage(moderator: Moderator, id: string): Promise<void> {
+  await inAdminUnitOfWork(moderator, (tx, outbox) => removeChatMessageIn(tx, outbox, moderator.admin, id));
+}
+
+/** The same, inside the caller's unit of work (a review case's outcome). */
+export async function removeChatMessageIn(
+  tx: Executor,
+  outbox: AdminOutbox,
+  admin: VerifiedIdentity,
+  id: string,
+): Promise<void> {
+  await softDeleteIn(tx, 'chat_message', id, admin);
+  outbox.emit('messageDeleted', { id });
 }

@@ -15,7 +15,7 @@ import {
   SentMessage,
   UnreadCount,
 } from '../../../shared/contract/market/conversations.js';
-import { AuctionMessage, Chat } from '../../../shared/contract/entities.js';
+import { ApiErrorBody, AuctionMessage, Chat } from '../../../shared/contract/entities.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { IdParams, type MarketRouteContext, Paging } from '../../platform/http/market-route-context.js';
 import { auctionFeed, postAuctionText } from './auction-feed.js';
@@ -122,7 +122,7 @@ export async function chatMessageRoutes({ r, deps, secured }: MarketRouteContext
         tags,
         ...secured,
         body: BlockChatBody,
-        response: { 200: Chat },
+        response: { 200: Chat, 404: ApiErrorBody },
       },
     },
     async (request) => blockChat(deps, request.caller.id, request.body.chatId, request.body.block),
@@ -135,7 +135,7 @@ export async function chatMessageRoutes({ r, deps, secured }: MarketRouteContext
         tags,
         ...secured,
         body: MessageBody,
-        response: { 201: SentMessage },
+        response: { 201: SentMessage, 404: ApiErrorBody },
       },
     },
     async (request, reply) =>

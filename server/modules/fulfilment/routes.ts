@@ -2,6 +2,8 @@
 // OpenAPI document keeps its order): `fulfilmentRoutes` (the user's shipping information, the
 // seller's shipping manager, labels, marking shipped, carrier tracking) and `shippingToolRoutes`
 // (shipping options, the address check, rate quotes, bulk shipping documents).
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { Address, ApiErrorBody } from '../../../shared/contract/entities.js';
 import { AddressBody, AddressCheckBody, AddressValidation } from '../../../shared/contract/address.js';
 import type { OrderStatus } from '../../../shared/contract/enums.js';
@@ -33,6 +35,9 @@ import {
   shippingDocumentsOf,
 } from './shipping-documents.js';
 import { quoteShipping, shippingOptions } from './shipping-quotes.js';
+
+/** The most bytes a file kept in the database (a bytea column) can have: 1 GB. */
+const STORED_FILE_MAX_BYTES = 1_073_741_823;
 
 export async function fulfilmentRoutes({
   r,
@@ -112,7 +117,7 @@ export async function fulfilmentRoutes({
         tags: ['shipping'],
         ...secured,
         body: TrackingBody,
-        response: { 200: SellerOrder },
+        response: { 200: SellerOrder, 404: ApiErrorBody },
       },
     },
     async (request) => applyTrackingUpdate(deps, request.body.trackingCode, request.body.status as OrderStatus),
@@ -155,7 +160,7 @@ export async function shippingToolRoutes({ r, deps, secured }: MarketRouteContex
         tags: ['shipping'],
         ...secured,
         body: QuoteBody,
-        response: { 200: ShippingQuote, 503: ApiErrorBody },
+        response: { 200: ShippingQuote, 404: ApiErrorBody, 503: ApiErrorBody },
       },
     },
     async (request) => quoteShipping(deps, request.body),
@@ -171,7 +176,7 @@ export async function shippingToolRoutes({ r, deps, secured }: MarketRouteContex
         tags: ['shipping'],
         ...secured,
         body: BulkShippingBody,
-        response: { 202: ShippingDocumentJob },
+        response: { 202: ShippingDocumentJob, 404: ApiErrorBody },
       },
     },
     async (request, reply) => {
@@ -223,14 +228,25 @@ export async function shippingToolRoutes({ r, deps, secured }: MarketRouteContex
     '/bulk-shipping/:id/document',
     {
       schema: {
-        description: 'The PDF of a generated bulk shipping document.',
+        description: 'The PDF of a generated bulk shipping document (409 while it is still being generated).',
         tags: ['shipping'],
         ...secured,
         params: IdParams,
+        response: {
+          200: {
+            description: 'The PDF.',
+            // Bounded by where the bytes live: a PostgreSQL bytea holds at most 1 GB.
+            content: { 'application/pdf': { schema: z.string().max(STORED_FILE_MAX_BYTES).describe('The PDF file') } },
+          },
+          409: ApiErrorBody,
+        },
       },
     },
-    async (request, reply) => {
+    async (request, typedReply) => {
       const file = await shippingDocumentFile(db, request.params.id, request.caller.id);
+      // The PDF's bytes: Fastify writes a Buffer as it is, never through the 200's schema, which
+      // is there for the document (typed by it, `send` would take a string only).
+      const reply: FastifyReply = typedReply;
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="shipping-documents-${request.params.id}.pdf"`)

@@ -2,7 +2,7 @@
 // (`POST /listing/publish-bulk`). All or nothing: one transaction, and a refusal names every
 // item that failed (by index, or by id) instead of the first.
 import { sql } from 'drizzle-orm';
-import type { CreateListingBody, MarketListings } from '../../../shared/contract/market/listings.js';
+import type { BulkRefusedItem, CreateListingBody, MarketListings } from '../../../shared/contract/market/listings.js';
 import { listingRoom } from '../../../shared/contract/realtime-events.js';
 import { subcategories } from '../../platform/db/schema/index.js';
 import { readRows, sqlRow } from '../../platform/db/sql-row.js';
@@ -15,21 +15,12 @@ import { insertListing, lockOwned, publishDraft, screenListing, termsOf } from '
 import { listListingsWhere } from './listing-reads.js';
 import { assertMaySell, sellingRefusal } from '../accounts/index.js';
 
-export interface RefusedItem {
-  /** The item's place in `listings` (bulk create) … */
-  index?: number;
-  /** … or the draft's id (bulk publish). */
-  id?: string;
-  statusCode: number;
-  message: string;
-}
-
 /** A bulk request refused as a whole; the route answers `{statusCode, error, message, errors}`. */
 export class BulkRefusedError extends HttpError {
   constructor(
     statusCode: number,
     message: string,
-    readonly errors: RefusedItem[],
+    readonly errors: BulkRefusedItem[],
   ) {
     super(statusCode, message);
     this.name = 'BulkRefusedError';
@@ -37,7 +28,7 @@ export class BulkRefusedError extends HttpError {
 }
 
 /** One status for the whole answer: the items' own when they agree, else 400. */
-const statusOf = (errors: readonly RefusedItem[]) =>
+const statusOf = (errors: readonly BulkRefusedItem[]) =>
   errors.every((error) => error.statusCode === errors[0]!.statusCode) ? errors[0]!.statusCode : 400;
 
 async function pageOf(deps: ServiceDeps, ids: readonly string[]): Promise<MarketListings> {
@@ -77,7 +68,7 @@ export async function createListingsInBulk(
           )
         ).map((row) => row.id),
   );
-  const errors: RefusedItem[] = [];
+  const errors: BulkRefusedItem[] = [];
   listings.forEach((listing, index) => {
     const prefix = `body/listings/${index}/`;
     const messages: string[] = [];
@@ -123,7 +114,7 @@ export async function publishDraftsInBulk(
     // Publishing is selling: the seller's row first. One who may not sell only learns which ids
     // are not theirs (404, as for anybody), then the whole batch is refused (sellingSuspended).
     const refusal = await sellingRefusal(tx, sellerId);
-    const errors: RefusedItem[] = [];
+    const errors: BulkRefusedItem[] = [];
     // Locked in id order, so two bulk publishes that share drafts cannot deadlock.
     for (const listingId of [...ids].sort()) {
       try {

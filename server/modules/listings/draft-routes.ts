@@ -1,8 +1,10 @@
 // A seller's drafts (`/draft-listing`) and bulk listing: create many, publish many drafts.
 import type { FastifyReply } from 'fastify';
+import { ApiErrorBody } from '../../../shared/contract/entities.js';
 import {
   BulkListingsBody,
   BulkPublishBody,
+  BulkRefusal,
   Draft,
   DraftListingBody,
   Drafts,
@@ -61,7 +63,8 @@ export async function draftRoutes({ r, deps, secured }: MarketRouteContext): Pro
         tags: ['drafts'],
         ...secured,
         params: IdParams,
-        response: { 200: Draft },
+        // 409: the listing is no longer a draft (it was published).
+        response: { 200: Draft, 409: ApiErrorBody },
       },
     },
     async (request) => getDraft(db, request.caller.id, request.params.id),
@@ -106,7 +109,8 @@ export async function draftRoutes({ r, deps, secured }: MarketRouteContext): Pro
         tags: ['listings'],
         ...secured,
         body: BulkListingsBody,
-        response: { 201: MarketListings },
+        // A 400 names each invalid listing by its index (`errors`).
+        response: { 201: MarketListings, 400: BulkRefusal },
       },
     },
     async (request, reply) => {
@@ -124,7 +128,9 @@ export async function draftRoutes({ r, deps, secured }: MarketRouteContext): Pro
         tags: ['listings'],
         ...secured,
         body: BulkPublishBody,
-        response: { 200: MarketListings },
+        // A refusal names each draft that stopped it by its id (`errors`): unknown or not the
+        // caller's (404), no longer a draft (409), incomplete or a mix of them (400).
+        response: { 200: MarketListings, 400: BulkRefusal, 404: BulkRefusal, 409: BulkRefusal },
       },
     },
     async (request, reply) => {

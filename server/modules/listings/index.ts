@@ -18,7 +18,7 @@ export { decrementStock, lockForSale, lockListingForRetry, saleRefusal, type Sto
 export { auctionStateUpdate, endListing, markEndingSoonNotified } from './auction-state.js';
 export { type ListingToolsDeps, localListingTools } from './listing-tools-deps.js';
 export type { ListingPorts } from './ports.js';
-export { activeListingsSource, deleteListing, loadAdminListing } from './listing-admin.js';
+export { activeListingsSource, deleteListingIn, loadAdminListing } from './listing-admin.js';
 export { listingOnHold, refuseIfOnHold } from './listing-holds.js';
 // Takes down a closing account's listings (subscribes to the accounts module's accountClosing).
 import './account-closing.js';

@@ -174,16 +174,19 @@ export async function changeListing(
 
 /** The admin's deletion: the listing is kept with deleted_at (as a seller's), and logged. */
 export async function deleteListing(db: Db, id: string, admin: AdminIdentity): Promise<void> {
-  await db.transaction(async (tx) => {
-    const before = await loadAdminListing(tx, id);
-    await softDeleteListing(tx, id);
-    await recordAdminAction(tx, {
-      admin,
-      action: 'deleteListing',
-      recordType: 'listing',
-      recordId: id,
-      before,
-      after: null,
-    });
+  await db.transaction((tx) => deleteListingIn(tx, id, admin));
+}
+
+/** Inside the caller's transaction (a review case's outcome): 404 when the listing is gone. */
+export async function deleteListingIn(tx: Executor, id: string, admin: AdminIdentity): Promise<void> {
+  const before = await loadAdminListing(tx, id);
+  await softDeleteListing(tx, id);
+  await recordAdminAction(tx, {
+    admin,
+    action: 'deleteListing',
+    recordType: 'listing',
+    recordId: id,
+    before,
+    after: null,
   });
 }

@@ -66,7 +66,7 @@ export async function listingMediaRoutes(context: MarketRouteContext<ListingPort
         description:
           "Attaches an uploaded video to the caller's listing (listingVideoUploaded); the trimmed rendition (updatedVideo) and a suggested title and description (aiAutofillCompleted, to the seller) follow as events.",
         body: z.strictObject({ listingId: id, key: mediaKey }),
-        response: { 202: AttachedVideo },
+        response: { 202: AttachedVideo, 404: ApiErrorBody },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 // What a seller prices and times a listing by: sold-price guidance, the share text, and an
 // auction's end time (set, read, extend).
 import { z } from 'zod';
-import { id } from '../../../shared/contract/entities.js';
+import { ApiErrorBody, id } from '../../../shared/contract/entities.js';
 import { ListingEndTime, ListingShare, PriceGuidance } from '../../../shared/contract/market/listings.js';
 import { IdParams, type MarketRouteContext } from '../../platform/http/market-route-context.js';
 import type { ListingPorts } from './ports.js';
@@ -36,7 +36,7 @@ export async function pricingRoutes({ r, deps, secured }: MarketRouteContext<Lis
           listingType: z.enum(['default', 'auction']),
           days: z.coerce.number().int().min(1).max(MAX_PRICE_GUIDANCE_DAYS).default(DEFAULT_PRICE_GUIDANCE_DAYS),
         }),
-        response: { 200: PriceGuidance },
+        response: { 200: PriceGuidance, 404: ApiErrorBody },
       },
     },
     async (request) => priceGuidance(db, request.query, nowOf(deps)),

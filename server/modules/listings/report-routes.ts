@@ -1,4 +1,5 @@
 // Reporting a listing to the moderators: the report is kept here and opens (or joins) a review case.
+import { ApiErrorBody } from '../../../shared/contract/entities.js';
 import { ListingReport, ReportListingBody } from '../../../shared/contract/market/listings.js';
 import type { MarketRouteContext } from '../../platform/http/market-route-context.js';
 import { reportListing } from './listing-reports.js';
@@ -13,7 +14,8 @@ export async function reportRoutes({ r, deps, secured }: MarketRouteContext): Pr
         tags: ['listings'],
         ...secured,
         body: ReportListingBody,
-        response: { 201: ListingReport },
+        // 404: the listing the body names does not exist.
+        response: { 201: ListingReport, 404: ApiErrorBody },
       },
     },
     async (request, reply) => {

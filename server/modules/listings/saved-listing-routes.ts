@@ -1,6 +1,6 @@
 // A buyer's saved (watch) list.
 import { z } from 'zod';
-import { id } from '../../../shared/contract/entities.js';
+import { ApiErrorBody, id } from '../../../shared/contract/entities.js';
 import { MarketListings, SavedListing, SavedState } from '../../../shared/contract/market/listings.js';
 import { IdParams, type MarketRouteContext, Paging } from '../../platform/http/market-route-context.js';
 import { isSaved, saveListing, savedListings, unsaveListing } from './saved-listings.js';
@@ -17,7 +17,8 @@ export async function savedListingRoutes({ r, deps, secured }: MarketRouteContex
         tags: ['saved listings'],
         ...secured,
         body: z.strictObject({ listingId: id }),
-        response: { 200: SavedListing, 201: SavedListing },
+        // 404: the listing the body names does not exist.
+        response: { 200: SavedListing, 201: SavedListing, 404: ApiErrorBody },
       },
     },
     async (request, reply) => {

@@ -8,6 +8,7 @@ import {
   NotificationTypesBody,
   UnreadCountsByType,
 } from '../../../shared/contract/market/community.js';
+import { ApiErrorBody } from '../../../shared/contract/entities.js';
 import type { MarketRouteContext } from '../../platform/http/market-route-context.js';
 import { markReadByTypes, sendNewMessageNotification, unreadCountsByType } from './notifications.js';
 
@@ -46,7 +47,7 @@ export async function notificationTypeRoutes({ r, deps, secured }: MarketRouteCo
         tags: ['notifications'],
         ...secured,
         body: NewMessageNotificationBody,
-        response: { 200: NewMessageNotification, 201: NewMessageNotification },
+        response: { 200: NewMessageNotification, 201: NewMessageNotification, 404: ApiErrorBody },
       },
     },
     async (request, reply) => {

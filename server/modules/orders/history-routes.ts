@@ -3,7 +3,7 @@
 // (shipping tools, notifications by type, a user's bid auctions and chats) are their own groups,
 // registered right after this one by market-routes.ts.
 import { z } from 'zod';
-import { id } from '../../../shared/contract/entities.js';
+import { ApiErrorBody, id } from '../../../shared/contract/entities.js';
 import { ORDER_STATUS_FAMILIES } from '../../../shared/rules/order-status-family.js';
 import { orderHistory, publicOrderHistory, sellerOrder } from './order-history.js';
 import { pendingReviews, skipReviews } from './reviews.js';
@@ -71,7 +71,8 @@ export async function orderHistoryRoutes(context: MarketRouteContext) {
         tags: ['ratings'],
         ...secured,
         body: z.strictObject({ orderIds: distinctIds(100, 'order') }),
-        response: { 200: SkippedReviews },
+        // 404: an order the body names is unknown or not the caller's.
+        response: { 200: SkippedReviews, 404: ApiErrorBody },
       },
     },
     async (request) => skipReviews(deps, request.caller.id, request.body.orderIds),

@@ -41,7 +41,7 @@ export async function purchaseRoutes({
           description: 'Buys a quantity of a buy-now listing now, charging the caller’s default card.',
           ...secured,
           body: PurchaseBody,
-          response: { 201: PlacedOrder, 402: ApiErrorBody },
+          response: { 201: PlacedOrder, 402: ApiErrorBody, 404: ApiErrorBody },
         },
       },
       async (request, reply) => {
@@ -58,7 +58,7 @@ export async function purchaseRoutes({
         tags: ['orders'],
         ...secured,
         body: RetryPaymentBody,
-        response: { 200: PlacedOrder, 402: ApiErrorBody },
+        response: { 200: PlacedOrder, 402: ApiErrorBody, 404: ApiErrorBody },
       },
     },
     async (request) => retryPayment(deps, request.body.orderId, request.caller.id),
@@ -105,7 +105,7 @@ export async function offerRoutes({
         tags: ['offers'],
         ...secured,
         body: OfferBody,
-        response: { 201: Offer },
+        response: { 201: Offer, 404: ApiErrorBody },
       },
     },
     async (request, reply) => {

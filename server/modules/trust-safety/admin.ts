@@ -1,8 +1,10 @@
 // The back office's review queue: each handler hands the parsed request to the queue's reads
-// (case-queue.ts, case-metrics.ts), a moderator's actions (case-actions.ts, case-team.ts) or the
+// (case-queue.ts, case-metrics.ts), a moderator's actions (case-actions.ts, flows/resolve-case.ts,
+// case-team.ts) or the
 // team's macros (macros.ts).
 import type { AdminDeps, AdminHandlers } from '../../platform/http/admin-handler.js';
-import { claimCase, releaseCase, resolveCase, resolveCases } from './case-actions.js';
+import { claimCase, releaseCase } from './case-actions.js';
+import { resolveCase, resolveCases } from './flows/resolve-case.js';
 import { reviewMetrics } from './case-metrics.js';
 import { listReviewCases, reviewCaseCounts, reviewCaseWithEvidence } from './case-queue.js';
 import { assignCase, assigneesOf, escalateCase, queueSettings, updateQueueSettings } from './case-team.js';

@@ -6,16 +6,16 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { APPEAL_WINDOW_DAYS, type Appeal, type CreateAppealBody } from '../../../shared/contract/review-team.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
-import type { Executor } from '../../platform/db/database.js';
+import type { Db, Executor } from '../../platform/db/database.js';
+import type { AdminOutbox } from '../../platform/events/admin-unit-of-work.js';
 import { appeals, userEnforcements } from '../../platform/db/schema/index.js';
 import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { isoOf, isoOrNull } from '../../platform/db/values.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/http/errors.js';
 import type { ServiceDeps } from '../../platform/services/service-deps.js';
-import { enforce } from '../accounts/index.js';
+import { enforceIn } from '../accounts/index.js';
 import { notify } from '../notifications/index.js';
-import type { CaseDeps } from './case-actions.js';
 import type { CaseRow } from './case-items.js';
 import { openReviewCase } from './open-case.js';
 
@@ -104,15 +104,23 @@ export async function appealsOf(db: Executor, userId: string): Promise<{ count: 
  * notification, audit entry and effects). A warning, or a suspension already over, has nothing
  * left to lift: the appeal is granted all the same.
  */
-export async function liftAppealedEnforcement(deps: CaseDeps, row: CaseRow, admin: VerifiedIdentity): Promise<void> {
+export async function liftAppealedEnforcement(
+  tx: Executor,
+  outbox: AdminOutbox,
+  deps: { db: Db },
+  row: CaseRow,
+  admin: VerifiedIdentity,
+): Promise<void> {
   const [appeal] = await readRows(
-    deps.db,
+    tx,
     sqlRow(appeals, 'user_id').extend({ action: sqlRow(userEnforcements, 'action').shape.action }),
     sql`SELECT a.user_id, e.action FROM appeals a JOIN user_enforcements e ON e.id = a.enforcement_id
         WHERE a.case_id = ${row.id}`,
   );
   if (!appeal || appeal.action === 'warn') return;
-  await enforce(deps, {
+  // The refusal (nothing in effect to lift: 409) is decided before the enforcement writes anything,
+  // so the transaction goes on unharmed.
+  await enforceIn(tx, outbox, deps, {
     userId: appeal.user_id,
     action: 'lift',
     reason: `Appeal granted (review case ${row.id})`,

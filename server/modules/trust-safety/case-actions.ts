@@ -1,28 +1,24 @@
-// What a moderator does with a case: claim it (one holder at a time), release it, resolve it with an
-// outcome that acts through the module that owns the subject, or resolve many at once. Each step is
-// one conditional UPDATE, so two admins racing for a case cannot both win; each is in the admin log
-// and reaches every open back-office as `reviewCaseUpdated`.
+// What a moderator does with a case: claim it (one holder at a time) or release it, each one
+// conditional UPDATE so two admins racing for a case cannot both win; and the steps resolving runs
+// (flows/resolve-case.ts): the case locked and checked, the outcome's content removal through the
+// area that owns the content. Each action is in the admin log and reaches every open back office
+// as `reviewCaseUpdated`.
 import { sql } from 'drizzle-orm';
 import type { ReviewCase, ReviewOutcome } from '../../../shared/contract/review-cases.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import type { Db, Executor } from '../../platform/db/database.js';
-import { reviewCases } from '../../platform/db/schema/index.js';
+import type { AdminOutbox } from '../../platform/events/admin-unit-of-work.js';
+import { reviewCaseReporters, reviewCases } from '../../platform/db/schema/index.js';
 import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import type { AdminDeps } from '../../platform/http/admin-handler.js';
 import { badRequest, conflict, HttpError } from '../../platform/http/errors.js';
-import { enforce } from '../accounts/index.js';
-import { removeAuctionMessage, removeChatMessage } from '../conversations/index.js';
-import { deleteListing } from '../listings/index.js';
-import { notify } from '../notifications/index.js';
-import { liftAppealedEnforcement, recordAppealDecision } from './appeals.js';
+import { removeAuctionMessageIn, removeChatMessageIn } from '../conversations/index.js';
+import { deleteListingIn } from '../listings/index.js';
 import { caseItem, caseRow, type CaseRow } from './case-items.js';
-import { macroOf, macroUntil } from './macros.js';
 
 export const HELD_BY_ANOTHER = 'Another admin holds this case';
 export const ALREADY_RESOLVED = 'This case is already resolved';
-/** How long the `accountSuspended` outcome suspends the case's user. */
-export const CASE_SUSPENSION_DAYS = 7;
 
 /** The enforcement's reason: the case's source and reason, and the moderator's note when given. */
 export const caseReason = (row: CaseRow, note: string | undefined) =>
@@ -86,52 +82,41 @@ export async function releaseCase({ db, events }: CaseDeps, id: string, admin: V
 
 const isNotFound = (error: unknown) => error instanceof HttpError && error.statusCode === 404;
 
-/** The outcome's effect, through the module that owns the subject. Content already gone counts as removed. */
-async function applyOutcome(
-  deps: CaseDeps,
+/**
+ * The case, locked FOR UPDATE for the rest of the caller's transaction, and still the caller's to
+ * resolve: 404 unknown, 409 resolved or held by another admin. A second admin resolving, claiming
+ * or bulk-resolving the same case waits here for the first one's commit and then sees its result.
+ */
+export async function lockOpenCase(tx: Executor, id: string, admin: VerifiedIdentity): Promise<CaseRow> {
+  await readRows(tx, CHANGED_CASE, sql`SELECT id FROM review_cases WHERE id = ${id} FOR UPDATE`);
+  const row = await caseRow(tx, id);
+  if (row.status === 'resolved') throw conflict(ALREADY_RESOLVED);
+  if (row.assignee_uid !== null && row.assignee_uid !== admin.uid) throw conflict(HELD_BY_ANOTHER);
+  return row;
+}
+
+/**
+ * The `contentRemoved` outcome, through the area that owns the content, in the caller's unit of
+ * work. Content already gone counts as removed: its 404 is decided before anything is written.
+ */
+export async function removeCaseContent(
+  tx: Executor,
+  outbox: AdminOutbox,
   row: CaseRow,
-  outcome: ReviewOutcome,
   admin: VerifiedIdentity,
-  note?: string,
-) {
-  const moderator = { db: deps.db, events: deps.events, admin };
-  const userId = row.subject_user_id;
-  switch (outcome) {
-    case 'contentRemoved': {
-      const remove =
-        row.subject_type === 'chatMessage'
-          ? () => removeChatMessage(moderator, row.subject_id)
-          : row.subject_type === 'auctionMessage'
-            ? () => removeAuctionMessage(moderator, row.subject_id)
-            : row.subject_type === 'listing'
-              ? () => deleteListing(deps.db, row.subject_id, admin)
-              : null;
-      if (!remove) throw conflict('This case has no content to remove: its subject is not a message or a listing');
-      await remove().catch((error: unknown) => {
-        if (!isNotFound(error)) throw error;
-      });
-      return;
-    }
-    // Warnings and suspensions are enforcement (accounts/enforcement.ts): the same notification,
-    // audit entry and effects as from the user drawer, with the case as the reason.
-    case 'userWarned':
-      if (!userId) throw conflict('This case names no user to warn');
-      await enforce(deps, { userId, action: 'warn', reason: caseReason(row, note), admin });
-      return;
-    case 'sellingSuspended':
-      if (!userId) throw conflict('This case names no user whose selling could be suspended');
-      await enforce(deps, { userId, action: 'suspendSelling', reason: caseReason(row, note), until: null, admin });
-      return;
-    case 'accountSuspended': {
-      if (!userId) throw conflict('This case names no user to suspend');
-      // A case suspends for a fixed week; a longer suspension or a ban is set from the user's drawer.
-      const until = new Date(Date.now() + CASE_SUSPENSION_DAYS * 86_400_000);
-      await enforce(deps, { userId, action: 'suspend', reason: caseReason(row, note), until, admin });
-      return;
-    }
-    default:
-      return;
-  }
+): Promise<void> {
+  const remove =
+    row.subject_type === 'chatMessage'
+      ? () => removeChatMessageIn(tx, outbox, admin, row.subject_id)
+      : row.subject_type === 'auctionMessage'
+        ? () => removeAuctionMessageIn(tx, outbox, admin, row.subject_id)
+        : row.subject_type === 'listing'
+          ? () => deleteListingIn(tx, row.subject_id, admin)
+          : null;
+  if (!remove) throw conflict('This case has no content to remove: its subject is not a message or a listing');
+  await remove().catch((error: unknown) => {
+    if (!isNotFound(error)) throw error;
+  });
 }
 
 export interface Resolution {
@@ -145,7 +130,7 @@ export interface Resolution {
 const APPEAL_OUTCOMES: readonly ReviewOutcome[] = ['appealGranted', 'appealDenied'];
 
 /** An appeal is decided by granting or denying it; every other case by the other outcomes. */
-function checkOutcomeFits(row: CaseRow, outcome: ReviewOutcome) {
+export function checkOutcomeFits(row: CaseRow, outcome: ReviewOutcome) {
   const appeal = row.source === 'appeal';
   if (appeal !== APPEAL_OUTCOMES.includes(outcome)) {
     throw badRequest(
@@ -156,89 +141,29 @@ function checkOutcomeFits(row: CaseRow, outcome: ReviewOutcome) {
   }
 }
 
-export async function resolveCase(
-  deps: CaseDeps,
+/** The case's new state: resolved by the caller with the outcome and note (the lock holds it). */
+export async function markResolved(
+  tx: Executor,
   id: string,
-  resolution: Resolution,
+  outcome: ReviewOutcome,
+  note: string | undefined,
   admin: VerifiedIdentity,
-): Promise<ReviewCase> {
-  const macro = resolution.macroId ? await macroOf(deps.db, resolution.macroId) : null;
-  const outcome = resolution.outcome ?? macro?.outcome;
-  if (!outcome) throw badRequest('outcome or macroId is required');
-  const note = resolution.note ?? (macro?.note || undefined);
-  const row = await caseRow(deps.db, id);
-  if (row.status === 'resolved') throw conflict(ALREADY_RESOLVED);
-  if (row.assignee_uid !== null && row.assignee_uid !== admin.uid) throw conflict(HELD_BY_ANOTHER);
-  checkOutcomeFits(row, outcome);
-  if (macro?.enforcement && !row.subject_user_id) throw conflict('This case names no user the macro could enforce on');
-  await applyOutcome(deps, row, outcome, admin, note);
-  if (macro?.enforcement) {
-    await enforce(deps, {
-      userId: row.subject_user_id!,
-      action: macro.enforcement.action,
-      reason: caseReason(row, note),
-      until: macroUntil(macro.enforcement),
-      admin,
-    });
-  }
-  if (outcome === 'appealGranted') await liftAppealedEnforcement(deps, row, admin);
-  const item = await logged(deps.db, admin, 'resolveReviewCase', id, async (tx) => {
-    const done = await changed(
-      tx,
-      sql`UPDATE review_cases SET status = 'resolved', outcome = ${outcome}, note = ${note ?? null},
-                 assignee_uid = ${admin.uid}, assignee_email = ${admin.email}, resolved_at = now(), updated_at = now()
-          WHERE id = ${id} AND status <> 'resolved' AND (assignee_uid IS NULL OR assignee_uid = ${admin.uid})
-          RETURNING id`,
-    );
-    if (!done) return false;
-    if (resolution.notifyReporter && row.reporter_id) {
-      await notify(tx, row.reporter_id, 'reportResolved', 'A moderator reviewed what you reported. Thank you', {
-        caseId: id,
-        outcome,
-      });
-    }
-    if (macro?.userMessage && row.subject_user_id) {
-      await notify(
-        tx,
-        row.subject_user_id,
-        'moderationMessage',
-        'A message from the marketplace team',
-        { caseId: id, outcome },
-        macro.userMessage,
-      );
-    }
-    if (row.source === 'appeal') await recordAppealDecision(tx, id, outcome === 'appealGranted');
-    return true;
-  });
-  deps.events.emit('reviewCaseUpdated', item);
-  return item;
+): Promise<void> {
+  await tx.execute(
+    sql`UPDATE review_cases SET status = 'resolved', outcome = ${outcome}, note = ${note ?? null},
+               assignee_uid = ${admin.uid}, assignee_email = ${admin.email}, resolved_at = now(), updated_at = now()
+        WHERE id = ${id}`,
+  );
 }
 
-/**
- * Resolves many cases with one outcome. Every case must exist (404) and none may be held by another
- * admin (409) before anything changes; cases already resolved are left as they are and not counted.
- */
-export async function resolveCases(
-  deps: CaseDeps,
-  ids: readonly string[],
-  resolution: Resolution,
-  admin: VerifiedIdentity,
-): Promise<{ resolved: number }> {
-  const unique = [...new Set(ids)];
-  const rows = await Promise.all(unique.map((id) => caseRow(deps.db, id)));
-  if (rows.some((row) => row.status !== 'resolved' && row.assignee_uid !== null && row.assignee_uid !== admin.uid)) {
-    throw conflict(`${HELD_BY_ANOTHER}: release it or leave it out`);
-  }
-  let resolved = 0;
-  for (const row of rows) {
-    if (row.status === 'resolved') continue;
-    await resolveCase(
-      deps,
-      row.id,
-      { outcome: resolution.outcome, note: resolution.note, macroId: resolution.macroId },
-      admin,
-    );
-    resolved++;
-  }
-  return { resolved };
+/** Everyone whose report opened or joined the case, once each (the first reporter before 0090 too). */
+export async function reportersOf(tx: Executor, row: CaseRow): Promise<string[]> {
+  const rows = await readRows(
+    tx,
+    sqlRow(reviewCaseReporters, 'reporter_id'),
+    sql`SELECT reporter_id FROM review_case_reporters WHERE case_id = ${row.id} ORDER BY joined_at, reporter_id`,
+  );
+  const reporters = rows.map((one) => one.reporter_id);
+  if (row.reporter_id && !reporters.includes(row.reporter_id)) reporters.unshift(row.reporter_id);
+  return reporters;
 }

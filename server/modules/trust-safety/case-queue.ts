@@ -85,7 +85,6 @@ async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
     return await load();
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 404) return null;
-    if (error instanceof Error && /not found/.test(error.message)) return null;
     throw error;
   }
 }

@@ -73,6 +73,13 @@ export async function openReviewCase(tx: Executor, outbox: Outbox, signal: Revie
           updated_at = now()
         RETURNING id, (xmax = 0) AS opened`,
   );
+  // Every reporter is kept, once each: resolving with notifyReporter thanks them all.
+  if (signal.reporterId) {
+    await tx.execute(
+      sql`INSERT INTO review_case_reporters (case_id, reporter_id) VALUES (${row!.id}, ${signal.reporterId})
+          ON CONFLICT DO NOTHING`,
+    );
+  }
   const item = await caseItem(tx, row!.id);
   outbox.add(adminEvent(row!.opened ? 'reviewCaseOpened' : 'reviewCaseUpdated', item));
   return item;

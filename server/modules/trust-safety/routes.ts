@@ -1,5 +1,6 @@
 // The buyer/seller side of the review queue: appeals. A suspended or banned user may appeal (the
 // one secured route that lets them in: `authenticateSuspended`).
+import { ApiErrorBody } from '../../../shared/contract/entities.js';
 import { AppealCreated, AppealList, CreateAppealBody } from '../../../shared/contract/review-team.js';
 import type { MarketRouteContext } from '../../platform/http/market-route-context.js';
 import { appealsOf, createAppeal } from './appeals.js';
@@ -15,7 +16,8 @@ export async function appealRoutes({ r, deps, secured, authenticateSuspended }: 
         description:
           "Appeals one of the caller's enforcements (allowed while suspended): once per enforcement, within 30 days. Opens a review case.",
         body: CreateAppealBody,
-        response: { 201: AppealCreated },
+        // 404: an enforcement id that is unknown or somebody else's (the body names it, not the path).
+        response: { 201: AppealCreated, 404: ApiErrorBody },
       },
     },
     async (request, reply) => reply.code(201).send(await createAppeal(deps, request.caller.id, request.body)),

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { VerifiedIdentity } from '../auth/identity.js';
 import { recordAdminAction, type AdminAction } from './admin-log.js';
 import type { z } from 'zod';
-import type { Db } from './database.js';
+import type { Db, Executor } from './database.js';
 import { auctionMessages, chatMessages, chats, ratings } from './schema/index.js';
 import { readRows, sqlTableRow } from './sql-row.js';
 import { notFound } from '../http/errors.js';
@@ -19,27 +19,33 @@ const TABLES: Record<
   chat_message: { table: 'chat_messages', label: 'Message', row: sqlTableRow(chatMessages) },
 };
 
-export async function softDelete(
-  db: Db,
-  recordType: keyof typeof TABLES & AdminAction['recordType'],
+type SoftDeleted = keyof typeof TABLES & AdminAction['recordType'];
+
+/** Its own transaction: the row's deletion and its audit entry. */
+export async function softDelete(db: Db, recordType: SoftDeleted, id: string, admin: VerifiedIdentity): Promise<void> {
+  await db.transaction((tx) => softDeleteIn(tx, recordType, id, admin));
+}
+
+/** Inside the caller's transaction (a review case's outcome): 404 when the row is already gone. */
+export async function softDeleteIn(
+  tx: Executor,
+  recordType: SoftDeleted,
   id: string,
   admin: VerifiedIdentity,
 ): Promise<void> {
   const { table, label, row } = TABLES[recordType];
-  await db.transaction(async (tx) => {
-    const [before] = await readRows(
-      tx,
-      row,
-      sql`UPDATE ${sql.identifier(table)} SET deleted_at = now() WHERE id = ${id} AND deleted_at IS NULL RETURNING *`,
-    );
-    if (!before) throw notFound(label);
-    await recordAdminAction(tx, {
-      admin,
-      action: 'softDelete',
-      recordType,
-      recordId: id,
-      before: { ...before, deleted_at: null },
-      after: before,
-    });
+  const [before] = await readRows(
+    tx,
+    row,
+    sql`UPDATE ${sql.identifier(table)} SET deleted_at = now() WHERE id = ${id} AND deleted_at IS NULL RETURNING *`,
+  );
+  if (!before) throw notFound(label);
+  await recordAdminAction(tx, {
+    admin,
+    action: 'softDelete',
+    recordType,
+    recordId: id,
+    before: { ...before, deleted_at: null },
+    after: before,
   });
 }

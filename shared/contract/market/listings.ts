@@ -4,7 +4,16 @@
 // so each schema names exactly what its service returns; the services return `z.output` of them.
 import { z } from 'zod';
 import { ANSWER_ITEMS_MAX, storedLine, storedText, storedUrl } from '../answer-limits.js';
-import { AdminListing, id, INTEGER_COLUMN_MAX, isoDate, listResponse, ProfileRef, usd } from '../entities.js';
+import {
+  AdminListing,
+  ApiErrorBody,
+  id,
+  INTEGER_COLUMN_MAX,
+  isoDate,
+  listResponse,
+  ProfileRef,
+  usd,
+} from '../entities.js';
 import { LISTING_STATUSES, LISTING_TYPES, MASS_UNITS, REPORT_TYPES, SHIPPING_TYPES } from '../enums.js';
 import { listingVideo } from '../listing-video.js';
 import { freeText, singleLineText } from '../text.js';
@@ -98,6 +107,29 @@ export const BulkPublishBody = z.strictObject({
     .min(1)
     .max(MAX_BULK_PUBLISH)
     .refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id'),
+});
+
+/** One item a bulk request refused: its place in `listings` (bulk create) or the draft's id (bulk publish). */
+export const BulkRefusedItem = z.object({
+  index: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(MAX_BULK_LISTINGS - 1)
+    .optional(),
+  id: id.optional(),
+  statusCode: z.number().int().min(400).max(599),
+  message: storedText(),
+});
+export type BulkRefusedItem = z.output<typeof BulkRefusedItem>;
+
+/**
+ * A refused bulk request: the error body every refusal has, and, when the items were read one by
+ * one and none was listed or published, `errors`: each refused item. A body the schema refuses
+ * answers the plain error body.
+ */
+export const BulkRefusal = ApiErrorBody.extend({
+  errors: z.array(BulkRefusedItem).max(Math.max(MAX_BULK_LISTINGS, MAX_BULK_PUBLISH)).optional(),
 });
 
 // ── Listings ──

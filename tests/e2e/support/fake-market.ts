@@ -398,9 +398,13 @@ export function installFakeMarket(data: DemoData) {
       'reviewCases.bulkResolve': (i) => {
         const ids = (i.body?.ids ?? []) as string[];
         const rows = ids.map((id) => find('reviewCases', id));
-        if (rows.some((row) => !row)) return notFound;
-        if (rows.some((row) => held(row!)))
-          return conflict('Another admin holds this case: release it or leave it out');
+        // All or none, naming the first case that stopped it (as the API does).
+        const missing = ids.find((_, index) => !rows[index]);
+        if (missing)
+          return { ok: false, error: { status: 404, message: `Review case ${missing} not found`, code: 'Not Found' } };
+        const stopped = rows.find((row) => row!.status !== 'resolved' && held(row!));
+        if (stopped)
+          return conflict(`Review case ${stopped.id}: Another admin holds this case; release it or leave it out`);
         const open = rows.filter((row) => row!.status !== 'resolved');
         for (const row of open) resolve(row!, i.body);
         return ok({ resolved: open.length });

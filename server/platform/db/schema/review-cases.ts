@@ -1,7 +1,8 @@
 // The review queue's cases (migration 0020): what a moderator must look at, from every source;
-// its macros, appeals and settings, and the back office's saved views (migration 0045).
+// its macros, appeals and settings, and the back office's saved views (migration 0045); every
+// reporter of a case (0090).
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { userEnforcements } from './accountability.js';
 import { at, columnCheck, createdAt, fkey, uniqueKey, updatedAt, uuidId } from './columns.js';
 import { users } from './users.js';
@@ -49,6 +50,21 @@ export const reviewCases = pgTable(
 );
 
 export type ReviewCaseRecord = typeof reviewCases.$inferSelect;
+
+/** Every reporter whose report opened or joined a case, once each (migration 0090): all are told of its outcome. */
+export const reviewCaseReporters = pgTable(
+  'review_case_reporters',
+  {
+    caseId: text('case_id').notNull(),
+    reporterId: text('reporter_id').notNull(),
+    joinedAt: at('joined_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'review_case_reporters_pkey', columns: [t.caseId, t.reporterId] }),
+    fkey('review_case_reporters', t.caseId, reviewCases.id),
+    fkey('review_case_reporters', t.reporterId, users.id),
+  ],
+);
 
 export const reviewMacros = pgTable('review_macros', {
   id: uuidId(),
