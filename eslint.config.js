@@ -193,6 +193,25 @@ export default tseslint.config(
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  // Every real-stack spec runs under the quiet-console fixture: a console error or warning the
+  // page logs fails the spec. Playwright's own `test` would skip that check without a word.
+  {
+    files: ['tests/e2e/real-stack/*.stack.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "take `test` from './quiet-console.js': it fails a spec on any console error or warning",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Developer commands start what the app needs (the Auth emulator, the API) from scripts/ or
   // server/, never from test helpers.
   { files: ['scripts/**/*.{ts,js,mjs}'], rules: restrict('tests') },

@@ -2,21 +2,7 @@
 import { useEffect, useReducer, useState } from 'react';
 import type { ProfileRef } from '../../shared/contract/entities.js';
 import { initialsOf } from './format.js';
-import { pictureHosts } from './picture-hosts.js';
-
-const UNREACHABLE_KEY = 'unreachablePictureHosts';
-const hosts = pictureHosts({
-  origin: window.location.origin,
-  online: () => navigator.onLine,
-  remembered: (() => {
-    try {
-      return JSON.parse(sessionStorage.getItem(UNREACHABLE_KEY) ?? '[]') as string[];
-    } catch {
-      return [];
-    }
-  })(),
-  remember: (unreachable) => sessionStorage.setItem(UNREACHABLE_KEY, JSON.stringify(unreachable)),
-});
+import { remoteHosts as hosts } from './remote-hosts.js';
 
 /**
  * The picture, or the initials when there is none or it cannot be loaded (offline, gone, blocked).

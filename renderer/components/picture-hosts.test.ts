@@ -51,6 +51,17 @@ describe('pictureHosts', () => {
     expect(hosts(true, ['pics.test']).hosts.mayLoad('https://pics.test/1')).toBe(false);
   });
 
+  it('says a host is unreachable once it failed or while offline, without taking its attempt', () => {
+    const { hosts: h } = hosts();
+    expect(h.unreachable('https://videos.test/1.mp4')).toBe(false);
+    // Asking took no attempt: a picture of that host may still be tried.
+    expect(h.mayLoad('https://videos.test/a.png')).toBe(true);
+    h.failed('https://videos.test/1.mp4');
+    expect(h.unreachable('https://videos.test/2.mp4')).toBe(true);
+    expect(hosts(false).hosts.unreachable('https://videos.test/1.mp4')).toBe(true);
+    expect(hosts(false).hosts.unreachable('/uploads/1.mp4')).toBe(false);
+  });
+
   it('always loads same-origin and inline pictures', () => {
     const { hosts: h } = hosts(false, []);
     expect(h.mayLoad('/a.png')).toBe(true);

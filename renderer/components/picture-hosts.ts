@@ -9,6 +9,8 @@ export type PictureHostState = 'unknown' | 'trying' | 'reachable' | 'unreachable
 export interface PictureHosts {
   /** May `src` be requested now? Takes the host's one attempt when it is unknown. */
   mayLoad(src: string): boolean;
+  /** Has `src`'s host failed (or is the machine offline)? Takes no attempt: for media loaded only on demand. */
+  unreachable(src: string): boolean;
   loaded(src: string): void;
   failed(src: string): void;
   /** Calls `listener` when a host becomes reachable or unreachable; returns the unsubscribe. */
@@ -64,6 +66,11 @@ export function pictureHosts({
       states.set(host, 'trying');
       trying.set(host, src);
       return true;
+    },
+    unreachable(src) {
+      const host = pictureHostOf(src, origin);
+      if (host === null) return false;
+      return states.get(host) === 'unreachable' || (states.get(host) !== 'reachable' && !online());
     },
     loaded: (src) => settle(src, 'reachable'),
     failed: (src) => settle(src, 'unreachable'),

@@ -25,7 +25,7 @@ export function isListingVideo(value: string): boolean {
 
 /**
  * The URL the admin app may frame for a stored video, or null: then it shows the value as text.
- * Our own storage's http URL (a local API) is asked for over https, as the app's CSP frames only that.
+ * Our own storage's http URL (a local API) is asked for over https, as the app's CSP plays only that.
  */
 export function embeddableVideoUrl(value: string): string | null {
   if (HTTPS_URL.test(value)) return value;

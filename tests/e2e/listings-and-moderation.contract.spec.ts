@@ -41,7 +41,7 @@ test.describe('active listings', () => {
 
     await table.clickRow(/Listing 0\b/);
     const drawer = page.getByRole('dialog', { name: 'Listing' });
-    await expect(drawer.locator('iframe')).toHaveAttribute('src', 'https://videos.example.com/l0.mp4');
+    await expect(drawer.locator('video')).toHaveAttribute('src', 'https://videos.example.com/l0.mp4');
     await expect(drawer.getByText('Auction', { exact: true })).toBeVisible();
     await drawer.getByRole('button', { name: 'Edit Listing' }).click();
     await expect(drawer.getByLabel('In Stock')).toHaveCount(0);

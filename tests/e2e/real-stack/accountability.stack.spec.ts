@@ -3,7 +3,8 @@
 // the seller's listing creation then refused through the buyer API; the moderator and finance
 // roles seeing only what they may do. Also the screenshots of the audit log, a user's whole
 // drawer and the enforcement dialog, in both themes and two window sizes.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import type { AdminUser } from '../../../shared/contract/entities.js';
 import { adminTable } from '../support/table.js';
 import {

@@ -1,6 +1,6 @@
 // Live moderation: a message the demo buyer posts through the buyer/seller API (with a real
 // emulator ID token) shows in the Chat messages table without a reload.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import type { AdminUser } from '../../../shared/contract/entities.js';
 import { adminTable } from '../support/table.js';
 import { adminList, callApi, ensureSignedIn, idTokenOf, openScreen } from './real-stack.js';

@@ -1,6 +1,6 @@
 // Every drawer and confirm dialog of the back-office against the real API, with edits that
 // must survive a page reload (the renderer refetches everything from the server).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import type { AdminUser } from '../../../shared/contract/entities.js';
 import { adminTable } from '../support/table.js';
 import { adminList, dialogNamed, ensureSignedIn, openScreen, searchBox, toast } from './real-stack.js';

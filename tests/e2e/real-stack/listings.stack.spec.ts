@@ -1,6 +1,6 @@
 // Active listings' feature star against the real API: only auctions have one, and a toggle is
 // what the server then holds (read back through the admin API and after a reload).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import type { AdminListing } from '../../../shared/contract/entities.js';
 import { adminTable } from '../support/table.js';
 import { adminList, callApi, ensureSignedIn, idTokenOf, openScreen, searchBox } from './real-stack.js';

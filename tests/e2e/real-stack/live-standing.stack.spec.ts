@@ -2,7 +2,7 @@
 // open, another moderator voids a buyer's bids through the admin API; the `/admin` event
 // `auctionStandingChanged` moves the row's and the drawer's current bid and the ladder marks the
 // voided bid, without a reload.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import type { VoidBidsResult } from '../../../shared/contract/admin-bid-void-routes.js';
 import type { AdminListing } from '../../../shared/contract/entities.js';
 import { formatUsd } from '../../../shared/rules/money.js';

@@ -1,7 +1,8 @@
 // Live moderation beyond chat messages: what buyers do through the buyer/seller API (real
 // emulator ID tokens) and what another moderator deletes through the admin API reaches an open
 // table without a reload; on page 2 new rows wait behind the "N new" button.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import type { AdminUser, AuctionMessage, Chat } from '../../../shared/contract/entities.js';
 import { formatUsd } from '../../../shared/rules/money.js';
 import { adminTable } from '../support/table.js';

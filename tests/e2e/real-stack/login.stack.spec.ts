@@ -1,5 +1,5 @@
 // Signing in against the real Auth emulator and API: the three sign-in failures and the admin.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import { DEMO_ACCOUNTS, openLoginSignedOut, signInAsAdmin, toast } from './real-stack.js';
 
 test.beforeEach(async ({ page }) => {

@@ -4,7 +4,8 @@
 // dashboard reads today again). On the way, screenshots of the dashboard in both colour modes at
 // 1280×720 and 1920×1080 (test-results/docs-screenshots/; npm run screenshots:refresh updates docs/screenshots/).
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import type { AdminListing, SoldListing } from '../../../shared/contract/entities.js';
 import type { PlacedOrder } from '../../../shared/contract/market/orders.js';
 import type { z } from 'zod';

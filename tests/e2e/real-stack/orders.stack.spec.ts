@@ -1,7 +1,7 @@
 // Refunds and cancels of sold listings against the real API. The orders are found through the
 // admin API (by status and refundable amount), not hard-coded, and opened by their unique
 // tracking number through the screen's search.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import type { SoldListing } from '../../../shared/contract/entities.js';
 import { drawerTable } from '../support/table.js';
 import { adminList, callApi, dialogNamed, ensureSignedIn, idTokenOf, openSoldOrder, toast } from './real-stack.js';

@@ -1,7 +1,7 @@
 // Paging against the real API: Next appends exactly the server's next page for the table's sort,
 // Previous returns to the rows already loaded, and the range label and the buttons' disabled
 // states tell the moderator where the ends are.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import type { AdminUser, Subcategory } from '../../../shared/contract/entities.js';
 import { adminTable } from '../support/table.js';
 import { adminList, ensureSignedIn, openScreen, searchBox } from './real-stack.js';

@@ -2,7 +2,8 @@
 // Sold listings "Payout Status" column says Pending before release, Held while an admin holds
 // it, and Pending again once the hold is lifted (the payout is not due yet, so lifting it does
 // not release it). On the way, screenshots of the drawer with a held payout in both colour modes.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import type { SoldListing } from '../../../shared/contract/entities.js';
 import { adminTable } from '../support/table.js';
 import {

@@ -2,7 +2,7 @@
 // case appears live in the open queue with the number highlighted; the moderator resolves it with
 // contentRemoved; the message is gone from Chat messages. On the way, screenshots of the queue and
 // the case drawer in both themes at 1280x720 and 1920x1080 (test-results/docs-screenshots/; npm run screenshots:refresh updates docs/screenshots/).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import type { AdminUser, ChatMessage } from '../../../shared/contract/entities.js';
 import { adminTable } from '../support/table.js';
 import {

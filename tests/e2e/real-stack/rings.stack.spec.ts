@@ -2,7 +2,8 @@
 // opens with the suspects' ring drawn as a graph; the moderator previews and voids the ring's bids
 // on the auction, then suspends selling for the whole ring. On the way, screenshots of the ring
 // graph, the bid ladder and the void preview in both colour modes (test-results/docs-screenshots/; npm run screenshots:refresh updates docs/screenshots/).
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import type { ReviewCase } from '../../../shared/contract/review-cases.js';
 import { adminList, ensureSignedIn, openScreen, SCREENSHOTS, setTheme, settle, toast } from './real-stack.js';
 

@@ -1,7 +1,8 @@
 // Screenshots of every screen in both colour modes from the real stack with demo data, kept
 // as artifacts of the run under test-results/ (not committed): dark is the default, light is
 // switched on through the sidebar like a moderator would.
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import { adminTable } from '../support/table.js';
 import { dialogNamed, openLoginSignedOut, openScreen, signInAsAdmin } from './real-stack.js';
 

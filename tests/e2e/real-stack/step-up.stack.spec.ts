@@ -4,7 +4,8 @@
 // A fresh sign-in never asks, so this needs the stack started with a short window:
 //   ADMIN_STEP_UP_SECONDS=8 E2E_PORT_OFFSET=… npx playwright test tests/e2e/real-stack/step-up.stack.spec.ts
 // (serve-real-stack passes its environment to the stack); without one it is skipped.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import type { SoldListing } from '../../../shared/contract/entities.js';
 import {
   adminList,

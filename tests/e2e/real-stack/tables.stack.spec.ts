@@ -1,7 +1,7 @@
 // Every admin table against the real API and its seeded data: its columns, a sort that
 // really reorders what the server answers (ascending and descending agree with the API), and a
 // search that really filters it (same first row and row count as the API with that term).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import { adminTable } from '../support/table.js';
 import { adminList, ensureSignedIn, openScreen, searchBox } from './real-stack.js';
 

@@ -1,6 +1,6 @@
 // The Team screen on the real stack at 1280×720, as the owner: grant the demo buyer admin rights
 // as support, change the role to finance, revoke their sessions, remove the rights again.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import type { TeamMember } from '../../../shared/contract/admin-team-routes.js';
 import { callApi, DEMO_ACCOUNTS, ensureSignedIn, idTokenOf, openScreen, toast } from './real-stack.js';
 

@@ -4,7 +4,8 @@
 // typed while the one before is still out: the list store aborts it, the host aborts its HTTP
 // request (the API cancels its statement), and the call answers `aborted`. The table ends up
 // showing only the last term's rows, with at most one list call still running.
-import { expect, test, type Request } from '@playwright/test';
+import type { Request } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import type { AdminUser } from '../../../shared/contract/entities.js';
 import { SEARCH_DEBOUNCE_MS } from '../../../renderer/components/search-debounce.js';
 import { adminTable } from '../support/table.js';

@@ -1,7 +1,8 @@
 // The Users screen and its Details drawer against the real API: seller requests, seller
 // enable/disable, seller fee, the feature star, email and username edits with their conflicts,
 // and deleting a user. Every change is read back through the admin API, not only the screen.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import type { AdminUser } from '../../../shared/contract/entities.js';
 import { signIn, signUp } from '../../support/auth-emulator.js';
 import { adminTable } from '../support/table.js';

@@ -1,7 +1,8 @@
 // Screenshots of every screen at 1280×720 and 1920×1080 in both colour modes, as the window
 // shows them (no full-page stitching: what fits is what a user sees), into
 // test-results/screenshots/ for the CI artifacts; plus the palette, the shortcuts and bulk.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import { adminTable } from '../support/table.js';
 import { ensureSignedIn, openScreen } from './real-stack.js';
 

@@ -4,7 +4,7 @@
 // checked against the API; #/dashboard/users/{id} opened directly shows that user's drawer.
 import { parse } from 'csv-parse/sync';
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './quiet-console.js';
 import type { AdminUser, ChatMessage } from '../../../shared/contract/entities.js';
 import { adminTable } from '../support/table.js';
 import { adminList, dialogNamed, ensureSignedIn, openScreen, searchBox, toast } from './real-stack.js';
