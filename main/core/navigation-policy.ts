@@ -42,7 +42,8 @@ export function contentSecurityPolicy(connectOrigins: readonly string[]): string
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     'media-src https:',
-    'frame-src https:',
+    // A listing's video plays in a <video> element; nothing is framed.
+    "frame-src 'none'",
     "font-src 'self' data:",
     `connect-src ${connect}`,
     "object-src 'none'",
