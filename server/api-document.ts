@@ -194,12 +194,15 @@ function completeOperation(
   const hasInput = parameters.length > 0 || operation.requestBody !== undefined;
   const secured = (operation.security ?? []).some((requirement) => Object.keys(requirement).length > 0);
   const statuses = [
-    hasInput && 400,
+    // A body may come with any method but GET, and Fastify refuses an empty or unreadable JSON body
+    // (400) or another Content-Type (415) before the route's own schema is asked.
+    (hasInput || method !== 'get') && 400,
     secured && 401,
     secured && 403,
     hasPathParameters && 404,
     method !== 'get' && 409,
     operation.requestBody !== undefined && 413,
+    method !== 'get' && 415,
     429,
     500,
     // Any route answers 503 while the database does not (`databaseUnavailable`, server/app.ts).

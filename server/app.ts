@@ -2,7 +2,12 @@
 // Order: validation and errors → external plugins (rate limit, docs) → routes → realtime.
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -68,7 +73,14 @@ function validationMessage(error: FastifyError & { validation: { instancePath: s
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const trustProxy = options.trustedProxy?.length ? [...options.trustedProxy] : false;
-  const app = Fastify({ logger: options.logger ?? false, trustProxy }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy,
+    // A path Fastify cannot route (bad percent-encoding: 400; a parameter over its length: 414) is
+    // answered in the contract's error body, not Fastify's own with its internal `code`.
+    frameworkErrors: (error: FastifyError, _request: unknown, reply: FastifyReply) =>
+      reply.code(error.statusCode ?? 400).send(errorBody(error.statusCode ?? 400, error.message)),
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const events = createAdminEvents();

@@ -67,7 +67,7 @@ export async function communityRoutes({ r, deps, secured }: MarketRouteContext):
         tags: ['following'],
         ...secured,
         body: FollowBody,
-        response: { 200: FollowState },
+        response: { 200: FollowState, 404: ApiErrorBody },
       },
     },
     async (request) => follow(deps, request.caller.id, request.body.userId, request.body.follow),

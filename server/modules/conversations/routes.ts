@@ -66,7 +66,7 @@ export async function chatRoutes({ r, deps, secured }: MarketRouteContext): Prom
         tags,
         ...secured,
         body: OpenChatBody,
-        response: { 200: Chat },
+        response: { 200: Chat, 404: ApiErrorBody },
       },
     },
     async (request) => openChat(deps, request.caller.id, request.body.otherUserId),
