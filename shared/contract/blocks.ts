@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { storedLine, storedText } from './answer-limits.js';
 import { id, isoDate } from './entities.js';
-import { DEFAULT_LIST_LIMIT, intFromQuery, MAX_LIST_LIMIT } from './list-query.js';
+import { DEFAULT_LIST_LIMIT, intFromQuery, MAX_LIST_LIMIT, oneOrMore } from './list-query.js';
 import { SORT_ORDERS } from './enums.js';
 import { singleLineText } from './text.js';
 
@@ -73,14 +73,6 @@ export const BlockPreview = z.object({
 export type BlockPreview = z.infer<typeof BlockPreview>;
 
 export const BLOCK_SORT_KEYS = ['createdAt', 'expiresAt'] as const;
-/** `kind=phone,ipRange` or the key repeated, as the review queue's filters take them. */
-function oneOrMore<T extends readonly [string, ...string[]]>(values: T) {
-  const longest = Math.max(...values.map((value) => value.length));
-  return z
-    .union([z.string().max(values.join(', ').length), z.array(z.string().max(longest)).max(values.length)])
-    .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()))
-    .pipe(z.array(z.enum(values)).min(1).max(values.length));
-}
 export const blockQuery = z.strictObject({
   page: intFromQuery(1, Number.MAX_SAFE_INTEGER, 1),
   limit: intFromQuery(1, MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT),

@@ -72,3 +72,17 @@ export type ListQueryInput<L extends ListName> = z.input<ReturnType<typeof listQ
  * among `K` (a list's own keys, or a review queue's).
  */
 export type ListPageQuery<K extends string> = Omit<ListQuery<ListName>, 'sortBy'> & { sortBy?: K };
+
+/**
+ * A filter of one value, a comma-separated list (the review queue's `status=open,claimed`, the
+ * blocks' `kind=phone,ipRange`) or the key repeated; parsed again after a first parse (the desktop's main process checks, then sends).
+ * As text, at most every value once, each after a comma and a space; as a list, each item at
+ * most the longest value.
+ */
+export function oneOrMore<T extends readonly [string, ...string[]]>(values: T) {
+  const longest = Math.max(...values.map((value) => value.length));
+  return z
+    .union([z.string().max(values.join(', ').length), z.array(z.string().max(longest)).max(values.length)])
+    .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()))
+    .pipe(z.array(z.enum(values)).min(1).max(values.length));
+}

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ANSWER_ITEMS_MAX, storedLine, storedText } from './answer-limits.js';
 import { AdminListing, AdminUser, AuctionMessage, ChatMessage, SoldListing, id, isoDate } from './entities.js';
 import { SORT_ORDERS } from './enums.js';
-import { MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT, intFromQuery } from './list-query.js';
+import { MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT, intFromQuery, oneOrMore } from './list-query.js';
 import { freeText, singleLineText } from './text.js';
 
 export const REVIEW_CASE_SOURCES = [
@@ -128,20 +128,6 @@ export const ReviewCaseCounts = z.object({
 export type ReviewCaseCounts = z.infer<typeof ReviewCaseCounts>;
 
 export const REVIEW_CASE_SORT_KEYS = ['createdAt', 'updatedAt', 'priority', 'dueAt'] as const;
-
-/**
- * One value, a comma-separated list (`status=open,claimed`: the unresolved cases) or the key
- * repeated; parsed again after a first parse (the desktop's main process checks, then sends).
- * As text, at most every value once, each after a comma and a space; as a list, each item at
- * most the longest value.
- */
-function oneOrMore<T extends readonly [string, ...string[]]>(values: T) {
-  const longest = Math.max(...values.map((value) => value.length));
-  return z
-    .union([z.string().max(values.join(', ').length), z.array(z.string().max(longest)).max(values.length)])
-    .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()))
-    .pipe(z.array(z.enum(values)).min(1).max(values.length));
-}
 
 /** The review-case list query: the list rules plus the filters. */
 export const reviewCaseQuery = z.strictObject({
