@@ -4,6 +4,7 @@
 // Login, layout, the dashboard home and users; listings and moderation are in
 // listings-and-moderation.contract.spec.ts.
 import { callsOf, expect, openWithFakeMarket, test, toast } from './support/fixtures.js';
+import { expectFocusWithin } from './support/keyboard.js';
 import { adminTable, plainTable } from './support/table.js';
 
 test.describe('login', () => {
@@ -201,6 +202,7 @@ test.describe('users', () => {
     await users.focusRow(/user5@example\.com/);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog', { name: 'Details' })).toBeVisible();
+    await expectFocusWithin(page.getByRole('dialog', { name: 'Details' }));
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog', { name: 'Details' })).toHaveCount(0);
     await expect(users.row(/user5@example\.com/)).toBeFocused();
@@ -221,6 +223,7 @@ test.describe('users', () => {
     await page.keyboard.press(' ');
     const drawer = page.getByRole('dialog', { name: 'Details' });
     await expect(drawer.getByLabel('Email')).toHaveValue('user2@example.com');
+    await expectFocusWithin(drawer);
     await page.keyboard.press('Escape');
     await expect(users.row(/user2@example\.com/)).toBeFocused();
 

@@ -2,6 +2,7 @@
 // and opens their drawer and goes to screens; `?` lists the shortcuts; `/` focuses the search;
 // j/k move between rows; the open drawer's actions run from the palette and their keys.
 import { callsOf, expect, test } from './support/fixtures.js';
+import { expectFocusWithin } from './support/keyboard.js';
 import { adminTable } from './support/table.js';
 
 test('Ctrl+K finds a user by email and opens their drawer', async ({ signedInPage: page }) => {
@@ -59,6 +60,7 @@ test('? lists the shortcuts; / searches; j and k move between rows; Enter opens'
   await expect(table.rows.nth(0)).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Details' })).toBeVisible();
+  await expectFocusWithin(page.getByRole('dialog', { name: 'Details' }));
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Details' })).toBeHidden();
 });

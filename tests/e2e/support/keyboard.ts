@@ -24,3 +24,20 @@ export async function expectFocusVisible(target: Locator): Promise<void> {
   });
   expect(ring.outline || ring.shadow, `no visible focus on ${target.toString()}`).toBe(true);
 }
+
+/**
+ * Waits until the focus is inside the overlay that holds `container` (its own focus trap counts).
+ * Blueprint moves the focus into an opened overlay one animation frame after it is shown; a key
+ * pressed in that frame (faster than a person can) lands on what opened it, and is lost.
+ */
+export async function expectFocusWithin(container: Locator): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        container.evaluate((element) => (element.closest('.bp6-overlay') ?? element).contains(document.activeElement)),
+      {
+        message: `the focus is inside ${container.toString()}`,
+      },
+    )
+    .toBe(true);
+}
