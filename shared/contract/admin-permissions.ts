@@ -265,6 +265,7 @@ export const UI_ACTION_ROUTES = {
   holdPayout: ['orders.holdPayout', 'orders.releasePayoutHold'],
   openBlocks: ['blocks.list'],
   manageBlocks: ['blocks.preview', 'blocks.create', 'blocks.lift'],
+  blockRing: ['users.ring', 'users.ringBlock'],
 } as const satisfies Record<string, readonly AdminRouteName[]>;
 export type UiAction = keyof typeof UI_ACTION_ROUTES;
 

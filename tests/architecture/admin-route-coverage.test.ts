@@ -72,10 +72,7 @@ const CALLED_FROM: Record<AdminRouteName, Place> = {
   'blocks.create': 'renderer/screens/blocks/BlockDialog.tsx',
   'blocks.preview': 'renderer/screens/blocks/BlockDialog.tsx',
   'blocks.lift': 'renderer/screens/blocks/BlocksScreen.tsx',
-  'users.ringBlock': {
-    unused:
-      'Not built in the app yet: "Block the ring\'s identifiers" belongs in the ring view of the user drawer and the auction-integrity case (issue 44); until then an owner blocks each identifier from the Blocks screen.',
-  },
+  'users.ringBlock': 'renderer/screens/rings/RingBlockDialog.tsx',
   'reviewCases.list': 'renderer/admin-tables/registry.ts',
   'reviewCases.counts': 'main/core/review-badge.ts',
   'reviewCases.get': 'renderer/screens/review/CaseDrawer.tsx',

@@ -76,6 +76,19 @@ export type CheckedBlock = { ok: true; body: BlockBody } | { ok: false; message:
 export function blockBodyOf(form: BlockForm, now: Date): CheckedBlock {
   const value = form.value.trim();
   if (!value) return { ok: false, message: `Enter the ${KIND_LABELS[form.kind].toLowerCase()} to block` };
+  const terms = blockTermsOf(form, now);
+  if (!terms.ok) return terms;
+  return { ok: true, body: { kind: form.kind, value, ...terms.body } };
+}
+
+/** The terms every block takes, one identifier or a whole ring's: severity, reason, expiry. */
+export type BlockTerms = Pick<BlockBody, 'severity' | 'reason' | 'expiresAt'>;
+
+/** The severity, reason and optional expiry of the form, checked; an empty expiry is left out. */
+export function blockTermsOf(
+  form: Pick<BlockForm, 'severity' | 'reason' | 'expires'>,
+  now: Date,
+): { ok: true; body: BlockTerms } | { ok: false; message: string } {
   const reason = form.reason.trim();
   if (!reason) return { ok: false, message: 'Give a reason for the block' };
   let expiresAt: string | undefined;
@@ -85,18 +98,19 @@ export function blockBodyOf(form: BlockForm, now: Date): CheckedBlock {
     if (date.getTime() <= now.getTime()) return { ok: false, message: 'The expiry must be in the future' };
     expiresAt = date.toISOString();
   }
-  return {
-    ok: true,
-    body: { kind: form.kind, value, severity: form.severity, reason, ...(expiresAt ? { expiresAt } : {}) },
-  };
+  return { ok: true, body: { severity: form.severity, reason, ...(expiresAt ? { expiresAt } : {}) } };
 }
 
 /** The severities that refuse bidding, so the auctions a matched account leads stop moving. */
 const REFUSES_BIDDING: ReadonlySet<BlockSeverity> = new Set(['trade', 'noAccess']);
 
+export function refusesBidding(severity: BlockSeverity): boolean {
+  return REFUSES_BIDDING.has(severity);
+}
+
 /** A block on these accounts would freeze auctions they lead: the dialog asks before saving. */
 export function freezesLiveAuctions(preview: BlockPreview | null, severity: BlockSeverity): boolean {
-  return preview !== null && REFUSES_BIDDING.has(severity) && preview.liveAuctionsLed > 0;
+  return preview !== null && refusesBidding(severity) && preview.liveAuctionsLed > 0;
 }
 
 /** The preview's lines, in the order the dialog lists them. */

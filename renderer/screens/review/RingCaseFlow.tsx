@@ -1,13 +1,21 @@
 // An auction-integrity case's remedies, in the order a moderator takes them: see the suspects'
 // ring, void the ring's bids on the auction (previewed: the auction before and after), enforce
-// on the ring (previewed: the summed impact), then resolve the case with the form below it.
+// on the ring (previewed: the summed impact), block the ring's identifiers so it cannot come back
+// under new accounts, then resolve the case with the form below it.
 import { Button, H5, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ReviewCaseWithEvidence } from '../../../shared/contract/review-cases.js';
 import { useMayDo } from '../../stores/admin-role.js';
 import { useRecordDrawers } from '../accountability/RecordDrawers.js';
 import { BidLadder } from '../bid-ladder/index.js';
-import { accountsCount, pickedInOrder, RingEnforcementDialog, RingView, useRing } from '../rings/index.js';
+import {
+  accountsCount,
+  pickedInOrder,
+  RingBlockDialog,
+  RingEnforcementDialog,
+  RingView,
+  useRing,
+} from '../rings/index.js';
 import { ringAccountOf, suspectsOf } from './case-ring.js';
 
 function Step({
@@ -41,12 +49,15 @@ export function RingCaseFlow({ item }: { item: ReviewCaseWithEvidence }) {
   const records = useRecordDrawers();
   const onOpenUser = (id: string) => records.open({ type: 'user', id });
   const mayEnforce = useMayDo('enforceRing');
+  const mayBlock = useMayDo('blockRing');
   const suspects = suspectsOf(item.evidence.details);
-  const { ring, failed, reload } = useRing(ringAccountOf(item.subjectUser?.id ?? null, suspects));
+  const ringAccount = ringAccountOf(item.subjectUser?.id ?? null, suspects);
+  const { ring, failed, reload } = useRing(ringAccount);
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [voided, setVoided] = useState(false);
   const [enforced, setEnforced] = useState(false);
   const [enforcing, setEnforcing] = useState(false);
+  const [blocking, setBlocking] = useState(false);
   useEffect(() => setPicked(new Set(ring?.members.map((member) => member.id) ?? [])), [ring]);
   const listingId = item.subjectType === 'listing' ? item.subjectId : null;
   const scores = new Map(suspects.map((suspect) => [suspect.id, suspect.score]));
@@ -101,6 +112,17 @@ export function RingCaseFlow({ item }: { item: ReviewCaseWithEvidence }) {
           <p className="muted">Your role may not enforce on accounts.</p>
         )}
       </Step>
+      {mayBlock && ringAccount && (
+        <Step number={listingId ? 4 : 3} title="Block the ring's identifiers">
+          <p className="muted">
+            Keeps the ring from coming back under new accounts: its cards, phones, devices and the rest.
+          </p>
+          <Button icon="disable" onClick={() => setBlocking(true)}>
+            Block the ring's identifiers…
+          </Button>
+          <RingBlockDialog userId={ringAccount} ring={ring} isOpen={blocking} onClose={() => setBlocking(false)} />
+        </Step>
+      )}
       <p className="muted case-step-last">Then resolve the case below.</p>
       {records.drawers}
     </div>

@@ -124,6 +124,11 @@ export function installFakeMarket(data: DemoData) {
     openOrdersAsSeller: 0,
     pendingPayoutCents: 0,
   };
+  const ringLinks = [
+    { from: 'u1', to: 'u2', kind: 'cardFingerprint' },
+    { from: 'u1', to: 'u4', kind: 'cardFingerprint' },
+    { from: 'u2', to: 'u4', kind: 'deviceToken' },
+  ];
   const remaining = (order: Row) => {
     const txs = order.transactions as { type: string; amount: number }[];
     const cents = (type: string) =>
@@ -207,18 +212,21 @@ export function installFakeMarket(data: DemoData) {
     'orders.timeline': (i) => timeline(i),
     'users.picture': () => ok(emptyPicture),
     'users.enforcementImpact': () => ok(noImpact),
-    // A user's ring: the demo data links nobody, so every ring is a ring of one.
+    // A user's ring: user1, user2 and user4 share a card and a device (user1 leads a live auction);
+    // every other user is a ring of one.
     'users.ring': (i) => {
       const user = find('users', i.params?.id);
       if (!user) return notFound;
-      const member = { id: user.id, userName: user.userName, email: user.email, createdAt: user.createdAt };
-      return ok({
-        members: [{ ...member, enforcement: user.enforcement ?? null }],
-        links: [],
-        impact: noImpact,
-        truncated: false,
-        sharedIps: [],
+      const ringIds = ['u1', 'u2', 'u4'];
+      const ids = ringIds.includes(user.id) ? [user.id, ...ringIds.filter((id) => id !== user.id)] : [user.id];
+      const members = ids.map((id) => {
+        const row = find('users', id)!;
+        const { userName, email, createdAt } = row;
+        return { id, userName, email, createdAt, enforcement: row.enforcement ?? null };
       });
+      const links = ids.length > 1 ? ringLinks : [];
+      const impact = ids.length > 1 ? { ...noImpact, activeListings: 2, liveAuctions: 1, leadingBids: 3 } : noImpact;
+      return ok({ members, links, impact, truncated: false, sharedIps: [] });
     },
     'listings.bids': () => ok({ count: 0, items: [] }),
     'users.enforce': (i) => {
@@ -308,6 +316,27 @@ export function installFakeMarket(data: DemoData) {
         return ok(block);
       },
       'blocks.lift': (i) => remove('blocks', i),
+      // The ring's card and device, once each, blocked with the body's terms.
+      'users.ringBlock': (i) => {
+        const ring = ['u1', 'u2', 'u4'];
+        if (!ring.includes(String(i.params?.id))) return notFound;
+        const body = i.body ?? {};
+        const wanted = [
+          { kind: 'cardFingerprint', value: 'fp_ring_shared_card' },
+          { kind: 'deviceToken', value: 'device-ring-shared' },
+        ].filter((w) => !tables.blocks!.some((row) => row.kind === w.kind && row.value === w.value));
+        const items = wanted.map((w, n) => ({
+          id: `block-ring-${n}-${Date.now()}`,
+          ...w,
+          severity: body.severity,
+          reason: body.reason,
+          expiresAt: body.expiresAt ?? null,
+          createdBy: me,
+          createdAt: new Date().toISOString(),
+        }));
+        tables.blocks!.unshift(...(items as Row[]));
+        return ok({ created: items.length, items });
+      },
     };
   }
 

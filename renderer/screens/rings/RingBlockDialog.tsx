@@ -1,0 +1,165 @@
+// "Block the ring's identifiers": one step that blocks every hard identifier of every member of the
+// ring (POST /admin/users/{id}/ring/block). The route has no preview, so the dialog says first what
+// will be blocked: the accounts, the kinds of identifier, what links them, what is left out and the
+// live auctions a trade or no-access block would freeze (asked once more before saving).
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Tag,
+} from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import type { BlockSeverity } from '../../../shared/contract/blocks.js';
+import type { Ring } from '../../../shared/contract/rings.js';
+import { market } from '../../bridge.js';
+import { useAdminAction } from '../../components/admin-action/index.js';
+import { formatCount } from '../../components/format.js';
+import { memberLabel } from '../../components/ring-graph/index.js';
+import { SEVERITY_EFFECTS, SEVERITY_OPTIONS } from '../blocks/blocks-display.js';
+import {
+  EMPTY_RING_BLOCK_FORM,
+  ringBlockBodyOf,
+  ringBlockFreezes,
+  ringBlockOutcome,
+  ringBlockedKindsText,
+  ringLinkKinds,
+  type RingBlockForm,
+} from './ring-block.js';
+import { accountsCount } from './ring-enforcement.js';
+
+function RingBlockSummary({ ring }: { ring: Ring }) {
+  const linked = ringLinkKinds(ring);
+  return (
+    <section aria-label="What will be blocked" className="ring-block-summary">
+      <p>
+        Blocks every {ringBlockedKindsText()} of these {accountsCount(ring.members.length)}:
+      </p>
+      <p className="ring-enforce-who" aria-label="Accounts">
+        {ring.members.map((member) => (
+          <Tag key={member.id} minimal className="ring-enforce-member">
+            {memberLabel(member)}
+          </Tag>
+        ))}
+      </p>
+      {linked.length > 0 && (
+        <p>
+          Linked through:{' '}
+          {linked.map((kind) => `${kind.label} (${kind.links === 1 ? '1 link' : `${kind.links} links`})`).join(', ')}.
+        </p>
+      )}
+      <p className="muted">
+        Sign-in IPs and email domains are left out (strangers share them): block those one at a time from Blocks. An
+        identifier already blocked keeps its block.
+      </p>
+    </section>
+  );
+}
+
+export function RingBlockDialog({
+  userId,
+  ring,
+  isOpen,
+  onClose,
+}: {
+  /** The account the ring is read from: the route walks the same ring from it. */
+  userId: string;
+  ring: Ring;
+  isOpen: boolean;
+  onClose: () => void;
+}) {
+  const [form, setForm] = useState<RingBlockForm>(EMPTY_RING_BLOCK_FORM);
+  const [error, setError] = useState<string | null>(null);
+  /** Save was pressed once while live auctions would freeze: the next press confirms. */
+  const [confirming, setConfirming] = useState(false);
+  const saving = useAdminAction();
+  useEffect(() => {
+    if (!isOpen) return;
+    setForm(EMPTY_RING_BLOCK_FORM);
+    setError(null);
+    setConfirming(false);
+  }, [isOpen]);
+
+  const set = (patch: Partial<RingBlockForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setError(null);
+    setConfirming(false);
+  };
+  const frozen = ringBlockFreezes(ring, form.severity);
+  const save = async () => {
+    const checked = ringBlockBodyOf(form, new Date());
+    if (!checked.ok) return setError(checked.message);
+    if (frozen > 0 && !confirming) return setConfirming(true);
+    const done = await saving.run(() => market.admin.users.ringBlock({ params: { id: userId }, body: checked.body }), {
+      success: (result) => ringBlockOutcome(result.created),
+      failure: (failure) => {
+        setError(failure.message);
+        return `Failed to block the ring's identifiers: ${failure.message}`;
+      },
+    });
+    if (done) onClose();
+  };
+
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={`Block the ring's identifiers: ${accountsCount(ring.members.length)}`}
+      style={{ width: 640 }}
+    >
+      <DialogBody>
+        <RingBlockSummary ring={ring} />
+        <FormGroup label="Severity" labelFor="ring-block-severity" helperText={SEVERITY_EFFECTS[form.severity]}>
+          <HTMLSelect
+            id="ring-block-severity"
+            value={form.severity}
+            onChange={(event) => set({ severity: event.currentTarget.value as BlockSeverity })}
+            options={SEVERITY_OPTIONS}
+          />
+        </FormGroup>
+        <FormGroup label="Reason" labelFor="ring-block-reason">
+          <InputGroup
+            id="ring-block-reason"
+            value={form.reason}
+            onValueChange={(reason) => set({ reason })}
+            placeholder="Why, for the next admin who reads it"
+            maxLength={500}
+          />
+        </FormGroup>
+        <FormGroup label="Expires (empty: until lifted)" labelFor="ring-block-expires">
+          <InputGroup
+            id="ring-block-expires"
+            type="datetime-local"
+            value={form.expires}
+            onValueChange={(expires) => set({ expires })}
+          />
+        </FormGroup>
+        {confirming && (
+          <Callout intent="warning" title="Live auctions would freeze" role="alert">
+            The ring has {formatCount(frozen)} live {frozen === 1 ? 'auction' : 'auctions'} that this block would
+            freeze. Block anyway, or Cancel.
+          </Callout>
+        )}
+        {error && (
+          <Callout intent="danger" compact role="alert">
+            {error}
+          </Callout>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={onClose}>Cancel</Button>
+            <Button intent={confirming ? 'danger' : 'primary'} loading={saving.busy} onClick={() => void save()}>
+              {confirming ? 'Block anyway' : "Block the ring's identifiers"}
+            </Button>
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
