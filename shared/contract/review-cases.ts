@@ -122,8 +122,10 @@ export const ReviewCaseCounts = z.object({
   claimed: z.number().int(),
   /** Unresolved high-priority cases. */
   high: z.number().int(),
-  /** Of those, the ones past their due date (the dock badge marks them and asks for attention). */
+  /** Of those, the ones past their due date (the dock badge asks for attention when one becomes so). */
   overdueHigh: z.number().int().min(0).max(1e9),
+  /** Unresolved cases of any priority past their due date (the dock badge counts them beside the high ones). */
+  overdue: z.number().int().min(0).max(1e9),
 });
 export type ReviewCaseCounts = z.infer<typeof ReviewCaseCounts>;
 

@@ -31,7 +31,7 @@ describe('review badge', () => {
   it('sets the badge count, again only when it changes, and clears it when stopped', async () => {
     let high = 3;
     const badge = startReviewBadge({
-      counts: async () => ({ high, overdueHigh: 0 }),
+      counts: async () => ({ high, overdueHigh: 0, overdue: 0 }),
       show: showReviewBadge,
       everyMs: 60_000,
     });

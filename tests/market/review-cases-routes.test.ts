@@ -164,7 +164,7 @@ describe('review cases: the admin routes', () => {
     expect((await cases('?search=buyer@market&source=contactMessage')).count).toBe(0);
     expect((await cases('?status=open,claimed')).count).toBe(all.count);
     const counts = await call('admin', 'GET', '/admin/review-cases/counts');
-    expect(counts.body).toEqual({ open: all.count, claimed: 0, high: high.count, overdueHigh: 0 });
+    expect(counts.body).toEqual({ open: all.count, claimed: 0, high: high.count, overdueHigh: 0, overdue: 0 });
     expect((await call('admin', 'GET', '/admin/review-cases?status=closed')).status).toBe(400);
     expect((await call('admin', 'GET', '/admin/review-cases?sortBy=reason')).status).toBe(400);
     expect((await call('admin', 'GET', '/admin/review-cases/nope')).status).toBe(404);
@@ -331,6 +331,7 @@ describe('review cases: the admin routes', () => {
       claimed: 0,
       high: 0,
       overdueHigh: 0,
+      overdue: 0,
     });
   });
 });

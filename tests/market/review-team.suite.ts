@@ -95,6 +95,30 @@ export function reviewTeamSuite(start: () => Promise<ReviewApp>) {
       expect(await counts()).toMatchObject({ high: before.high, overdueHigh: before.overdueHigh });
     });
 
+    it('counts the unresolved cases of any priority past their due date (the dock badge counts them too)', async () => {
+      const counts = async () =>
+        (await call('mod', 'GET', '/admin/review-cases/counts')).body as Record<string, number>;
+      const before = await counts();
+      const { item } = await reportedListing({ title: 'Elm stool' });
+      expect(item.priority).toBe('normal');
+      expect(await counts()).toMatchObject({ overdue: before.overdue, overdueHigh: before.overdueHigh });
+      // A day and a minute later, the normal case is overdue: counted in `overdue`, not in `overdueHigh`.
+      await review.database.db.execute(
+        sql`UPDATE review_cases SET created_at = now() - interval '1441 minutes' WHERE id = ${item.id}`,
+      );
+      expect(await counts()).toMatchObject({
+        high: before.high,
+        overdue: before.overdue! + 1,
+        overdueHigh: before.overdueHigh,
+      });
+      const resolved = await call('mod', 'POST', `/admin/review-cases/${item.id}/resolve`, {
+        outcome: 'dismissed',
+        note: 'Handled',
+      });
+      expect(resolved.status).toBe(200);
+      expect(await counts()).toMatchObject({ overdue: before.overdue });
+    });
+
     it('a case about a running auction is due an hour before its end, and follows the end when it moves', async () => {
       const endTime = Date.now() + 10 * HOUR;
       const { listingId, item } = await reportedListing({

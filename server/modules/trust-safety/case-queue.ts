@@ -64,11 +64,18 @@ export async function listReviewCases(
 export async function reviewCaseCounts(db: Executor): Promise<ReviewCaseCounts> {
   const [row] = await readRows(
     db,
-    z.object({ open: countValue, claimed: countValue, high: countValue, overdue_high: countValue }),
+    z.object({
+      open: countValue,
+      claimed: countValue,
+      high: countValue,
+      overdue_high: countValue,
+      overdue: countValue,
+    }),
     sql`SELECT count(*) FILTER (WHERE rc.status = 'open') AS open,
                count(*) FILTER (WHERE rc.status = 'claimed') AS claimed,
                count(*) FILTER (WHERE rc.priority = 'high') AS high,
-               count(*) FILTER (WHERE rc.priority = 'high' AND ${DUE_AT} < now()) AS overdue_high
+               count(*) FILTER (WHERE rc.priority = 'high' AND ${DUE_AT} < now()) AS overdue_high,
+               count(*) FILTER (WHERE ${DUE_AT} < now()) AS overdue
         FROM review_cases rc WHERE rc.status <> 'resolved'`,
   );
   return {
@@ -76,6 +83,7 @@ export async function reviewCaseCounts(db: Executor): Promise<ReviewCaseCounts> 
     claimed: Number(row?.claimed ?? 0),
     high: Number(row?.high ?? 0),
     overdueHigh: Number(row?.overdue_high ?? 0),
+    overdue: Number(row?.overdue ?? 0),
   };
 }
 

@@ -381,7 +381,7 @@ export function installFakeMarket(data: DemoData) {
       'reviewCases.counts': () => {
         const count = (status: string) => tables.reviewCases!.filter((r) => r.status === status).length;
         const high = tables.reviewCases!.filter((r) => r.status !== 'resolved' && r.priority === 'high').length;
-        return ok({ open: count('open'), claimed: count('claimed'), high, overdueHigh: 0 });
+        return ok({ open: count('open'), claimed: count('claimed'), high, overdueHigh: 0, overdue: 0 });
       },
       'reviewCases.get': (i) => {
         const row = find('reviewCases', i.params?.id);
