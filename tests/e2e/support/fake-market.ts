@@ -129,6 +129,11 @@ export function installFakeMarket(data: DemoData) {
     { from: 'u1', to: 'u4', kind: 'cardFingerprint' },
     { from: 'u2', to: 'u4', kind: 'deviceToken' },
   ];
+  const ringImpacts: Record<string, Record<string, number>> = {
+    u1: { activeListings: 1, liveAuctions: 1 },
+    u2: { activeListings: 1, leadingBids: 2 },
+    u4: { leadingBids: 1 },
+  };
   const remaining = (order: Row) => {
     const txs = order.transactions as { type: string; amount: number }[];
     const cents = (type: string) =>
@@ -211,7 +216,8 @@ export function installFakeMarket(data: DemoData) {
     'listings.timeline': (i) => timeline(i),
     'orders.timeline': (i) => timeline(i),
     'users.picture': () => ok(emptyPicture),
-    'users.enforcementImpact': () => ok(noImpact),
+    // The ring's members hold something each; their sum is the ring's impact below.
+    'users.enforcementImpact': (i) => ok({ ...noImpact, ...ringImpacts[String(i.params?.id)] }),
     // A user's ring: user1, user2 and user4 share a card and a device (user1 leads a live auction);
     // every other user is a ring of one.
     'users.ring': (i) => {
