@@ -168,6 +168,10 @@ function QueueScreen({ queue, title, base }: { queue: Queue; title: string; base
             Select all loaded
           </button>
           <BulkResolve queue={queue} />
+          {/* In the toolbar, not under the table: at 1280×720 the table's footer is the window's last line. */}
+          <p className="review-keys muted">
+            Keys: j / k next and previous case · c claim or release · r resolve · Esc close
+          </p>
         </div>
       }
       columns={columns}
@@ -179,9 +183,6 @@ function QueueScreen({ queue, title, base }: { queue: Queue; title: string; base
         apply: (filters) => queue.filters.getState().setFilters(filtersOfView(filters)),
       }}
     >
-      <p className="review-keys muted">
-        Keys: j / k next and previous case · c claim or release · r resolve · Esc close
-      </p>
       {caseId && (
         <CaseDrawer
           caseId={caseId}
