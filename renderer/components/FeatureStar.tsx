@@ -36,8 +36,11 @@ export function FeatureStar<T>({
         intent={featured ? 'warning' : 'none'}
         aria-pressed={featured}
         aria-label={`Feature ${name}`}
-        disabled={action.busy}
-        onClick={() => void toggle()}
+        // Not `disabled` while the answer is awaited: a disabled button drops the keyboard's focus.
+        aria-disabled={action.busy}
+        onClick={() => {
+          if (!action.busy) void toggle();
+        }}
       />
     </span>
   );

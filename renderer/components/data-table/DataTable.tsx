@@ -7,7 +7,7 @@
 // the grid semantics are ours: each cell renders a role=gridcell, and a role=grid holds one
 // transparent role=row per row, laid over it (clicks pass through), that claims its cells with
 // aria-owns. Those rows are the keyboard's stops (one tab stop, moved by the arrow keys) and
-// draw the focus ring. The header exists twice (Table's main and top quadrants); only the
+// draw the focus ring; ArrowRight enters a row's controls (useCellControls.ts). The header exists twice (Table's main and top quadrants); only the
 // visible top copy is a columnheader.
 import { Button, Classes, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, RenderMode, SelectionModes, Table } from '@blueprintjs/table';
@@ -24,6 +24,7 @@ import type { ListName } from '../../../shared/contract/list-query.js';
 import { NewRowsButton } from './NewRowsButton.js';
 import { useColumnWidths } from './useColumnWidths.js';
 import { useLiveRows } from './useLiveRows.js';
+import { useCellControls } from './useCellControls.js';
 import { useRowFocus } from './useRowFocus.js';
 import { useTableSearch } from './useTableSearch.js';
 
@@ -133,6 +134,7 @@ export function DataTable<T extends { id: string }, K extends string>({
   });
 
   const { activeRow, openRow, onRowKey, onRowFocus } = useRowFocus(rows, rowId, box, selectedId, onRowClick);
+  const { enterControls, onCellsKey, onCellsFocus, onCellsBlur } = useCellControls(box, rowId);
 
   const renderCell = (column: DataColumn<T, K>, col: number) => (rowIndex: number) => {
     const row = rows[rowIndex];
@@ -240,14 +242,21 @@ export function DataTable<T extends { id: string }, K extends string>({
               tabIndex={rowIndex === activeRow ? 0 : -1}
               className="data-table-row"
               style={{ top: headerHeight + rowIndex * rowHeight, height: rowHeight }}
-              onKeyDown={(event) => onRowKey(event, rowIndex)}
+              onKeyDown={(event) => enterControls(event, rowIndex) || onRowKey(event, rowIndex)}
               onFocus={() => onRowFocus(row)}
             />
           ))}
         </div>
         {/* Table never scrolls sideways itself (it would skip rendering hidden columns): it is as
             wide as its columns and the box scrolls instead. */}
-        <div className="data-table-grid" style={{ width: Math.max(gridWidth, boxWidth) }}>
+        <div
+          className="data-table-grid"
+          style={{ width: Math.max(gridWidth, boxWidth) }}
+          // In the capture phase: before the Table's own key handling, for the keys among controls.
+          onKeyDownCapture={onCellsKey}
+          onFocus={onCellsFocus}
+          onBlur={onCellsBlur}
+        >
           <Table
             ref={table}
             numRows={rows.length}

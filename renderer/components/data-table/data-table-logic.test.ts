@@ -6,6 +6,7 @@ import {
   columnWidthsFor,
   fittedRowHeight,
   newRowsLabel,
+  nextControl,
   nextFocusedRow,
   rangeLabel,
   tableScrolledPast,
@@ -107,5 +108,27 @@ describe('row focus keys', () => {
 
   it('has nowhere to go in an empty grid', () => {
     expect(nextFocusedRow(0, 'ArrowDown', 0)).toBeUndefined();
+  });
+});
+
+describe("the keys among a row's controls", () => {
+  it.each([
+    // at, key, controls → where the focus goes
+    ['row', 'ArrowRight', 3, 0],
+    ['row', 'ArrowRight', 0, undefined],
+    ['row', 'ArrowLeft', 3, undefined],
+    ['row', 'Enter', 3, undefined],
+    [0, 'ArrowRight', 3, 1],
+    [2, 'ArrowRight', 3, 2],
+    [1, 'ArrowLeft', 3, 0],
+    [0, 'ArrowLeft', 3, 'row'],
+    [2, 'Home', 3, 0],
+    [0, 'End', 3, 2],
+    [1, 'Escape', 3, 'row'],
+    [1, 'Enter', 3, undefined],
+    [1, ' ', 3, undefined],
+    [1, 'ArrowDown', 3, undefined],
+  ] as const)('from %s, %s among %i controls → %s', (at, key, controls, move) => {
+    expect(nextControl(at, key, controls)).toBe(move);
   });
 });

@@ -118,3 +118,31 @@ export function nextFocusedRow(at: number, key: string, rows: number): number | 
       return undefined;
   }
 }
+
+/** Where a key moves the focus among a row's controls: another control, back to the row, or nowhere. */
+export type ControlMove = number | 'row' | undefined;
+
+/**
+ * The keys inside a row (the grid pattern's cells, as far as our cells hold controls): from the
+ * row, ArrowRight enters its first control; then ArrowRight and ArrowLeft walk its controls, Home
+ * and End jump to the first and last, and ArrowLeft from the first or Escape go back to the row.
+ * `at` is the focused control's index, or 'row' when the row itself has the focus.
+ */
+export function nextControl(at: number | 'row', key: string, controls: number): ControlMove {
+  if (controls === 0) return undefined;
+  if (at === 'row') return key === 'ArrowRight' ? 0 : undefined;
+  switch (key) {
+    case 'ArrowRight':
+      return Math.min(at + 1, controls - 1);
+    case 'ArrowLeft':
+      return at === 0 ? 'row' : at - 1;
+    case 'Home':
+      return 0;
+    case 'End':
+      return controls - 1;
+    case 'Escape':
+      return 'row';
+    default:
+      return undefined;
+  }
+}
