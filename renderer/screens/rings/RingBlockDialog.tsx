@@ -27,13 +27,13 @@ import {
   ringBlockFreezes,
   ringBlockOutcome,
   ringBlockedKindsText,
-  ringLinkKinds,
+  ringLinksText,
   type RingBlockForm,
 } from './ring-block.js';
 import { accountsCount } from './ring-enforcement.js';
 
 function RingBlockSummary({ ring }: { ring: Ring }) {
-  const linked = ringLinkKinds(ring);
+  const linked = ringLinksText(ring);
   return (
     <section aria-label="What will be blocked" className="ring-block-summary">
       <p>
@@ -46,12 +46,7 @@ function RingBlockSummary({ ring }: { ring: Ring }) {
           </Tag>
         ))}
       </p>
-      {linked.length > 0 && (
-        <p>
-          Linked through:{' '}
-          {linked.map((kind) => `${kind.label} (${kind.links === 1 ? '1 link' : `${kind.links} links`})`).join(', ')}.
-        </p>
-      )}
+      {linked && <p>Linked through: {linked}.</p>}
       <p className="muted">
         Sign-in IPs and email domains are left out (strangers share them): block those one at a time from Blocks. An
         identifier already blocked keeps its block.

@@ -30,14 +30,22 @@ const LINK_LABELS: Record<LinkKind, string> = {
   cardFingerprint: KIND_LABELS.cardFingerprint,
   payoutAccount: KIND_LABELS.payoutAccount,
   deviceToken: KIND_LABELS.deviceToken,
-  address: 'Address (not blocked)',
+  address: 'Address',
 };
 
-/** What links the ring's members, each kind once in the order the links give, with how many links. */
-export function ringLinkKinds(ring: Pick<Ring, 'links'>): { label: string; links: number }[] {
+/**
+ * What links the ring's members, each kind once in the order the links give, with how many links:
+ * "Card fingerprint (2 links), Address (1 link, not blocked)"; empty for a ring of one.
+ */
+export function ringLinksText(ring: Pick<Ring, 'links'>): string {
   const counts = new Map<LinkKind, number>();
   for (const link of ring.links) counts.set(link.kind, (counts.get(link.kind) ?? 0) + 1);
-  return [...counts].map(([kind, links]) => ({ label: LINK_LABELS[kind], links }));
+  return [...counts]
+    .map(([kind, links]) => {
+      const count = links === 1 ? '1 link' : `${links} links`;
+      return `${LINK_LABELS[kind]} (${kind === 'address' ? `${count}, not blocked` : count})`;
+    })
+    .join(', ');
 }
 
 export interface RingBlockForm {

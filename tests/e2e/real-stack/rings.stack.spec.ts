@@ -1,8 +1,9 @@
 // Rings and remedies on the real stack at 1280x720: the seeded shill ring's auction-integrity case
 // opens with the suspects' ring drawn as a graph; the moderator previews and voids the ring's bids
-// on the auction, then suspends selling for the whole ring. On the way, screenshots of the ring
-// graph, the bid ladder and the void preview in both colour modes (test-results/docs-screenshots/; npm run screenshots:refresh updates docs/screenshots/).
-import type { Page } from '@playwright/test';
+// on the auction, suspends selling for the whole ring, then blocks the ring's identifiers. On the
+// way, screenshots of the ring graph, the bid ladder, the void preview and the ring's block dialog
+// in both colour modes (test-results/docs-screenshots/; npm run screenshots:refresh updates docs/screenshots/).
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './quiet-console.js';
 import type { ReviewCase } from '../../../shared/contract/review-cases.js';
 import { adminList, ensureSignedIn, openScreen, SCREENSHOTS, setTheme, settle, toast } from './real-stack.js';
@@ -65,6 +66,11 @@ test("a ring's case: see the ring, void its bids after a preview, suspend sellin
     if (theme === 'light') {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toBeHidden();
+      await blockRingDialog(page, drawer, theme);
+      await page
+        .getByRole('dialog', { name: /^Block the ring's identifiers/ })
+        .getByRole('button', { name: 'Cancel' })
+        .click();
       continue;
     }
 
@@ -91,8 +97,37 @@ test("a ring's case: see the ring, void its bids after a preview, suspend sellin
     for (const name of RING) {
       await expect(members.getByRole('row', { name: new RegExp(name) })).toContainText('Suspend selling');
     }
+
+    // Block the ring's identifiers, so it cannot come back under new accounts: a trade block on
+    // every card, phone, device, payout account and canonical email of its members.
+    const block = await blockRingDialog(page, drawer, theme);
+    await block.getByRole('button', { name: "Block the ring's identifiers" }).click();
+    const anyway = block.getByRole('button', { name: 'Block anyway' });
+    const blocked = toast(page, /Blocked \d+ identifiers? of the ring/);
+    await expect(blocked.or(anyway)).toBeVisible();
+    if (await anyway.isVisible()) await anyway.click();
+    await expect(blocked).toBeVisible();
+    // Each is a block of its own on the Blocks list, with the reason given.
+    const made = await adminList<{ kind: string; reason: string; severity: string }>('/admin/blocks', { limit: 100 });
+    const ringBlocks = made.items.filter((b) => b.reason === RING_BLOCK_REASON);
+    expect(ringBlocks.length).toBeGreaterThan(0);
+    expect(new Set(ringBlocks.map((b) => b.severity))).toEqual(new Set(['trade']));
   }
 });
+
+const RING_BLOCK_REASON = 'Shill-bidding ring: keep it out under new accounts';
+
+/** Opens "Block the ring's identifiers" from the case, fills it, and photographs it. */
+async function blockRingDialog(page: Page, drawer: Locator, theme: 'light' | 'dark') {
+  await drawer.getByRole('button', { name: "Block the ring's identifiers…" }).click();
+  const dialog = page.getByRole('dialog', { name: /^Block the ring's identifiers: \d+ accounts/ });
+  const summary = dialog.getByRole('region', { name: 'What will be blocked' });
+  for (const name of RING) await expect(summary.getByLabel('Accounts')).toContainText(name);
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill(RING_BLOCK_REASON);
+  await settle(page);
+  await page.screenshot({ path: `${SCREENSHOTS}rings-block-${theme}-1280x720.png` });
+  return dialog;
+}
 
 test("the ring in a member's drawer; the ring's auction held and released from its drawer", async ({ page }) => {
   const item = await ringCase();
