@@ -181,7 +181,7 @@ export async function runBidBenchmark(options: BenchOptions): Promise<BenchRepor
   const scenarios: Scenario[] = ['hot', 'spread'];
 
   log('starting a throwaway PostgreSQL cluster…');
-  const statsCluster = options.pgStats ? await startPostgresCluster(STATEMENT_STATS_SETTINGS) : null;
+  const statsCluster = options.pgStats ? await startPostgresCluster({ settings: STATEMENT_STATS_SETTINGS }) : null;
   const market = await startMarketDb(statsCluster?.adminUrl);
   const scratch = mkdtempSync(join(tmpdir(), 'bench-bids-'));
   let app: FastifyInstance | null = null;

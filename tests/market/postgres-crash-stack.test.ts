@@ -24,7 +24,7 @@ import { migrate } from '../../server/platform/db/migrate.js';
 import { EMULATOR_HOST, signUp } from '../support/auth-emulator.js';
 import { freePort } from '../support/free-port.js';
 import { startBlackHoleProxy, type BlackHoleProxy } from '../support/tcp-proxy.js';
-import { asClusterOwner, asClusterOwnerAsync, ownedByClusterOwner, PG_BIN } from '../support/postgres-cluster.js';
+import { startPostgresCluster, type CrashableCluster } from '../support/postgres-cluster.js';
 import { canRun } from '../support/service-skips.js';
 import { createAuction } from './market-db.js';
 
@@ -48,29 +48,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!canRun('postgres', 'auth-emulator'))('a PostgreSQL crash under bids to the deployed API', () => {
   let dir: string;
-  let data: string;
-  let options: string;
+  let cluster: CrashableCluster;
   let database: Database;
   let server: ChildProcess | undefined;
   let api: string;
   let proxy: BlackHoleProxy;
-  const pgCtl = (...args: string[]) => asClusterOwner(join(PG_BIN, 'pg_ctl'), ['-D', data, ...args]);
-  // While bidders wait for answers: the test's event loop keeps reading them (and timing them right).
-  const pgCtlAsync = (...args: string[]) => asClusterOwnerAsync(join(PG_BIN, 'pg_ctl'), ['-D', data, ...args]);
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'market-crash-stack-'));
-    ownedByClusterOwner(dir);
-    data = join(dir, 'data');
-    asClusterOwner(join(PG_BIN, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
-    const pgPort = await freePort();
     // Durable, as production is: the test is about what survives the crash.
-    options = `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=50`;
-    pgCtl('-o', options, '-l', join(dir, 'pg.log'), '-w', 'start');
-    const url = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
+    cluster = await startPostgresCluster({ durable: true });
+    const url = cluster.adminUrl;
     database = await openDatabase({ databaseUrl: url, poolSize: 2 });
     await migrate(database);
-    proxy = await startBlackHoleProxy(`127.0.0.1:${pgPort}`);
+    proxy = await startBlackHoleProxy(`127.0.0.1:${cluster.port}`);
 
     // The server itself, one process (not through the `tsx` launcher), with the stack's
     // environment: no time-out set here, so the configuration's defaults apply.
@@ -119,11 +110,7 @@ describe.skipIf(!canRun('postgres', 'auth-emulator'))('a PostgreSQL crash under 
     }
     await database?.close();
     await proxy?.close();
-    try {
-      pgCtl('-m', 'immediate', 'stop');
-    } catch {
-      // already stopped
-    }
+    await cluster?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -178,9 +165,10 @@ describe.skipIf(!canRun('postgres', 'auth-emulator'))('a PostgreSQL crash under 
     await sleep(2_000);
     crashedAt = performance.now();
     proxy.blackHole();
-    await pgCtlAsync('-m', 'immediate', 'stop');
+    // While bidders wait for answers: the test's event loop keeps reading them (and timing them right).
+    await cluster.crash();
     await sleep(OUTAGE_MS);
-    await pgCtlAsync('-o', options, '-l', join(dir, 'pg.log'), '-w', 'start');
+    await cluster.restart();
     proxy.restore();
     restartedAt = performance.now();
     // Not recovered by then: the bidders stop anyway, and the figures say so.

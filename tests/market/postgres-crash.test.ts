@@ -5,17 +5,13 @@
 // is lost, and the auction's standing is the one its bids give. A cluster of its own: the run's
 // shared cluster is never stopped.
 // test-needs: postgres
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, uncheckedRows, type Database } from '../../server/platform/db/database.js';
 import { migrate } from '../../server/platform/db/migrate.js';
 import { openTestApp, type TestApp } from '../support/app-fixture.js';
-import { freePort } from '../support/free-port.js';
-import { asClusterOwner, ownedByClusterOwner, PG_BIN } from '../support/postgres-cluster.js';
+import { startPostgresCluster, type CrashableCluster } from '../support/postgres-cluster.js';
 import { createAuction } from './market-db.js';
 import { canRun } from '../support/service-skips.js';
 
@@ -31,24 +27,15 @@ interface Answer {
 }
 
 describe.skipIf(!canRun('postgres'))('a PostgreSQL crash under concurrent bids', () => {
-  let dir: string;
-  let data: string;
-  let options: string;
+  let cluster: CrashableCluster;
   let database: Database;
   let testApp: TestApp;
   let app: FastifyInstance;
-  const pgCtl = (...args: string[]) => asClusterOwner(join(PG_BIN, 'pg_ctl'), ['-D', data, ...args]);
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'market-crash-'));
-    ownedByClusterOwner(dir);
-    data = join(dir, 'data');
-    asClusterOwner(join(PG_BIN, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
-    const port = await freePort();
     // Durable, as production is: the test is about what survives the crash.
-    options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=50`;
-    pgCtl('-o', options, '-l', join(dir, 'log'), '-w', 'start');
-    const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    cluster = await startPostgresCluster({ durable: true });
+    const url = cluster.adminUrl;
     const migrating = await openDatabase({ databaseUrl: url, poolSize: 2 });
     await migrate(migrating);
     await migrating.close();
@@ -64,12 +51,7 @@ describe.skipIf(!canRun('postgres'))('a PostgreSQL crash under concurrent bids',
   afterAll(async () => {
     await testApp?.close();
     await database?.close();
-    try {
-      pgCtl('-m', 'immediate', 'stop');
-    } catch {
-      // already stopped
-    }
-    rmSync(dir, { recursive: true, force: true });
+    await cluster?.stop();
   });
 
   const bid = (bidder: number, listingId: string, maxCents: number) =>
@@ -110,9 +92,9 @@ describe.skipIf(!canRun('postgres'))('a PostgreSQL crash under concurrent bids',
     });
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const crashedAt = performance.now();
-    pgCtl('-m', 'immediate', 'stop');
+    await cluster.crash();
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
-    pgCtl('-o', options, '-l', join(dir, 'log'), '-w', 'start');
+    await cluster.restart();
     restartedAt = performance.now();
     stopAt = restartedAt + 18_000;
     await Promise.all(bidding);

@@ -4,6 +4,8 @@
 // took it until the statement time-out, one after another, long after the database is back. Once
 // one request has found its connection unanswering (the app's 503 handler then calls
 // `connectionLost`), the resting ones are closed and the next requests open new connections.
+// And a transaction whose statement goes unanswered fails within that statement's read time-out:
+// its ROLLBACK does not wait behind the unanswered statement for a time-out of its own.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { answerWithinMs, connectionLost, openDatabase, type Database } from '../../server/platform/db/database.js';
@@ -62,5 +64,33 @@ describe.skipIf(!postgresAdminUrl)('connections lost silently', () => {
     for (let index = 0; index < POOL; index += 1) after.push(await timed(database.db.execute(sql`SELECT 1`)));
     expect(after.map((answer) => answer.outcome)).toEqual(Array.from({ length: POOL }, () => 'ok'));
     expect(Math.max(...after.map((answer) => answer.ms))).toBeLessThan(STATEMENT_TIMEOUT_MS);
+  });
+
+  it('fail a transaction within one read time-out: its ROLLBACK does not wait behind the unanswered statement', async () => {
+    proxy.restore();
+    connectionLost(database.db);
+    let holed = 0;
+    const failed = await timed(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT 1`);
+        proxy.blackHole();
+        holed = performance.now();
+        await tx.execute(sql`SELECT 2`);
+      }),
+    );
+    const ms = performance.now() - holed;
+    expect(failed.outcome).toMatch(/^unavailable/);
+    // The read time-out is the statement time-out and a second (2 s); a ROLLBACK queued behind the
+    // unanswered statement used to add its own (4 s in all).
+    expect(ms).toBeGreaterThanOrEqual(STATEMENT_TIMEOUT_MS + 1_000 - 50);
+    expect(ms).toBeLessThan(STATEMENT_TIMEOUT_MS + 1_000 + 800);
+
+    proxy.restore();
+    connectionLost(database.db);
+    // The lost connection went out of the pool with its failure, not back into it.
+    const next = [];
+    for (let index = 0; index < POOL; index += 1) next.push(await timed(database.db.execute(sql`SELECT 1`)));
+    expect(next.map((answer) => answer.outcome)).toEqual(Array.from({ length: POOL }, () => 'ok'));
+    expect(Math.max(...next.map((answer) => answer.ms))).toBeLessThan(STATEMENT_TIMEOUT_MS);
   });
 });

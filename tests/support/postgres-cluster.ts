@@ -22,10 +22,14 @@ export function postgresAvailable(): boolean {
   return existsSync(join(PG_BIN, 'initdb')) && existsSync(join(PG_BIN, 'pg_ctl'));
 }
 
-export function asClusterOwner(command: string, args: string[]): void {
+function runAsClusterOwner(command: string, args: readonly string[]) {
   const isRoot = process.getuid?.() === 0;
-  const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
-  const run = spawnSync(file, argv, { encoding: 'utf8' });
+  const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, [...args]];
+  return spawnSync(file, argv, { encoding: 'utf8' });
+}
+
+export function asClusterOwner(command: string, args: readonly string[]): void {
+  const run = runAsClusterOwner(command, args);
   if (run.status !== 0) throw new Error(`${command} failed: ${run.stderr || run.stdout}`);
 }
 
@@ -33,9 +37,9 @@ export function asClusterOwner(command: string, args: string[]): void {
  * `asClusterOwner` without blocking the event loop: for a test whose own requests must be
  * answered and timed while `pg_ctl` runs (a crash test's stop and start).
  */
-export function asClusterOwnerAsync(command: string, args: string[]): Promise<void> {
+export function asClusterOwnerAsync(command: string, args: readonly string[]): Promise<void> {
   const isRoot = process.getuid?.() === 0;
-  const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, [...args]];
   return new Promise((resolve, reject) => {
     execFile(file, argv, { encoding: 'utf8' }, (error, stdout, stderr) =>
       error ? reject(new Error(`${command} failed: ${stderr || stdout || error.message}`)) : resolve(),
@@ -51,20 +55,50 @@ export function ownedByClusterOwner(dir: string): void {
   chownSync(dir, uid, gid);
 }
 
-/** `settings`: extra `-c name=value` server settings (the bid benchmark's pg_stat_statements). */
-export async function startPostgresCluster(settings: string[] = []): Promise<PostgresCluster> {
+export interface ClusterOptions {
+  /** Extra `-c name=value` server settings (the bid benchmark's pg_stat_statements). */
+  settings?: string[];
+  /**
+   * Durable, as production is (fsync and full-page writes on), for a test about what survives a
+   * crash; otherwise durability is off, irrelevant for a cluster that lives for one test run.
+   */
+  durable?: boolean;
+}
+
+/** A cluster a crash test stops and starts again. */
+export interface CrashableCluster extends PostgresCluster {
+  port: number;
+  /** `pg_ctl stop -m immediate`, without blocking the event loop (the test's requests are timed meanwhile). */
+  crash(): Promise<void>;
+  /** Starts it again with its settings, once it accepts connections. */
+  restart(): Promise<void>;
+}
+
+export async function startPostgresCluster(options: ClusterOptions = {}): Promise<CrashableCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'market-pg-'));
   ownedByClusterOwner(dir);
   const data = join(dir, 'data');
   asClusterOwner(join(PG_BIN, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
-  // Durability is irrelevant for a cluster that lives for one test run.
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${settings.map((setting) => ` -c ${setting}`).join('')}`;
-  asClusterOwner(join(PG_BIN, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  const settings = [
+    'listen_addresses=127.0.0.1',
+    ...(options.durable
+      ? ['max_connections=50']
+      : ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=200']),
+    ...(options.settings ?? []),
+  ];
+  const serverOptions = `-p ${port} -k ${dir}${settings.map((setting) => ` -c ${setting}`).join('')}`;
+  const pgCtl = (...args: string[]) => [join(PG_BIN, 'pg_ctl'), ['-D', data, ...args]] as const;
+  const start = pgCtl('-o', serverOptions, '-l', join(dir, 'log'), '-w', 'start');
+  const stop = pgCtl('-m', 'immediate', 'stop');
+  asClusterOwner(...start);
   const urlFor = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   const stopNow = () => {
     try {
-      asClusterOwner(join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+      asClusterOwner(...stop);
+    } catch (error) {
+      // A crash test may leave it stopped; anything else is a failure to report.
+      if (runAsClusterOwner(...pgCtl('status')).status !== 3) throw error;
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -74,6 +108,9 @@ export async function startPostgresCluster(settings: string[] = []): Promise<Pos
   return {
     adminUrl: urlFor('postgres'),
     urlFor,
+    port,
+    crash: () => asClusterOwnerAsync(...stop),
+    restart: () => asClusterOwnerAsync(...start),
     stop: async () => {
       process.off('exit', stopNow);
       stopNow();

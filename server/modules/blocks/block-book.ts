@@ -3,13 +3,16 @@
 // node is seen within 5 s: a check finding the book older than REFRESH_AFTER_MS looks at the
 // table's version stamp in the background (reloading when it moved), and one finding it older than
 // STALE_AFTER_MS waits for that look. The stamp is a cheap read, made only while checks arrive, so
-// an idle node runs no timer and no query. An account's identifiers are remembered a few seconds
-// per account too, and only read at all while some block is in force.
+// an idle node runs no timer and no query. The accounts' identifiers are kept the same way
+// (identifier-book.ts), and only read at all while some block is in force; what an account matches
+// is worked out once per book and per read of its identifiers, so a check that matches nothing
+// costs a few map lookups.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { BLOCK_KINDS, BLOCK_SEVERITIES } from '../../../shared/contract/blocks.js';
 import type { Executor } from '../../platform/db/database.js';
 import { readRows } from '../../platform/db/sql-row.js';
+import { createIdentifierBook, REFRESH_AFTER_MS, STALE_AFTER_MS, type KnownAccount } from './identifier-book.js';
 import {
   blockMatcher,
   NO_IDENTIFIERS,
@@ -18,11 +21,7 @@ import {
   type LiveBlock,
 } from './rules/block-matcher.js';
 
-export const REFRESH_AFTER_MS = 1_000;
-export const STALE_AFTER_MS = 4_000;
-/** How long an account's identifiers are trusted: a card added now counts within this. */
-export const IDENTIFIERS_FOR_MS = 3_000;
-const IDENTIFIERS_KEPT_MAX = 100_000;
+export { REFRESH_AFTER_MS, STALE_AFTER_MS } from './identifier-book.js';
 
 const StampRow = z.object({ stamp: z.string() });
 const BlockRow = z.object({
@@ -32,44 +31,8 @@ const BlockRow = z.object({
   severity: z.enum(BLOCK_SEVERITIES),
   expires_ms: z.union([z.number(), z.string()]).nullable(),
 });
-const texts = z
-  .array(z.string())
-  .nullable()
-  .transform((values) => values ?? []);
-const IdentifiersRow = z.object({
-  email: z.string(),
-  phone_number: z.string().nullable(),
-  stripe_user_id: z.string().nullable(),
-  cards: texts,
-  devices: texts,
-  ips: texts,
-});
-
 /** Moves whenever a block is made or lifted (an expiry needs no stamp: checks compare the time). */
 const STAMP = sql`SELECT count(*) || ' ' || coalesce(max(created_at)::text, '') || ' ' || coalesce(max(lifted_at)::text, '') AS stamp FROM blocks`;
-
-/** Every identifier of one account (DECISIONS "Blocks"), in the forms blocks store. */
-export const identifiersQuery = (userId: string) => sql`
-  SELECT u.email, u.phone_number, u.stripe_user_id,
-         (SELECT array_agg(DISTINCT lower(pm.brand) || ':' || pm.last4 || ':' || lpad(pm.exp_month::text, 2, '0') || '/' || pm.exp_year)
-            FROM ledger_customers c JOIN ledger_payment_methods pm ON pm.customer_id = c.id
-           WHERE c.user_id = u.id AND pm.detached_at IS NULL) AS cards,
-         (SELECT array_agg(token) FROM device_token_holders WHERE user_id = u.id) AS devices,
-         (SELECT array_agg(DISTINCT ip) FROM sign_in_ips WHERE user_id = u.id) AS ips
-    FROM users u WHERE u.id = ${userId}`;
-
-export async function identifiersOf(db: Executor, userId: string): Promise<AccountIdentifiers> {
-  const [row] = await readRows(db, IdentifiersRow, identifiersQuery(userId));
-  if (!row) return NO_IDENTIFIERS;
-  return {
-    emails: [row.email],
-    phones: row.phone_number ? [row.phone_number] : [],
-    cards: row.cards,
-    payoutAccounts: row.stripe_user_id ? [row.stripe_user_id] : [],
-    deviceTokens: row.devices,
-    ips: row.ips,
-  };
-}
 
 export interface BlockBook {
   /** A block was made or lifted on this node: the next check reloads first. */
@@ -86,7 +49,9 @@ export function createBlockBook(db: Executor, now: () => number = Date.now): Blo
   let checkedAt = -Infinity;
   let dirty = true;
   let looking: Promise<void> | null = null;
-  const identifiers = new Map<string, { at: number; identifiers: AccountIdentifiers }>();
+  const accounts = createIdentifierBook(db, now);
+  /** What each read of an account's identifiers matches in the book it was matched against. */
+  const matchedBy = new WeakMap<KnownAccount, { matcher: BlockMatcher; blocks: LiveBlock[] }>();
 
   async function look(): Promise<void> {
     const [row] = await readRows(db, StampRow, STAMP);
@@ -102,8 +67,9 @@ export function createBlockBook(db: Executor, now: () => number = Date.now): Blo
       matcher = blockMatcher(
         rows.map((r) => ({ ...r, expiresAt: r.expires_ms === null ? null : Number(r.expires_ms) })),
       );
-      // The identifiers an account was matched with may be what the new blocks name.
-      identifiers.clear();
+      // A new block applies to the accounts as they are now: each one's identifiers are read again
+      // at its next check (once; blocks change rarely, bids do not).
+      accounts.forgetAll();
       stamp = next;
     }
     checkedAt = now();
@@ -127,36 +93,31 @@ export function createBlockBook(db: Executor, now: () => number = Date.now): Blo
     else if (age > REFRESH_AFTER_MS) lookOnce().catch(() => undefined);
     return matcher;
   }
-  async function identifiersFor(userId: string, fresh: boolean): Promise<AccountIdentifiers> {
-    const kept = identifiers.get(userId);
-    if (!fresh && kept && now() - kept.at < IDENTIFIERS_FOR_MS) return kept.identifiers;
-    const read = await identifiersOf(db, userId);
-    if (identifiers.size >= IDENTIFIERS_KEPT_MAX) identifiers.clear();
-    identifiers.set(userId, { at: now(), identifiers: read });
-    return read;
+  /** The blocks the account matches, expired ones included (the caller drops them). */
+  function matchesOfAccount(book: BlockMatcher, account: KnownAccount): LiveBlock[] {
+    const known = matchedBy.get(account);
+    if (known?.matcher === book) return known.blocks;
+    const blocks = book.matches(account.identifiers, -Infinity);
+    matchedBy.set(account, { matcher: book, blocks });
+    return blocks;
   }
 
   return {
     changed() {
       dirty = true;
-      identifiers.clear();
     },
     forget(userId) {
-      identifiers.delete(userId);
+      accounts.forget(userId);
     },
     async matchesOf(userId, extra = {}, options = {}) {
       const book = await current();
       if (book.size === 0) return [];
-      const own = await identifiersFor(userId, options.fresh ?? false);
-      const all: AccountIdentifiers = {
-        emails: [...own.emails, ...(extra.emails ?? [])],
-        phones: [...own.phones, ...(extra.phones ?? [])],
-        cards: [...own.cards, ...(extra.cards ?? [])],
-        payoutAccounts: [...own.payoutAccounts, ...(extra.payoutAccounts ?? [])],
-        deviceTokens: [...own.deviceTokens, ...(extra.deviceTokens ?? [])],
-        ips: [...own.ips, ...(extra.ips ?? [])],
-      };
-      return book.matches(all, now());
+      const account = await accounts.of(userId, options);
+      const at = now();
+      const own = matchesOfAccount(book, account).filter((block) => block.expiresAt === null || block.expiresAt > at);
+      // A sign-up's IP is not the account's yet: matched on its own, each time.
+      const others = Object.keys(extra).length === 0 ? [] : book.matches({ ...NO_IDENTIFIERS, ...extra }, at);
+      return others.length === 0 ? own : [...new Set([...own, ...others])];
     },
   };
 }

@@ -30,6 +30,9 @@ const PLACES: Record<string, BlockPlace> = {
   'POST /payments/with-order': 'order',
 };
 
+/** Places whose writes add no identifier to the account (an order may save a card; a sign-up has its IP). */
+const GIVE_NO_IDENTIFIER: ReadonlySet<BlockPlace> = new Set(['bid', 'offer', 'giveawayEntry', 'listing']);
+
 export const placeOfRoute = (method: string, path: string): BlockPlace => PLACES[`${method} ${path}`] ?? 'access';
 
 /** A review case per account at most this often from one node: a bidding account bids a lot. */
@@ -80,9 +83,13 @@ export function blockEnforcement(deps: ServiceDeps, prefix: string) {
   /**
    * The onResponse hook: a write may have given the caller a new identifier (a card saved, a device
    * registered, a phone verified), so their next check reads them afresh, not the remembered ones.
+   * Bids, offers, giveaway entries and listings give none: forgetting after each would cost every
+   * bid a read of the bidder's identifiers (the node's book keeps them warm instead).
    */
   async function forgetAfterWrite(request: FastifyRequest): Promise<void> {
-    if (request.marketUser && request.method !== 'GET') book.forget(request.marketUser.id);
+    if (!request.marketUser || request.method === 'GET') return;
+    const place = placeOfRoute(request.method, request.routeOptions.url?.slice(prefix.length) ?? '');
+    if (!GIVE_NO_IDENTIFIER.has(place)) book.forget(request.marketUser.id);
   }
 
   return { refuseBlockedCaller, forgetAfterWrite };

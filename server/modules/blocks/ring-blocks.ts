@@ -9,7 +9,8 @@ import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import type { Db } from '../../platform/db/database.js';
 import { canonicalEmail } from '../accounts/index.js';
 import { ringOf } from '../trust-safety/index.js';
-import { blockBookOf, identifiersOf } from './block-book.js';
+import { blockBookOf } from './block-book.js';
+import { identifiersOfAccounts } from './identifier-book.js';
 import { insertBlocks, type NewBlock } from './blocks.js';
 import type { AccountIdentifiers } from './rules/block-matcher.js';
 
@@ -41,7 +42,14 @@ export async function blockRing(
   body: RingBlockBody,
 ): Promise<RingBlocks> {
   const ring = await ringOf(db, userId);
-  const members = await Promise.all(ring.members.map((member) => identifiersOf(db, member.id)));
+  const members = [
+    ...(
+      await identifiersOfAccounts(
+        db,
+        ring.members.map((member) => member.id),
+      )
+    ).values(),
+  ];
   try {
     const items = await db.transaction((tx) =>
       insertBlocks(tx, admin, ringIdentifierBlocks(members, body), { skipBlocked: true }),

@@ -68,7 +68,7 @@ function dropIdleClients(pool: pg.Pool): void {
     // client out of the pool there and then, so the very next request cannot take it.
     client.emit('error', new Error('Connection terminated: another connection of its pool was lost'));
     // And its socket goes now: the pool's polite end waits for an answer a lost peer never sends.
-    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+    closeSocketOf(client);
   }
 }
 
@@ -188,7 +188,35 @@ function boundedPool(connectionString: string, options: DatabaseOptions): pg.Poo
   // Nor a checked-out one between two statements of a transaction (the bid's raw client): its
   // next statement fails instead (503), and the pool drops it on release.
   pool.on('connect', (client) => client.on('error', () => dropIdleClients(pool)));
+  if (statementTimeout) pool.on('connect', closedWhenUnanswered);
   return pool;
+}
+
+/**
+ * A statement unanswered past its read time-out (`query_timeout`) stays the connection's running
+ * one: whatever is sent next waits behind it, above all the ROLLBACK drizzle's `db.transaction`
+ * sends after the failed statement, for a read time-out of its own (a request answered 503 twice
+ * as late as the contract allows). So the connection is closed there and then: what was sent
+ * after fails at once (a lost connection, 503), and the pool discards it on release instead of
+ * handing it to the next request. The bid path closes its own the same way (bid-transaction.ts).
+ */
+function closedWhenUnanswered(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const watched = (...args: unknown[]): unknown => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') closeSocketOf(client);
+      });
+    }
+    return result;
+  };
+  (client as unknown as { query: typeof watched }).query = watched;
+}
+
+/** Ends a connection without the polite end, which waits for an answer a lost peer never sends. */
+function closeSocketOf(client: pg.PoolClient): void {
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -59,8 +59,22 @@ function columnSchemaOf(table: PgTable, name: string): z.ZodType {
   if (!found) throw new Error(`${getTableName(table)} has no column ${name}`);
   const driver = DRIVER_VALUES[found.column.columnType];
   if (driver) return found.column.notNull ? driver : driver.nullable();
-  const shape = createSelectSchema(table).shape as Record<string, z.ZodType>;
-  return shape[found.key]!;
+  return selectShapeOf(table)[found.key]!;
+}
+
+/**
+ * drizzle-zod's schema of a table's row, made once per table: building it costs far more than
+ * parsing a row, and the rows of a statement whose schema is written inside a request (the
+ * after-commit auction review's) would otherwise pay for it at every call, once per column.
+ */
+const selectShapes = new WeakMap<PgTable, Record<string, z.ZodType>>();
+function selectShapeOf(table: PgTable): Record<string, z.ZodType> {
+  let shape = selectShapes.get(table);
+  if (!shape) {
+    shape = createSelectSchema(table).shape as Record<string, z.ZodType>;
+    selectShapes.set(table, shape);
+  }
+  return shape;
 }
 
 type RowShape<Row> = { [K in keyof Row]-?: z.ZodType<Row[K]> };
