@@ -107,6 +107,7 @@ const CALLED_FROM: Record<AdminRouteName, Place> = {
   'orders.releasePayoutHold': 'renderer/screens/sold/OrderDrawer.tsx',
   'listings.bids': 'renderer/screens/bid-ladder/useBidLadder.ts',
   'listings.voidBids': 'renderer/screens/bid-ladder/VoidBidsDialog.tsx',
+  'listings.versions': 'renderer/screens/listing-versions/useListingVersions.ts',
 };
 
 const APP_FOLDERS = ['renderer', 'main', 'preload'];
