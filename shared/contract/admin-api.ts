@@ -33,6 +33,7 @@ import { adminRingRoutes } from './admin-ring-routes.js';
 import { adminHoldRoutes } from './admin-hold-routes.js';
 import { bidVoidRoutes } from './admin-bid-void-routes.js';
 import { listingVersionRoutes } from './admin-listing-version-routes.js';
+import { sellerStandingRoutes } from './admin-seller-standing-routes.js';
 import { adminBlockRoutes } from './admin-block-routes.js';
 import { contentModerationRoutes } from './admin-moderation-routes.js';
 export type { HttpMethod, RouteDef } from './route-def.js';
@@ -322,6 +323,7 @@ export const adminRoutes = {
   ...adminHoldRoutes,
   ...bidVoidRoutes,
   ...listingVersionRoutes,
+  ...sellerStandingRoutes,
   ...adminBlockRoutes,
 } as const satisfies Record<string, RouteDef>;
 

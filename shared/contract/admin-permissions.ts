@@ -49,6 +49,8 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   'listings.voidBids': [M],
   // A listing's versions: what its bidders were shown, read while moderating it.
   'listings.versions': [M],
+  // A seller's standing: what the users' readers see, and finance (it sets payout holds).
+  'users.sellerStanding': [M, S, F],
   'subcategories.list': [M],
   'subcategories.update': [M],
   // Orders: support reads them, finance acts on them.

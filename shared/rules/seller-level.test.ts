@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type SellerLevel, type SellerRecord, sellerLevelOf, standingWindowStart } from './seller-level.js';
+import {
+  type SellerLevel,
+  type SellerRecord,
+  sellerLevelOf,
+  type StandingOrder,
+  standingRecordAt,
+  standingWindowStart,
+} from './seller-level.js';
 
 const record = (over: Partial<SellerRecord>): SellerRecord => ({
   orders: 200,
@@ -56,5 +63,45 @@ describe('standingWindowStart', () => {
     [5_000, 90],
   ])('with %i orders in the last 90 days, looks back %i days', (orders, days) => {
     expect(standingWindowStart(NOW, orders)).toBe(NOW - days * DAY);
+  });
+});
+
+describe('standingRecordAt', () => {
+  const DAY = 86_400_000;
+  const NOW = Date.UTC(2026, 11, 5, 12);
+  const order = (daysAgo: number, over: Partial<StandingOrder> = {}): StandingOrder => ({
+    createdAtMs: NOW - daysAgo * DAY,
+    paidAtMs: NOW - daysAgo * DAY,
+    shippedAtMs: NOW - daysAgo * DAY,
+    defect: false,
+    cancelled: false,
+    ...over,
+  });
+
+  it('looks back 365 days under 100 orders, counting defects, late shipments and ratings inside it only', () => {
+    const orders = [order(1, { defect: true }), order(200), order(364), order(366), order(2, { shippedAtMs: null })];
+    const late = (_paid: number, shipped: number | null) => shipped === null;
+    const { fromMs, record } = standingRecordAt(
+      orders,
+      [
+        { createdAtMs: NOW - DAY, rate: 5 },
+        { createdAtMs: NOW - 400 * DAY, rate: 1 },
+      ],
+      NOW,
+      late,
+    );
+    expect(fromMs).toBe(NOW - 365 * DAY);
+    expect(record).toEqual({ orders: 4, defects: 1, lateShipments: 1, averageRating: 5 });
+  });
+
+  it('looks back 90 days from 100 orders in them, and never counts a cancelled order late', () => {
+    const orders = [
+      ...Array.from({ length: 100 }, (_, i) => order(i % 89)),
+      order(100),
+      order(3, { cancelled: true, defect: true, shippedAtMs: null }),
+    ];
+    const { fromMs, record } = standingRecordAt(orders, [], NOW, (_paid, shipped) => shipped === null);
+    expect(fromMs).toBe(NOW - 90 * DAY);
+    expect(record).toEqual({ orders: 101, defects: 1, lateShipments: 0, averageRating: null });
   });
 });

@@ -51,3 +51,50 @@ export function standingWindowStart(nowMs: number, ordersInLast90Days: number): 
   const days = ordersInLast90Days < STANDING_WINDOW_MIN_ORDERS ? STANDING_LONG_WINDOW_DAYS : STANDING_WINDOW_DAYS;
   return nowMs - days * DAY_MS;
 }
+
+/** What each level does (DECISIONS' defaults): payout hold days after delivery, and the active-listing cap. */
+export interface LevelEffects {
+  payoutHoldDays: number;
+  activeListingCap: number | null;
+}
+export const DEFAULT_LEVEL_EFFECTS: Readonly<Record<SellerLevel, LevelEffects>> = {
+  new: { payoutHoldDays: 3, activeListingCap: 50 },
+  belowStandard: { payoutHoldDays: 7, activeListingCap: 20 },
+  standard: { payoutHoldDays: 0, activeListingCap: null },
+  top: { payoutHoldDays: 0, activeListingCap: null },
+};
+
+/** One of the seller's paid orders, as the standing counts it. */
+export interface StandingOrder {
+  createdAtMs: number;
+  paidAtMs: number;
+  shippedAtMs: number | null;
+  /** Cancelled, an order issue upheld, or a dispute lost. */
+  defect: boolean;
+  cancelled: boolean;
+}
+
+/** The window (`standingWindowStart`) and its record at `atMs`, from the seller's orders and ratings. */
+export function standingRecordAt(
+  orders: readonly StandingOrder[],
+  ratings: readonly { createdAtMs: number; rate: number }[],
+  atMs: number,
+  isLate: (paidAtMs: number, shippedAtMs: number | null, nowMs: number) => boolean,
+): { fromMs: number; record: SellerRecord } {
+  const inLast90 = orders.filter(
+    (order) => order.createdAtMs > atMs - STANDING_WINDOW_DAYS * DAY_MS && order.createdAtMs <= atMs,
+  ).length;
+  const fromMs = standingWindowStart(atMs, inLast90);
+  const window = orders.filter((order) => order.createdAtMs > fromMs && order.createdAtMs <= atMs);
+  const rated = ratings.filter((rating) => rating.createdAtMs > fromMs && rating.createdAtMs <= atMs);
+  return {
+    fromMs,
+    record: {
+      orders: window.length,
+      defects: window.filter((order) => order.defect).length,
+      lateShipments: window.filter((order) => !order.cancelled && isLate(order.paidAtMs, order.shippedAtMs, atMs))
+        .length,
+      averageRating: rated.length === 0 ? null : rated.reduce((sum, rating) => sum + rating.rate, 0) / rated.length,
+    },
+  };
+}

@@ -108,6 +108,10 @@ const CALLED_FROM: Record<AdminRouteName, Place> = {
   'listings.bids': 'renderer/screens/bid-ladder/useBidLadder.ts',
   'listings.voidBids': 'renderer/screens/bid-ladder/VoidBidsDialog.tsx',
   'listings.versions': 'renderer/screens/listing-versions/useListingVersions.ts',
+  'users.sellerStanding': {
+    unused:
+      "The user drawer's standing section (the metrics, the orders behind each defect) is not built yet; the route serves other API clients and the tests until it is.",
+  },
 };
 
 const APP_FOLDERS = ['renderer', 'main', 'preload'];
