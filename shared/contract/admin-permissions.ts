@@ -245,6 +245,7 @@ export const UI_ACTION_ROUTES = {
   featureListing: ['listings.setFeatured'],
   viewBidLadder: ['listings.bids'],
   viewListingVersions: ['listings.versions'],
+  viewSellerStanding: ['users.sellerStanding'],
   voidBids: ['listings.bids', 'listings.voidBids'],
   openSoldListings: ['listings.sold'],
   cancelOrder: ['orders.cancel'],

@@ -108,10 +108,7 @@ const CALLED_FROM: Record<AdminRouteName, Place> = {
   'listings.bids': 'renderer/screens/bid-ladder/useBidLadder.ts',
   'listings.voidBids': 'renderer/screens/bid-ladder/VoidBidsDialog.tsx',
   'listings.versions': 'renderer/screens/listing-versions/useListingVersions.ts',
-  'users.sellerStanding': {
-    unused:
-      "The user drawer's standing section (the metrics, the orders behind each defect) is not built yet; the route serves other API clients and the tests until it is.",
-  },
+  'users.sellerStanding': 'renderer/screens/seller-standing/SellerStandingSection.tsx',
 };
 
 const APP_FOLDERS = ['renderer', 'main', 'preload'];
