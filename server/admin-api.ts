@@ -28,6 +28,7 @@ import { workbenchHandlers } from './modules/workbench/index.js';
 import { marketHealthHandlers, marketSeriesExport } from './modules/market-health/index.js';
 import { bidVoidHandlers } from './modules/auctions/index.js';
 import { blockHandlers } from './modules/blocks/index.js';
+import { sellerStandingHandlers } from './modules/seller-standing/index.js';
 
 /** What the admin API works with: the handlers' dependencies and the one port they use (refunds). */
 export type AdminApiDeps = AdminDeps & Pick<PaymentPorts, 'payments'>;
@@ -49,6 +50,7 @@ export function adminHandlers(deps: AdminApiDeps): AdminHandlers {
     ...reviewCaseHandlers(deps),
     ...enforcementHandlers(deps),
     ...accountabilityHandlers(deps),
+    ...sellerStandingHandlers(deps),
     // The market series export goes through the workbench's export route and stream.
     ...workbenchHandlers(deps, { marketSeries: marketSeriesExport(deps) }),
     ...marketHealthHandlers(deps),

@@ -32,6 +32,8 @@ import { adminTeamRoutes } from './admin-team-routes.js';
 import { adminRingRoutes } from './admin-ring-routes.js';
 import { adminHoldRoutes } from './admin-hold-routes.js';
 import { bidVoidRoutes } from './admin-bid-void-routes.js';
+import { listingVersionRoutes } from './admin-listing-version-routes.js';
+import { sellerStandingRoutes } from './admin-seller-standing-routes.js';
 import { adminBlockRoutes } from './admin-block-routes.js';
 import { contentModerationRoutes } from './admin-moderation-routes.js';
 export type { HttpMethod, RouteDef } from './route-def.js';
@@ -320,6 +322,8 @@ export const adminRoutes = {
   ...adminRingRoutes,
   ...adminHoldRoutes,
   ...bidVoidRoutes,
+  ...listingVersionRoutes,
+  ...sellerStandingRoutes,
   ...adminBlockRoutes,
 } as const satisfies Record<string, RouteDef>;
 

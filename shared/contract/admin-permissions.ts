@@ -47,6 +47,10 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   // An auction's bid ladder and voiding bids: moderating the listing.
   'listings.bids': [M],
   'listings.voidBids': [M],
+  // A listing's versions: what its bidders were shown, read while moderating it.
+  'listings.versions': [M],
+  // A seller's standing: what the users' readers see, and finance (it sets payout holds).
+  'users.sellerStanding': [M, S, F],
   'subcategories.list': [M],
   'subcategories.update': [M],
   // Orders: support reads them, finance acts on them.
@@ -240,6 +244,8 @@ export const UI_ACTION_ROUTES = {
   deleteListing: ['listings.delete'],
   featureListing: ['listings.setFeatured'],
   viewBidLadder: ['listings.bids'],
+  viewListingVersions: ['listings.versions'],
+  viewSellerStanding: ['users.sellerStanding'],
   voidBids: ['listings.bids', 'listings.voidBids'],
   openSoldListings: ['listings.sold'],
   cancelOrder: ['orders.cancel'],

@@ -115,6 +115,8 @@ export const APPLICATION_ERROR_CODES = [
   'notAnAuction',
   // Blocks: one of the caller's identifiers is blocked (the message names none of them).
   'blocked',
+  // Sellers over time: an auction with bids may only have its description added to (its seller's edit).
+  'editLockedByBids',
 ] as const;
 
 // Order statuses come in three families (core, carrier tracking, exceptions). The admin

@@ -104,6 +104,8 @@ const CALLED_FROM: Record<AdminRouteName, Place> = {
   'orders.releasePayoutHold': 'renderer/screens/sold/OrderDrawer.tsx',
   'listings.bids': 'renderer/screens/bid-ladder/useBidLadder.ts',
   'listings.voidBids': 'renderer/screens/bid-ladder/VoidBidsDialog.tsx',
+  'listings.versions': 'renderer/screens/listing-versions/useListingVersions.ts',
+  'users.sellerStanding': 'renderer/screens/seller-standing/SellerStandingSection.tsx',
 };
 
 const APP_FOLDERS = ['renderer', 'main', 'preload'];

@@ -1,5 +1,6 @@
 // The listing drawer: video, title, accordions Listing Detail, Seller
-// Information and Edit Listing; an auction's admin bid ladder (voiding bids), and Hold listing /
+// Information and Edit Listing; an auction's admin bid ladder (voiding bids), the version history
+// (what changed, as a diff), and Hold listing /
 // Release hold with the hold shown under the title.
 import { Button, Classes, FormGroup, H4, HTMLSelect, InputGroup, Tag, TextArea } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
@@ -20,6 +21,7 @@ import { RECORD_SCREEN_ROUTES, recordRouteOf } from '../../components/record-lin
 import { BidLadder, listingWithStanding, useAuctionStanding } from '../bid-ladder/index.js';
 import { moneyOrNA } from '../../components/format.js';
 import { HoldButton, HoldTag } from '../holds/index.js';
+import { ListingVersions } from '../listing-versions/index.js';
 
 function EditListingForm({ listing, onSaved }: { listing: AdminListing; onSaved: (l: AdminListing) => void }) {
   const [draft, setDraft] = useState<ListingEditDraft>(() => draftOf(listing));
@@ -147,6 +149,7 @@ export function ListingDrawer({
   const mayEdit = useMayDo('editListing');
   const mayReadTimeline = useMayDo('viewListingTimeline');
   const mayReadBids = useMayDo('viewBidLadder');
+  const mayReadVersions = useMayDo('viewListingVersions');
   const mayHold = useMayDo('holdListing');
   const isAuction = listing.listingType === 'auction';
   // Bids voided here or in another back office: the drawer shows the auction's new price.
@@ -185,6 +188,11 @@ export function ListingDrawer({
         {isAuction && mayReadBids && (
           <Accordion title="Bids" defaultOpen={false}>
             <BidLadder listingId={listing.id} />
+          </Accordion>
+        )}
+        {mayReadVersions && (
+          <Accordion title="Versions" defaultOpen={false}>
+            <ListingVersions listingId={listing.id} revision={listing} />
           </Accordion>
         )}
         {mayReadTimeline && (

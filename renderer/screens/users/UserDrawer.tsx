@@ -24,6 +24,7 @@ import { UserPicture } from '../accountability/UserPicture.js';
 import { RECORD_SCREEN_ROUTES, recordRouteOf } from '../../components/record-links/record-route.js';
 import { Accordion } from '../../components/Accordion.js';
 import { RingSection } from '../rings/index.js';
+import { SellerStandingSection } from '../seller-standing/index.js';
 
 interface Props {
   user: AdminUser;
@@ -44,6 +45,7 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
     enforce: useMayDo('enforce'),
     history: useMayDo('viewUserHistory'),
     ring: useMayDo('viewRing'),
+    standing: useMayDo('viewSellerStanding'),
   };
   const [enforcing, setEnforcing] = useState(false);
   const openRecord = onOpen ?? (() => undefined);
@@ -198,6 +200,11 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
               </div>
             )}
           </Card>
+        )}
+        {may.standing && (
+          <Accordion key={`standing-${user.id}`} title="Seller Standing" defaultOpen={false} lazy>
+            <SellerStandingSection userId={user.id} />
+          </Accordion>
         )}
         {may.ring && (
           // Read when expanded, not with the drawer; another user's drawer starts closed again.

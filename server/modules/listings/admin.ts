@@ -3,6 +3,7 @@
 import type { AdminDeps, AdminHandlers } from '../../platform/http/admin-handler.js';
 import { changeListing, deleteListing, listActiveListings, loadAdminListing } from './listing-admin.js';
 import { holdListing, releaseListingHold } from './listing-holds.js';
+import { listingVersionsOf } from './listing-versions.js';
 
 export function listingHandlers({ db, reads, events }: AdminDeps) {
   return {
@@ -17,5 +18,6 @@ export function listingHandlers({ db, reads, events }: AdminDeps) {
     },
     'listings.hold': async ({ params, body, admin }) => holdListing(db, params.id, body.reason, admin),
     'listings.releaseHold': async ({ params, admin }) => releaseListingHold({ db, events }, params.id, admin),
+    'listings.versions': async ({ params, query }) => listingVersionsOf(reads, params.id, query.page, query.limit),
   } satisfies Partial<AdminHandlers>;
 }

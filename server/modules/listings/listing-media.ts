@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { listingRoom, userRoom } from '../../../shared/contract/realtime-events.js';
-import { conflict } from '../../platform/http/errors.js';
+import { conflict, HttpError } from '../../platform/http/errors.js';
 import type { UploadTarget } from '../../platform/media/media-storage.js';
 import { mediaKeyFor, parseMediaKey } from '../../platform/media/upload-rules.js';
 import { mediaUploadUrl, uploadedMediaUrl } from '../accounts/index.js';
@@ -14,6 +14,8 @@ import { marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { AttachedVideo } from '../../../shared/contract/market/listings.js';
 import { lockOwned } from './listings.js';
+import { markListingEditor } from './listing-versions.js';
+import { EDIT_LOCKED_BY_BIDS } from './rules/bid-edit-lock.js';
 import { categories, listings, subcategories } from '../../platform/db/schema/index.js';
 import { leftJoined, readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 
@@ -41,6 +43,9 @@ export async function attachListingVideo(
   await inUnitOfWork(deps, async (tx, outbox) => {
     const row = await lockOwned(tx, listingId, sellerId);
     if (row.status === 'sold' || row.status === 'auction_ended') throw conflict('An ended listing cannot change');
+    // A new video is not adding to the description: once bidders came, it is the seller's to keep.
+    if (row.bid_count > 0 || row.bid_cents !== null) throw new HttpError(409, EDIT_LOCKED_BY_BIDS, 'editLockedByBids');
+    await markListingEditor(tx, sellerId);
     await tx.execute(
       sql`UPDATE listings SET video = ${video}, trimmed_video = NULL, updated_at = now() WHERE id = ${listingId}`,
     );

@@ -6,7 +6,7 @@ import type { CreateListingBody, EditListingBody, MarketListing } from '../../..
 import { listingRoom } from '../../../shared/contract/realtime-events.js';
 import { usdToCents } from '../../../shared/rules/money.js';
 import type { Executor } from '../../platform/db/database.js';
-import { badRequest, callersOr404, conflict } from '../../platform/http/errors.js';
+import { badRequest, callersOr404, conflict, HttpError } from '../../platform/http/errors.js';
 import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import { marketEvent } from '../../platform/events/pending-events.js';
 import { inUnitOfWork, type Outbox } from '../../platform/events/unit-of-work.js';
@@ -16,6 +16,8 @@ import { assertMaySell, sellingRefusal } from '../accounts/index.js';
 import { listings } from '../../platform/db/schema/index.js';
 import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { getListing } from './listing-reads.js';
+import { bidEditLockRefusal, type EditableListing } from './rules/bid-edit-lock.js';
+import { markListingEditor } from './listing-versions.js';
 
 /** Auctions and giveaways without an end time run for 7 days. */
 export const DEFAULT_AUCTION_DURATION_MS = 7 * 24 * 60 * 60_000;
@@ -186,6 +188,53 @@ export async function softDeleteListing(tx: Executor, id: string): Promise<void>
   await tx.execute(sql`UPDATE listings SET deleted_at = now(), updated_at = now() WHERE id = ${id}`);
 }
 
+const EDITABLE_ROW = sqlRow(
+  listings,
+  'title',
+  'description',
+  'price_cents',
+  'starting_bid_cents',
+  'in_stock',
+  'video',
+  'weight',
+  'mass_unit',
+  'width',
+  'height',
+  'length',
+  'end_time',
+  'shipping_type',
+  'shipping_price_cents',
+);
+
+/** The locked listing's fields as the bid lock compares a seller's edit with them. */
+async function editableListing(tx: Executor, id: string, owned: OwnedRow): Promise<EditableListing> {
+  const [row] = await readRows(
+    tx,
+    EDITABLE_ROW,
+    sql`SELECT title, description, price_cents, starting_bid_cents, in_stock, video, weight, mass_unit, width, height,
+               length, end_time, shipping_type, shipping_price_cents
+          FROM listings WHERE id = ${id}`,
+  );
+  const cents = (value: number | string | null) => (value === null ? null : Number(value));
+  return {
+    hasBids: owned.bid_count > 0 || owned.bid_cents !== null,
+    title: row!.title,
+    description: row!.description,
+    priceCents: cents(row!.price_cents),
+    startingBidCents: cents(row!.starting_bid_cents),
+    inStock: row!.in_stock,
+    video: row!.video,
+    weight: row!.weight,
+    massUnit: row!.mass_unit,
+    width: row!.width,
+    height: row!.height,
+    length: row!.length,
+    endTime: row!.end_time === null ? null : new Date(row!.end_time).getTime(),
+    shippingType: row!.shipping_type,
+    shippingPriceCents: Number(row!.shipping_price_cents),
+  };
+}
+
 export async function editListing(
   deps: ServiceDeps,
   id: string,
@@ -195,10 +244,9 @@ export async function editListing(
   await inUnitOfWork(deps, async (tx, outbox) => {
     const row = await lockOwned(tx, id, sellerId);
     if (row.status === 'sold' || row.status === 'auction_ended') throw conflict('An ended listing cannot be edited');
-    const hasBids = row.bid_count > 0 || row.bid_cents !== null;
-    if (hasBids && (body.startingBid !== undefined || body.endTime !== undefined)) {
-      throw conflict('The starting bid and end time of an auction with bids cannot change');
-    }
+    const refusal = bidEditLockRefusal(await editableListing(tx, id, row), body);
+    if (refusal) throw new HttpError(409, refusal, 'editLockedByBids');
+    await markListingEditor(tx, sellerId);
     const sets = [sql`updated_at = now()`, ...listingFieldChanges(body)];
     if (body.price !== undefined) sets.push(sql`price_cents = ${usdToCents(body.price)}`);
     if (body.startingBid !== undefined) sets.push(sql`starting_bid_cents = ${usdToCents(body.startingBid)}`);

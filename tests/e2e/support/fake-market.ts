@@ -235,6 +235,57 @@ export function installFakeMarket(data: DemoData) {
       return ok({ members, links, impact, truncated: false, sharedIps: [] });
     },
     'listings.bids': () => ok({ count: 0, items: [] }),
+    // user1 sells below standard (late shipments); everyone else is new.
+    'users.sellerStanding': (i) => {
+      if (!find('users', i.params?.id)) return notFound;
+      const window = { from: '2025-12-05T12:00:00.000Z', to: '2026-12-05T12:00:00.000Z' };
+      if (i.params?.id !== 'u1')
+        return ok({
+          level: 'new',
+          projectedLevel: 'new',
+          window: { ...window, orders: 0 },
+          metrics: { defectRate: 0, lateShipmentRate: 0, replyWithin24hRate: null, averageRating: null },
+          effects: { payoutHoldDays: 3, activeListingCap: 50 },
+        });
+      return ok({
+        level: 'belowStandard',
+        projectedLevel: 'standard',
+        window: { ...window, orders: 46 },
+        metrics: { defectRate: 1 / 46, lateShipmentRate: 5 / 46, replyWithin24hRate: 0.75, averageRating: 4.25 },
+        effects: { payoutHoldDays: 7, activeListingCap: 20 },
+      });
+    },
+    // The first auction has an edit history: its seller's title and price change, then a description
+    // added to after the first bid, and an admin's correction; every other listing is unchanged.
+    'listings.versions': (i) => {
+      if (!find('listings', i.params?.id)) return notFound;
+      if (i.params?.id !== 'l0') return ok({ count: 0, items: [] });
+      const seller = { id: 'u1', userName: 'user1' };
+      const items = [
+        {
+          version: 3,
+          at: '2026-05-03T10:00:00.000Z',
+          by: null,
+          changes: [{ field: 'title', before: 'Listing 0 lamp', after: 'Listing 0' }],
+        },
+        {
+          version: 2,
+          at: '2026-05-02T10:00:00.000Z',
+          by: seller,
+          changes: [{ field: 'description', before: 'A very long description', after: data.listings[0]!.description }],
+        },
+        {
+          version: 1,
+          at: '2026-05-01T10:00:00.000Z',
+          by: seller,
+          changes: [
+            { field: 'title', before: 'Brass lamp', after: 'Listing 0 lamp' },
+            { field: 'startingBid', before: 25, after: 20 },
+          ],
+        },
+      ];
+      return ok({ count: items.length, items });
+    },
     'users.enforce': (i) => {
       const { action, reason, until } = i.body as { action: string; reason: string; until?: string };
       if (action === 'warn') return patch('users', i, {});

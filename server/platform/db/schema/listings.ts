@@ -1,7 +1,7 @@
 // Listings with their auction state, saved listings and listing reports (migrations 0001, 0002,
-// 0003, 0006, 0058).
+// 0003, 0006, 0058, 0100).
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { subcategories } from './catalogue.js';
 import { at, cents, columnCheck, createdAt, fkey, updatedAt, uuidId } from './columns.js';
 import { users } from './users.js';
@@ -136,6 +136,27 @@ export const listingReports = pgTable(
     index('listing_reports_open_idx')
       .on(t.createdAt)
       .where(sql`resolved_at IS NULL`),
+  ],
+);
+
+/**
+ * A listing's versions: each change to its title, description, price, starting bid or video, written
+ * by the `listings_versions` trigger (migration 0100), never by code. `changes` is
+ * `[{field, before, after}]`, money in cents.
+ */
+export const listingVersions = pgTable(
+  'listing_versions',
+  {
+    listingId: text('listing_id').notNull(),
+    version: integer('version').notNull(),
+    editorId: text('editor_id'),
+    changes: jsonb('changes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'listing_versions_pkey', columns: [t.listingId, t.version] }),
+    fkey('listing_versions', t.listingId, listings.id),
+    fkey('listing_versions', t.editorId, users.id),
   ],
 );
 

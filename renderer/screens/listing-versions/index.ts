@@ -1,0 +1,2 @@
+// A listing's version history (the listing drawer's "Versions").
+export { ListingVersions } from './ListingVersions.js';

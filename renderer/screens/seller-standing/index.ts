@@ -1,0 +1,2 @@
+// A seller's standing (the user drawer's "Seller Standing").
+export { SellerStandingSection } from './SellerStandingSection.js';

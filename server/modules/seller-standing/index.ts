@@ -1,0 +1,3 @@
+// The seller-standing module from outside: a seller's standing (window, metrics, level, projected
+// level, effects) read from the orders, cases, ratings and chats of the areas below.
+export { sellerStandingHandlers } from './admin.js';

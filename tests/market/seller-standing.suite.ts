@@ -1,0 +1,153 @@
+// A seller's standing (DECISIONS "Sellers over time"), run on both drivers:
+// seller-standing-routes.test.ts (PGlite) and seller-standing-postgres.test.ts (PostgreSQL). The
+// records are written straight into the tables, as the order, shipping, case, rating and chat
+// flows would have left them, so each metric's source is visible here.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SellerStanding } from '../../shared/contract/admin-seller-standing-routes.js';
+import { queryRows } from '../../server/platform/db/database.js';
+import { enableSellers } from './market-db.js';
+import type { ReviewApp } from './review-cases-app.js';
+
+const DAY = 86_400_000;
+
+export function sellerStandingSuite(start: () => Promise<ReviewApp>) {
+  let t: ReviewApp;
+  let buyerId: string;
+  const call: ReviewApp['call'] = (...args) => t.call(...args);
+  const standing = async (user: string, id: string) => {
+    const answer = await call(user, 'GET', `/admin/users/${id}/seller-standing`);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return SellerStanding.parse(answer.body);
+  };
+  const ago = (days: number) => new Date(Date.now() - days * DAY);
+
+  /** One paid order of `sellerId`, `daysAgo` old, shipped `shipDays` after payment (null: not shipped). */
+  const paidOrder = async (
+    sellerId: string,
+    daysAgo: number,
+    options: { shipDays?: number | null; status?: string } = {},
+  ): Promise<string> => {
+    const [listing] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`INSERT INTO listings (user_id, title, listing_type, price_cents, status)
+          VALUES (${sellerId}, 'Standing lot', 'default', 1000, 'sold') RETURNING id`,
+    );
+    const shipDays = options.shipDays === undefined ? 1 : options.shipDays;
+    const [order] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`INSERT INTO orders (listing_id, seller_id, buyer_id, price_cents, status, created_at, shipped_at)
+          VALUES (${listing!.id}, ${sellerId}, ${buyerId}, 1000, ${options.status ?? 'Shipped'}, ${ago(daysAgo)},
+                  ${shipDays === null ? null : ago(daysAgo - shipDays)}) RETURNING id`,
+    );
+    await t.database.db.execute(
+      sql`INSERT INTO transactions (order_id, type, status, amount_cents, created_at)
+          VALUES (${order!.id}, 'order_payment', 'succeeded', 1000, ${ago(daysAgo)})`,
+    );
+    return order!.id;
+  };
+
+  beforeAll(async () => {
+    t = await start();
+    buyerId = (await enableSellers(t.app, 'stbuyer'))[0]!;
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a seller without orders is new, with the new level’s effects, over a 365-day window', async () => {
+    const [sellerId] = await enableSellers(t.app, 'stnew');
+    const answer = await standing('admin', sellerId!);
+    expect(answer).toMatchObject({
+      level: 'new',
+      projectedLevel: 'new',
+      window: { orders: 0 },
+      metrics: { defectRate: 0, lateShipmentRate: 0, replyWithin24hRate: null, averageRating: null },
+      effects: { payoutHoldDays: 3, activeListingCap: 50 },
+    });
+    const days = (Date.parse(answer.window.to) - Date.parse(answer.window.from)) / DAY;
+    expect(days).toBe(365);
+  });
+
+  it('counts defects (a cancellation, an upheld order issue) and late shipments into belowStandard', async () => {
+    const [sellerId] = await enableSellers(t.app, 'stlate');
+    // 20 orders over the last two months, shipped the next day; 2 shipped 8 days late, 1 cancelled,
+    // 1 with an order issue upheld, 1 whose issue was dismissed, 1 unpaid (it does not count).
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i += 1) ids.push(await paidOrder(sellerId!, 10 + i * 2));
+    await paidOrder(sellerId!, 30, { shipDays: 8 });
+    await paidOrder(sellerId!, 40, { shipDays: 9 });
+    await paidOrder(sellerId!, 12, { status: 'cancelled', shipDays: null });
+    for (const [orderId, outcome] of [
+      [ids[0]!, 'refunded'],
+      [ids[1]!, 'dismissed'],
+    ] as const) {
+      await t.database.db.execute(
+        sql`INSERT INTO review_cases (source, subject_type, subject_id, priority, reason, status, outcome, resolved_at)
+            VALUES ('orderIssue', 'order', ${orderId}, 'normal', 'Item not received', 'resolved', ${outcome}, now())`,
+      );
+    }
+    await t.database.db.execute(
+      sql`INSERT INTO orders (listing_id, seller_id, buyer_id, price_cents, status)
+          SELECT listing_id, seller_id, buyer_id, price_cents, 'Pending' FROM orders WHERE id = ${ids[2]!}`,
+    );
+    await t.database.db.execute(
+      sql`INSERT INTO ratings (seller_id, buyer_id, rate, created_at) VALUES
+            (${sellerId!}, ${buyerId}, 5, ${ago(3)}), (${sellerId!}, ${buyerId}, 4, ${ago(4)}),
+            (${sellerId!}, ${buyerId}, 1, ${ago(400)})`,
+    );
+
+    const answer = await standing('sup', sellerId!);
+    expect(answer.window.orders).toBe(23);
+    expect(answer.metrics.defectRate).toBeCloseTo(2 / 23, 10);
+    expect(answer.metrics.lateShipmentRate).toBeCloseTo(2 / 23, 10);
+    expect(answer.metrics.averageRating).toBe(4.5);
+    expect(answer).toMatchObject({
+      level: 'belowStandard',
+      projectedLevel: 'belowStandard',
+      effects: { payoutHoldDays: 7, activeListingCap: 20 },
+    });
+  });
+
+  it('is standard with clean orders, and projects new when they are about to leave the window', async () => {
+    const [sellerId] = await enableSellers(t.app, 'stclean');
+    for (let i = 0; i < 10; i += 1) await paidOrder(sellerId!, 360 - i);
+    const answer = await standing('fin', sellerId!);
+    expect(answer).toMatchObject({
+      level: 'standard',
+      projectedLevel: 'new',
+      window: { orders: 10 },
+      effects: { payoutHoldDays: 0, activeListingCap: null },
+    });
+  });
+
+  it('measures replies within 24 hours over the chats a buyer opened', async () => {
+    const [sellerId, otherId] = await enableSellers(t.app, 'stchat', 'stasker');
+    const chat = async (answerAfterHours: number | null) => {
+      const [row] = await queryRows<{ id: string }>(
+        t.database.db,
+        sql`INSERT INTO chats (user_id, other_user_id) VALUES (${otherId!}, ${sellerId!}) RETURNING id`,
+      );
+      await t.database.db.execute(
+        sql`INSERT INTO chat_messages (chat_id, user_id, message, created_at)
+            VALUES (${row!.id}, ${otherId!}, 'Is it still available?', ${ago(5)})`,
+      );
+      if (answerAfterHours !== null)
+        await t.database.db.execute(
+          sql`INSERT INTO chat_messages (chat_id, user_id, message, created_at)
+              VALUES (${row!.id}, ${sellerId!}, 'Yes', ${new Date(ago(5).getTime() + answerAfterHours * 3_600_000)})`,
+        );
+    };
+    await chat(2);
+    await chat(23.9);
+    await chat(30);
+    await chat(null);
+    expect((await standing('mod', sellerId!)).metrics.replyWithin24hRate).toBe(0.5);
+  });
+
+  it('answers 404 for an unknown user and 401 without a token', async () => {
+    expect((await call('admin', 'GET', '/admin/users/no-such-user/seller-standing')).status).toBe(404);
+    expect((await call(null, 'GET', `/admin/users/${buyerId}/seller-standing`)).status).toBe(401);
+    expect((await call('stbuyer', 'GET', `/admin/users/${buyerId}/seller-standing`)).status).toBe(403);
+  });
+}
