@@ -28,6 +28,7 @@ import { workbenchHandlers } from './modules/workbench/index.js';
 import { marketHealthHandlers, marketSeriesExport } from './modules/market-health/index.js';
 import { bidVoidHandlers } from './modules/auctions/index.js';
 import { blockHandlers } from './modules/blocks/index.js';
+import { policyHandlers } from './modules/policy/index.js';
 
 /** What the admin API works with: the handlers' dependencies and the one port they use (refunds). */
 export type AdminApiDeps = AdminDeps & Pick<PaymentPorts, 'payments'>;
@@ -56,6 +57,7 @@ export function adminHandlers(deps: AdminApiDeps): AdminHandlers {
     ...ringHandlers(deps),
     ...bidVoidHandlers(deps),
     ...blockHandlers(deps),
+    ...policyHandlers(deps),
   };
 }
 

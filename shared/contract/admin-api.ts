@@ -33,6 +33,7 @@ import { adminRingRoutes } from './admin-ring-routes.js';
 import { adminHoldRoutes } from './admin-hold-routes.js';
 import { bidVoidRoutes } from './admin-bid-void-routes.js';
 import { adminBlockRoutes } from './admin-block-routes.js';
+import { adminPolicyRoutes } from './admin-policy-routes.js';
 import { contentModerationRoutes } from './admin-moderation-routes.js';
 export type { HttpMethod, RouteDef } from './route-def.js';
 
@@ -321,6 +322,7 @@ export const adminRoutes = {
   ...adminHoldRoutes,
   ...bidVoidRoutes,
   ...adminBlockRoutes,
+  ...adminPolicyRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type AdminRoutes = typeof adminRoutes;

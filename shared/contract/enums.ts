@@ -115,6 +115,9 @@ export const APPLICATION_ERROR_CODES = [
   'notAnAuction',
   // Blocks: one of the caller's identifiers is blocked (the message names none of them).
   'blocked',
+  // Policy (DECISIONS "Policy"): a rule refused the request; turning a rule on without a backtest.
+  'blockedByPolicy',
+  'backtestRequired',
 ] as const;
 
 // Order statuses come in three families (core, carrier tracking, exceptions). The admin
