@@ -347,6 +347,69 @@ export function policySuite(start: () => Promise<ReviewApp>) {
       await call('mod', 'DELETE', `/admin/rules/${shadowRule.id}`);
     });
 
+    it('order rules: a block refuses the purchase, a case rule opens a case on the order and a payout rule holds its payout', async () => {
+      const lamp = await call('polseller', 'POST', '/listing', { title: 'Policy lamp', price: 40, inStock: 10 });
+      expect(lamp.status, JSON.stringify(lamp.body)).toBe(201);
+      const listingId = lamp.body.id as string;
+      const switchOn = async (rule: Rule) => {
+        await call('mod', 'POST', `/admin/rules/${rule.id}/backtest`, { days: 1 });
+        expect((await call('mod', 'PATCH', `/admin/rules/${rule.id}`, { mode: 'on' })).status).toBe(200);
+      };
+      const blocker = await newRule({
+        event: 'order',
+        expression: 'order.total >= 100.0',
+        action: 'block',
+        publicMessage: 'Large orders need a verified account.',
+        mode: 'shadow',
+      });
+      await switchOn(blocker);
+      const refused = await call('polbuyer', 'POST', '/order', { listingId, quantity: 3 });
+      expect(refused).toMatchObject({ status: 403, body: { code: 'blockedByPolicy' } });
+      expect(await rows(sql`SELECT id FROM orders WHERE listing_id = ${listingId}`)).toEqual([]);
+
+      const caseRule = await newRule({
+        event: 'order',
+        expression: 'order.total < 100.0',
+        action: 'openCase',
+        mode: 'shadow',
+      });
+      await switchOn(caseRule);
+      const holder = await newRule({
+        event: 'order',
+        expression: 'order.total < 100.0',
+        action: 'holdPayout',
+        mode: 'shadow',
+      });
+      await switchOn(holder);
+      const bought = await call('polbuyer', 'POST', '/order', { listingId });
+      expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+      const orderId = bought.body.orderId as string;
+      const cases = await eventually(
+        async () =>
+          (await call('mod', 'GET', '/admin/review-cases?source=rule&subjectType=order&limit=100')).body
+            .items as ReviewCase[],
+        (items) => items.some((item) => item.subjectId === orderId),
+      );
+      expect(cases.find((item) => item.subjectId === orderId)).toMatchObject({
+        subjectType: 'order',
+        reason: `Rule “${caseRule.name}” (v2)`,
+      });
+      const holds = await eventually(
+        () => matchesOf(holder.id),
+        (items) => items.length > 0,
+      );
+      expect(holds).toMatchObject([{ subjectId: orderId, action: 'holdPayout', mode: 'on' }]);
+      const [order] = await rows<{ payout_hold_admin_uid: string | null }>(
+        sql`SELECT payout_hold_admin_uid FROM orders WHERE id = ${orderId}`,
+      );
+      // A paid order's payout waits for delivery: the rule held it, in the rule's name.
+      expect(holds[0]!.done).toBe(true);
+      expect(order!.payout_hold_admin_uid).toBe(`rule:${holder.id}`);
+      const backtest = await runBacktest(t.database.db, caseRule.id, 1, true);
+      expect(backtest.matchedIds).toContain(orderId);
+      for (const rule of [blocker, caseRule, holder]) await call('mod', 'DELETE', `/admin/rules/${rule.id}`);
+    });
+
     it('a backtest over the stored bids finds exactly the bids live evaluation matched (property)', async () => {
       const bidders = ['propa', 'propb', 'propc'];
       for (const bidder of bidders) await me(bidder);

@@ -1,5 +1,5 @@
 // Rules at the event's own place in the API (DECISIONS "Policy"). market-routes.ts adds these hooks
-// to the market routes, so the areas that own the bid and the messages are not touched:
+// to the market routes, so the areas that own the bid, the messages and the order are not touched:
 // - before the write (preHandler), the `on` rules whose action is `block` judge the event as asked
 //   and refuse it with 403 `blockedByPolicy` (nothing is stored);
 // - after the commit (onResponse, once the answer has gone: nobody waits on a case), every other
@@ -16,7 +16,7 @@ import { readRows } from '../../platform/db/sql-row.js';
 import { accountFactsOf } from './account-facts.js';
 import { actOnMatches, blockedByPolicy, recordBlock } from './rule-actions.js';
 import { ruleBookOf, type LiveRule } from './rule-book.js';
-import { actorVariable, bidVariable, messageVariable, type ActorFacts } from './rules/event-context.js';
+import { actorVariable, bidVariable, messageVariable, orderVariable, type ActorFacts } from './rules/event-context.js';
 import type { CelRecord } from './rules/rule-language.js';
 import { eventVariableOf, StoredEventRow, storedEventsQuery, subjectOf, type StoredEvent } from './stored-events.js';
 
@@ -25,13 +25,26 @@ const EVENT_ROUTES: Record<string, StoredEvent> = {
   'POST /bid': 'bid',
   'POST /message': 'message',
   'POST /listing/:id/messages': 'message',
+  'POST /order': 'order',
+  'POST /payments/with-order': 'order',
 };
 
 const BidAsked = z.object({ listingId: z.string(), amount: z.number(), maxBid: z.number().optional() });
 const ChatAsked = z.object({ chatId: z.string(), message: z.string() });
 const AuctionTextAsked = z.object({ text: z.string() });
-const AnsweredId = z.object({ id: z.string() });
-const BidAnswered = z.object({ bidId: z.string() });
+/** Where each event's answer names the stored event: the bid receipt, the message, the placed order. */
+const STORED_ID_OF: Record<StoredEvent, z.ZodType<string>> = {
+  bid: z.object({ bidId: z.string() }).transform((answer) => answer.bidId),
+  message: z.object({ id: z.string() }).transform((answer) => answer.id),
+  order: z.object({ orderId: z.string() }).transform((answer) => answer.orderId),
+};
+const OrderAsked = z.object({ listingId: z.string(), quantity: z.number().optional() });
+const ListingForSale = z.object({
+  user_id: z.string(),
+  price_cents: z.union([z.number(), z.string()]).transform(Number).nullable(),
+  shipping_type: z.string(),
+  shipping_price_cents: z.union([z.number(), z.string()]).transform(Number),
+});
 const AuctionRead = z.object({
   user_id: z.string(),
   bid_count: z.number(),
@@ -75,6 +88,23 @@ async function askedEvent(
       },
       actor,
     );
+    return { variable, about: asked.data.listingId };
+  }
+  if (event === 'order') {
+    const asked = OrderAsked.safeParse(request.body);
+    if (!asked.success) return null;
+    const [listing] = await readRows(
+      deps.db,
+      ListingForSale,
+      sql`SELECT user_id, price_cents, shipping_type, shipping_price_cents FROM listings WHERE id = ${asked.data.listingId}`,
+    );
+    if (!listing) return null;
+    // What buyNow will charge (orders/purchases.ts): the price per unit times the quantity, and the
+    // shipping when the buyer pays it.
+    const totalCents =
+      (listing.price_cents ?? 0) * (asked.data.quantity ?? 1) +
+      (listing.shipping_type === 'buyer_pays' ? listing.shipping_price_cents : 0);
+    const variable = orderVariable({ totalCents, listingId: asked.data.listingId, sellerId: listing.user_id }, actor);
     return { variable, about: asked.data.listingId };
   }
   const chat = ChatAsked.safeParse(request.body);
@@ -165,11 +195,8 @@ export function livePolicy(deps: ServiceDeps, prefix: string) {
     const watch = watched.get(request);
     if (!watch || reply.statusCode >= 300 || typeof payload !== 'string') return payload;
     try {
-      const body: unknown = JSON.parse(payload);
-      const bid = BidAnswered.safeParse(body);
-      const message = AnsweredId.safeParse(body);
-      watch.subjectId =
-        watch.event === 'bid' ? (bid.success ? bid.data.bidId : null) : message.success ? message.data.id : null;
+      const answered = STORED_ID_OF[watch.event].safeParse(JSON.parse(payload));
+      watch.subjectId = answered.success ? answered.data : null;
     } catch {
       watch.subjectId = null;
     }

@@ -12,6 +12,7 @@ import { HttpError } from '../../platform/http/errors.js';
 import type { Outbox } from '../../platform/events/unit-of-work.js';
 import { inUnitOfWork, type UnitOfWorkDeps } from '../../platform/events/unit-of-work.js';
 import { holdListing } from '../listings/index.js';
+import { holdPayout } from '../orders/index.js';
 import { openReviewCase } from '../trust-safety/index.js';
 import type { LiveRule } from './rule-book.js';
 
@@ -84,6 +85,7 @@ export async function actOnMatches(
   matched: MatchedEvent,
 ): Promise<void> {
   const holds: LiveRule[] = [];
+  const payoutHolds: LiveRule[] = [];
   await inUnitOfWork(deps, async (tx, outbox) => {
     for (const rule of rules) {
       if (rule.mode !== 'on' || rule.action === 'block') {
@@ -93,21 +95,32 @@ export async function actOnMatches(
         await recordMatch(tx, rule, 'on', matched.subjectId, matched.actorId, true);
       } else if (rule.action === 'holdListing' && matched.listingId !== null) {
         holds.push(rule);
+      } else if (rule.action === 'holdPayout' && matched.event === 'order') {
+        payoutHolds.push(rule);
       } else {
-        // holdPayout needs an order; on any other event the rule is recorded, not carried out.
+        // A hold with nothing to hold (holdPayout outside an order): recorded, not carried out.
         await recordMatch(tx, rule, 'on', matched.subjectId, matched.actorId, false);
       }
     }
   });
-  for (const rule of holds) {
-    // holdListing is the listings area's own transaction with its audit entry, by the rule.
-    let done = true;
+  // Each hold is its owner's transaction with its audit entry, by the rule (listings, orders).
+  const carriedOut = async (hold: () => Promise<unknown>): Promise<boolean> => {
     try {
-      await holdListing(deps.db, matched.listingId!, `${ruleCaseReason(rule)} matched`, ruleAdmin(rule.id));
+      await hold();
+      return true;
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      done = false;
+      return false;
     }
+  };
+  for (const rule of holds) {
+    const reason = `${ruleCaseReason(rule)} matched`;
+    const done = await carriedOut(() => holdListing(deps.db, matched.listingId!, reason, ruleAdmin(rule.id)));
+    await recordMatch(deps.db, rule, 'on', matched.subjectId, matched.actorId, done);
+  }
+  for (const rule of payoutHolds) {
+    const reason = `${ruleCaseReason(rule)} matched`;
+    const done = await carriedOut(() => holdPayout(deps.db, matched.subjectId, reason, ruleAdmin(rule.id)));
     await recordMatch(deps.db, rule, 'on', matched.subjectId, matched.actorId, done);
   }
 }

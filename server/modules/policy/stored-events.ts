@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PolicyEvent } from '../../../shared/contract/policy.js';
 import type { ReviewSubjectType } from '../../../shared/contract/review-cases.js';
-import { bidVariable, messageVariable, type ActorFacts } from './rules/event-context.js';
+import { bidVariable, messageVariable, orderVariable, type ActorFacts } from './rules/event-context.js';
 import type { CelRecord } from './rules/rule-language.js';
 
 const epochMs = z.union([z.number(), z.string()]).transform(Number);
@@ -16,7 +16,7 @@ export const StoredEventRow = z.object({
   actor_id: z.string(),
   at_ms: epochMs,
   listing_id: z.string().nullable(),
-  /** bid */
+  /** bid and order (an order's amount is its total: price and shipping) */
   seller_id: z.string().nullable(),
   amount_cents: epochMs.nullable(),
   max_cents: epochMs.nullable(),
@@ -30,7 +30,7 @@ export const StoredEventRow = z.object({
 export type StoredEventRow = z.output<typeof StoredEventRow>;
 
 /** The event kinds whose stored events this module can read (live after the commit, and backtests). */
-export const STORED_EVENTS = ['bid', 'message'] as const satisfies readonly PolicyEvent[];
+export const STORED_EVENTS = ['bid', 'message', 'order'] as const satisfies readonly PolicyEvent[];
 export type StoredEvent = (typeof STORED_EVENTS)[number];
 export const isStoredEvent = (event: PolicyEvent): event is StoredEvent =>
   (STORED_EVENTS as readonly string[]).includes(event);
@@ -46,6 +46,17 @@ export function storedEventsQuery(event: StoredEvent, where: (createdAt: SQL, id
                  FROM bids b JOIN listings l ON l.id = b.listing_id
                 WHERE ${where(sql`b.created_at`, sql`b.id`)}
                 ORDER BY b.created_at, b.id`;
+  }
+  if (event === 'order') {
+    // An order is an event once paid: a declined card's order stays on record but was answered 402.
+    return sql`SELECT o.id, o.buyer_id AS actor_id, ${ms(sql`o.created_at`)} AS at_ms, o.listing_id, o.seller_id,
+                      o.price_cents + o.shipping_price_cents AS amount_cents, NULL::bigint AS max_cents, NULL::int AS seq,
+                      NULL::bigint AS end_ms, false AS voided, NULL::text AS text, NULL::text AS kind
+                 FROM orders o
+                WHERE ${where(sql`o.created_at`, sql`o.id`)}
+                  AND EXISTS (SELECT 1 FROM transactions t
+                               WHERE t.order_id = o.id AND t.type = 'order_payment' AND t.status = 'succeeded')
+                ORDER BY o.created_at, o.id`;
   }
   return sql`SELECT * FROM (
                SELECT m.id, m.user_id AS actor_id, ${ms(sql`m.created_at`)} AS at_ms, NULL::text AS listing_id,
@@ -75,6 +86,12 @@ export function eventVariableOf(event: StoredEvent, row: StoredEventRow, actor: 
       actor,
     );
   }
+  if (event === 'order') {
+    return orderVariable(
+      { totalCents: row.amount_cents ?? 0, listingId: row.listing_id ?? '', sellerId: row.seller_id ?? '' },
+      actor,
+    );
+  }
   return messageVariable({ text: row.text ?? '', kind: row.kind ?? 'chat', listingId: row.listing_id });
 }
 
@@ -84,6 +101,12 @@ export function subjectOf(event: StoredEvent, row: StoredEventRow): { type: Revi
     return {
       type: 'user',
       excerpt: `A bid of $${((row.amount_cents ?? 0) / 100).toFixed(2)} on listing ${row.listing_id}`,
+    };
+  }
+  if (event === 'order') {
+    return {
+      type: 'order',
+      excerpt: `An order of $${((row.amount_cents ?? 0) / 100).toFixed(2)} for listing ${row.listing_id}`,
     };
   }
   return { type: row.kind === 'auction' ? 'auctionMessage' : 'chatMessage', excerpt: row.text ?? '' };

@@ -2,7 +2,14 @@
 // the CEL types the context declares (counts as ints, money as USD doubles).
 import { describe, expect, it } from 'vitest';
 import { ACTOR_FIELDS, EVENT_FIELDS } from '../../../../shared/contract/policy.js';
-import { actorVariable, bidVariable, emailDomainOf, messageVariable, type ActorFacts } from './event-context.js';
+import {
+  actorVariable,
+  bidVariable,
+  emailDomainOf,
+  messageVariable,
+  orderVariable,
+  type ActorFacts,
+} from './event-context.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-12-05T12:00:00Z');
@@ -101,6 +108,23 @@ describe('message', () => {
   ] as const)('%j → %j', (facts, expected) => {
     const variable = messageVariable(facts);
     expect(Object.keys(variable).sort()).toEqual(Object.keys(EVENT_FIELDS.message).sort());
+    expect(variable).toEqual(expected);
+  });
+});
+
+describe('order', () => {
+  it.each([
+    [
+      { totalCents: 4550, listingId: 'l1', sellerId: 's1' },
+      { total: 45.5, listingId: 'l1', sellerId: 's1', sharesRingWithSeller: true },
+    ],
+    [
+      { totalCents: 100, listingId: 'l2', sellerId: 's9' },
+      { total: 1, listingId: 'l2', sellerId: 's9', sharesRingWithSeller: false },
+    ],
+  ] as const)('%j → %j', (facts, expected) => {
+    const variable = orderVariable(facts, actor);
+    expect(Object.keys(variable).sort()).toEqual(Object.keys(EVENT_FIELDS.order).sort());
     expect(variable).toEqual(expected);
   });
 });

@@ -81,3 +81,18 @@ export interface MessageFacts {
 
 export const messageVariable = (message: MessageFacts): CelRecord =>
   celRecord(EVENT_FIELDS.message, { text: message.text, kind: message.kind, listingId: message.listingId ?? '' });
+
+export interface OrderFacts {
+  /** What the buyer pays: price times quantity, and the shipping they pay. */
+  totalCents: number;
+  listingId: string;
+  sellerId: string;
+}
+
+export const orderVariable = (order: OrderFacts, actor: ActorFacts): CelRecord =>
+  celRecord(EVENT_FIELDS.order, {
+    total: centsToUsd(order.totalCents),
+    listingId: order.listingId,
+    sellerId: order.sellerId,
+    sharesRingWithSeller: actor.ring.includes(order.sellerId) && order.sellerId !== actor.id,
+  });
