@@ -332,7 +332,26 @@ export function policySuite(start: () => Promise<ReviewApp>) {
       );
       expect(shadowMatches).toMatchObject([{ subjectId: messageId, mode: 'shadow', action: 'block', done: false }]);
       const stats = Rule.parse((await call('mod', 'GET', `/admin/rules/${caseRule.id}`)).body).stats;
-      expect(stats).toMatchObject({ matches7d: 1, actions7d: 1 });
+      expect(stats).toMatchObject({ matches7d: 1, actions7d: 1, upheld: 0, overturned: 0, precision: null });
+      // The audit log shows what the rule did, under its own name.
+      const logged = await call(
+        'admin',
+        'GET',
+        `/admin/audit-log?adminUid=${encodeURIComponent(`rule:${caseRule.id}`)}`,
+      );
+      expect(logged.body).toMatchObject({
+        count: 1,
+        items: [{ admin: { uid: `rule:${caseRule.id}`, email: null }, action: 'ruleOpenCase', recordId: opened.id }],
+      });
+      // A moderator dismissing the rule's case overturns it: precision 0 of 1.
+      const dismissed = await call('mod', 'POST', `/admin/review-cases/${opened.id}/resolve`, { outcome: 'dismissed' });
+      expect(dismissed.status, JSON.stringify(dismissed.body)).toBe(200);
+      expect(Rule.parse((await call('mod', 'GET', `/admin/rules/${caseRule.id}`)).body).stats).toMatchObject({
+        upheld: 0,
+        overturned: 1,
+        precision: 0,
+      });
+      expect((await call('mod', 'GET', '/admin/rules/nope/matches')).status).toBe(404);
 
       // An auction message is a message event too.
       const listingId = await auction();
