@@ -29,6 +29,7 @@ import { marketHealthHandlers, marketSeriesExport } from './modules/market-healt
 import { bidVoidHandlers } from './modules/auctions/index.js';
 import { blockHandlers } from './modules/blocks/index.js';
 import { sellerStandingHandlers } from './modules/seller-standing/index.js';
+import { policyHandlers } from './modules/policy/index.js';
 
 /** What the admin API works with: the handlers' dependencies and the one port they use (refunds). */
 export type AdminApiDeps = AdminDeps & Pick<PaymentPorts, 'payments'>;
@@ -58,6 +59,7 @@ export function adminHandlers(deps: AdminApiDeps): AdminHandlers {
     ...ringHandlers(deps),
     ...bidVoidHandlers(deps),
     ...blockHandlers(deps),
+    ...policyHandlers(deps),
   };
 }
 

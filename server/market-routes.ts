@@ -17,6 +17,7 @@ import { offerRoutes, orderHistoryRoutes, purchaseRoutes } from './modules/order
 import { paymentRoutes } from './modules/payments/index.js';
 import { appealRoutes } from './modules/trust-safety/index.js';
 import { blockEnforcement } from './modules/blocks/index.js';
+import { livePolicy } from './modules/policy/index.js';
 
 export interface MarketRoutesOptions {
   deps: MarketServices;
@@ -29,6 +30,11 @@ export async function marketRoutesPlugin(app: FastifyInstance, { deps }: MarketR
   const blocks = blockEnforcement(deps, app.prefix);
   app.addHook('preHandler', blocks.refuseBlockedCaller);
   app.addHook('onResponse', blocks.forgetAfterWrite);
+  // Policy rules meet their events here too, after the blocks (ARCHITECTURE.md, "Policy").
+  const policy = livePolicy(deps, app.prefix);
+  app.addHook('preHandler', policy.refuseByPolicy);
+  app.addHook('onSend', policy.noteStoredEvent);
+  app.addHook('onResponse', policy.judgeAfterCommit);
   await publicMarketRoutes(app, deps);
   await accountRoutes(context);
   await listingToolRoutes(context);

@@ -100,6 +100,9 @@ export const AUDIT_RECORD_TYPES = [
   // A team member's admin rights (the record id is their Firebase uid).
   'admin',
   'block',
+  // Policy (ARCHITECTURE.md, "Policy"): a rule and a named list rules read.
+  'rule',
+  'policyList',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

@@ -35,6 +35,7 @@ import { bidVoidRoutes } from './admin-bid-void-routes.js';
 import { listingVersionRoutes } from './admin-listing-version-routes.js';
 import { sellerStandingRoutes } from './admin-seller-standing-routes.js';
 import { adminBlockRoutes } from './admin-block-routes.js';
+import { adminPolicyRoutes } from './admin-policy-routes.js';
 import { contentModerationRoutes } from './admin-moderation-routes.js';
 export type { HttpMethod, RouteDef } from './route-def.js';
 
@@ -325,6 +326,7 @@ export const adminRoutes = {
   ...listingVersionRoutes,
   ...sellerStandingRoutes,
   ...adminBlockRoutes,
+  ...adminPolicyRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type AdminRoutes = typeof adminRoutes;

@@ -127,6 +127,19 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   'blocks.preview': [M],
   'blocks.lift': [M],
   'users.ringBlock': [M],
+  // Policy rules and lists: owner and moderator write them, support reads them, finance neither.
+  'rules.list': [M, S],
+  'rules.get': [M, S],
+  'rules.matches': [M, S],
+  'rules.create': [M],
+  'rules.validate': [M],
+  'rules.update': [M],
+  'rules.delete': [M],
+  'rules.backtest': [M],
+  'policyLists.list': [M, S],
+  'policyLists.create': [M],
+  'policyLists.update': [M],
+  'policyLists.delete': [M],
   // Holds: who moderates listings holds them; who may refund holds payouts.
   'listings.hold': [M],
   'listings.releaseHold': [M],
@@ -272,6 +285,9 @@ export const UI_ACTION_ROUTES = {
   openBlocks: ['blocks.list'],
   manageBlocks: ['blocks.preview', 'blocks.create', 'blocks.lift'],
   blockRing: ['users.ring', 'users.ringBlock'],
+  openRules: ['rules.list', 'rules.get', 'rules.matches', 'policyLists.list'],
+  manageRules: ['rules.validate', 'rules.create', 'rules.update', 'rules.delete', 'rules.backtest'],
+  manageLists: ['policyLists.create', 'policyLists.update', 'policyLists.delete'],
 } as const satisfies Record<string, readonly AdminRouteName[]>;
 export type UiAction = keyof typeof UI_ACTION_ROUTES;
 

@@ -117,6 +117,9 @@ export const APPLICATION_ERROR_CODES = [
   'blocked',
   // Sellers over time: an auction with bids may only have its description added to (its seller's edit).
   'editLockedByBids',
+  // Policy (DECISIONS "Policy"): a rule refused the request; turning a rule on without a backtest.
+  'blockedByPolicy',
+  'backtestRequired',
 ] as const;
 
 // Order statuses come in three families (core, carrier tracking, exceptions). The admin

@@ -18,6 +18,8 @@ export const REVIEW_CASE_SOURCES = [
   'appeal',
   // An account matching a block of severity review (ARCHITECTURE.md, "Blocks").
   'block',
+  // A policy rule whose action is openCase (ARCHITECTURE.md, "Policy"): the reason names the rule.
+  'rule',
 ] as const;
 export type ReviewCaseSource = (typeof REVIEW_CASE_SOURCES)[number];
 /** The sources the support queue ('Customer Support') shows; the review queue shows the others. */
@@ -29,6 +31,7 @@ export const MODERATION_SOURCES = [
   'auctionIntegrity',
   'appeal',
   'block',
+  'rule',
 ] as const satisfies ReviewCaseSource[];
 
 export const REVIEW_SUBJECT_TYPES = ['user', 'listing', 'order', 'chatMessage', 'auctionMessage', 'none'] as const;

@@ -148,11 +148,16 @@ export async function snapshotTables(db: Db): Promise<Snapshot> {
       sql`${table}::text, (SELECT coalesce(json_agg(row_to_json(t)::text ORDER BY row_to_json(t)::text), '[]'::json)
                            FROM ${sql.identifier(table)} t)`,
   );
-  const [row] = await queryRows<{ dump: string }>(
-    db,
-    sql`SELECT json_build_object(${sql.join(parts, sql`, `)})::text AS dump`,
-  );
-  return JSON.parse(row!.dump) as Snapshot;
+  // json_build_object takes at most 100 arguments (50 tables): one object per 40 tables, merged.
+  const snapshot: Snapshot = {};
+  for (let start = 0; start < parts.length; start += 40) {
+    const [row] = await queryRows<{ dump: string }>(
+      db,
+      sql`SELECT json_build_object(${sql.join(parts.slice(start, start + 40), sql`, `)})::text AS dump`,
+    );
+    Object.assign(snapshot, JSON.parse(row!.dump) as Snapshot);
+  }
+  return snapshot;
 }
 
 /** What changed between two snapshots, one line per added or removed row (empty when nothing did). */

@@ -19,6 +19,7 @@ export const SOURCE_LABELS: Record<ReviewCaseSource, string> = {
   auctionIntegrity: 'Auction integrity',
   appeal: 'Appeal',
   block: 'Block',
+  rule: 'Policy rule',
 };
 
 export const SUBJECT_LABELS: Record<ReviewSubjectType, string> = {

@@ -19,7 +19,7 @@ export { auctionStateUpdate, endListing, markEndingSoonNotified } from './auctio
 export { type ListingToolsDeps, localListingTools } from './listing-tools-deps.js';
 export type { ListingPorts } from './ports.js';
 export { activeListingsSource, deleteListingIn, loadAdminListing } from './listing-admin.js';
-export { listingOnHold, refuseIfOnHold } from './listing-holds.js';
+export { holdListing, listingOnHold, refuseIfOnHold } from './listing-holds.js';
 export { markListingEditor } from './listing-versions.js';
 // Takes down a closing account's listings (subscribes to the accounts module's accountClosing).
 import './account-closing.js';

@@ -16,6 +16,6 @@ export {
   writeShippingStatus,
 } from './seller-order.js';
 export { expireOffers } from './offers.js';
-export { releaseDuePayouts } from './payouts.js';
+export { holdPayout, releaseDuePayouts } from './payouts.js';
 // Takes down a closing account's pending offers (subscribes to the accounts module's accountClosing).
 import './account-closing.js';

@@ -4,7 +4,7 @@
 // and the off-platform detector's screening of what users write).
 export { reviewCaseHandlers } from './admin.js';
 export { ringHandlers } from './ring-admin.js';
-export { ringOf } from './ring.js';
+export { ringMembersOf, ringOf } from './ring.js';
 export { appealRoutes } from './routes.js';
 // Auto-assignment after a case opened: the realtime layer says who is online (market-api.ts).
 export { autoAssignCase } from './case-team.js';

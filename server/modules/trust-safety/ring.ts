@@ -93,6 +93,11 @@ async function walkRing(db: Executor, start: string): Promise<Walk> {
   return { members: last.members, links: [...links.values()], truncated: last.truncated };
 }
 
+/** The accounts of a user's ring (the user first), without the ring's picture: policy's `ringSize`. */
+export async function ringMembersOf(db: Executor, userId: string): Promise<string[]> {
+  return (await walkRing(db, userId)).members;
+}
+
 export async function ringOf(db: Executor, userId: string): Promise<Ring> {
   // An unknown or deleted account is itself alone after the walk, and not among the users read: 404.
   const walk = await walkRing(db, userId);

@@ -31,7 +31,9 @@ export interface AdminAction {
     | 'admin'
     | 'macro'
     | 'review_queue'
-    | 'block';
+    | 'block'
+    | 'rule'
+    | 'policyList';
   recordId: string;
   before: unknown;
   after: unknown;

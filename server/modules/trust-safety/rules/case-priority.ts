@@ -13,6 +13,8 @@ export interface PriorityContext {
   chatHasOpenOrder?: boolean | undefined;
   /** Payment-failed strikes of the user the case is about. */
   subjectUserStrikes?: number | undefined;
+  /** A policy rule's case: the priority its author gave the rule. */
+  rulePriority?: ReviewPriority | undefined;
 }
 
 export function casePriority(context: PriorityContext): ReviewPriority {
@@ -26,6 +28,8 @@ export function casePriority(context: PriorityContext): ReviewPriority {
       return 'high';
     case 'contactMessage':
       return 'low';
+    case 'rule':
+      return context.rulePriority ?? 'normal';
     default:
       return 'normal';
   }

@@ -19,3 +19,4 @@ export * from './review-cases.js';
 export * from './market-health.js';
 export * from './sign-ins.js';
 export * from './blocks.js';
+export * from './policy.js';

@@ -1,0 +1,146 @@
+// Backtests (DECISIONS "Policy"): the stored events of the last `days` days replayed through the
+// rule's current version, read from one server-side cursor in the created_at index's order (a
+// million bids never sit in memory), batch by batch. Each batch reads the facts of its new actors
+// at once (kept for the rest of the run, as the live path keeps them warm) and, for its matches
+// only, what later happened to them, split by backtest-outcome.ts. The result is kept: it is what
+// lets the version be switched on.
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { BACKTEST_SAMPLES_MAX, type Backtest } from '../../../shared/contract/policy.js';
+import type { Db, Executor } from '../../platform/db/database.js';
+import { readRows } from '../../platform/db/sql-row.js';
+import { badRequest } from '../../platform/http/errors.js';
+import { ringMembersOf } from '../trust-safety/index.js';
+import { readActorFacts } from './account-facts.js';
+import { getRuleRow } from './policy-rules.js';
+import { readLists } from './rule-book.js';
+import { backtestOutcomeOf, NO_OUTCOMES } from './rules/backtest-outcome.js';
+import { actorVariable, type ActorFacts } from './rules/event-context.js';
+import { compileRule, readsRing } from './rules/rule-language.js';
+import {
+  eventVariableOf,
+  isStoredEvent,
+  StoredEventRow,
+  storedEventsQuery,
+  type StoredEvent,
+} from './stored-events.js';
+
+const BATCH_ROWS = 2000;
+
+const LaterRow = z.object({
+  id: z.string(),
+  appeal_granted: z.boolean(),
+  enforced: z.boolean(),
+  refunded: z.boolean(),
+  case_dismissed: z.boolean(),
+});
+
+/** What later happened to each matched event (one statement per batch, over its matches only). */
+async function laterFactsOf(tx: Executor, matched: readonly StoredEventRow[]) {
+  if (matched.length === 0) return new Map<string, z.output<typeof LaterRow>>();
+  const values = sql.join(
+    matched.map(
+      (row) =>
+        sql`(${row.id}, ${row.actor_id}, ${row.listing_id}, to_timestamp(${row.at_ms}::double precision / 1000))`,
+    ),
+    sql`, `,
+  );
+  const rows = await readRows(
+    tx,
+    LaterRow,
+    sql`SELECT m.id,
+               EXISTS (SELECT 1 FROM appeals a WHERE a.user_id = m.actor_id AND a.status = 'granted' AND a.created_at >= m.at)
+                 AS appeal_granted,
+               EXISTS (SELECT 1 FROM user_enforcements e
+                        WHERE e.user_id = m.actor_id AND e.action <> 'lift' AND e.created_at >= m.at) AS enforced,
+               EXISTS (SELECT 1 FROM orders o JOIN transactions t ON t.order_id = o.id
+                        WHERE o.listing_id = m.listing_id AND o.buyer_id = m.actor_id AND t.type = 'admin_refund'
+                          AND t.created_at >= m.at) AS refunded,
+               EXISTS (SELECT 1 FROM review_cases c
+                        WHERE (c.subject_user_id = m.actor_id OR c.subject_id = m.id) AND c.outcome = 'dismissed'
+                          AND c.resolved_at >= m.at) AS case_dismissed
+          FROM (VALUES ${values}) AS m (id, actor_id, listing_id, at)`,
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export interface BacktestRun extends Backtest {
+  /** The ids of every matched event, in the stream's order (for the property test against live). */
+  matchedIds?: string[];
+}
+
+/** Replays the rule's current version; `keepIds` also returns every matched event's id. */
+export async function runBacktest(db: Db, ruleId: string, days: number, keepIds = false): Promise<BacktestRun> {
+  const rule = await getRuleRow(db, ruleId);
+  if (!isStoredEvent(rule.event)) {
+    throw badRequest(`event: backtests replay bids and messages; ${rule.event} events are not replayed yet`);
+  }
+  const event: StoredEvent = rule.event;
+  const lists = await readLists(db);
+  const matches = compileRule(event, rule.expression, Object.keys(lists));
+  const ringNeeded = readsRing(rule.expression);
+  const byOutcome = NO_OUTCOMES();
+  const samples: Backtest['samples'] = [];
+  const matchedIds: string[] = [];
+  const actors = new Map<string, ActorFacts | null>();
+  let evaluated = 0;
+  let matched = 0;
+
+  await db.transaction(
+    async (tx) => {
+      const since = sql`now() - make_interval(days => ${days})`;
+      await tx.execute(
+        sql`DECLARE policy_backtest NO SCROLL CURSOR FOR ${storedEventsQuery(event, (createdAt) => sql`${createdAt} >= ${since}`)}`,
+      );
+      for (;;) {
+        const rows = await readRows(
+          tx,
+          StoredEventRow,
+          sql`FETCH FORWARD ${sql.raw(String(BATCH_ROWS))} FROM policy_backtest`,
+        );
+        if (rows.length === 0) break;
+        const unknown = [...new Set(rows.map((row) => row.actor_id))].filter((id) => !actors.has(id));
+        const facts = await readActorFacts(tx, unknown);
+        for (const id of unknown) {
+          const known = facts.get(id);
+          actors.set(id, known ? { ...known, ring: ringNeeded ? await ringMembersOf(tx, id) : [id] } : null);
+        }
+        const hits: StoredEventRow[] = [];
+        for (const row of rows) {
+          const actor = actors.get(row.actor_id);
+          if (!actor) continue;
+          evaluated += 1;
+          const context = { actor: actorVariable(actor, row.at_ms), event: eventVariableOf(event, row, actor), lists };
+          if (matches(context)) hits.push(row);
+        }
+        const later = await laterFactsOf(tx, hits);
+        for (const row of hits) {
+          matched += 1;
+          const after = later.get(row.id);
+          const outcome = backtestOutcomeOf({
+            bidVoided: row.voided,
+            appealGranted: after?.appeal_granted ?? false,
+            enforced: after?.enforced ?? false,
+            refunded: after?.refunded ?? false,
+            caseDismissed: after?.case_dismissed ?? false,
+          });
+          byOutcome[outcome] += 1;
+          if (samples.length < BACKTEST_SAMPLES_MAX) {
+            samples.push({ at: new Date(row.at_ms).toISOString(), subjectId: row.id, actorId: row.actor_id });
+          }
+          if (keepIds) matchedIds.push(row.id);
+        }
+        if (rows.length < BATCH_ROWS) break;
+      }
+      await tx.execute(sql`CLOSE policy_backtest`);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+
+  const result: Backtest = { ruleId, version: rule.version, days, evaluated, matches: matched, byOutcome, samples };
+  await db.execute(
+    sql`INSERT INTO policy_backtests (rule_id, version, days, evaluated, matches, by_outcome)
+        VALUES (${ruleId}, ${rule.version}, ${days}, ${evaluated}, ${matched}, ${JSON.stringify(byOutcome)}::jsonb)`,
+  );
+  return keepIds ? { ...result, matchedIds } : result;
+}

@@ -1,0 +1,217 @@
+// Rules at the event's own place in the API (DECISIONS "Policy"). market-routes.ts adds these hooks
+// to the market routes, so the areas that own the bid, the messages and the order are not touched:
+// - before the write (preHandler), the `on` rules whose action is `block` judge the event as asked
+//   and refuse it with 403 `blockedByPolicy` (nothing is stored);
+// - after the commit (onResponse, once the answer has gone: nobody waits on a case), every other
+//   rule in force judges the event as stored, read back by the id the answer carried, through the
+//   same read a backtest streams (stored-events.ts), and its match is recorded and acted on.
+// With no rule in force for the event, each hook is one look in this node's book, in memory.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { PolicyEvent } from '../../../shared/contract/policy.js';
+import { usdToCents } from '../../../shared/rules/money.js';
+import type { ServiceDeps } from '../../platform/services/service-deps.js';
+import { readRows } from '../../platform/db/sql-row.js';
+import { accountFactsOf } from './account-facts.js';
+import { actOnMatches, blockedByPolicy, recordBlock } from './rule-actions.js';
+import { ruleBookOf, type LiveRule } from './rule-book.js';
+import { actorVariable, bidVariable, messageVariable, orderVariable, type ActorFacts } from './rules/event-context.js';
+import type { CelRecord } from './rules/rule-language.js';
+import { eventVariableOf, StoredEventRow, storedEventsQuery, subjectOf, type StoredEvent } from './stored-events.js';
+
+/** The market routes that are a policy event (method and path under the API prefix). */
+const EVENT_ROUTES: Record<string, StoredEvent> = {
+  'POST /bid': 'bid',
+  'POST /message': 'message',
+  'POST /listing/:id/messages': 'message',
+  'POST /order': 'order',
+  'POST /payments/with-order': 'order',
+};
+
+const BidAsked = z.object({ listingId: z.string(), amount: z.number(), maxBid: z.number().optional() });
+const ChatAsked = z.object({ chatId: z.string(), message: z.string() });
+const AuctionTextAsked = z.object({ text: z.string() });
+/** Where each event's answer names the stored event: the bid receipt, the message, the placed order. */
+const STORED_ID_OF: Record<StoredEvent, z.ZodType<string>> = {
+  bid: z.object({ bidId: z.string() }).transform((answer) => answer.bidId),
+  message: z.object({ id: z.string() }).transform((answer) => answer.id),
+  order: z.object({ orderId: z.string() }).transform((answer) => answer.orderId),
+};
+const OrderAsked = z.object({ listingId: z.string(), quantity: z.number().optional() });
+const ListingForSale = z.object({
+  user_id: z.string(),
+  price_cents: z.union([z.number(), z.string()]).transform(Number).nullable(),
+  shipping_type: z.string(),
+  shipping_price_cents: z.union([z.number(), z.string()]).transform(Number),
+});
+const AuctionRead = z.object({
+  user_id: z.string(),
+  bid_count: z.number(),
+  end_ms: z.union([z.number(), z.string()]).transform(Number).nullable(),
+});
+
+interface Watched {
+  event: StoredEvent;
+  actorId: string;
+  subjectId: string | null;
+}
+
+/** The event as asked, before the write: what a blocking rule judges, and what it was about. */
+async function askedEvent(
+  deps: ServiceDeps,
+  request: FastifyRequest,
+  event: StoredEvent,
+  actor: ActorFacts,
+  atMs: number,
+): Promise<{ variable: CelRecord; about: string } | null> {
+  if (event === 'bid') {
+    const asked = BidAsked.safeParse(request.body);
+    if (!asked.success) return null;
+    const [auction] = await readRows(
+      deps.db,
+      AuctionRead,
+      sql`SELECT user_id, bid_count, (extract(epoch FROM end_time) * 1000)::bigint AS end_ms
+            FROM listings WHERE id = ${asked.data.listingId}`,
+    );
+    // An unknown auction is the bid path's 404 to give.
+    if (!auction) return null;
+    const variable = bidVariable(
+      {
+        amountCents: usdToCents(asked.data.amount),
+        maxCents: usdToCents(asked.data.maxBid ?? asked.data.amount),
+        listingId: asked.data.listingId,
+        sellerId: auction.user_id,
+        bidsBefore: auction.bid_count,
+        endTimeMs: auction.end_ms,
+        atMs,
+      },
+      actor,
+    );
+    return { variable, about: asked.data.listingId };
+  }
+  if (event === 'order') {
+    const asked = OrderAsked.safeParse(request.body);
+    if (!asked.success) return null;
+    const [listing] = await readRows(
+      deps.db,
+      ListingForSale,
+      sql`SELECT user_id, price_cents, shipping_type, shipping_price_cents FROM listings WHERE id = ${asked.data.listingId}`,
+    );
+    if (!listing) return null;
+    // What buyNow will charge (orders/purchases.ts): the price per unit times the quantity, and the
+    // shipping when the buyer pays it.
+    const totalCents =
+      (listing.price_cents ?? 0) * (asked.data.quantity ?? 1) +
+      (listing.shipping_type === 'buyer_pays' ? listing.shipping_price_cents : 0);
+    const variable = orderVariable({ totalCents, listingId: asked.data.listingId, sellerId: listing.user_id }, actor);
+    return { variable, about: asked.data.listingId };
+  }
+  const chat = ChatAsked.safeParse(request.body);
+  if (chat.success) {
+    return {
+      variable: messageVariable({ text: chat.data.message, kind: 'chat', listingId: null }),
+      about: chat.data.chatId,
+    };
+  }
+  const text = AuctionTextAsked.safeParse(request.body);
+  const listingId = (request.params as { id?: string } | undefined)?.id ?? null;
+  if (!text.success || listingId === null) return null;
+  return { variable: messageVariable({ text: text.data.text, kind: 'auction', listingId }), about: listingId };
+}
+
+/** Judges one stored event by the rules in force and acts on what matched. */
+export async function judgeStoredEvent(
+  deps: ServiceDeps,
+  event: StoredEvent,
+  subjectId: string,
+  skip: (rule: LiveRule) => boolean = () => false,
+): Promise<void> {
+  const snapshot = await ruleBookOf(deps.db).snapshot();
+  const rules = (snapshot.rules.get(event) ?? []).filter((rule) => !skip(rule));
+  if (rules.length === 0) return;
+  const [row] = await readRows(
+    deps.db,
+    StoredEventRow,
+    storedEventsQuery(event, (_createdAt, id) => sql`${id} = ${subjectId}`),
+  );
+  if (!row) return;
+  const actor = await accountFactsOf(deps.db).of(row.actor_id, { ring: rules.some((rule) => rule.readsRing) });
+  if (!actor) return;
+  const context = {
+    actor: actorVariable(actor, row.at_ms),
+    event: eventVariableOf(event, row, actor),
+    lists: snapshot.lists,
+  };
+  const matched = rules.filter((rule) => rule.matches(context));
+  if (matched.length === 0) return;
+  const subject = subjectOf(event, row);
+  await actOnMatches(deps, matched, {
+    event,
+    actorId: row.actor_id,
+    subjectId: row.id,
+    subjectType: subject.type,
+    listingId: row.listing_id,
+    excerpt: subject.excerpt,
+  });
+}
+
+/** A blocking rule refuses before the write; it is judged again after no commit, so skipped there. */
+const refusesBeforeWrite = (rule: LiveRule) => rule.mode === 'on' && rule.action === 'block';
+
+export function livePolicy(deps: ServiceDeps, prefix: string) {
+  const book = ruleBookOf(deps.db);
+  const watched = new WeakMap<FastifyRequest, Watched>();
+
+  const eventOf = (request: FastifyRequest): PolicyEvent | undefined =>
+    EVENT_ROUTES[`${request.method} ${request.routeOptions.url?.slice(prefix.length) ?? ''}`];
+
+  /** preHandler: the blocking rules judge the event as asked. */
+  async function refuseByPolicy(request: FastifyRequest): Promise<void> {
+    const user = request.marketUser;
+    const event = eventOf(request) as StoredEvent | undefined;
+    if (!user || !event) return;
+    const snapshot = await book.snapshot();
+    const rules = snapshot.rules.get(event);
+    if (!rules || rules.length === 0) return;
+    watched.set(request, { event, actorId: user.id, subjectId: null });
+    const blocking = rules.filter(refusesBeforeWrite);
+    if (blocking.length === 0) return;
+    const actor = await accountFactsOf(deps.db).of(user.id, { ring: blocking.some((rule) => rule.readsRing) });
+    if (!actor) return;
+    const atMs = Date.now();
+    const asked = await askedEvent(deps, request, event, actor, atMs);
+    if (!asked) return;
+    const context = { actor: actorVariable(actor, atMs), event: asked.variable, lists: snapshot.lists };
+    const rule = blocking.find((candidate) => candidate.matches(context));
+    if (!rule) return;
+    watched.delete(request);
+    await recordBlock(deps, rule, event, asked.about, user.id);
+    throw blockedByPolicy(rule);
+  }
+
+  /** onSend: the stored event's id, from a successful answer. */
+  async function noteStoredEvent(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+    const watch = watched.get(request);
+    if (!watch || reply.statusCode >= 300 || typeof payload !== 'string') return payload;
+    try {
+      const answered = STORED_ID_OF[watch.event].safeParse(JSON.parse(payload));
+      watch.subjectId = answered.success ? answered.data : null;
+    } catch {
+      watch.subjectId = null;
+    }
+    return payload;
+  }
+
+  /** onResponse: the other rules judge the stored event, after the caller has their answer. */
+  async function judgeAfterCommit(request: FastifyRequest): Promise<void> {
+    const watch = watched.get(request);
+    if (!watch?.subjectId) return;
+    watched.delete(request);
+    await judgeStoredEvent(deps, watch.event, watch.subjectId, refusesBeforeWrite).catch((error: unknown) =>
+      request.log.error({ err: error }, 'policy rules could not judge a stored event'),
+    );
+  }
+
+  return { refuseByPolicy, noteStoredEvent, judgeAfterCommit };
+}
