@@ -219,6 +219,8 @@ for (const theme of ['dark', 'light'] as const) {
     const result = editor.getByRole('region', { name: 'Backtest result' });
     await expect(fact(result, 'Matches')).toHaveText('18');
     await result.scrollIntoViewIfNeeded();
+    // The pointer still rests on the backtest's button: moved off, no chart tooltip covers the bars.
+    await page.mouse.move(1, 1);
     await settled(page);
     await page.screenshot({ path: info.outputPath(`rule-backtest-${theme}.png`) });
     expect(await seriousViolations(page)).toEqual([]);

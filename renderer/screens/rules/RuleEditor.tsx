@@ -221,7 +221,7 @@ export function RuleEditor({
           : 'A CEL expression that is true when the rule matches.';
   return (
     <SideDrawer title={saved ? saved.name : 'New rule'} icon="code" size={820} onClose={onClose}>
-      <div className={Classes.DRAWER_BODY}>
+      <div className={`${Classes.DRAWER_BODY} drawer-body`}>
         <div className="rule-editor">
           <div className="rule-editor-form">
             <div className="rule-form-row">
