@@ -2,7 +2,8 @@
 // is tests/e2e/support/fake-policy.ts) — the rules with their stats; writing a rule with the live
 // check of its expression (the CEL error and its position under the field, then fixed); a 409
 // backtestRequired on screen; a 30-day backtest with the outcome split; shadow, then on; the Lists
-// tab; every refusal in a toast. Axe finds no serious or critical violation in either theme.
+// tab; every refusal in a toast; support reads without a way to write, finance sees no Rules.
+// Axe finds no serious or critical violation in either theme.
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { callsOf, expect, failNext, openWithFakeMarket, test, toast } from './support/fixtures.js';
@@ -203,6 +204,37 @@ test('the Lists tab creates a list, edits its items and deletes it; a refusal is
     .click();
   await expect(toast(page, 'List badDomains deleted')).toBeVisible();
   await expect(lists).not.toContainText('badDomains');
+});
+
+test('support reads the rules and lists without a way to change them', async ({ page }) => {
+  await page.addInitScript(() => sessionStorage.setItem('fake-market-user', 'support@example.com'));
+  await openWithFakeMarket(page, { signedIn: false });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/#/dashboard/home');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rules' }).click();
+  await adminTable(page, 'Rules').waitForRows();
+  await expect(page.getByRole('button', { name: 'New rule' })).toHaveCount(0);
+  await adminTable(page, 'Rules').clickRow(/Young account/);
+  const editor = page.getByRole('dialog', { name: 'Young account bids on its ring' });
+  await expect(editor.getByRole('textbox', { name: 'Expression' })).toBeDisabled();
+  await expect(editor.getByRole('button', { name: /Backtest|Save|Delete/ })).toHaveCount(0);
+  await expect(editor.getByRole('radio')).toHaveCount(0);
+  await expect(editor.getByRole('table', { name: 'Rule matches' })).toContainText('bid-481');
+  expect(await callsOf(page, 'rules.validate')).toEqual([]);
+  await editor.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('tab', { name: 'Lists' }).click();
+  await expect(page.getByRole('table', { name: 'Lists' })).toContainText('payWords');
+  await expect(page.getByRole('button', { name: /New list|Edit|Delete/ })).toHaveCount(0);
+});
+
+test('finance has no Rules screen', async ({ page }) => {
+  await page.addInitScript(() => sessionStorage.setItem('fake-market-user', 'finance@example.com'));
+  await openWithFakeMarket(page, { signedIn: false });
+  await page.goto('/#/dashboard/home');
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  await expect(sidebar.getByRole('link', { name: 'Audit log' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Rules' })).toHaveCount(0);
+  expect(await callsOf(page, 'rules.list')).toEqual([]);
 });
 
 for (const theme of ['dark', 'light'] as const) {

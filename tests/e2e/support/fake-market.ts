@@ -476,8 +476,11 @@ export function installFakeMarket(data: DemoData) {
   }
   for (const [name, handler] of Object.entries(handlers)) register(name, handler);
 
-  const admins: Record<string, { password: string; isAdmin: boolean }> = {
+  // Support and finance sign in with their scoped roles, so a spec sees what a role is offered.
+  const admins: Record<string, { password: string; isAdmin: boolean; role?: string }> = {
     'admin@example.com': { password: 'password', isAdmin: true },
+    'support@example.com': { password: 'password', isAdmin: true, role: 'support' },
+    'finance@example.com': { password: 'password', isAdmin: true, role: 'finance' },
     'user@example.com': { password: 'password', isAdmin: false },
   };
   const userOf = (email: string) => ({
@@ -486,7 +489,7 @@ export function installFakeMarket(data: DemoData) {
     displayName: 'Admin',
     photoURL: null,
     isAdmin: true,
-    adminRole: 'owner',
+    adminRole: admins[email]?.role ?? 'owner',
   });
 
   (window as unknown as { market: unknown }).market = {
