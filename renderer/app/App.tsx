@@ -21,6 +21,7 @@ import { AuditLogScreen } from '../screens/accountability/AuditLogScreen.js';
 import { SettingsScreen } from '../screens/settings/SettingsScreen.js';
 import { TeamScreen } from '../screens/team/TeamScreen.js';
 import { BlocksScreen } from '../screens/blocks/BlocksScreen.js';
+import { RulesScreen } from '../screens/rules/RulesScreen.js';
 import { DashboardLayout } from './DashboardLayout.js';
 import { Placeholder } from './Placeholder.js';
 import { RoleGate } from './RoleGate.js';
@@ -122,6 +123,7 @@ export function App() {
           <Route path="audit" element={gated('openAuditLog', 'Audit log', <AuditLogScreen />)} />
           <Route path="team" element={gated('openTeam', 'Team', <TeamScreen />)} />
           <Route path="blocks" element={gated('openBlocks', 'Blocks', <BlocksScreen />)} />
+          <Route path="rules" element={gated('openRules', 'Rules', <RulesScreen />)} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

@@ -57,6 +57,7 @@ export const SIDEBAR_ITEMS: (Entry | Group)[] = [
   { label: 'Review queue', icon: 'flag', to: '/dashboard/review', Badge: ReviewQueueBadge, action: 'openReviewQueue' },
   { label: 'Customer support', icon: 'headset', to: '/dashboard/customer-support', action: 'openReviewQueue' },
   { label: 'Blocks', icon: 'blocked-person', to: '/dashboard/blocks', action: 'openBlocks' },
+  { label: 'Rules', icon: 'code', to: '/dashboard/rules', action: 'openRules' },
   { label: 'Settings', icon: 'cog', to: '/dashboard/settings' },
   { label: 'Audit log', icon: 'history', to: '/dashboard/audit', action: 'openAuditLog' },
   { label: 'Team', icon: 'key', to: '/dashboard/team', action: 'openTeam' },

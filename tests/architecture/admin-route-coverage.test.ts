@@ -9,10 +9,6 @@ import { adminRoutes, type AdminRouteName } from '../../shared/contract/admin-ap
 
 type Place = string | { unused: string };
 
-/** Issue 43 was split: the server's policy routes came first, the Rules and Lists screens follow. */
-const POLICY_SCREENS_LATER =
-  'The Rules and Lists screens (issue 43, the app half) are built in a later change against shared/contract alone; until then only other API clients call this.';
-
 /** Where the app calls each admin route (renderer, main or preload), or why it does not. */
 const CALLED_FROM: Record<AdminRouteName, Place> = {
   'users.list': 'renderer/admin-tables/registry.ts',
@@ -77,18 +73,18 @@ const CALLED_FROM: Record<AdminRouteName, Place> = {
   'blocks.preview': 'renderer/screens/blocks/BlockDialog.tsx',
   'blocks.lift': 'renderer/screens/blocks/BlocksScreen.tsx',
   'users.ringBlock': 'renderer/screens/rings/RingBlockDialog.tsx',
-  'rules.list': { unused: POLICY_SCREENS_LATER },
-  'rules.create': { unused: POLICY_SCREENS_LATER },
-  'rules.validate': { unused: POLICY_SCREENS_LATER },
-  'rules.get': { unused: POLICY_SCREENS_LATER },
-  'rules.update': { unused: POLICY_SCREENS_LATER },
-  'rules.delete': { unused: POLICY_SCREENS_LATER },
-  'rules.backtest': { unused: POLICY_SCREENS_LATER },
-  'rules.matches': { unused: POLICY_SCREENS_LATER },
-  'policyLists.list': { unused: POLICY_SCREENS_LATER },
-  'policyLists.create': { unused: POLICY_SCREENS_LATER },
-  'policyLists.update': { unused: POLICY_SCREENS_LATER },
-  'policyLists.delete': { unused: POLICY_SCREENS_LATER },
+  'rules.list': 'renderer/screens/rules/RulesScreen.tsx',
+  'rules.create': 'renderer/screens/rules/RuleEditor.tsx',
+  'rules.validate': 'renderer/screens/rules/RuleEditor.tsx',
+  'rules.get': 'renderer/screens/rules/RulesScreen.tsx',
+  'rules.update': 'renderer/screens/rules/RuleEditor.tsx',
+  'rules.delete': 'renderer/screens/rules/RuleEditor.tsx',
+  'rules.backtest': 'renderer/screens/rules/RuleBacktest.tsx',
+  'rules.matches': 'renderer/screens/rules/RuleMatches.tsx',
+  'policyLists.list': 'renderer/screens/rules/PolicyListsPanel.tsx',
+  'policyLists.create': 'renderer/screens/rules/PolicyListsPanel.tsx',
+  'policyLists.update': 'renderer/screens/rules/PolicyListsPanel.tsx',
+  'policyLists.delete': 'renderer/screens/rules/PolicyListsPanel.tsx',
   'reviewCases.list': 'renderer/admin-tables/registry.ts',
   'reviewCases.counts': 'main/core/review-badge.ts',
   'reviewCases.get': 'renderer/screens/review/CaseDrawer.tsx',

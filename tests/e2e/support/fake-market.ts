@@ -12,11 +12,22 @@ export interface FakeMarketControl {
   /** Pushes an `/admin` event; with `table`, the server's rows change first, as they would for real. */
   emit(name: string, payload: unknown, table?: string): void;
   setConnection(state: 'connected' | 'reconnecting' | 'offline'): void;
+  /**
+   * Adds an area's handlers (named as the admin route table names its routes), recorded and
+   * failable like the rest: an area's fake lives in a file of its own, installed after this one.
+   */
+  addHandlers(handlers: Record<string, (input: FakeInput) => unknown>): void;
 }
+
+export type FakeInput = {
+  params?: { id: string };
+  query?: Record<string, unknown>;
+  body?: Record<string, unknown>;
+};
 
 export function installFakeMarket(data: DemoData) {
   type Row = { id: string } & Record<string, unknown>;
-  type Input = { params?: { id: string }; query?: Record<string, unknown>; body?: Record<string, unknown> };
+  type Input = FakeInput;
   const tables: Record<string, Row[]> = {
     users: data.users as unknown as Row[],
     listings: data.listings as unknown as Row[],
@@ -46,6 +57,9 @@ export function installFakeMarket(data: DemoData) {
     setConnection(state) {
       connection = state;
       for (const listener of connectionListeners) listener(state);
+    },
+    addHandlers(more) {
+      for (const [name, handler] of Object.entries(more)) register(name, handler);
     },
   };
   (window as unknown as { __fakeMarket: FakeMarketControl }).__fakeMarket = control;
@@ -532,7 +546,7 @@ export function installFakeMarket(data: DemoData) {
   }
 
   const admin: Record<string, Record<string, (input?: Input) => Promise<unknown>>> = {};
-  for (const name of Object.keys(handlers)) {
+  function register(name: string, handler: (input: Input) => unknown) {
     const [group, call] = name.split('.') as [string, string];
     admin[group] ??= {};
     admin[group][call] = async (input: Input = {}) => {
@@ -543,12 +557,16 @@ export function installFakeMarket(data: DemoData) {
         delete control.failNext[name];
         return { ok: false, error: failure };
       }
-      return handlers[name]!(input);
+      return handler(input);
     };
   }
+  for (const [name, handler] of Object.entries(handlers)) register(name, handler);
 
-  const admins: Record<string, { password: string; isAdmin: boolean }> = {
+  // Support and finance sign in with their scoped roles, so a spec sees what a role is offered.
+  const admins: Record<string, { password: string; isAdmin: boolean; role?: string }> = {
     'admin@example.com': { password: 'password', isAdmin: true },
+    'support@example.com': { password: 'password', isAdmin: true, role: 'support' },
+    'finance@example.com': { password: 'password', isAdmin: true, role: 'finance' },
     'user@example.com': { password: 'password', isAdmin: false },
   };
   const userOf = (email: string) => ({
@@ -557,7 +575,7 @@ export function installFakeMarket(data: DemoData) {
     displayName: 'Admin',
     photoURL: null,
     isAdmin: true,
-    adminRole: 'owner',
+    adminRole: admins[email]?.role ?? 'owner',
   });
 
   (window as unknown as { market: unknown }).market = {

@@ -3,10 +3,13 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { demoData } from './demo-data.js';
 import { installFakeMarket, type FakeMarketControl } from './fake-market.js';
+import { installFakePolicy } from './fake-policy.js';
+import { ACTOR_FIELDS, EVENT_FIELDS } from '../../../shared/contract/policy.js';
 
 export async function openWithFakeMarket(page: Page, { signedIn }: { signedIn: boolean }) {
   if (signedIn) await page.addInitScript(() => sessionStorage.setItem('fake-market-user', 'admin@example.com'));
   await page.addInitScript(installFakeMarket, demoData());
+  await page.addInitScript(installFakePolicy, { actor: ACTOR_FIELDS, events: EVENT_FIELDS });
 }
 
 /** The calls the UI made through `window.market`, by name. */
