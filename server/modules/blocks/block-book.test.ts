@@ -2,16 +2,15 @@
 // looked for in the background once it is a second old, and waited for once it is four.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type Database } from '../../platform/db/database.js';
-import { migrate } from '../../platform/db/migrate.js';
+import { queryRows, type Database } from '../../platform/db/database.js';
+import { openMigratedPglite } from '../../../tests/support/pglite-template.js';
 import { createBlockBook, REFRESH_AFTER_MS, STALE_AFTER_MS } from './block-book.js';
 
 describe('createBlockBook', () => {
   let database: Database;
   let userId: string;
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
+    database = await openMigratedPglite();
     const [row] = await queryRows<{ id: string }>(
       database.db,
       sql`INSERT INTO users (user_name, email, phone_number) VALUES ('booky', 'booky@example.com', '+14155550155') RETURNING id`,
