@@ -22,6 +22,8 @@ const EMULATOR_FILES = filesOf('pglite');
 /** A database in the run's throwaway PostgreSQL cluster (some of them with emulator tokens too). */
 const POSTGRES_FILES = filesOf('postgres');
 
+/** Every project opens migrated PGlite databases (the test app's): their template, made first. */
+const PGLITE_TEMPLATE_SETUP = 'tests/support/pglite-template-global-setup.ts';
 const EMULATOR_SETUP = 'tests/support/emulator-global-setup.ts';
 const POSTGRES_SETUP = 'tests/support/postgres-global-setup.ts';
 
@@ -41,15 +43,24 @@ export default defineConfig({
       {
         extends: true,
         // In-process only: pure rules, route tests on in-memory PGlite with the fake identity.
-        test: { name: 'unit', include: [ALL], exclude: [...EMULATOR_FILES, ...POSTGRES_FILES] },
+        test: {
+          name: 'unit',
+          include: [ALL],
+          exclude: [...EMULATOR_FILES, ...POSTGRES_FILES],
+          globalSetup: [PGLITE_TEMPLATE_SETUP],
+        },
       },
       {
         extends: true,
-        test: { name: 'pglite', include: EMULATOR_FILES, globalSetup: [EMULATOR_SETUP] },
+        test: { name: 'pglite', include: EMULATOR_FILES, globalSetup: [PGLITE_TEMPLATE_SETUP, EMULATOR_SETUP] },
       },
       {
         extends: true,
-        test: { name: 'postgres', include: POSTGRES_FILES, globalSetup: [POSTGRES_SETUP, EMULATOR_SETUP] },
+        test: {
+          name: 'postgres',
+          include: POSTGRES_FILES,
+          globalSetup: [PGLITE_TEMPLATE_SETUP, POSTGRES_SETUP, EMULATOR_SETUP],
+        },
       },
     ],
   },

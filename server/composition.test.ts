@@ -6,8 +6,8 @@ import { enableSellers, fakeIdentity, marketCall } from '../tests/market/market-
 import { buildApp } from './app.js';
 import { composePorts } from './composition.js';
 import { loadConfig } from './config.js';
-import { type Database, openDatabase } from './platform/db/database.js';
-import { migrate } from './platform/db/migrate.js';
+import { type Database } from './platform/db/database.js';
+import { openMigratedPglite } from '../tests/support/pglite-template.js';
 
 const production = loadConfig({ NODE_ENV: 'production', UPLOADS_SIGNING_SECRET: 's'.repeat(32) });
 const development = loadConfig({});
@@ -33,8 +33,7 @@ const labelRequest = {
 describe('composePorts', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
+    database = await openMigratedPglite();
   }, 60_000);
   afterAll(async () => {
     await database?.close();
@@ -63,8 +62,7 @@ describe('a production server without a carrier', () => {
   let database: Database;
   let app: FastifyInstance;
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
+    database = await openMigratedPglite();
     app = await buildApp({ database, ports: composePorts(production, database, { identity: fakeIdentity }) });
   }, 60_000);
   afterAll(async () => {

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, queryRows } from '../platform/db/database.js';
-import { migrate } from '../platform/db/migrate.js';
+import { queryRows } from '../platform/db/database.js';
+import { openMigratedPglite } from '../../tests/support/pglite-template.js';
 import { seedDemoBlocks } from './seed-blocks.js';
 
 describe('seedDemoBlocks', () => {
   it('makes one domain block and one card block, each audited, once', async () => {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
+    const database = await openMigratedPglite();
     try {
-      await migrate(database);
       expect(await seedDemoBlocks(database.db)).toEqual({ blocks: 2 });
       const rows = await queryRows<{ kind: string; severity: string; audited: boolean }>(
         database.db,

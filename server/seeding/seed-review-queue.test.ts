@@ -1,16 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, queryRows } from '../platform/db/database.js';
-import { migrate } from '../platform/db/migrate.js';
+import { queryRows } from '../platform/db/database.js';
+import { openMigratedPglite } from '../../tests/support/pglite-template.js';
 import { seedMarketplace } from './seed.js';
 import { seedReviewQueue } from './seed-review-queue.js';
 import { ringOf } from '../modules/trust-safety/ring.js';
 
 describe('seedReviewQueue', () => {
   it('fills both queues from every source, with one shill ring', async () => {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
+    const database = await openMigratedPglite();
     try {
-      await migrate(database);
       await seedMarketplace(database.db, { users: 120, seed: 1 });
       const summary = await seedReviewQueue(database.db);
       const rows = await queryRows<{ source: string; count: string | number; signals: string | number }>(

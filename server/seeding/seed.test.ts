@@ -2,8 +2,8 @@
 // so every seeded listing, and every seeded order's seller, is a user with sellerEnabled.
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type Database } from '../platform/db/database.js';
-import { migrate } from '../platform/db/migrate.js';
+import { queryRows, type Database } from '../platform/db/database.js';
+import { openMigratedPglite } from '../../tests/support/pglite-template.js';
 import { releaseDuePayouts } from '../modules/orders/index.js';
 import { ledgerPayments } from '../modules/payments/index.js';
 import { seedMarketplace } from './seed.js';
@@ -18,8 +18,7 @@ describe('seedMarketplace', () => {
   it.each([1, 5, 7])(
     'lists and sells only through enabled sellers, payouts as the release rule leaves them (seed %i)',
     async (seed) => {
-      database = await openDatabase({ pgliteDir: 'memory://' });
-      await migrate(database);
+      database = await openMigratedPglite();
       const summary = await seedMarketplace(database.db, { users: 60, seed, now: new Date('2030-01-01T00:00:00Z') });
       expect(summary.listings).toBeGreaterThan(0);
       const [counts] = await queryRows<Record<string, string | number>>(

@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, openWithFakeMarket, test } from './support/fixtures.js';
 import { watchConsole } from './support/quiet-console.js';
+import { expectFocusWithin } from './support/keyboard.js';
 import { adminTable } from './support/table.js';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
@@ -112,6 +113,8 @@ for (const theme of ['dark', 'light'] as const) {
       expect(await unnamedControls(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toBeHidden();
+      // The focus goes back into the drawer a frame after the dialog closes: Escape must land there.
+      await expectFocusWithin(drawer);
       await page.keyboard.press('Escape');
       await expect(drawer).toBeHidden();
 

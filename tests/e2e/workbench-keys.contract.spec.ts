@@ -45,6 +45,7 @@ test('? lists the shortcuts; / searches; j and k move between rows; Enter opens'
   await expect(help).toBeVisible();
   await expect(help).toContainText("Search the screen's table");
   await expect(help).toContainText('Next row');
+  await expectFocusWithin(help);
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
 
@@ -91,6 +92,7 @@ test("a drawer's actions have keys: listed on ?, D asks to delete the user", asy
   const help = page.getByRole('dialog').filter({ hasText: 'Open the command palette' });
   await expect(help).toContainText('Delete user');
   await expect(help).toContainText('Copy link');
+  await expectFocusWithin(help);
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
   await drawer.getByRole('heading', { name: 'Details' }).click();

@@ -7,8 +7,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bidIncrementCents } from '../../shared/rules/bid-increments.js';
-import { openDatabase, queryRows, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { queryRows, type Database } from '../../server/platform/db/database.js';
+import { openMigratedPglite } from '../support/pglite-template.js';
 import { auctionLadderSettled } from '../../server/modules/auctions/index.js';
 import { placeBidInDb } from '../../server/modules/auctions/bidding.js';
 import { ladderReviewsOf, LADDER_REVIEW_DEFAULTS } from '../../server/modules/auctions/ladder-reviews.js';
@@ -23,8 +23,7 @@ let database: Database;
 const reviewed: { listingId: string; when: 'bid' | 'close' }[] = [];
 
 beforeAll(async () => {
-  database = await openDatabase({ pgliteDir: 'memory://' });
-  await migrate(database);
+  database = await openMigratedPglite();
   auctionLadderSettled.subscribe(async (_deps, listingId, when) => {
     reviewed.push({ listingId, when });
   });

@@ -14,7 +14,12 @@ import { createRelayPublisher } from '../../server/platform/events/pending-event
 import type { IdentityProvider } from '../../server/platform/auth/identity.js';
 import { HttpError } from '../../server/platform/http/errors.js';
 import type { RealtimePublisher } from '../../server/platform/realtime/publisher.js';
-import { createDatabase, dropDatabase, startPostgresCluster } from '../support/postgres-cluster.js';
+import {
+  createDatabase,
+  createMigratedDatabase,
+  dropDatabase,
+  startPostgresCluster,
+} from '../support/postgres-cluster.js';
 // These tests call services without the app: every hook's subscribers must be loaded all the same.
 import '../../server/module-hooks.js';
 
@@ -80,7 +85,9 @@ async function clusterForThisRun(adminUrl?: string): Promise<{ adminUrl: string;
 export async function startMarketDb(adminUrl?: string): Promise<MarketTestDb> {
   const cluster = await clusterForThisRun(adminUrl);
   const name = `market_${randomUUID().slice(0, 8)}`;
-  await createDatabase(cluster.adminUrl, name);
+  // The run's cluster holds a migrated template to copy; a cluster of the caller's own does not.
+  const migrated = await createMigratedDatabase(cluster.adminUrl, name);
+  if (!migrated) await createDatabase(cluster.adminUrl, name);
   const url = cluster.adminUrl.replace(/\/postgres$/, `/${name}`);
   const opened: Database[] = [];
   const open = async (poolSize = 10) => {
@@ -88,7 +95,7 @@ export async function startMarketDb(adminUrl?: string): Promise<MarketTestDb> {
     opened.push(database);
     return database;
   };
-  await migrate(await open(2));
+  if (!migrated) await migrate(await open(2));
   return {
     url,
     open,

@@ -160,6 +160,17 @@ export async function snapshotTables(db: Db): Promise<Snapshot> {
   return snapshot;
 }
 
+/**
+ * Where the database's write-ahead log ends: it moves with every write to a table (each write's
+ * record and its commit's), so an unchanged position means no row changed and a snapshot
+ * (every row of every table) can be skipped. It may move without a row changing (a sequence
+ * drawn by a refused insert): then the snapshot decides. No table of ours is UNLOGGED.
+ */
+export async function writeAheadPosition(db: Db): Promise<string> {
+  const [row] = await queryRows<{ lsn: string }>(db, sql`SELECT pg_current_wal_insert_lsn()::text AS lsn`);
+  return row!.lsn;
+}
+
 /** What changed between two snapshots, one line per added or removed row (empty when nothing did). */
 export function snapshotChanges(before: Snapshot, after: Snapshot): string[] {
   const lines: string[] = [];

@@ -8,7 +8,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_COUNT_CAP, LIST_SEARCH_COUNT_CAP } from '../../shared/contract/list-query.js';
 import { listPage, streamListItems, type AdminList, type ListQueryBase } from '../../server/platform/db/admin-list.js';
-import { openDatabase, uncheckedRows, type Database, type Db } from '../../server/platform/db/database.js';
+import { uncheckedRows, type Database, type Db } from '../../server/platform/db/database.js';
 import { idArray, whereAll } from '../../server/platform/db/list-sql.js';
 import {
   idMatchesAny,
@@ -17,7 +17,7 @@ import {
   termSearch,
   type OwnerIds,
 } from '../../server/platform/db/search-forms.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { openMigratedPglite } from '../support/pglite-template.js';
 import { foundOwners, namedRowsCount } from '../../server/platform/db/search-owners.js';
 import { seedMarketplace } from '../../server/seeding/seed.js';
 import { adminUsersSource } from '../../server/modules/accounts/user-admin.js';
@@ -73,8 +73,7 @@ async function fill(database: Database, users: number, seed: number): Promise<vo
 describe('a list search in its three forms', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
+    database = await openMigratedPglite();
     await fill(database, 60, 4);
   }, 120_000);
   afterAll(async () => {
@@ -192,8 +191,7 @@ const PAGED: [
 describe('the one pager and the export of one declaration', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
+    database = await openMigratedPglite();
     await fill(database, 30, 6);
   }, 120_000);
   afterAll(async () => {

@@ -16,6 +16,7 @@ import { soldListingsSource } from '../../server/modules/orders/order-admin.js';
 import { ratingsSource } from '../../server/modules/community/rating-admin.js';
 import { auctionMessagesSource, chatsSource } from '../../server/modules/conversations/moderation.js';
 import { createDatabase, dropDatabase } from '../support/postgres-cluster.js';
+import { openMigratedPglite } from '../support/pglite-template.js';
 
 const postgresAdminUrl = inject('postgresAdminUrl');
 
@@ -88,7 +89,8 @@ type Opened = { database: Database; close: () => Promise<void> };
 
 async function opened(driver: 'pglite' | 'postgres'): Promise<Opened> {
   if (driver === 'pglite') {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
+    // Loaded migrated; the `migrate` below then finds nothing to do, as on a migrated PostgreSQL.
+    const database = await openMigratedPglite();
     return { database, close: () => database.close() };
   }
   const name = `search_names_${randomUUID().replace(/-/g, '').slice(0, 12)}`;

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'v
 import { LIST_COUNT_CAP, LIST_SEARCH_COUNT_CAP } from '../../shared/contract/list-query.js';
 import { listPage } from '../../server/platform/db/admin-list.js';
 import type { ListCount } from '../../server/platform/db/list-counts.js';
-import { openDatabase, queryRows, type Database, type Db } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { queryRows, type Database, type Db } from '../../server/platform/db/database.js';
+import { openMigratedPglite } from '../support/pglite-template.js';
 import { soldListingsSource } from '../../server/modules/orders/index.js';
 import { auctionMessagesSource, chatsSource } from '../../server/modules/conversations/index.js';
 import { ratingsSource } from '../../server/modules/community/index.js';
@@ -112,8 +112,7 @@ const CASES: Case[] = [
 describe('a common search term over several places', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
+    database = await openMigratedPglite();
     await database.runScript(FILL);
   }, 120_000);
   afterAll(async () => {
@@ -170,8 +169,7 @@ INSERT INTO admin_actions (admin_uid, action, record_type, record_id)
 describe('the search count cap, at its edge', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
+    database = await openMigratedPglite();
     await database.runScript(FILL);
     await database.runScript(EDGE);
   }, 120_000);
@@ -231,8 +229,7 @@ INSERT INTO users (id, user_name, email, created_at)
 describe('a term neither rare nor common, counted over the first rows', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
+    database = await openMigratedPglite();
     await database.runScript(WALKED);
   }, 120_000);
   afterAll(async () => {

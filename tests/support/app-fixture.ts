@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../server/app.js';
 import { localPorts, type Ports } from '../../server/composition.js';
-import { openDatabase, type Database } from '../../server/platform/db/database.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import type { Database } from '../../server/platform/db/database.js';
 import { recordAnswers } from './answer-document-check.js';
+import { openMigratedPglite } from './pglite-template.js';
 import { fakeIdentity, recordingPublisher, startMarketDb, type RecordedEvent } from '../market/market-db.js';
 
 /** The test's doubles: any port (the local stand-ins serve the rest) and the app's own settings. */
@@ -62,8 +62,8 @@ export async function openTestApp(options: TestAppOptions = {}): Promise<TestApp
   const cluster = postgresAdminUrl ? await startMarketDb(postgresAdminUrl) : null;
   let database = given;
   if (!database) {
-    database = cluster ? await cluster.open(poolSize ?? 12) : await openDatabase({ pgliteDir: 'memory://' });
-    if (!cluster) await migrate(database); // startMarketDb has migrated its database
+    // Both come migrated: startMarketDb migrates its database, PGlite loads the migrated template.
+    database = cluster ? await cluster.open(poolSize ?? 12) : await openMigratedPglite();
   }
   if (seed) await seed(database);
   const app = await buildApp({

@@ -129,6 +129,30 @@ export async function createDatabase(adminUrl: string, name: string): Promise<vo
   }
 }
 
+/**
+ * The run's migrated database (postgres-global-setup.ts makes it once): a test file's database is
+ * a copy of it, 0.2 to 0.6 s, where migrating a fresh one took 3.2 s. Nothing connects to it
+ * (ALLOW_CONNECTIONS false), since PostgreSQL copies no database that has a session open.
+ */
+export const MIGRATED_TEMPLATE = 'market_migrated_template';
+
+/**
+ * A fresh copy of the cluster's migrated template named `name`, or false when the cluster has no
+ * template (a cluster of the caller's own, not the run's): then the caller creates and migrates.
+ */
+export async function createMigratedDatabase(adminUrl: string, name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [MIGRATED_TEMPLATE]);
+    if (found.rowCount === 0) return false;
+    await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}" TEMPLATE ${MIGRATED_TEMPLATE}`);
+    return true;
+  } finally {
+    await client.end();
+  }
+}
+
 /** Drops a test file's database when it is done (its connections are closed first). */
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });

@@ -3,16 +3,15 @@
 // account's identifiers are kept the same way: a check on a warm account sends no query.
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type Database, type Executor } from '../../platform/db/database.js';
-import { migrate } from '../../platform/db/migrate.js';
+import { queryRows, type Database, type Executor } from '../../platform/db/database.js';
+import { openMigratedPglite } from '../../../tests/support/pglite-template.js';
 import { createBlockBook, REFRESH_AFTER_MS, STALE_AFTER_MS } from './block-book.js';
 
 describe('createBlockBook', () => {
   let database: Database;
   let userId: string;
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
+    database = await openMigratedPglite();
     const [row] = await queryRows<{ id: string }>(
       database.db,
       sql`INSERT INTO users (user_name, email, phone_number) VALUES ('booky', 'booky@example.com', '+14155550155') RETURNING id`,

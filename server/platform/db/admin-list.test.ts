@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_COUNT_CAP, LIST_SEARCH_COUNT_CAP } from '../../../shared/contract/list-query.js';
 import { countCapOf } from './list-counts.js';
 import { cappedCount, keptTotal, type KeptTotal } from './list-counts.js';
-import { openDatabase, queryRows, type Database } from './database.js';
-import { migrate } from './migrate.js';
+import { queryRows, type Database } from './database.js';
+import { openMigratedPglite } from '../../../tests/support/pglite-template.js';
 import { seedMarketplace } from '../../seeding/seed.js';
 
 /** Each kept total, counted the slow way. */
@@ -40,8 +40,7 @@ describe('kept list totals', () => {
   }
 
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
+    database = await openMigratedPglite();
     await seedMarketplace(database.db, { users: 80, seed: 3, now: new Date('2030-01-01T00:00:00Z') });
   }, 60_000);
   afterAll(async () => {

@@ -1,15 +1,14 @@
 // The short-term plan choice reads the short-gram indexes' statistics: after ANALYZE, a letter in
 // every email is common there (walked to), a pair in no row is not (looked up).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from './database.js';
-import { migrate } from './migrate.js';
+import { type Database } from './database.js';
+import { openMigratedPglite } from '../../../tests/support/pglite-template.js';
 import { commonGramColumns } from './term-statistics.js';
 
 describe('commonGramColumns', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
+    database = await openMigratedPglite();
     await database.runScript(`INSERT INTO users (user_name, email)
       SELECT 'someone_' || i, 'someone' || i || '@example.test' FROM generate_series(1, 300) i;
       ANALYZE users;`);

@@ -130,6 +130,8 @@ test('the team queue: due dates, assign, a macro from the keyboard, an appeal gr
   drawer = page.getByRole('dialog', { name: /Off-platform contact/ });
   await expect(drawer.getByLabel('Macro')).toBeVisible();
   await page.keyboard.press('Control+k');
+  // Keys typed before the palette's field has the focus would be lost.
+  await expect(page.getByPlaceholder('Go to a screen, find a user, listing or order…')).toBeFocused();
   await page.keyboard.type(`macro: ${MACRO}`);
   await expect(page.getByRole('option', { name: new RegExp(`Resolve with macro: ${MACRO}`) })).toBeVisible();
   await page.keyboard.press('Enter');
@@ -213,6 +215,8 @@ test('the team queue: due dates, assign, a macro from the keyboard, an appeal gr
   await expect(page.getByLabel('Priority')).toHaveValue('high');
   // And from the palette.
   await page.keyboard.press('Control+k');
+  // Keys typed before the palette's field has the focus would be lost.
+  await expect(page.getByPlaceholder('Go to a screen, find a user, listing or order…')).toBeFocused();
   await page.keyboard.type(`view ${viewName}`);
   await expect(page.getByRole('option', { name: new RegExp(`Open view: ${viewName}`) })).toBeVisible();
   await page.keyboard.press('Escape');

@@ -3,6 +3,7 @@
 // test-results/screenshots/ for the CI artifacts; plus the palette, the shortcuts and bulk.
 import type { Page } from '@playwright/test';
 import { expect, test } from './quiet-console.js';
+import { expectFocusWithin } from '../support/keyboard.js';
 import { adminTable } from '../support/table.js';
 import { ensureSignedIn, openScreen } from './real-stack.js';
 
@@ -62,9 +63,13 @@ for (const mode of ['dark', 'light'] as const) {
       const users = adminTable(page, 'Users');
       await users.waitForRows();
       await users.clickFirstRow();
-      await expect(page.getByRole('dialog', { name: 'Details' })).toBeVisible();
+      const drawer = page.getByRole('dialog', { name: 'Details' });
+      await expect(drawer).toBeVisible();
       await shoot(page, `${tag}-user-drawer`);
+      // Blueprint moves the focus into the drawer a frame after it shows; Escape pressed before is lost.
+      await expectFocusWithin(drawer);
       await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
       await page.keyboard.press('Control+k');
       await page.getByPlaceholder('Go to a screen, find a user, listing or order…').fill('example');
       await expect(page.getByRole('option', { name: /@example/ }).first()).toBeVisible();
@@ -73,9 +78,12 @@ for (const mode of ['dark', 'light'] as const) {
       // `?` is a key of the page, not of a text field: click the screen's title first.
       await page.getByRole('heading', { name: 'Users' }).click();
       await page.keyboard.press('Shift+?');
-      await expect(page.getByRole('dialog').filter({ hasText: 'Open the command palette' })).toBeVisible();
+      const shortcuts = page.getByRole('dialog').filter({ hasText: 'Open the command palette' });
+      await expect(shortcuts).toBeVisible();
       await shoot(page, `${tag}-shortcuts`);
+      await expectFocusWithin(shortcuts);
       await page.keyboard.press('Escape');
+      await expect(shortcuts).toBeHidden();
       await openScreen(page, 'inbox/messages');
       await adminTable(page, 'Chat messages').waitForRows();
       const box = (n: number) =>
