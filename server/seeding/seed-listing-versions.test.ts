@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, queryRows } from '../platform/db/database.js';
-import { migrate } from '../platform/db/migrate.js';
+import { queryRows } from '../platform/db/database.js';
 import { seedDemoListingVersions } from './seed-listing-versions.js';
+import { openMigratedPglite } from '../../tests/support/pglite-template.js';
 
 describe('seedDemoListingVersions', () => {
   it('gives one auction with bids three versions: two by its seller, then an admin’s; once', async () => {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
+    const database = await openMigratedPglite();
     try {
-      await migrate(database);
       expect(await seedDemoListingVersions(database.db)).toEqual({ listingVersions: 0 });
       const [seller] = await queryRows<{ id: string }>(
         database.db,

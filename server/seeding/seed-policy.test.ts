@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, queryRows } from '../platform/db/database.js';
-import { migrate } from '../platform/db/migrate.js';
+import { queryRows } from '../platform/db/database.js';
 import { seedDemoPolicy } from './seed-policy.js';
+import { openMigratedPglite } from '../../tests/support/pglite-template.js';
 
 describe('seedDemoPolicy', () => {
   it('makes one list and three rules in shadow, each audited and valid, once', async () => {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
+    const database = await openMigratedPglite();
     try {
-      await migrate(database);
       expect(await seedDemoPolicy(database.db)).toEqual({ lists: 1, rules: 3 });
       const rules = await queryRows<{ event: string; mode: string; audited: boolean }>(
         database.db,

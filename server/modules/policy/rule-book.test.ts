@@ -3,15 +3,14 @@
 // seen once the book is older than its refresh age: within 5 s on every node.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../platform/db/database.js';
-import { migrate } from '../../platform/db/migrate.js';
+import { type Database } from '../../platform/db/database.js';
 import { createRuleBook, STALE_AFTER_MS } from './rule-book.js';
+import { openMigratedPglite } from '../../../tests/support/pglite-template.js';
 
 describe('the rule book', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
+    database = await openMigratedPglite();
   });
   afterAll(async () => {
     await database?.close();
