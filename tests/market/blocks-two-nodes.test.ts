@@ -3,48 +3,18 @@
 // (each node's book, server/modules/blocks/block-book.ts, sees the other's change in the table's
 // version stamp).
 // test-needs: postgres
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { queryRows } from '../../server/platform/db/database.js';
 import { canRun } from '../support/service-skips.js';
 import { holdsIdentity } from './holds-app.js';
-import { useTwoMarketNodes } from './two-market-nodes.js';
+import { nodeBids, useTwoMarketNodes } from './two-market-nodes.js';
 
 const available = canRun('redis', 'postgres');
 
 describe.skipIf(!available)('blocks across two market nodes', () => {
   const { nodes } = useTwoMarketNodes(holdsIdentity);
 
-  const call = async (node: number, user: string, method: string, path: string, body?: object) => {
-    const response = await fetch(`${nodes[node]!.url}/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer token-${user}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
-  };
-  const auction = async (sellerId: string) => {
-    const [row] = await queryRows<{ id: string }>(
-      nodes[0]!.app.market.db,
-      sql`INSERT INTO listings (user_id, title, listing_type, starting_bid_cents, end_time)
-          VALUES (${sellerId}, ${`Lot ${randomUUID().slice(0, 6)}`}, 'auction', 500, ${new Date(Date.now() + 3_600_000)})
-          RETURNING id`,
-    );
-    return row!.id;
-  };
-  /** Bids on node B until the answer is `status`; how long that took (ms), or a failure past 5 s. */
-  const bidUntil = async (status: number, sellerId: string): Promise<number> => {
-    const started = Date.now();
-    for (;;) {
-      const answer = await call(1, 'twonodebidder', 'POST', '/bid', { listingId: await auction(sellerId), amount: 10 });
-      if (answer.status === status) return Date.now() - started;
-      if (Date.now() - started > 5_000)
-        throw new Error(`still ${answer.status} after 5 s: ${JSON.stringify(answer.body)}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  };
+  const { call, bidOnB, bidUntil } = nodeBids(nodes, { bidder: 'twonodebidder', amount: 10 });
 
   it('a block made on node A refuses a bid on node B within 5 s; a lift lets it through again', async () => {
     const sellerId = (await call(0, 'twonodeseller', 'GET', '/user/my-details')).body.id as string;
@@ -61,9 +31,7 @@ describe.skipIf(!available)('blocks across two market nodes', () => {
     });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     expect(await bidUntil(403, sellerId)).toBeLessThan(5_000);
-    expect(
-      (await call(1, 'twonodebidder', 'POST', '/bid', { listingId: await auction(sellerId), amount: 10 })).body,
-    ).toMatchObject({
+    expect((await bidOnB(sellerId)).body).toMatchObject({
       code: 'blocked',
     });
 
