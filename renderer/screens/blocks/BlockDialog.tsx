@@ -14,7 +14,7 @@ import {
   Tag,
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import type { Block, BlockKind, BlockPreview, BlockSeverity } from '../../../shared/contract/blocks.js';
+import type { Block, BlockKind, BlockPreview } from '../../../shared/contract/blocks.js';
 import { market } from '../../bridge.js';
 import { useAdminAction } from '../../components/admin-action/index.js';
 import { formatCount } from '../../components/format.js';
@@ -26,10 +26,9 @@ import {
   KIND_OPTIONS,
   KIND_PLACEHOLDERS,
   previewFacts,
-  SEVERITY_EFFECTS,
-  SEVERITY_OPTIONS,
   type BlockForm,
 } from './blocks-display.js';
+import { ReasonAndExpiryFields, SeverityField } from './BlockTermsFields.js';
 
 function PreviewTable({ preview }: { preview: BlockPreview }) {
   const more = preview.accounts - preview.sample.length;
@@ -131,14 +130,7 @@ export function BlockDialog({
               options={KIND_OPTIONS}
             />
           </FormGroup>
-          <FormGroup label="Severity" labelFor="block-severity" helperText={SEVERITY_EFFECTS[form.severity]}>
-            <HTMLSelect
-              id="block-severity"
-              value={form.severity}
-              onChange={(event) => set({ severity: event.currentTarget.value as BlockSeverity })}
-              options={SEVERITY_OPTIONS}
-            />
-          </FormGroup>
+          <SeverityField idPrefix="block" severity={form.severity} onChange={set} />
         </div>
         <FormGroup label="Value" labelFor="block-value">
           <InputGroup
@@ -149,23 +141,7 @@ export function BlockDialog({
             maxLength={200}
           />
         </FormGroup>
-        <FormGroup label="Reason" labelFor="block-reason">
-          <InputGroup
-            id="block-reason"
-            value={form.reason}
-            onValueChange={(reason) => set({ reason })}
-            placeholder="Why, for the next admin who reads it"
-            maxLength={500}
-          />
-        </FormGroup>
-        <FormGroup label="Expires (empty: until lifted)" labelFor="block-expires">
-          <InputGroup
-            id="block-expires"
-            type="datetime-local"
-            value={form.expires}
-            onValueChange={(expires) => set({ expires })}
-          />
-        </FormGroup>
+        <ReasonAndExpiryFields idPrefix="block" terms={form} onChange={set} />
         {preview && <PreviewTable preview={preview} />}
         {frozen > 0 && (
           <Callout intent="warning" title="Live auctions would freeze" role="alert">

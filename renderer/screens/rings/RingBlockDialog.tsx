@@ -2,25 +2,14 @@
 // ring (POST /admin/users/{id}/ring/block). The route has no preview, so the dialog says first what
 // will be blocked: the accounts, the kinds of identifier, what links them, what is left out and the
 // live auctions a trade or no-access block would freeze (asked once more before saving).
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import type { BlockSeverity } from '../../../shared/contract/blocks.js';
 import type { Ring } from '../../../shared/contract/rings.js';
 import { market } from '../../bridge.js';
 import { useAdminAction } from '../../components/admin-action/index.js';
 import { formatCount } from '../../components/format.js';
 import { memberLabel } from '../../components/ring-graph/index.js';
-import { SEVERITY_EFFECTS, SEVERITY_OPTIONS } from '../blocks/blocks-display.js';
+import { ReasonAndExpiryFields, SeverityField } from '../blocks/BlockTermsFields.js';
 import {
   EMPTY_RING_BLOCK_FORM,
   ringBlockBodyOf,
@@ -108,31 +97,8 @@ export function RingBlockDialog({
     >
       <DialogBody>
         <RingBlockSummary ring={ring} />
-        <FormGroup label="Severity" labelFor="ring-block-severity" helperText={SEVERITY_EFFECTS[form.severity]}>
-          <HTMLSelect
-            id="ring-block-severity"
-            value={form.severity}
-            onChange={(event) => set({ severity: event.currentTarget.value as BlockSeverity })}
-            options={SEVERITY_OPTIONS}
-          />
-        </FormGroup>
-        <FormGroup label="Reason" labelFor="ring-block-reason">
-          <InputGroup
-            id="ring-block-reason"
-            value={form.reason}
-            onValueChange={(reason) => set({ reason })}
-            placeholder="Why, for the next admin who reads it"
-            maxLength={500}
-          />
-        </FormGroup>
-        <FormGroup label="Expires (empty: until lifted)" labelFor="ring-block-expires">
-          <InputGroup
-            id="ring-block-expires"
-            type="datetime-local"
-            value={form.expires}
-            onValueChange={(expires) => set({ expires })}
-          />
-        </FormGroup>
+        <SeverityField idPrefix="ring-block" severity={form.severity} onChange={set} />
+        <ReasonAndExpiryFields idPrefix="ring-block" terms={form} onChange={set} />
         {confirming && (
           <Callout intent="warning" title="Live auctions would freeze" role="alert">
             The ring has {formatCount(frozen)} live {frozen === 1 ? 'auction' : 'auctions'} that this block would
