@@ -2,28 +2,11 @@
 // its filters, the block dialog's preview (with the confirmation when a live auction would
 // freeze), the server's refusals shown in the dialog and a toast, and a block lifted. Keyboard
 // alone reaches the dialog and saves; axe finds no serious or critical violation in either theme.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { callsOf, expect, openWithFakeMarket, test, toast } from './support/fixtures.js';
+import { seriousViolations, settled } from './support/axe.js';
 import { expectFocusWithin } from './support/keyboard.js';
 import { adminTable } from './support/table.js';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-}
-
-async function settled(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () => document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState === 'running').length,
-      ),
-    )
-    .toBe(0);
-}
 
 /** The value of one of the preview's facts ('Accounts matched'). */
 function fact(scope: Locator, label: string) {

@@ -4,8 +4,8 @@
 // and ends with a toast naming how many blocks it made; a refusal stays in the dialog and a toast.
 // The keyboard alone reaches and saves it; axe finds no serious or critical violation in either
 // theme, and the dialog is photographed at 1280×720 in both (test-results/ring-block-*.png).
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './support/axe.js';
 import { callsOf, expect, failNext, openWithFakeMarket, test, toast } from './support/fixtures.js';
 import { expectFocusVisible, expectFocusWithin, tabTo } from './support/keyboard.js';
 import { adminTable } from './support/table.js';
@@ -155,11 +155,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect
       .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length))
       .toBe(0);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-    expect(serious).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath(`ring-block-${theme}.png`) });
   });
 }

@@ -4,28 +4,11 @@
 // backtestRequired on screen; a 30-day backtest with the outcome split; shadow, then on; the Lists
 // tab; every refusal in a toast; support reads without a way to write, finance sees no Rules.
 // Axe finds no serious or critical violation in either theme.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { callsOf, expect, failNext, openWithFakeMarket, test, toast } from './support/fixtures.js';
+import { seriousViolations, settled } from './support/axe.js';
 import { expectFocusWithin } from './support/keyboard.js';
 import { adminTable } from './support/table.js';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-}
-
-async function settled(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () => document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState === 'running').length,
-      ),
-    )
-    .toBe(0);
-}
 
 async function openRules(page: Page, theme: 'dark' | 'light' = 'light') {
   await page.addInitScript((mode) => localStorage.setItem('colorMode', mode), theme);

@@ -1,58 +1,12 @@
 // CONTRACT TESTS: every screen, in both themes, against the in-page `window.market` double —
 // axe finds no serious or critical violation, the console stays quiet (no error, no warning), and
 // a full-page screenshot is saved under test-results/ (artifacts, never committed).
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, openWithFakeMarket, test } from './support/fixtures.js';
+import { seriousViolations, settled } from './support/axe.js';
 import { watchConsole } from './support/quiet-console.js';
+import { SPEC_SCREENS } from './support/screens.js';
 import { adminTable } from './support/table.js';
-
-const SCREENS: [name: string, route: string, ready: (page: Page) => Promise<void>][] = [
-  ['dashboard-home', '/dashboard/home', (p) => expect(p.getByText('Total Registered Users')).toBeVisible()],
-  ['users', '/dashboard/users', (p) => expect(adminTable(p, 'Users').rows).toHaveCount(10)],
-  [
-    'active-listings',
-    '/dashboard/listings/active',
-    (p) => expect(p.getByText('Listing 0', { exact: true })).toBeVisible(),
-  ],
-  ['sold-listings', '/dashboard/listings/sold', (p) => expect(p.getByText('Sold item 0')).toBeVisible()],
-  ['subcategories', '/dashboard/subcategory', (p) => expect(p.getByText('Cameras')).toBeVisible()],
-  ['ratings', '/dashboard/ratings', (p) => expect(p.getByText('Deleted user')).toBeVisible()],
-  [
-    'auction-messages',
-    '/dashboard/auctionMessages',
-    (p) => expect(p.getByText('Is it still available?')).toBeVisible(),
-  ],
-  ['chats', '/dashboard/inbox/chats', (p) => expect(p.getByText('See you')).toBeVisible()],
-  [
-    'chat-messages',
-    '/dashboard/inbox/messages',
-    (p) => expect(p.getByText('Message 0', { exact: true })).toBeVisible(),
-  ],
-  [
-    'listings-placeholder',
-    '/dashboard/listings',
-    (p) => expect(p.getByRole('heading', { name: 'Listings' })).toBeVisible(),
-  ],
-];
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-}
-
-/** Screenshots wait for the overlays' enter transitions (CSS transitions, never infinite). */
-async function settled(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () => document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState === 'running').length,
-      ),
-    )
-    .toBe(0);
-}
 
 async function useTheme(page: Page, theme: 'dark' | 'light') {
   await page.addInitScript((mode) => localStorage.setItem('colorMode', mode), theme);
@@ -69,7 +23,7 @@ for (const theme of ['dark', 'light'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    for (const [name, route, ready] of SCREENS) {
+    for (const [name, route, ready] of SPEC_SCREENS) {
       test(name, async ({ page }, info) => {
         const console = watchConsole(page);
         await useTheme(page, theme);
