@@ -4,7 +4,8 @@
 // support/fake-disputes.ts; the case arrives as `/admin` would push it.
 import type { Page } from '@playwright/test';
 import type { ReviewCase } from '../../shared/contract/review-cases.js';
-import { callsOf, emitEvent, expect, failNext, test, toast } from './support/fixtures.js';
+import { seriousViolations, WCAG_22_AA } from './support/axe.js';
+import { callsOf, emitEvent, expect, failNext, openWithFakeMarket, test, toast } from './support/fixtures.js';
 import { adminTable } from './support/table.js';
 
 const disputeCase = (orderId: string): ReviewCase => ({
@@ -98,3 +99,14 @@ test.describe('dispute case', () => {
     await expect(drawer).toContainText('This order has no dispute');
   });
 });
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`the dispute case has no serious accessibility violation, ${theme} theme`, async ({ page }) => {
+    await page.addInitScript((mode) => localStorage.setItem('colorMode', mode), theme);
+    await openWithFakeMarket(page, { signedIn: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const drawer = await openDisputeCase(page);
+    await expect(drawer.getByRole('region', { name: 'Dispute' })).toContainText('Needs a response');
+    expect(await seriousViolations(page, WCAG_22_AA)).toEqual([]);
+  });
+}
