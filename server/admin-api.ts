@@ -30,6 +30,7 @@ import { bidVoidHandlers } from './modules/auctions/index.js';
 import { blockHandlers } from './modules/blocks/index.js';
 import { sellerStandingHandlers } from './modules/seller-standing/index.js';
 import { policyHandlers } from './modules/policy/index.js';
+import { disputeHandlers } from './modules/disputes/index.js';
 
 /** What the admin API works with: the handlers' dependencies and the one port they use (refunds). */
 export type AdminApiDeps = AdminDeps & Pick<PaymentPorts, 'payments'>;
@@ -60,6 +61,7 @@ export function adminHandlers(deps: AdminApiDeps): AdminHandlers {
     ...bidVoidHandlers(deps),
     ...blockHandlers(deps),
     ...policyHandlers(deps),
+    ...disputeHandlers(deps),
   };
 }
 

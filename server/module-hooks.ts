@@ -6,4 +6,5 @@ import './modules/conversations/index.js';
 import './modules/listings/index.js';
 import './modules/auctions/index.js';
 import './modules/orders/index.js';
+import './modules/disputes/index.js';
 import './modules/trust-safety/index.js';

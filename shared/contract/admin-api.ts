@@ -36,6 +36,7 @@ import { listingVersionRoutes } from './admin-listing-version-routes.js';
 import { sellerStandingRoutes } from './admin-seller-standing-routes.js';
 import { adminBlockRoutes } from './admin-block-routes.js';
 import { adminPolicyRoutes } from './admin-policy-routes.js';
+import { adminDisputeRoutes } from './admin-dispute-routes.js';
 import { contentModerationRoutes } from './admin-moderation-routes.js';
 export type { HttpMethod, RouteDef } from './route-def.js';
 
@@ -327,6 +328,7 @@ export const adminRoutes = {
   ...sellerStandingRoutes,
   ...adminBlockRoutes,
   ...adminPolicyRoutes,
+  ...adminDisputeRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type AdminRoutes = typeof adminRoutes;

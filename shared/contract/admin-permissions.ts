@@ -145,6 +145,10 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   'listings.releaseHold': [M],
   'orders.holdPayout': [F],
   'orders.releasePayoutHold': [F],
+  // A chargeback's packet is read by who works its review case and by finance (it moves money);
+  // it is sent by who works the case, from the case.
+  'orders.dispute': [M, S, F],
+  'orders.submitDispute': [M, S],
 };
 
 /** Market health's series: money (GMV, refunds) is finance's; activity and cases every admin's. */
@@ -288,6 +292,8 @@ export const UI_ACTION_ROUTES = {
   openRules: ['rules.list', 'rules.get', 'rules.matches', 'policyLists.list'],
   manageRules: ['rules.validate', 'rules.create', 'rules.update', 'rules.delete', 'rules.backtest'],
   manageLists: ['policyLists.create', 'policyLists.update', 'policyLists.delete'],
+  viewDispute: ['orders.dispute'],
+  submitDispute: ['orders.dispute', 'orders.submitDispute'],
 } as const satisfies Record<string, readonly AdminRouteName[]>;
 export type UiAction = keyof typeof UI_ACTION_ROUTES;
 

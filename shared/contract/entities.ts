@@ -187,6 +187,11 @@ export const SoldListing = z.object({
   payout: OrderPayout.nullable().default(null),
   /** An admin's hold on the payout, or null; absent from older answers, read as null. */
   payoutHold: Hold.nullable().default(null),
+  /**
+   * The provider's id of the order's payment (with Stripe its PaymentIntent, which Stripe's dispute
+   * events name beside the charge); null when unpaid. Absent from older answers, read as null.
+   */
+  chargeId: storedLine().nullable().default(null),
 });
 export type SoldListing = z.infer<typeof SoldListing>;
 

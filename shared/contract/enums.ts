@@ -72,7 +72,15 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const PAYMENT_STATUSES = ['succeeded', 'required_payment_method'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const TRANSACTION_TYPES = ['order_payment', 'admin_refund', 'bundled_shipping_refund', 'order_payout'] as const;
+// `dispute_loss`: a chargeback the seller lost; the buyer's bank took the money back, so it lowers
+// the payout like a refund (shared/rules/refund.ts).
+export const TRANSACTION_TYPES = [
+  'order_payment',
+  'admin_refund',
+  'bundled_shipping_refund',
+  'order_payout',
+  'dispute_loss',
+] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export const TRANSACTION_STATUSES = ['succeeded', 'failed', 'refunded'] as const;

@@ -20,6 +20,8 @@ export const REVIEW_CASE_SOURCES = [
   'block',
   // A policy rule whose action is openCase (ARCHITECTURE.md, "Policy"): the reason names the rule.
   'rule',
+  // A chargeback on an order (ARCHITECTURE.md, "Disputes"): due a day before Stripe's evidence deadline.
+  'dispute',
 ] as const;
 export type ReviewCaseSource = (typeof REVIEW_CASE_SOURCES)[number];
 /** The sources the support queue ('Customer Support') shows; the review queue shows the others. */
@@ -32,6 +34,7 @@ export const MODERATION_SOURCES = [
   'appeal',
   'block',
   'rule',
+  'dispute',
 ] as const satisfies ReviewCaseSource[];
 
 export const REVIEW_SUBJECT_TYPES = ['user', 'listing', 'order', 'chatMessage', 'auctionMessage', 'none'] as const;

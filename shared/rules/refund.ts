@@ -14,7 +14,8 @@ export interface LedgerEntry {
   amountCents: number;
 }
 
-const REFUND_TYPES: ReadonlySet<TransactionType> = new Set(['admin_refund', 'bundled_shipping_refund']);
+// A lost chargeback took the money back as a refund would: it lowers what is left and the payout.
+const REFUND_TYPES: ReadonlySet<TransactionType> = new Set(['admin_refund', 'bundled_shipping_refund', 'dispute_loss']);
 
 /** What was refunded of an order so far: a failed refund moved no money, anything else counts. */
 export function refundedCents(entries: readonly LedgerEntry[]): number {

@@ -118,6 +118,8 @@ const CALLED_FROM: Record<AdminRouteName, Place> = {
   'listings.voidBids': 'renderer/screens/bid-ladder/VoidBidsDialog.tsx',
   'listings.versions': 'renderer/screens/listing-versions/useListingVersions.ts',
   'users.sellerStanding': 'renderer/screens/seller-standing/SellerStandingSection.tsx',
+  'orders.dispute': 'renderer/screens/disputes/DisputePanel.tsx',
+  'orders.submitDispute': 'renderer/screens/disputes/DisputePanel.tsx',
 };
 
 const APP_FOLDERS = ['renderer', 'main', 'preload'];

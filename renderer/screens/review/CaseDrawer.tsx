@@ -2,7 +2,8 @@
 // user's audit trail), Claim / Release / Resolve (with a macro too: the drawer's macros are in the
 // command palette and on the keys 1–9), Assign and Escalate. Every change comes back as the case
 // itself, which also replaces the row in the queue. An auction-integrity case shows its ring and
-// the remedies in order (RingCaseFlow.tsx).
+// the remedies in order (RingCaseFlow.tsx); a chargeback's, the dispute and its evidence packet
+// with Submit evidence (disputes/DisputePanel.tsx).
 import { Button, Callout, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReviewCase, ReviewCaseWithEvidence } from '../../../shared/contract/review-cases.js';
@@ -20,6 +21,7 @@ import { CaseTeamActions } from './CaseTeamActions.js';
 import { reloadMacros, useMacros } from './macros-store.js';
 import { CaseEvidence } from './CaseEvidence.js';
 import { RingCaseFlow } from './RingCaseFlow.js';
+import { DisputePanel } from '../disputes/DisputePanel.js';
 import { ResolveForm, type Resolution } from './ResolveForm.js';
 import { OUTCOME_LABELS, outcomesFor, SOURCE_LABELS, subjectOf } from './review-display.js';
 
@@ -150,6 +152,7 @@ export function CaseDrawer({
               ]}
             />
             {item.source === 'auctionIntegrity' && <RingCaseFlow item={item} />}
+            {item.source === 'dispute' && item.subjectType === 'order' && <DisputePanel orderId={item.subjectId} />}
             {item.status !== 'resolved' && (
               <div className="review-drawer-actions">
                 {heldByOther ? (

@@ -20,6 +20,7 @@ export const SOURCE_LABELS: Record<ReviewCaseSource, string> = {
   appeal: 'Appeal',
   block: 'Block',
   rule: 'Policy rule',
+  dispute: 'Chargeback dispute',
 };
 
 export const SUBJECT_LABELS: Record<ReviewSubjectType, string> = {

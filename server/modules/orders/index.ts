@@ -17,5 +17,7 @@ export {
 } from './seller-order.js';
 export { expireOffers } from './offers.js';
 export { holdPayout, releaseDuePayouts } from './payouts.js';
+// A chargeback: the order a dispute's charge paid, and a lost one on its ledger (lowers the payout like a refund).
+export { orderOfPayment, recordDisputeLoss } from './dispute-losses.js';
 // Takes down a closing account's pending offers (subscribes to the accounts module's accountClosing).
 import './account-closing.js';

@@ -174,6 +174,8 @@ function toSoldListing(row: OrderRow, transactions: TransactionRow[]): SoldListi
       row.payout_hold_admin_uid,
       row.payout_hold_admin_email,
     ),
+    chargeId:
+      transactions.find((entry) => entry.type === 'order_payment' && entry.status !== 'failed')?.external_id ?? null,
   };
 }
 

@@ -11,3 +11,6 @@ export { ledgerPayments } from './ledger.js';
 export { selectCharges, selectPaymentAccounts, selectPayments } from './select-payments.js';
 export { paymentRoutes } from './routes.js';
 export { stripeWebhookPlugin } from './webhook-route.js';
+// A Stripe dispute event, fired in the webhook's transaction: the disputes area keeps chargebacks.
+export { chargeDisputed, type ChargeDispute, type ChargeDisputeOutcome } from './hooks.js';
+export type { DisputeEvidenceSubmission, DisputeEvidenceReceipt } from './payments.js';

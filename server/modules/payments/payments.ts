@@ -34,6 +34,26 @@ export interface PayoutTransferResult {
   externalId: string | null;
 }
 
+/** A chargeback's evidence as the provider takes it: Stripe's evidence fields, text only. */
+export interface DisputeEvidenceSubmission {
+  /** The provider's dispute id (dp_… for Stripe). */
+  disputeId: string;
+  orderId: string;
+  evidence: {
+    shippingTrackingNumber: string | null;
+    shippingDate: string | null;
+    shippingAddress: string | null;
+    customerPurchaseIp: string | null;
+    accessActivityLog: string;
+    uncategorizedText: string;
+  };
+}
+
+export interface DisputeEvidenceReceipt {
+  /** Whether a provider was sent it (false: the local ledger only recorded it). */
+  sent: boolean;
+}
+
 export interface Payments {
   readonly name: 'ledger' | 'stripe';
   refund(request: RefundRequest): Promise<RefundResult>;
@@ -43,6 +63,11 @@ export interface Payments {
    * transfers once); never for a payout on hold, which is not released.
    */
   transferPayout(request: PayoutTransferRequest): Promise<PayoutTransferResult>;
+  /**
+   * Sends a chargeback's evidence and submits it (with Stripe, the dispute's evidence and
+   * `submit: true`, under the dispute's idempotency key, so a retry after a rollback sends once).
+   */
+  submitDisputeEvidence(request: DisputeEvidenceSubmission): Promise<DisputeEvidenceReceipt>;
 }
 
 /** What releasing a payout needs of the payments port. */

@@ -1,7 +1,8 @@
 // Stripe's webhook events, applied once each (`POST /payments/stripe/webhook`): identity
 // decisions become the user's identity status; a payout account's update is matched to its
-// seller; payment events are acknowledged and left alone, because a charge is decided while the
-// buyer waits (off-session, confirmed at once: there is no pending charge for them to settle).
+// seller; a chargeback's events go to the disputes area (the `chargeDisputed` hook, in this
+// transaction); other payment events are acknowledged and left alone, because a charge is decided
+// while the buyer waits (off-session, confirmed at once: there is no pending charge to settle).
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { StripeEventOutcome } from '../../../shared/contract/market/payments.js';
@@ -13,7 +14,10 @@ import {
   identityOutcomeOfEvent,
 } from './rules/verification-status.js';
 import type { ServiceDeps } from '../../platform/services/service-deps.js';
+import { inUnitOfWork } from '../../platform/events/unit-of-work.js';
 import { recordIdentityDecision } from './identity-verification.js';
+import { chargeDisputed } from './hooks.js';
+import { chargeDisputeOf, isChargeDisputeEvent } from './rules/charge-dispute.js';
 
 const isIdentityDecision = (type: string): type is IdentityDecisionEvent =>
   (IDENTITY_DECISION_EVENTS as readonly string[]).includes(type);
@@ -24,10 +28,11 @@ const isIdentityDecision = (type: string): type is IdentityDecisionEvent =>
  * event whose handling fails leaves no claim, so Stripe's next delivery applies it.
  */
 export async function applyStripeEvent(
-  deps: Pick<ServiceDeps, 'db'>,
+  deps: Pick<ServiceDeps, 'db' | 'events'>,
   event: Stripe.Event,
 ): Promise<StripeEventOutcome> {
-  return deps.db.transaction(async (tx) => {
+  // A unit of work: a review case a dispute opens is announced on `/admin` after the commit.
+  return inUnitOfWork(deps, async (tx, outbox) => {
     const [claimed] = await readRows(
       tx,
       sqlRow(stripeWebhookEvents, 'id'),
@@ -54,6 +59,18 @@ export async function applyStripeEvent(
         sql`SELECT id FROM users WHERE stripe_user_id = ${account.id} AND deleted_at IS NULL`,
       );
       outcome = seller ? 'payoutAccountNoted' : 'unknownPayoutAccount';
+    } else if (isChargeDisputeEvent(event.type)) {
+      const dispute = chargeDisputeOf(event.type, event.data.object);
+      if (dispute) {
+        // A charge no order of ours knows stays 'unknownCharge': Stripe gets its 2xx all the same.
+        outcome = 'unknownCharge';
+        await chargeDisputed.fire(tx, outbox, {
+          dispute,
+          noteOutcome: (noted) => {
+            outcome = noted;
+          },
+        });
+      }
     }
     await tx.execute(sql`UPDATE stripe_webhook_events SET outcome = ${outcome} WHERE id = ${event.id}`);
     return outcome;

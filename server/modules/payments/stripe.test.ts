@@ -1,7 +1,8 @@
 // The Stripe adapter against a local fake of the Stripe API: what it sends is what Stripe
 // needs for a marketplace refund (amount in cents, reverse_transfer, an idempotency key) and for
 // a released payout (a Transfer of the payout to the seller's account in the order's transfer
-// group, tied to the buyer's charge, once per order).
+// group, tied to the buyer's charge, once per order) and for a chargeback's evidence (submitted,
+// once per dispute).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../../platform/http/errors.js';
 import {
@@ -38,6 +39,8 @@ const answer: StripeAnswer = (method, path, form) => {
       ];
     case 'POST /v1/transfers':
       return [200, { id: 'tr_released', object: 'transfer', amount: Number(form.get('amount')) }];
+    case 'POST /v1/disputes/dp_test':
+      return [200, { id: 'dp_test', object: 'dispute', status: 'under_review' }];
     default:
       return [500, { error: { type: 'api_error', message: `the fake has no ${method} ${path}` } }];
   }
@@ -130,6 +133,40 @@ describe('stripePayments', () => {
       const payments = stripePayments('sk_test_fake', stripe.endpoint);
       expect(await payments.transferPayout({ ...payout, ...change })).toEqual({ externalId: null });
       expect(transfers()).toEqual([]);
+    });
+  });
+
+  describe('submitDisputeEvidence', () => {
+    it("updates the dispute with the evidence fields and submit=true, under the dispute's idempotency key", async () => {
+      const payments = stripePayments('sk_test_fake', stripe.endpoint);
+      const receipt = await payments.submitDisputeEvidence({
+        disputeId: 'dp_test',
+        orderId: 'order-1',
+        evidence: {
+          shippingTrackingNumber: '1Z999',
+          shippingDate: '2026-11-02',
+          shippingAddress: null,
+          customerPurchaseIp: '198.51.100.7',
+          accessActivityLog: 'signed in from 198.51.100.7',
+          uncategorizedText: 'Delivered and signed for.',
+        },
+      });
+      expect(receipt).toEqual({ sent: true });
+      const sent = seen.at(-1)!;
+      expect(sent.path).toBe('/v1/disputes/dp_test');
+      const form = Object.fromEntries(sent.form);
+      expect(form).toMatchObject({
+        submit: 'true',
+        'evidence[shipping_tracking_number]': '1Z999',
+        'evidence[shipping_date]': '2026-11-02',
+        'evidence[customer_purchase_ip]': '198.51.100.7',
+        'evidence[access_activity_log]': 'signed in from 198.51.100.7',
+        'evidence[uncategorized_text]': 'Delivered and signed for.',
+        'metadata[orderId]': 'order-1',
+      });
+      // An empty field is left out rather than sent blank.
+      expect(form).not.toHaveProperty('evidence[shipping_address]');
+      expect(sent.idempotencyKey).toBe('dispute-evidence:dp_test');
     });
   });
 });

@@ -85,5 +85,26 @@ export function stripePayments(secretKey: string, endpoint?: StripeEndpoint): Pa
       );
       return { externalId: transfer.id };
     },
+    async submitDisputeEvidence(request) {
+      const { evidence } = request;
+      await stripe.disputes.update(
+        request.disputeId,
+        {
+          evidence: {
+            ...(evidence.shippingTrackingNumber ? { shipping_tracking_number: evidence.shippingTrackingNumber } : {}),
+            ...(evidence.shippingDate ? { shipping_date: evidence.shippingDate } : {}),
+            ...(evidence.shippingAddress ? { shipping_address: evidence.shippingAddress } : {}),
+            ...(evidence.customerPurchaseIp ? { customer_purchase_ip: evidence.customerPurchaseIp } : {}),
+            access_activity_log: evidence.accessActivityLog,
+            uncategorized_text: evidence.uncategorizedText,
+          },
+          submit: true,
+          metadata: { orderId: request.orderId },
+        },
+        // One submission per dispute: a retry after the recording transaction rolled back sends it once.
+        { idempotencyKey: `dispute-evidence:${request.disputeId}` },
+      );
+      return { sent: true };
+    },
   };
 }

@@ -11,7 +11,7 @@ import { StripeWebhookReceipt } from '../../../shared/contract/market/payments.j
 import { ApiErrorBody } from '../../../shared/contract/entities.js';
 
 export interface StripeWebhookOptions {
-  deps: Pick<ServiceDeps, 'db'>;
+  deps: Pick<ServiceDeps, 'db' | 'events'>;
   /** The endpoint's signing secret (`whsec_…`, STRIPE_WEBHOOK_SECRET); absent, the route answers 503. */
   webhookSecret: string | undefined;
 }
@@ -26,10 +26,12 @@ export async function stripeWebhookPlugin(app: FastifyInstance, options: StripeW
     {
       schema: {
         tags: ['payments'],
-        summary: "Stripe's events (identity decisions, payout account updates), signed with STRIPE_WEBHOOK_SECRET",
+        summary:
+          "Stripe's events (identity decisions, payout account updates, disputes), signed with STRIPE_WEBHOOK_SECRET",
         description:
-          'Called by Stripe only: applies each event once (identity decisions, payout account updates). Answers 503 ' +
-          'while the server has no webhook secret.',
+          'Called by Stripe only: applies each event once (identity decisions, payout account updates, ' +
+          'charge.dispute.created/updated/closed). A dispute on a charge no order knows is acknowledged as ' +
+          'unknownCharge. Answers 503 while the server has no webhook secret.',
         security: [{ stripeSignature: [] }],
         response: { 200: StripeWebhookReceipt, 400: ApiErrorBody, 503: ApiErrorBody },
       },

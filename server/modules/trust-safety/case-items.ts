@@ -51,11 +51,11 @@ export type CaseRow = z.output<typeof CASE_ROW>;
  * end is read from the listing each time, so when it moves (an anti-sniping extension, a hold
  * released, the seller's own extension) the due date follows. The queue's `dueAt` sort key too.
  */
-export const DUE_AT = sql`LEAST(
+export const DUE_AT = sql`COALESCE(rc.due_by, LEAST(
     rc.created_at + CASE rc.priority WHEN 'high' THEN interval '4 hours' WHEN 'normal' THEN interval '24 hours'
                                       ELSE interval '72 hours' END,
     (SELECT l.end_time - interval '1 hour' FROM listings l
-      WHERE l.id = rc.auction_listing_id AND l.listing_type = 'auction' AND l.end_time > rc.created_at))`;
+      WHERE l.id = rc.auction_listing_id AND l.listing_type = 'auction' AND l.end_time > rc.created_at)))`;
 
 /** Review cases as `rc`, with the reporter `r` and the user the case is about `su`. */
 export const CASE_SELECT = sql`SELECT rc.id, rc.source, rc.subject_type, rc.subject_id, rc.status, rc.priority,

@@ -29,6 +29,8 @@ export interface ReviewSignal {
   reporterId?: string | null;
   subjectUserId?: string | null;
   details?: Record<string, unknown> | null;
+  /** A deadline of the source's own (a chargeback's): the case is due then, whatever its priority. */
+  dueBy?: Date | null;
   context?: Omit<PriorityContext, 'source' | 'subjectUserStrikes'>;
 }
 
@@ -59,10 +61,10 @@ export async function openReviewCase(tx: Executor, outbox: Outbox, signal: Revie
     tx,
     sqlRow(reviewCases, 'id').extend({ opened: z.boolean() }),
     sql`INSERT INTO review_cases (source, subject_type, subject_id, priority, reason, excerpt, matches, reporter_id,
-                                  subject_user_id, details, auction_listing_id)
+                                  subject_user_id, details, auction_listing_id, due_by)
         VALUES (${signal.source}, ${signal.subjectType}, ${signal.subjectId}, ${priority}, ${signal.reason},
                 ${signal.excerpt.slice(0, EXCERPT_LENGTH)}, ${matches}::jsonb, ${signal.reporterId ?? null},
-                ${signal.subjectUserId ?? null}, ${details}::jsonb, ${auctionListing})
+                ${signal.subjectUserId ?? null}, ${details}::jsonb, ${auctionListing}, ${signal.dueBy ?? null})
         ON CONFLICT (source, subject_type, subject_id) WHERE status <> 'resolved' AND source <> 'appeal' DO UPDATE SET
           signal_count = review_cases.signal_count + 1,
           priority = CASE
@@ -70,6 +72,7 @@ export async function openReviewCase(tx: Executor, outbox: Outbox, signal: Revie
             WHEN review_cases.priority = 'normal' OR EXCLUDED.priority = 'normal' THEN 'normal'
             ELSE 'low' END,
           details = COALESCE(EXCLUDED.details, review_cases.details),
+          due_by = COALESCE(EXCLUDED.due_by, review_cases.due_by),
           updated_at = now()
         RETURNING id, (xmax = 0) AS opened`,
   );

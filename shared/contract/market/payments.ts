@@ -24,6 +24,9 @@ export const STRIPE_EVENT_OUTCOMES = [
   'unknownVerificationSession',
   'payoutAccountNoted',
   'unknownPayoutAccount',
+  // A charge.dispute.* event: kept on its order's dispute, or on a charge no order of ours knows.
+  'disputeRecorded',
+  'unknownCharge',
   'ignored',
 ] as const;
 export type StripeEventOutcome = (typeof STRIPE_EVENT_OUTCOMES)[number];

@@ -121,6 +121,7 @@ export function demoData() {
         ? { status: 'released', amount: 52, releasedAt: day(i + 2), releasesAt: null }
         : { status: 'pending', amount: 52, releasedAt: null, releasesAt: null },
     payoutHold: null,
+    chargeId: `pi_demo_${i}`,
   }));
 
   const subcategories: Subcategory[] = [

@@ -4,12 +4,14 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { demoData } from './demo-data.js';
 import { installFakeMarket, type FakeMarketControl } from './fake-market.js';
 import { installFakePolicy } from './fake-policy.js';
+import { installFakeDisputes } from './fake-disputes.js';
 import { ACTOR_FIELDS, EVENT_FIELDS } from '../../../shared/contract/policy.js';
 
 export async function openWithFakeMarket(page: Page, { signedIn }: { signedIn: boolean }) {
   if (signedIn) await page.addInitScript(() => sessionStorage.setItem('fake-market-user', 'admin@example.com'));
   await page.addInitScript(installFakeMarket, demoData());
   await page.addInitScript(installFakePolicy, { actor: ACTOR_FIELDS, events: EVENT_FIELDS });
+  await page.addInitScript(installFakeDisputes);
 }
 
 /** The calls the UI made through `window.market`, by name. */

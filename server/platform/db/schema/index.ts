@@ -18,5 +18,6 @@ export * from './accountability.js';
 export * from './review-cases.js';
 export * from './market-health.js';
 export * from './sign-ins.js';
+export * from './disputes.js';
 export * from './blocks.js';
 export * from './policy.js';

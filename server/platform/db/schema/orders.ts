@@ -104,7 +104,7 @@ export const transactions = pgTable(
     id: uuidId(),
     orderId: text('order_id').notNull(),
     type: text('type', {
-      enum: ['order_payment', 'admin_refund', 'bundled_shipping_refund', 'order_payout'],
+      enum: ['order_payment', 'admin_refund', 'bundled_shipping_refund', 'order_payout', 'dispute_loss'],
     }).notNull(),
     status: text('status', { enum: ['succeeded', 'failed', 'refunded'] }).notNull(),
     amountCents: cents('amount_cents').notNull(),
@@ -120,11 +120,15 @@ export const transactions = pgTable(
     columnCheck(
       'transactions',
       'type',
-      sql`type IN ('order_payment', 'admin_refund', 'bundled_shipping_refund', 'order_payout')`,
+      sql`type IN ('order_payment', 'admin_refund', 'bundled_shipping_refund', 'order_payout', 'dispute_loss')`,
     ),
     columnCheck('transactions', 'status', sql`status IN ('succeeded', 'failed', 'refunded')`),
     columnCheck('transactions', 'amount_cents', sql`amount_cents >= 0`),
     index('transactions_order_idx').on(t.orderId, t.createdAt),
+    // 0105: an order found by its payment's provider id (a dispute event's charge).
+    index('transactions_payment_external_idx')
+      .on(t.externalId)
+      .where(sql`type = 'order_payment'`),
     uniqueIndex('transactions_idempotency_key')
       .on(t.orderId, t.idempotencyKey)
       .where(sql`idempotency_key IS NOT NULL`),

@@ -36,6 +36,8 @@ export const reviewCases = pgTable(
     /** The auction the case is about (its listing, or the listing of its auction message): the due date's clock. */
     auctionListingId: text('auction_listing_id'),
     escalated: boolean('escalated').notNull().default(false),
+    /** A deadline the source set (0104: a chargeback's, a day before Stripe's): the case is due then. */
+    dueBy: at('due_by'),
   },
   (t) => [
     fkey('review_cases', t.reporterId, users.id),

@@ -1,0 +1,4 @@
+// Chargebacks on embedded PGlite (disputes.suite.ts).
+import { disputesSuite, startDisputesApp } from './disputes.suite.js';
+
+disputesSuite(() => startDisputesApp());
