@@ -24,6 +24,8 @@ import { createStaffAccount } from '../support/staff-accounts.js';
 import { startMarketDb, type MarketTestDb } from './market-db.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long the action may take to reach the held table, or PostgreSQL to end a killed API's backend (a loaded machine is slow). */
+const WAIT_MS = 30_000;
 const WEEK_MS = 7 * 86_400_000;
 
 interface Account {
@@ -109,7 +111,7 @@ describe.skipIf(!canRun('postgres', 'auth-emulator'))('the API killed between th
    * the tables its transaction has written so far (the RowExclusiveLock a write takes).
    */
   async function waitingAction(held: HeldTable, statement: string): Promise<{ pid: number; wrote: string[] }> {
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + WAIT_MS;
     for (;;) {
       const [waiting] = await rows<{ pid: number }>(
         sql`SELECT pid FROM pg_stat_activity
@@ -129,7 +131,7 @@ describe.skipIf(!canRun('postgres', 'auth-emulator'))('the API killed between th
 
   /** Waits until PostgreSQL has ended the killed API's backend (and so rolled its transaction back). */
   async function backendGone(pid: number): Promise<void> {
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + WAIT_MS;
     while ((await rows(sql`SELECT 1 FROM pg_stat_activity WHERE pid = ${pid}`)).length > 0) {
       if (Date.now() > deadline) throw new Error(`backend ${pid} outlived its client`);
       await sleep(20);
