@@ -27,7 +27,7 @@ import { inRequest } from './platform/db/request-reads.js';
 import { workbenchHandlers } from './modules/workbench/index.js';
 import { marketHealthHandlers, marketSeriesExport } from './modules/market-health/index.js';
 import { bidVoidHandlers } from './modules/auctions/index.js';
-import { blockHandlers } from './modules/blocks/index.js';
+import { blockHandlers, withBlockedBadges } from './modules/blocks/index.js';
 import { sellerStandingHandlers } from './modules/seller-standing/index.js';
 import { policyHandlers } from './modules/policy/index.js';
 import { disputeHandlers } from './modules/disputes/index.js';
@@ -42,7 +42,8 @@ export interface AdminApiOptions extends AdminApiDeps {
 
 export function adminHandlers(deps: AdminApiDeps): AdminHandlers {
   return {
-    ...userHandlers(deps),
+    // Every answer that is a user, or a page of users, says which block it matches (the badge).
+    ...withBlockedBadges(deps.db, userHandlers(deps)),
     ...statisticsHandlers(deps),
     ...listingHandlers(deps),
     ...orderHandlers(deps),
@@ -50,7 +51,7 @@ export function adminHandlers(deps: AdminApiDeps): AdminHandlers {
     ...communityAdminHandlers(deps),
     ...moderationHandlers(deps),
     ...reviewCaseHandlers(deps),
-    ...enforcementHandlers(deps),
+    ...withBlockedBadges(deps.db, enforcementHandlers(deps)),
     ...accountabilityHandlers(deps),
     ...sellerStandingHandlers(deps),
     // The market series export goes through the workbench's export route and stream.

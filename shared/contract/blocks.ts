@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { storedLine, storedText } from './answer-limits.js';
 import { id, isoDate } from './entities.js';
 import { DEFAULT_LIST_LIMIT, intFromQuery, MAX_LIST_LIMIT, oneOrMore } from './list-query.js';
-import { SORT_ORDERS } from './enums.js';
+import { BLOCK_SEVERITIES, SORT_ORDERS } from './enums.js';
 import { singleLineText } from './text.js';
 
 export const BLOCK_KINDS = [
@@ -19,8 +19,7 @@ export const BLOCK_KINDS = [
 ] as const;
 export type BlockKind = (typeof BLOCK_KINDS)[number];
 
-/** From the mildest: each refuses at least what the one before it does (review refuses nothing). */
-export const BLOCK_SEVERITIES = ['review', 'signUp', 'trade', 'noAccess'] as const;
+export { BLOCK_SEVERITIES };
 export type BlockSeverity = (typeof BLOCK_SEVERITIES)[number];
 
 /** A block's value as typed; the server normalises it by its kind and answers 400 when it is not one. */

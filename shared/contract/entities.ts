@@ -8,6 +8,7 @@ import {
   APPLICATION_ERROR_CODES,
   ADMIN_ROLES,
   AUCTION_MESSAGE_TYPES,
+  BLOCK_SEVERITIES,
   LASTING_ENFORCEMENTS,
   LISTING_TYPES,
   MASS_UNITS,
@@ -67,6 +68,17 @@ export const ActiveEnforcement = z.object({
 });
 export type ActiveEnforcement = z.infer<typeof ActiveEnforcement>;
 
+/**
+ * The "blocked" badge (DECISIONS "Blocks"): the block in force that the account matches through
+ * any of its identifiers, the strongest when several do (the most recent among equals).
+ */
+export const BlockedBadge = z.object({
+  blockId: id,
+  severity: z.enum(BLOCK_SEVERITIES),
+  reason: storedText(),
+});
+export type BlockedBadge = z.infer<typeof BlockedBadge>;
+
 export const AdminUser = z.object({
   id,
   userName: storedLine().nullable(),
@@ -89,6 +101,11 @@ export const AdminUser = z.object({
   phoneNumber: storedLine().nullable(),
   /** What is in effect now; absent from older answers, read as null. */
   enforcement: ActiveEnforcement.nullable().default(null),
+  /**
+   * A block in force that the account matches, or null. Given by `GET /admin/users` and
+   * `GET /admin/users/{id}`; the answers of the user's changes leave it out (read as null).
+   */
+  blocked: BlockedBadge.nullable().default(null),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 

@@ -239,3 +239,9 @@ export type LastingEnforcement = (typeof LASTING_ENFORCEMENTS)[number];
 /** The `adminRole` claim's values (admin-permissions.ts says what each may do). */
 export const ADMIN_ROLES = ['owner', 'moderator', 'support', 'finance'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+/**
+ * A block's severity, from the mildest: each refuses at least what the one before it does (review
+ * refuses nothing). Here, not in blocks.ts, because the admin user answer names it too.
+ */
+export const BLOCK_SEVERITIES = ['review', 'signUp', 'trade', 'noAccess'] as const;

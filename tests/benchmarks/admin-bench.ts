@@ -43,6 +43,7 @@ async function httpLoad(options: {
   clients: number;
   durationMs: number;
   requests?: number;
+  body?: unknown;
 }): Promise<HttpRun> {
   const worker = new Worker(new URL('./http-load.worker.mjs', import.meta.url), { workerData: options });
   const result = await new Promise<{
@@ -113,7 +114,7 @@ function wrongAnswer(expected: unknown, body: string | null): string | null {
   if (body === null) return 'no successful answer';
   const answer = JSON.parse(body) as Record<string, unknown>;
   const wanted = expected as Record<string, unknown>;
-  for (const key of ['count', 'countCapped', 'numberOfUsers', 'numberOfUniqueBidders', 'id']) {
+  for (const key of ['count', 'countCapped', 'numberOfUsers', 'numberOfUniqueBidders', 'id', 'accounts']) {
     if (wanted[key] !== answer[key]) return `${key}: expected ${String(wanted[key])}, answered ${String(answer[key])}`;
   }
   if (Array.isArray(wanted.items) && (answer.items as unknown[]).length !== wanted.items.length) {
@@ -135,8 +136,9 @@ export async function measureRequest(options: {
   const { request, db, databaseUrl, apiUrl, token, clients, seconds } = options;
   const { answer, statements } = await recordStatements(db, request);
   const url = `${apiUrl}/v1/admin${request.path}`;
-  const single = await httpLoad({ url, token, clients: 1, durationMs: 0, requests: 7 });
-  const http = await httpLoad({ url, token, clients, durationMs: seconds * 1000 });
+  const { body } = request;
+  const single = await httpLoad({ url, token, clients: 1, durationMs: 0, requests: 7, body });
+  const http = await httpLoad({ url, token, clients, durationMs: seconds * 1000, body });
   const bench = await pgbenchOf(databaseUrl, statements, clients, seconds, options.workDir);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();

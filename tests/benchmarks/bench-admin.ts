@@ -5,6 +5,9 @@
 // running the same statements at the same concurrency, the ratio of the two, each statement's
 // shared buffers, and p50 relative to GET /admin/users/{id} (the median of its p50 in samples
 // taken through the run).
+// The block preview (POST /admin/blocks/preview) is measured the same way, with its JSON body;
+// then one 90-day policy backtest per replayed event kind (a rule of bench-rules.ts, made once in
+// the reused database), timed through its route (target ≤ 60 s); a backtest that fails fails the run.
 // Prints ratios against the targets (≥ 0.8× pgbench, ≤ 3× users/{id}); exits non-zero only on a
 // wrong answer. Figures also go to .data/bench/admin-latest.json. The API runs as deployed
 // (as-deployed.ts, imported first).
@@ -17,7 +20,9 @@ import { localPorts } from '../../server/composition.js';
 import { DEMO_ACCOUNTS, ensureDemoAccounts } from '../../server/platform/auth/demo-accounts.js';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
 import { openDatabase, queryRows } from '../../server/platform/db/database.js';
+import { DEMO_BLOCKS } from '../../server/seeding/seed-blocks.js';
 import {
+  blockPreviewRequest,
   listRequest,
   listRequests,
   marketMetricsRequest,
@@ -28,6 +33,7 @@ import {
 } from '../support/admin-list-requests.js';
 import { EMULATOR_HOST, isAuthEmulatorUp, PROJECT_ID, signIn } from '../support/auth-emulator.js';
 import { adminDatabase } from './admin-database.js';
+import { BACKTEST_RULES, benchRule } from './bench-rules.js';
 import { measureRequest, type RequestFigures } from './admin-bench.js';
 
 const { values } = parseArgs({
@@ -113,6 +119,22 @@ try {
   );
   if (!ringMember) console.log('No two accounts share an address: the ring read is not measured.');
 
+  // A block's preview (issue 44: ≤ 3× users/{id}): the demo's throwaway domain (a suffix of
+  // every account's email: the kinds that are not an index lookup), a /24 around a sign-in IP
+  // (a containment over every sign-in IP) and one account's canonical email (an index lookup).
+  const [someAccount] = await queryRows<{ email: string; ip: string | null }>(
+    database.db,
+    sql`SELECT email, (SELECT host(ip::inet) FROM sign_in_ips WHERE family(ip::inet) = 4 LIMIT 1) AS ip
+        FROM users WHERE id = ${sizes.some_user!}`,
+  );
+  const demoDomain = DEMO_BLOCKS.find((block) => block.kind === 'emailDomain')!.value;
+  const ipRange = someAccount?.ip ? `${someAccount.ip.split('.').slice(0, 3).join('.')}.0/24` : '10.0.0.0/8';
+  const previews = [
+    blockPreviewRequest('emailDomain', demoDomain),
+    blockPreviewRequest('ipRange', ipRange),
+    ...(someAccount ? [blockPreviewRequest('canonicalEmail', someAccount.email)] : []),
+  ];
+
   // The issue's table first, then every list's default page; `--all` adds every variant.
   const only = values.only === undefined ? null : new RegExp(values.only);
   const listed: ListRequest[] = [
@@ -121,6 +143,7 @@ try {
     marketMetricsRequest(),
     // A ring of linked accounts, hop by hop (issue 22: ≤ 3× users/{id}).
     ...(ringMember ? [ringRequest(ringMember.user_id)] : []),
+    ...previews,
     listRequest('users', {}),
     listRequest('users', { page: 5000 }),
     listRequest('activeListings', {}),
@@ -165,6 +188,44 @@ try {
     );
   }
   yardsticks.push((await measure(requests[0]!)).http.p50);
+
+  // A 90-day backtest per replayed event kind, through the route (issue 43: ≤ 60 s at a million
+  // users): one request each, the stored events of 90 days streamed through the rule.
+  const backtests: {
+    event: string;
+    seconds: number;
+    status: number;
+    evaluated: number | null;
+    matches: number | null;
+  }[] = [];
+  if (only === null || only.test('backtest')) {
+    console.log('\nPolicy backtests of 90 days (target ≤ 60 s each):');
+    for (const body of BACKTEST_RULES) {
+      const id = await benchRule(database.db, body);
+      const started = performance.now();
+      const response = await fetch(`${apiUrl}/v1/admin/rules/${id}/backtest`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ days: 90 }),
+      });
+      const answer = (await response.json()) as { evaluated?: number; matches?: number; message?: string };
+      const seconds = (performance.now() - started) / 1000;
+      backtests.push({
+        event: body.event,
+        seconds,
+        status: response.status,
+        evaluated: answer.evaluated ?? null,
+        matches: answer.matches ?? null,
+      });
+      console.log(
+        response.status === 200
+          ? `  ${body.event}: ${seconds.toFixed(1)} s for ${answer.evaluated} events, ${answer.matches} matches` +
+              (seconds <= 60 ? '' : ' (above 60 s)')
+          : `  ${body.event}: ${response.status} ${answer.message ?? ''}`,
+      );
+      if (response.status !== 200) failed = true;
+    }
+  }
   await app.close();
 
   const yardstick = median(yardsticks);
@@ -200,7 +261,7 @@ try {
   writeFileSync(
     `${OUT_DIR}/admin-latest.json`,
     JSON.stringify(
-      { at: new Date().toISOString(), sizes, clients, seconds, seedSeconds: cluster.seedSeconds, figures },
+      { at: new Date().toISOString(), sizes, clients, seconds, seedSeconds: cluster.seedSeconds, figures, backtests },
       null,
       2,
     ),

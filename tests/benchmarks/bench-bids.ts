@@ -1,4 +1,4 @@
-// `npm run bench:bids [-- --duration 8 --rounds 3 --bidders 32 --auctions 200 --pool 10 --blocks 10000 --no-http --inject]`
+// `npm run bench:bids [-- --duration 8 --rounds 3 --bidders 32 --auctions 200 --pool 10 --blocks 10000 --rules --no-http --inject]`
 // (`--only http --cpu-prof DIR`: profile one side alone; `--pg-stats`: each run's costliest
 // statements from pg_stat_statements into the JSON):
 // our bid path against pgbench running the same statements (tests/benchmarks/bidding-bench.ts),
@@ -22,6 +22,8 @@ const { values } = parseArgs({
     auctions: { type: 'string', default: '200' },
     /** Blocks in force during the run (none of them the bidders'), e.g. 10000. */
     blocks: { type: 'string', default: '0' },
+    /** Ten policy rules `on` for `bid` during the run (bench-rules.ts), none matching the bidders. */
+    rules: { type: 'boolean', default: false },
     pool: { type: 'string', default: '10' },
     'no-http': { type: 'boolean', default: false },
     /** Also run the route through app.inject with the bidders in the server's event loop. */
@@ -50,6 +52,7 @@ const report = await runBidBenchmark({
   bidders: Number(values.bidders),
   spreadAuctions: Number(values.auctions),
   blocks: Number(values.blocks),
+  rules: values.rules,
   poolSize: Number(values.pool),
   http: !values['no-http'],
   inject: values.inject,

@@ -22,6 +22,7 @@ import { startMarketDb } from '../market/market-db.js';
 import { startPostgresCluster } from '../support/postgres-cluster.js';
 import { changeText, previousRatioOf, RATIO_TARGET, type Verdict, verdictOf } from './bidding-bench-verdicts.js';
 import type { AuctionSet } from './bidding-bench-sides.js';
+import { BID_RULES, turnOnRules } from './bench-rules.js';
 import {
   benchIdentity,
   countBids,
@@ -77,6 +78,11 @@ export interface BenchOptions {
    * bidder up in the node's book (server/modules/blocks/block-book.ts), which must stay cheap.
    */
   blocks?: number;
+  /**
+   * Ten policy rules `on` for `bid` while ours runs (bench-rules.ts, none matching the bidders):
+   * the route evaluates each against the bid's context, which must stay cheap (issue 43).
+   */
+  rules?: boolean;
   /** Also run ours through the HTTP route (a listening server, bidders on their own thread). */
   http: boolean;
   /** Also run the route through app.inject with in-loop bidders (the former HTTP harness). */
@@ -196,6 +202,10 @@ export async function runBidBenchmark(options: BenchOptions): Promise<BenchRepor
     if (options.blocks) {
       log(`seeding ${options.blocks} blocks…`);
       await seedBlocks(database.db, options.blocks);
+    }
+    if (options.rules) {
+      log(`turning ${BID_RULES.length} bid rules on…`);
+      await turnOnRules(database.db, BID_RULES);
     }
     let next = AUCTION_BASE;
     const sets: AuctionSet[] = [];
@@ -353,6 +363,8 @@ export async function runBidBenchmark(options: BenchOptions): Promise<BenchRepor
         poolSize,
         http: options.http,
         inject: options.inject === true,
+        blocks: options.blocks ?? 0,
+        rules: options.rules === true,
         countRollbacks,
       },
       statements: bidStatements.map((statement) => statement.text.trim()),

@@ -17,6 +17,9 @@ import {
 } from '../../server/modules/conversations/moderation.js';
 import { marketMetrics } from '../../server/modules/market-health/market-metrics.js';
 import { ringOf } from '../../server/modules/trust-safety/ring.js';
+import { storedValueOf } from '../../server/modules/blocks/blocks.js';
+import { blockPreview } from '../../server/modules/blocks/preview.js';
+import type { BlockKind } from '../../shared/contract/blocks.js';
 import type { Db } from '../../server/platform/db/database.js';
 import { addDays, MAX_METRIC_DAYS, utcDay } from '../../shared/rules/market-days.js';
 
@@ -28,9 +31,11 @@ export interface RecordedStatement {
 export interface ListRequest {
   /** e.g. `users sortBy=email order=ASC` */
   name: string;
-  list: ListName | 'statistics' | 'marketMetrics' | 'ring';
+  list: ListName | 'statistics' | 'marketMetrics' | 'ring' | 'blockPreview';
   /** The HTTP path under /v1/admin with its query string. */
   path: string;
+  /** A POST with this JSON body; a GET when absent. */
+  body?: unknown;
   /** Sorted by a key with an index per direction, or the default order: a page needs no sort. */
   searched: boolean;
   run: (db: Db) => Promise<unknown>;
@@ -122,6 +127,21 @@ export function ringRequest(id: string): ListRequest {
     path: `/users/${id}/ring`,
     searched: false,
     run: (db) => ringOf(db, id),
+  };
+}
+
+/**
+ * POST /admin/blocks/preview: the accounts a block would match and what they hold, before it is
+ * saved (issue 44: p50 ≤ 3× users/{id}).
+ */
+export function blockPreviewRequest(kind: BlockKind, value: string): ListRequest {
+  return {
+    name: `blocks/preview ${kind}`,
+    list: 'blockPreview',
+    path: '/blocks/preview',
+    body: { kind, value, severity: 'trade' },
+    searched: false,
+    run: (db) => blockPreview(db, kind, storedValueOf(kind, value)),
   };
 }
 

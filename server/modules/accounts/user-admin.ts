@@ -142,6 +142,9 @@ function toAdminUser(row: UserRow, shippingInfo: Address[]): AdminUser {
             reason: row.enforcement_reason ?? '',
             until: isoOrNull(row.enforcement_until),
           },
+    // The blocks area's badge: the admin routes' answers get it from blocks' `withBlockedBadges`
+    // (accounts does not read blocks, which reads accounts).
+    blocked: null,
   };
 }
 

@@ -41,6 +41,11 @@ export interface BlockBook {
   forget(userId: string): void;
   /** The blocks in force that the account (and any extra identifiers, a sign-up's IP) falls under. */
   matchesOf(userId: string, extra?: Partial<AccountIdentifiers>, options?: { fresh?: boolean }): Promise<LiveBlock[]>;
+  /**
+   * The book as it stands, for identifiers the caller read itself (a page of accounts at once, for
+   * the admin's badge); `matches` leaves out the expired blocks.
+   */
+  inForce(): Promise<{ size: number; matches(identifiers: AccountIdentifiers): LiveBlock[] }>;
 }
 
 export function createBlockBook(db: Executor, now: () => number = Date.now): BlockBook {
@@ -118,6 +123,11 @@ export function createBlockBook(db: Executor, now: () => number = Date.now): Blo
       // A sign-up's IP is not the account's yet: matched on its own, each time.
       const others = Object.keys(extra).length === 0 ? [] : book.matches({ ...NO_IDENTIFIERS, ...extra }, at);
       return others.length === 0 ? own : [...new Set([...own, ...others])];
+    },
+    async inForce() {
+      const book = await current();
+      const at = now();
+      return { size: book.size, matches: (identifiers) => book.matches(identifiers, at) };
     },
   };
 }

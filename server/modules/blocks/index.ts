@@ -4,3 +4,4 @@ export { blockHandlers } from './admin.js';
 export { blockEnforcement, BLOCKED_MESSAGE } from './enforcement.js';
 export { blockBookOf } from './block-book.js';
 export { insertBlocks as addBlocks, type NewBlock } from './blocks.js';
+export { withBlockedBadges } from './blocked-badges.js';

@@ -4,6 +4,7 @@ export { policyHandlers } from './admin.js';
 export { livePolicy, judgeStoredEvent } from './live-policy.js';
 export { runBacktest } from './backtest.js';
 export { ruleBookOf } from './rule-book.js';
-// For the demo data, which makes its rules and list the way the admin routes do.
-export { createRule } from './policy-rules.js';
+// For the demo data and the benchmarks, which make their rules and lists (and switch rules on)
+// the way the admin routes do.
+export { createRule, updateRule } from './policy-rules.js';
 export { createPolicyList } from './policy-lists.js';

@@ -65,6 +65,7 @@ export function demoData() {
     countryCode: null,
     phoneNumber: null,
     enforcement: null,
+    blocked: null,
   }));
 
   const listings: AdminListing[] = Array.from({ length: 14 }, (_, i) => {
