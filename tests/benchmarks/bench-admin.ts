@@ -13,13 +13,14 @@
 // (`--all` at 1M, then `--all --users 3000000 --compare-users 1000000`). `--cpu-prof DIR`: where
 // the API's thread spends its time. The API runs as deployed (as-deployed.ts, imported first).
 import './as-deployed.js';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app.js';
 import { localPorts } from '../../server/composition.js';
 import { DEMO_ACCOUNTS, ensureDemoAccounts } from '../../server/platform/auth/demo-accounts.js';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
+import { batchedLogLines } from '../../server/platform/http/batched-log-lines.js';
 import { openDatabase, queryRows } from '../../server/platform/db/database.js';
 import {
   listRequest,
@@ -158,8 +159,11 @@ try {
     database,
     ports: localPorts(database, { identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }) }),
     rateLimitMax: 1_000_000_000,
+    // As server.ts logs: in batches (batched-log-lines.ts), here into a file rather than stdout.
     logger:
-      values['log-level'] === 'silent' ? false : { level: values['log-level'], file: `${OUT_DIR}/admin-server.log` },
+      values['log-level'] === 'silent'
+        ? false
+        : { level: values['log-level'], stream: batchedLogLines(createWriteStream(`${OUT_DIR}/admin-server.log`)) },
   });
   const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   const rows = await queryRows<Record<string, string>>(
