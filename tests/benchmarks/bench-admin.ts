@@ -210,7 +210,11 @@ try {
   ];
   const requests: ListRequest[] = [
     userRequest(sizes.some_user!),
-    ...listed.filter((request) => only === null || only.test(request.name)),
+    // `--all` lists the default pages again: each request is measured once, as figures are keyed by name.
+    ...listed.filter(
+      (request, i) =>
+        (only === null || only.test(request.name)) && listed.findIndex((other) => other.name === request.name) === i,
+    ),
   ];
   const measure = (request: ListRequest) =>
     measureRequest({
