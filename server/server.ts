@@ -6,6 +6,7 @@ import { loadConfig, type Config } from './config.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
 import { marketRealtime, startMarketWorkers } from './market-api.js';
+import { batchedLogLines } from './platform/http/batched-log-lines.js';
 
 export interface RunningServer {
   url: string;
@@ -21,13 +22,15 @@ export async function startServer(config: Config, realtime?: RealtimeRegistratio
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
   });
   await migrate(database);
+  // A line per request and per answer, written to stdout in batches rather than a write each.
+  const logLines = batchedLogLines(process.stdout);
   const app = await buildApp({
     database,
     // Every port's adapter (payments, identity, SMS, labels, rates, media) is chosen in composition.ts.
     ports: composePorts(config, database),
     stepUpSeconds: config.ADMIN_STEP_UP_SECONDS,
     trustedProxy: config.TRUSTED_PROXY,
-    logger: { level: config.NODE_ENV === 'production' ? 'info' : 'warn' },
+    logger: { level: config.NODE_ENV === 'production' ? 'info' : 'warn', stream: logLines },
     // Socket.IO on the API's port (Redis streams adapter when REDIS_URL is set), unless the caller brings its own.
     realtime: realtime ?? marketRealtime({ redisUrl: config.REDIS_URL }),
   });
@@ -39,6 +42,7 @@ export async function startServer(config: Config, realtime?: RealtimeRegistratio
       await marketWorkers.stop();
       await app.close();
       await database.close();
+      logLines.flush();
     },
   };
 }

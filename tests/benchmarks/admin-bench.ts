@@ -5,17 +5,21 @@
 // statements. Times are reported, never judged; a wrong answer (not 200, or a count that is not
 // the list's) is returned as a failure.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import type { Db } from '../../server/platform/db/database.js';
 import { recordStatements, type ListRequest, type RecordedStatement } from '../support/admin-list-requests.js';
 import { runPgbench } from './bidding-bench-sides.js';
+import { shares, splitProfile, type CpuProfile } from './cpu-profile-split.js';
 
 interface HttpRun {
   p50: number;
   p95: number;
   perSecond: number;
+  /** Answers received (for the API's CPU time per request). */
+  requests: number;
   failures: string[];
   firstBody: string | null;
 }
@@ -26,12 +30,40 @@ export interface RequestFigures {
   /** p50 of single requests sent one after another (an otherwise idle API). */
   singleP50: number;
   http: HttpRun;
+  /** The API thread's CPU milliseconds per request under the load (user + system). */
+  apiCpuMs: number;
   pgbenchTps: number;
   pgbenchLatencyMs: number;
   /** Shared buffers (hit + read) each statement touched, in order. */
   buffers: number[];
   statements: RecordedStatement[];
   failures: string[];
+  /** With `cpuProfileDir`: the API thread's busy time under load by part, shares largest first. */
+  cpuSplit?: [string, number][];
+}
+
+/**
+ * Runs `body` under the V8 CPU profiler of this thread (the API's: the clients have their own),
+ * writes the profile into `dir` and returns it with the body's result.
+ */
+async function profiled<T>(
+  dir: string,
+  label: string,
+  body: () => Promise<T>,
+): Promise<{ result: T; profile: CpuProfile }> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    const result = await body();
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${label.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`), JSON.stringify(profile));
+    return { result, profile: profile as CpuProfile };
+  } finally {
+    session.disconnect();
+  }
 }
 
 const quantile = (sorted: number[], q: number) =>
@@ -61,6 +93,7 @@ async function httpLoad(options: {
     p50: quantile(sorted, 0.5),
     p95: quantile(sorted, 0.95),
     perSecond: (sorted.length / result.elapsedMs) * 1000,
+    requests: sorted.length,
     failures: result.failures,
     firstBody: result.firstBody,
   };
@@ -132,13 +165,29 @@ export async function measureRequest(options: {
   clients: number;
   seconds: number;
   workDir: string;
+  /** Profile the API's thread while the clients load it, into this folder. */
+  cpuProfileDir?: string | undefined;
 }): Promise<RequestFigures> {
   const { request, db, databaseUrl, apiUrl, token, clients, seconds } = options;
   const { answer, statements } = await recordStatements(db, request);
   const url = `${apiUrl}/v1/admin${request.path}`;
   const { body } = request;
   const single = await httpLoad({ url, token, clients: 1, durationMs: 0, requests: 7, body });
-  const http = await httpLoad({ url, token, clients, durationMs: seconds * 1000, body });
+  // The API's thread CPU time over the load: our own cost per request, which two shared cores
+  // disturb far less than the rates (the clients' thread is not in it; the pg client is).
+  const cpuBefore = process.threadCpuUsage();
+  const load = () => httpLoad({ url, token, clients, durationMs: seconds * 1000, body });
+  let http: HttpRun;
+  let cpuSplit: [string, number][] | undefined;
+  if (options.cpuProfileDir) {
+    const run = await profiled(options.cpuProfileDir, request.name, load);
+    http = run.result;
+    cpuSplit = shares(splitProfile(run.profile));
+  } else {
+    http = await load();
+  }
+  const cpu = process.threadCpuUsage(cpuBefore);
+  const apiCpuMs = (cpu.user + cpu.system) / 1000 / Math.max(1, http.requests);
   const bench = await pgbenchOf(databaseUrl, statements, clients, seconds, options.workDir);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -156,10 +205,12 @@ export async function measureRequest(options: {
     path: request.path,
     singleP50: single.p50,
     http,
+    apiCpuMs,
     pgbenchTps: bench.tps,
     pgbenchLatencyMs: bench.latencyMs,
     buffers,
     statements,
     failures,
+    ...(cpuSplit ? { cpuSplit } : {}),
   };
 }

@@ -8,17 +8,22 @@
 // The block preview (POST /admin/blocks/preview) is measured the same way, with its JSON body;
 // then one 90-day policy backtest per replayed event kind (a rule of bench-rules.ts, made once in
 // the reused database), timed through its route (target ≤ 60 s); a backtest that fails fails the run.
-// Prints ratios against the targets (≥ 0.8× pgbench, ≤ 3× users/{id}); exits non-zero only on a
-// wrong answer. Figures also go to .data/bench/admin-latest.json. The API runs as deployed
-// (as-deployed.ts, imported first).
+// Prints ratios against the targets (≥ 0.8× pgbench, ≤ 3× users/{id}) and each ratio to pgbench
+// beside the previous full run's at the same size (.data/bench/admin-full-N.json), with a
+// REGRESSION verdict for a drop of more than 25% (admin-bench-verdicts.ts); exits non-zero only
+// on a wrong answer. Figures also go to .data/bench/admin-latest.json and admin-latest-N.json,
+// which `--compare-users M` reads to print each request's growth between the two sizes
+// (`--all` at 1M, then `--all --users 3000000 --compare-users 1000000`). `--cpu-prof DIR`: where
+// the API's thread spends its time. The API runs as deployed (as-deployed.ts, imported first).
 import './as-deployed.js';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app.js';
 import { localPorts } from '../../server/composition.js';
 import { DEMO_ACCOUNTS, ensureDemoAccounts } from '../../server/platform/auth/demo-accounts.js';
 import { firebaseIdentity } from '../../server/platform/auth/firebase-identity.js';
+import { batchedLogLines } from '../../server/platform/http/batched-log-lines.js';
 import { openDatabase, queryRows } from '../../server/platform/db/database.js';
 import { DEMO_BLOCKS } from '../../server/seeding/seed-blocks.js';
 import {
@@ -35,6 +40,14 @@ import { EMULATOR_HOST, isAuthEmulatorUp, PROJECT_ID, signIn } from '../support/
 import { adminDatabase } from './admin-database.js';
 import { BACKTEST_RULES, benchRule } from './bench-rules.js';
 import { measureRequest, type RequestFigures } from './admin-bench.js';
+import {
+  type AdminRun,
+  GROWTH_LIMIT,
+  growthBetween,
+  PGBENCH_RATIO_TARGET,
+  ratioVerdict,
+} from './admin-bench-verdicts.js';
+import { changeText } from './bidding-bench-verdicts.js';
 
 const { values } = parseArgs({
   options: {
@@ -54,6 +67,21 @@ const { values } = parseArgs({
     only: { type: 'string' },
     /** Default: 55414 for the 1M-user database, 55415 for any other (admin-database.ts). */
     'db-port': { type: 'string' },
+    /**
+     * Folder for a CPU profile of the API's thread under each request's load (`.cpuprofile`, open
+     * in Chrome DevTools); the split of its busy time by part is printed (cpu-profile-split.ts).
+     */
+    'cpu-prof': { type: 'string' },
+    /**
+     * The API's log level, into .data/bench/admin-server.log: `info` by default, as server.ts
+     * logs in production (a line per request and per answer); `silent` for none.
+     */
+    'log-level': { type: 'string', default: 'info' },
+    /**
+     * Print each request's growth from the other size's latest run at `--clients` (its
+     * .data/bench/admin-latest-N.json): run `--all` at one size, then at the other with this.
+     */
+    'compare-users': { type: 'string' },
   },
 });
 const OUT_DIR = '.data/bench';
@@ -74,13 +102,54 @@ function median(values: readonly number[]): number {
 }
 const clients = Number(values.clients);
 const seconds = Number(values.seconds);
+const users = Number(values.users);
+/** Every run's figures at a size, the last one standing: what `--compare-users` reads. */
+const latestRunPath = (size: number) => `${OUT_DIR}/admin-latest-${size}.json`;
+/** The last full run at a size (no `--only`, no wrong answer): the REGRESSION verdict's baseline. */
+const fullRunPath = (size: number) => `${OUT_DIR}/admin-full-${size}.json`;
+const readRun = (path: string): AdminRun | null =>
+  existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as AdminRun) : null;
+const previousFull = readRun(fullRunPath(users));
+
+function printTable(header: string[], table: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+  for (const row of [header, ...table]) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+}
+
+/** Each request's growth between this run and the other size's latest (`--compare-users`). */
+function compareWith(run: AdminRun, otherUsers: number): void {
+  const other = readRun(latestRunPath(otherUsers));
+  if (!other) {
+    console.log(`
+No run at ${otherUsers} users in ${latestRunPath(otherUsers)}: nothing to compare with.`);
+    return;
+  }
+  const [small, large] = run.users <= other.users ? [run, other] : [other, run];
+  console.log(
+    `
+Growth from ${small.users} users (${small.at}) to ${large.users} (${large.at}), ${large.users}/${small.users}: ` +
+      `p50, time per request by HTTP req/s, and pgbench's on the same statements (limit ${GROWTH_LIMIT}× by HTTP).\n`,
+  );
+  const growth = growthBetween(run, other);
+  printTable(
+    ['request', 'p50', 'http', 'pgbench'],
+    growth.map((g) => [
+      g.name,
+      `${g.p50.toFixed(2)}×`,
+      `${g.http.toFixed(2)}×${g.over ? ` (above ${GROWTH_LIMIT})` : ''}`,
+      `${g.pgbench.toFixed(2)}×`,
+    ]),
+  );
+  const over = growth.filter((g) => g.over);
+  console.log(over.length ? `\nGrown over ${GROWTH_LIMIT}×: ${over.map((g) => g.name).join(', ')}` : '');
+}
 
 if (!(await isAuthEmulatorUp())) {
   console.error(`The Firebase Auth emulator is not answering on ${EMULATOR_HOST}: start it (npm run stack does).`);
   process.exit(2);
 }
 const cluster = await adminDatabase(
-  Number(values.users),
+  users,
   Number(values.seed),
   values['db-port'] === undefined ? undefined : Number(values['db-port']),
 );
@@ -90,11 +159,17 @@ const database = await openDatabase({ databaseUrl: cluster.url, poolSize: client
 let failed = false;
 try {
   await ensureDemoAccounts(PROJECT_ID, EMULATOR_HOST);
+  mkdirSync(OUT_DIR, { recursive: true });
   const { idToken } = await signIn(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
   const app = await buildApp({
     database,
     ports: localPorts(database, { identity: firebaseIdentity({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }) }),
     rateLimitMax: 1_000_000_000,
+    // As server.ts logs: in batches (batched-log-lines.ts), here into a file rather than stdout.
+    logger:
+      values['log-level'] === 'silent'
+        ? false
+        : { level: values['log-level'], stream: batchedLogLines(createWriteStream(`${OUT_DIR}/admin-server.log`)) },
   });
   const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   const rows = await queryRows<Record<string, string>>(
@@ -158,7 +233,11 @@ try {
   ];
   const requests: ListRequest[] = [
     userRequest(sizes.some_user!),
-    ...listed.filter((request) => only === null || only.test(request.name)),
+    // `--all` lists the default pages again: each request is measured once, as figures are keyed by name.
+    ...listed.filter(
+      (request, i) =>
+        (only === null || only.test(request.name)) && listed.findIndex((other) => other.name === request.name) === i,
+    ),
   ];
   const measure = (request: ListRequest) =>
     measureRequest({
@@ -170,6 +249,7 @@ try {
       clients,
       seconds,
       workDir: OUT_DIR,
+      cpuProfileDir: values['cpu-prof'],
     });
   const figures: RequestFigures[] = [];
   // The yardstick's p50 under load swings from one sample of a few seconds to the next (15 to 30
@@ -183,9 +263,15 @@ try {
     figures.push(result);
     console.log(
       `  ${result.name}: single ${result.singleP50.toFixed(1)} ms, p50 ${result.http.p50.toFixed(1)} ms, ` +
-        `${result.http.perSecond.toFixed(0)}/s vs pgbench ${result.pgbenchTps.toFixed(0)}/s` +
+        `${result.http.perSecond.toFixed(0)}/s vs pgbench ${result.pgbenchTps.toFixed(0)}/s, ` +
+        `API thread ${result.apiCpuMs.toFixed(2)} ms CPU a request` +
         (result.failures.length ? `  WRONG: ${result.failures.slice(0, 3).join('; ')}` : ''),
     );
+    if (result.cpuSplit) {
+      console.log(
+        `    API thread: ${result.cpuSplit.map(([part, share]) => `${part} ${(share * 100).toFixed(0)}%`).join(', ')}`,
+      );
+    }
   }
   yardsticks.push((await measure(requests[0]!)).http.p50);
 
@@ -230,42 +316,69 @@ try {
 
   const yardstick = median(yardsticks);
   console.log(
-    `\n${clients} clients, ${seconds} s each. Targets: ≥ 0.8× pgbench; p50 ≤ 3× users/{id} (${yardstick.toFixed(1)} ms, ` +
+    `\n${clients} clients, ${seconds} s each. Targets: ≥ ${PGBENCH_RATIO_TARGET}× pgbench; p50 ≤ 3× users/{id} (${yardstick.toFixed(1)} ms, ` +
       `the median of its p50 in ${yardsticks.length} samples through the run: ${yardsticks.map((p50) => p50.toFixed(1)).join(', ')}).\n`,
   );
+  // The previous full run at this size (no `--only`, every answer right): each ratio to pgbench
+  // is judged against its own there, a drop of more than 25% is a REGRESSION (as bench:bids).
+  const verdicts = figures.map((f) => ratioVerdict(f, previousFull));
   const header = [
     'request',
     'single ms',
     'p50 ms',
     'p95 ms',
     'req/s',
+    'API CPU ms',
     'pgbench/s',
     'vs pgbench',
+    'previous',
+    'change',
+    'verdict',
     'p50 vs users/{id}',
     'buffers',
   ];
-  const table = figures.map((f) => [
+  const table = figures.map((f, i) => [
     f.name,
     f.singleP50.toFixed(1),
     f.http.p50.toFixed(1),
     f.http.p95.toFixed(1),
     f.http.perSecond.toFixed(0),
+    f.apiCpuMs.toFixed(2),
     f.pgbenchTps.toFixed(0),
-    `${(f.http.perSecond / f.pgbenchTps).toFixed(2)}×${f.http.perSecond / f.pgbenchTps >= 0.8 ? '' : ' (below 0.8)'}`,
+    `${verdicts[i]!.ratio.toFixed(2)}×`,
+    verdicts[i]!.previousRatio === null ? '—' : `${verdicts[i]!.previousRatio!.toFixed(2)}×`,
+    changeText(verdicts[i]!.ratio, verdicts[i]!.previousRatio),
+    verdicts[i]!.verdict,
     `${(f.http.p50 / yardstick).toFixed(2)}×${f.http.p50 / yardstick <= 3 ? '' : ' (above 3)'}`,
     f.buffers.join('+'),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
-  for (const row of [header, ...table]) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
-  mkdirSync(OUT_DIR, { recursive: true });
-  writeFileSync(
-    `${OUT_DIR}/admin-latest.json`,
-    JSON.stringify(
-      { at: new Date().toISOString(), sizes, clients, seconds, seedSeconds: cluster.seedSeconds, figures, backtests },
-      null,
-      2,
-    ),
+  printTable(header, table);
+  console.log(
+    previousFull
+      ? `
+"previous": the full run of ${previousFull.at} at ${previousFull.users} users (${previousFull.seconds} s each).`
+      : `
+No previous full run in ${fullRunPath(users)}: this one becomes it (unless --only).`,
   );
+  if (verdicts.some((v) => v.verdict === 'REGRESSION')) {
+    console.log('REGRESSION: a ratio to pgbench dropped by more than 25% since the previous full run.');
+  }
+  const run: AdminRun & Record<string, unknown> = {
+    at: new Date().toISOString(),
+    users,
+    sizes,
+    clients,
+    seconds,
+    only: values.only ?? null,
+    seedSeconds: cluster.seedSeconds,
+    figures,
+    backtests,
+  };
+  const json = JSON.stringify(run, null, 2);
+  writeFileSync(`${OUT_DIR}/admin-latest.json`, json);
+  writeFileSync(latestRunPath(users), json);
+  if (values.only === undefined && !figures.some((f) => f.failures.length)) writeFileSync(fullRunPath(users), json);
+  if (values['compare-users'] !== undefined) compareWith(run, Number(values['compare-users']));
   const wrong = figures.filter((f) => f.failures.length);
   if (wrong.length) {
     failed = true;

@@ -3,7 +3,20 @@
 import type { Hold, ProfileRef } from '../../../shared/contract/entities.js';
 import { centsToUsd } from '../../../shared/rules/money.js';
 
+/**
+ * timestamptz as PostgreSQL writes it in a UTC session (`2026-12-05 05:35:00.123456+00`), the
+ * text raw reads hand back. Read by `new Date`, such text goes through V8's slow fallback parser:
+ * 200 dates a request were a tenth of the statistics' CPU time. Years before 1000 (and BC) are
+ * left to `new Date`, which reads them its own way.
+ */
+const UTC_TIMESTAMP = /^([1-9]\d{3}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
+
+/** The ISO 8601 text of a timestamp, milliseconds truncated as `Date` does. */
 export function isoOf(value: Date | string): string {
+  if (typeof value === 'string') {
+    const utc = UTC_TIMESTAMP.exec(value);
+    if (utc) return `${utc[1]}T${utc[2]}.${(utc[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+  }
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
