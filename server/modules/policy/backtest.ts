@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { BACKTEST_SAMPLES_MAX, type Backtest } from '../../../shared/contract/policy.js';
 import type { Db, Executor } from '../../platform/db/database.js';
 import { readRows } from '../../platform/db/sql-row.js';
-import { badRequest } from '../../platform/http/errors.js';
 import { ringMembersOf } from '../trust-safety/index.js';
 import { readActorFacts } from './account-facts.js';
 import { getRuleRow } from './policy-rules.js';
@@ -17,13 +16,7 @@ import { readLists } from './rule-book.js';
 import { backtestOutcomeOf, NO_OUTCOMES } from './rules/backtest-outcome.js';
 import { actorVariable, type ActorFacts } from './rules/event-context.js';
 import { compileRule, readsRing } from './rules/rule-language.js';
-import {
-  eventVariableOf,
-  isStoredEvent,
-  StoredEventRow,
-  storedEventsQuery,
-  type StoredEvent,
-} from './stored-events.js';
+import { eventVariableOf, StoredEventRow, storedEventsQuery, type StoredEvent } from './stored-events.js';
 
 const BATCH_ROWS = 2000;
 
@@ -72,9 +65,6 @@ export interface BacktestRun extends Backtest {
 /** Replays the rule's current version; `keepIds` also returns every matched event's id. */
 export async function runBacktest(db: Db, ruleId: string, days: number, keepIds = false): Promise<BacktestRun> {
   const rule = await getRuleRow(db, ruleId);
-  if (!isStoredEvent(rule.event)) {
-    throw badRequest(`event: backtests replay bids and messages; ${rule.event} events are not replayed yet`);
-  }
   const event: StoredEvent = rule.event;
   const lists = await readLists(db);
   const matches = compileRule(event, rule.expression, Object.keys(lists));
