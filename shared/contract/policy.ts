@@ -3,6 +3,7 @@
 // event kind is declared here once: the server checks every rule against it when it is saved, and
 // the app's editor shows the same fields. The routes are in admin-policy-routes.ts.
 import { z } from 'zod';
+import { RecordRef } from './accountability.js';
 import { storedLine, storedText } from './answer-limits.js';
 import { id, isoDate } from './entities.js';
 import { SORT_ORDERS } from './enums.js';
@@ -144,7 +145,24 @@ export const Backtest = z.object({
     caseDismissed: count,
     none: count,
   }),
-  samples: z.array(z.object({ at: isoDate, subjectId: storedLine(), actorId: storedLine() })).max(BACKTEST_SAMPLES_MAX),
+  samples: z
+    .array(
+      z.object({
+        at: isoDate,
+        subjectId: storedLine(),
+        actorId: storedLine(),
+        /**
+         * The record the app opens for the sample: a bid's auction, an auction message's listing,
+         * an order, a listing, a registered user, a chat message's sender (chats have no drawer).
+         */
+        opens: RecordRef,
+      }),
+    )
+    .max(BACKTEST_SAMPLES_MAX),
+  /** Matches per UTC day, oldest first, every day of the window (zeros too). */
+  perDay: z
+    .array(z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), matches: count }))
+    .max(BACKTEST_DAYS_MAX + 1),
 });
 export type Backtest = z.infer<typeof Backtest>;
 

@@ -102,6 +102,18 @@ test('write a rule, fix its expression, backtest 30 days, then switch it to shad
   await expect(fact(result, 'Bid voided')).toHaveText('6');
   await expect(fact(result, 'Nothing happened')).toHaveText('5');
   await expect(result.getByRole('img', { name: /Matches by outcome: Bid voided 6/ })).toBeVisible();
+  await expect(result.getByRole('img', { name: 'Matches per day over 30 days: 18 in all' })).toBeVisible();
+  // A sample opens its record's drawer over the editor: the bid's auction, the message's sender.
+  await result.getByRole('button', { name: 'Open listing l0' }).click();
+  const opened = page.getByRole('dialog', { name: 'Listing', exact: true });
+  await expect(opened.getByRole('heading', { name: 'Listing 0' })).toBeVisible();
+  await opened.getByRole('button', { name: 'Close' }).first().click();
+  await expect(opened).toBeHidden();
+  await result.getByRole('button', { name: 'Open user u3' }).click();
+  const user = page.getByRole('dialog', { name: 'Details', exact: true });
+  await expect(user.getByText('user3@example.com').first()).toBeVisible();
+  await user.getByRole('button', { name: 'Close' }).first().click();
+  await expect(user).toBeHidden();
   expect(await callsOf(page, 'rules.backtest')).toEqual([
     { params: { id: expect.stringMatching(/^rule-/) as unknown as string }, body: { days: 30 } },
   ]);

@@ -100,6 +100,12 @@ export function policyEventCases(app: () => ReviewApp) {
     // The backtest replays the same two edits and finds the one live evaluation matched.
     const replay = await runBacktest(app().database.db, caseRule.id, 1, true);
     expect(replay.matchedIds?.filter((id) => id === listingId)).toEqual([listingId]);
+    // Its daily series adds up to its matches, and its samples open the listing.
+    expect(replay.perDay.reduce((sum, day) => sum + day.matches, 0)).toBe(replay.matches);
+    expect(replay.samples.find((sample) => sample.subjectId === listingId)?.opens).toEqual({
+      type: 'listing',
+      id: listingId,
+    });
     await drop(blocker, caseRule);
   });
 
@@ -132,6 +138,7 @@ export function policyEventCases(app: () => ReviewApp) {
     ]);
     const replay = await runBacktest(app().database.db, watcher.id, 1, true);
     expect(replay.matchedIds).toContain(userId);
+    expect(replay.samples.find((sample) => sample.subjectId === userId)?.opens).toEqual({ type: 'user', id: userId });
     expect(replay.matchedIds).not.toContain(refusedId);
     await drop(blocker, watcher);
   });

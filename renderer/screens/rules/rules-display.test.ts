@@ -7,6 +7,7 @@ import {
   outcomeBars,
   precisionText,
   ruleBodyOf,
+  sampleLinkText,
   type RuleForm,
 } from './rules-display.js';
 
@@ -85,4 +86,14 @@ describe('listItemsOf', () => {
     ['blanks and repeats dropped', 'a\n\n a\nb', ['a', 'b']],
     ['nothing', '   ', []],
   ])('%s', (_, text, items) => expect(listItemsOf(text)).toEqual(items));
+});
+
+describe('sampleLinkText', () => {
+  it.each([
+    [{ type: 'listing', id: 'l7' }, 'Open listing l7'],
+    [{ type: 'order', id: 'o2' }, 'Open order o2'],
+    [{ type: 'user', id: 'u3' }, 'Open user u3'],
+  ] as const)('%j → %s', (opens, text) => {
+    expect(sampleLinkText({ at: '2026-12-01T00:00:00.000Z', subjectId: 's', actorId: 'a', opens })).toBe(text);
+  });
 });

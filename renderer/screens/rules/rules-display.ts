@@ -145,3 +145,14 @@ export function listItemsOf(text: string): string[] {
     ),
   ];
 }
+
+const OPENS_LABELS: Record<Backtest['samples'][number]['opens']['type'], string> = {
+  listing: 'Open listing',
+  order: 'Open order',
+  user: 'Open user',
+};
+
+/** A backtest sample's link: what it opens, said in words a screen reader reads alone. */
+export function sampleLinkText(sample: Backtest['samples'][number]): string {
+  return `${OPENS_LABELS[sample.opens.type]} ${sample.opens.id}`;
+}

@@ -7,6 +7,7 @@
 // title an edit wrote even after the seller changed it again.
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import type { RecordRef } from '../../../shared/contract/accountability.js';
 import type { PolicyEvent } from '../../../shared/contract/policy.js';
 import type { ReviewSubjectType } from '../../../shared/contract/review-cases.js';
 import {
@@ -192,4 +193,14 @@ export function subjectOf(event: StoredEvent, row: StoredEventRow): { type: Revi
   }
   if (event === 'signUp') return { type: 'user', excerpt: 'A registration' };
   return { type: row.kind === 'auction' ? 'auctionMessage' : 'chatMessage', excerpt: row.text ?? '' };
+}
+
+/** The record a backtest sample opens in the app: what a moderator would look at for the event. */
+export function recordOpenedFor(event: StoredEvent, row: StoredEventRow): RecordRef {
+  if (event === 'order') return { type: 'order', id: row.id };
+  if (event === 'signUp') return { type: 'user', id: row.id };
+  // A bid opens its auction, an auction message and a listing change their listing.
+  if (row.listing_id !== null) return { type: 'listing', id: row.listing_id };
+  // A chat message opens its sender: the app has no drawer of a chat.
+  return { type: 'user', id: row.actor_id };
 }

@@ -178,7 +178,15 @@ export function installFakePolicy(context: PolicyContext) {
         evaluated: 1200 * days,
         matches: total,
         byOutcome,
-        samples: [{ at: '2026-12-03T12:00:00.000Z', subjectId: 'bid-412', actorId: 'user-17' }],
+        samples: [
+          { at: '2026-12-03T12:00:00.000Z', subjectId: 'bid-412', actorId: 'u3', opens: { type: 'listing', id: 'l0' } },
+          { at: '2026-12-02T09:00:00.000Z', subjectId: 'msg-77', actorId: 'u3', opens: { type: 'user', id: 'u3' } },
+        ],
+        // The matches spread over the window's days, as the server's daily series gives them.
+        perDay: Array.from({ length: days + 1 }, (_, index) => ({
+          day: new Date(Date.UTC(2026, 11, 5) - (days - index) * 86_400_000).toISOString().slice(0, 10),
+          matches: index === days ? total - Math.floor(total / 2) : index === days - 3 ? Math.floor(total / 2) : 0,
+        })),
       });
     },
     'rules.matches': (i: FakeInput) => {
