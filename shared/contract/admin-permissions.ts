@@ -131,6 +131,7 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   'rules.list': [M, S],
   'rules.get': [M, S],
   'rules.matches': [M, S],
+  'rules.versions': [M, S],
   'rules.create': [M],
   'rules.validate': [M],
   'rules.update': [M],
@@ -285,7 +286,7 @@ export const UI_ACTION_ROUTES = {
   openBlocks: ['blocks.list'],
   manageBlocks: ['blocks.preview', 'blocks.create', 'blocks.lift'],
   blockRing: ['users.ring', 'users.ringBlock'],
-  openRules: ['rules.list', 'rules.get', 'rules.matches', 'policyLists.list'],
+  openRules: ['rules.list', 'rules.get', 'rules.matches', 'rules.versions', 'policyLists.list'],
   manageRules: ['rules.validate', 'rules.create', 'rules.update', 'rules.delete', 'rules.backtest'],
   manageLists: ['policyLists.create', 'policyLists.update', 'policyLists.delete'],
 } as const satisfies Record<string, readonly AdminRouteName[]>;

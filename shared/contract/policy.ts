@@ -179,6 +179,19 @@ export const RuleMatch = z.object({
 });
 export type RuleMatch = z.infer<typeof RuleMatch>;
 
+/** One version of a rule (`GET /admin/rules/{id}/versions`, beside DECISIONS' routes): what it judged. */
+export const RuleVersion = z.object({
+  version: z.number().int().positive(),
+  event: z.enum(POLICY_EVENTS),
+  expression: storedText(),
+  action: z.enum(RULE_ACTIONS),
+  mode: z.enum(RULE_MODES),
+  /** The admin who saved it (`rule:` never: rules do not edit rules). */
+  changedBy: storedLine(),
+  at: isoDate,
+});
+export type RuleVersion = z.infer<typeof RuleVersion>;
+
 export const RULE_SORT_KEYS = ['updatedAt', 'name'] as const;
 export const ruleQuery = z.strictObject({
   page: intFromQuery(1, Number.MAX_SAFE_INTEGER, 1),

@@ -123,6 +123,11 @@ test('write a rule, fix its expression, backtest 30 days, then switch it to shad
   await pickMode(editor, 'On');
   await expect(toast(page, 'Pay words from new buyers is now on')).toBeVisible();
   await expect(editor.getByRole('radio', { name: 'On' })).toBeChecked();
+  // Each save is a version: created off, then shadow, then on, newest first.
+  const versions = editor.getByRole('table', { name: 'Rule versions' });
+  await expect(editor.getByRole('heading', { name: 'Version history (3)' })).toBeVisible();
+  await expect(versions.getByRole('row').nth(1)).toContainText('On');
+  await expect(versions.getByRole('row').nth(3)).toContainText('Off');
   const updates = (await callsOf(page, 'rules.update')) as { body: unknown }[];
   expect(updates.map((call) => call.body)).toEqual([{ mode: 'on' }, { mode: 'shadow' }, { mode: 'on' }]);
   await expect(

@@ -143,6 +143,38 @@ export function policyEventCases(app: () => ReviewApp) {
     await drop(blocker, watcher);
   });
 
+  it('lists a rule’s versions newest first, with what each judged and who saved it', async () => {
+    const rule = await ruleInForce({ event: 'message', expression: 'message.text.size() > 400', action: 'openCase' });
+    const edited = await call('mod', 'PATCH', `/admin/rules/${rule.id}`, {
+      expression: 'message.text.size() > 500',
+      mode: 'shadow',
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const versions = await call('sup', 'GET', `/admin/rules/${rule.id}/versions?limit=2`);
+    expect(versions.status, JSON.stringify(versions.body)).toBe(200);
+    expect(versions.body).toMatchObject({
+      count: 3,
+      items: [
+        {
+          version: 3,
+          expression: 'message.text.size() > 500',
+          mode: 'shadow',
+          action: 'openCase',
+          changedBy: 'uid-mod',
+        },
+        { version: 2, expression: 'message.text.size() > 400', mode: 'on', event: 'message' },
+      ],
+    });
+    expect((await call('mod', 'GET', `/admin/rules/${rule.id}/versions?page=2&limit=2`)).body.items).toMatchObject([
+      { version: 1, mode: 'shadow' },
+    ]);
+    expect((await call('mod', 'GET', `/admin/rules/${rule.id}/versions?limit=0`)).status).toBe(400);
+    expect((await call('fin', 'GET', `/admin/rules/${rule.id}/versions`)).status).toBe(403);
+    expect((await call('mod', 'GET', '/admin/rules/nope/versions')).status).toBe(404);
+    await drop(rule);
+    expect((await call('mod', 'GET', `/admin/rules/${rule.id}/versions`)).status).toBe(404);
+  });
+
   it('a backtest over the stored listings finds exactly the listing events live evaluation matched (property)', async () => {
     await enableSellers(app().app, 'evtprop');
     await fc.assert(

@@ -13,11 +13,12 @@ import type {
   RulePatch,
   RuleQuery,
   RuleStats,
+  RuleVersion,
 } from '../../../shared/contract/policy.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import type { Db, Executor } from '../../platform/db/database.js';
-import { policyMatches, policyRules } from '../../platform/db/schema/index.js';
+import { policyMatches, policyRules, policyRuleVersions } from '../../platform/db/schema/index.js';
 import { countValue, readRows } from '../../platform/db/sql-row.js';
 import { isViolationOf } from '../../platform/db/unique-violation.js';
 import { isoOf } from '../../platform/db/values.js';
@@ -292,6 +293,41 @@ export async function listRuleMatches(
       actorId: row.actorId,
       action: row.action,
       done: row.done,
+    })),
+  };
+}
+
+/** `GET /admin/rules/{id}/versions`: every version kept, newest first. */
+export async function listRuleVersions(
+  db: Db,
+  id: string,
+  query: RuleMatchQuery,
+): Promise<{ count: number; items: RuleVersion[] }> {
+  await getRuleRow(db, id);
+  const where = eq(policyRuleVersions.ruleId, id);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(policyRuleVersions)
+      .where(where)
+      .orderBy(desc(policyRuleVersions.version))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(policyRuleVersions)
+      .where(where),
+  ]);
+  return {
+    count: Number(total?.count ?? 0),
+    items: rows.map((row) => ({
+      version: row.version,
+      event: row.event,
+      expression: row.expression,
+      action: row.action,
+      mode: row.mode,
+      changedBy: row.createdByUid,
+      at: isoOf(row.createdAt),
     })),
   };
 }

@@ -64,6 +64,20 @@ export function installFakePolicy(context: PolicyContext) {
     ],
   };
   const find = (id: string | undefined) => rules.find((rule) => rule.id === id);
+  /** Every version saved here, newest first (a demo rule without one shows its current version). */
+  const history: Record<string, Row[]> = {};
+  const keepVersion = (rule: Row) => {
+    const { version, event, expression, action, mode, updatedAt } = rule;
+    (history[String(rule.id)] ??= []).unshift({
+      version,
+      event,
+      expression,
+      action,
+      mode,
+      changedBy: me.uid,
+      at: updatedAt,
+    });
+  };
 
   /** The server's check, as far as the screens need: known variables and fields, no dangling operator. */
   function check(event: string, expression: string): string | null {
@@ -129,6 +143,7 @@ export function installFakePolicy(context: PolicyContext) {
         updatedAt: new Date().toISOString(),
       };
       rules.unshift(rule);
+      keepVersion(rule);
       return ok(rule);
     },
     'rules.update': (i: FakeInput) => {
@@ -145,6 +160,7 @@ export function installFakePolicy(context: PolicyContext) {
       const version = Number(rule.version) + 1;
       if (!judged && backtested.has(`${rule.id}:${String(rule.version)}`)) backtested.add(`${rule.id}:${version}`);
       Object.assign(rule, next, { version, updatedAt: new Date().toISOString() });
+      keepVersion(rule);
       return ok(rule);
     },
     'rules.delete': (i: FakeInput) => {
@@ -188,6 +204,15 @@ export function installFakePolicy(context: PolicyContext) {
           matches: index === days ? total - Math.floor(total / 2) : index === days - 3 ? Math.floor(total / 2) : 0,
         })),
       });
+    },
+    'rules.versions': (i: FakeInput) => {
+      const rule = find(i.params?.id);
+      if (!rule) return notFound;
+      const { version, event, expression, action, mode, updatedAt } = rule;
+      const items = history[String(rule.id)] ?? [
+        { version, event, expression, action, mode, changedBy: me.uid, at: updatedAt },
+      ];
+      return ok({ count: items.length, items });
     },
     'rules.matches': (i: FakeInput) => {
       const items = matches[i.params?.id ?? ''] ?? [];
