@@ -94,6 +94,11 @@ export const Rule = z.object({
   version: z.number().int().positive(),
   createdBy: z.object({ uid: storedLine(), email: storedLine().nullable() }),
   updatedAt: isoDate,
+  /**
+   * The precision the owner expects (0–1; beside DECISIONS' fields), null when none is set: the
+   * app warns when `stats.precision` falls below it. Only the owner role sets it.
+   */
+  precisionTarget: z.number().min(0).max(1).nullable(),
   stats: RuleStats.optional(),
 });
 export type Rule = z.infer<typeof Rule>;
@@ -106,6 +111,7 @@ const ruleFields = {
   priority: z.enum(REVIEW_PRIORITIES).optional(),
   publicMessage: publicMessage.optional(),
   mode: z.enum(RULE_MODES).optional(),
+  precisionTarget: z.number().min(0).max(1).nullable().optional(),
 };
 export const RuleBody = z.strictObject(ruleFields);
 export type RuleBody = z.infer<typeof RuleBody>;
@@ -118,6 +124,7 @@ export const RulePatch = z
     priority: ruleFields.priority,
     publicMessage: publicMessage.nullable().optional(),
     mode: ruleFields.mode,
+    precisionTarget: ruleFields.precisionTarget,
   })
   .refine((patch) => Object.keys(patch).length > 0, 'give at least one field to change');
 export type RulePatch = z.infer<typeof RulePatch>;

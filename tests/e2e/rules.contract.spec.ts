@@ -220,11 +220,37 @@ test('support reads the rules and lists without a way to change them', async ({ 
   await expect(editor.getByRole('button', { name: /Backtest|Save|Delete/ })).toHaveCount(0);
   await expect(editor.getByRole('radio')).toHaveCount(0);
   await expect(editor.getByRole('table', { name: 'Rule matches' })).toContainText('bid-481');
+  // Support sees the precision warning but not the owner's target field.
+  await expect(editor.getByText(/Precision 75% is below the target of 80%/)).toBeVisible();
+  await expect(editor.getByRole('textbox', { name: 'Precision target (%)' })).toHaveCount(0);
   expect(await callsOf(page, 'rules.validate')).toEqual([]);
   await editor.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('tab', { name: 'Lists' }).click();
   await expect(page.getByRole('table', { name: 'Lists' })).toContainText('payWords');
   await expect(page.getByRole('button', { name: /New list|Edit|Delete/ })).toHaveCount(0);
+});
+
+test('the owner sees a rule’s precision below its target and moves the target; a bad one is refused on screen', async ({
+  page,
+}) => {
+  await openRules(page);
+  await adminTable(page, 'Rules').clickRow(/Young account/);
+  const editor = page.getByRole('dialog', { name: 'Young account bids on its ring' });
+  const precision = editor.getByRole('region', { name: 'Precision' });
+  await expect(fact(precision, 'Precision')).toHaveText('75%');
+  await expect(fact(precision, 'Target')).toHaveText('80%');
+  await expect(editor.getByText(/Precision 75% is below the target of 80%/)).toBeVisible();
+  const target = editor.getByRole('textbox', { name: 'Precision target (%)' });
+  await target.fill('150');
+  await editor.getByRole('button', { name: 'Save target' }).click();
+  await expect(editor.getByText('The target is a percentage from 0 to 100')).toBeVisible();
+  await target.fill('70');
+  await editor.getByRole('button', { name: 'Save target' }).click();
+  await expect(toast(page, 'Precision target saved')).toBeVisible();
+  await expect(fact(precision, 'Target')).toHaveText('70%');
+  await expect(editor.getByText(/below the target/)).toHaveCount(0);
+  const updates = (await callsOf(page, 'rules.update')) as { body: unknown }[];
+  expect(updates.map((call) => call.body)).toEqual([{ precisionTarget: 0.7 }]);
 });
 
 test('finance has no Rules screen', async ({ page }) => {

@@ -175,6 +175,36 @@ export function policyEventCases(app: () => ReviewApp) {
     expect((await call('mod', 'GET', `/admin/rules/${rule.id}/versions`)).status).toBe(404);
   });
 
+  it('keeps the owner’s precision target per rule: only an owner sets it, between 0 and 1', async () => {
+    const rule = await ruleInForce({ event: 'bid', expression: 'bid.amount > 5000.0', action: 'openCase' }, 'shadow');
+    expect(rule.precisionTarget).toBeNull();
+    expect((await call('mod', 'PATCH', `/admin/rules/${rule.id}`, { precisionTarget: 0.9 })).status).toBe(403);
+    for (const precisionTarget of [1.5, -0.1, '0.9']) {
+      expect((await call('admin', 'PATCH', `/admin/rules/${rule.id}`, { precisionTarget })).status).toBe(400);
+    }
+    const set = await call('admin', 'PATCH', `/admin/rules/${rule.id}`, { precisionTarget: 0.8 });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(Rule.parse((await call('sup', 'GET', `/admin/rules/${rule.id}`)).body)).toMatchObject({
+      precisionTarget: 0.8,
+      stats: { precision: null },
+    });
+    // The moderator still edits the rule; the target stays.
+    const renamed = await call('mod', 'PATCH', `/admin/rules/${rule.id}`, { name: 'Large bids, targeted' });
+    expect(renamed.body).toMatchObject({ name: 'Large bids, targeted', precisionTarget: 0.8 });
+    expect((await call('admin', 'PATCH', `/admin/rules/${rule.id}`, { precisionTarget: null })).body).toMatchObject({
+      precisionTarget: null,
+    });
+    const made = await call('mod', 'POST', '/admin/rules', {
+      name: 'Mod target',
+      event: 'bid',
+      expression: 'true',
+      action: 'openCase',
+      precisionTarget: 0.5,
+    });
+    expect(made.status).toBe(403);
+    await drop(rule);
+  });
+
   it('a backtest over the stored listings finds exactly the listing events live evaluation matched (property)', async () => {
     await enableSellers(app().app, 'evtprop');
     await fc.assert(

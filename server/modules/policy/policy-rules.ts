@@ -40,7 +40,16 @@ export const ruleOf = (row: RuleRow): Rule => ({
   version: row.version,
   createdBy: { uid: row.createdByUid, email: row.createdByEmail },
   updatedAt: isoOf(row.updatedAt),
+  precisionTarget: row.precisionTarget,
 });
+
+/** The precision target is the owner's to set (the moderators write the rules it judges). */
+function ownerOnlyTarget(admin: VerifiedIdentity, target: number | null | undefined): void {
+  const role = admin.adminRole === undefined ? 'owner' : admin.adminRole;
+  if (target !== undefined && role !== 'owner') {
+    throw new HttpError(403, 'Only an owner sets a rule’s precision target');
+  }
+}
 
 /** The 400 of an expression its event's context refuses, or nothing. */
 export async function validateExpression(db: Executor, event: Rule['event'], expression: string): Promise<void> {
@@ -61,6 +70,7 @@ async function keepVersion(tx: Executor, row: RuleRow): Promise<void> {
 }
 
 export async function createRule(db: Db, admin: VerifiedIdentity, body: RuleBody): Promise<Rule> {
+  ownerOnlyTarget(admin, body.precisionTarget);
   await validateExpression(db, body.event, body.expression);
   // A new rule has no backtest yet: it starts off or in shadow, never on.
   if (body.mode === 'on') throw backtestRequired();
@@ -76,6 +86,7 @@ export async function createRule(db: Db, admin: VerifiedIdentity, body: RuleBody
           priority: body.priority ?? 'normal',
           publicMessage: body.publicMessage ?? null,
           mode: body.mode ?? 'off',
+          precisionTarget: body.precisionTarget ?? null,
           createdByUid: admin.uid,
           createdByEmail: admin.email,
         })
@@ -122,6 +133,7 @@ async function backtested(tx: Executor, id: string, version: number): Promise<bo
 }
 
 export async function updateRule(db: Db, admin: VerifiedIdentity, id: string, patch: RulePatch): Promise<Rule> {
+  ownerOnlyTarget(admin, patch.precisionTarget);
   try {
     return await db.transaction(async (tx) => {
       const row = await lockedRule(tx, id);
@@ -133,6 +145,7 @@ export async function updateRule(db: Db, admin: VerifiedIdentity, id: string, pa
         priority: patch.priority ?? row.priority,
         publicMessage: patch.publicMessage === undefined ? row.publicMessage : patch.publicMessage,
         mode: patch.mode ?? row.mode,
+        precisionTarget: patch.precisionTarget === undefined ? row.precisionTarget : patch.precisionTarget,
       };
       const judged = next.event !== row.event || next.expression !== row.expression || next.action !== row.action;
       if (patch.expression !== undefined || patch.event !== undefined)

@@ -41,6 +41,8 @@ export function installFakePolicy(context: PolicyContext) {
       version: 2,
       createdBy: me,
       updatedAt: '2026-12-02T09:00:00.000Z',
+      // Its precision (75 %, below) against the owner's target: the editor warns.
+      precisionTarget: 0.8,
     },
   ];
   const stats: Record<string, Row> = {
@@ -137,6 +139,7 @@ export function installFakePolicy(context: PolicyContext) {
         priority: 'normal',
         publicMessage: null,
         mode: 'off',
+        precisionTarget: null,
         ...body,
         version: 1,
         createdBy: me,
