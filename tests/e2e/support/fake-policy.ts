@@ -67,7 +67,7 @@ export function installFakePolicy(context: PolicyContext) {
   };
   const find = (id: string | undefined) => rules.find((rule) => rule.id === id);
   /** Every version saved here, newest first (a demo rule without one shows its current version). */
-  const history: Record<string, Row[]> = {};
+  const history: Record<string, Record<string, unknown>[]> = {};
   const keepVersion = (rule: Row) => {
     const { version, event, expression, action, mode, updatedAt } = rule;
     (history[String(rule.id)] ??= []).unshift({
