@@ -17,6 +17,7 @@ import {
   ruleQuery,
   RuleValid,
   RuleValidateBody,
+  RuleVersion,
 } from './policy.js';
 import type { RouteDef } from './route-def.js';
 
@@ -84,6 +85,15 @@ export const adminPolicyRoutes = {
     params: byId,
     query: ruleMatchQuery,
     response: listResponse(RuleMatch),
+  },
+  'rules.versions': {
+    description:
+      'Every version of a rule, newest first: its event, expression, action and mode, who saved it and when.',
+    method: 'GET',
+    path: '/admin/rules/:id/versions',
+    params: byId,
+    query: ruleMatchQuery,
+    response: listResponse(RuleVersion),
   },
   'policyLists.list': {
     description: 'Every named list rules may read (`lists.<name>`).',

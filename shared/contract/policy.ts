@@ -3,6 +3,7 @@
 // event kind is declared here once: the server checks every rule against it when it is saved, and
 // the app's editor shows the same fields. The routes are in admin-policy-routes.ts.
 import { z } from 'zod';
+import { RecordRef } from './accountability.js';
 import { storedLine, storedText } from './answer-limits.js';
 import { id, isoDate } from './entities.js';
 import { SORT_ORDERS } from './enums.js';
@@ -93,6 +94,11 @@ export const Rule = z.object({
   version: z.number().int().positive(),
   createdBy: z.object({ uid: storedLine(), email: storedLine().nullable() }),
   updatedAt: isoDate,
+  /**
+   * The precision the owner expects (0–1; beside DECISIONS' fields), null when none is set: the
+   * app warns when `stats.precision` falls below it. Only the owner role sets it.
+   */
+  precisionTarget: z.number().min(0).max(1).nullable(),
   stats: RuleStats.optional(),
 });
 export type Rule = z.infer<typeof Rule>;
@@ -105,6 +111,7 @@ const ruleFields = {
   priority: z.enum(REVIEW_PRIORITIES).optional(),
   publicMessage: publicMessage.optional(),
   mode: z.enum(RULE_MODES).optional(),
+  precisionTarget: z.number().min(0).max(1).nullable().optional(),
 };
 export const RuleBody = z.strictObject(ruleFields);
 export type RuleBody = z.infer<typeof RuleBody>;
@@ -117,6 +124,7 @@ export const RulePatch = z
     priority: ruleFields.priority,
     publicMessage: publicMessage.nullable().optional(),
     mode: ruleFields.mode,
+    precisionTarget: ruleFields.precisionTarget,
   })
   .refine((patch) => Object.keys(patch).length > 0, 'give at least one field to change');
 export type RulePatch = z.infer<typeof RulePatch>;
@@ -144,7 +152,24 @@ export const Backtest = z.object({
     caseDismissed: count,
     none: count,
   }),
-  samples: z.array(z.object({ at: isoDate, subjectId: storedLine(), actorId: storedLine() })).max(BACKTEST_SAMPLES_MAX),
+  samples: z
+    .array(
+      z.object({
+        at: isoDate,
+        subjectId: storedLine(),
+        actorId: storedLine(),
+        /**
+         * The record the app opens for the sample: a bid's auction, an auction message's listing,
+         * an order, a listing, a registered user, a chat message's sender (chats have no drawer).
+         */
+        opens: RecordRef,
+      }),
+    )
+    .max(BACKTEST_SAMPLES_MAX),
+  /** Matches per UTC day, oldest first, every day of the window (zeros too). */
+  perDay: z
+    .array(z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), matches: count }))
+    .max(BACKTEST_DAYS_MAX + 1),
 });
 export type Backtest = z.infer<typeof Backtest>;
 
@@ -160,6 +185,19 @@ export const RuleMatch = z.object({
   done: z.boolean(),
 });
 export type RuleMatch = z.infer<typeof RuleMatch>;
+
+/** One version of a rule (`GET /admin/rules/{id}/versions`, beside DECISIONS' routes): what it judged. */
+export const RuleVersion = z.object({
+  version: z.number().int().positive(),
+  event: z.enum(POLICY_EVENTS),
+  expression: storedText(),
+  action: z.enum(RULE_ACTIONS),
+  mode: z.enum(RULE_MODES),
+  /** The admin who saved it (`rule:` never: rules do not edit rules). */
+  changedBy: storedLine(),
+  at: isoDate,
+});
+export type RuleVersion = z.infer<typeof RuleVersion>;
 
 export const RULE_SORT_KEYS = ['updatedAt', 'name'] as const;
 export const ruleQuery = z.strictObject({

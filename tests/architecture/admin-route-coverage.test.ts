@@ -81,6 +81,7 @@ const CALLED_FROM: Record<AdminRouteName, Place> = {
   'rules.delete': 'renderer/screens/rules/RuleEditor.tsx',
   'rules.backtest': 'renderer/screens/rules/RuleBacktest.tsx',
   'rules.matches': 'renderer/screens/rules/RuleMatches.tsx',
+  'rules.versions': 'renderer/screens/rules/RuleVersions.tsx',
   'policyLists.list': 'renderer/screens/rules/PolicyListsPanel.tsx',
   'policyLists.create': 'renderer/screens/rules/PolicyListsPanel.tsx',
   'policyLists.update': 'renderer/screens/rules/PolicyListsPanel.tsx',

@@ -102,6 +102,18 @@ test('write a rule, fix its expression, backtest 30 days, then switch it to shad
   await expect(fact(result, 'Bid voided')).toHaveText('6');
   await expect(fact(result, 'Nothing happened')).toHaveText('5');
   await expect(result.getByRole('img', { name: /Matches by outcome: Bid voided 6/ })).toBeVisible();
+  await expect(result.getByRole('img', { name: 'Matches per day over 30 days: 18 in all' })).toBeVisible();
+  // A sample opens its record's drawer over the editor: the bid's auction, the message's sender.
+  await result.getByRole('button', { name: 'Open listing l0' }).click();
+  const opened = page.getByRole('dialog', { name: 'Listing', exact: true });
+  await expect(opened.getByRole('heading', { name: 'Listing 0' })).toBeVisible();
+  await opened.getByRole('button', { name: 'Close' }).first().click();
+  await expect(opened).toBeHidden();
+  await result.getByRole('button', { name: 'Open user u3' }).click();
+  const user = page.getByRole('dialog', { name: 'Details', exact: true });
+  await expect(user.getByText('user3@example.com').first()).toBeVisible();
+  await user.getByRole('button', { name: 'Close' }).first().click();
+  await expect(user).toBeHidden();
   expect(await callsOf(page, 'rules.backtest')).toEqual([
     { params: { id: expect.stringMatching(/^rule-/) as unknown as string }, body: { days: 30 } },
   ]);
@@ -111,6 +123,11 @@ test('write a rule, fix its expression, backtest 30 days, then switch it to shad
   await pickMode(editor, 'On');
   await expect(toast(page, 'Pay words from new buyers is now on')).toBeVisible();
   await expect(editor.getByRole('radio', { name: 'On' })).toBeChecked();
+  // Each save is a version: created off, then shadow, then on, newest first.
+  const versions = editor.getByRole('table', { name: 'Rule versions' });
+  await expect(editor.getByRole('heading', { name: 'Version history (3)' })).toBeVisible();
+  await expect(versions.getByRole('row').nth(1)).toContainText('On');
+  await expect(versions.getByRole('row').nth(3)).toContainText('Off');
   const updates = (await callsOf(page, 'rules.update')) as { body: unknown }[];
   expect(updates.map((call) => call.body)).toEqual([{ mode: 'on' }, { mode: 'shadow' }, { mode: 'on' }]);
   await expect(
@@ -203,11 +220,37 @@ test('support reads the rules and lists without a way to change them', async ({ 
   await expect(editor.getByRole('button', { name: /Backtest|Save|Delete/ })).toHaveCount(0);
   await expect(editor.getByRole('radio')).toHaveCount(0);
   await expect(editor.getByRole('table', { name: 'Rule matches' })).toContainText('bid-481');
+  // Support sees the precision warning but not the owner's target field.
+  await expect(editor.getByText(/Precision 75% is below the target of 80%/)).toBeVisible();
+  await expect(editor.getByRole('textbox', { name: 'Precision target (%)' })).toHaveCount(0);
   expect(await callsOf(page, 'rules.validate')).toEqual([]);
   await editor.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('tab', { name: 'Lists' }).click();
   await expect(page.getByRole('table', { name: 'Lists' })).toContainText('payWords');
   await expect(page.getByRole('button', { name: /New list|Edit|Delete/ })).toHaveCount(0);
+});
+
+test('the owner sees a rule’s precision below its target and moves the target; a bad one is refused on screen', async ({
+  page,
+}) => {
+  await openRules(page);
+  await adminTable(page, 'Rules').clickRow(/Young account/);
+  const editor = page.getByRole('dialog', { name: 'Young account bids on its ring' });
+  const precision = editor.getByRole('region', { name: 'Precision' });
+  await expect(fact(precision, 'Precision')).toHaveText('75%');
+  await expect(fact(precision, 'Target')).toHaveText('80%');
+  await expect(editor.getByText(/Precision 75% is below the target of 80%/)).toBeVisible();
+  const target = editor.getByRole('textbox', { name: 'Precision target (%)' });
+  await target.fill('150');
+  await editor.getByRole('button', { name: 'Save target' }).click();
+  await expect(editor.getByText('The target is a percentage from 0 to 100')).toBeVisible();
+  await target.fill('70');
+  await editor.getByRole('button', { name: 'Save target' }).click();
+  await expect(toast(page, 'Precision target saved')).toBeVisible();
+  await expect(fact(precision, 'Target')).toHaveText('70%');
+  await expect(editor.getByText(/below the target/)).toHaveCount(0);
+  const updates = (await callsOf(page, 'rules.update')) as { body: unknown }[];
+  expect(updates.map((call) => call.body)).toEqual([{ precisionTarget: 0.7 }]);
 });
 
 test('finance has no Rules screen', async ({ page }) => {

@@ -13,6 +13,7 @@ import type { RuleMatch } from '../../shared/contract/policy.js';
 import { Backtest, PolicyList, Rule } from '../../shared/contract/policy.js';
 import { ReviewCase } from '../../shared/contract/review-cases.js';
 import { createAuction, enableSellers } from './market-db.js';
+import { policyEventCases } from './policy-events.suite.js';
 import type { ReviewApp } from './review-cases-app.js';
 
 const HOUR = 3_600_000;
@@ -473,4 +474,6 @@ export function policySuite(start: () => Promise<ReviewApp>) {
       );
     }, 120_000);
   });
+
+  describe('listing and registration events', () => policyEventCases(() => t));
 }

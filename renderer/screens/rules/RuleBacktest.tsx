@@ -1,15 +1,43 @@
 // A rule's backtest: "Backtest 7/30/90 days" replays the stored events through the rule's current
-// version; the answer shows what was evaluated and matched, and what later happened to the
-// matches as numbers and as bars (recharts, the app's one chart library, in its theme).
+// version; the answer shows what was evaluated and matched, the matches per day (the app's
+// SeriesChart), what later happened to the matches as numbers and as bars (recharts, the app's one
+// chart library, in its theme), and samples that open their record's drawer over the editor.
 import { Button, ButtonGroup, H5 } from '@blueprintjs/core';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Backtest, Rule } from '../../../shared/contract/policy.js';
 import { market } from '../../bridge.js';
 import { useAdminAction } from '../../components/admin-action/index.js';
 import { chartTheme } from '../../components/charts/chart-theme.js';
+import { SeriesChart, type SeriesSpec } from '../../components/charts/index.js';
 import { formatCount } from '../../components/format.js';
 import { useColorMode } from '../../stores/color-mode-store.js';
-import { BACKTEST_DAY_CHOICES, outcomeBars } from './rules-display.js';
+import { useRecordDrawers } from '../accountability/RecordDrawers.js';
+import { BACKTEST_DAY_CHOICES, outcomeBars, sampleLinkText } from './rules-display.js';
+
+const PER_DAY_SERIES: readonly SeriesSpec<{ date: string; matches: number }>[] = [
+  { key: 'matches', label: 'Matches', unit: 'count' },
+];
+
+/** The samples, newest last as the stream met them; each opens its record (bid: its auction). */
+function BacktestSamples({ backtest }: { backtest: Backtest }) {
+  const records = useRecordDrawers();
+  if (backtest.samples.length === 0) return <p className="rule-muted">No match to show.</p>;
+  return (
+    <>
+      <ul className="rule-samples" aria-label="Sample matches">
+        {backtest.samples.map((sample) => (
+          <li key={`${sample.subjectId}-${sample.at}`}>
+            <span className="rule-muted">{new Date(sample.at).toLocaleString()}</span>{' '}
+            <Button variant="minimal" size="small" onClick={() => records.open(sample.opens)}>
+              {sampleLinkText(sample)}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {records.drawers}
+    </>
+  );
+}
 
 function OutcomeChart({ backtest }: { backtest: Backtest }) {
   const theme = chartTheme(useColorMode((state) => state.mode));
@@ -113,6 +141,15 @@ export function RuleBacktest({
             </dl>
             <OutcomeChart backtest={current} />
           </div>
+          <H5 className="rule-subheading">Matches per day</H5>
+          <SeriesChart
+            rows={current.perDay.map((day) => ({ date: day.day, matches: day.matches }))}
+            series={PER_DAY_SERIES}
+            label={`Matches per day over ${current.days} days: ${current.matches} in all`}
+            height={160}
+          />
+          <H5 className="rule-subheading">Samples</H5>
+          <BacktestSamples backtest={current} />
         </div>
       ) : (
         <p className="rule-muted">

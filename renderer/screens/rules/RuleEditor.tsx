@@ -25,6 +25,8 @@ import { SideDrawer } from '../../components/SideDrawer.js';
 import { useMayDo } from '../../stores/admin-role.js';
 import { RuleBacktest } from './RuleBacktest.js';
 import { RuleMatches } from './RuleMatches.js';
+import { RulePrecision } from './RulePrecision.js';
+import { RuleVersions } from './RuleVersions.js';
 import {
   ACTION_OPTIONS,
   contextFieldsOf,
@@ -321,7 +323,9 @@ export function RuleEditor({
           <>
             <ModeSwitch rule={saved} onChanged={changed} mayChange={mayManage} />
             <RuleBacktest rule={saved} backtest={backtest} onBacktest={setBacktest} mayRun={mayManage} />
+            <RulePrecision rule={saved} onChanged={changed} />
             <RuleMatches ruleId={saved.id} version={saved.version} />
+            <RuleVersions ruleId={saved.id} version={saved.version} />
           </>
         )}
       </div>

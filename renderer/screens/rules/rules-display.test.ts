@@ -7,6 +7,9 @@ import {
   outcomeBars,
   precisionText,
   ruleBodyOf,
+  precisionTargetOf,
+  precisionWarning,
+  sampleLinkText,
   type RuleForm,
 } from './rules-display.js';
 
@@ -85,4 +88,41 @@ describe('listItemsOf', () => {
     ['blanks and repeats dropped', 'a\n\n a\nb', ['a', 'b']],
     ['nothing', '   ', []],
   ])('%s', (_, text, items) => expect(listItemsOf(text)).toEqual(items));
+});
+
+describe('sampleLinkText', () => {
+  it.each([
+    [{ type: 'listing', id: 'l7' }, 'Open listing l7'],
+    [{ type: 'order', id: 'o2' }, 'Open order o2'],
+    [{ type: 'user', id: 'u3' }, 'Open user u3'],
+  ] as const)('%j → %s', (opens, text) => {
+    expect(sampleLinkText({ at: '2026-12-01T00:00:00.000Z', subjectId: 's', actorId: 'a', opens })).toBe(text);
+  });
+});
+
+describe('precisionWarning', () => {
+  const stats = (precision: number | null) => ({ matches7d: 0, actions7d: 0, upheld: 0, overturned: 0, precision });
+  it.each([
+    [stats(0.5), 0.8, 'Precision 50% is below the target of 80%'],
+    [stats(0.8), 0.8, null],
+    [stats(0.9), 0.8, null],
+    [stats(null), 0.8, null],
+    [stats(0.1), null, null],
+    [undefined, 0.8, null],
+  ] as const)('%j against %s → %s', (given, target, warning) => {
+    expect(precisionWarning(given, target)).toBe(warning);
+  });
+});
+
+describe('precisionTargetOf', () => {
+  it.each([
+    ['80', { ok: true, target: 0.8 }],
+    [' 0 ', { ok: true, target: 0 }],
+    ['', { ok: true, target: null }],
+    ['101', { ok: false, message: 'The target is a percentage from 0 to 100' }],
+    ['-1', { ok: false, message: 'The target is a percentage from 0 to 100' }],
+    ['abc', { ok: false, message: 'The target is a percentage from 0 to 100' }],
+  ] as const)('%j → %j', (text, result) => {
+    expect(precisionTargetOf(text)).toEqual(result);
+  });
 });

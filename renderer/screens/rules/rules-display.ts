@@ -145,3 +145,31 @@ export function listItemsOf(text: string): string[] {
     ),
   ];
 }
+
+const OPENS_LABELS: Record<Backtest['samples'][number]['opens']['type'], string> = {
+  listing: 'Open listing',
+  order: 'Open order',
+  user: 'Open user',
+};
+
+/** A backtest sample's link: what it opens, said in words a screen reader reads alone. */
+export function sampleLinkText(sample: Backtest['samples'][number]): string {
+  return `${OPENS_LABELS[sample.opens.type]} ${sample.opens.id}`;
+}
+
+/** The warning of a rule whose precision fell below its owner's target, or null when none is due. */
+export function precisionWarning(stats: RuleStats | undefined, target: number | null): string | null {
+  if (!stats || stats.precision === null || target === null || stats.precision >= target) return null;
+  return `Precision ${Math.round(stats.precision * 100)}% is below the target of ${Math.round(target * 100)}%`;
+}
+
+/** The target typed as a percentage: a number 0–1, null for an empty field, or the refusal. */
+export function precisionTargetOf(text: string): { ok: true; target: number | null } | { ok: false; message: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: true, target: null };
+  const percent = Number(trimmed);
+  if (!Number.isFinite(percent) || percent < 0 || percent > 100) {
+    return { ok: false, message: 'The target is a percentage from 0 to 100' };
+  }
+  return { ok: true, target: percent / 100 };
+}

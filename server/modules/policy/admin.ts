@@ -9,6 +9,7 @@ import {
   getRule,
   listRuleMatches,
   listRules,
+  listRuleVersions,
   updateRule,
   validateExpression,
 } from './policy-rules.js';
@@ -30,6 +31,7 @@ export function policyHandlers(deps: AdminDeps) {
     },
     'rules.backtest': async ({ params, body }) => runBacktest(db, params.id, body.days),
     'rules.matches': async ({ params, query }) => listRuleMatches(db, params.id, query),
+    'rules.versions': async ({ params, query }) => listRuleVersions(db, params.id, query),
     'policyLists.list': async () => listPolicyLists(db),
     'policyLists.create': async ({ body, admin }) => createPolicyList(db, admin, body),
     'policyLists.update': async ({ params, body, admin }) => updatePolicyList(db, admin, params.id, body.items),

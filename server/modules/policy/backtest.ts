@@ -9,17 +9,17 @@ import { z } from 'zod';
 import { BACKTEST_SAMPLES_MAX, type Backtest } from '../../../shared/contract/policy.js';
 import type { Db, Executor } from '../../platform/db/database.js';
 import { readRows } from '../../platform/db/sql-row.js';
-import { badRequest } from '../../platform/http/errors.js';
 import { ringMembersOf } from '../trust-safety/index.js';
 import { readActorFacts } from './account-facts.js';
 import { getRuleRow } from './policy-rules.js';
 import { readLists } from './rule-book.js';
 import { backtestOutcomeOf, NO_OUTCOMES } from './rules/backtest-outcome.js';
+import { matchesPerDay, utcDayOf } from './rules/matches-per-day.js';
 import { actorVariable, type ActorFacts } from './rules/event-context.js';
 import { compileRule, readsRing } from './rules/rule-language.js';
 import {
   eventVariableOf,
-  isStoredEvent,
+  recordOpenedFor,
   StoredEventRow,
   storedEventsQuery,
   type StoredEvent,
@@ -72,9 +72,6 @@ export interface BacktestRun extends Backtest {
 /** Replays the rule's current version; `keepIds` also returns every matched event's id. */
 export async function runBacktest(db: Db, ruleId: string, days: number, keepIds = false): Promise<BacktestRun> {
   const rule = await getRuleRow(db, ruleId);
-  if (!isStoredEvent(rule.event)) {
-    throw badRequest(`event: backtests replay bids and messages; ${rule.event} events are not replayed yet`);
-  }
   const event: StoredEvent = rule.event;
   const lists = await readLists(db);
   const matches = compileRule(event, rule.expression, Object.keys(lists));
@@ -82,6 +79,7 @@ export async function runBacktest(db: Db, ruleId: string, days: number, keepIds 
   const byOutcome = NO_OUTCOMES();
   const samples: Backtest['samples'] = [];
   const matchedIds: string[] = [];
+  const matchedByDay = new Map<string, number>();
   const actors = new Map<string, ActorFacts | null>();
   let evaluated = 0;
   let matched = 0;
@@ -125,8 +123,15 @@ export async function runBacktest(db: Db, ruleId: string, days: number, keepIds 
             caseDismissed: after?.case_dismissed ?? false,
           });
           byOutcome[outcome] += 1;
+          const day = utcDayOf(row.at_ms);
+          matchedByDay.set(day, (matchedByDay.get(day) ?? 0) + 1);
           if (samples.length < BACKTEST_SAMPLES_MAX) {
-            samples.push({ at: new Date(row.at_ms).toISOString(), subjectId: row.id, actorId: row.actor_id });
+            samples.push({
+              at: new Date(row.at_ms).toISOString(),
+              subjectId: row.id,
+              actorId: row.actor_id,
+              opens: recordOpenedFor(event, row),
+            });
           }
           if (keepIds) matchedIds.push(row.id);
         }
@@ -137,7 +142,17 @@ export async function runBacktest(db: Db, ruleId: string, days: number, keepIds 
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 
-  const result: Backtest = { ruleId, version: rule.version, days, evaluated, matches: matched, byOutcome, samples };
+  const perDay = matchesPerDay(days, Date.now(), matchedByDay);
+  const result: Backtest = {
+    ruleId,
+    version: rule.version,
+    days,
+    evaluated,
+    matches: matched,
+    byOutcome,
+    samples,
+    perDay,
+  };
   await db.execute(
     sql`INSERT INTO policy_backtests (rule_id, version, days, evaluated, matches, by_outcome)
         VALUES (${ruleId}, ${rule.version}, ${days}, ${evaluated}, ${matched}, ${JSON.stringify(byOutcome)}::jsonb)`,

@@ -1,5 +1,6 @@
 // Rules at the event's own place in the API (DECISIONS "Policy"). market-routes.ts adds these hooks
-// to the market routes, so the areas that own the bid, the messages and the order are not touched:
+// to the market routes, so the areas that own the bid, the messages, the listing, the registration
+// and the order are not touched:
 // - before the write (preHandler), the `on` rules whose action is `block` judge the event as asked
 //   and refuse it with 403 `blockedByPolicy` (nothing is stored);
 // - after the commit (onResponse, once the answer has gone: nobody waits on a case), every other
@@ -16,7 +17,15 @@ import { readRows } from '../../platform/db/sql-row.js';
 import { accountFactsOf } from './account-facts.js';
 import { actOnMatches, blockedByPolicy, recordBlock } from './rule-actions.js';
 import { ruleBookOf, type LiveRule } from './rule-book.js';
-import { actorVariable, bidVariable, messageVariable, orderVariable, type ActorFacts } from './rules/event-context.js';
+import {
+  actorVariable,
+  bidVariable,
+  listingVariable,
+  messageVariable,
+  orderVariable,
+  signUpVariable,
+  type ActorFacts,
+} from './rules/event-context.js';
 import type { CelRecord } from './rules/rule-language.js';
 import { eventVariableOf, StoredEventRow, storedEventsQuery, subjectOf, type StoredEvent } from './stored-events.js';
 
@@ -27,6 +36,9 @@ const EVENT_ROUTES: Record<string, StoredEvent> = {
   'POST /listing/:id/messages': 'message',
   'POST /order': 'order',
   'POST /payments/with-order': 'order',
+  'POST /listing': 'listing',
+  'PATCH /listing/:id': 'listing',
+  'POST /user': 'signUp',
 };
 
 const BidAsked = z.object({ listingId: z.string(), amount: z.number(), maxBid: z.number().optional() });
@@ -37,6 +49,8 @@ const STORED_ID_OF: Record<StoredEvent, z.ZodType<string>> = {
   bid: z.object({ bidId: z.string() }).transform((answer) => answer.bidId),
   message: z.object({ id: z.string() }).transform((answer) => answer.id),
   order: z.object({ orderId: z.string() }).transform((answer) => answer.orderId),
+  listing: z.object({ id: z.string() }).transform((answer) => answer.id),
+  signUp: z.object({ id: z.string() }).transform((answer) => answer.id),
 };
 const OrderAsked = z.object({ listingId: z.string(), quantity: z.number().optional() });
 const ListingForSale = z.object({
@@ -51,10 +65,75 @@ const AuctionRead = z.object({
   end_ms: z.union([z.number(), z.string()]).transform(Number).nullable(),
 });
 
+const ListingAsked = z.object({
+  title: z.string().optional(),
+  description: z.string().optional(),
+  listingType: z.string().optional(),
+  price: z.number().optional(),
+  startingBid: z.number().optional(),
+});
+const ListingRead = z.object({
+  user_id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  listing_type: z.string(),
+  price_cents: z.union([z.number(), z.string()]).transform(Number).nullable(),
+  starting_bid_cents: z.union([z.number(), z.string()]).transform(Number).nullable(),
+  bids: z.union([z.number(), z.string()]).transform(Number),
+});
+
 interface Watched {
   event: StoredEvent;
   actorId: string;
   subjectId: string | null;
+  /** When the request arrived: its stored event is no older (a listing's earlier edits are). */
+  sinceMs: number;
+}
+
+/** A listing as asked: created from the body, or edited, the body over what the listing says now. */
+async function askedListing(
+  deps: ServiceDeps,
+  request: FastifyRequest,
+  actor: ActorFacts,
+): Promise<{ variable: CelRecord; about: string } | null> {
+  const asked = ListingAsked.safeParse(request.body);
+  if (!asked.success) return null;
+  const cents = (usd: number | undefined) => (usd === undefined ? undefined : usdToCents(usd));
+  const listingId = (request.params as { id?: string } | undefined)?.id;
+  if (listingId === undefined) {
+    const variable = listingVariable({
+      title: asked.data.title ?? '',
+      description: asked.data.description ?? '',
+      listingType: asked.data.listingType ?? 'default',
+      priceCents: cents(asked.data.price) ?? cents(asked.data.startingBid) ?? 0,
+      change: 'created',
+      bidsBefore: 0,
+    });
+    return { variable, about: actor.id };
+  }
+  const [listing] = await readRows(
+    deps.db,
+    ListingRead,
+    sql`SELECT user_id, title, description, listing_type, price_cents, starting_bid_cents,
+               (SELECT count(*) FROM bids b WHERE b.listing_id = l.id) AS bids
+          FROM listings l WHERE id = ${listingId} AND deleted_at IS NULL`,
+  );
+  // Another's listing, or none: the edit path's 404 to give.
+  if (!listing || listing.user_id !== actor.id) return null;
+  const variable = listingVariable({
+    title: asked.data.title ?? listing.title,
+    description: asked.data.description ?? listing.description,
+    listingType: listing.listing_type,
+    priceCents:
+      cents(asked.data.price) ??
+      listing.price_cents ??
+      cents(asked.data.startingBid) ??
+      listing.starting_bid_cents ??
+      0,
+    change: 'edited',
+    bidsBefore: listing.bids,
+  });
+  return { variable, about: listingId };
 }
 
 /** The event as asked, before the write: what a blocking rule judges, and what it was about. */
@@ -65,6 +144,8 @@ async function askedEvent(
   actor: ActorFacts,
   atMs: number,
 ): Promise<{ variable: CelRecord; about: string } | null> {
+  if (event === 'signUp') return { variable: signUpVariable(actor), about: actor.id };
+  if (event === 'listing') return askedListing(deps, request, actor);
   if (event === 'bid') {
     const asked = BidAsked.safeParse(request.body);
     if (!asked.success) return null;
@@ -126,15 +207,20 @@ export async function judgeStoredEvent(
   event: StoredEvent,
   subjectId: string,
   skip: (rule: LiveRule) => boolean = () => false,
+  sinceMs = 0,
 ): Promise<void> {
   const snapshot = await ruleBookOf(deps.db).snapshot();
   const rules = (snapshot.rules.get(event) ?? []).filter((rule) => !skip(rule));
   if (rules.length === 0) return;
-  const [row] = await readRows(
-    deps.db,
-    StoredEventRow,
-    storedEventsQuery(event, (_createdAt, id) => sql`${id} = ${subjectId}`),
-  );
+  const since = sql`to_timestamp(${sinceMs}::double precision / 1000)`;
+  // The newest of the subject's events since the request arrived: a listing's edit, not its creation.
+  const row = (
+    await readRows(
+      deps.db,
+      StoredEventRow,
+      storedEventsQuery(event, (createdAt, id) => sql`${id} = ${subjectId} AND ${createdAt} >= ${since}`),
+    )
+  ).at(-1);
   if (!row) return;
   const actor = await accountFactsOf(deps.db).of(row.actor_id, { ring: rules.some((rule) => rule.readsRing) });
   if (!actor) return;
@@ -174,7 +260,8 @@ export function livePolicy(deps: ServiceDeps, prefix: string) {
     const snapshot = await book.snapshot();
     const rules = snapshot.rules.get(event);
     if (!rules || rules.length === 0) return;
-    watched.set(request, { event, actorId: user.id, subjectId: null });
+    // Only a listing has several events under one id (its creation, its edits); the others are one.
+    watched.set(request, { event, actorId: user.id, subjectId: null, sinceMs: event === 'listing' ? Date.now() : 0 });
     const blocking = rules.filter(refusesBeforeWrite);
     if (blocking.length === 0) return;
     const actor = await accountFactsOf(deps.db).of(user.id, { ring: blocking.some((rule) => rule.readsRing) });
@@ -208,8 +295,8 @@ export function livePolicy(deps: ServiceDeps, prefix: string) {
     const watch = watched.get(request);
     if (!watch?.subjectId) return;
     watched.delete(request);
-    await judgeStoredEvent(deps, watch.event, watch.subjectId, refusesBeforeWrite).catch((error: unknown) =>
-      request.log.error({ err: error }, 'policy rules could not judge a stored event'),
+    await judgeStoredEvent(deps, watch.event, watch.subjectId, refusesBeforeWrite, watch.sinceMs).catch(
+      (error: unknown) => request.log.error({ err: error }, 'policy rules could not judge a stored event'),
     );
   }
 

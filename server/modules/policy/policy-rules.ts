@@ -13,11 +13,12 @@ import type {
   RulePatch,
   RuleQuery,
   RuleStats,
+  RuleVersion,
 } from '../../../shared/contract/policy.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import type { Db, Executor } from '../../platform/db/database.js';
-import { policyMatches, policyRules } from '../../platform/db/schema/index.js';
+import { policyMatches, policyRules, policyRuleVersions } from '../../platform/db/schema/index.js';
 import { countValue, readRows } from '../../platform/db/sql-row.js';
 import { isViolationOf } from '../../platform/db/unique-violation.js';
 import { isoOf } from '../../platform/db/values.js';
@@ -39,7 +40,16 @@ export const ruleOf = (row: RuleRow): Rule => ({
   version: row.version,
   createdBy: { uid: row.createdByUid, email: row.createdByEmail },
   updatedAt: isoOf(row.updatedAt),
+  precisionTarget: row.precisionTarget,
 });
+
+/** The precision target is the owner's to set (the moderators write the rules it judges). */
+function ownerOnlyTarget(admin: VerifiedIdentity, target: number | null | undefined): void {
+  const role = admin.adminRole === undefined ? 'owner' : admin.adminRole;
+  if (target !== undefined && role !== 'owner') {
+    throw new HttpError(403, 'Only an owner sets a rule’s precision target');
+  }
+}
 
 /** The 400 of an expression its event's context refuses, or nothing. */
 export async function validateExpression(db: Executor, event: Rule['event'], expression: string): Promise<void> {
@@ -60,6 +70,7 @@ async function keepVersion(tx: Executor, row: RuleRow): Promise<void> {
 }
 
 export async function createRule(db: Db, admin: VerifiedIdentity, body: RuleBody): Promise<Rule> {
+  ownerOnlyTarget(admin, body.precisionTarget);
   await validateExpression(db, body.event, body.expression);
   // A new rule has no backtest yet: it starts off or in shadow, never on.
   if (body.mode === 'on') throw backtestRequired();
@@ -75,6 +86,7 @@ export async function createRule(db: Db, admin: VerifiedIdentity, body: RuleBody
           priority: body.priority ?? 'normal',
           publicMessage: body.publicMessage ?? null,
           mode: body.mode ?? 'off',
+          precisionTarget: body.precisionTarget ?? null,
           createdByUid: admin.uid,
           createdByEmail: admin.email,
         })
@@ -121,6 +133,7 @@ async function backtested(tx: Executor, id: string, version: number): Promise<bo
 }
 
 export async function updateRule(db: Db, admin: VerifiedIdentity, id: string, patch: RulePatch): Promise<Rule> {
+  ownerOnlyTarget(admin, patch.precisionTarget);
   try {
     return await db.transaction(async (tx) => {
       const row = await lockedRule(tx, id);
@@ -132,6 +145,7 @@ export async function updateRule(db: Db, admin: VerifiedIdentity, id: string, pa
         priority: patch.priority ?? row.priority,
         publicMessage: patch.publicMessage === undefined ? row.publicMessage : patch.publicMessage,
         mode: patch.mode ?? row.mode,
+        precisionTarget: patch.precisionTarget === undefined ? row.precisionTarget : patch.precisionTarget,
       };
       const judged = next.event !== row.event || next.expression !== row.expression || next.action !== row.action;
       if (patch.expression !== undefined || patch.event !== undefined)
@@ -292,6 +306,41 @@ export async function listRuleMatches(
       actorId: row.actorId,
       action: row.action,
       done: row.done,
+    })),
+  };
+}
+
+/** `GET /admin/rules/{id}/versions`: every version kept, newest first. */
+export async function listRuleVersions(
+  db: Db,
+  id: string,
+  query: RuleMatchQuery,
+): Promise<{ count: number; items: RuleVersion[] }> {
+  await getRuleRow(db, id);
+  const where = eq(policyRuleVersions.ruleId, id);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(policyRuleVersions)
+      .where(where)
+      .orderBy(desc(policyRuleVersions.version))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(policyRuleVersions)
+      .where(where),
+  ]);
+  return {
+    count: Number(total?.count ?? 0),
+    items: rows.map((row) => ({
+      version: row.version,
+      event: row.event,
+      expression: row.expression,
+      action: row.action,
+      mode: row.mode,
+      changedBy: row.createdByUid,
+      at: isoOf(row.createdAt),
     })),
   };
 }

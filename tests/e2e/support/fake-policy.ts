@@ -41,6 +41,8 @@ export function installFakePolicy(context: PolicyContext) {
       version: 2,
       createdBy: me,
       updatedAt: '2026-12-02T09:00:00.000Z',
+      // Its precision (75 %, below) against the owner's target: the editor warns.
+      precisionTarget: 0.8,
     },
   ];
   const stats: Record<string, Row> = {
@@ -64,6 +66,20 @@ export function installFakePolicy(context: PolicyContext) {
     ],
   };
   const find = (id: string | undefined) => rules.find((rule) => rule.id === id);
+  /** Every version saved here, newest first (a demo rule without one shows its current version). */
+  const history: Record<string, Record<string, unknown>[]> = {};
+  const keepVersion = (rule: Row) => {
+    const { version, event, expression, action, mode, updatedAt } = rule;
+    (history[String(rule.id)] ??= []).unshift({
+      version,
+      event,
+      expression,
+      action,
+      mode,
+      changedBy: me.uid,
+      at: updatedAt,
+    });
+  };
 
   /** The server's check, as far as the screens need: known variables and fields, no dangling operator. */
   function check(event: string, expression: string): string | null {
@@ -123,12 +139,14 @@ export function installFakePolicy(context: PolicyContext) {
         priority: 'normal',
         publicMessage: null,
         mode: 'off',
+        precisionTarget: null,
         ...body,
         version: 1,
         createdBy: me,
         updatedAt: new Date().toISOString(),
       };
       rules.unshift(rule);
+      keepVersion(rule);
       return ok(rule);
     },
     'rules.update': (i: FakeInput) => {
@@ -145,6 +163,7 @@ export function installFakePolicy(context: PolicyContext) {
       const version = Number(rule.version) + 1;
       if (!judged && backtested.has(`${rule.id}:${String(rule.version)}`)) backtested.add(`${rule.id}:${version}`);
       Object.assign(rule, next, { version, updatedAt: new Date().toISOString() });
+      keepVersion(rule);
       return ok(rule);
     },
     'rules.delete': (i: FakeInput) => {
@@ -178,8 +197,25 @@ export function installFakePolicy(context: PolicyContext) {
         evaluated: 1200 * days,
         matches: total,
         byOutcome,
-        samples: [{ at: '2026-12-03T12:00:00.000Z', subjectId: 'bid-412', actorId: 'user-17' }],
+        samples: [
+          { at: '2026-12-03T12:00:00.000Z', subjectId: 'bid-412', actorId: 'u3', opens: { type: 'listing', id: 'l0' } },
+          { at: '2026-12-02T09:00:00.000Z', subjectId: 'msg-77', actorId: 'u3', opens: { type: 'user', id: 'u3' } },
+        ],
+        // The matches spread over the window's days, as the server's daily series gives them.
+        perDay: Array.from({ length: days + 1 }, (_, index) => ({
+          day: new Date(Date.UTC(2026, 11, 5) - (days - index) * 86_400_000).toISOString().slice(0, 10),
+          matches: index === days ? total - Math.floor(total / 2) : index === days - 3 ? Math.floor(total / 2) : 0,
+        })),
       });
+    },
+    'rules.versions': (i: FakeInput) => {
+      const rule = find(i.params?.id);
+      if (!rule) return notFound;
+      const { version, event, expression, action, mode, updatedAt } = rule;
+      const items = history[String(rule.id)] ?? [
+        { version, event, expression, action, mode, changedBy: me.uid, at: updatedAt },
+      ];
+      return ok({ count: items.length, items });
     },
     'rules.matches': (i: FakeInput) => {
       const items = matches[i.params?.id ?? ''] ?? [];

@@ -6,8 +6,10 @@ import {
   actorVariable,
   bidVariable,
   emailDomainOf,
+  listingVariable,
   messageVariable,
   orderVariable,
+  signUpVariable,
   type ActorFacts,
 } from './event-context.js';
 
@@ -125,6 +127,51 @@ describe('order', () => {
   ] as const)('%j → %j', (facts, expected) => {
     const variable = orderVariable(facts, actor);
     expect(Object.keys(variable).sort()).toEqual(Object.keys(EVENT_FIELDS.order).sort());
+    expect(variable).toEqual(expected);
+  });
+});
+
+describe('listing', () => {
+  const listing = {
+    title: 'Brass lamp',
+    description: 'Works',
+    listingType: 'auction',
+    priceCents: 2599,
+    change: 'edited',
+    bidsBefore: 3,
+  } as const;
+  it.each([
+    [
+      'an auction edited after three bids',
+      listing,
+      {
+        title: 'Brass lamp',
+        description: 'Works',
+        listingType: 'auction',
+        price: 25.99,
+        change: 'edited',
+        bidCount: 3n,
+      },
+    ],
+    [
+      'a sale just created',
+      { ...listing, listingType: 'default', priceCents: 0, change: 'created', bidsBefore: 0 },
+      { title: 'Brass lamp', description: 'Works', listingType: 'default', price: 0, change: 'created', bidCount: 0n },
+    ],
+  ] as const)('%s', (_, facts, expected) => {
+    const variable = listingVariable(facts);
+    expect(Object.keys(variable).sort()).toEqual(Object.keys(EVENT_FIELDS.listing).sort());
+    expect(variable).toEqual(expected);
+  });
+});
+
+describe('signUp', () => {
+  it.each([
+    ['Ann@Mail.Example.COM', { email: 'Ann@Mail.Example.COM', emailDomain: 'mail.example.com' }],
+    ['no-at-sign', { email: 'no-at-sign', emailDomain: '' }],
+  ] as const)('%s → %j', (email, expected) => {
+    const variable = signUpVariable({ email });
+    expect(Object.keys(variable).sort()).toEqual(Object.keys(EVENT_FIELDS.signUp).sort());
     expect(variable).toEqual(expected);
   });
 });

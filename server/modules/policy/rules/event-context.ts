@@ -96,3 +96,28 @@ export const orderVariable = (order: OrderFacts, actor: ActorFacts): CelRecord =
     sellerId: order.sellerId,
     sharesRingWithSeller: actor.ring.includes(order.sellerId) && order.sellerId !== actor.id,
   });
+
+export interface ListingFacts {
+  title: string;
+  description: string;
+  listingType: string;
+  /** The buy-now price, or an auction's starting bid (0 when it has neither). */
+  priceCents: number;
+  change: 'created' | 'edited';
+  /** The listing's bids before the event (0 when it is created). */
+  bidsBefore: number;
+}
+
+export const listingVariable = (listing: ListingFacts): CelRecord =>
+  celRecord(EVENT_FIELDS.listing, {
+    title: listing.title,
+    description: listing.description,
+    listingType: listing.listingType,
+    price: centsToUsd(listing.priceCents),
+    change: listing.change,
+    bidCount: listing.bidsBefore,
+  });
+
+/** The registration: the email is the account's, so its domain reads as `actor.emailDomain` does. */
+export const signUpVariable = (actor: Pick<ActorFacts, 'email'>): CelRecord =>
+  celRecord(EVENT_FIELDS.signUp, { email: actor.email, emailDomain: emailDomainOf(actor.email) });

@@ -5,6 +5,7 @@
 // Lists are declared as fields of `lists` by their current names, so `lists.payWordz` is caught too.
 import { Environment } from '@marcbachmann/cel-js';
 import { ACTOR_FIELDS, EVENT_FIELDS, type CelFieldType, type PolicyEvent } from '../../../../shared/contract/policy.js';
+import { riskyMatchesCall } from './regex-guard.js';
 
 /** The CEL type name of each declared variable's record type. */
 const TYPE_NAMES: Record<PolicyEvent, string> = {
@@ -80,6 +81,8 @@ export function checkRule(event: PolicyEvent, expression: string, listNames: rea
       column: 1,
     };
   }
+  const risky = riskyMatchesCall(environment.parse(expression).ast);
+  if (risky) return { valid: false, message: risky.message, ...positionOf(expression, risky.offset) };
   return { valid: true };
 }
 

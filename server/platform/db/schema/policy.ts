@@ -1,7 +1,17 @@
 // Policy rules, their versions, the named lists, matches and backtests (migration 0096): the
 // policy area's tables.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { POLICY_EVENTS, POLICY_LIST_KINDS, RULE_ACTIONS, RULE_MODES } from '../../../../shared/contract/policy.js';
 import { REVIEW_PRIORITIES } from '../../../../shared/contract/review-cases.js';
 import { at, columnCheck, createdAt, fkey, updatedAt, uuidId } from './columns.js';
@@ -23,6 +33,8 @@ export const policyRules = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: at('deleted_at'),
+    // 0107: the owner's precision target (0–1), null when none is set.
+    precisionTarget: doublePrecision('precision_target'),
   },
   () => [
     columnCheck('policy_rules', 'event', sql`event IN ('bid', 'message', 'listing', 'signUp', 'order')`),
