@@ -206,6 +206,31 @@ export function blocksSuite(start: () => Promise<ReviewApp>) {
       });
       expect(bad.status).toBe(400);
     });
+    it('finds a domain with its subdomains, and an IP range through the sign-in IPs', async () => {
+      const [userId] = await enableSellers(t.app, 'blkdomain');
+      await t.database.db.execute(
+        sql`UPDATE users SET email = 'blkdomain@Eu.Preview-Domain.test' WHERE id = ${userId}`,
+      );
+      await t.database.db.execute(
+        sql`INSERT INTO sign_in_ips (user_id, ip, kind) VALUES (${userId}, '198.51.100.23', 'signIn')`,
+      );
+      const preview = (kind: string, value: string) =>
+        call('mod', 'POST', '/admin/blocks/preview', { kind, value, severity: 'signUp' });
+      // The domain, a parent of it, never a sibling or a longer name that only ends the same way.
+      for (const [value, accounts] of [
+        ['eu.preview-domain.test', 1],
+        ['preview-domain.test', 1],
+        ['us.preview-domain.test', 0],
+        ['domain.test', 0],
+      ] as const) {
+        const answer = await preview('emailDomain', value);
+        expect(answer.status, value).toBe(200);
+        expect(answer.body.accounts, value).toBe(accounts);
+      }
+      const range = await preview('ipRange', '198.51.100.0/24');
+      expect(range.body).toMatchObject({ accounts: 1, sample: [{ id: userId }] });
+      expect((await preview('ipRange', '198.51.101.0/24')).body.accounts).toBe(0);
+    });
   });
 
   describe('enforcement on the market routes', () => {

@@ -1,8 +1,8 @@
 // `POST /admin/blocks/preview`: what a block would touch if it were saved now, so the dialog can
 // say which accounts it catches and what they hold (a live auction frozen, payouts pending) before
 // the admin confirms. The accounts are found the way the book matches them (block-book.ts), but
-// in SQL over every account: each kind is an index lookup, but for a domain (a suffix of every
-// email) and an IP range (a containment over the sign-in IPs).
+// in SQL over every account: each kind is an index lookup (a domain through its reversed text, an
+// IP range through a GiST index over the sign-in IPs: migration 0110).
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { BLOCK_PREVIEW_SAMPLE_MAX, type BlockKind, type BlockPreview } from '../../../shared/contract/blocks.js';
@@ -13,10 +13,16 @@ import { summedEnforcementImpact } from '../accounts/index.js';
 /** The live accounts a block of `kind` on the stored `value` matches, as a query of `id` rows. */
 export function accountsMatching(kind: BlockKind, value: string): SQL {
   switch (kind) {
-    case 'emailDomain':
-      // Domains are letters, digits, dots and dashes (block-values.ts): nothing LIKE would read.
+    case 'emailDomain': {
+      // The domain or any subdomain of it, through the reversed domain's index (migration 0110):
+      // an equality or a prefix. Domains are letters, digits, dots and dashes (block-values.ts):
+      // nothing LIKE would read as a wildcard.
+      const reversed = [...value].reverse().join('');
       return sql`SELECT id FROM users
-                 WHERE lower(email) LIKE ${`%@${value}`} OR lower(email) LIKE ${`%.${value}`}`;
+                 WHERE deleted_at IS NULL
+                   AND (reverse(lower(split_part(email, '@', -1))) = ${reversed}
+                        OR reverse(lower(split_part(email, '@', -1))) LIKE ${`${reversed}.%`})`;
+    }
     case 'canonicalEmail':
       // Live accounts only, as the expression's index is (migration 0050).
       return sql`SELECT id FROM users WHERE canonical_email(email) = ${value} AND deleted_at IS NULL`;

@@ -21,5 +21,7 @@ export const signInIps = pgTable(
     index('sign_in_ips_user_idx').on(t.userId, t.createdAt),
     index('sign_in_ips_created_idx').on(t.createdAt),
     uniqueIndex('sign_in_ips_sign_in_key').on(t.userId, t.authTime),
+    // 0110: a range block's preview (blocks/preview.ts).
+    index('sign_in_ips_inet_idx').using('gist', sql`(ip::inet) inet_ops`),
   ],
 );
