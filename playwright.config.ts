@@ -1,5 +1,10 @@
 import { defineConfig } from '@playwright/test';
-import { CONTRACT_RENDERER_PORT, CONTRACT_RENDERER_URL, REAL_STACK } from './tests/e2e/real-stack/real-stack-ports.js';
+import {
+  CONTRACT_RENDERER_PORT,
+  CONTRACT_RENDERER_URL,
+  REAL_STACK_COUNT,
+  realStackAt,
+} from './tests/e2e/real-stack/real-stack-ports.js';
 
 // Playwright cannot download browsers on our machines: it drives Debian's Chromium.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -27,9 +32,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   fullyParallel: false,
   // Two workers for the contract project (its tests share nothing: each page has its own
-  // in-page double); the real-stack project shares one stack and one database, so it runs one
-  // test at a time (its own `workers: 1`). `npm run test:e2e` runs the two projects one after
-  // the other, so they do not compete for the 2 cores either.
+  // in-page double); the real-stack project has one stack (API, renderer, database) per worker
+  // (real-stack-ports.ts), so its workers never share a record. `npm run test:e2e` runs the two
+  // projects one after the other, so they do not compete for the 2 cores either.
   workers: 2,
   reporter: [['list']],
   timeout: 60_000,
@@ -62,12 +67,13 @@ export default defineConfig({
       name: 'real-stack',
       testDir: 'tests/e2e/real-stack',
       testMatch: '*.stack.spec.ts',
-      workers: 1,
+      // One worker per stack; within a spec file, tests run in order (some build on each other).
+      workers: REAL_STACK_COUNT,
       timeout: 120_000,
       // The stack shares two cores with other work (benchmarks, other suites): a toast or a live
       // row may take longer than the default 5 s to show without anything being wrong.
       expect: { timeout: 20_000 },
-      use: { baseURL: REAL_STACK.rendererUrl },
+      // The base URL is the worker's own stack's renderer (tests/e2e/real-stack/quiet-console.ts).
     },
   ],
   webServer: [
@@ -86,13 +92,16 @@ export default defineConfig({
       ? [
           {
             command: 'node --import tsx tests/e2e/real-stack/serve-real-stack.ts',
-            url: REAL_STACK.rendererUrl,
-            // Every run gets a fresh database; REAL_STACK_REUSE=1 reuses one left running
-            // (node --import tsx tests/e2e/real-stack/serve-real-stack.ts) while writing tests.
-            reuseExistingServer: process.env.REAL_STACK_REUSE === '1',
+            // Every run gets fresh databases: the stacks start side by side and this line says
+            // every one answers. REAL_STACK_REUSE=1 reuses stacks left running (node --import tsx
+            // tests/e2e/real-stack/serve-real-stack.ts) while writing tests, found by the first
+            // one's renderer (Playwright would take a url answering for "started", too early).
+            ...(process.env.REAL_STACK_REUSE === '1'
+              ? { url: realStackAt(0).rendererUrl, reuseExistingServer: true }
+              : { wait: { stdout: /real stacks ready/ } }),
             timeout: 240_000,
-            // SIGTERM to the group: the browser host stops its stack, then serve-real-stack stops
-            // the Auth emulator it started (15 s for the host + 10 s for the emulator fit in 30 s).
+            // SIGTERM to the group: the browser hosts stop their stacks, then serve-real-stack stops
+            // the Auth emulator it started (15 s for the hosts + 10 s for the emulator fit in 30 s).
             gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
             stdout: 'pipe' as const,
           },

@@ -1,17 +1,41 @@
 // Where the end-to-end stacks listen: apart from a developer's `npm run dev:browser`
-// (API 4000, renderer 5173). E2E_PORT_OFFSET moves all three ports, so two checkouts on one
-// machine can run Playwright at once without one reusing the other's renderer.
+// (API 4000, renderer 5173). E2E_PORT_OFFSET moves every port, so two checkouts on one machine
+// can run Playwright at once without one reusing the other's renderer.
+//
+// The real-stack project runs REAL_STACK_WORKERS workers (2 by default), each against a stack of
+// its own (API, renderer, database): stack i listens on the ports of offset E2E_PORT_OFFSET + i,
+// so a run takes the offsets E2E_PORT_OFFSET … E2E_PORT_OFFSET + REAL_STACK_WORKERS - 1.
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
-const apiPort = 4100 + offset;
-const rendererPort = 5174 + offset;
 const contractRendererPort = 5173 + offset;
 
 export const CONTRACT_RENDERER_URL = `http://127.0.0.1:${contractRendererPort}`;
 export const CONTRACT_RENDERER_PORT = contractRendererPort;
 
-export const REAL_STACK = {
-  apiPort,
-  rendererPort,
-  apiHost: `http://127.0.0.1:${apiPort}`,
-  rendererUrl: `http://127.0.0.1:${rendererPort}`,
-} as const;
+/** How many stacks (and real-stack workers) a run starts: REAL_STACK_WORKERS, 1 to 4. */
+export const REAL_STACK_COUNT = Math.min(4, Math.max(1, Number(process.env.REAL_STACK_WORKERS ?? 2) || 1));
+
+export interface RealStackPorts {
+  apiPort: number;
+  rendererPort: number;
+  apiHost: string;
+  rendererUrl: string;
+}
+
+/** The ports of stack `index` (0-based). */
+export function realStackAt(index: number): RealStackPorts {
+  const apiPort = 4100 + offset + index;
+  const rendererPort = 5174 + offset + index;
+  return {
+    apiPort,
+    rendererPort,
+    apiHost: `http://127.0.0.1:${apiPort}`,
+    rendererUrl: `http://127.0.0.1:${rendererPort}`,
+  };
+}
+
+/**
+ * The stack of this Playwright worker: the one of its parallel index (Playwright sets
+ * TEST_PARALLEL_INDEX before it loads a spec, and never gives one index to two workers at once),
+ * so no two tests ever share a stack. Outside a worker, stack 0.
+ */
+export const REAL_STACK: RealStackPorts = realStackAt(Number(process.env.TEST_PARALLEL_INDEX ?? 0) % REAL_STACK_COUNT);

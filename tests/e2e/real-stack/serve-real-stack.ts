@@ -1,21 +1,24 @@
-// The real-stack project's web server (playwright.config.ts): `npm run dev:browser` on its own
-// ports (API 4100, renderer 5174, both moved by E2E_PORT_OFFSET) with a fresh throwaway PGlite
-// database and settings file, so runs are deterministic and never touch a developer's stack on
-// 4000/5173. The Auth emulator is started HERE (127.0.0.1:9099, or MARKET_AUTH_EMULATOR_HOST),
-// before the browser host, so the stack the host starts reuses it and this process owns it;
-// one already running there is reused and left alone.
+// The real-stack project's web server (playwright.config.ts): one `npm run dev:browser` per
+// real-stack worker (REAL_STACK_WORKERS, 2 by default), each on its own ports (real-stack-ports.ts:
+// stack i on API 4100 + E2E_PORT_OFFSET + i, renderer 5174 + E2E_PORT_OFFSET + i) with a fresh
+// throwaway PGlite database and settings file, so runs are deterministic, the workers never share
+// a record, and a developer's stack on 4000/5173 is never touched. The stacks start side by side;
+// "real stacks ready" on stdout (the config waits for it) says every one answers. The Auth
+// emulator is started HERE (127.0.0.1:9099, or MARKET_AUTH_EMULATOR_HOST), before the browser
+// hosts, so the stacks reuse it and this process owns it; one already running there is reused
+// and left alone.
 //
 // Playwright stops the web server with SIGTERM to its process group; this process then waits
-// for the browser host (which stops its stack), stops the emulator it started, and removes the
-// throwaway directory. Every other exit path is covered too: a crash or `process.exit` kills the
+// for the browser hosts (each stops its stack), stops the emulator it started, and removes the
+// throwaway directories. Every other exit path is covered too: a crash or `process.exit` kills the
 // emulator's group on 'exit', and a SIGKILL leaves it to the emulator's watchdog
 // (scripts/auth-emulator.ts), which stops it within seconds once this process is gone.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EMULATOR_HOST, startAuthEmulator } from '../../../scripts/auth-emulator.js';
-import { REAL_STACK } from './real-stack-ports.js';
+import { REAL_STACK_COUNT, realStackAt, type RealStackPorts } from './real-stack-ports.js';
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -26,8 +29,11 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-// A stack left over on these ports would be reused by the browser host with yesterday's data.
-for (const url of [`${REAL_STACK.apiHost}/v1/health`, REAL_STACK.rendererUrl]) {
+const stacks = Array.from({ length: REAL_STACK_COUNT }, (_, index) => realStackAt(index));
+const urlsOf = (stack: RealStackPorts) => [`${stack.apiHost}/v1/health`, stack.rendererUrl];
+
+// A stack left over on these ports would be reused by a browser host with yesterday's data.
+for (const url of stacks.flatMap(urlsOf)) {
   if (await answers(url)) {
     console.error(`${url} already answers: stop that process first, the real-stack tests need a fresh stack.`);
     process.exit(1);
@@ -35,42 +41,69 @@ for (const url of [`${REAL_STACK.apiHost}/v1/health`, REAL_STACK.rendererUrl]) {
 }
 
 const emulator = await startAuthEmulator();
-const dir = mkdtempSync(join(tmpdir(), 'market-e2e-'));
-const settingsFile = join(dir, 'desktop-settings.json');
-writeFileSync(
-  settingsFile,
-  JSON.stringify({ apiHost: REAL_STACK.apiHost, firebase: { authEmulatorUrl: `http://${EMULATOR_HOST}` } }),
-);
+const dirs: string[] = [];
+const hosts: ChildProcess[] = [];
 
-const host = spawn(process.execPath, ['--import', 'tsx', 'main/browser-host.ts'], {
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    PORT: String(REAL_STACK.apiPort),
-    PGLITE_DIR: join(dir, 'pglite'),
-    MARKET_SETTINGS: settingsFile,
-    MARKET_RENDERER_PORT: String(REAL_STACK.rendererPort),
-    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-  },
-});
+for (const stack of stacks) {
+  const dir = mkdtempSync(join(tmpdir(), 'market-e2e-'));
+  dirs.push(dir);
+  const settingsFile = join(dir, 'desktop-settings.json');
+  writeFileSync(
+    settingsFile,
+    JSON.stringify({ apiHost: stack.apiHost, firebase: { authEmulatorUrl: `http://${EMULATOR_HOST}` } }),
+  );
+  const host = spawn(process.execPath, ['--import', 'tsx', 'main/browser-host.ts'], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PORT: String(stack.apiPort),
+      PGLITE_DIR: join(dir, 'pglite'),
+      MARKET_SETTINGS: settingsFile,
+      MARKET_RENDERER_PORT: String(stack.rendererPort),
+      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+    },
+  });
+  hosts.push(host);
+  // A host that stops cleanly was told to (the group's SIGTERM reaches the others too); one that
+  // fails takes the others down with it.
+  host.on('exit', (code, signal) => void finish(code ?? (signal ? 0 : 1), code !== 0 && !signal));
+}
 
 let finishing = false;
-async function finish(code: number): Promise<void> {
+async function finish(code: number, stopOthers: boolean): Promise<void> {
   if (finishing) return;
   finishing = true;
+  // After the group's SIGTERM the hosts are already stopping: a second signal would run their
+  // shutdown twice.
+  const running = (host: ChildProcess) => host.exitCode === null && host.signalCode === null;
+  if (stopOthers) for (const host of hosts) if (running(host)) host.kill('SIGTERM');
+  await Promise.all(
+    hosts.map((host) =>
+      !running(host)
+        ? undefined
+        : new Promise((resolve) => {
+            host.once('exit', resolve);
+            setTimeout(() => {
+              host.kill('SIGKILL');
+              resolve(undefined);
+            }, 15_000).unref();
+          }),
+    ),
+  );
   await emulator.stop().catch((error: unknown) => console.error(error));
-  rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   process.exit(code);
 }
 
-// The group's SIGTERM reaches the browser host and the stack directly: wait for the host to
-// stop them, then stop the emulator. A host that does not stop in time is killed.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    setTimeout(() => {
-      if (host.exitCode === null && host.signalCode === null) host.kill('SIGKILL');
-      void finish(0);
-    }, 15_000).unref();
-  });
+// The group's SIGTERM reaches the browser hosts and the stacks directly: finish() waits for the
+// hosts to stop them (killing one that does not stop in 15 s), then stops the emulator.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void finish(0, false));
+
+// Ready when every stack's API and renderer answer (the browser host gives up on a stack after
+// 120 s; the config's timeout ends a start that never gets here).
+for (;;) {
+  const up = await Promise.all(stacks.flatMap(urlsOf).map(answers));
+  if (up.every(Boolean)) break;
+  await new Promise((resolve) => setTimeout(resolve, 500));
 }
-host.on('exit', (code, signal) => void finish(code ?? (signal ? 0 : 1)));
+console.log(`real stacks ready: ${stacks.map((stack) => stack.rendererUrl).join(', ')}`);
