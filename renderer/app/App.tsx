@@ -23,7 +23,25 @@ import { TeamScreen } from '../screens/team/TeamScreen.js';
 import { BlocksScreen } from '../screens/blocks/BlocksScreen.js';
 import { RulesScreen } from '../screens/rules/RulesScreen.js';
 import { DashboardLayout } from './DashboardLayout.js';
-import { Placeholder } from './Placeholder.js';
+import { Placeholder, type PlaceholderLink } from './Placeholder.js';
+
+/** The Listings group's own page: its two screens, so the page explains itself. */
+const LISTINGS_LINKS: PlaceholderLink[] = [
+  {
+    label: 'Active listings',
+    to: '/dashboard/listings/active',
+    icon: 'tag',
+    action: 'openActiveListings',
+    about: 'Listings on the market now: edit, feature, hold or delete them, and see their bids.',
+  },
+  {
+    label: 'Sold listings',
+    to: '/dashboard/listings/sold',
+    icon: 'dollar',
+    action: 'openSoldListings',
+    about: 'Orders: shipping, transactions, refunds, cancellations and the seller payout.',
+  },
+];
 import { RoleGate } from './RoleGate.js';
 import type { UiAction } from '../../shared/contract/admin-permissions.js';
 import './app.css';
@@ -91,7 +109,7 @@ export function App() {
           <Route path="home" element={<DashboardHome />} />
           <Route path="users/:id?" element={gated('openUsers', 'Users', <UsersScreen />)} />
           <Route path="listings">
-            <Route index element={<Placeholder text="Listings" />} />
+            <Route index element={<Placeholder text="Listings" links={LISTINGS_LINKS} />} />
             <Route
               path="active/:id?"
               element={gated('openActiveListings', 'Active listings', <ActiveListingsScreen />)}

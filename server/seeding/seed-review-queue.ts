@@ -66,6 +66,11 @@ const ORDER_ISSUES: [issue: string, message: string][] = [
 const noEvents = { publish: () => undefined };
 /** Where the seeded ring signs in from. */
 const RING_IP = '203.0.113.77';
+/**
+ * The phone the seeded ring's first member signs in with: a hard identifier the ring's block
+ * covers that a new account can carry too (it registers the token), as an evader's would.
+ */
+export const RING_DEVICE_TOKEN = 'demo-ring-device-ava';
 
 export interface ReviewSeedSummary {
   cases: number;
@@ -280,6 +285,10 @@ async function seedRingOn(db: Db, auction: AuctionFacts | undefined): Promise<vo
   // The ring signed up from one public address (a documentation range): the weak signal the
   // ring's screen shows beside its links.
   for (const userId of [auction.user_id, ...ring]) await recordSignInIp(db, userId, RING_IP, 'signUp');
+  await db.execute(sql`INSERT INTO device_token_holders (token, user_id) VALUES (${RING_DEVICE_TOKEN}, ${ring[0]!})`);
+  await db.execute(
+    sql`INSERT INTO device_tokens (token, user_id, platform) VALUES (${RING_DEVICE_TOKEN}, ${ring[0]!}, 'ios')`,
+  );
   const [honest] = await readRows(
     db,
     USER_ID,

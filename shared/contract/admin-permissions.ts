@@ -269,6 +269,7 @@ export const UI_ACTION_ROUTES = {
   cancelOrder: ['orders.cancel'],
   deleteOrder: ['orders.delete'],
   refundOrder: ['transactions.refundRemaining', 'transactions.refund'],
+  reloadOrderTransactions: ['transactions.orderTransactions'],
   openSubcategories: ['subcategories.list'],
   editSubcategory: ['subcategories.update'],
   openRatings: ['ratings.list'],

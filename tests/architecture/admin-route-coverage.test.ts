@@ -15,10 +15,7 @@ const CALLED_FROM: Record<AdminRouteName, Place> = {
   'users.checkUsername': 'renderer/screens/users/UserFields.tsx',
   'users.checkEmail': 'renderer/screens/users/UserFields.tsx',
   'users.get': 'renderer/admin-tables/registry.ts',
-  'users.update': {
-    unused:
-      'The drawer changes one field at a time through its own route (name, email, fee, seller right, featured), each with its own check and toast; this catch-all PATCH is for other API clients.',
-  },
+  'users.update': 'renderer/screens/users/UserEditDialog.tsx',
   'users.delete': 'renderer/screens/users/UserDrawer.tsx',
   'users.approveRequest': 'renderer/screens/users/UserDrawer.tsx',
   'users.rejectRequest': 'renderer/screens/users/UserDrawer.tsx',
@@ -38,10 +35,7 @@ const CALLED_FROM: Record<AdminRouteName, Place> = {
   'orders.get': 'renderer/screens/accountability/RecordDrawers.tsx',
   'orders.delete': 'renderer/admin-tables/registry.ts',
   'orders.cancel': 'renderer/screens/sold/OrderDrawer.tsx',
-  'transactions.orderTransactions': {
-    unused:
-      'The order drawer reads the same order with its transactions from listings.soldGet (GET /admin/listings/sold/{id}), the record route it opens on.',
-  },
+  'transactions.orderTransactions': 'renderer/screens/sold/TransactionHistory.tsx',
   'transactions.refundRemaining': 'renderer/screens/sold/RefundDialog.tsx',
   'transactions.refund': 'renderer/screens/sold/RefundDialog.tsx',
   'subcategories.list': 'renderer/admin-tables/registry.ts',

@@ -1,9 +1,9 @@
 // CONTRACT TESTS: the Blocks screen against the in-page double of window.market — the table with
 // its filters, the block dialog's preview (with the confirmation when a live auction would
-// freeze), the server's refusals shown in the dialog and a toast, and a block lifted. Keyboard
+// freeze), the server's refusals shown in the dialog and a toast, a block lifted, and bulk lift. Keyboard
 // alone reaches the dialog and saves; axe finds no serious or critical violation in either theme.
 import type { Locator, Page } from '@playwright/test';
-import { callsOf, expect, openWithFakeMarket, test, toast } from './support/fixtures.js';
+import { callsOf, expect, failNext, openWithFakeMarket, test, toast } from './support/fixtures.js';
 import { seriousViolations, settled } from './support/axe.js';
 import { expectFocusWithin } from './support/keyboard.js';
 import { adminTable } from './support/table.js';
@@ -96,6 +96,46 @@ test('preview, confirm the frozen auction, save, then lift the block', async ({ 
   await expect(toast(page, 'Block on ring.live.test lifted')).toBeVisible();
   await expect(table.row(/ring\.live\.test/)).toHaveCount(0);
   expect(await callsOf(page, 'blocks.lift')).toHaveLength(1);
+});
+
+test('bulk lift: pick blocks, one confirm; a lift the server refuses is reported', async ({ page }) => {
+  await openBlocks(page);
+  // Two more blocks, made through the double's own route as the dialog would make them.
+  await page.evaluate(async () => {
+    const admin = (window as unknown as { market: { admin: { blocks: { create(i: unknown): Promise<unknown> } } } })
+      .market.admin;
+    for (const value of ['spam-a.test', 'spam-b.test'])
+      await admin.blocks.create({ body: { kind: 'emailDomain', value, severity: 'signUp', reason: 'Throwaway' } });
+  });
+  await page.getByRole('combobox', { name: 'Kind' }).selectOption('emailDomain');
+  const table = adminTable(page, 'Blocks');
+  await expect(table.rows).toHaveCount(2);
+  const pick = (name: string) =>
+    page.locator('.bp6-table-quadrant-main').getByRole('checkbox', { name, exact: true }).locator('xpath=..');
+  await pick('Select row 1').click();
+  await pick('Select row 2').click({ modifiers: ['Shift'] });
+  await expect(page.getByText('2 selected')).toBeVisible();
+
+  await failNext(page, 'blocks.lift', 'Block not found', 404);
+  await page.getByRole('button', { name: 'Lift selected' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Lift 2 blocks?' });
+  await expect(confirm).toContainText('They stop applying on every node within 5 seconds');
+  await confirm.getByRole('button', { name: 'Lift', exact: true }).click();
+  const report = page.getByRole('alertdialog', { name: 'Some rows were not lifted' });
+  await expect(report).toContainText('Lifted 1; 1 could not be lifted');
+  await expect(report).toContainText('Block not found');
+  await report.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(table.rows).toHaveCount(1);
+
+  await pick('Select row 1').click();
+  await page.getByRole('button', { name: 'Lift selected' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Lift 1 blocks?' })
+    .getByRole('button', { name: 'Lift', exact: true })
+    .click();
+  await expect(toast(page, 'Lifted 1 blocks')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No rows' })).toBeVisible();
+  expect(await callsOf(page, 'blocks.lift')).toHaveLength(3);
 });
 
 test("the server's refusals stay in the dialog and in a toast", async ({ page }) => {

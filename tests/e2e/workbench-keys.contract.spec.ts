@@ -1,6 +1,7 @@
 // CONTRACT TESTS of the workbench's keyboard: the command palette (Ctrl+K) finds a user by email
 // and opens their drawer and goes to screens; `?` lists the shortcuts; `/` focuses the search;
-// j/k move between rows; the open drawer's actions run from the palette and their keys.
+// j/k move between rows (on the review queue they open the next and previous case instead); the
+// open drawer's actions run from the palette and their keys.
 import { callsOf, expect, test } from './support/fixtures.js';
 import { expectFocusWithin } from './support/keyboard.js';
 import { adminTable } from './support/table.js';
@@ -98,4 +99,46 @@ test("a drawer's actions have keys: listed on ?, D asks to delete the user", asy
   await drawer.getByRole('heading', { name: 'Details' }).click();
   await page.keyboard.press('d');
   await expect(page.getByRole('alertdialog', { name: 'Delete user?' })).toBeVisible();
+});
+
+test('on the review queue j and k open the next and previous case, and only that', async ({ signedInPage: page }) => {
+  await page.goto('/#/dashboard/review');
+  const table = adminTable(page, 'Review queue');
+  await expect(table.rows).toHaveCount(4);
+  const ids = await table.rows.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-key')));
+
+  // The shortcuts list says what the keys do here.
+  await page.keyboard.press('Shift+?');
+  const help = page.getByRole('dialog').filter({ hasText: 'Open the command palette' });
+  await expect(help).toContainText('Next case');
+  await expect(help).toContainText('Previous case');
+  await expect(help).not.toContainText('Next row');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
+  // One press opens one case: the first, not the first and then (as the row moved too) the second.
+  await page.keyboard.press('j');
+  await expect(page).toHaveURL(new RegExp(`#/dashboard/review/${ids[0]}$`));
+  await page.keyboard.press('j');
+  await expect(page).toHaveURL(new RegExp(`#/dashboard/review/${ids[1]}$`));
+  await page.keyboard.press('k');
+  await expect(page).toHaveURL(new RegExp(`#/dashboard/review/${ids[0]}$`));
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/#\/dashboard\/review$/);
+
+  // With the drawer closed, j opens the case after the focused row.
+  await table.rows.nth(2).focus();
+  await page.keyboard.press('j');
+  await expect(page).toHaveURL(new RegExp(`#/dashboard/review/${ids[3]}$`));
+  await page.keyboard.press('Escape');
+
+  // Leaving the queue gives the keys back to the rows.
+  await page.goto('/#/dashboard/users');
+  const users = adminTable(page, 'Users');
+  await users.waitForRows();
+  await page.keyboard.press('j');
+  await expect(users.rows.nth(0)).toBeFocused();
+  await page.keyboard.press('j');
+  await expect(users.rows.nth(1)).toBeFocused();
+  await expect(page).toHaveURL(/#\/dashboard\/users$/);
 });

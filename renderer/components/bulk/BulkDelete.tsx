@@ -1,6 +1,7 @@
-// Bulk delete on a table: a checkbox per row (shift-click selects a range), "select all N
-// matching", then one confirm, a progress bar while the rows go, and a report of any row that
-// could not be deleted — nothing half-done passes silently.
+// Bulk delete (or another action that takes rows off the list: lifting blocks) on a table: a
+// checkbox per row (shift-click selects a range), "select all N matching", then one confirm, a
+// progress bar while the rows go, and a report of any row that could not be deleted — nothing
+// half-done passes silently.
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, ProgressBar, Tag } from '@blueprintjs/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
@@ -11,10 +12,33 @@ import { runBulk, type BulkOutcome } from './row-selection.js';
 import { chosenIds, clearOnNewView, createSelection, isChosen } from './selection-store.js';
 import { formatCount } from '../format.js';
 
+/** What the bulk action is called: deleting by default, lifting on the Blocks list. */
+export interface BulkWords {
+  /** The button and confirm: 'Delete' ('Delete selected', 'Delete 3 chat messages?'). */
+  verb: string;
+  /** While it runs: 'Deleting'. */
+  doing: string;
+  /** The toast and report: 'Deleted'. */
+  done: string;
+  /** The confirm's warning. */
+  warning: string;
+  icon: 'trash' | 'unlock';
+}
+
+const DELETE_WORDS: BulkWords = {
+  verb: 'Delete',
+  doing: 'Deleting',
+  done: 'Deleted',
+  warning: 'This action cannot be undone.',
+  icon: 'trash',
+};
+
 export interface BulkDeleteConfig {
   /** The rows' name in the product's words, plural: 'chat messages'. */
   noun: string;
   remove(id: string): Promise<ApiResult<unknown>>;
+  /** Another action than deleting that takes each row off the list (lifting blocks). */
+  words?: BulkWords;
 }
 
 /** The most rows one bulk action takes: larger clean-ups are a job for the server. */
@@ -42,6 +66,7 @@ export function useBulkDelete<T extends { id: string }, K extends string>(
 
   if (!config) return { column: null, bar: null, dialog: null };
 
+  const words = config.words ?? DELETE_WORDS;
   const pageIds = pageRows.map((row) => row.id);
   const chosen = chosenIds({ picked, allMatching });
   const { clear } = selection.getState();
@@ -68,7 +93,7 @@ export function useBulkDelete<T extends { id: string }, K extends string>(
     clear();
     if (outcome.failed.length === 0) {
       setPhase({ step: 'idle' });
-      toastSuccess(`Deleted ${formatCount(outcome.done.length)} ${config.noun}`);
+      toastSuccess(`${words.done} ${formatCount(outcome.done.length)} ${config.noun}`);
     } else setPhase({ step: 'report', outcome });
   };
 
@@ -101,8 +126,8 @@ export function useBulkDelete<T extends { id: string }, K extends string>(
             Select all {formatCount(Math.min(total, MAX_BULK_ROWS))} matching
           </Button>
         )}
-        <Button size="small" intent="danger" icon="trash" onClick={() => setPhase({ step: 'confirm' })}>
-          Delete selected
+        <Button size="small" intent="danger" icon={words.icon} onClick={() => setPhase({ step: 'confirm' })}>
+          {words.verb} selected
         </Button>
         <Button size="small" variant="minimal" onClick={clear}>
           Clear
@@ -114,7 +139,9 @@ export function useBulkDelete<T extends { id: string }, K extends string>(
     <Dialog
       isOpen={phase.step !== 'idle'}
       title={
-        phase.step === 'report' ? 'Some rows were not deleted' : `Delete ${formatCount(chosen.length)} ${config.noun}?`
+        phase.step === 'report'
+          ? `Some rows were not ${words.done.toLowerCase()}`
+          : `${words.verb} ${formatCount(chosen.length)} ${config.noun}?`
       }
       role="alertdialog"
       onClose={() => phase.step !== 'running' && setPhase({ step: 'idle' })}
@@ -122,11 +149,11 @@ export function useBulkDelete<T extends { id: string }, K extends string>(
       isCloseButtonShown={phase.step !== 'running'}
     >
       <DialogBody>
-        {phase.step === 'confirm' && <p>This action cannot be undone.</p>}
+        {phase.step === 'confirm' && <p>{words.warning}</p>}
         {phase.step === 'running' && (
           <>
             <p>
-              Deleting… {formatCount(phase.finished)} of {formatCount(chosen.length)}
+              {words.doing}… {formatCount(phase.finished)} of {formatCount(chosen.length)}
             </p>
             <ProgressBar intent="danger" value={chosen.length ? phase.finished / chosen.length : 1} animate={false} />
           </>
@@ -134,8 +161,8 @@ export function useBulkDelete<T extends { id: string }, K extends string>(
         {phase.step === 'report' && (
           <>
             <p>
-              Deleted {formatCount(phase.outcome.done.length)}; {formatCount(phase.outcome.failed.length)} could not be
-              deleted:
+              {words.done} {formatCount(phase.outcome.done.length)}; {formatCount(phase.outcome.failed.length)} could
+              not be {words.done.toLowerCase()}:
             </p>
             <ul className="bulk-failures">
               {phase.outcome.failed.slice(0, 50).map((failure) => (
@@ -155,7 +182,7 @@ export function useBulkDelete<T extends { id: string }, K extends string>(
                 Cancel
               </Button>
               <Button intent="danger" onClick={() => void run()}>
-                Delete
+                {words.verb}
               </Button>
             </>
           ) : phase.step === 'report' ? (

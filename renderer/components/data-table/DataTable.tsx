@@ -316,7 +316,12 @@ export function DataTable<T extends { id: string }, K extends string>({
         )}
       </div>
       <div className="data-table-footer">
-        <Tag minimal>{rangeLabel(page, rowsPerPage, rows.length, total, countCapped)}</Tag>
+        <Tag minimal>
+          {/* Not 'No rows' before the first page has come: that would say the table is empty. */}
+          {loading && rows.length === 0
+            ? 'Loading rows…'
+            : rangeLabel(page, rowsPerPage, rows.length, total, countCapped)}
+        </Tag>
         {moreRight && (
           <Tag minimal icon="arrows-horizontal" className="data-table-scroll-more">
             More columns to the right: scroll sideways

@@ -1,11 +1,13 @@
 // The workbench's keyboard, mounted once in the dashboard: Ctrl+K / Cmd+K the command palette,
 // `?` the shortcuts list (Blueprint's HotkeysProvider draws it from what is registered here),
-// `/` the table's search, j/k the rows, and the open drawer's action keys.
+// `/` the table's search, j/k the rows (or what a screen that takes them over walks: the review
+// queue's cases), and the open drawer's action keys.
 import { HotkeysProvider, useHotkeys, type HotkeyConfig } from '@blueprintjs/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { CommandPalette } from './CommandPalette.js';
 import { ConnectionBanner } from './ConnectionBanner.js';
 import { useRecordActions } from './record-actions-store.js';
+import { rowKeysStore, useRowKeysOwner } from './row-keys-store.js';
 
 /** Sends a row the arrow key the table's grid already answers (useRowFocus), or focuses the first row. */
 function moveRow(key: 'ArrowDown' | 'ArrowUp') {
@@ -20,6 +22,8 @@ function moveRow(key: 'ArrowDown' | 'ArrowUp') {
 function WorkbenchKeys() {
   const [paletteOpen, setPaletteOpen] = useState(false);
   const { actions } = useRecordActions();
+  // A screen that walks its own records with j/k (the review queue) answers them instead of the rows.
+  const rowKeysOwner = useRowKeysOwner();
   const hotkeys = useMemo<HotkeyConfig[]>(
     () => [
       {
@@ -42,16 +46,24 @@ function WorkbenchKeys() {
       {
         combo: 'j',
         global: true,
-        label: 'Next row (or ↓)',
+        label: rowKeysOwner?.nextLabel ?? 'Next row (or ↓)',
         group: 'Tables',
-        onKeyDown: () => moveRow('ArrowDown'),
+        onKeyDown: () => {
+          const owner = rowKeysStore.getState().owner;
+          if (owner) owner.next();
+          else moveRow('ArrowDown');
+        },
       },
       {
         combo: 'k',
         global: true,
-        label: 'Previous row (or ↑)',
+        label: rowKeysOwner?.previousLabel ?? 'Previous row (or ↑)',
         group: 'Tables',
-        onKeyDown: () => moveRow('ArrowUp'),
+        onKeyDown: () => {
+          const owner = rowKeysStore.getState().owner;
+          if (owner) owner.previous();
+          else moveRow('ArrowUp');
+        },
       },
       // Enter and Esc are answered by the row and the drawer themselves; listed so they are found.
       { combo: 'enter', global: true, label: "Open the focused row's drawer", group: 'Tables', onKeyDown: () => {} },
@@ -64,7 +76,7 @@ function WorkbenchKeys() {
         onKeyDown: () => action.run(),
       })),
     ],
-    [actions],
+    [actions, rowKeysOwner],
   );
   // Every key is global: Blueprint listens on the document, so no handlers need attaching here.
   useHotkeys(hotkeys);

@@ -1,6 +1,7 @@
 // Blocks (/dashboard/blocks, owner and moderator): the identifiers in force that keep banned
-// actors out, with search, filters by kind and severity, a row's Lift (after a confirm), and
-// "Block an identifier", which opens the block dialog with its preview.
+// actors out, with search, filters by kind and severity, a row's Lift (after a confirm), bulk lift
+// of the selected rows (or all matching), and "Block an identifier", which opens the block dialog
+// with its preview.
 import { Button, H3, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useStore } from 'zustand';
@@ -9,6 +10,7 @@ import type { Block, BlockKind, BlockSeverity } from '../../../shared/contract/b
 import { market } from '../../bridge.js';
 import { useConfirmedAction, wentThrough } from '../../components/admin-action/index.js';
 import { DataTable, stopRowClick, type DataColumn } from '../../components/data-table/DataTable.js';
+import type { BulkDeleteConfig } from '../../components/bulk/BulkDelete.js';
 import { formatDateTime } from '../../components/format.js';
 import { createListStore } from '../../stores/list-store.js';
 import { useMayDo } from '../../stores/admin-role.js';
@@ -30,6 +32,19 @@ const blocks = createListStore<Block, SortKey>((query, signal) => {
     { signal },
   );
 });
+
+/** Bulk lift: the selected blocks (or all matching the search and filters) lifted one by one. */
+const BULK_LIFT: BulkDeleteConfig = {
+  noun: 'blocks',
+  remove: (id) => market.admin.blocks.lift({ params: { id } }),
+  words: {
+    verb: 'Lift',
+    doing: 'Lifting',
+    done: 'Lifted',
+    warning: 'They stop applying on every node within 5 seconds; each lift is an audit entry.',
+    icon: 'unlock',
+  },
+};
 
 const SEVERITY_INTENTS = { review: 'none', signUp: 'primary', trade: 'warning', noAccess: 'danger' } as const;
 
@@ -130,7 +145,13 @@ export function BlocksScreen() {
         )}
       </div>
       <Filters />
-      <DataTable label="Blocks" store={blocks} columns={columns} searchPlaceholder="Search by value or reason" />
+      <DataTable
+        label="Blocks"
+        store={blocks}
+        columns={columns}
+        searchPlaceholder="Search by value or reason"
+        {...(mayManage ? { bulkDelete: BULK_LIFT } : {})}
+      />
       {lift.dialog}
       <BlockDialog
         isOpen={creating}

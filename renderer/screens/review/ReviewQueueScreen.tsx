@@ -1,8 +1,9 @@
 // The review queue (/dashboard/review) and the support queue (/dashboard/customer-support): one
 // live table of cases with filters, bulk resolve and the case drawer (`…/{caseId}` opens it).
-// Keyboard, outside text fields: j / k next and previous case, c claim or release, r resolve
-// (focuses the outcome; Tab to Resolve), Escape closes the drawer. Sorted by due date (soonest
-// first); the review queue's Metrics tab (`?tab=metrics`) shows the team's numbers.
+// Keyboard, outside text fields: j / k next and previous case (they take the workbench's row keys
+// over here), c claim or release, r resolve (focuses the outcome; Tab to Resolve), Escape closes
+// the drawer. Sorted by due date (soonest first); the review queue's Metrics tab
+// (`?tab=metrics`) shows the team's numbers.
 import { HTMLSelect, Tab, Tabs } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -14,7 +15,8 @@ import { BulkResolve } from './BulkResolve.js';
 import { DueCell, Excerpt, PriorityTag, SelectBox } from './CaseCells.js';
 import { MetricsPanel } from './MetricsPanel.js';
 import { CaseDrawer, type CaseDrawerHandle } from './CaseDrawer.js';
-import { ageOf, SOURCE_LABELS, subjectOf } from './review-display.js';
+import { ageOf, caseToOpen, SOURCE_LABELS, subjectOf } from './review-display.js';
+import { takeRowKeys } from '../../components/workbench/row-keys-store.js';
 import {
   filtersOfView,
   reviewQueue,
@@ -82,17 +84,34 @@ function QueueScreen({ queue, title, base }: { queue: Queue; title: string; base
   const open = (item: Pick<ReviewCase, 'id'>) => navigate(`${base}/${item.id}`);
   const close = () => navigate(base);
 
+  // j / k are the queue's: they open the next and previous case (the workbench's row keys give way,
+  // so one press does one thing). Read through a ref so the keys always see the current rows.
+  const latest = useRef({ items, caseId, open });
+  latest.current = { items, caseId, open };
+  useEffect(() => {
+    const step = (by: 1 | -1) => {
+      const { items: rows, caseId: openId, open: openCase } = latest.current;
+      const focused = document.activeElement?.closest<HTMLElement>('main [role=row][data-row-key]')?.dataset.rowKey;
+      const next = caseToOpen(
+        rows.map((item) => item.id),
+        openId,
+        focused,
+        by,
+      );
+      if (next) openCase({ id: next });
+    };
+    return takeRowKeys({
+      nextLabel: 'Next case',
+      previousLabel: 'Previous case',
+      next: () => step(1),
+      previous: () => step(-1),
+    });
+  }, []);
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-      const index = items.findIndex((item) => item.id === caseId);
-      if (event.key === 'j' || event.key === 'k') {
-        const next = items[event.key === 'j' ? index + 1 : Math.max(0, index - 1)];
-        if (next) {
-          event.preventDefault();
-          open(next);
-        }
-      } else if (event.key === 'c' && caseId) {
+      if (event.key === 'c' && caseId) {
         event.preventDefault();
         drawer.current?.claimOrRelease();
       } else if (event.key === 'r' && caseId) {

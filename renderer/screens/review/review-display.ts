@@ -145,3 +145,18 @@ export function subjectOf(
       ? `${label} of ${who}`
       : `${label}: ${who}`;
 }
+
+/**
+ * The case j (step 1) or k (step -1) opens: the one after or before the open case, else after or
+ * before the row that has the focus, else the first; none past either end (the key does nothing).
+ */
+export function caseToOpen(
+  ids: readonly string[],
+  openId: string | undefined,
+  focusedId: string | undefined,
+  step: 1 | -1,
+) {
+  const from = ids.indexOf(openId ?? focusedId ?? '');
+  if (from === -1) return ids[0];
+  return ids[from + step];
+}

@@ -1,6 +1,6 @@
-// The sold listing's order drawer: video, five accordions, Refund Order and
+// The sold listing's order drawer: video, five accordions (the transactions reloadable), Refund Order and
 // Cancel Order; the seller's payout, and Hold payout / Release payout.
-import { Button, Classes, H4, HTMLTable, Tag } from '@blueprintjs/core';
+import { Button, Classes, H4, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { SoldListing } from '../../../shared/contract/entities.js';
 import { LISTING_TYPE_BADGES } from '../../../shared/rules/listing-display.js';
@@ -12,7 +12,8 @@ import { useConfirmedAction } from '../../components/admin-action/index.js';
 import { DetailList } from '../../components/DetailList.js';
 import { formatDateTime } from '../../components/format.js';
 import { VideoEmbed } from '../listings/VideoEmbed.js';
-import { cancelFailureMessage, refundReasonLabel, transactionTypeLabel } from './order-display.js';
+import { cancelFailureMessage } from './order-display.js';
+import { TransactionHistory } from './TransactionHistory.js';
 import { RefundDialog } from './RefundDialog.js';
 import type { RecordRef } from '../../../shared/contract/accountability.js';
 import { useMayDo } from '../../stores/admin-role.js';
@@ -103,32 +104,7 @@ export function OrderDrawer({
         <PersonAccordion title="Buyer Information" person={order.user} />
         <PersonAccordion title="Seller Information" person={order.seller} />
         <Accordion title="Transaction History">
-          {order.transactions.length === 0 ? (
-            <p className="muted section-empty">No transactions</p>
-          ) : (
-            <HTMLTable compact striped className="data-table-table" aria-label="Transaction History">
-              <thead>
-                <tr>
-                  <th scope="col">Type</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Refund reason</th>
-                  <th scope="col">Refunded at</th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.transactions.map((t) => (
-                  <tr key={t.id}>
-                    <td>{transactionTypeLabel(t.type)}</td>
-                    <td>{t.status}</td>
-                    <td className="num">{formatUsd(t.amount)}</td>
-                    <td>{t.refundReason ? refundReasonLabel(t.refundReason) : '-'}</td>
-                    <td>{formatDateTime(t.refundDate)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          )}
+          <TransactionHistory order={order} onChange={onChange} />
         </Accordion>
         {mayReadTimeline && <RecordTimeline recordType="order" recordId={order.id} {...(onOpen ? { onOpen } : {})} />}
       </div>

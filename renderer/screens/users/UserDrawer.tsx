@@ -1,7 +1,8 @@
-// The user 'Details' drawer: editable username/email with availability checks,
-// read-only facts, seller fee, shipping information, the pending seller request, seller
-// enable/disable and Delete user; the user's whole history, timeline and enforcement, and the
-// ring of accounts linked to them. What the admin's role may not do is not offered.
+// The user 'Details' drawer: editable username/email with availability checks, 'Edit user' (every
+// field the user route accepts, saved at once), read-only facts, seller fee, shipping information,
+// the pending seller request, seller enable/disable and Delete user; the user's whole history,
+// timeline and enforcement, and the ring of accounts linked to them. What the admin's role may not
+// do is not offered.
 import { Button, Card, Classes, ControlGroup, FormGroup, H5, HTMLSelect, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { AdminUser } from '../../../shared/contract/entities.js';
@@ -15,6 +16,7 @@ import { DetailList } from '../../components/DetailList.js';
 import { formatDateTime, orNoData } from '../../components/format.js';
 import { Avatar } from '../../components/UserCell.js';
 import { AddressCard, UniqueField } from './UserFields.js';
+import { UserEditDialog } from './UserEditDialog.js';
 import type { RecordRef } from '../../../shared/contract/accountability.js';
 import { useMayDo } from '../../stores/admin-role.js';
 import { EnforcementDialog } from '../accountability/EnforcementDialog.js';
@@ -48,6 +50,7 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
     standing: useMayDo('viewSellerStanding'),
   };
   const [enforcing, setEnforcing] = useState(false);
+  const [editing, setEditing] = useState(false);
   const openRecord = onOpen ?? (() => undefined);
   const [fee, setFee] = useState(user.sellerFee);
   const feeSave = useAdminAction();
@@ -227,6 +230,11 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
               {user.sellerEnabled ? 'Disable Seller' : 'Enable Seller'}
             </Button>
           )}
+          {may.edit && (
+            <Button icon="edit" onClick={() => setEditing(true)}>
+              Edit user
+            </Button>
+          )}
           {may.enforce && (
             <Button icon="hand" intent="warning" onClick={() => setEnforcing(true)}>
               Enforcement
@@ -241,6 +249,7 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
         </div>
       </div>
       {deletion.dialog}
+      {may.edit && <UserEditDialog user={user} isOpen={editing} onClose={() => setEditing(false)} onSaved={onChange} />}
       {may.enforce && (
         <EnforcementDialog user={user} isOpen={enforcing} onClose={() => setEnforcing(false)} onApplied={onChange} />
       )}

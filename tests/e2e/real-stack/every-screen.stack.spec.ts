@@ -10,7 +10,8 @@ import { expect, test } from './quiet-console.js';
 import { openScreen, setTheme, settle, ensureSignedIn } from './real-stack.js';
 
 /** The table's footer tells its range once the first page has loaded ('Rows 1–10 of 304', 'No rows'). */
-const tableReady = (page: Page, name: string) => expect(adminTable(page, name).rangeLabel).toBeVisible();
+const tableReady = (page: Page, name: string) =>
+  expect(adminTable(page, name).rangeLabel).toHaveText(/^(Rows |No rows)/);
 
 const SCREENS: [route: string, ready: (page: Page) => Promise<unknown>][] = [
   ['home', (p) => expect(p.getByText('Total Registered Users')).toBeVisible()],
@@ -28,6 +29,8 @@ const SCREENS: [route: string, ready: (page: Page) => Promise<unknown>][] = [
   ['inbox/messages', (p) => tableReady(p, 'Chat messages')],
   ['audit', (p) => tableReady(p, 'Audit log')],
   ['team', (p) => expect(p.getByRole('heading', { name: 'Team' })).toBeVisible()],
+  ['blocks', (p) => tableReady(p, 'Blocks')],
+  ['rules', (p) => expect(p.getByRole('heading', { name: 'Rules' })).toBeVisible()],
 ];
 
 async function shoot(page: Page, info: TestInfo, name: string) {

@@ -1,14 +1,35 @@
 // Rings and remedies on the real stack at 1280x720: the seeded shill ring's auction-integrity case
 // opens with the suspects' ring drawn as a graph; the moderator previews and voids the ring's bids
-// on the auction, suspends selling for the whole ring, then blocks the ring's identifiers. On the
-// way, screenshots of the ring graph, the bid ladder, the void preview and the ring's block dialog
-// in both colour modes (test-results/docs-screenshots/; npm run screenshots:refresh updates docs/screenshots/).
+// on the auction, suspends selling for the whole ring, then blocks the ring's identifiers, and a new
+// account on the ring's device cannot bid. On the way, screenshots of the ring graph, the bid
+// ladder, the void preview and the ring's block dialog in both colour modes (test-results/docs-screenshots/; npm run screenshots:refresh updates docs/screenshots/).
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './quiet-console.js';
 import type { ReviewCase } from '../../../shared/contract/review-cases.js';
-import { adminList, ensureSignedIn, openScreen, SCREENSHOTS, setTheme, settle, toast } from './real-stack.js';
+import { RING_DEVICE_TOKEN } from '../../../server/seeding/seed-review-queue.js';
+import { signUp } from '../../support/auth-emulator.js';
+import {
+  adminList,
+  callApi,
+  ensureSignedIn,
+  openScreen,
+  REAL_STACK,
+  SCREENSHOTS,
+  setTheme,
+  settle,
+  toast,
+} from './real-stack.js';
 
 const RING = ['ring_ava', 'ring_leo', 'ring_ivy'];
+
+/** What a bidder needs of a public auction. */
+interface PublicListing {
+  id: string;
+  user: { id: string };
+  endTime: string;
+  bid: number | null;
+  startingBid: number | null;
+}
 
 /** The seeded shill ring's case (seed-review-queue.ts): its excerpt names the ring's accounts. */
 async function ringCase(): Promise<ReviewCase> {
@@ -108,12 +129,49 @@ test("a ring's case: see the ring, void its bids after a preview, suspend sellin
     if (await anyway.isVisible()) await anyway.click();
     await expect(blocked).toBeVisible();
     // Each is a block of its own on the Blocks list, with the reason given.
-    const made = await adminList<{ kind: string; reason: string; severity: string }>('/admin/blocks', { limit: 100 });
+    const made = await adminList<{ kind: string; value: string; reason: string; severity: string }>('/admin/blocks', {
+      limit: 100,
+    });
     const ringBlocks = made.items.filter((b) => b.reason === RING_BLOCK_REASON);
     expect(ringBlocks.length).toBeGreaterThan(0);
     expect(new Set(ringBlocks.map((b) => b.severity))).toEqual(new Set(['trade']));
+    expect(ringBlocks).toContainEqual(expect.objectContaining({ kind: 'deviceToken', value: RING_DEVICE_TOKEN }));
+
+    // A new account on the ring's device cannot bid: 403 with the block's code, within the 5 s a
+    // block takes to reach every node, and the refusal names no identifier.
+    const refusal = await bidFromNewAccountOnRingDevice();
+    await expect.poll(refusal, { timeout: 15_000 }).toMatchObject({ status: 403, code: 'blocked' });
+    expect((await refusal()).message).not.toContain(RING_DEVICE_TOKEN);
   }
 });
+
+/**
+ * Signs a new account up, registers the ring's device on it (as an evader's phone would), and
+ * gives the bid it tries on a running auction: its status, code and message.
+ */
+async function bidFromNewAccountOnRingDevice() {
+  const account = await signUp(`e2e-ring-evader-${Date.now()}@market.test`, 'e2e-evader-pass');
+  const me = await callApi<{ id: string }>(account.idToken, '/user/my-details');
+  await callApi(account.idToken, '/user/device-token', {
+    method: 'POST',
+    body: { token: RING_DEVICE_TOKEN, platform: 'ios' },
+  });
+  const { items } = (await (await fetch(`${REAL_STACK.apiHost}/v1/auctions?limit=50`)).json()) as {
+    items: PublicListing[];
+  };
+  const auction = items.find((item) => item.user.id !== me.id && Number(item.endTime) > Date.now() + 600_000);
+  if (!auction) throw new Error('No running auction to bid on');
+  const amount = Math.round(((auction.bid ?? auction.startingBid ?? 1) + 25) * 100) / 100;
+  return async () => {
+    const response = await fetch(`${REAL_STACK.apiHost}/v1/bid`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.idToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ listingId: auction.id, amount }),
+    });
+    const body = (await response.json()) as { code?: string; message?: string };
+    return { status: response.status, code: body.code, message: body.message };
+  };
+}
 
 const RING_BLOCK_REASON = 'Shill-bidding ring: keep it out under new accounts';
 
@@ -147,7 +205,9 @@ test("the ring in a member's drawer; the ring's auction held and released from i
   expect(ringReads).toEqual([]);
   await user.getByRole('button', { name: 'Ring' }).click();
   await expect.poll(() => ringReads.length).toBe(1);
-  await expect(user.getByRole('img', { name: /^Ring graph: 4 accounts/ })).toBeVisible();
+  // The seeded ring is 4 accounts; 5 once the test above had a new account register the ring's
+  // device (the device link joins the evader to the ring, as it should).
+  await expect(user.getByRole('img', { name: /^Ring graph: [45] accounts/ })).toBeVisible();
   await expect(user.getByRole('table', { name: 'Ring members' })).toContainText('ring_leo');
   await user.getByRole('img', { name: /^Ring graph/ }).scrollIntoViewIfNeeded();
   await settle(page);
