@@ -40,6 +40,10 @@ export default defineConfig({
   timeout: 60_000,
   use: {
     browserName: 'chromium',
+    // The app honours the system's "reduce motion" (renderer/app/app.css): no drawer, dialog or
+    // accordion is still sliding when a test clicks inside it. Lost clicks on panels still moving
+    // were this suite's chance failures.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: chromium,
       args: [

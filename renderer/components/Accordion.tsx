@@ -5,6 +5,13 @@ import { useId, useState, type ReactNode } from 'react';
 import { chevronOf, DisclosureButton } from './DisclosureButton.js';
 import { DetailList } from './DetailList.js';
 
+/**
+ * The person's system asks for less motion (app.css stops every transition then): the panel's
+ * height is set at once too, rather than after Blueprint's 200 ms.
+ */
+const REDUCED_MOTION =
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
 export function Accordion({
   title,
   defaultOpen = true,
@@ -39,7 +46,7 @@ export function Accordion({
           {title}
         </DisclosureButton>
       </h3>
-      <Collapse isOpen={open} keepChildrenMounted>
+      <Collapse isOpen={open} keepChildrenMounted transitionDuration={REDUCED_MOTION ? 0 : undefined}>
         <div id={panelId} className="accordion-panel">
           {lazy && !opened ? null : children}
         </div>
