@@ -59,6 +59,18 @@ test('a note added in the user drawer shows in its timeline', async ({ signedInP
   ]);
 });
 
+test('a user who matches a block in force carries the badge, its reason read out', async ({ signedInPage: page }) => {
+  await page.goto('/#/dashboard/users');
+  const table = adminTable(page, 'Users');
+  await table.waitForRows();
+  await table.clickRow('user5@example.com');
+  const drawer = page.getByRole('dialog', { name: 'Details', exact: true });
+  await expect(drawer.getByLabel('Blocked (Trade): Same card as a banned ring')).toHaveText('Blocked: Trade');
+  await drawer.getByRole('button', { name: 'Close' }).first().click();
+  await table.clickRow('user4@example.com');
+  await expect(drawer.getByText('Blocked:')).toHaveCount(0);
+});
+
 test('the enforcement dialog loads the impact, then refuses a suspension without an end date', async ({
   signedInPage: page,
 }) => {

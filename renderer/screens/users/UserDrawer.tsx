@@ -27,6 +27,7 @@ import { RECORD_SCREEN_ROUTES, recordRouteOf } from '../../components/record-lin
 import { Accordion } from '../../components/Accordion.js';
 import { RingSection } from '../rings/index.js';
 import { SellerStandingSection } from '../seller-standing/index.js';
+import { SEVERITY_LABELS } from '../blocks/blocks-display.js';
 
 interface Props {
   user: AdminUser;
@@ -135,6 +136,18 @@ export function UserDrawer({ user, onChange, onDeleted, onClose, onOpen }: Props
               <Tag intent="danger" className="enforcement-tag">
                 {ENFORCEMENT_LABELS[user.enforcement.action]}
                 {user.enforcement.until ? ` until ${formatDateTime(user.enforcement.until)}` : ''}
+              </Tag>
+            )}
+            {user.blocked && (
+              // A block in force matches one of the account's identifiers (its reason on hover and
+              // for screen readers; the Blocks screen names the identifier).
+              <Tag
+                intent="warning"
+                className="enforcement-tag"
+                title={user.blocked.reason}
+                aria-label={`Blocked (${SEVERITY_LABELS[user.blocked.severity]}): ${user.blocked.reason}`}
+              >
+                Blocked: {SEVERITY_LABELS[user.blocked.severity]}
               </Tag>
             )}
           </div>

@@ -65,7 +65,7 @@ export function demoData() {
     countryCode: null,
     phoneNumber: null,
     enforcement: null,
-    blocked: null,
+    blocked: i === 5 ? { blockId: 'b5', severity: 'trade', reason: 'Same card as a banned ring' } : null,
   }));
 
   const listings: AdminListing[] = Array.from({ length: 14 }, (_, i) => {
