@@ -6,8 +6,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SellerStanding } from '../../shared/contract/admin-seller-standing-routes.js';
 import { queryRows } from '../../server/platform/db/database.js';
+import { shippingDeadline } from '../../shared/rules/shipping-deadline.js';
 import { enableSellers } from './market-db.js';
 import type { ReviewApp } from './review-cases-app.js';
+import { checkStandingRecount } from './seller-standing-recount.js';
 
 const DAY = 86_400_000;
 
@@ -144,6 +146,24 @@ export function sellerStandingSuite(start: () => Promise<ReviewApp>) {
     await chat(null);
     expect((await standing('mod', sellerId!)).metrics.replyWithin24hRate).toBe(0.5);
   });
+
+  it('keeps the SQL late rule of the buckets equal to shippingDeadline, every weekday and hour edge', async () => {
+    const monday = Date.parse('2026-03-02T00:00:00Z');
+    const paid = [];
+    for (let day = 0; day < 14; day += 1)
+      for (const ms of [0, 1, 12 * 3_600_000, DAY - 1]) paid.push(monday + day * DAY + ms);
+    const rows = await queryRows<{ late_from: Date | string }>(
+      t.database.db,
+      sql`SELECT seller_shipping_late_from(p) AS late_from
+            FROM unnest(${sql.raw(`ARRAY[${paid.map((ms) => `'${new Date(ms).toISOString()}'`).join(', ')}]`)}::timestamptz[])
+                 WITH ORDINALITY AS u(p, n) ORDER BY n`,
+    );
+    expect(rows.map((row) => new Date(row.late_from).getTime())).toEqual(paid.map((ms) => shippingDeadline(ms) + 1));
+  });
+
+  it('keeps the day buckets and the standing equal to a recount after random orders, cancels, shipments, issues and ratings', async () => {
+    await checkStandingRecount(t.database, buyerId, 25);
+  }, 240_000);
 
   it('answers 404 for an unknown user and 401 without a token', async () => {
     expect((await call('admin', 'GET', '/admin/users/no-such-user/seller-standing')).status).toBe(404);

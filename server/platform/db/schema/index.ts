@@ -20,3 +20,4 @@ export * from './market-health.js';
 export * from './sign-ins.js';
 export * from './blocks.js';
 export * from './policy.js';
+export * from './seller-standing.js';
