@@ -10,6 +10,7 @@ import { shippingDeadline } from '../../shared/rules/shipping-deadline.js';
 import { enableSellers } from './market-db.js';
 import type { ReviewApp } from './review-cases-app.js';
 import { checkStandingRecount } from './seller-standing-recount.js';
+import { queueEverySellerLevel, settleDueSellerLevels } from '../../server/modules/seller-standing/index.js';
 
 const DAY = 86_400_000;
 
@@ -164,6 +165,49 @@ export function sellerStandingSuite(start: () => Promise<ReviewApp>) {
   it('keeps the day buckets and the standing equal to a recount after random orders, cancels, shipments, issues and ratings', async () => {
     await checkStandingRecount(t.database, buyerId, 25);
   }, 240_000);
+
+  it('settles a changed level: stored, the seller notified, an audit entry by the system; once', async () => {
+    const [sellerId] = await enableSellers(t.app, 'stsettle');
+    for (let i = 0; i < 10; i += 1) await paidOrder(sellerId!, 5 + i, { shipDays: i < 2 ? 9 : 1 });
+    const level = async () =>
+      (
+        await queryRows<{ seller_level: string | null }>(
+          t.database.db,
+          sql`SELECT seller_level FROM users WHERE id = ${sellerId!}`,
+        )
+      )[0]!.seller_level;
+    const told = async () =>
+      (
+        await queryRows<{ type: string; title: string; data: { from: string; to: string } }>(
+          t.database.db,
+          sql`SELECT type, title, data FROM notifications WHERE user_id = ${sellerId!} AND type = 'sellerLevelChanged'`,
+        )
+      ).map((row) => ({ ...row }));
+    const audited = async () =>
+      queryRows<{ admin_uid: string; before: unknown; after: unknown }>(
+        t.database.db,
+        sql`SELECT admin_uid, before, after FROM admin_actions
+             WHERE action = 'sellerLevelChanged' AND record_id = ${sellerId!}`,
+      );
+    // The order writes queued the seller; settling the queue stores and announces the level.
+    while ((await settleDueSellerLevels(t.database.db, Date.now())) > 0);
+    expect(await level()).toBe('belowStandard');
+    expect(await told()).toEqual([
+      {
+        type: 'sellerLevelChanged',
+        title: 'Your seller level is now Below standard',
+        data: { from: 'new', to: 'belowStandard' },
+      },
+    ]);
+    expect(await audited()).toEqual([
+      { admin_uid: 'system:seller-standing', before: { sellerLevel: 'new' }, after: { sellerLevel: 'belowStandard' } },
+    ]);
+    // Nothing moved: the daily pass settles it again and tells no one twice.
+    await queueEverySellerLevel(t.database.db, Date.now());
+    while ((await settleDueSellerLevels(t.database.db, Date.now())) > 0);
+    expect(await told()).toHaveLength(1);
+    expect(await audited()).toHaveLength(1);
+  });
 
   it('answers 404 for an unknown user and 401 without a token', async () => {
     expect((await call('admin', 'GET', '/admin/users/no-such-user/seller-standing')).status).toBe(404);

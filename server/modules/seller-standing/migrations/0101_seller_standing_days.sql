@@ -37,6 +37,14 @@ CREATE TABLE seller_standing_days (
   PRIMARY KEY (seller_id, day)
 );
 
+-- The sellers whose level must be settled again (seller-standing/seller-levels.ts takes them):
+-- every bucket recount puts its seller here, and the daily sweep puts every seller with a bucket
+-- in the last year (the window slides and unshipped orders fall late with no write).
+CREATE TABLE seller_standing_due (
+  seller_id text PRIMARY KEY,
+  since timestamptz NOT NULL DEFAULT now()
+);
+
 -- The seller's orders of one day, by their creation time: what each bucket recount reads.
 CREATE INDEX orders_seller_created_idx ON orders (seller_id, created_at) WHERE deleted_at IS NULL;
 CREATE INDEX ratings_seller_created_idx ON ratings (seller_id, created_at) WHERE deleted_at IS NULL;
@@ -110,6 +118,7 @@ BEGIN
   INSERT INTO seller_standing_days (seller_id, day, orders, defects, shipped_late, unshipped,
                                     unshipped_late_from_min, unshipped_late_from_max, rating_sum, rating_count)
   SELECT seller, on_day, r.* FROM seller_standing_day_recount(seller, on_day) r;
+  INSERT INTO seller_standing_due (seller_id) VALUES (seller) ON CONFLICT DO NOTHING;
 END
 $$;
 

@@ -21,3 +21,9 @@ export const sellerStandingDays = pgTable(
   },
   (t) => [primaryKey({ name: 'seller_standing_days_pkey', columns: [t.sellerId, t.day] })],
 );
+
+/** The sellers whose level must be settled again: put by every bucket recount and the daily sweep. */
+export const sellerStandingDue = pgTable('seller_standing_due', {
+  sellerId: text('seller_id').primaryKey(),
+  since: at('since').notNull().defaultNow(),
+});
