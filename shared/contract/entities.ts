@@ -1,6 +1,7 @@
 // The entities as zod schemas: the one definition of every shape the admin API
 // answers with. Server serializers, the desktop client's parsers and the renderer's types
 // all come from here.
+import { SELLER_LEVELS } from '../rules/seller-level.js';
 import { z } from 'zod';
 import { ANSWER_ITEMS_MAX, storedLine, storedText, storedUrl } from './answer-limits.js';
 import {
@@ -89,6 +90,8 @@ export const AdminUser = z.object({
   phoneNumber: storedLine().nullable(),
   /** What is in effect now; absent from older answers, read as null. */
   enforcement: ActiveEnforcement.nullable().default(null),
+  /** The seller level as last settled (seller standing); absent from older answers, read as `new`. */
+  sellerLevel: z.enum(SELLER_LEVELS).default('new'),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 

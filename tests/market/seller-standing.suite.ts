@@ -207,6 +207,29 @@ export function sellerStandingSuite(start: () => Promise<ReviewApp>) {
     while ((await settleDueSellerLevels(t.database.db, Date.now())) > 0);
     expect(await told()).toHaveLength(1);
     expect(await audited()).toHaveLength(1);
+
+    // The Users list filters and sorts by the settled level.
+    const listed = async (query: string) => {
+      const answer = await call('mod', 'GET', `/admin/users?${query}`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body as { count: number; items: { id: string; sellerLevel: string }[] };
+    };
+    const below = await listed('sellerLevel=belowStandard&limit=100');
+    expect(below.items.map((user) => user.id)).toContain(sellerId);
+    expect(new Set(below.items.map((user) => user.sellerLevel))).toEqual(new Set(['belowStandard']));
+    const others = await listed('sellerLevel=top,standard&limit=100');
+    expect(others.items.map((user) => user.id)).not.toContain(sellerId);
+    const newOnes = await listed('sellerLevel=new&limit=100');
+    expect(newOnes.count).toBeGreaterThan(0);
+    expect(newOnes.items.every((user) => user.sellerLevel === 'new')).toBe(true);
+    const ascending = await listed('sortBy=sellerLevel&order=ASC&limit=100');
+    expect(ascending.items[0]!.sellerLevel).toBe('belowStandard');
+    const levels = ascending.items.map((user) => user.sellerLevel);
+    expect(levels).toEqual([...levels].sort());
+    const descending = await listed('sortBy=sellerLevel&order=DESC&limit=1');
+    expect(descending.items[0]!.sellerLevel).not.toBe('belowStandard');
+    expect((await call('mod', 'GET', '/admin/users?sellerLevel=bronze')).status).toBe(400);
+    expect((await call('mod', 'GET', '/admin/users?sortBy=level')).status).toBe(400);
   });
 
   it('answers 404 for an unknown user and 401 without a token', async () => {

@@ -3,17 +3,17 @@
 import { sql } from 'drizzle-orm';
 import type { SellerLevel } from '../../../shared/rules/seller-level.js';
 import type { Executor } from '../../platform/db/database.js';
-import { queryRows } from '../../platform/db/database.js';
+import { users } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
+
+const LEVEL_ROW = sqlRow(users, 'seller_level');
 
 /**
- * Stores `level` as the user's seller level; answers the level it replaced (null when none was
- * stored yet), or `level` itself when nothing changed (then nothing is written).
+ * Stores `level` as the user's seller level; answers the level it replaced (`new` until first
+ * settled), or `level` itself when nothing changed (then nothing is written).
  */
-export async function writeSellerLevel(tx: Executor, userId: string, level: SellerLevel): Promise<SellerLevel | null> {
-  const [before] = await queryRows<{ seller_level: SellerLevel | null }>(
-    tx,
-    sql`SELECT seller_level FROM users WHERE id = ${userId} FOR UPDATE`,
-  );
+export async function writeSellerLevel(tx: Executor, userId: string, level: SellerLevel): Promise<SellerLevel> {
+  const [before] = await readRows(tx, LEVEL_ROW, sql`SELECT seller_level FROM users WHERE id = ${userId} FOR UPDATE`);
   if (!before || before.seller_level === level) return level;
   await tx.execute(sql`UPDATE users SET seller_level = ${level}, seller_level_changed_at = now() WHERE id = ${userId}`);
   return before.seller_level;

@@ -9,7 +9,9 @@ import { sql } from 'drizzle-orm';
 import { type SellerLevel, STANDING_LONG_WINDOW_DAYS } from '../../../shared/rules/seller-level.js';
 import type { VerifiedIdentity } from '../../platform/auth/identity.js';
 import { recordAdminAction } from '../../platform/db/admin-log.js';
-import { type Db, type Executor, queryRows } from '../../platform/db/database.js';
+import type { Db, Executor } from '../../platform/db/database.js';
+import { sellerStandingDue, users } from '../../platform/db/schema/index.js';
+import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { writeSellerLevel } from '../accounts/index.js';
 import { notify } from '../notifications/index.js';
 import { DAY_MS } from './standing-days.js';
@@ -30,17 +32,14 @@ const LEVEL_NAMES: Record<SellerLevel, string> = {
   top: 'Top rated',
 };
 
-/**
- * Settles one seller's level at `nowMs` in the caller's transaction; answers the change, or null.
- * A seller never settled counts as `new`: storing `new` the first time tells no one.
- */
+/** Settles one seller's level at `nowMs` in the caller's transaction; answers the change, or null. */
 export async function settleSellerLevel(
   tx: Executor,
   sellerId: string,
   nowMs: number,
 ): Promise<{ from: SellerLevel; to: SellerLevel } | null> {
   const { level } = await sellerStandingOf(tx, sellerId, nowMs);
-  const from = (await writeSellerLevel(tx, sellerId, level)) ?? 'new';
+  const from = await writeSellerLevel(tx, sellerId, level);
   if (from === level) return null;
   await notify(tx, sellerId, 'sellerLevelChanged', `Your seller level is now ${LEVEL_NAMES[level]}`, {
     from,
@@ -62,8 +61,9 @@ export async function settleDueSellerLevels(db: Db, nowMs: number, batch = 100):
   let taken = 0;
   for (; taken < batch; taken += 1) {
     const settled = await db.transaction(async (tx) => {
-      const [due] = await queryRows<{ seller_id: string }>(
+      const [due] = await readRows(
         tx,
+        sqlRow(sellerStandingDue, 'seller_id'),
         sql`DELETE FROM seller_standing_due
              WHERE seller_id = (SELECT seller_id FROM seller_standing_due ORDER BY since
                                  LIMIT 1 FOR UPDATE SKIP LOCKED)
@@ -71,8 +71,9 @@ export async function settleDueSellerLevels(db: Db, nowMs: number, batch = 100):
       );
       if (!due) return false;
       // A deleted seller has no standing to settle.
-      const [live] = await queryRows<{ id: string }>(
+      const [live] = await readRows(
         tx,
+        sqlRow(users, 'id'),
         sql`SELECT id FROM users WHERE id = ${due.seller_id} AND deleted_at IS NULL`,
       );
       if (live) await settleSellerLevel(tx, due.seller_id, nowMs);
@@ -90,7 +91,7 @@ export async function queueEverySellerLevel(db: Executor, nowMs: number): Promis
     sql`INSERT INTO seller_standing_due (seller_id)
         SELECT DISTINCT seller_id FROM seller_standing_days WHERE day >= ${since}::date
         UNION
-        SELECT id FROM users WHERE seller_level IS NOT NULL AND seller_level <> 'new' AND deleted_at IS NULL
+        SELECT id FROM users WHERE seller_level <> 'new' AND deleted_at IS NULL
         ON CONFLICT DO NOTHING`,
   );
 }

@@ -39,7 +39,9 @@ export const users = pgTable(
     sellingSuspendedUntil: at('selling_suspended_until'),
     suspendedUntil: at('suspended_until'),
     // 0102: the seller's level as last settled (seller standing), for the Users list.
-    sellerLevel: text('seller_level', { enum: ['new', 'belowStandard', 'standard', 'top'] }),
+    sellerLevel: text('seller_level', { enum: ['new', 'belowStandard', 'standard', 'top'] })
+      .notNull()
+      .default('new'),
     sellerLevelChangedAt: at('seller_level_changed_at'),
   },
   (t) => [
@@ -58,7 +60,6 @@ export const users = pgTable(
     index('users_email_sort_idx').on(t.email, t.id),
     columnCheck('users', 'seller_level', sql`seller_level IN ('new', 'belowStandard', 'standard', 'top')`),
     index('users_seller_level_idx').on(t.sellerLevel, t.id),
-    index('users_seller_level_desc_idx').on(t.sellerLevel.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('users_search_names').on(t.id, t.userName, t.email),
     // 0071: the users list walked for a common term, index only (user-admin.ts `SEARCHED_TEXT`).
     index('users_live_searched_text_idx')
