@@ -159,7 +159,11 @@ export function installFakeMarket(data: DemoData) {
 
   const handlers: Record<string, (input: Input) => unknown> = {
     'users.list': (i) =>
-      list('users', i.query, (u) => !i.query?.sellerLevel || [i.query.sellerLevel].flat().includes(u.sellerLevel)),
+      list(
+        'users',
+        i.query,
+        (u) => !i.query?.sellerLevel || String(i.query.sellerLevel).split(',').includes(String(u.sellerLevel)),
+      ),
     'search.market': (i) => {
       const q = String(i.query?.q ?? '').toLowerCase();
       const has = (row: unknown) => JSON.stringify(row).toLowerCase().includes(q);
