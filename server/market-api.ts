@@ -13,6 +13,7 @@ import { attachRealtime, type VerifyToken } from './platform/realtime/attach-rea
 import type { MarketServices, Ports } from './composition.js';
 import { marketRoutesPlugin } from './market-routes.js';
 import { type AuctionCloser, flushOutbidNotices, startAuctionCloser } from './modules/auctions/index.js';
+import { startSellerLevelSweep } from './modules/seller-standing/index.js';
 import { createRelayPublisher, marketEvent } from './platform/events/pending-events.js';
 import { startShippingDocumentSweep } from './modules/fulfilment/index.js';
 import { stripeWebhookPlugin } from './modules/payments/index.js';
@@ -178,10 +179,15 @@ export function startMarketWorkers(app: FastifyInstance, options: { intervalMs?:
   const pruning = startSignInIpPruning(app.market.db, (error) =>
     app.log.error({ err: error }, 'sign-in IP pruning failed'),
   );
+  // Seller levels: the queue of sellers to settle, and every seller once a day (seller-levels.ts).
+  const sellerLevels = startSellerLevelSweep(app.market.db, (error) =>
+    app.log.error({ err: error }, 'seller level sweep failed'),
+  );
   return {
     tick: () => closer.tick(),
     stop: async () => {
       pruning.stop();
+      sellerLevels.stop();
       await Promise.all([closer.stop(), documents.stop()]);
     },
   };

@@ -207,6 +207,11 @@ async function putBackSteps(sink: SeedSink, { indexes, keys, foreignKeys }: SetA
     },
     { phase: PHASE.totalsAndVacuum.order, name: 'list totals', statements: ['SELECT recount_list_totals()'] },
     { phase: PHASE.totalsAndVacuum.order, name: 'market days', statements: ['SELECT recount_market_days()'] },
+    {
+      phase: PHASE.totalsAndVacuum.order,
+      name: 'seller standing days',
+      statements: ['SELECT recount_seller_standing_days()'],
+    },
     ...[...sizes]
       .sort((a, b) => b.bytes - a.bytes)
       .map((size) => ({

@@ -20,7 +20,8 @@ import {
 } from './entities.js';
 import { LISTING_TYPES, MASS_UNITS, REFUND_REASONS } from './enums.js';
 import { listingVideo } from './listing-video.js';
-import { listQuery } from './list-query.js';
+import { listQuery, oneOrMore } from './list-query.js';
+import { SELLER_LEVELS } from '../rules/seller-level.js';
 import { freeText, singleLineText, withoutControlCharacters } from './text.js';
 import { SELLER_FEE_MAX, SELLER_FEE_MIN } from '../rules/seller-fees.js';
 
@@ -88,10 +89,10 @@ export const ExistsAnswer = z.object({ exists: z.boolean() });
 export const adminRoutes = {
   // Users
   'users.list': {
-    description: 'One page of the users, searchable by name or email and sortable.',
+    description: 'One page of the users, searchable by name or email, filtered by seller level and sortable.',
     method: 'GET',
     path: '/admin/users',
-    query: listQuery('users'),
+    query: listQuery('users').extend({ sellerLevel: oneOrMore(SELLER_LEVELS).optional() }),
     response: listResponse(AdminUser),
   },
   'users.checkUsername': {

@@ -1,6 +1,7 @@
 // The entities as zod schemas: the one definition of every shape the admin API
 // answers with. Server serializers, the desktop client's parsers and the renderer's types
 // all come from here.
+import { SELLER_LEVELS } from '../rules/seller-level.js';
 import { z } from 'zod';
 import { ANSWER_ITEMS_MAX, storedLine, storedText, storedUrl } from './answer-limits.js';
 import {
@@ -106,6 +107,8 @@ export const AdminUser = z.object({
    * `GET /admin/users/{id}`; the answers of the user's changes leave it out (read as null).
    */
   blocked: BlockedBadge.nullable().default(null),
+  /** The seller level as last settled (seller standing); absent from older answers, read as `new`. */
+  sellerLevel: z.enum(SELLER_LEVELS).default('new'),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 

@@ -66,6 +66,7 @@ export const NOTIFICATION_TYPES = [
   'appealDecided',
   // An admin voided bids on an auction the user bid on, and their standing there changed.
   'bidStandingChanged',
+  'sellerLevelChanged',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

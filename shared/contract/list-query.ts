@@ -31,7 +31,7 @@ export const LIST_SEARCH_COUNT_CAP = 100;
 
 /** The keys each admin table may be sorted by; anything else is a 400. */
 export const SORT_KEYS = {
-  users: ['userName', 'email', 'createdAt'],
+  users: ['userName', 'email', 'createdAt', 'sellerLevel'],
   activeListings: ['title', 'description', 'createdAt', 'listingType', 'inStock', 'startingBid'],
   soldListings: ['price', 'shippingPrice', 'createdAt', 'status'],
   subcategories: ['minPackageWeightInOz'],

@@ -20,6 +20,22 @@ test.describe('seller standing', () => {
     await expect(standing).toContainText('payouts held 7 days after delivery; at most 20 active listings');
   });
 
+  test('the Users list filters by seller level and sorts by it', async ({ signedInPage: page }) => {
+    await page.goto('/#/dashboard/users');
+    const users = adminTable(page, 'Users');
+    await users.waitForRows();
+    expect(new Set(await users.columnTexts('Seller level'))).toEqual(
+      new Set(['New', 'Standard', 'Below standard', 'Top']),
+    );
+    await page.getByRole('combobox', { name: 'Seller level' }).selectOption({ label: 'Below standard' });
+    await expect.poll(() => users.rowCount()).toBe(6);
+    expect(new Set(await users.columnTexts('Seller level'))).toEqual(new Set(['Below standard']));
+    await page.getByRole('combobox', { name: 'Seller level' }).selectOption({ label: 'Any seller level' });
+    await expect.poll(() => users.rowCount()).toBe(10);
+    await users.clickSort('Seller level');
+    await expect.poll(() => users.firstRowCell('Seller level')).toBe('Below standard');
+  });
+
   test('a failed read is shown', async ({ signedInPage: page }) => {
     await page.goto('/#/dashboard/users');
     await failNext(page, 'users.sellerStanding', 'The database is busy');

@@ -6,8 +6,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SellerStanding } from '../../shared/contract/admin-seller-standing-routes.js';
 import { queryRows } from '../../server/platform/db/database.js';
+import { shippingDeadline } from '../../shared/rules/shipping-deadline.js';
 import { enableSellers } from './market-db.js';
 import type { ReviewApp } from './review-cases-app.js';
+import { checkStandingRecount } from './seller-standing-recount.js';
+import { queueEverySellerLevel, settleDueSellerLevels } from '../../server/modules/seller-standing/index.js';
 
 const DAY = 86_400_000;
 
@@ -143,6 +146,90 @@ export function sellerStandingSuite(start: () => Promise<ReviewApp>) {
     await chat(30);
     await chat(null);
     expect((await standing('mod', sellerId!)).metrics.replyWithin24hRate).toBe(0.5);
+  });
+
+  it('keeps the SQL late rule of the buckets equal to shippingDeadline, every weekday and hour edge', async () => {
+    const monday = Date.parse('2026-03-02T00:00:00Z');
+    const paid = [];
+    for (let day = 0; day < 14; day += 1)
+      for (const ms of [0, 1, 12 * 3_600_000, DAY - 1]) paid.push(monday + day * DAY + ms);
+    const rows = await queryRows<{ late_from: Date | string }>(
+      t.database.db,
+      sql`SELECT seller_shipping_late_from(p) AS late_from
+            FROM unnest(${sql.raw(`ARRAY[${paid.map((ms) => `'${new Date(ms).toISOString()}'`).join(', ')}]`)}::timestamptz[])
+                 WITH ORDINALITY AS u(p, n) ORDER BY n`,
+    );
+    expect(rows.map((row) => new Date(row.late_from).getTime())).toEqual(paid.map((ms) => shippingDeadline(ms) + 1));
+  });
+
+  it('keeps the day buckets and the standing equal to a recount after random orders, cancels, shipments, issues and ratings', async () => {
+    await checkStandingRecount(t.database, buyerId, 25);
+  }, 240_000);
+
+  it('settles a changed level: stored, the seller notified, an audit entry by the system; once', async () => {
+    const [sellerId] = await enableSellers(t.app, 'stsettle');
+    for (let i = 0; i < 10; i += 1) await paidOrder(sellerId!, 5 + i, { shipDays: i < 2 ? 9 : 1 });
+    const level = async () =>
+      (
+        await queryRows<{ seller_level: string | null }>(
+          t.database.db,
+          sql`SELECT seller_level FROM users WHERE id = ${sellerId!}`,
+        )
+      )[0]!.seller_level;
+    const told = async () =>
+      (
+        await queryRows<{ type: string; title: string; data: { from: string; to: string } }>(
+          t.database.db,
+          sql`SELECT type, title, data FROM notifications WHERE user_id = ${sellerId!} AND type = 'sellerLevelChanged'`,
+        )
+      ).map((row) => ({ ...row }));
+    const audited = async () =>
+      queryRows<{ admin_uid: string; before: unknown; after: unknown }>(
+        t.database.db,
+        sql`SELECT admin_uid, before, after FROM admin_actions
+             WHERE action = 'sellerLevelChanged' AND record_id = ${sellerId!}`,
+      );
+    // The order writes queued the seller; settling the queue stores and announces the level.
+    while ((await settleDueSellerLevels(t.database.db, Date.now())) > 0);
+    expect(await level()).toBe('belowStandard');
+    expect(await told()).toEqual([
+      {
+        type: 'sellerLevelChanged',
+        title: 'Your seller level is now Below standard',
+        data: { from: 'new', to: 'belowStandard' },
+      },
+    ]);
+    expect(await audited()).toEqual([
+      { admin_uid: 'system:seller-standing', before: { sellerLevel: 'new' }, after: { sellerLevel: 'belowStandard' } },
+    ]);
+    // Nothing moved: the daily pass settles it again and tells no one twice.
+    await queueEverySellerLevel(t.database.db, Date.now());
+    while ((await settleDueSellerLevels(t.database.db, Date.now())) > 0);
+    expect(await told()).toHaveLength(1);
+    expect(await audited()).toHaveLength(1);
+
+    // The Users list filters and sorts by the settled level.
+    const listed = async (query: string) => {
+      const answer = await call('mod', 'GET', `/admin/users?${query}`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body as { count: number; items: { id: string; sellerLevel: string }[] };
+    };
+    const below = await listed('sellerLevel=belowStandard&limit=100');
+    expect(below.items.map((user) => user.id)).toContain(sellerId);
+    expect(new Set(below.items.map((user) => user.sellerLevel))).toEqual(new Set(['belowStandard']));
+    const others = await listed('sellerLevel=top,standard&limit=100');
+    expect(others.items.map((user) => user.id)).not.toContain(sellerId);
+    const newOnes = await listed('sellerLevel=new&limit=100');
+    expect(newOnes.count).toBeGreaterThan(0);
+    expect(newOnes.items.every((user) => user.sellerLevel === 'new')).toBe(true);
+    const ascending = await listed('sortBy=sellerLevel&order=ASC&limit=100');
+    expect(ascending.items[0]!.sellerLevel).toBe('belowStandard');
+    const levels = ascending.items.map((user) => user.sellerLevel);
+    expect(levels).toEqual([...levels].sort());
+    const descending = await listed('sortBy=sellerLevel&order=DESC&limit=1');
+    expect(descending.items[0]!.sellerLevel).not.toBe('belowStandard');
+    expect((await call('mod', 'GET', '/admin/users?sellerLevel=bronze')).status).toBe(400);
+    expect((await call('mod', 'GET', '/admin/users?sortBy=level')).status).toBe(400);
   });
 
   it('answers 404 for an unknown user and 401 without a token', async () => {

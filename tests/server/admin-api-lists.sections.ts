@@ -39,6 +39,7 @@ const SORT_VALUE: Record<string, (item: Record<string, unknown>) => unknown> = {
   rate: (item) => item.rate,
   experience: (item) => item.experience,
   orderId: (item) => item.orderId,
+  sellerLevel: (item) => item.sellerLevel,
 };
 
 function compare(a: unknown, b: unknown): number {

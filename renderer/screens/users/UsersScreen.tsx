@@ -1,5 +1,11 @@
 // Users: the paged table and the Details drawer.
-import { Tag } from '@blueprintjs/core';
+import { HTMLSelect, Tag } from '@blueprintjs/core';
+import { createStore, useStore } from 'zustand';
+import type { AdminUser } from '../../../shared/contract/entities.js';
+import type { SortKey } from '../../../shared/contract/list-query.js';
+import { createListStore } from '../../stores/list-store.js';
+import { SELLER_LEVELS, type SellerLevel } from '../../../shared/rules/seller-level.js';
+import { LEVEL_LABELS } from '../seller-standing/standing-text.js';
 import { formatUsd } from '../../../shared/rules/money.js';
 import { hasPayoutAccount, sellerStatusOf, type SellerStatus } from '../../../shared/rules/seller-status.js';
 import { market } from '../../bridge.js';
@@ -11,6 +17,13 @@ import { UserDrawer } from './UserDrawer.js';
 import { RecordTableScreen } from '../accountability/RecordTableScreen.js';
 
 const users = ADMIN_TABLES.users;
+
+// The seller level the list is filtered to ('' for every level): a change applies from page 1.
+const levelFilter = createStore<{ level: SellerLevel | '' }>()(() => ({ level: '' }));
+const usersStore = createListStore<AdminUser, SortKey<'users'>>((query, signal) => {
+  const { level } = levelFilter.getState();
+  return market.admin.users.list({ query: { ...query, ...(level ? { sellerLevel: [level] } : {}) } }, { signal });
+});
 
 const STATUS_INTENT: Record<SellerStatus, 'warning' | 'success' | 'danger' | 'none'> = {
   'Pending request': 'warning',
@@ -30,7 +43,7 @@ const columns: ColumnsOf<typeof users> = [
           name={u.userName ?? u.email}
           featured={u.featured}
           setFeatured={(featured) => market.admin.users.setFeatured({ params: { id: u.id }, body: { featured } })}
-          onChange={(user) => users.store.getState().replaceItem(user)}
+          onChange={(user) => usersStore.getState().replaceItem(user)}
         />
       ) : (
         <span className="muted">-</span>
@@ -53,16 +66,48 @@ const columns: ColumnsOf<typeof users> = [
   { id: 'email', label: 'Email Address', sortKey: 'email', render: (u) => u.email },
   { id: 'amountSpent', label: 'Amount Spent', render: (u) => formatUsd(u.amountSpent), className: 'num' },
   { id: 'earnings', label: 'Earnings', render: (u) => formatUsd(u.amountSold), className: 'num' },
+  {
+    id: 'sellerLevel',
+    label: 'Seller level',
+    sortKey: 'sellerLevel',
+    render: (u) => (
+      <Tag minimal intent={u.sellerLevel === 'belowStandard' ? 'danger' : u.sellerLevel === 'top' ? 'success' : 'none'}>
+        {LEVEL_LABELS[u.sellerLevel]}
+      </Tag>
+    ),
+  },
   { id: 'createdAt', label: 'Signed Up Date', sortKey: 'createdAt', render: (u) => formatDateTime(u.createdAt) },
   { id: 'stripeUserId', label: 'Stripe Account ID', render: (u) => u.stripeUserId ?? '-', className: 'mono' },
   { id: 'stripeCustomerId', label: 'Stripe Customer ID', render: (u) => u.stripeCustomerId ?? '-', className: 'mono' },
   { id: 'strikes', label: 'Payment Failed Strikes', render: (u) => u.paymentFailedStrikes, className: 'num' },
 ];
 
+function SellerLevelFilter() {
+  const level = useStore(levelFilter, (s) => s.level);
+  return (
+    <div className="audit-filters" role="group" aria-label="Filters">
+      <HTMLSelect
+        aria-label="Seller level"
+        value={level}
+        onChange={(event) => {
+          levelFilter.setState({ level: event.currentTarget.value as SellerLevel | '' });
+          void usersStore.getState().refresh();
+        }}
+        options={[
+          { value: '', label: 'Any seller level' },
+          ...SELLER_LEVELS.map((value) => ({ value, label: LEVEL_LABELS[value] })),
+        ]}
+      />
+    </div>
+  );
+}
+
 export function UsersScreen() {
   return (
     <RecordTableScreen
       table={users}
+      store={usersStore}
+      above={<SellerLevelFilter />}
       columns={columns}
       searchPlaceholder="Search users"
       drawer={(user, on) => <UserDrawer user={user} {...on} />}

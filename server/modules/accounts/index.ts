@@ -23,3 +23,4 @@ export { enforcementImpact, summedEnforcementImpact } from './enforcement-impact
 export { addPaymentFailedStrike, addSales, addSpend, storeProviderId } from './money-totals.js';
 export { DECISIVE_VERIFICATION_FIRST, identityStatusOfUser } from './identity-status.js';
 export { canonicalEmail } from './rules/canonical-email.js';
+export { writeSellerLevel } from './seller-level.js';

@@ -3,6 +3,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ActiveEnforcement, type AdminUser, type Address } from '../../../shared/contract/entities.js';
 import type { ListQuery } from '../../../shared/contract/list-query.js';
+import type { SellerLevel } from '../../../shared/rules/seller-level.js';
+
+/** The users list's query: the list's own, and the seller levels it is filtered to. */
+type UsersQuery = ListQuery<'users'> & { sellerLevel?: SellerLevel[] | undefined };
 import { recordAdminAction } from '../../platform/db/admin-log.js';
 import type { Db, Executor } from '../../platform/db/database.js';
 import { listPage, withChildren, type AdminList, type SortColumn } from '../../platform/db/admin-list.js';
@@ -47,6 +51,7 @@ const USER_ROW = sqlRow(
   'featured',
   'country_code',
   'phone_number',
+  'seller_level',
 )
   // The latest pending seller request, joined as `request_*` (pending-request.ts reads it).
   .extend(PENDING_REQUEST_COLUMNS.shape)
@@ -57,6 +62,8 @@ const SORT_KEYS: Record<ListQuery<'users'>['sortBy'] & string, SortColumn> = {
   userName: { column: sql`u.user_name` },
   email: { column: sql`u.email` },
   createdAt: { column: sql`u.created_at` },
+  // Kept by seller standing (migration 0102); the levels' names sort in their order.
+  sellerLevel: { column: sql`u.seller_level` },
 };
 
 /**
@@ -76,7 +83,7 @@ function selectUsers(where: SQL, tail: SQL): SQL {
   return sql`
     SELECT u.id, u.firebase_id, u.user_name, u.email, u.avatar, u.created_at, u.stripe_customer_id,
            u.stripe_user_id, u.payment_failed_strikes, u.amount_spent_cents, u.amount_sold_cents,
-           u.seller_enabled, u.seller_fee, u.featured, u.country_code, u.phone_number,
+           u.seller_enabled, u.seller_fee, u.featured, u.country_code, u.phone_number, u.seller_level,
            r.id AS request_id, r.description AS request_description, r.created_at AS request_created_at,
            r.instagram_link AS request_instagram_link, r.tik_tok_link AS request_tik_tok_link,
            r.other_profile_link AS request_other_profile_link,
@@ -145,6 +152,7 @@ function toAdminUser(row: UserRow, shippingInfo: Address[]): AdminUser {
     // The blocks area's badge: the admin routes' answers get it from blocks' `withBlockedBadges`
     // (accounts does not read blocks, which reads accounts).
     blocked: null,
+    sellerLevel: row.seller_level,
   };
 }
 
@@ -277,10 +285,11 @@ export async function decideSellerRequest(
 const SEARCHED_TEXT = sql`coalesce(u.user_name, '') || E'\n' || u.email`;
 
 /** The admin's users table: searched by name or email, sorted (paged or exported). */
-export const adminUsersSource: AdminList<Omit<ListQuery<'users'>, 'page' | 'limit'>, UserRow, AdminUser> = {
+export const adminUsersSource: AdminList<Omit<UsersQuery, 'page' | 'limit'>, UserRow, AdminUser> = {
   table: 'users',
   alias: 'u',
   condition: sql`u.deleted_at IS NULL`,
+  filters: ({ sellerLevel }) => [sellerLevel ? sql`u.seller_level IN ${inList(sellerLevel)}` : null],
   search: { by: 'or', places: [{ text: 'user_name' }, { text: 'email' }], searchedText: SEARCHED_TEXT },
   sortKeys: SORT_KEYS,
   defaultSort: 'createdAt',
@@ -291,10 +300,7 @@ export const adminUsersSource: AdminList<Omit<ListQuery<'users'>, 'page' | 'limi
 };
 
 /** The admin's users table: searched by name or email, sorted, paged. */
-export async function listAdminUsers(
-  db: Db,
-  query: ListQuery<'users'>,
-): Promise<{ count: number; items: AdminUser[] }> {
+export async function listAdminUsers(db: Db, query: UsersQuery): Promise<{ count: number; items: AdminUser[] }> {
   return listPage(db, adminUsersSource, query);
 }
 

@@ -1,13 +1,16 @@
-// A seller's standing, read on demand from our own records (ARCHITECTURE.md, "Seller standing"):
-// their paid orders of the last 365 days (found by the orders' seller index), each with its payment
-// time, shipment and whether it is a defect (cancelled, or an order issue upheld), their ratings
-// and how they answer buyers' chats; the pure rules (shared/rules/seller-level.ts,
-// shipping-deadline.ts) turn them into the window, metrics, level and projected level.
-import { sql } from 'drizzle-orm';
+// A seller's standing (ARCHITECTURE.md, "Seller standing"): the window's whole days summed from
+// the kept day buckets (seller_standing_days, migration 0101, standing-days.ts), the days a bucket
+// cannot answer read order by order (found by the orders' seller and creation index), each order
+// with its payment time, shipment and whether it is a defect (cancelled, or an order issue
+// upheld), the ratings likewise, and how the seller answers buyers' chats; the pure rules
+// (shared/rules/seller-level.ts, shipping-deadline.ts) turn them into the window, metrics, level
+// and projected level. recountedSellerStandingOf reads every order instead: the definition.
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SellerStanding } from '../../../shared/contract/admin-seller-standing-routes.js';
 import {
   DEFAULT_LEVEL_EFFECTS,
+  type SellerRecord,
   sellerLevelOf,
   STANDING_LONG_WINDOW_DAYS,
   type StandingOrder,
@@ -15,11 +18,11 @@ import {
 } from '../../../shared/rules/seller-level.js';
 import { isLateShipment } from '../../../shared/rules/shipping-deadline.js';
 import type { Executor } from '../../platform/db/database.js';
-import { orders, ratings, transactions, users } from '../../platform/db/schema/index.js';
+import { orders, ratings, sellerStandingDays, transactions, users } from '../../platform/db/schema/index.js';
 import { countValue, leftJoined, readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { notFound } from '../../platform/http/errors.js';
+import { DAY_MS, daysReadByOrder, recordFromDays, type StandingDay } from './standing-days.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far ahead the projected level looks. */
 const PROJECTION_DAYS = 7;
 
@@ -28,18 +31,35 @@ const ORDER_ROW = sqlRow(orders, 'created_at', 'status', 'shipped_at').extend({
   issue_upheld: z.boolean(),
 });
 const RATING_ROW = sqlRow(ratings, 'created_at', 'rate');
+const DAY_ROW = sqlRow(
+  sellerStandingDays,
+  'orders',
+  'defects',
+  'shipped_late',
+  'unshipped',
+  'unshipped_late_from_min',
+  'unshipped_late_from_max',
+  'rating_sum',
+  'rating_count',
+).extend({ day_number: countValue });
 const REPLY_ROW = leftJoined({ asked: countValue, answered: countValue });
 
 const msOf = (value: Date | string) => new Date(value).getTime();
 
-export async function sellerStandingOf(db: Executor, userId: string, nowMs: number): Promise<SellerStanding> {
-  const [user] = await readRows(
-    db,
-    sqlRow(users, 'id'),
-    sql`SELECT id FROM users WHERE id = ${userId} AND deleted_at IS NULL`,
+/** The orders (and ratings) read one by one: created inside one of `ranges` ([from, to) in epoch ms, `to` null: no end). */
+type Ranges = readonly (readonly [number, number | null])[];
+const inRanges = (column: SQL, ranges: Ranges) =>
+  sql.join(
+    ranges.map(([from, to]) =>
+      to === null
+        ? sql`(${column} >= ${new Date(from)})`
+        : sql`(${column} >= ${new Date(from)} AND ${column} < ${new Date(to)})`,
+    ),
+    sql` OR `,
   );
-  if (!user) throw notFound('User');
-  const since = new Date(nowMs - STANDING_LONG_WINDOW_DAYS * DAY_MS);
+
+async function ordersIn(db: Executor, userId: string, ranges: Ranges): Promise<StandingOrder[]> {
+  if (ranges.length === 0) return [];
   // A paid order: one with a succeeded payment; it is judged from the payment's time.
   const orderRows = await readRows(
     db,
@@ -52,25 +72,100 @@ export async function sellerStandingOf(db: Executor, userId: string, nowMs: numb
           JOIN LATERAL (SELECT min(t.created_at) AS paid_at FROM transactions t
                          WHERE t.order_id = o.id AND t.type = 'order_payment' AND t.status = 'succeeded') p
             ON p.paid_at IS NOT NULL
-         WHERE o.seller_id = ${userId} AND o.deleted_at IS NULL AND o.created_at > ${since}`,
+         WHERE o.seller_id = ${userId} AND o.deleted_at IS NULL AND (${inRanges(sql`o.created_at`, ranges)})`,
   );
-  const standingOrders: StandingOrder[] = orderRows.map((row) => ({
+  return orderRows.map((row) => ({
     createdAtMs: msOf(row.created_at),
     paidAtMs: msOf(row.paid_at),
     shippedAtMs: row.shipped_at === null ? null : msOf(row.shipped_at),
     cancelled: row.status === 'cancelled',
+    // Disputes lost: none until the disputes area lands (seller_standing_defect(), migration 0101).
     defect: row.status === 'cancelled' || row.issue_upheld,
   }));
+}
+
+async function ratingsIn(db: Executor, userId: string, ranges: Ranges) {
+  if (ranges.length === 0) return [];
   const ratingRows = await readRows(
     db,
     RATING_ROW,
     sql`SELECT created_at, rate FROM ratings
-         WHERE seller_id = ${userId} AND deleted_at IS NULL AND rate IS NOT NULL AND created_at > ${since}`,
+         WHERE seller_id = ${userId} AND deleted_at IS NULL AND rate IS NOT NULL
+           AND (${inRanges(sql`created_at`, ranges)})`,
   );
-  const rated = ratingRows.map((row) => ({ createdAtMs: msOf(row.created_at), rate: row.rate! }));
+  return ratingRows.map((row) => ({ createdAtMs: msOf(row.created_at), rate: row.rate! }));
+}
 
-  const now = standingRecordAt(standingOrders, rated, nowMs, isLateShipment);
-  const ahead = standingRecordAt(standingOrders, rated, nowMs + PROJECTION_DAYS * DAY_MS, isLateShipment);
+/** The seller's kept buckets from the oldest day a window judged now or 7 days ahead can reach. */
+async function keptDays(db: Executor, userId: string, nowMs: number): Promise<StandingDay[]> {
+  const rows = await readRows(
+    db,
+    DAY_ROW,
+    sql`SELECT (day - DATE '1970-01-01') AS day_number, orders, defects, shipped_late, unshipped,
+               unshipped_late_from_min, unshipped_late_from_max, rating_sum, rating_count
+          FROM seller_standing_days
+         WHERE seller_id = ${userId} AND day >= ${new Date(nowMs - (STANDING_LONG_WINDOW_DAYS + 1) * DAY_MS).toISOString().slice(0, 10)}::date`,
+  );
+  return rows.map((row) => ({
+    dayMs: Number(row.day_number) * DAY_MS,
+    orders: row.orders,
+    defects: row.defects,
+    shippedLate: row.shipped_late,
+    unshipped: row.unshipped,
+    unshippedLateFromMinMs: row.unshipped_late_from_min === null ? null : msOf(row.unshipped_late_from_min),
+    unshippedLateFromMaxMs: row.unshipped_late_from_max === null ? null : msOf(row.unshipped_late_from_max),
+    ratingSum: row.rating_sum,
+    ratingCount: row.rating_count,
+  }));
+}
+
+async function existingUser(db: Executor, userId: string) {
+  const [user] = await readRows(
+    db,
+    sqlRow(users, 'id'),
+    sql`SELECT id FROM users WHERE id = ${userId} AND deleted_at IS NULL`,
+  );
+  if (!user) throw notFound('User');
+}
+
+/** A seller's standing from the kept day buckets (what the route answers). */
+export async function sellerStandingOf(db: Executor, userId: string, nowMs: number): Promise<SellerStanding> {
+  await existingUser(db, userId);
+  const aheadMs = nowMs + PROJECTION_DAYS * DAY_MS;
+  const days = await keptDays(db, userId, nowMs);
+  const byOrder = daysReadByOrder(days, nowMs, [nowMs, aheadMs]);
+  const ranges: [number, number | null][] = [
+    ...byOrder.map((day): [number, number | null] => [day, day + DAY_MS]),
+    [Math.floor(nowMs / DAY_MS) * DAY_MS, null],
+  ];
+  const [standingOrders, rated] = [await ordersIn(db, userId, ranges), await ratingsIn(db, userId, ranges)];
+  const byOrderSet = new Set(byOrder);
+  const at = (atMs: number) => recordFromDays(days, byOrderSet, nowMs, standingOrders, rated, atMs, isLateShipment);
+  return standingFrom(db, userId, nowMs, at(nowMs), at(aheadMs));
+}
+
+/**
+ * The same standing recounted from every order and rating of the last 365 days (no bucket): the
+ * definition the kept read must equal (the property test) and what a bucket is checked against.
+ */
+export async function recountedSellerStandingOf(db: Executor, userId: string, nowMs: number): Promise<SellerStanding> {
+  await existingUser(db, userId);
+  const since = nowMs - STANDING_LONG_WINDOW_DAYS * DAY_MS;
+  const ranges: [number, number | null][] = [[since, null]];
+  const [standingOrders, rated] = [await ordersIn(db, userId, ranges), await ratingsIn(db, userId, ranges)];
+  const at = (atMs: number) => standingRecordAt(standingOrders, rated, atMs, isLateShipment);
+  return standingFrom(db, userId, nowMs, at(nowMs), at(nowMs + PROJECTION_DAYS * DAY_MS));
+}
+
+type Judged = { fromMs: number; record: SellerRecord };
+
+async function standingFrom(
+  db: Executor,
+  userId: string,
+  nowMs: number,
+  now: Judged,
+  ahead: Judged,
+): Promise<SellerStanding> {
   const level = sellerLevelOf(now.record);
   const { orders: count, defects, lateShipments, averageRating } = now.record;
 

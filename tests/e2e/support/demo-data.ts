@@ -41,6 +41,7 @@ export function demoData() {
           }
         : null,
     sellerFee: 7,
+    sellerLevel: (['new', 'standard', 'belowStandard', 'top'] as const)[i % 4]!,
     shippingInfo:
       i === 0
         ? [

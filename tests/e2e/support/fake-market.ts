@@ -69,11 +69,13 @@ export function installFakeMarket(data: DemoData) {
   const notFound = { ok: false, error: { status: 404, message: 'Not found', code: 'Not Found' } };
   const find = (table: string, id: string | undefined) => tables[table]!.find((row) => row.id === id);
 
-  function list(table: string, query: Record<string, unknown> = {}) {
+  function list(table: string, query: Record<string, unknown> = {}, keep: (row: Row) => boolean = () => true) {
     const page = Number(query.page ?? 1);
     const limit = Number(query.limit ?? 10);
     const search = typeof query.search === 'string' ? query.search.toLowerCase() : '';
-    let rows = tables[table]!.filter((row) => !search || JSON.stringify(row).toLowerCase().includes(search));
+    let rows = tables[table]!.filter(
+      (row) => keep(row) && (!search || JSON.stringify(row).toLowerCase().includes(search)),
+    );
     if (typeof query.sortBy === 'string') {
       const key = query.sortBy;
       const sign = query.order === 'DESC' ? -1 : 1;
@@ -156,7 +158,12 @@ export function installFakeMarket(data: DemoData) {
   };
 
   const handlers: Record<string, (input: Input) => unknown> = {
-    'users.list': (i) => list('users', i.query),
+    'users.list': (i) =>
+      list(
+        'users',
+        i.query,
+        (u) => !i.query?.sellerLevel || String(i.query.sellerLevel).split(',').includes(String(u.sellerLevel)),
+      ),
     'search.market': (i) => {
       const q = String(i.query?.q ?? '').toLowerCase();
       const has = (row: unknown) => JSON.stringify(row).toLowerCase().includes(q);

@@ -36,6 +36,10 @@ export const ratings = pgTable(
     index('ratings_order_desc_idx').on(t.orderId.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('ratings_buyer_idx').on(t.buyerId),
     index('ratings_seller_idx').on(t.sellerId),
+    // 0101: a seller's ratings of one day, what seller standing's bucket recount reads.
+    index('ratings_seller_created_idx')
+      .on(t.sellerId, t.createdAt)
+      .where(sql`deleted_at IS NULL`),
     index('ratings_experience_trgm').using('gin', t.experience.op('gin_trgm_ops')),
     index('ratings_experience_short').using('gin', sql`(short_grams(experience) COLLATE "C")`),
     index('ratings_search_names_trgm').using('gin', t.searchNames.op('gin_trgm_ops')),

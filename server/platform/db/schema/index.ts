@@ -21,3 +21,4 @@ export * from './sign-ins.js';
 export * from './disputes.js';
 export * from './blocks.js';
 export * from './policy.js';
+export * from './seller-standing.js';

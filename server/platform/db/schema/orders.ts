@@ -86,6 +86,10 @@ export const orders = pgTable(
     index('orders_listing_idx').on(t.listingId),
     index('orders_buyer_idx').on(t.buyerId),
     index('orders_seller_idx').on(t.sellerId),
+    // 0101: a seller's orders of one day, what seller standing's bucket recount reads.
+    index('orders_seller_created_idx')
+      .on(t.sellerId, t.createdAt)
+      .where(sql`deleted_at IS NULL`),
     index('orders_tracking_code_trgm').using('gin', t.trackingCode.op('gin_trgm_ops')),
     index('orders_tracking_code_short').using('gin', sql`(short_grams(tracking_code) COLLATE "C")`),
     index('orders_search_names_trgm').using('gin', t.searchNames.op('gin_trgm_ops')),

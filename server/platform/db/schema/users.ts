@@ -38,6 +38,11 @@ export const users = pgTable(
     // 0024: enforcement in effect until these instants (a ban is 'infinity').
     sellingSuspendedUntil: at('selling_suspended_until'),
     suspendedUntil: at('suspended_until'),
+    // 0102: the seller's level as last settled (seller standing), for the Users list.
+    sellerLevel: text('seller_level', { enum: ['new', 'belowStandard', 'standard', 'top'] })
+      .notNull()
+      .default('new'),
+    sellerLevelChangedAt: at('seller_level_changed_at'),
   },
   (t) => [
     uniqueKey('users', t.firebaseId),
@@ -53,6 +58,8 @@ export const users = pgTable(
       .where(sql`deleted_at IS NULL`),
     index('users_user_name_sort_idx').on(t.userName, t.id),
     index('users_email_sort_idx').on(t.email, t.id),
+    columnCheck('users', 'seller_level', sql`seller_level IN ('new', 'belowStandard', 'standard', 'top')`),
+    index('users_seller_level_idx').on(t.sellerLevel, t.id),
     index('users_search_names').on(t.id, t.userName, t.email),
     // 0071: the users list walked for a common term, index only (user-admin.ts `SEARCHED_TEXT`).
     index('users_live_searched_text_idx')

@@ -1,0 +1,29 @@
+// Seller standing's kept metrics (migration 0101): one row per seller and UTC day, recounted by
+// triggers in the transaction of every order, payment, order-issue case and rating write.
+import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at } from './columns.js';
+
+const counter = (name: string) => integer(name).notNull().default(0);
+
+export const sellerStandingDays = pgTable(
+  'seller_standing_days',
+  {
+    sellerId: text('seller_id').notNull(),
+    day: date('day').notNull(),
+    orders: counter('orders'),
+    defects: counter('defects'),
+    shippedLate: counter('shipped_late'),
+    unshipped: counter('unshipped'),
+    unshippedLateFromMin: at('unshipped_late_from_min'),
+    unshippedLateFromMax: at('unshipped_late_from_max'),
+    ratingSum: counter('rating_sum'),
+    ratingCount: counter('rating_count'),
+  },
+  (t) => [primaryKey({ name: 'seller_standing_days_pkey', columns: [t.sellerId, t.day] })],
+);
+
+/** The sellers whose level must be settled again: put by every bucket recount and the daily sweep. */
+export const sellerStandingDue = pgTable('seller_standing_due', {
+  sellerId: text('seller_id').primaryKey(),
+  since: at('since').notNull().defaultNow(),
+});
