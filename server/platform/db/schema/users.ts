@@ -83,9 +83,7 @@ export const users = pgTable(
       .on(t.stripeUserId)
       .where(sql`stripe_user_id IS NOT NULL`),
     // 0110: a domain block's preview (blocks/preview.ts), the domain and its subdomains as a prefix.
-    index('users_email_domain_reversed_idx')
-      .on(sql`reverse(lower(split_part(email, '@', -1))) text_pattern_ops`)
-      .where(sql`deleted_at IS NULL`),
+    index('users_email_domain_reversed_idx').on(sql`reverse(lower(split_part(email, '@', -1))) text_pattern_ops`),
   ],
 );
 
