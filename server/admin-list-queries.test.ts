@@ -24,6 +24,12 @@ const LIST_PATHS = [
   adminRoutes['messages.list'].path,
 ];
 let app: FastifyInstance;
+
+/** A drizzle statement's text without its parameters. */
+function textOf(query: unknown): string {
+  const chunks = (query as { queryChunks?: { value?: unknown }[] }).queryChunks ?? [];
+  return chunks.map((chunk) => (Array.isArray(chunk.value) ? chunk.value.join('') : '')).join('');
+}
 let statements = 0;
 
 useApp(
@@ -34,7 +40,9 @@ useApp(
       await seedMarketplace(database.db, { users: 40, seed: 3 });
       const execute = database.db.execute.bind(database.db);
       database.db.execute = ((query: Parameters<typeof execute>[0]) => {
-        statements++;
+        // The blocks' book (the users page's "blocked" badge) refreshes itself at most once a
+        // second per node whatever the page: a cache's look, not a statement of the list.
+        if (!textOf(query).includes('FROM blocks')) statements++;
         return execute(query);
       }) as typeof database.db.execute;
     },

@@ -23,9 +23,9 @@ describe('list query', () => {
     ['unknown parameter', { pageSize: '5' }],
   ])('rejects %s', (_, query) => expect(users.safeParse(query).success).toBe(false));
 
-  // Section 2's sortable columns, table by table.
+  // Section 2's sortable columns, table by table (and the seller level, DECISIONS "Sellers over time").
   it.each([
-    ['users', ['userName', 'email', 'createdAt']],
+    ['users', ['userName', 'email', 'createdAt', 'sellerLevel']],
     ['activeListings', ['title', 'description', 'createdAt', 'listingType', 'inStock', 'startingBid']],
     ['soldListings', ['price', 'shippingPrice', 'createdAt', 'status']],
     ['subcategories', ['minPackageWeightInOz']],

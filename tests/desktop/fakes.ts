@@ -162,6 +162,7 @@ const sampleBodies: Partial<Record<AdminRouteName, unknown>> = {
   'team.setRole': { role: 'finance' },
   'listings.hold': { reason: 'Ring under review' },
   'orders.holdPayout': { reason: 'Ring under review' },
+  'orders.submitDispute': { note: 'Delivered with tracking; the buyer confirmed in chat.' },
 };
 
 /** The team member the team routes' sample inputs name. */

@@ -114,6 +114,11 @@ DECLARE
   on_day date := (at_time AT TIME ZONE 'UTC')::date;
 BEGIN
   IF seller IS NULL OR at_time IS NULL THEN RETURN; END IF;
+  -- One recount of a bucket at a time: two transactions writing one seller's day (two closer
+  -- nodes ending two of their auctions) would otherwise each count without the other's
+  -- uncommitted row and collide on the key. The second waits for the first's commit, then counts
+  -- with a snapshot that sees it (each statement below takes a new one, READ COMMITTED).
+  PERFORM pg_advisory_xact_lock(hashtextextended('seller_standing_days:' || seller || ':' || on_day::text, 0));
   DELETE FROM seller_standing_days WHERE seller_id = seller AND day = on_day;
   INSERT INTO seller_standing_days (seller_id, day, orders, defects, shipped_late, unshipped,
                                     unshipped_late_from_min, unshipped_late_from_max, rating_sum, rating_count)
