@@ -168,7 +168,15 @@ export const Backtest = z.object({
     .max(BACKTEST_SAMPLES_MAX),
   /** Matches per UTC day, oldest first, every day of the window (zeros too). */
   perDay: z
-    .array(z.object({ day: z.string().length(10).regex(/^\d{4}-\d{2}-\d{2}$/), matches: count }))
+    .array(
+      z.object({
+        day: z
+          .string()
+          .length(10)
+          .regex(/^\d{4}-\d{2}-\d{2}$/),
+        matches: count,
+      }),
+    )
     .max(BACKTEST_DAYS_MAX + 1),
 });
 export type Backtest = z.infer<typeof Backtest>;
