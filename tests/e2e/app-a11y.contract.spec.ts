@@ -69,7 +69,7 @@ for (const theme of ['dark', 'light'] as const) {
       await adminTable(page, 'Users').waitForRows();
       await page.keyboard.press('Control+k');
       await page.getByPlaceholder('Go to a screen, find a user, listing or order…').fill('user');
-      await expect(page.getByRole('option').first()).toBeVisible();
+      await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
       expect(await seriousViolations(page, WCAG_22_AA)).toEqual([]);
       expect(console.noise).toEqual([]);
     });

@@ -117,10 +117,15 @@ test('on the review queue j and k open the next and previous case, and only that
   await expect(help).toBeHidden();
 
   // One press opens one case: the first, not the first and then (as the row moved too) the second.
+  // Each key waits for the case's drawer to hold the focus (Blueprint moves it a frame after the
+  // drawer shows), as a person's next press comes after they see the case.
+  const caseDrawer = page.getByRole('dialog').last();
   await page.keyboard.press('j');
   await expect(page).toHaveURL(new RegExp(`#/dashboard/review/${ids[0]}$`));
+  await expectFocusWithin(caseDrawer);
   await page.keyboard.press('j');
   await expect(page).toHaveURL(new RegExp(`#/dashboard/review/${ids[1]}$`));
+  await expectFocusWithin(caseDrawer);
   await page.keyboard.press('k');
   await expect(page).toHaveURL(new RegExp(`#/dashboard/review/${ids[0]}$`));
   await page.keyboard.press('Escape');

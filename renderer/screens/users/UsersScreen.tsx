@@ -66,16 +66,6 @@ const columns: ColumnsOf<typeof users> = [
   { id: 'email', label: 'Email Address', sortKey: 'email', render: (u) => u.email },
   { id: 'amountSpent', label: 'Amount Spent', render: (u) => formatUsd(u.amountSpent), className: 'num' },
   { id: 'earnings', label: 'Earnings', render: (u) => formatUsd(u.amountSold), className: 'num' },
-  {
-    id: 'sellerLevel',
-    label: 'Seller level',
-    sortKey: 'sellerLevel',
-    render: (u) => (
-      <Tag minimal intent={u.sellerLevel === 'belowStandard' ? 'danger' : u.sellerLevel === 'top' ? 'success' : 'none'}>
-        {LEVEL_LABELS[u.sellerLevel]}
-      </Tag>
-    ),
-  },
   { id: 'createdAt', label: 'Signed Up Date', sortKey: 'createdAt', render: (u) => formatDateTime(u.createdAt) },
   { id: 'stripeUserId', label: 'Stripe Account ID', render: (u) => u.stripeUserId ?? '-', className: 'mono' },
   { id: 'stripeCustomerId', label: 'Stripe Customer ID', render: (u) => u.stripeCustomerId ?? '-', className: 'mono' },
