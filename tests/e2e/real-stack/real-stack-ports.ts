@@ -2,8 +2,10 @@
 // (API 4000, renderer 5173). E2E_PORT_OFFSET moves every port, so two checkouts on one machine
 // can run Playwright at once without one reusing the other's renderer.
 //
-// The real-stack project runs REAL_STACK_WORKERS workers (2 by default), each against a stack of
-// its own (API, renderer, database): stack i listens on the ports of offset E2E_PORT_OFFSET + i,
+// The real-stack project runs REAL_STACK_WORKERS workers, each against a stack of its own (API,
+// renderer, database). One by default: two stacks started side by side on a fresh clone did not
+// answer within the web server's 240 s in a clean-clone CI run. Stack i listens on the ports of
+// offset E2E_PORT_OFFSET + i,
 // so a run takes the offsets E2E_PORT_OFFSET … E2E_PORT_OFFSET + REAL_STACK_WORKERS - 1.
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 const contractRendererPort = 5173 + offset;
@@ -12,7 +14,7 @@ export const CONTRACT_RENDERER_URL = `http://127.0.0.1:${contractRendererPort}`;
 export const CONTRACT_RENDERER_PORT = contractRendererPort;
 
 /** How many stacks (and real-stack workers) a run starts: REAL_STACK_WORKERS, 1 to 4. */
-export const REAL_STACK_COUNT = Math.min(4, Math.max(1, Number(process.env.REAL_STACK_WORKERS ?? 2) || 1));
+export const REAL_STACK_COUNT = Math.min(4, Math.max(1, Number(process.env.REAL_STACK_WORKERS ?? 1) || 1));
 
 export interface RealStackPorts {
   apiPort: number;

@@ -1,5 +1,5 @@
 // The real-stack project's web server (playwright.config.ts): one `npm run dev:browser` per
-// real-stack worker (REAL_STACK_WORKERS, 2 by default), each on its own ports (real-stack-ports.ts:
+// real-stack worker (REAL_STACK_WORKERS, 1 by default), each on its own ports (real-stack-ports.ts:
 // stack i on API 4100 + E2E_PORT_OFFSET + i, renderer 5174 + E2E_PORT_OFFSET + i) with a fresh
 // throwaway PGlite database and settings file, so runs are deterministic, the workers never share
 // a record, and a developer's stack on 4000/5173 is never touched. The stacks start side by side;
