@@ -131,8 +131,14 @@ test('on the review queue j and k open the next and previous case, and only that
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/#\/dashboard\/review$/);
 
-  // With the drawer closed, j opens the case after the focused row.
-  await table.rows.nth(2).focus();
+  // With the drawer closed, j opens the case after the focused row. The drawer gives the focus
+  // back to where it was when it closes (at the end of its transition), so the row is focused once
+  // the drawer is gone, and the test looks that it still is before the key.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(async () => {
+    await table.rows.nth(2).focus();
+    await expect(table.rows.nth(2)).toBeFocused({ timeout: 200 });
+  }).toPass();
   await page.keyboard.press('j');
   await expect(page).toHaveURL(new RegExp(`#/dashboard/review/${ids[3]}$`));
   await page.keyboard.press('Escape');
