@@ -142,6 +142,7 @@ export function App() {
           <Route path="team" element={gated('openTeam', 'Team', <TeamScreen />)} />
           <Route path="blocks" element={gated('openBlocks', 'Blocks', <BlocksScreen />)} />
           <Route path="rules" element={gated('openRules', 'Rules', <RulesScreen />)} />
+          <Route path="rules/:ruleId" element={gated('openRules', 'Rules', <RulesScreen />)} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

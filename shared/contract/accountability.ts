@@ -109,6 +109,11 @@ export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 export const AuditEntry = z.object({
   id,
   admin: AdminRef,
+  /**
+   * Beside DECISIONS' fields: the rule whose action this is, when the admin is `rule:<id>`, with
+   * its name as the log shows it (absent on an entry pushed live, which the app names by its id).
+   */
+  byRule: z.object({ id, name: storedLine() }).optional(),
   action: storedText(),
   recordType: storedText(),
   recordId: storedLine(),

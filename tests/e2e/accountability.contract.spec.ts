@@ -1,6 +1,7 @@
 // The audit log screen, notes in a drawer's timeline and the enforcement dialog against the
-// in-page double: live entries respect the filters, only changed fields show, notes reach the
-// timeline, and the impact is loaded before an enforcement can be applied.
+// in-page double: live entries respect the filters, only changed fields show, an entry by a rule
+// links the rule, notes reach the timeline, and the impact is loaded before an enforcement can be
+// applied.
 import type { AuditEntry } from '../../shared/contract/accountability.js';
 import { adminTable } from './support/table.js';
 import { callsOf, emitEvent, expect, test, toast } from './support/fixtures.js';
@@ -42,6 +43,35 @@ test('the audit log shows live entries with only their changed fields, and filte
   await emitEvent(page, 'auditEntryAdded', entry('a3', 'deleteUser', { id: 'u1' }, null));
   await expect(table.rows).toHaveCount(1);
   await expect(table.row('deleteUser')).toBeVisible();
+});
+
+test('an entry a rule made names the rule, and its name opens the rule', async ({ signedInPage: page }) => {
+  await page.goto('/#/dashboard/audit');
+  const table = adminTable(page, 'Audit log');
+  await emitEvent(page, 'auditEntryAdded', {
+    ...entry('a9', 'ruleOpenCase', null, { ruleId: 'rule-1', version: 2 }),
+    admin: { uid: 'rule:rule-1', email: null },
+    byRule: { id: 'rule-1', name: 'Young account bids on its ring' },
+    recordType: 'review_case',
+    recordId: 'case-9',
+  });
+  const link = (await table.cell('ruleOpenCase', 'Admin')).getByRole('link', {
+    name: 'Rule “Young account bids on its ring”',
+  });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(/#\/dashboard\/rules\/rule-1$/);
+  const editor = page.getByRole('dialog', { name: 'Young account bids on its ring' });
+  await expect(editor.getByRole('textbox', { name: 'Expression' })).toHaveValue(
+    'actor.ageDays < 3 && bid.sharesRingWithSeller',
+  );
+  await editor.getByRole('button', { name: 'Close' }).first().click();
+  await expect(page).toHaveURL(/#\/dashboard\/rules$/);
+
+  // A rule that cannot be read is said so, and the screen stays.
+  await page.goto('/#/dashboard/rules/rule-gone');
+  await expect(toast(page, 'Could not open the rule: Not found')).toBeVisible();
+  await expect(page).toHaveURL(/#\/dashboard\/rules$/);
 });
 
 test('a note added in the user drawer shows in its timeline', async ({ signedInPage: page }) => {

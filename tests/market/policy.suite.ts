@@ -342,8 +342,20 @@ export function policySuite(start: () => Promise<ReviewApp>) {
       );
       expect(logged.body).toMatchObject({
         count: 1,
-        items: [{ admin: { uid: `rule:${caseRule.id}`, email: null }, action: 'ruleOpenCase', recordId: opened.id }],
+        items: [
+          {
+            admin: { uid: `rule:${caseRule.id}`, email: null },
+            byRule: { id: caseRule.id, name: 'Pay words in chat' },
+            action: 'ruleOpenCase',
+            recordId: opened.id,
+          },
+        ],
       });
+      // A person's entry names no rule.
+      const byPeople = await call('admin', 'GET', `/admin/audit-log?action=createRule&limit=5`);
+      const entries = byPeople.body.items as { byRule?: unknown }[];
+      expect(entries.length).toBeGreaterThan(0);
+      for (const entry of entries) expect(entry.byRule).toBeUndefined();
       // A moderator dismissing the rule's case overturns it: precision 0 of 1.
       const dismissed = await call('mod', 'POST', `/admin/review-cases/${opened.id}/resolve`, { outcome: 'dismissed' });
       expect(dismissed.status, JSON.stringify(dismissed.body)).toBe(200);
@@ -365,6 +377,56 @@ export function policySuite(start: () => Promise<ReviewApp>) {
       expect((await matchesOf(caseRule.id))[0]).toMatchObject({ subjectId: posted.body.id, done: true });
       await call('mod', 'DELETE', `/admin/rules/${caseRule.id}`);
       await call('mod', 'DELETE', `/admin/rules/${shadowRule.id}`);
+    });
+
+    it("an appeal granted against an enforcement its case made overturns the rule's case, however late", async () => {
+      const rule = await newRule({
+        name: 'Wire words in chat',
+        event: 'message',
+        expression: 'message.text.lowerAscii().contains("wire me")',
+        action: 'openCase',
+      });
+      await call('mod', 'POST', `/admin/rules/${rule.id}/backtest`, { days: 1 });
+      expect((await call('mod', 'PATCH', `/admin/rules/${rule.id}`, { mode: 'on' })).status).toBe(200);
+      const statsOf = async () => Rule.parse((await call('mod', 'GET', `/admin/rules/${rule.id}`)).body).stats;
+      const caseOf = async (user: string, text: string) => {
+        const chatId = await chatOf(user, 'polseller');
+        const sent = await call(user, 'POST', '/message', { chatId, message: text });
+        expect(sent.status).toBe(201);
+        const cases = await eventually(
+          async () =>
+            (await call('mod', 'GET', '/admin/review-cases?source=rule&limit=100')).body.items as ReviewCase[],
+          (items) => items.some((item) => item.subjectId === sent.body.id),
+        );
+        return cases.find((item) => item.subjectId === sent.body.id)!;
+      };
+      // Two cases of the rule, each resolved with a warning: both upheld.
+      const appealed = await caseOf('polwired', 'please wire me the money');
+      const kept = await caseOf('polwired2', 'wire me instead');
+      for (const item of [appealed, kept]) {
+        const resolved = await call('mod', 'POST', `/admin/review-cases/${item.id}/resolve`, { outcome: 'userWarned' });
+        expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
+      }
+      expect(await statsOf()).toMatchObject({ upheld: 2, overturned: 0, precision: 1 });
+
+      // The first warned user appeals the warning; denied, the case stays upheld.
+      const warnedId = await me('polwired');
+      const [warning] = await rows<{ id: string }>(
+        sql`SELECT id FROM user_enforcements WHERE user_id = ${warnedId} AND action = 'warn'`,
+      );
+      const filed = await call('polwired', 'POST', '/appeal', { enforcementId: warning!.id, text: 'It was a joke' });
+      expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+      const appealCase = async () =>
+        ((await call('mod', 'GET', '/admin/review-cases?source=appeal&limit=100')).body.items as ReviewCase[]).find(
+          (item) => item.subjectId === warnedId,
+        )!;
+      const open = await appealCase();
+      expect(await statsOf()).toMatchObject({ upheld: 2, overturned: 0 });
+      // Granted: the rule's case is overturned, the other one still upheld.
+      const granted = await call('mod', 'POST', `/admin/review-cases/${open.id}/resolve`, { outcome: 'appealGranted' });
+      expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+      expect(await statsOf()).toMatchObject({ upheld: 1, overturned: 1, precision: 0.5 });
+      await call('mod', 'DELETE', `/admin/rules/${rule.id}`);
     });
 
     it('order rules: a block refuses the purchase, a case rule opens a case on the order and a payout rule holds its payout', async () => {

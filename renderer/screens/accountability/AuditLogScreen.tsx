@@ -4,12 +4,13 @@
 // exported as CSV.
 import { Button, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { AUDIT_RECORD_TYPES, type AuditEntry } from '../../../shared/contract/accountability.js';
 import { toastError } from '../../app/toaster.js';
 import { ADMIN_TABLES, AdminTableScreen } from '../../admin-tables/index.js';
 import { stopRowClick, type DataColumn } from '../../components/data-table/DataTable.js';
 import { formatDateTime } from '../../components/format.js';
+import { useMayDo } from '../../stores/admin-role.js';
 import {
   auditCsv,
   auditFiltersOfView,
@@ -17,6 +18,7 @@ import {
   changedFields,
   matchesAuditFilters,
   openableRecord,
+  ruleActorOf,
   type AuditFilters,
 } from './audit-display.js';
 import {
@@ -71,6 +73,19 @@ function TextFilter({
   );
 }
 
+/**
+ * The Admin cell of an entry a rule made: the rule by name, a link that opens it in the Rules
+ * screen for the roles that may open rules (finance reads the log, not the rules).
+ */
+function RuleActor({ rule, mayOpen }: { rule: { id: string; label: string }; mayOpen: boolean }) {
+  if (!mayOpen) return <span>{rule.label}</span>;
+  return (
+    <Link to={`/dashboard/rules/${rule.id}`} title="Open the rule" onClick={stopRowClick}>
+      {rule.label}
+    </Link>
+  );
+}
+
 const inFilteredView = (entry: AuditEntry) => matchesAuditFilters(entry, currentAuditFilters());
 
 function download(name: string, text: string) {
@@ -87,6 +102,7 @@ export function AuditLogScreen() {
   const [exporting, setExporting] = useState(false);
   const { open, drawers } = useRecordDrawers();
   const [params] = useSearchParams();
+  const mayOpenRules = useMayDo('openRules');
 
   const apply = (next: AuditFilters) => void setAuditFilters(next);
   // Start from no filters each time the screen opens, unless it opens on a saved view (which sets its own).
@@ -110,16 +126,20 @@ export function AuditLogScreen() {
     {
       id: 'admin',
       label: 'Admin',
-      render: (e) => (
-        <Button
-          variant="minimal"
-          size="small"
-          title="Show only this admin's actions"
-          onClick={(event) => (stopRowClick(event), apply({ ...filters, adminUid: e.admin.uid }))}
-        >
-          {e.admin.email ?? e.admin.uid}
-        </Button>
-      ),
+      render: (e) => {
+        const rule = ruleActorOf(e);
+        if (rule) return <RuleActor rule={rule} mayOpen={mayOpenRules} />;
+        return (
+          <Button
+            variant="minimal"
+            size="small"
+            title="Show only this admin's actions"
+            onClick={(event) => (stopRowClick(event), apply({ ...filters, adminUid: e.admin.uid }))}
+          >
+            {e.admin.email ?? e.admin.uid}
+          </Button>
+        );
+      },
     },
     { id: 'action', label: 'Action', render: (e) => <Tag minimal>{e.action}</Tag>, width: 170 },
     {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../shared/contract/accountability.js';
-import { auditCsv, auditFiltersOfView, auditViewFilters, changedFields, matchesAuditFilters } from './audit-display.js';
+import {
+  auditCsv,
+  auditFiltersOfView,
+  auditViewFilters,
+  changedFields,
+  matchesAuditFilters,
+  ruleActorOf,
+} from './audit-display.js';
 
 describe('changedFields', () => {
   it.each([
@@ -97,5 +104,28 @@ describe('auditCsv', () => {
       '2026-01-02T10:00:00.000Z,admin@market.test,addNote,user,u1,note,-,"Said ""hi"", twice"',
       '',
     ]);
+  });
+});
+
+describe('ruleActorOf', () => {
+  const ruleId = '5b1c2d3e-0000-4000-8000-000000000001';
+  it.each([
+    {
+      why: 'a rule named by the server',
+      admin: { uid: `rule:${ruleId}`, email: null },
+      byRule: { id: ruleId, name: 'Pay words' },
+      expected: { id: ruleId, label: 'Rule “Pay words”' },
+    },
+    {
+      why: 'a rule without its name (pushed live)',
+      admin: { uid: `rule:${ruleId}`, email: null },
+      byRule: undefined,
+      expected: { id: ruleId, label: 'Rule 5b1c2d3e' },
+    },
+    { why: 'a person', admin: { uid: 'uid-1', email: 'mod@market.test' }, byRule: undefined, expected: null },
+    { why: 'a uid that only starts like one', admin: { uid: 'rule:', email: null }, byRule: undefined, expected: null },
+    { why: 'another kind of uid', admin: { uid: 'system:closer', email: null }, byRule: undefined, expected: null },
+  ])('$why', ({ admin, byRule, expected }) => {
+    expect(ruleActorOf({ admin, byRule })).toEqual(expected);
   });
 });

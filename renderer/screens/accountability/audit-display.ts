@@ -110,3 +110,17 @@ export function openableRecord(recordType: string): 'user' | 'listing' | 'order'
   if (recordType === 'user' || recordType === 'listing' || recordType === 'order') return recordType;
   return null;
 }
+
+/** What the log's admin `rule:<id>` is (DECISIONS "Policy": an action a rule took). */
+const RULE_UID = /^rule:(.+)$/;
+
+/**
+ * The rule that made an entry, with the words the Admin column shows: its name when the server
+ * named it (`byRule`), else its id's first characters (an entry pushed live carries no name).
+ * Null for an entry by a person.
+ */
+export function ruleActorOf(entry: Pick<AuditEntry, 'admin' | 'byRule'>): { id: string; label: string } | null {
+  if (entry.byRule) return { id: entry.byRule.id, label: `Rule “${entry.byRule.name}”` };
+  const id = RULE_UID.exec(entry.admin.uid)?.[1];
+  return id ? { id, label: `Rule ${id.slice(0, 8)}` } : null;
+}

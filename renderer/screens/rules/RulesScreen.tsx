@@ -1,9 +1,12 @@
 // Rules (/dashboard/rules; owner and moderator write, support reads): the policy rules with their
 // event, action, mode, version, matches of the last 7 days and precision; a row opens the rule
-// editor, "New rule" a blank one. The Lists tab holds the named lists the rules read.
+// editor, "New rule" a blank one; `/dashboard/rules/{id}` opens that rule's editor (the audit log
+// links the rule that acted there). The Lists tab holds the named lists the rules read.
 import { Button, H3, Tab, Tabs, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
 import type { Rule } from '../../../shared/contract/policy.js';
+import { toastError } from '../../app/toaster.js';
 import { market } from '../../bridge.js';
 import { DataTable, type DataColumn } from '../../components/data-table/DataTable.js';
 import { createListStore } from '../../stores/list-store.js';
@@ -37,6 +40,33 @@ function RulesPanel() {
   const mayManage = useMayDo('manageRules');
   /** The rule in the editor: a saved one, or `null` for a new rule. */
   const [open, setOpen] = useState<{ rule: Rule | null } | null>(null);
+  const { ruleId } = useParams();
+  const navigate = useNavigate();
+  // A rule's route opens its editor once the rule is read; one that cannot be read says why.
+  useEffect(() => {
+    if (!ruleId) return;
+    let stale = false;
+    const failed = (message: string) => {
+      if (stale) return;
+      toastError(`Could not open the rule: ${message}`);
+      navigate('/dashboard/rules', { replace: true });
+    };
+    market.admin.rules
+      .get({ params: { id: ruleId } })
+      .then((answer) => {
+        if (stale) return;
+        if (answer.ok) setOpen({ rule: answer.data });
+        else failed(answer.error.message);
+      })
+      .catch((error: unknown) => failed(String(error)));
+    return () => {
+      stale = true;
+    };
+  }, [ruleId]);
+  const close = () => {
+    setOpen(null);
+    if (ruleId) navigate('/dashboard/rules');
+  };
   const columns: DataColumn<Rule, SortKey>[] = [
     { id: 'name', label: 'Name', sortKey: 'name', render: (rule) => rule.name, className: 'wrap' },
     { id: 'event', label: 'Event', render: (rule) => EVENT_LABELS[rule.event], width: 90 },
@@ -78,7 +108,12 @@ function RulesPanel() {
         onRowClick={(rule) => setOpen({ rule })}
       />
       {open && (
-        <RuleEditor rule={open.rule} onClose={() => setOpen(null)} onSaved={() => void rules.getState().refresh()} />
+        <RuleEditor
+          key={open.rule?.id ?? 'new'}
+          rule={open.rule}
+          onClose={close}
+          onSaved={() => void rules.getState().refresh()}
+        />
       )}
     </>
   );

@@ -3,4 +3,4 @@
 // whole picture. Enforcement itself lives with the accounts (accounts/enforcement.ts).
 export { accountabilityHandlers } from './admin.js';
 export { addTimelineSource, type TimelineSource } from './timeline.js';
-export { auditLogSource } from './audit-log.js';
+export { auditLogSource, nameRulesInAuditLog } from './audit-log.js';

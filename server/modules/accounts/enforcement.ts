@@ -40,6 +40,8 @@ export interface Enforcement {
 
 export interface AppliedEnforcement {
   user: AdminUser;
+  /** The history row (`user_enforcements`): what the user appeals. */
+  enforcementId: string;
   /** The account is now suspended or banned: its sessions and sockets must go. */
   suspended: boolean;
   firebaseId: string | null;
@@ -127,7 +129,7 @@ export async function applyEnforcement(tx: Executor, input: Enforcement): Promis
     after: { ...after, enforcementApplied: applied },
   });
   const suspended = outcome.next.suspendedUntil !== null;
-  return { user: after, suspended, firebaseId: locked.firebase_id };
+  return { user: after, enforcementId: history!.id, suspended, firebaseId: locked.firebase_id };
 }
 
 /**
@@ -141,16 +143,16 @@ export async function enforceIn(
   outbox: AdminOutbox,
   deps: { db: Db },
   input: Enforcement,
-): Promise<AdminUser> {
+): Promise<Pick<AppliedEnforcement, 'user' | 'enforcementId'>> {
   const applied = await applyEnforcement(tx, input);
   outbox.afterCommit(() => forgetCaller(deps.db, applied.firebaseId));
   if (applied.suspended) outbox.emit('accountSuspended', { userId: input.userId });
-  return applied.user;
+  return { user: applied.user, enforcementId: applied.enforcementId };
 }
 
 /** `POST /admin/users/{id}/enforcement`: one enforcement, its own unit of work. */
 export async function enforce(deps: { db: Db; events: AdminEvents }, input: Enforcement): Promise<AdminUser> {
-  return inAdminUnitOfWork(deps, (tx, outbox) => enforceIn(tx, outbox, deps, input));
+  return inAdminUnitOfWork(deps, async (tx, outbox) => (await enforceIn(tx, outbox, deps, input)).user);
 }
 
 /**
@@ -168,7 +170,7 @@ export async function enforceManyIn(
 ): Promise<AdminUser[]> {
   const done: AdminUser[] = [];
   for (const userId of [...new Set(userIds)].sort()) {
-    done.push(await enforceIn(tx, outbox, deps, { ...enforcement, userId }));
+    done.push((await enforceIn(tx, outbox, deps, { ...enforcement, userId })).user);
   }
   return done;
 }

@@ -1,5 +1,6 @@
 // Policy (ARCHITECTURE.md, "Policy"): rules in CEL over market events, the named lists they read,
 // their matches and backtests; the admin routes and the live evaluation on the market routes.
+import './audit-names.js';
 export { policyHandlers } from './admin.js';
 export { livePolicy, judgeStoredEvent } from './live-policy.js';
 export { runBacktest } from './backtest.js';

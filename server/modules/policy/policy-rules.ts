@@ -239,21 +239,28 @@ const StatsRow = z.object({
 });
 
 /**
- * A rule's record against what people later decided: its cases resolved with any outcome but a
- * dismissal or a granted appeal are upheld; those dismissed or whose appeal was granted are
- * overturned.
+ * A rule's record against what people later decided (DECISIONS "Policy"): its resolved cases are
+ * overturned when dismissed, or when an appeal was granted against an enforcement their resolution
+ * made (trust-safety keeps which, `review_case_enforcements`), however long after; the others are
+ * upheld. (`appealGranted` resolves appeals only, never a rule's own case, but is read as overturned
+ * all the same.)
  */
 export async function ruleStats(db: Executor, id: string): Promise<RuleStats> {
   const [row] = await readRows(
     db,
     StatsRow,
-    sql`SELECT
+    sql`WITH judged AS (
+          SELECT coalesce(rc.outcome IN ('dismissed', 'appealGranted'), false) OR EXISTS (
+                   SELECT 1 FROM review_case_enforcements ce
+                   JOIN appeals ap ON ap.enforcement_id = ce.enforcement_id AND ap.status = 'granted'
+                   WHERE ce.case_id = rc.id) AS overturned
+          FROM review_cases rc
+          WHERE rc.source = 'rule' AND rc.details->>'ruleId' = ${id} AND rc.status = 'resolved')
+        SELECT
           (SELECT count(*) FROM policy_matches WHERE rule_id = ${id} AND at > now() - interval '7 days') AS "matches7d",
           (SELECT count(*) FROM policy_matches WHERE rule_id = ${id} AND done AND at > now() - interval '7 days') AS "actions7d",
-          (SELECT count(*) FROM review_cases WHERE source = 'rule' AND details->>'ruleId' = ${id} AND status = 'resolved'
-              AND outcome NOT IN ('dismissed', 'appealGranted')) AS upheld,
-          (SELECT count(*) FROM review_cases WHERE source = 'rule' AND details->>'ruleId' = ${id} AND status = 'resolved'
-              AND outcome IN ('dismissed', 'appealGranted')) AS overturned`,
+          (SELECT count(*) FROM judged WHERE NOT overturned) AS upheld,
+          (SELECT count(*) FROM judged WHERE overturned) AS overturned`,
   );
   const upheld = Number(row!.upheld);
   const overturned = Number(row!.overturned);

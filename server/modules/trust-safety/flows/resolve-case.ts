@@ -157,7 +157,17 @@ async function enforceOnSubjectUser(flow: FlowContext, row: CaseRow, decision: D
   const macroEnforcement = macro ? { action: macro.action, until: macroUntil(macro) } : null;
   for (const { action, until } of resolutionEnforcements(decision.outcome, macroEnforcement, Date.now())) {
     const reason = caseReason(row, decision.note);
-    await enforceIn(flow.tx, flow.outbox, flow, { userId, action, reason, until, admin: flow.admin });
+    const { enforcementId } = await enforceIn(flow.tx, flow.outbox, flow, {
+      userId,
+      action,
+      reason,
+      until,
+      admin: flow.admin,
+    });
+    // Kept with the case: an appeal granted against it later overturns the case (a rule's precision).
+    await flow.tx.execute(
+      sql`INSERT INTO review_case_enforcements (case_id, enforcement_id) VALUES (${row.id}, ${enforcementId})`,
+    );
   }
 }
 

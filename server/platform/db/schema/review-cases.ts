@@ -1,6 +1,6 @@
 // The review queue's cases (migration 0020): what a moderator must look at, from every source;
 // its macros, appeals and settings, and the back office's saved views (migration 0045); every
-// reporter of a case (0090).
+// reporter of a case (0090); the enforcements a case's resolution made (0114).
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { userEnforcements } from './accountability.js';
@@ -65,6 +65,20 @@ export const reviewCaseReporters = pgTable(
     primaryKey({ name: 'review_case_reporters_pkey', columns: [t.caseId, t.reporterId] }),
     fkey('review_case_reporters', t.caseId, reviewCases.id),
     fkey('review_case_reporters', t.reporterId, users.id),
+  ],
+);
+
+/** The enforcements a case's resolution made: an appeal granted against one overturns the case. */
+export const reviewCaseEnforcements = pgTable(
+  'review_case_enforcements',
+  {
+    caseId: text('case_id').notNull(),
+    enforcementId: text('enforcement_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'review_case_enforcements_pkey', columns: [t.caseId, t.enforcementId] }),
+    fkey('review_case_enforcements', t.caseId, reviewCases.id),
+    fkey('review_case_enforcements', t.enforcementId, userEnforcements.id),
   ],
 );
 
