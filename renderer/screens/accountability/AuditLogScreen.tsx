@@ -112,6 +112,7 @@ export function AuditLogScreen() {
       label: 'Admin',
       render: (e) => (
         <Button
+          className="audit-admin"
           variant="minimal"
           size="small"
           title="Show only this admin's actions"

@@ -8,6 +8,7 @@ import { market } from '../../bridge.js';
 import { useAdminAction } from '../../components/admin-action/index.js';
 import { useSession } from '../../stores/session-store.js';
 import { reloadMacros, useMacros } from '../review/macros-store.js';
+import { ENFORCEMENT_LABELS } from '../accountability/enforcement-form.js';
 import { OUTCOME_LABELS } from '../review/review-display.js';
 import { MacroForm } from './MacroForm.js';
 import './settings.css';
@@ -59,7 +60,7 @@ export function ReviewQueueSettings() {
                 <tr>
                   <td>{macro.title}</td>
                   <td>{OUTCOME_LABELS[macro.outcome]}</td>
-                  <td>{macro.enforcement?.action ?? '-'}</td>
+                  <td>{macro.enforcement ? ENFORCEMENT_LABELS[macro.enforcement.action] : '-'}</td>
                   <td>{macro.userMessage ?? '-'}</td>
                   {manage && (
                     <td className="macro-row-actions">
