@@ -9,7 +9,7 @@ import { market } from '../../bridge.js';
 import { useAdminAction } from '../../components/admin-action/index.js';
 import { chartTheme } from '../../components/charts/chart-theme.js';
 import { SeriesChart, type SeriesSpec } from '../../components/charts/index.js';
-import { formatCount } from '../../components/format.js';
+import { formatCount, formatDateTime } from '../../components/format.js';
 import { useColorMode } from '../../stores/color-mode-store.js';
 import { useRecordDrawers } from '../accountability/RecordDrawers.js';
 import { BACKTEST_DAY_CHOICES, outcomeBars, sampleLinkText } from './rules-display.js';
@@ -27,7 +27,7 @@ function BacktestSamples({ backtest }: { backtest: Backtest }) {
       <ul className="rule-samples" aria-label="Sample matches">
         {backtest.samples.map((sample) => (
           <li key={`${sample.subjectId}-${sample.at}`}>
-            <span className="rule-muted">{new Date(sample.at).toLocaleString()}</span>{' '}
+            <span className="rule-muted">{formatDateTime(sample.at)}</span>{' '}
             <Button variant="minimal" size="small" onClick={() => records.open(sample.opens)}>
               {sampleLinkText(sample)}
             </Button>
