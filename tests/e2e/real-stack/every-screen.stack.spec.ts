@@ -231,7 +231,8 @@ test('keyboard: the controls the visual pass moved are reached without the mouse
   await page.getByRole('searchbox', { name: 'Search the audit log' }).focus();
   await page.keyboard.press('Tab');
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('button', { name: 'admin@market.test' }).first()).toBeFocused();
+  // The first row's admin may be the system (a seller's level moved by the standing job).
+  await expect(page.getByTitle("Show only this admin's actions").first()).toBeFocused();
 });
 
 test('layout: Team action cells, the review queue Excerpt, the review tabs', async ({ page }) => {
