@@ -101,10 +101,13 @@ export function AdminTableScreen<N extends TableName, T extends { id: string }, 
   });
   return (
     <section className={className}>
-      <H3 className="screen-title">{title ?? label}</H3>
+      {/* Save view on the title's row, at its right edge: no row of its own above the search, and
+          before the table in the page, so Tab still goes from the search box straight to the grid. */}
+      <div className="table-screen-heading">
+        <H3 className="screen-title">{title ?? label}</H3>
+        {saveView}
+      </div>
       {above}
-      {/* Before the table, so Tab still goes from the search box straight to the grid. */}
-      <div className="table-view-actions">{saveView}</div>
       <DataTable
         label={label}
         store={store}
@@ -113,7 +116,7 @@ export function AdminTableScreen<N extends TableName, T extends { id: string }, 
         {...(onRowClick ? { onRowClick } : {})}
         {...(selectedId !== undefined ? { selectedId } : {})}
         {...(table.exportList ? { exportList: table.exportList } : {})}
-        {...(remove?.many ? { bulkDelete: { noun: remove.many, remove: remove.call } } : {})}
+        {...(remove?.many ? { bulkDelete: { noun: { one: remove.one, many: remove.many }, remove: remove.call } } : {})}
         {...(table.feed ? { toolbarEnd: <ConnectionIndicator /> } : {})}
       />
       {dialog}

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, initialsOf, moneyOrNA, orNoData } from './format.js';
+import { countOf, formatDateTime, initialsOf, moneyOrNA, orNoData } from './format.js';
 
 describe('formatting', () => {
+  it.each([
+    [0, '0 blocks'],
+    [1, '1 block'],
+    [2, '2 blocks'],
+    [12345, '12,345 blocks'],
+  ])('a count of %s reads %s', (count, text) => {
+    expect(countOf(count, { one: 'block', many: 'blocks' })).toBe(text);
+  });
   it('writes a date or a dash', () => {
     expect(formatDateTime('2026-01-05T10:00:00.000Z')).toMatch(/^Jan 5, 2026, /);
     expect(formatDateTime(null)).toBe('-');

@@ -9,6 +9,11 @@ export function formatCount(count: number): string {
   return counts.format(count);
 }
 
+/** '1 block', '3 blocks': a count with its noun in the number it takes. */
+export function countOf(count: number, noun: { one: string; many: string }): string {
+  return `${formatCount(count)} ${count === 1 ? noun.one : noun.many}`;
+}
+
 /** 'Nov 22, 2026, 4:45 PM': dense, unambiguous, local time. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '-';

@@ -88,3 +88,18 @@ test.describe('the order drawer reloads its transactions', () => {
     expect((await callsOf(page, 'transactions.orderTransactions')).at(-1)).toEqual({ params: { id: 'o2' } });
   });
 });
+
+test.describe('Settings', () => {
+  test('a failed read of the auto-assign setting says so beside the switch', async ({ signedInPage: page }) => {
+    await page.goto('/#/dashboard/home');
+    await expect(page.getByText('Total Registered Users')).toBeVisible();
+    await failNext(page, 'reviewCases.settings', 'The setting could not be read', 404);
+    await page.goto('/#/dashboard/settings');
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'Could not load the auto-assign setting: The setting could not be read' }),
+    ).toBeVisible();
+    await expect(page.getByLabel('Auto-assign new cases to the least-loaded moderator online')).toBeDisabled();
+  });
+});

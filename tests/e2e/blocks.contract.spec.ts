@@ -130,10 +130,10 @@ test('bulk lift: pick blocks, one confirm; a lift the server refuses is reported
   await pick('Select row 1').click();
   await page.getByRole('button', { name: 'Lift selected' }).click();
   await page
-    .getByRole('alertdialog', { name: 'Lift 1 blocks?' })
+    .getByRole('alertdialog', { name: 'Lift 1 block?' })
     .getByRole('button', { name: 'Lift', exact: true })
     .click();
-  await expect(toast(page, 'Lifted 1 blocks')).toBeVisible();
+  await expect(toast(page, 'Lifted 1 block')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No rows' })).toBeVisible();
   expect(await callsOf(page, 'blocks.lift')).toHaveLength(3);
 });

@@ -10,7 +10,7 @@ import { toastSuccess } from '../../app/toaster.js';
 import { readAllMatching, type ListStore } from '../../stores/list-store.js';
 import { runBulk, type BulkOutcome } from './row-selection.js';
 import { chosenIds, clearOnNewView, createSelection, isChosen } from './selection-store.js';
-import { formatCount } from '../format.js';
+import { countOf, formatCount } from '../format.js';
 
 /** What the bulk action is called: deleting by default, lifting on the Blocks list. */
 export interface BulkWords {
@@ -34,8 +34,8 @@ const DELETE_WORDS: BulkWords = {
 };
 
 export interface BulkDeleteConfig {
-  /** The rows' name in the product's words, plural: 'chat messages'. */
-  noun: string;
+  /** The rows' name in the product's words, one and several: 'chat message', 'chat messages'. */
+  noun: { one: string; many: string };
   remove(id: string): Promise<ApiResult<unknown>>;
   /** Another action than deleting that takes each row off the list (lifting blocks). */
   words?: BulkWords;
@@ -93,7 +93,7 @@ export function useBulkDelete<T extends { id: string }, K extends string>(
     clear();
     if (outcome.failed.length === 0) {
       setPhase({ step: 'idle' });
-      toastSuccess(`${words.done} ${formatCount(outcome.done.length)} ${config.noun}`);
+      toastSuccess(`${words.done} ${countOf(outcome.done.length, config.noun)}`);
     } else setPhase({ step: 'report', outcome });
   };
 
@@ -141,7 +141,7 @@ export function useBulkDelete<T extends { id: string }, K extends string>(
       title={
         phase.step === 'report'
           ? `Some rows were not ${words.done.toLowerCase()}`
-          : `${words.verb} ${formatCount(chosen.length)} ${config.noun}?`
+          : `${words.verb} ${countOf(chosen.length, config.noun)}?`
       }
       role="alertdialog"
       onClose={() => phase.step !== 'running' && setPhase({ step: 'idle' })}

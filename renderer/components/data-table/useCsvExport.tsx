@@ -6,7 +6,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { ExportName, ExportQuery } from '../../../shared/contract/admin-export-routes.js';
 import { market } from '../../bridge.js';
 import { showToast } from '../../app/toaster.js';
-import { formatCount } from '../format.js';
+import { countOf } from '../format.js';
+
+const ROWS = { one: 'row', many: 'rows' };
 
 export function useCsvExport(list: ExportName) {
   const [rows, setRows] = useState<number | null>(null);
@@ -26,7 +28,7 @@ export function useCsvExport(list: ExportName) {
     try {
       const outcome = await market.exports.saveCsv(list, query, fileStem);
       if (outcome.ok) {
-        showToast({ intent: 'success', message: `Exported ${formatCount(outcome.rows)} rows to ${outcome.file}` });
+        showToast({ intent: 'success', message: `Exported ${countOf(outcome.rows, ROWS)} to ${outcome.file}` });
       } else if (outcome.reason === 'failed') {
         showToast({ intent: 'danger', message: outcome.message });
       }
@@ -43,7 +45,7 @@ export function useCsvExport(list: ExportName) {
     rows === null ? null : (
       <span className="data-table-export-progress" role="status" aria-label="Export progress">
         <ProgressBar intent="primary" className="data-table-export-bar" />
-        <Tag minimal>Exporting… {formatCount(rows)} rows</Tag>
+        <Tag minimal>Exporting… {countOf(rows, ROWS)}</Tag>
       </span>
     );
   return { save, progress };

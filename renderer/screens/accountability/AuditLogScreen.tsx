@@ -131,6 +131,7 @@ export function AuditLogScreen() {
         if (rule) return <RuleActor rule={rule} mayOpen={mayOpenRules} />;
         return (
           <Button
+            className="audit-admin"
             variant="minimal"
             size="small"
             title="Show only this admin's actions"

@@ -35,7 +35,7 @@ const blocks = createListStore<Block, SortKey>((query, signal) => {
 
 /** Bulk lift: the selected blocks (or all matching the search and filters) lifted one by one. */
 const BULK_LIFT: BulkDeleteConfig = {
-  noun: 'blocks',
+  noun: { one: 'block', many: 'blocks' },
   remove: (id) => market.admin.blocks.lift({ params: { id } }),
   words: {
     verb: 'Lift',
@@ -110,7 +110,6 @@ export function BlocksScreen() {
       sortKey: 'expiresAt',
       render: (block) => (block.expiresAt ? formatDateTime(block.expiresAt) : 'Never'),
       className: 'num',
-      width: 160,
     },
     {
       id: 'createdBy',

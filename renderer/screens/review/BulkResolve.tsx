@@ -4,8 +4,11 @@ import { useState } from 'react';
 import { useStore } from 'zustand';
 import { market } from '../../bridge.js';
 import { useAdminAction } from '../../components/admin-action/index.js';
+import { countOf } from '../../components/format.js';
 import { ResolveForm, type Resolution } from './ResolveForm.js';
 import type { Queue } from './review-queue-store.js';
+
+const CASES = { one: 'case', many: 'cases' };
 
 export function BulkResolve({ queue }: { queue: Queue }) {
   const ids = useStore(queue.selection, (s) => s.picked.ids);
@@ -19,7 +22,7 @@ export function BulkResolve({ queue }: { queue: Queue }) {
     const resolved = await resolving.run(
       () => market.admin.reviewCases.bulkResolve({ body: { ids: [...ids], outcome, ...(note ? { note } : {}) } }),
       {
-        success: ({ resolved }) => (resolved === 1 ? '1 case resolved' : `${resolved} cases resolved`),
+        success: ({ resolved }) => `${countOf(resolved, CASES)} resolved`,
         failure: 'Failed to resolve the cases',
       },
     );
@@ -42,7 +45,7 @@ export function BulkResolve({ queue }: { queue: Queue }) {
       </Button>
       <Dialog
         isOpen={open}
-        title={`Resolve ${ids.size} cases?`}
+        title={`Resolve ${countOf(ids.size, CASES)}?`}
         onClose={() => setOpen(false)}
         canOutsideClickClose={!busy}
       >
@@ -51,7 +54,7 @@ export function BulkResolve({ queue }: { queue: Queue }) {
             outcomes={[...outcomes]}
             canNotify={false}
             busy={busy}
-            submitText={`Resolve ${ids.size} cases`}
+            submitText={`Resolve ${countOf(ids.size, CASES)}`}
             onSubmit={(resolution) => void submit(resolution)}
           />
         </DialogBody>

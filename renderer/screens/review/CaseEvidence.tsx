@@ -2,6 +2,7 @@
 // listing, the order, the user it is about, the reporter and the bid ladder with hidden maximums.
 import { H5, HTMLTable, Tag } from '@blueprintjs/core';
 import type { ReviewCaseWithEvidence } from '../../../shared/contract/review-cases.js';
+import { LISTING_TYPE_BADGES } from '../../../shared/rules/listing-display.js';
 import { formatUsd } from '../../../shared/rules/money.js';
 import { DetailList } from '../../components/DetailList.js';
 import { formatDateTime, moneyOrNA, orNoData } from '../../components/format.js';
@@ -109,7 +110,7 @@ export function CaseEvidence({ item }: { item: ReviewCaseWithEvidence }) {
             rows={[
               ['Title', evidence.listing.title],
               ['Description', evidence.listing.description],
-              ['Type', evidence.listing.listingType],
+              ['Type', LISTING_TYPE_BADGES[evidence.listing.listingType]],
               ['Starting bid / price', moneyOrNA(evidence.listing.startingBid)],
               ['Current bid', moneyOrNA(evidence.listing.bid)],
               ['Seller', orNoData(evidence.listing.user.userName ?? evidence.listing.user.email)],

@@ -20,6 +20,8 @@ const renderAssignee: ItemRenderer<Assignee> = (assignee, { handleClick, handleF
       active={modifiers.active}
       disabled={modifiers.disabled}
       text={nameOf(assignee)}
+      // A long address reads whole (wrapping) rather than cut by the menu's width.
+      multiline
       label={`${assignee.role} · ${assignee.online ? 'online' : 'offline'}`}
       labelClassName={assignee.online ? 'review-assignee-online' : 'muted'}
       onClick={handleClick}

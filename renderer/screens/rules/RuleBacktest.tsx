@@ -9,7 +9,7 @@ import { market } from '../../bridge.js';
 import { useAdminAction } from '../../components/admin-action/index.js';
 import { chartTheme } from '../../components/charts/chart-theme.js';
 import { SeriesChart, type SeriesSpec } from '../../components/charts/index.js';
-import { formatCount } from '../../components/format.js';
+import { formatCount, formatDateTime } from '../../components/format.js';
 import { useColorMode } from '../../stores/color-mode-store.js';
 import { useRecordDrawers } from '../accountability/RecordDrawers.js';
 import { BACKTEST_DAY_CHOICES, outcomeBars, sampleLinkText } from './rules-display.js';
@@ -27,7 +27,7 @@ function BacktestSamples({ backtest }: { backtest: Backtest }) {
       <ul className="rule-samples" aria-label="Sample matches">
         {backtest.samples.map((sample) => (
           <li key={`${sample.subjectId}-${sample.at}`}>
-            <span className="rule-muted">{new Date(sample.at).toLocaleString()}</span>{' '}
+            <span className="rule-muted">{formatDateTime(sample.at)}</span>{' '}
             <Button variant="minimal" size="small" onClick={() => records.open(sample.opens)}>
               {sampleLinkText(sample)}
             </Button>
@@ -130,26 +130,35 @@ export function RuleBacktest({
               The rule is now version {rule.version}; backtest again after changing what it judges.
             </p>
           )}
-          <div className="rule-outcomes">
-            <dl className="rule-outcome-numbers" aria-label="Matches by outcome">
-              {outcomeBars(current).map((bar) => (
-                <div key={bar.outcome}>
-                  <dt>{bar.label}</dt>
-                  <dd>{formatCount(bar.count)}</dd>
-                </div>
-              ))}
-            </dl>
-            <OutcomeChart backtest={current} />
-          </div>
-          <H5 className="rule-subheading">Matches per day</H5>
-          <SeriesChart
-            rows={current.perDay.map((day) => ({ date: day.day, matches: day.matches }))}
-            series={PER_DAY_SERIES}
-            label={`Matches per day over ${current.days} days: ${current.matches} in all`}
-            height={160}
-          />
-          <H5 className="rule-subheading">Samples</H5>
-          <BacktestSamples backtest={current} />
+          {current.matches === 0 ? (
+            // Empty bars and an empty line over 0..4 say nothing a moderator can read: a sentence does.
+            <p className="rule-muted">
+              No event of these {current.days} days matches this version: it would have done nothing.
+            </p>
+          ) : (
+            <>
+              <div className="rule-outcomes">
+                <dl className="rule-outcome-numbers" aria-label="Matches by outcome">
+                  {outcomeBars(current).map((bar) => (
+                    <div key={bar.outcome}>
+                      <dt>{bar.label}</dt>
+                      <dd>{formatCount(bar.count)}</dd>
+                    </div>
+                  ))}
+                </dl>
+                <OutcomeChart backtest={current} />
+              </div>
+              <H5 className="rule-subheading">Matches per day</H5>
+              <SeriesChart
+                rows={current.perDay.map((day) => ({ date: day.day, matches: day.matches }))}
+                series={PER_DAY_SERIES}
+                label={`Matches per day over ${current.days} days: ${current.matches} in all`}
+                height={160}
+              />
+              <H5 className="rule-subheading">Samples</H5>
+              <BacktestSamples backtest={current} />
+            </>
+          )}
         </div>
       ) : (
         <p className="rule-muted">

@@ -6,6 +6,7 @@ import { MACRO_ENFORCEMENTS, type Macro } from '../../../shared/contract/review-
 import { market } from '../../bridge.js';
 import { useAdminAction } from '../../components/admin-action/index.js';
 import { reloadMacros } from '../review/macros-store.js';
+import { ENFORCEMENT_LABELS } from '../accountability/enforcement-form.js';
 import { OUTCOME_LABELS } from '../review/review-display.js';
 import {
   createBodyOf,
@@ -51,7 +52,7 @@ export function MacroForm({ macro, onDone }: { macro?: Macro; onDone?: () => voi
       <FormGroup label="Title" labelFor={id('title')}>
         <InputGroup id={id('title')} value={draft.title} maxLength={120} onValueChange={(title) => set({ title })} />
       </FormGroup>
-      <FormGroup label="Outcome" labelFor={id('outcome')} inline>
+      <FormGroup className="macro-choice" label="Outcome" labelFor={id('outcome')} inline>
         <HTMLSelect
           id={id('outcome')}
           value={draft.outcome}
@@ -62,12 +63,15 @@ export function MacroForm({ macro, onDone }: { macro?: Macro; onDone?: () => voi
           }))}
         />
       </FormGroup>
-      <FormGroup label="Enforcement" labelFor={id('enforcement')} inline>
+      <FormGroup className="macro-choice" label="Enforcement" labelFor={id('enforcement')} inline>
         <HTMLSelect
           id={id('enforcement')}
           value={draft.enforcement}
           onChange={(event) => set({ enforcement: event.currentTarget.value as MacroEnforcementChoice })}
-          options={[{ value: '', label: 'None' }, ...MACRO_ENFORCEMENTS.map((value) => ({ value }))]}
+          options={[
+            { value: '', label: 'None' },
+            ...MACRO_ENFORCEMENTS.map((value) => ({ value, label: ENFORCEMENT_LABELS[value] })),
+          ]}
         />
       </FormGroup>
       {(

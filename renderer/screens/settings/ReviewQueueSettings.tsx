@@ -8,6 +8,7 @@ import { market } from '../../bridge.js';
 import { useAdminAction } from '../../components/admin-action/index.js';
 import { useSession } from '../../stores/session-store.js';
 import { reloadMacros, useMacros } from '../review/macros-store.js';
+import { ENFORCEMENT_LABELS } from '../accountability/enforcement-form.js';
 import { OUTCOME_LABELS } from '../review/review-display.js';
 import { MacroForm } from './MacroForm.js';
 import './settings.css';
@@ -16,12 +17,16 @@ export function ReviewQueueSettings() {
   const role = useSession((s) => s.user?.adminRole ?? null);
   const macros = useMacros();
   const [autoAssign, setAutoAssign] = useState<boolean | null>(null);
+  const [unread, setUnread] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const acting = useAdminAction();
   const manage = mayDo(role, 'manageMacros');
   useEffect(() => {
     void reloadMacros();
-    void market.admin.reviewCases.settings().then((result) => result.ok && setAutoAssign(result.data.autoAssign));
+    // A failed read says so beside the switch, which stays off: never a silent, disabled switch.
+    void market.admin.reviewCases
+      .settings()
+      .then((result) => (result.ok ? setAutoAssign(result.data.autoAssign) : setUnread(result.error.message)));
   }, []);
   if (!mayDo(role, 'openReviewQueue')) return null;
   return (
@@ -40,6 +45,11 @@ export function ReviewQueueSettings() {
             .then((saved) => saved && setAutoAssign(saved.autoAssign))
         }
       />
+      {unread && (
+        <p className="muted" role="alert">
+          Could not load the auto-assign setting: {unread}
+        </p>
+      )}
       {macros.length === 0 ? (
         <p className="muted">No macros yet: add the first one below.</p>
       ) : (
@@ -59,7 +69,7 @@ export function ReviewQueueSettings() {
                 <tr>
                   <td>{macro.title}</td>
                   <td>{OUTCOME_LABELS[macro.outcome]}</td>
-                  <td>{macro.enforcement?.action ?? '-'}</td>
+                  <td>{macro.enforcement ? ENFORCEMENT_LABELS[macro.enforcement.action] : '-'}</td>
                   <td>{macro.userMessage ?? '-'}</td>
                   {manage && (
                     <td className="macro-row-actions">

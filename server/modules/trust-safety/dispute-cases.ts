@@ -50,7 +50,7 @@ export async function reviewDispute(
     subjectId: dispute.orderId,
     subjectUserId: dispute.sellerId,
     reason: `Chargeback of ${amount}: ${dispute.reason.replaceAll('_', ' ')}`,
-    excerpt: `The buyer's bank disputes ${amount} (${dispute.reason}). Review the evidence packet and submit it before the deadline.`,
+    excerpt: `The buyer's bank disputes ${amount} (${dispute.reason.replaceAll('_', ' ')}). Review the evidence packet and submit it before the deadline.`,
     details: { disputeId: dispute.disputeId },
     dueBy: dispute.caseDueBy,
   });
