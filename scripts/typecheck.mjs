@@ -1,11 +1,10 @@
 // Type-checks every per-runtime project of tsconfig.json, one after the other, and fails on
 // the first error. Each runtime has its own lib/types, so a DOM call in shared/ fails here.
+// (`npm test` checks the same projects side by side with lint: scripts/static-checks.mjs.)
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { typecheckProjects } from './typecheck-projects.mjs';
 
-const root = JSON.parse(readFileSync('tsconfig.json', 'utf8').replace(/^\s*\/\/.*$/gm, ''));
-for (const { path } of root.references) {
-  const project = path.endsWith('.json') ? path : `${path}/tsconfig.json`;
+for (const project of typecheckProjects()) {
   const started = Date.now();
   const run = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project], { stdio: 'inherit' });
   if (run.status !== 0) {
