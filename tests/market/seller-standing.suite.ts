@@ -112,6 +112,30 @@ export function sellerStandingSuite(start: () => Promise<ReviewApp>) {
     });
   });
 
+  it('counts a lost dispute as a defect of its order (once, with the cancellation), a won or open one not', async () => {
+    const [sellerId] = await enableSellers(t.app, 'stdispute');
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i += 1) ids.push(await paidOrder(sellerId!, 5 + i));
+    const dispute = (orderId: string, status: string) =>
+      t.database.db.execute(
+        sql`INSERT INTO disputes (id, order_id, seller_id, charge_id, status, reason, amount_cents, evidence_due_by)
+            VALUES (${`dp_${orderId.slice(0, 12)}`}, ${orderId}, ${sellerId!}, 'ch_standing', ${status}, 'fraudulent',
+                    1000, now() + interval '7 days')`,
+      );
+    await dispute(ids[0]!, 'needs_response');
+    await dispute(ids[1]!, 'won');
+    expect((await standing('admin', sellerId!)).metrics.defectRate).toBe(0);
+
+    // Stripe closes the first as lost: one defect in 40 orders (2.5%), below standard.
+    await t.database.db.execute(sql`UPDATE disputes SET status = 'lost' WHERE order_id = ${ids[0]!}`);
+    const lost = await standing('admin', sellerId!);
+    expect(lost.metrics.defectRate).toBe(1 / 40);
+    expect(lost.level).toBe('belowStandard');
+    // The same order cancelled too is still one defect.
+    await t.database.db.execute(sql`UPDATE orders SET status = 'cancelled' WHERE id = ${ids[0]!}`);
+    expect((await standing('admin', sellerId!)).metrics.defectRate).toBe(1 / 40);
+  });
+
   it('is standard with clean orders, and projects new when they are about to leave the window', async () => {
     const [sellerId] = await enableSellers(t.app, 'stclean');
     for (let i = 0; i < 10; i += 1) await paidOrder(sellerId!, 360 - i);
@@ -162,7 +186,7 @@ export function sellerStandingSuite(start: () => Promise<ReviewApp>) {
     expect(rows.map((row) => new Date(row.late_from).getTime())).toEqual(paid.map((ms) => shippingDeadline(ms) + 1));
   });
 
-  it('keeps the day buckets and the standing equal to a recount after random orders, cancels, shipments, issues and ratings', async () => {
+  it('keeps the day buckets and the standing equal to a recount after random orders, cancels, shipments, issues, disputes and ratings', async () => {
     await checkStandingRecount(t.database, buyerId, 25);
   }, 240_000);
 
