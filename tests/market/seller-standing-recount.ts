@@ -194,11 +194,7 @@ async function run(database: Database, sellers: string[], buyerId: string, nowMs
     }
     case 'closeDispute': {
       // Stripe's later event: lost, won, or back under review.
-      const id = await one(
-        database,
-        sql`SELECT id FROM disputes WHERE seller_id IN (${mine}) ORDER BY id`,
-        s.pick,
-      );
+      const id = await one(database, sql`SELECT id FROM disputes WHERE seller_id IN (${mine}) ORDER BY id`, s.pick);
       if (id) await db.execute(sql`UPDATE disputes SET status = ${s.status}, updated_at = now() WHERE id = ${id}`);
       return;
     }

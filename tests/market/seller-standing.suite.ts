@@ -4,7 +4,7 @@
 // flows would have left them, so each metric's source is visible here.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SellerStanding } from '../../shared/contract/admin-seller-standing-routes.js';
+import { SellerDefectOrders, SellerStanding } from '../../shared/contract/admin-seller-standing-routes.js';
 import { queryRows } from '../../server/platform/db/database.js';
 import { shippingDeadline } from '../../shared/rules/shipping-deadline.js';
 import { enableSellers } from './market-db.js';
@@ -134,6 +134,20 @@ export function sellerStandingSuite(start: () => Promise<ReviewApp>) {
     // The same order cancelled too is still one defect.
     await t.database.db.execute(sql`UPDATE orders SET status = 'cancelled' WHERE id = ${ids[0]!}`);
     expect((await standing('admin', sellerId!)).metrics.defectRate).toBe(1 / 40);
+    // The drawer's list of the orders behind the defects names both reasons of that one order.
+    const defects = await call('sup', 'GET', `/admin/users/${sellerId!}/seller-standing/defects`);
+    expect(defects.status, JSON.stringify(defects.body)).toBe(200);
+    expect(SellerDefectOrders.parse(defects.body)).toEqual({
+      count: 1,
+      items: [
+        {
+          orderId: ids[0],
+          createdAt: expect.any(String),
+          listingTitle: 'Standing lot',
+          reasons: ['cancelled', 'disputeLost'],
+        },
+      ],
+    });
   });
 
   it('is standard with clean orders, and projects new when they are about to leave the window', async () => {
@@ -258,6 +272,7 @@ export function sellerStandingSuite(start: () => Promise<ReviewApp>) {
 
   it('answers 404 for an unknown user and 401 without a token', async () => {
     expect((await call('admin', 'GET', '/admin/users/no-such-user/seller-standing')).status).toBe(404);
+    expect((await call('admin', 'GET', '/admin/users/no-such-user/seller-standing/defects')).status).toBe(404);
     expect((await call(null, 'GET', `/admin/users/${buyerId}/seller-standing`)).status).toBe(401);
     expect((await call('stbuyer', 'GET', `/admin/users/${buyerId}/seller-standing`)).status).toBe(403);
   });

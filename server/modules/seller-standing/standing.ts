@@ -9,7 +9,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SellerStanding } from '../../../shared/contract/admin-seller-standing-routes.js';
 import {
-  DEFAULT_LEVEL_EFFECTS,
   type SellerRecord,
   sellerLevelOf,
   STANDING_LONG_WINDOW_DAYS,
@@ -21,6 +20,7 @@ import type { Executor } from '../../platform/db/database.js';
 import { orders, ratings, sellerStandingDays, transactions, users } from '../../platform/db/schema/index.js';
 import { countValue, leftJoined, readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { notFound } from '../../platform/http/errors.js';
+import { levelEffectsOf } from './level-effects.js';
 import { DAY_MS, daysReadByOrder, recordFromDays, type StandingDay } from './standing-days.js';
 
 /** How far ahead the projected level looks. */
@@ -200,6 +200,6 @@ async function standingFrom(
       replyWithin24hRate: asked === 0 ? null : Number(replies?.answered ?? 0) / asked,
       averageRating: averageRating === null ? null : Math.round(averageRating * 100) / 100,
     },
-    effects: DEFAULT_LEVEL_EFFECTS[level],
+    effects: (await levelEffectsOf(db))[level],
   };
 }
