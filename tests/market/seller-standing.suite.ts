@@ -268,7 +268,8 @@ export function sellerStandingSuite(start: () => Promise<ReviewApp>) {
     expect(descending.items[0]!.sellerLevel).not.toBe('belowStandard');
     expect((await call('mod', 'GET', '/admin/users?sellerLevel=bronze')).status).toBe(400);
     expect((await call('mod', 'GET', '/admin/users?sortBy=level')).status).toBe(400);
-  });
+    // It settles every seller the tests above queued (the recount's dozens among them).
+  }, 120_000);
 
   it('answers 404 for an unknown user and 401 without a token', async () => {
     expect((await call('admin', 'GET', '/admin/users/no-such-user/seller-standing')).status).toBe(404);
