@@ -12,6 +12,7 @@ import { seedDemoBlocks } from '../server/seeding/seed-blocks.js';
 import { seedDemoListingVersions } from '../server/seeding/seed-listing-versions.js';
 import { seedDemoPolicy } from '../server/seeding/seed-policy.js';
 import { seedDemoDispute } from '../server/seeding/seed-disputes.js';
+import { seedDemoSellerLevels } from '../server/seeding/seed-seller-levels.js';
 import { startServer } from '../server/server.js';
 import { EMULATOR_HOST, PROJECT_ID, WEB_API_KEY, startAuthEmulator } from './auth-emulator.js';
 
@@ -44,6 +45,7 @@ try {
       console.log(await seedDemoListingVersions(database.db));
       console.log(await seedDemoPolicy(database.db));
       console.log(await seedDemoDispute(database.db));
+      console.log(await seedDemoSellerLevels(database.db));
     }
     // The demo buyer is a marketplace user too, matched by firebaseId. The emulator keeps no
     // data between starts, so the account's uid is new each time: match the row by email.

@@ -112,6 +112,8 @@ export async function seedOrders(context: SeedContext): Promise<number> {
       shippedAtMs: shippedAt?.getTime() ?? null,
       deliveredAtMs: deliveredAt?.getTime() ?? null,
       cancelled: status === 'cancelled',
+      // Levels are settled after the load (seller-levels.ts): the seeded history is released by the plain rule.
+      holdDays: 0,
       ledger: [],
     };
     const releasedAt = payoutReleaseDue(facts, context.now) ? new Date(payoutDueAtMs(facts)!) : null;

@@ -103,6 +103,8 @@ export const AUDIT_RECORD_TYPES = [
   // Policy (ARCHITECTURE.md, "Policy"): a rule and a named list rules read.
   'rule',
   'policyList',
+  // What seller levels do (the record id is `seller-levels`).
+  'seller_levels',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

@@ -34,7 +34,7 @@ import { adminRingRoutes } from './admin-ring-routes.js';
 import { adminHoldRoutes } from './admin-hold-routes.js';
 import { bidVoidRoutes } from './admin-bid-void-routes.js';
 import { listingVersionRoutes } from './admin-listing-version-routes.js';
-import { sellerStandingRoutes } from './admin-seller-standing-routes.js';
+import { sellerDefectRoutes, sellerStandingRoutes } from './admin-seller-standing-routes.js';
 import { adminBlockRoutes } from './admin-block-routes.js';
 import { adminPolicyRoutes } from './admin-policy-routes.js';
 import { adminDisputeRoutes } from './admin-dispute-routes.js';
@@ -327,6 +327,7 @@ export const adminRoutes = {
   ...bidVoidRoutes,
   ...listingVersionRoutes,
   ...sellerStandingRoutes,
+  ...sellerDefectRoutes,
   ...adminBlockRoutes,
   ...adminPolicyRoutes,
   ...adminDisputeRoutes,

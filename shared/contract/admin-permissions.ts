@@ -51,6 +51,11 @@ export const ADMIN_ROUTE_ROLES: Record<AdminRouteName, readonly ScopedRole[]> = 
   'listings.versions': [M],
   // A seller's standing: what the users' readers see, and finance (it sets payout holds).
   'users.sellerStanding': [M, S, F],
+  'users.sellerDefects': [M, S, F],
+  // What the levels do: read by whoever reads a standing; changed (and previewed) by the owner.
+  'sellerLevels.effects': [M, S, F],
+  'sellerLevels.previewEffects': [],
+  'sellerLevels.updateEffects': [],
   'subcategories.list': [M],
   'subcategories.update': [M],
   // Orders: support reads them, finance acts on them.
@@ -263,7 +268,9 @@ export const UI_ACTION_ROUTES = {
   featureListing: ['listings.setFeatured'],
   viewBidLadder: ['listings.bids'],
   viewListingVersions: ['listings.versions'],
-  viewSellerStanding: ['users.sellerStanding'],
+  viewSellerStanding: ['users.sellerStanding', 'users.sellerDefects'],
+  viewLevelEffects: ['sellerLevels.effects'],
+  manageLevelEffects: ['sellerLevels.effects', 'sellerLevels.previewEffects', 'sellerLevels.updateEffects'],
   voidBids: ['listings.bids', 'listings.voidBids'],
   openSoldListings: ['listings.sold'],
   cancelOrder: ['orders.cancel'],

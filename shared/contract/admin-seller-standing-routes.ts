@@ -3,6 +3,7 @@
 // Spread into the admin route table (admin-api.ts).
 import { z } from 'zod';
 import { id, isoDate } from './entities.js';
+import { MAX_ACTIVE_LISTING_CAP, MAX_PAYOUT_HOLD_DAYS } from '../rules/level-effects.js';
 import { SELLER_LEVELS } from '../rules/seller-level.js';
 import type { RouteDef } from './route-def.js';
 
@@ -32,6 +33,40 @@ export const SellerStanding = z.object({
 });
 export type SellerStanding = z.infer<typeof SellerStanding>;
 
+/** What one level does: the payout hold days after delivery and the active-listing cap (null: none). */
+export const LevelEffects = z.strictObject({
+  payoutHoldDays: z.number().int().min(0).max(MAX_PAYOUT_HOLD_DAYS),
+  activeListingCap: z.number().int().min(1).max(MAX_ACTIVE_LISTING_CAP).nullable(),
+});
+const levelKeys = <T extends z.ZodType>(value: T) =>
+  z.strictObject({ new: value, belowStandard: value, standard: value, top: value });
+/** Every level's effects (Settings › Seller levels). */
+export const LevelEffectsTable = levelKeys(LevelEffects);
+export type LevelEffectsTable = z.infer<typeof LevelEffectsTable>;
+/** An edit: the levels it names take these effects, the others keep theirs. */
+export const EditLevelEffects = levelKeys(LevelEffects.optional());
+export type EditLevelEffects = z.infer<typeof EditLevelEffects>;
+
+const count = z.number().int().nonnegative();
+/** What an edit would do, level by level, to the sellers stored at that level now. */
+export const LevelEffectsPreview = z.object({
+  items: z.array(
+    z.object({
+      level: z.enum(SELLER_LEVELS),
+      before: LevelEffects,
+      after: LevelEffects,
+      /** Sellers at this level (their stored level) with at least one payout not released yet. */
+      sellersWithPendingPayouts: count,
+      /** Those payouts: each one's release moves by the change of hold days. */
+      pendingPayouts: count,
+      /** Sellers at this level who already have the cap's number of active listings or more: refused a new one. */
+      sellersAtCapBefore: count,
+      sellersAtCapAfter: count,
+    }),
+  ),
+});
+export type LevelEffectsPreview = z.infer<typeof LevelEffectsPreview>;
+
 export const sellerStandingRoutes = {
   'users.sellerStanding': {
     description:
@@ -40,5 +75,53 @@ export const sellerStandingRoutes = {
     path: '/admin/users/:id/seller-standing',
     params: byId,
     response: SellerStanding,
+  },
+  'sellerLevels.effects': {
+    description: 'What each seller level does: the payout hold days after delivery and the active-listing cap.',
+    method: 'GET',
+    path: '/admin/seller-levels/effects',
+    response: LevelEffectsTable,
+  },
+  'sellerLevels.previewEffects': {
+    description:
+      "What an edit of the levels' effects would do: per level changed, the sellers whose pending payouts move and by how many days, and the sellers at the cap before and after.",
+    method: 'POST',
+    path: '/admin/seller-levels/effects/preview',
+    body: EditLevelEffects,
+    response: LevelEffectsPreview,
+  },
+  'sellerLevels.updateEffects': {
+    description: 'Changes what seller levels do (owner only): each level named takes its new effects; an audit entry.',
+    method: 'PATCH',
+    path: '/admin/seller-levels/effects',
+    body: EditLevelEffects,
+    response: LevelEffectsTable,
+  },
+} as const satisfies Record<string, RouteDef>;
+
+/** Why an order is one of the seller's defects (one order may have several reasons; it counts once). */
+export const DEFECT_REASONS = ['cancelled', 'orderIssueUpheld', 'disputeLost'] as const;
+/** The orders behind a standing's defects: the window's, newest first. */
+export const SellerDefectOrders = z.object({
+  count: z.number().int().nonnegative(),
+  items: z.array(
+    z.object({
+      orderId: id,
+      createdAt: isoDate,
+      listingTitle: z.string(),
+      reasons: z.array(z.enum(DEFECT_REASONS)).min(1),
+    }),
+  ),
+});
+export type SellerDefectOrders = z.infer<typeof SellerDefectOrders>;
+
+export const sellerDefectRoutes = {
+  'users.sellerDefects': {
+    description:
+      "The orders behind a seller's defects in the standing's window (cancelled, an order issue upheld, a dispute lost), newest first, at most 200.",
+    method: 'GET',
+    path: '/admin/users/:id/seller-standing/defects',
+    params: byId,
+    response: SellerDefectOrders,
   },
 } as const satisfies Record<string, RouteDef>;

@@ -126,6 +126,8 @@ export const APPLICATION_ERROR_CODES = [
   'blocked',
   // Sellers over time: an auction with bids may only have its description added to (its seller's edit).
   'editLockedByBids',
+  // …and a seller at their level's active-listing cap may not list another.
+  'listingCapReached',
   // Policy (DECISIONS "Policy"): a rule refused the request; turning a rule on without a backtest.
   'blockedByPolicy',
   'backtestRequired',

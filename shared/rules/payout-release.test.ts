@@ -9,6 +9,7 @@ import {
 } from './payout-release.js';
 
 const T = 1_800_000_000_000;
+const DAY = 86_400_000;
 const facts = (overrides: Partial<PayoutFacts> = {}): PayoutFacts => ({
   payoutCents: 2325,
   releasedAtMs: null,
@@ -16,6 +17,7 @@ const facts = (overrides: Partial<PayoutFacts> = {}): PayoutFacts => ({
   shippedAtMs: null,
   deliveredAtMs: null,
   cancelled: false,
+  holdDays: 0,
   ledger: [{ type: 'order_payment', status: 'succeeded', amountCents: 2500, createdAtMs: T }],
   ...overrides,
 });
@@ -38,6 +40,13 @@ describe('payoutReleaseDue', () => {
     ['already released', { deliveredAtMs: T, releasedAtMs: T }, T + WEEK, false],
     ['no payout owed (unpaid, or paid before payouts waited)', { payoutCents: null, deliveredAtMs: T }, T, false],
     ['cancelled', { cancelled: true, shippedAtMs: T }, T + 2 * WEEK, false],
+    // The level's hold days, counted after delivery (or after the 7 days from shipping).
+    ['delivered, a 7-day hold, a minute short', { deliveredAtMs: T, holdDays: 7 }, T + 7 * DAY - 60_000, false],
+    ['delivered, a 7-day hold, exactly', { deliveredAtMs: T, holdDays: 7 }, T + 7 * DAY, true],
+    ['delivered, a 3-day hold, the clock behind the delivery', { deliveredAtMs: T, holdDays: 3 }, T - 1000, false],
+    ['shipped 7 days ago, a 3-day hold', { shippedAtMs: T, holdDays: 3 }, T + WEEK, false],
+    ['shipped 10 days ago, a 3-day hold', { shippedAtMs: T, holdDays: 3 }, T + WEEK + 3 * DAY, true],
+    ['held, a hold of 0 days after delivery', { deliveredAtMs: T, heldAtMs: T, holdDays: 0 }, T + WEEK, false],
   ];
   it.each(rows)('%s', (_name, overrides, now, due) => {
     expect(payoutReleaseDue(facts(overrides), now)).toBe(due);
@@ -51,6 +60,9 @@ describe('payoutDueAtMs', () => {
     ['delivered after 2 days', { shippedAtMs: T, deliveredAtMs: T + 2 }, T + 2],
     ['delivered (reported) after 9 days', { shippedAtMs: T, deliveredAtMs: T + WEEK + 5 }, T + WEEK],
     ['cancelled', { shippedAtMs: T, cancelled: true }, null],
+    ['delivered after 2 days, a 7-day hold', { shippedAtMs: T, deliveredAtMs: T + 2, holdDays: 7 }, T + 2 + 7 * DAY],
+    ['shipped, a 3-day hold', { shippedAtMs: T, holdDays: 3 }, T + WEEK + 3 * DAY],
+    ['not shipped, a 3-day hold', { holdDays: 3 }, null],
   ] as const)('%s', (_name, overrides, due) => {
     expect(payoutDueAtMs(facts(overrides))).toBe(due);
   });

@@ -1,6 +1,7 @@
 // When a seller's payout of an order is released, and what it is (DECISIONS "Rings and
 // remedies"): not at purchase, but when the order is delivered or 7 days after it shipped,
-// unless an admin holds it. Until then it is pending, and a refund lowers it (never below zero);
+// unless an admin holds it; the seller's level adds its payout hold days on top (counted from
+// that moment: "after delivery", level-effects.ts). Until then it is pending, and a refund lowers it (never below zero);
 // once released it is a ledger entry (order_payout) that later refunds leave as it is.
 // The server's payout service and the order's answer both ask this rule.
 import type { PayoutState } from '../contract/entities.js';
@@ -17,6 +18,8 @@ export interface PayoutFacts {
   shippedAtMs: number | null;
   deliveredAtMs: number | null;
   cancelled: boolean;
+  /** The days the seller's level holds a payout after it came due (0 for none; level-effects.ts). */
+  holdDays: number;
   /** The order's transactions: refunds and, once released, its order_payout. */
   ledger: readonly (LedgerEntry & { createdAtMs: number })[];
 }
@@ -28,12 +31,24 @@ export interface PayoutView {
   releasesAtMs: number | null;
 }
 
-/** When the payout becomes due: delivery, or 7 days after shipping; null while neither happened (or the order was cancelled). */
-export function payoutDueAtMs(facts: Pick<PayoutFacts, 'shippedAtMs' | 'deliveredAtMs' | 'cancelled'>): number | null {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When the payout becomes due: delivery, or 7 days after shipping, whichever comes first, plus the
+ * level's hold days; null while neither happened (or the order was cancelled).
+ */
+export function payoutDueAtMs(
+  facts: Pick<PayoutFacts, 'shippedAtMs' | 'deliveredAtMs' | 'cancelled' | 'holdDays'>,
+): number | null {
   if (facts.cancelled) return null;
   const afterShipping = facts.shippedAtMs === null ? null : facts.shippedAtMs + PAYOUT_RELEASE_AFTER_SHIPPING_MS;
-  if (facts.deliveredAtMs === null) return afterShipping;
-  return afterShipping === null ? facts.deliveredAtMs : Math.min(facts.deliveredAtMs, afterShipping);
+  const released =
+    facts.deliveredAtMs === null
+      ? afterShipping
+      : afterShipping === null
+        ? facts.deliveredAtMs
+        : Math.min(facts.deliveredAtMs, afterShipping);
+  return released === null ? null : released + facts.holdDays * DAY_MS;
 }
 
 /** What releasing it now pays the seller: the payout less every refund so far, never below zero. */
@@ -45,8 +60,9 @@ export function pendingPayoutCents(payoutCents: number, ledger: readonly LedgerE
 export function payoutReleaseDue(facts: PayoutFacts, nowMs: number): boolean {
   if (facts.payoutCents === null || facts.releasedAtMs !== null || facts.heldAtMs !== null) return false;
   if (facts.cancelled) return false;
-  // A delivery is always in the past: due whatever the two clocks (the database's, ours) say.
-  if (facts.deliveredAtMs !== null) return true;
+  // A delivery is always in the past: due whatever the two clocks (the database's, ours) say,
+  // unless the level holds it longer.
+  if (facts.deliveredAtMs !== null && facts.holdDays === 0) return true;
   const due = payoutDueAtMs(facts);
   return due !== null && due <= nowMs;
 }

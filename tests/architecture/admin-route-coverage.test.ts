@@ -113,6 +113,10 @@ const CALLED_FROM: Record<AdminRouteName, Place> = {
   'listings.voidBids': 'renderer/screens/bid-ladder/VoidBidsDialog.tsx',
   'listings.versions': 'renderer/screens/listing-versions/useListingVersions.ts',
   'users.sellerStanding': 'renderer/screens/seller-standing/SellerStandingSection.tsx',
+  'users.sellerDefects': 'renderer/screens/seller-standing/SellerStandingSection.tsx',
+  'sellerLevels.effects': 'renderer/screens/settings/SellerLevelSettings.tsx',
+  'sellerLevels.previewEffects': 'renderer/screens/settings/SellerLevelSettings.tsx',
+  'sellerLevels.updateEffects': 'renderer/screens/settings/SellerLevelSettings.tsx',
   'orders.dispute': 'renderer/screens/disputes/DisputePanel.tsx',
   'orders.submitDispute': 'renderer/screens/disputes/DisputePanel.tsx',
 };

@@ -103,7 +103,10 @@ async function httpLoad(options: {
 function pgbenchScript(statements: RecordedStatement[]): { script: string; defines: string[] } {
   const defines: string[] = [];
   const lines = statements.map((statement, s) => {
-    statement.params.forEach((value, i) => defines.push(`s${s}p${i + 1}=${String(value)}`));
+    // A Date (the seller standing's window edges) as PostgreSQL reads it, not as String() writes it.
+    statement.params.forEach((value, i) =>
+      defines.push(`s${s}p${i + 1}=${value instanceof Date ? value.toISOString() : String(value)}`),
+    );
     return `${statement.sql.replace(/\s+/g, ' ').replace(/\$(\d+)/g, (_, n: string) => `:s${s}p${n}`)};`;
   });
   return { script: `${lines.join('\n')}\n`, defines };

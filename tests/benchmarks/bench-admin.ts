@@ -4,7 +4,8 @@
 // request: single-request p50, p50/p95 and requests per second with 16 HTTP clients, pgbench
 // running the same statements at the same concurrency, the ratio of the two, each statement's
 // shared buffers, and p50 relative to GET /admin/users/{id} (the median of its p50 in samples
-// taken through the run).
+// taken through the run). Beside the lists: a ring, a seller's standing (the seller with the most
+// orders of the last year, issue 45) and the block preview, each against the same ≤ 3× users/{id}.
 // The block preview (POST /admin/blocks/preview) is measured the same way, with its JSON body;
 // then one 90-day policy backtest per replayed event kind (a rule of bench-rules.ts, made once in
 // the reused database), timed through its route (target ≤ 60 s); a backtest that fails fails the run.
@@ -32,6 +33,7 @@ import {
   listRequests,
   marketMetricsRequest,
   ringRequest,
+  sellerStandingRequest,
   STATISTICS_REQUEST,
   userRequest,
   type ListRequest,
@@ -194,6 +196,15 @@ try {
   );
   if (!ringMember) console.log('No two accounts share an address: the ring read is not measured.');
 
+  // The seller with the most orders of the last year (their standing reads the most buckets and
+  // the most days order by order): issue 45's seller standing at a million users, ≤ 3× users/{id}.
+  const [busiestSeller] = await queryRows<{ seller_id: string }>(
+    database.db,
+    sql`SELECT seller_id FROM seller_standing_days WHERE day >= current_date - 366
+         GROUP BY seller_id ORDER BY sum(orders) DESC, seller_id LIMIT 1`,
+  );
+  if (!busiestSeller) console.log('No seller has an order in the last year: the seller standing is not measured.');
+
   // A block's preview (issue 44: ≤ 3× users/{id}): the demo's throwaway domain (a suffix of
   // every account's email: the kinds that are not an index lookup), a /24 around a sign-in IP
   // (a containment over every sign-in IP) and one account's canonical email (an index lookup).
@@ -218,6 +229,7 @@ try {
     marketMetricsRequest(),
     // A ring of linked accounts, hop by hop (issue 22: ≤ 3× users/{id}).
     ...(ringMember ? [ringRequest(ringMember.user_id)] : []),
+    ...(busiestSeller ? [sellerStandingRequest(busiestSeller.seller_id)] : []),
     ...previews,
     listRequest('users', {}),
     listRequest('users', { page: 5000 }),

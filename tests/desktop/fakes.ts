@@ -163,6 +163,8 @@ const sampleBodies: Partial<Record<AdminRouteName, unknown>> = {
   'listings.hold': { reason: 'Ring under review' },
   'orders.holdPayout': { reason: 'Ring under review' },
   'orders.submitDispute': { note: 'Delivered with tracking; the buyer confirmed in chat.' },
+  'sellerLevels.previewEffects': { belowStandard: { payoutHoldDays: 3, activeListingCap: 20 } },
+  'sellerLevels.updateEffects': { belowStandard: { payoutHoldDays: 3, activeListingCap: 20 } },
 };
 
 /** The team member the team routes' sample inputs name. */

@@ -18,6 +18,32 @@ test.describe('seller standing', () => {
     await expect(standing).toContainText('75%');
     await expect(standing).toContainText('4.25');
     await expect(standing).toContainText('payouts held 7 days after delivery; at most 20 active listings');
+    // The orders behind the defects, each with why.
+    const defects = standing.getByRole('table', { name: 'Orders behind the defects' });
+    await expect(defects.getByRole('row')).toHaveCount(3);
+    await expect(defects).toContainText('Cancelled, dispute lost');
+    await expect(defects).toContainText('Order issue upheld');
+  });
+
+  test('Settings previews a change of the levels’ hold days, then saves it', async ({ signedInPage: page }) => {
+    await page.goto('/#/dashboard/settings');
+    const card = page.getByRole('region', { name: 'Seller level settings' });
+    const save = card.getByRole('button', { name: 'Save' });
+    await expect(card.getByRole('textbox', { name: 'Below standard payout hold days' })).toHaveValue('7');
+    await expect(save).toBeDisabled();
+    await card.getByRole('textbox', { name: 'Below standard payout hold days' }).fill('3');
+    await card.getByRole('button', { name: 'Preview change' }).click();
+    await expect(card).toContainText(
+      "Below standard: payout hold 7 → 3 days moves 312 sellers' payouts (540 pending) 4 days earlier.",
+    );
+    await save.click();
+    await expect(page.getByText('Seller levels saved')).toBeVisible();
+    expect((await callsOf(page, 'sellerLevels.updateEffects')).at(-1)).toMatchObject({
+      body: { belowStandard: { payoutHoldDays: 3, activeListingCap: 20 } },
+    });
+    await card.getByRole('textbox', { name: 'Below standard payout hold days' }).fill('-2');
+    await expect(card).toContainText('Below standard: the payout hold is a whole number of days');
+    await expect(card.getByRole('button', { name: 'Preview change' })).toBeDisabled();
   });
 
   // The table keeps the specification's columns: the level is a filter (the API also sorts by it).

@@ -25,7 +25,9 @@ export function holdsSuite(start: () => Promise<ReviewApp>) {
 
   beforeAll(async () => {
     t = await start();
-    await enableSellers(t.app, 'holdseller');
+    const [sellerId] = await enableSellers(t.app, 'holdseller');
+    // A standard seller: their level holds no payout (a level's hold days: seller-level-effects.suite.ts).
+    await t.database.db.execute(sql`UPDATE users SET seller_level = 'standard' WHERE id = ${sellerId!}`);
   }, 120_000);
   afterAll(async () => {
     await t?.close();

@@ -1,5 +1,6 @@
 // The property behind the kept seller standing: after any mix of orders (paid or not), payments,
-// shipments, cancels, deletes, order issues upheld or dismissed and ratings, (1) every kept day
+// shipments, cancels, deletes, order issues upheld or dismissed, disputes (opened, lost, won,
+// reopened by a late event) and ratings, (1) every kept day
 // bucket (seller_standing_days, migration 0101) equals its recount from the base tables, and (2)
 // the standing read from the buckets equals the standing recounted from every order (the pure
 // rules over all of them), now and 7 days ahead. Times cluster around the window's edges (90 and
@@ -39,8 +40,13 @@ type Step =
   | { kind: 'deleteOrder'; pick: number }
   | { kind: 'issue'; pick: number; outcome: 'refunded' | 'dismissed' | null }
   | { kind: 'reopenIssue'; pick: number }
+  | { kind: 'dispute'; pick: number; status: DisputeStatus }
+  | { kind: 'closeDispute'; pick: number; status: DisputeStatus }
   | { kind: 'rating'; seller: number; days: number; offset: number; rate: number }
   | { kind: 'deleteRating'; pick: number };
+
+const DISPUTE_STATUSES = ['needs_response', 'under_review', 'won', 'lost', 'warning_closed'] as const;
+type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -69,6 +75,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     outcome: fc.constantFrom('refunded' as const, 'dismissed' as const, null),
   }),
   fc.record({ kind: fc.constant('reopenIssue' as const), pick }),
+  fc.record({ kind: fc.constant('dispute' as const), pick, status: fc.constantFrom(...DISPUTE_STATUSES) }),
+  fc.record({ kind: fc.constant('closeDispute' as const), pick, status: fc.constantFrom(...DISPUTE_STATUSES) }),
   fc.record({
     kind: fc.constant('rating' as const),
     seller: pick,
@@ -170,6 +178,24 @@ async function run(database: Database, sellers: string[], buyerId: string, nowMs
         await db.execute(
           sql`UPDATE review_cases SET status = 'open', outcome = NULL, resolved_at = NULL WHERE id = ${id}`,
         );
+      return;
+    }
+    case 'dispute': {
+      // A chargeback on one of the orders, opened in any state (a first event may already close it).
+      const id = await order(s.pick);
+      if (!id) return;
+      await db.execute(
+        sql`INSERT INTO disputes (id, order_id, seller_id, charge_id, status, reason, amount_cents, evidence_due_by)
+            SELECT ${`dp_${randomUUID().slice(0, 12)}`}, id, seller_id, 'ch_recount', ${s.status}, 'fraudulent',
+                   price_cents, now() + interval '7 days'
+              FROM orders WHERE id = ${id}`,
+      );
+      return;
+    }
+    case 'closeDispute': {
+      // Stripe's later event: lost, won, or back under review.
+      const id = await one(database, sql`SELECT id FROM disputes WHERE seller_id IN (${mine}) ORDER BY id`, s.pick);
+      if (id) await db.execute(sql`UPDATE disputes SET status = ${s.status}, updated_at = now() WHERE id = ${id}`);
       return;
     }
     case 'rating': {

@@ -4,7 +4,7 @@
 // flows would have left them, so each metric's source is visible here.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SellerStanding } from '../../shared/contract/admin-seller-standing-routes.js';
+import { SellerDefectOrders, SellerStanding } from '../../shared/contract/admin-seller-standing-routes.js';
 import { queryRows } from '../../server/platform/db/database.js';
 import { shippingDeadline } from '../../shared/rules/shipping-deadline.js';
 import { enableSellers } from './market-db.js';
@@ -112,6 +112,44 @@ export function sellerStandingSuite(start: () => Promise<ReviewApp>) {
     });
   });
 
+  it('counts a lost dispute as a defect of its order (once, with the cancellation), a won or open one not', async () => {
+    const [sellerId] = await enableSellers(t.app, 'stdispute');
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i += 1) ids.push(await paidOrder(sellerId!, 5 + i));
+    const dispute = (orderId: string, status: string) =>
+      t.database.db.execute(
+        sql`INSERT INTO disputes (id, order_id, seller_id, charge_id, status, reason, amount_cents, evidence_due_by)
+            VALUES (${`dp_${orderId.slice(0, 12)}`}, ${orderId}, ${sellerId!}, 'ch_standing', ${status}, 'fraudulent',
+                    1000, now() + interval '7 days')`,
+      );
+    await dispute(ids[0]!, 'needs_response');
+    await dispute(ids[1]!, 'won');
+    expect((await standing('admin', sellerId!)).metrics.defectRate).toBe(0);
+
+    // Stripe closes the first as lost: one defect in 40 orders (2.5%), below standard.
+    await t.database.db.execute(sql`UPDATE disputes SET status = 'lost' WHERE order_id = ${ids[0]!}`);
+    const lost = await standing('admin', sellerId!);
+    expect(lost.metrics.defectRate).toBe(1 / 40);
+    expect(lost.level).toBe('belowStandard');
+    // The same order cancelled too is still one defect.
+    await t.database.db.execute(sql`UPDATE orders SET status = 'cancelled' WHERE id = ${ids[0]!}`);
+    expect((await standing('admin', sellerId!)).metrics.defectRate).toBe(1 / 40);
+    // The drawer's list of the orders behind the defects names both reasons of that one order.
+    const defects = await call('sup', 'GET', `/admin/users/${sellerId!}/seller-standing/defects`);
+    expect(defects.status, JSON.stringify(defects.body)).toBe(200);
+    expect(SellerDefectOrders.parse(defects.body)).toEqual({
+      count: 1,
+      items: [
+        {
+          orderId: ids[0],
+          createdAt: expect.any(String),
+          listingTitle: 'Standing lot',
+          reasons: ['cancelled', 'disputeLost'],
+        },
+      ],
+    });
+  });
+
   it('is standard with clean orders, and projects new when they are about to leave the window', async () => {
     const [sellerId] = await enableSellers(t.app, 'stclean');
     for (let i = 0; i < 10; i += 1) await paidOrder(sellerId!, 360 - i);
@@ -162,7 +200,7 @@ export function sellerStandingSuite(start: () => Promise<ReviewApp>) {
     expect(rows.map((row) => new Date(row.late_from).getTime())).toEqual(paid.map((ms) => shippingDeadline(ms) + 1));
   });
 
-  it('keeps the day buckets and the standing equal to a recount after random orders, cancels, shipments, issues and ratings', async () => {
+  it('keeps the day buckets and the standing equal to a recount after random orders, cancels, shipments, issues, disputes and ratings', async () => {
     await checkStandingRecount(t.database, buyerId, 25);
   }, 240_000);
 
@@ -230,10 +268,12 @@ export function sellerStandingSuite(start: () => Promise<ReviewApp>) {
     expect(descending.items[0]!.sellerLevel).not.toBe('belowStandard');
     expect((await call('mod', 'GET', '/admin/users?sellerLevel=bronze')).status).toBe(400);
     expect((await call('mod', 'GET', '/admin/users?sortBy=level')).status).toBe(400);
-  });
+    // It settles every seller the tests above queued (the recount's dozens among them).
+  }, 120_000);
 
   it('answers 404 for an unknown user and 401 without a token', async () => {
     expect((await call('admin', 'GET', '/admin/users/no-such-user/seller-standing')).status).toBe(404);
+    expect((await call('admin', 'GET', '/admin/users/no-such-user/seller-standing/defects')).status).toBe(404);
     expect((await call(null, 'GET', `/admin/users/${buyerId}/seller-standing`)).status).toBe(401);
     expect((await call('stbuyer', 'GET', `/admin/users/${buyerId}/seller-standing`)).status).toBe(403);
   });

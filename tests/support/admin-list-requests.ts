@@ -17,6 +17,7 @@ import {
 } from '../../server/modules/conversations/moderation.js';
 import { marketMetrics } from '../../server/modules/market-health/market-metrics.js';
 import { ringOf } from '../../server/modules/trust-safety/ring.js';
+import { sellerStandingOf } from '../../server/modules/seller-standing/standing.js';
 import { storedValueOf } from '../../server/modules/blocks/blocks.js';
 import { blockPreview } from '../../server/modules/blocks/preview.js';
 import type { BlockKind } from '../../shared/contract/blocks.js';
@@ -31,7 +32,7 @@ export interface RecordedStatement {
 export interface ListRequest {
   /** e.g. `users sortBy=email order=ASC` */
   name: string;
-  list: ListName | 'statistics' | 'marketMetrics' | 'ring' | 'blockPreview';
+  list: ListName | 'statistics' | 'marketMetrics' | 'ring' | 'blockPreview' | 'sellerStanding';
   /** The HTTP path under /v1/admin with its query string. */
   path: string;
   /** A POST with this JSON body; a GET when absent. */
@@ -116,6 +117,20 @@ export function userRequest(id: string): ListRequest {
     path: `/users/${id}`,
     searched: false,
     run: (db) => loadAdminUser(db, id),
+  };
+}
+
+/**
+ * GET /admin/users/{id}/seller-standing: a seller's standing from the kept day buckets (issue 45:
+ * p50 ≤ 3× users/{id} at a million users); the benchmark asks it of the seller with the most orders.
+ */
+export function sellerStandingRequest(id: string): ListRequest {
+  return {
+    name: 'users/{id}/seller-standing',
+    list: 'sellerStanding',
+    path: `/users/${id}/seller-standing`,
+    searched: false,
+    run: (db) => sellerStandingOf(db, id, Date.now()),
   };
 }
 

@@ -11,6 +11,7 @@ import { DetailList } from '../../components/DetailList.js';
 import { formatDateTime } from '../../components/format.js';
 import { useMayDo } from '../../stores/admin-role.js';
 import { DISPUTE_STATUS_LABELS, disputeReasonText, NOTE_MAX, noteProblem, submitRefusal } from './dispute-display.js';
+import './disputes.css';
 
 export function DisputePanel({ orderId }: { orderId: string }) {
   const [dispute, setDispute] = useState<OrderDispute | null>(null);

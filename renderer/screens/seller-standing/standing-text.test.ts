@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectsText, percentText } from './standing-text.js';
+import { defectReasonsText, effectsText, percentText } from './standing-text.js';
 
 describe('percentText', () => {
   it.each([
@@ -20,5 +20,16 @@ describe('effectsText', () => {
     [{ payoutHoldDays: 0, activeListingCap: null }, 'no payout hold; no listing cap'],
   ])('%j', (effects, text) => {
     expect(effectsText(effects)).toBe(text);
+  });
+});
+
+describe('defectReasonsText', () => {
+  it.each([
+    [['cancelled'], 'Cancelled'],
+    [['orderIssueUpheld'], 'Order issue upheld'],
+    [['cancelled', 'disputeLost'], 'Cancelled, dispute lost'],
+    [['cancelled', 'orderIssueUpheld', 'disputeLost'], 'Cancelled, order issue upheld, dispute lost'],
+  ] as const)('%j → %s', (reasons, text) => {
+    expect(defectReasonsText(reasons)).toBe(text);
   });
 });

@@ -1,9 +1,10 @@
 // Settings: what this computer remembers for the moderator (the opt-in to a system notification
 // for each new high-priority case, and each high-priority case that became overdue), and the
-// review queue's team settings and macros.
+// review queue's team settings and macros, and what each seller level does.
 import { Callout, H3, Switch } from '@blueprintjs/core';
 import { setAlertsEnabled, useAlerts } from '../review/high-priority-alerts.js';
 import { ReviewQueueSettings } from './ReviewQueueSettings.js';
+import { SellerLevelSettings } from './SellerLevelSettings.js';
 
 export function SettingsScreen() {
   const { enabled, permission } = useAlerts();
@@ -23,6 +24,7 @@ export function SettingsScreen() {
       )}
       {permission === 'unsupported' && <Callout compact>This window cannot show system notifications.</Callout>}
       <ReviewQueueSettings />
+      <SellerLevelSettings />
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { listingProblems, problemsText } from './rules/listing-completeness.js';
 import { insertListing, lockOwned, publishDraft, screenListing, termsOf } from './listings.js';
 import { listListingsWhere } from './listing-reads.js';
 import { assertMaySell, sellingRefusal } from '../accounts/index.js';
+import { refuseOverListingCap } from './listing-cap.js';
 
 /** A bulk request refused as a whole; the route answers `{statusCode, error, message, errors}`. */
 export class BulkRefusedError extends HttpError {
@@ -94,6 +95,8 @@ export async function createListingsInBulk(
     if (listings.some((listing) => !listing.draft)) await assertMaySell(tx, sellerId);
     const created: string[] = [];
     for (const listing of listings) {
+      // Each live one against the level's cap, counting those this batch listed before it.
+      if (!listing.draft) await refuseOverListingCap(tx, sellerId);
       const id = await insertListing(tx, sellerId, listing, now);
       // The off-platform detector on what buyers will read (drafts wait until published).
       await screenListing(tx, outbox, id);

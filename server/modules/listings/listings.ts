@@ -13,6 +13,7 @@ import { inUnitOfWork, type Outbox } from '../../platform/events/unit-of-work.js
 import { listingTextShown } from './hooks.js';
 import { type ListingTerms, listingProblems, problemsText } from './rules/listing-completeness.js';
 import { assertMaySell, sellingRefusal } from '../accounts/index.js';
+import { refuseOverListingCap } from './listing-cap.js';
 import { listings } from '../../platform/db/schema/index.js';
 import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { getListing } from './listing-reads.js';
@@ -40,6 +41,7 @@ export async function createListing(
     ? await insertListing(deps.db, sellerId, body, nowOf(deps))
     : await inUnitOfWork(deps, async (tx, outbox) => {
         await assertMaySell(tx, sellerId);
+        await refuseOverListingCap(tx, sellerId);
         const created = await insertListing(tx, sellerId, body, nowOf(deps));
         await screenListing(tx, outbox, created);
         return created;
@@ -156,6 +158,7 @@ export async function publishDraft(tx: Executor, id: string, sellerId: string, n
     startingBidCents: terms!.starting_bid_cents === null ? null : Number(terms!.starting_bid_cents),
   });
   if (problems.length > 0) throw badRequest(`This draft cannot be published yet: ${problemsText('', problems)}`);
+  await refuseOverListingCap(tx, sellerId);
   if (row.listing_type !== 'default' && (row.end_time === null || new Date(row.end_time).getTime() <= now)) {
     await tx.execute(
       sql`UPDATE listings SET end_time = ${new Date(now + DEFAULT_AUCTION_DURATION_MS)} WHERE id = ${id}`,

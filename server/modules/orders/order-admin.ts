@@ -14,9 +14,18 @@ import { centsToUsd } from '../../../shared/rules/money.js';
 import { type PayoutFacts, payoutView } from '../../../shared/rules/payout-release.js';
 import { notFound } from '../../platform/http/errors.js';
 import { payoutStatusOf } from './rules/payout-status.js';
-import { listings, orders, transactions, users } from '../../platform/db/schema/index.js';
+import { listings, orders, sellerLevelEffects, transactions, users } from '../../platform/db/schema/index.js';
 import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { z } from 'zod';
+
+/**
+ * The payout hold days of the seller's current level (seller-standing's `seller_level_effects`,
+ * migration 0113; "Seller standing"): read at each release and each view, so an owner's change in
+ * Settings moves every pending payout of that level at once, as its preview said.
+ */
+export const levelHoldDaysOf = (sellerId: SQL) =>
+  sql`coalesce((SELECT e.payout_hold_days FROM users hu JOIN seller_level_effects e ON e.level = hu.seller_level
+                 WHERE hu.id = ${sellerId}), 0)`;
 
 /** What an order's payout is read from (payout-release.ts's facts, with the ledger beside). */
 export const PAYOUT_COLUMNS = sqlRow(
@@ -29,7 +38,7 @@ export const PAYOUT_COLUMNS = sqlRow(
   'payout_hold_admin_email',
   'shipped_at',
   'delivered_at',
-);
+).extend({ hold_days: sqlColumn(sellerLevelEffects, 'payout_hold_days') });
 export type PayoutColumns = z.output<typeof PAYOUT_COLUMNS> & { status: string };
 
 const ORDER_ROW = sqlRow(orders, 'id', 'created_at', 'price_cents', 'shipping_price_cents', 'tracking_code')
@@ -83,7 +92,7 @@ function selectOrders(where: SQL, tail: SQL): SQL {
            s.id AS seller_id, s.user_name AS seller_user_name, s.email AS seller_email,
            b.id AS buyer_id, b.user_name AS buyer_user_name, b.email AS buyer_email,
            o.payout_cents, o.payout_released_at, o.payout_held_at, o.payout_hold_reason, o.payout_hold_admin_uid,
-           o.payout_hold_admin_email, o.shipped_at, o.delivered_at
+           o.payout_hold_admin_email, o.shipped_at, o.delivered_at, ${levelHoldDaysOf(sql`o.seller_id`)} AS hold_days
     FROM orders o
     JOIN listings l ON l.id = o.listing_id
     JOIN users s ON s.id = o.seller_id
@@ -126,6 +135,7 @@ export function payoutFactsOf(row: PayoutColumns, transactions: TransactionRow[]
     shippedAtMs: msOrNull(row.shipped_at),
     deliveredAtMs: msOrNull(row.delivered_at),
     cancelled: row.status === 'cancelled',
+    holdDays: row.hold_days,
     ledger: transactions.map((t) => ({
       type: t.type,
       status: t.status,

@@ -1,6 +1,7 @@
 // Releasing sellers' payouts (payout-release.ts is the rule): an order's payout is pending from
 // its payment until it is delivered (released in the delivery's transaction) or 7 days after it
-// shipped (released by the workers' periodic pass), unless an admin holds it; lifting the hold
+// shipped (released by the workers' periodic pass), plus the hold days of the seller's level
+// (level-effects.ts; then the pass releases it), unless an admin holds it; lifting the hold
 // releases it at once when it is due. Releasing writes the order_payout transaction: what the
 // payment confirmed for the seller, less every refund made before, never below zero; the payments
 // port transfers that amount to the seller's payout account (with Stripe: a Transfer in the
@@ -21,7 +22,7 @@ import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import type { PaymentPorts, PayoutTransfers } from '../payments/index.js';
-import { loadSoldListing, PAYOUT_COLUMNS, payoutFactsOf, transactionsOf } from './order-admin.js';
+import { levelHoldDaysOf, loadSoldListing, PAYOUT_COLUMNS, payoutFactsOf, transactionsOf } from './order-admin.js';
 
 const PAYOUT_ROW = sqlRow(orders, 'id', 'status')
   .extend(PAYOUT_COLUMNS.shape)
@@ -29,6 +30,7 @@ const PAYOUT_ROW = sqlRow(orders, 'id', 'status')
   .extend({ payout_account_id: sqlColumn(users, 'stripe_user_id') });
 const PAYOUT_SELECT = sql`SELECT id, status, payout_cents, payout_released_at, payout_held_at, payout_hold_reason,
                                  payout_hold_admin_uid, payout_hold_admin_email, shipped_at, delivered_at,
+                                 ${levelHoldDaysOf(sql`orders.seller_id`)} AS hold_days,
                                  (SELECT stripe_user_id FROM users WHERE id = orders.seller_id) AS payout_account_id
                           FROM orders`;
 
@@ -124,10 +126,16 @@ export async function releaseDuePayouts(
     const due = await readRows(
       tx,
       sqlRow(orders, 'id'),
+      // The level's hold days are read per order (a few rows: the pending index's), so an order
+      // still held by its level is never claimed and cannot crowd the batch out.
       sql`SELECT id FROM orders
           WHERE payout_cents IS NOT NULL AND payout_released_at IS NULL AND payout_held_at IS NULL
             AND deleted_at IS NULL AND status <> 'cancelled'
             AND (delivered_at IS NOT NULL OR shipped_at <= ${shippedBefore})
+            AND (SELECT CASE WHEN h.days = 0 THEN TRUE
+                             ELSE least(delivered_at, shipped_at + ${`${PAYOUT_RELEASE_AFTER_SHIPPING_MS} milliseconds`}::interval)
+                                  + make_interval(days => h.days) <= ${new Date(nowMs)} END
+                   FROM (SELECT ${levelHoldDaysOf(sql`orders.seller_id`)} AS days) h)
           ORDER BY shipped_at
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED`,

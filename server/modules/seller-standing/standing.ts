@@ -1,15 +1,14 @@
 // A seller's standing (ARCHITECTURE.md, "Seller standing"): the window's whole days summed from
 // the kept day buckets (seller_standing_days, migration 0101, standing-days.ts), the days a bucket
 // cannot answer read order by order (found by the orders' seller and creation index), each order
-// with its payment time, shipment and whether it is a defect (cancelled, or an order issue
-// upheld), the ratings likewise, and how the seller answers buyers' chats; the pure rules
+// with its payment time, shipment and whether it is a defect (cancelled, an order issue upheld, or
+// a dispute lost), the ratings likewise, and how the seller answers buyers' chats; the pure rules
 // (shared/rules/seller-level.ts, shipping-deadline.ts) turn them into the window, metrics, level
 // and projected level. recountedSellerStandingOf reads every order instead: the definition.
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SellerStanding } from '../../../shared/contract/admin-seller-standing-routes.js';
 import {
-  DEFAULT_LEVEL_EFFECTS,
   type SellerRecord,
   sellerLevelOf,
   STANDING_LONG_WINDOW_DAYS,
@@ -21,6 +20,7 @@ import type { Executor } from '../../platform/db/database.js';
 import { orders, ratings, sellerStandingDays, transactions, users } from '../../platform/db/schema/index.js';
 import { countValue, leftJoined, readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { notFound } from '../../platform/http/errors.js';
+import { levelEffectsOf } from './level-effects.js';
 import { DAY_MS, daysReadByOrder, recordFromDays, type StandingDay } from './standing-days.js';
 
 /** How far ahead the projected level looks. */
@@ -29,6 +29,7 @@ const PROJECTION_DAYS = 7;
 const ORDER_ROW = sqlRow(orders, 'created_at', 'status', 'shipped_at').extend({
   paid_at: sqlColumn(transactions, 'created_at'),
   issue_upheld: z.boolean(),
+  dispute_lost: z.boolean(),
 });
 const RATING_ROW = sqlRow(ratings, 'created_at', 'rate');
 const DAY_ROW = sqlRow(
@@ -67,7 +68,8 @@ async function ordersIn(db: Executor, userId: string, ranges: Ranges): Promise<S
     sql`SELECT o.created_at, o.status, o.shipped_at, p.paid_at,
                EXISTS (SELECT 1 FROM review_cases c
                         WHERE c.source = 'orderIssue' AND c.subject_type = 'order' AND c.subject_id = o.id
-                          AND c.status = 'resolved' AND c.outcome IS DISTINCT FROM 'dismissed') AS issue_upheld
+                          AND c.status = 'resolved' AND c.outcome IS DISTINCT FROM 'dismissed') AS issue_upheld,
+               EXISTS (SELECT 1 FROM disputes d WHERE d.order_id = o.id AND d.status = 'lost') AS dispute_lost
           FROM orders o
           JOIN LATERAL (SELECT min(t.created_at) AS paid_at FROM transactions t
                          WHERE t.order_id = o.id AND t.type = 'order_payment' AND t.status = 'succeeded') p
@@ -79,8 +81,8 @@ async function ordersIn(db: Executor, userId: string, ranges: Ranges): Promise<S
     paidAtMs: msOf(row.paid_at),
     shippedAtMs: row.shipped_at === null ? null : msOf(row.shipped_at),
     cancelled: row.status === 'cancelled',
-    // Disputes lost: none until the disputes area lands (seller_standing_defect(), migration 0101).
-    defect: row.status === 'cancelled' || row.issue_upheld,
+    // One defect per order, whatever went wrong with it (seller_standing_defect(), migration 0111).
+    defect: row.status === 'cancelled' || row.issue_upheld || row.dispute_lost,
   }));
 }
 
@@ -198,6 +200,6 @@ async function standingFrom(
       replyWithin24hRate: asked === 0 ? null : Number(replies?.answered ?? 0) / asked,
       averageRating: averageRating === null ? null : Math.round(averageRating * 100) / 100,
     },
-    effects: DEFAULT_LEVEL_EFFECTS[level],
+    effects: (await levelEffectsOf(db))[level],
   };
 }

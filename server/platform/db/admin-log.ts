@@ -33,7 +33,8 @@ export interface AdminAction {
     | 'review_queue'
     | 'block'
     | 'rule'
-    | 'policyList';
+    | 'policyList'
+    | 'seller_levels';
   recordId: string;
   before: unknown;
   after: unknown;

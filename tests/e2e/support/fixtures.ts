@@ -5,6 +5,7 @@ import { demoData } from './demo-data.js';
 import { installFakeMarket, type FakeMarketControl } from './fake-market.js';
 import { installFakePolicy } from './fake-policy.js';
 import { installFakeDisputes } from './fake-disputes.js';
+import { installFakeSellerLevels } from './fake-seller-levels.js';
 import { ACTOR_FIELDS, EVENT_FIELDS } from '../../../shared/contract/policy.js';
 
 export async function openWithFakeMarket(page: Page, { signedIn }: { signedIn: boolean }) {
@@ -12,6 +13,7 @@ export async function openWithFakeMarket(page: Page, { signedIn }: { signedIn: b
   await page.addInitScript(installFakeMarket, demoData());
   await page.addInitScript(installFakePolicy, { actor: ACTOR_FIELDS, events: EVENT_FIELDS });
   await page.addInitScript(installFakeDisputes);
+  await page.addInitScript(installFakeSellerLevels);
 }
 
 /** The calls the UI made through `window.market`, by name. */
