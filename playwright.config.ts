@@ -122,7 +122,10 @@ export default defineConfig({
             ...(process.env.REAL_STACK_REUSE === '1'
               ? { url: realStackAt(0).rendererUrl, reuseExistingServer: true }
               : { wait: { stdout: /real stacks ready/ } }),
-            timeout: 240_000,
+            // Stacks start side by side (two real-stack workers' and the step-up project's): 163 s
+            // for the three on a 2-core machine at a load of 30; the wait ends at "ready", so a
+            // longer limit costs nothing when they start.
+            timeout: 360_000,
             // SIGTERM to the group: the browser hosts stop their stacks, then serve-real-stack stops
             // the Auth emulator it started (15 s for the hosts + 10 s for the emulator fit in 30 s).
             gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },

@@ -1,5 +1,5 @@
 // The real-stack and step-up projects' web server (playwright.config.ts): one browser host
-// (main/browser-host.ts) per real-stack worker (REAL_STACK_WORKERS, 1 by default) and one for the
+// (main/browser-host.ts) per real-stack worker (REAL_STACK_WORKERS, 2 by default) and one for the
 // step-up project, each on its own ports (real-stack-ports.ts: stack i on API
 // 4100 + E2E_PORT_OFFSET + i, renderer 5174 + E2E_PORT_OFFSET + i; the step-up stack after the
 // others, started with ADMIN_STEP_UP_SECONDS=STEP_UP_SECONDS) with a fresh throwaway PGlite
