@@ -22,6 +22,7 @@ process.argv.forEach((arg, i, all) => {
     }
 });
 const wantsRealStack = askedProjects.length === 0 || askedProjects.includes('real-stack');
+const wantsStepUp = askedProjects.length === 0 || askedProjects.includes('step-up');
 // Likewise the contract project's renderer (a build and a preview server) for a real-stack run.
 const wantsContract = askedProjects.length === 0 || askedProjects.includes('contract');
 
@@ -71,6 +72,7 @@ export default defineConfig({
       name: 'real-stack',
       testDir: 'tests/e2e/real-stack',
       testMatch: '*.stack.spec.ts',
+      testIgnore: 'step-up.stack.spec.ts',
       // One worker per stack; within a spec file, tests run in order (some build on each other).
       workers: REAL_STACK_COUNT,
       timeout: 120_000,
@@ -78,6 +80,17 @@ export default defineConfig({
       // row may take longer than the default 5 s to show without anything being wrong.
       expect: { timeout: 20_000 },
       // The base URL is the worker's own stack's renderer (tests/e2e/real-stack/quiet-console.ts).
+    },
+    {
+      // The refund that asks "Confirm it's you", against a stack of its own started with a short
+      // ADMIN_STEP_UP_SECONDS (real-stack-ports.ts), by the same web server as the real-stack
+      // project's: one run, one emulator, the stacks starting side by side.
+      name: 'step-up',
+      testDir: 'tests/e2e/real-stack',
+      testMatch: 'step-up.stack.spec.ts',
+      workers: 1,
+      timeout: 120_000,
+      expect: { timeout: 20_000 },
     },
   ],
   webServer: [
@@ -92,10 +105,16 @@ export default defineConfig({
           },
         ]
       : []),
-    ...(wantsRealStack
+    ...(wantsRealStack || wantsStepUp
       ? [
           {
             command: 'node --import tsx tests/e2e/real-stack/serve-real-stack.ts',
+            // The stacks of the projects asked for (serve-real-stack.ts).
+            env: {
+              REAL_STACK_SERVE: [...(wantsRealStack ? ['real-stack'] : []), ...(wantsStepUp ? ['step-up'] : [])].join(
+                ',',
+              ),
+            },
             // Every run gets fresh databases: the stacks start side by side and this line says
             // every one answers. REAL_STACK_REUSE=1 reuses stacks left running (node --import tsx
             // tests/e2e/real-stack/serve-real-stack.ts) while writing tests, found by the first
@@ -103,7 +122,10 @@ export default defineConfig({
             ...(process.env.REAL_STACK_REUSE === '1'
               ? { url: realStackAt(0).rendererUrl, reuseExistingServer: true }
               : { wait: { stdout: /real stacks ready/ } }),
-            timeout: 240_000,
+            // Stacks start side by side (two real-stack workers' and the step-up project's): 163 s
+            // for the three on a 2-core machine at a load of 30; the wait ends at "ready", so a
+            // longer limit costs nothing when they start.
+            timeout: 360_000,
             // SIGTERM to the group: the browser hosts stop their stacks, then serve-real-stack stops
             // the Auth emulator it started (15 s for the hosts + 10 s for the emulator fit in 30 s).
             gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },

@@ -3,9 +3,13 @@
 // loopback bridge (random per-run secret), and serves the renderer with Vite on
 // http://127.0.0.1:5173 (MARKET_RENDERER_PORT to change it), handing the page the bridge's
 // address and secret. MARKET_SETTINGS names another settings file (default .data/desktop-settings.json).
+// MARKET_RENDERER_DIST=dist/renderer serves that build instead of Vite (main/browser-renderer.ts):
+// what the end-to-end stacks do, since they need no hot reload and a cold Vite is slow.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Server } from 'node:http';
+import { serveBuiltRenderer } from './browser-renderer.js';
 import { startBrowserBridge, type BrowserBridge } from './core/browser-bridge.js';
 import { createDesktopCore } from './core/desktop-core.js';
 import { bindIpcHandlers } from './core/ipc-handlers.js';
@@ -63,34 +67,46 @@ async function main(): Promise<void> {
   });
   await core.start();
 
-  const vite = spawn(
-    'npx',
-    [
-      'vite',
-      '--config',
-      'vite.renderer.config.ts',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(RENDERER_PORT),
-      '--strictPort',
-    ],
-    {
-      stdio: 'inherit',
-      env: { ...process.env, VITE_MARKET_BRIDGE_URL: bridge.url, VITE_MARKET_BRIDGE_SECRET: bridge.secret },
-    },
-  );
-  children.push(vite);
-  console.log(`Browser host: bridge on ${bridge.url} (loopback, per-run secret); open ${RENDERER_ORIGIN}/`);
-
+  const builtDir = process.env.MARKET_RENDERER_DIST;
+  let built: Server | null = null;
   const shutdown = async (code: number) => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+    built?.closeAllConnections();
+    built?.close();
     bound.dispose();
     await bridge?.close();
     await core.close();
     process.exit(code);
   };
-  vite.on('exit', (code) => void shutdown(code ?? 0));
+
+  if (builtDir) {
+    built = await serveBuiltRenderer({ dir: builtDir, port: RENDERER_PORT, bridge });
+  } else {
+    const vite = spawn(
+      'npx',
+      [
+        'vite',
+        '--config',
+        'vite.renderer.config.ts',
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(RENDERER_PORT),
+        '--strictPort',
+      ],
+      {
+        stdio: 'inherit',
+        env: { ...process.env, VITE_MARKET_BRIDGE_URL: bridge.url, VITE_MARKET_BRIDGE_SECRET: bridge.secret },
+      },
+    );
+    children.push(vite);
+    vite.on('exit', (code) => void shutdown(code ?? 0));
+  }
+  console.log(
+    `Browser host: bridge on ${bridge.url} (loopback, per-run secret); open ${RENDERER_ORIGIN}/` +
+      (builtDir ? ` (the build in ${builtDir})` : ''),
+  );
+
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(0));
 }
 

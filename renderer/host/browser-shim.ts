@@ -1,7 +1,8 @@
 // The browser host's `window.market`: the same MarketApi that Electron's preload builds, over
 // the loopback bridge of `npm run dev:browser` (main/core/browser-bridge.ts) instead of IPC.
-// The bridge's address and per-run secret come from the dev server's environment; without
-// them (a plain `vite` run) nothing is installed and the app says window.market is missing.
+// The bridge's address and per-run secret come from the dev server's environment or, on the
+// built renderer the browser host serves, from index.html; without them (a plain `vite` run,
+// Electron) nothing is installed and the app says window.market is missing.
 import { AppRoute, SystemNotice, type IpcEventName, type IpcRequestName } from '../../shared/contract/ipc-table.js';
 import { createMarketApi, type MarketTransport } from '../../shared/contract/market-client.js';
 import type { ExportOutcome } from '../../shared/contract/ipc-workbench-channels.js';
@@ -167,17 +168,33 @@ declare global {
   }
 }
 
-/** Installs `window.market` when the page runs under `npm run dev:browser` and no host provided one. */
-export function installBrowserMarket(): boolean {
+/**
+ * The bridge's address and secret: from the dev server's environment (`npm run dev:browser`), or
+ * from index.html's <meta name="market-bridge"> when the browser host serves the built renderer
+ * (main/browser-renderer.ts). Null anywhere else (Electron's build has neither).
+ */
+export function bridgeAddress(): { url: string; secret: string } | null {
   // Outside Vite (a test importing this file) there is no env at all.
   const env: Partial<ImportMetaEnv> = import.meta.env ?? {};
-  if (window.market || !env.VITE_MARKET_BRIDGE_URL || !env.VITE_MARKET_BRIDGE_SECRET) return false;
+  if (env.VITE_MARKET_BRIDGE_URL && env.VITE_MARKET_BRIDGE_SECRET)
+    return { url: env.VITE_MARKET_BRIDGE_URL, secret: env.VITE_MARKET_BRIDGE_SECRET };
+  const meta = typeof document === 'undefined' ? null : document.querySelector('meta[name="market-bridge"]');
+  if (!meta) return null;
+  try {
+    const { url, secret } = JSON.parse(meta.getAttribute('content') ?? '') as { url?: unknown; secret?: unknown };
+    return typeof url === 'string' && typeof secret === 'string' && url && secret ? { url, secret } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Installs `window.market` when the page runs under the browser host and no host provided one. */
+export function installBrowserMarket(): boolean {
+  if (window.market) return false;
+  const address = bridgeAddress();
+  if (!address) return false;
   const clientId = crypto.randomUUID().replace(/-/g, '');
-  const transport = createBridgeTransport({
-    url: env.VITE_MARKET_BRIDGE_URL,
-    secret: env.VITE_MARKET_BRIDGE_SECRET,
-    clientId,
-  });
+  const transport = createBridgeTransport({ ...address, clientId });
   window.market = Object.freeze(createMarketApi(transport));
   return true;
 }

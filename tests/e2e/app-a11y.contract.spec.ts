@@ -56,6 +56,9 @@ for (const theme of ['dark', 'light'] as const) {
     }
 
     test('case drawer with the assignee picker open, the command palette', async ({ page }, info) => {
+      // Two full axe passes: 40 s and more at a load of 40 on two cores (the soak's), too close to
+      // the default minute.
+      test.slow();
       const console = watchConsole(page);
       await page.goto('/#/dashboard/review/rc1');
       const drawer = page.getByRole('dialog').filter({ has: page.getByLabel('Macro') });
@@ -75,6 +78,9 @@ for (const theme of ['dark', 'light'] as const) {
     });
 
     test('Enforcement dialog; a saved view renamed from the sidebar', async ({ page }, info) => {
+      // Three full axe passes and a toast's own 5 s exit: 52 s at a load of 40 on two cores in a
+      // soak round, where its twin timed out at the default minute.
+      test.slow();
       const console = watchConsole(page);
       await page.goto('/#/dashboard/users');
       const table = adminTable(page, 'Users');

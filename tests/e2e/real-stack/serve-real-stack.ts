@@ -1,24 +1,34 @@
-// The real-stack project's web server (playwright.config.ts): one `npm run dev:browser` per
-// real-stack worker (REAL_STACK_WORKERS, 1 by default), each on its own ports (real-stack-ports.ts:
-// stack i on API 4100 + E2E_PORT_OFFSET + i, renderer 5174 + E2E_PORT_OFFSET + i) with a fresh
-// throwaway PGlite database and settings file, so runs are deterministic, the workers never share
-// a record, and a developer's stack on 4000/5173 is never touched. The stacks start side by side;
-// "real stacks ready" on stdout (the config waits for it) says every one answers. The Auth
-// emulator is started HERE (127.0.0.1:9099, or MARKET_AUTH_EMULATOR_HOST), before the browser
-// hosts, so the stacks reuse it and this process owns it; one already running there is reused
-// and left alone.
+// The real-stack and step-up projects' web server (playwright.config.ts): one browser host
+// (main/browser-host.ts) per real-stack worker (REAL_STACK_WORKERS, 2 by default) and one for the
+// step-up project, each on its own ports (real-stack-ports.ts: stack i on API
+// 4100 + E2E_PORT_OFFSET + i, renderer 5174 + E2E_PORT_OFFSET + i; the step-up stack after the
+// others, started with ADMIN_STEP_UP_SECONDS=STEP_UP_SECONDS) with a fresh throwaway PGlite
+// database and settings file, so runs are deterministic, the workers never share a record, and a
+// developer's stack on 4000/5173 is never touched. REAL_STACK_SERVE (set by the config) names the
+// projects whose stacks to start: `real-stack`, `step-up` or both. The stacks start side by side;
+// "real stacks ready" on stdout (the config waits for it) says every one answers.
 //
-// Playwright stops the web server with SIGTERM to its process group; this process then waits
-// for the browser hosts (each stops its stack), stops the emulator it started, and removes the
-// throwaway directories. Every other exit path is covered too: a crash or `process.exit` kills the
-// emulator's group on 'exit', and a SIGKILL leaves it to the emulator's watchdog
-// (scripts/auth-emulator.ts), which stops it within seconds once this process is gone.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// The hosts serve the BUILT renderer (MARKET_RENDERER_DIST), not Vite's development server: no
+// dependency bundling on a fresh clone's first visit, no compile on each cold page. With
+// CONTRACT_RENDERER_BUILT=1 (`npm test` has just run `npm run build`) that is dist/renderer as
+// it is; otherwise this builds the renderer first into a throwaway folder, so a developer's run
+// never tests a stale build and never rebuilds dist/renderer under the contract project's server.
+//
+// The Auth emulator is started HERE (127.0.0.1:9099, or MARKET_AUTH_EMULATOR_HOST), before the
+// browser hosts, so the stacks reuse it and this process owns it; one already running there is
+// reused and left alone.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EMULATOR_HOST, startAuthEmulator } from '../../../scripts/auth-emulator.js';
-import { REAL_STACK_COUNT, realStackAt, type RealStackPorts } from './real-stack-ports.js';
+import {
+  REAL_STACK_COUNT,
+  realStackAt,
+  STEP_UP_SECONDS,
+  STEP_UP_STACK_INDEX,
+  type RealStackPorts,
+} from './real-stack-ports.js';
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -29,7 +39,15 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-const stacks = Array.from({ length: REAL_STACK_COUNT }, (_, index) => realStackAt(index));
+const serve = (process.env.REAL_STACK_SERVE ?? 'real-stack,step-up').split(',');
+const stacks: (RealStackPorts & { env: Record<string, string> })[] = [
+  ...(serve.includes('real-stack')
+    ? Array.from({ length: REAL_STACK_COUNT }, (_, index) => ({ ...realStackAt(index), env: {} }))
+    : []),
+  ...(serve.includes('step-up')
+    ? [{ ...realStackAt(STEP_UP_STACK_INDEX), env: { ADMIN_STEP_UP_SECONDS: String(STEP_UP_SECONDS) } }]
+    : []),
+];
 const urlsOf = (stack: RealStackPorts) => [`${stack.apiHost}/v1/health`, stack.rendererUrl];
 
 // A stack left over on these ports would be reused by a browser host with yesterday's data.
@@ -40,8 +58,24 @@ for (const url of stacks.flatMap(urlsOf)) {
   }
 }
 
-const emulator = await startAuthEmulator();
 const dirs: string[] = [];
+let rendererDir = 'dist/renderer';
+if (!(process.env.CONTRACT_RENDERER_BUILT === '1' && existsSync('dist/renderer/index.html'))) {
+  const dir = mkdtempSync(join(tmpdir(), 'market-e2e-renderer-'));
+  dirs.push(dir);
+  rendererDir = join(dir, 'renderer');
+  const build = spawnSync(
+    'npx',
+    ['vite', 'build', '--config', 'vite.renderer.config.ts', '--outDir', rendererDir, '--logLevel', 'warn'],
+    { stdio: 'inherit' },
+  );
+  if (build.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(build.status ?? 1);
+  }
+}
+
+const emulator = await startAuthEmulator();
 const hosts: ChildProcess[] = [];
 
 for (const stack of stacks) {
@@ -56,6 +90,8 @@ for (const stack of stacks) {
     stdio: 'inherit',
     env: {
       ...process.env,
+      ...stack.env,
+      MARKET_RENDERER_DIST: rendererDir,
       PORT: String(stack.apiPort),
       PGLITE_DIR: join(dir, 'pglite'),
       MARKET_SETTINGS: settingsFile,

@@ -1,9 +1,9 @@
 // Step-up on the real stack at 1280×720: a refund asked for by a sign-in older than
 // ADMIN_STEP_UP_SECONDS opens "Confirm it's you"; cancelling leaves the order as it was, a wrong
 // password is said so, the right one re-authenticates main's session and the refund goes through.
-// A fresh sign-in never asks, so this needs the stack started with a short window:
-//   ADMIN_STEP_UP_SECONDS=8 E2E_PORT_OFFSET=… npx playwright test tests/e2e/real-stack/step-up.stack.spec.ts
-// (serve-real-stack passes its environment to the stack); without one it is skipped.
+// A fresh sign-in never asks, so this runs in the step-up project, against a stack of its own
+// that serve-real-stack starts with ADMIN_STEP_UP_SECONDS=STEP_UP_SECONDS (a window that short
+// would make the other specs' refunds ask too): `npx playwright test --project step-up`.
 import type { Page } from '@playwright/test';
 import { expect, test } from './quiet-console.js';
 import type { SoldListing } from '../../../shared/contract/entities.js';
@@ -18,9 +18,10 @@ import {
   signInAsAdmin,
   toast,
 } from './real-stack.js';
+import { STEP_UP_SECONDS, useStepUpStack } from './real-stack-ports.js';
 
-const stepUpSeconds = Number(process.env.ADMIN_STEP_UP_SECONDS ?? 0);
-test.skip(!(stepUpSeconds > 0 && stepUpSeconds <= 30), 'needs the stack started with ADMIN_STEP_UP_SECONDS ≤ 30');
+useStepUpStack();
+const stepUpSeconds = STEP_UP_SECONDS;
 test.use({ viewport: { width: 1280, height: 720 } });
 
 async function refundRemaining(orderId: string): Promise<number> {
