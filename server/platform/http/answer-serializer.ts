@@ -46,15 +46,32 @@ export function compiledAnswerWriter(schema: z.ZodType): Serializer {
 /** What JSON would carry of a value: `undefined` fields dropped, dates as text. */
 const asJson = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 
+/** Where two JSON values first differ (`items.3.email`), or null when they are equal. */
+function firstDifference(a: unknown, b: unknown, path: string): string | null {
+  if (isDeepStrictEqual(a, b)) return null;
+  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const key of keys) {
+      const found = firstDifference(
+        (a as Record<string, unknown>)[key],
+        (b as Record<string, unknown>)[key],
+        path ? `${path}.${key}` : key,
+      );
+      if (found !== null) return found;
+    }
+  }
+  return path || '(the whole answer)';
+}
+
 /** A difference between an answer and what the contract lets through, named for the log; null when none. */
 export function answerDrift(data: unknown, checked: unknown, compiled: string): string | null {
   const contract = asJson(checked);
-  if (!isDeepStrictEqual(asJson(data), contract)) {
-    return 'the answer carries what its schema does not name (or changes on parsing): production would drop it';
+  const unnamed = firstDifference(asJson(data), contract, '');
+  if (unnamed !== null) {
+    return `the answer's ${unnamed} is not what its schema lets through (a field it does not name, or a value parsing changes): production would write otherwise`;
   }
-  if (!isDeepStrictEqual(JSON.parse(compiled), contract)) {
-    return 'the compiled serializer writes the answer otherwise than the contract';
-  }
+  const written = firstDifference(JSON.parse(compiled), contract, '');
+  if (written !== null) return `the compiled serializer writes ${written} otherwise than the contract`;
   return null;
 }
 
