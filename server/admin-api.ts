@@ -98,14 +98,6 @@ function closedUnanswered(response: ServerResponse): AbortSignal {
   return closed.signal;
 }
 
-/**
- * Answers written as JSON without zod's check on every request: large, and built by a pure rule
- * whose table tests (and the route tests, which parse them against the contract) hold them to
- * their schema. A year of market days is 366 rows: checking them was most of that route's time.
- */
-const UNCHECKED_ANSWERS: ReadonlySet<AdminRouteName> = new Set(['metrics.market']);
-const writeJson = () => (data: unknown) => JSON.stringify(data);
-
 /** A Fastify plugin: mount it under the `/v1` prefix. */
 export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminApiOptions): Promise<void> {
   registerAdminGuard(app, deps.identity);
@@ -133,7 +125,6 @@ export async function adminRoutesPlugin(app: FastifyInstance, deps: AdminApiOpti
           ...Object.fromEntries(('errors' in route ? route.errors : []).map((status) => [status, ApiErrorBody])),
         },
       },
-      ...(UNCHECKED_ANSWERS.has(name) ? { serializerCompiler: writeJson } : {}),
       // After the admin guard (an app-wide hook) and before the body is validated: a role outside
       // the permission table gets 403 whatever it sends.
       onRequest: adminRoleGuard(name),

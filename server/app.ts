@@ -11,7 +11,6 @@ import Fastify, {
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -23,6 +22,7 @@ import { createAdminPresence, type AdminPresence } from './platform/realtime/adm
 import type { IdentityProvider } from './platform/auth/identity.js';
 import { connectionLost, type Database } from './platform/db/database.js';
 import { errorBody, HttpError } from './platform/http/errors.js';
+import { answerSerializerCompiler } from './platform/http/answer-serializer.js';
 import type { Ports } from './composition.js';
 import { registerMarket } from './market-api.js';
 import { adminRoutesPlugin } from './admin-api.js';
@@ -82,7 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       reply.code(error.statusCode ?? 400).send(errorBody(error.statusCode ?? 400, error.message)),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Compiled from the contract; checked against it too outside production (answer-serializer.ts).
+  app.setSerializerCompiler(answerSerializerCompiler);
   const events = createAdminEvents();
   const presence = createAdminPresence();
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { listPage } from '../../server/platform/db/admin-list.js';
 import { openDatabase, pooledPgClient, uncheckedRows } from '../../server/platform/db/database.js';
+import { requestRead } from '../../server/platform/db/request-reads.js';
 import { soldListingsSource } from '../../server/modules/orders/order-admin.js';
 import { LIST_SEARCH_COUNT_CAP } from '../../shared/contract/list-query.js';
 import { listRequest, listRequests, recordStatements, type RecordedStatement } from '../support/admin-list-requests.js';
@@ -294,9 +295,12 @@ describe.skipIf(!canRun('postgres', 'auth-emulator'))('admin list plans on Postg
         const { items } = await listPage(one.db, soldListingsSource, { page, limit: 10 });
         expect(items).toHaveLength(10);
       }
-      const prepared = await uncheckedRows<{ statement: string; generic_plans: string; custom_plans: string }>(
-        one.db,
-        sql`SELECT statement, generic_plans::text, custom_plans::text FROM pg_prepared_statements`,
+      // Asked on the lists' own connection (their pool of one, request-reads.ts), where they prepared.
+      const prepared = await requestRead(one.db, (lists) =>
+        uncheckedRows<{ statement: string; generic_plans: string; custom_plans: string }>(
+          lists,
+          sql`SELECT statement, generic_plans::text, custom_plans::text FROM pg_prepared_statements`,
+        ),
       );
       const rowsByIds = prepared.filter((statement) => /FROM orders o\s+JOIN listings l/.test(statement.statement));
       expect(rowsByIds, JSON.stringify(prepared)).toHaveLength(1);

@@ -16,7 +16,8 @@ import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 export { AddressBody };
 
 /** An `addresses` row as SQL returns it. */
-const ADDRESS_ROW = sqlRow(
+/** The columns of an address that `addressOf` reads (also the user's own, as JSON: user-admin.ts). */
+export const ADDRESS_ROW = sqlRow(
   addresses,
   'id',
   'first_name',

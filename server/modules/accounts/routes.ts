@@ -321,6 +321,7 @@ export async function callerDetailsRoute({ r, secured }: MarketRouteContext<Acco
         response: { 200: CallerDetails },
       },
     },
-    async (request) => request.caller,
+    // The contract's fields only: the resolved caller also carries its standing (`suspended`).
+    async ({ caller: { id, firebaseId, email, userName, admin } }) => ({ id, firebaseId, email, userName, admin }),
   );
 }

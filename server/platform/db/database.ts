@@ -33,6 +33,43 @@ export interface Database {
 /** The `pg` pool behind each PostgreSQL `Db` (see `pooledPgClient`). */
 const pgPools = new WeakMap<object, pg.Pool>();
 
+/**
+ * A pool's siblings whose connections start with settings of their own (the admin lists' time-out,
+ * `sessionPool`), made on first use with the pool's own connection string and limits, and closed
+ * with it. Settings given at a connection's start cost no round trip, where a `SET` before a
+ * request's statements and a `RESET` after them cost two.
+ */
+interface PoolSiblings {
+  bySettings: Map<string, pg.Pool>;
+  make(settings: SessionSettings): pg.Pool;
+}
+const poolSiblings = new WeakMap<pg.Pool, PoolSiblings>();
+
+/** Settings a session's connection starts with: its statement time-out and any others, by name. */
+export interface SessionSettings {
+  statementTimeoutMs: number;
+  others: Readonly<Record<string, string | number>>;
+}
+
+const settingsKey = (settings: SessionSettings): string =>
+  JSON.stringify([settings.statementTimeoutMs, Object.entries(settings.others).sort()]);
+
+/** The pool behind `pool` whose connections start with `settings`, made once. */
+function sessionPool(pool: pg.Pool, settings: SessionSettings | undefined): pg.Pool {
+  const siblings = settings ? poolSiblings.get(pool) : undefined;
+  if (!settings || !siblings) return pool;
+  const key = settingsKey(settings);
+  let sibling = siblings.bySettings.get(key);
+  if (!sibling) {
+    sibling = siblings.make(settings);
+    siblings.bySettings.set(key, sibling);
+  }
+  return sibling;
+}
+
+/** Every pool made beside `pool` (closed with it, emptied with it when a connection is lost). */
+const siblingsOf = (pool: pg.Pool): pg.Pool[] => [...(poolSiblings.get(pool)?.bySettings.values() ?? [])];
+
 /** What a bounded pool adds to `pg`'s: its resting clients, and how long a request may wait on it. */
 interface PoolWatch {
   idle: Set<pg.PoolClient>;
@@ -56,7 +93,9 @@ export function answerWithinMs(db: Executor): number | null {
  */
 export function connectionLost(db: Executor): void {
   const pool = pgPools.get(db);
-  if (pool) dropIdleClients(pool);
+  if (!pool) return;
+  dropIdleClients(pool);
+  for (const sibling of siblingsOf(pool)) dropIdleClients(sibling);
 }
 
 function dropIdleClients(pool: pg.Pool): void {
@@ -97,10 +136,14 @@ export interface PgSession {
 /** Each pooled connection's `Db` and backend pid, made once per connection. */
 const sessionsOf = new WeakMap<pg.PoolClient, { db: Db; pid: number }>();
 
-/** A `PgSession` on the pool behind `db`, or null on PGlite (one process: nothing to cancel). */
-export async function pgSession(db: Executor): Promise<PgSession | null> {
-  const pool = pgPools.get(db);
-  if (!pool) return null;
+/**
+ * A `PgSession` on the pool behind `db`, or null on PGlite (one process: nothing to cancel). With
+ * `settings`, on a sibling pool whose connections start with them: nothing to set or reset.
+ */
+export async function pgSession(db: Executor, settings?: SessionSettings): Promise<PgSession | null> {
+  const base = pgPools.get(db);
+  if (!base) return null;
+  const pool = sessionPool(base, settings);
   const client = await pool.connect();
   let session = sessionsOf.get(client);
   if (!session) {
@@ -149,9 +192,16 @@ export interface DatabaseOptions {
 export const CONNECT_TIMEOUT_MS_DEFAULT = 3_000;
 export const STATEMENT_TIMEOUT_MS_DEFAULT = 8_000;
 
-/** A pg pool with the time-outs; a broken idle client is dropped, the next query reconnects. */
-function boundedPool(connectionString: string, options: DatabaseOptions): pg.Pool {
-  const statementTimeout = options.statementTimeoutMs;
+/**
+ * A pg pool with the time-outs; a broken idle client is dropped, the next query reconnects.
+ * `settings`: what its connections start with besides (a sibling pool's, `sessionPool`).
+ */
+function boundedPool(connectionString: string, options: DatabaseOptions, settings?: SessionSettings): pg.Pool {
+  const statementTimeout = settings?.statementTimeoutMs ?? options.statementTimeoutMs;
+  // A sibling's shorter time-out is PostgreSQL's to enforce (its cancel is the answer, 57014); the
+  // client waits as long as for any statement of the database before it gives the connection up.
+  const readTimeout = Math.max(statementTimeout ?? 0, options.statementTimeoutMs ?? 0) + 1_000;
+  const others = Object.entries(settings?.others ?? {}).map(([name, value]) => ` -c ${name}=${value}`);
   const pool = new pg.Pool({
     connectionString,
     max: options.poolSize ?? 10,
@@ -159,7 +209,7 @@ function boundedPool(connectionString: string, options: DatabaseOptions): pg.Poo
     // No JIT compilation: the API's statements are bounded lookups and pages, but at a few million
     // rows the planner's estimate for a rare term's bitmap passes jit_above_cost, and compiling
     // took 24 ms of a statement that ran in 0.05 ms (chat messages `search=qz` at 3M users).
-    options: '-c jit=off',
+    options: `-c jit=off${others.join('')}`,
     ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
     ...(statementTimeout
       ? {
@@ -167,7 +217,7 @@ function boundedPool(connectionString: string, options: DatabaseOptions): pg.Poo
           statement_timeout: statementTimeout,
           // Client side, a little later: a database that stopped answering altogether (a frozen
           // host, a half-open socket) cannot cancel anything.
-          query_timeout: statementTimeout + 1_000,
+          query_timeout: readTimeout,
         }
       : {}),
   });
@@ -227,6 +277,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const replica = options.replicaUrl ? boundedPool(options.replicaUrl, options) : null;
     const reads = replica ? (drizzlePg({ client: replica, schema }) as unknown as Db) : db;
     if (replica) pgPools.set(reads, replica);
+    for (const [owner, url] of [
+      [pool, options.databaseUrl],
+      [replica, options.replicaUrl],
+    ] as const) {
+      if (owner && url) {
+        poolSiblings.set(owner, { bySettings: new Map(), make: (settings) => boundedPool(url, options, settings) });
+      }
+    }
     return {
       db,
       reads,
@@ -242,7 +300,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       close: async () => {
-        await Promise.all([pool.end(), replica?.end()]);
+        const siblings = [pool, replica].flatMap((owner) => (owner ? siblingsOf(owner) : []));
+        await Promise.all([pool.end(), replica?.end(), ...siblings.map((sibling) => sibling.end())]);
       },
     };
   }

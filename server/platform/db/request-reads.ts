@@ -4,7 +4,6 @@
 // read also runs under a statement time-out, so a search no index can bound answers "add more
 // letters" (422 `searchTooBroad`) in seconds rather than holding a connection.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql } from 'drizzle-orm';
 import { HttpError } from '../http/errors.js';
 import { pgSession, type Executor } from './database.js';
 
@@ -49,7 +48,13 @@ const QUERY_CANCELED = '57014';
 export async function requestRead<T>(db: Executor, read: (executor: Executor) => Promise<T>): Promise<T> {
   const signal = requestSignal.getStore();
   if (signal?.aborted) throw closedRequest();
-  const session = await pgSession(db);
+  // The time-out, and no parallel workers: a list statement reads a bounded few rows, and starting
+  // workers cost 15 ms where the index scan itself took 0.1 ms. Both are settings its connection
+  // starts with (a pool of such connections, database.ts): no SET before, no RESET after.
+  const session = await pgSession(db, {
+    statementTimeoutMs: statementTimeoutMs(),
+    others: { max_parallel_workers_per_gather: 0 },
+  });
   if (!session) return read(db);
   let cancelling: Promise<void> | null = null;
   const cancel = () => {
@@ -57,11 +62,6 @@ export async function requestRead<T>(db: Executor, read: (executor: Executor) =>
   };
   signal?.addEventListener('abort', cancel, { once: true });
   try {
-    // No parallel workers either: a list statement reads a bounded few rows, and starting workers
-    // cost 15 ms where the index scan itself took 0.1 ms.
-    await session.db.execute(
-      sql.raw(`SET statement_timeout = ${statementTimeoutMs()}; SET max_parallel_workers_per_gather = 0`),
-    );
     return await read(session.db);
   } catch (error) {
     if (signal?.aborted) throw closedRequest();
@@ -71,13 +71,7 @@ export async function requestRead<T>(db: Executor, read: (executor: Executor) =>
     signal?.removeEventListener('abort', cancel);
     // A cancel may land after the statement it aimed at: such a connection never goes back to the pool.
     if (cancelling) await cancelling;
-    const healthy =
-      !cancelling &&
-      (await session.db.execute(sql`RESET statement_timeout; RESET max_parallel_workers_per_gather`).then(
-        () => true,
-        () => false,
-      ));
-    session.release(!healthy);
+    session.release(cancelling !== null);
   }
 }
 
