@@ -2,6 +2,7 @@
 // metrics that decide the level, the level and where it is heading, and what the level does.
 // Spread into the admin route table (admin-api.ts).
 import { z } from 'zod';
+import { storedLine } from './answer-limits.js';
 import { id, isoDate } from './entities.js';
 import { MAX_ACTIVE_LISTING_CAP, MAX_PAYOUT_HOLD_DAYS } from '../rules/level-effects.js';
 import { SELLER_LEVELS } from '../rules/seller-level.js';
@@ -50,20 +51,23 @@ export type EditLevelEffects = z.infer<typeof EditLevelEffects>;
 const count = z.number().int().nonnegative();
 /** What an edit would do, level by level, to the sellers stored at that level now. */
 export const LevelEffectsPreview = z.object({
-  items: z.array(
-    z.object({
-      level: z.enum(SELLER_LEVELS),
-      before: LevelEffects,
-      after: LevelEffects,
-      /** Sellers at this level (their stored level) with at least one payout not released yet. */
-      sellersWithPendingPayouts: count,
-      /** Those payouts: each one's release moves by the change of hold days. */
-      pendingPayouts: count,
-      /** Sellers at this level who already have the cap's number of active listings or more: refused a new one. */
-      sellersAtCapBefore: count,
-      sellersAtCapAfter: count,
-    }),
-  ),
+  /** One item per level (there are four). */
+  items: z
+    .array(
+      z.object({
+        level: z.enum(SELLER_LEVELS),
+        before: LevelEffects,
+        after: LevelEffects,
+        /** Sellers at this level (their stored level) with at least one payout not released yet. */
+        sellersWithPendingPayouts: count,
+        /** Those payouts: each one's release moves by the change of hold days. */
+        pendingPayouts: count,
+        /** Sellers at this level who already have the cap's number of active listings or more: refused a new one. */
+        sellersAtCapBefore: count,
+        sellersAtCapAfter: count,
+      }),
+    )
+    .max(SELLER_LEVELS.length),
 });
 export type LevelEffectsPreview = z.infer<typeof LevelEffectsPreview>;
 
@@ -101,17 +105,21 @@ export const sellerStandingRoutes = {
 
 /** Why an order is one of the seller's defects (one order may have several reasons; it counts once). */
 export const DEFECT_REASONS = ['cancelled', 'orderIssueUpheld', 'disputeLost'] as const;
+/** How many of a standing's defect orders one answer lists (the newest); `count` says how many there are. */
+export const SELLER_DEFECT_ORDERS_MAX = 200;
 /** The orders behind a standing's defects: the window's, newest first. */
 export const SellerDefectOrders = z.object({
   count: z.number().int().nonnegative(),
-  items: z.array(
-    z.object({
-      orderId: id,
-      createdAt: isoDate,
-      listingTitle: z.string(),
-      reasons: z.array(z.enum(DEFECT_REASONS)).min(1),
-    }),
-  ),
+  items: z
+    .array(
+      z.object({
+        orderId: id,
+        createdAt: isoDate,
+        listingTitle: storedLine(),
+        reasons: z.array(z.enum(DEFECT_REASONS)).min(1).max(DEFECT_REASONS.length),
+      }),
+    )
+    .max(SELLER_DEFECT_ORDERS_MAX),
 });
 export type SellerDefectOrders = z.infer<typeof SellerDefectOrders>;
 

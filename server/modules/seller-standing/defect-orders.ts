@@ -3,14 +3,17 @@
 // (seller_standing_defect(), migrations 0101 and 0111), each with every reason that applies.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { SellerDefectOrders } from '../../../shared/contract/admin-seller-standing-routes.js';
+import {
+  SELLER_DEFECT_ORDERS_MAX,
+  type SellerDefectOrders,
+} from '../../../shared/contract/admin-seller-standing-routes.js';
 import type { Executor } from '../../platform/db/database.js';
 import { listings, orders } from '../../platform/db/schema/index.js';
 import { countValue, readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { sellerStandingOf } from './standing.js';
 
 /** Enough for any window a drawer is read for: a seller with more defects is below standard many times over. */
-const MOST_LISTED = 200;
+const MOST_LISTED = SELLER_DEFECT_ORDERS_MAX;
 
 const DEFECT_ROW = sqlRow(orders, 'id', 'created_at').extend({
   title: sqlColumn(listings, 'title'),
