@@ -8,6 +8,7 @@ import {
   nextSort,
   pageCount,
   rowsOfPage,
+  withRowsArrived,
   type ListRequest,
 } from './list-store.js';
 
@@ -260,5 +261,41 @@ describe('hasNextPage', () => {
     [1, 10, 0, 100, true, false],
   ])('page %i of %i rows showing %i of %i (capped %s): next page %s', (page, perPage, shown, total, capped, next) => {
     expect(hasNextPage(page, perPage, shown, total, capped)).toBe(next);
+  });
+});
+
+describe('withRowsArrived', () => {
+  const a = { id: 'a', name: 'A' };
+  const b = { id: 'b', name: 'B' };
+  const c = { id: 'c', name: 'C' };
+  it.each([
+    ['nothing arrived', [a, b], 2, [], [a, b], 2],
+    ['a new row goes on top and counts', [a, b], 2, [c], [c, a, b], 3],
+    ['two new rows: the newest on top', [a], 1, [b, c], [c, b, a], 3],
+    [
+      'a row the answer has takes its newer version, in place',
+      [a, b],
+      2,
+      [{ id: 'b', name: 'B2' }],
+      [a, { id: 'b', name: 'B2' }],
+      2,
+    ],
+    ['one row twice: once, its last version', [a], 1, [c, { id: 'c', name: 'C2' }], [{ id: 'c', name: 'C2' }, a], 2],
+  ] as const)('%s', (_, answer, count, arrived, items, total) => {
+    expect(withRowsArrived(answer, count, arrived)).toEqual({ items, total });
+  });
+});
+
+describe('a live row during the first page load', () => {
+  it('is kept when the answer, read before it was logged, comes back after it', async () => {
+    let answer: (value: ApiResult<ListResponse<Row>>) => void = () => {};
+    const fetchPage = vi.fn(() => new Promise<ApiResult<ListResponse<Row>>>((resolve) => (answer = resolve)));
+    const store = createListStore<Row, 'name'>(fetchPage);
+    const loading = store.getState().load(1);
+    store.getState().receiveLive({ id: 'live', name: 'Live' }, true);
+    answer({ ok: true, data: { items: rows(1, 2), count: 2 } });
+    await loading;
+    expect(store.getState().items.map((row) => row.id)).toEqual(['live', 'r1', 'r2']);
+    expect(store.getState().total).toBe(3);
   });
 });

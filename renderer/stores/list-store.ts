@@ -153,6 +153,25 @@ export function pageCount(total: number, rowsPerPage = ADMIN_TABLE_ROWS_PER_PAGE
   return pagesOf(total, rowsPerPage);
 }
 
+/**
+ * A first page's answer with the live rows that arrived while it was read (oldest first): a row the
+ * answer has takes its newer version; the others go on top, newest first, and count. The answer
+ * may predate them or not: the server read the page at some moment during the request.
+ */
+export function withRowsArrived<T extends { id: string }>(
+  answer: readonly T[],
+  count: number,
+  arrived: readonly T[],
+): { items: T[]; total: number } {
+  const latest = new Map(arrived.map((row) => [row.id, row]));
+  const inAnswer = new Set(answer.map((row) => row.id));
+  const added = [...latest.values()].filter((row) => !inAnswer.has(row.id)).reverse();
+  return {
+    items: [...added, ...answer.map((row) => latest.get(row.id) ?? row)],
+    total: count + added.length,
+  };
+}
+
 export function createListStore<T extends { id: string }, K extends string>(
   fetchPage: FetchListPage<T, K>,
   limit = ADMIN_TABLE_ROWS_PER_PAGE,
@@ -161,6 +180,9 @@ export function createListStore<T extends { id: string }, K extends string>(
   let latestRequest = 0;
   // The newest request's abort: a newer one aborts it, since nobody will read its answer.
   let inFlight: AbortController | null = null;
+  // Live rows that arrived while a first page was being read: its answer replaces the rows, and
+  // one logged after the server read the page would be lost with them (withRowsArrived).
+  let arrivedDuringLoad: T[] | null = null;
 
   return createStore<ListState<T, K>>()((set, get) => ({
     items: [],
@@ -190,11 +212,14 @@ export function createListStore<T extends { id: string }, K extends string>(
       inFlight?.abort();
       const controller = new AbortController();
       inFlight = controller;
+      arrivedDuringLoad = page === 1 ? [] : null;
       set({ loading: true });
       try {
         const result = await fetchPage(query, controller.signal);
         if (request !== latestRequest) return;
         inFlight = null;
+        const arrived = arrivedDuringLoad ?? [];
+        arrivedDuringLoad = null;
         if (!result.ok) {
           const tooBroad = result.error.code === SEARCH_TOO_BROAD;
           // The rows of an earlier term would read as this one's: a search too broad shows none.
@@ -205,9 +230,10 @@ export function createListStore<T extends { id: string }, K extends string>(
         const { items, count } = result.data;
         const countCapped = result.data.countCapped === true;
         if (page === 1) {
+          const shown = withRowsArrived(items, count, arrived);
           set({
-            items,
-            total: count,
+            items: shown.items,
+            total: shown.total,
             countCapped,
             loading: false,
             failed: false,
@@ -281,6 +307,7 @@ export function createListStore<T extends { id: string }, K extends string>(
     },
 
     receiveLive(item, atTop) {
+      arrivedDuringLoad?.push(item);
       const { items, pending, total } = get();
       if (items.some((row) => row.id === item.id)) {
         get().replaceItem(item);
