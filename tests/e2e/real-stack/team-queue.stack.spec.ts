@@ -263,7 +263,7 @@ test('the team queue: due dates, assign, a macro from the keyboard, an appeal gr
   await expect(editing).toHaveCount(0);
   const macroRow = settings.getByRole('row').filter({ hasText: `Edited ${stamp}` });
   await expect(macroRow).toContainText('New words');
-  await expect(macroRow).toContainText('warn');
+  await expect(macroRow).toContainText('Warn');
   const edited = (await callApi<{ items: Record<string, unknown>[] }>(await idTokenOf('admin'), '/admin/macros')).items;
   expect(edited.find((macro) => macro.id === draft.id)).toMatchObject({
     title: `Edited ${stamp}`,
