@@ -23,7 +23,7 @@ import {
 } from '../../../shared/rules/seller-level.js';
 import { isLateShipment } from '../../../shared/rules/shipping-deadline.js';
 import type { Executor } from '../../platform/db/database.js';
-import { countValue, readRows } from '../../platform/db/sql-row.js';
+import { countValue, readPreparedRows, readRows } from '../../platform/db/sql-row.js';
 import { notFound } from '../../platform/http/errors.js';
 import { EFFECTS_JSON, EFFECTS_ROW, levelEffectsFrom } from './level-effects.js';
 import { DAY_MS, dayOf, daysReadByOrder, recordFromDays, type StandingDay } from './standing-days.js';
@@ -127,7 +127,9 @@ export async function sellerStandingOf(db: Executor, userId: string, nowMs: numb
   const edges = [nowMs, aheadMs].flatMap((at) =>
     [STANDING_WINDOW_DAYS, STANDING_LONG_WINDOW_DAYS].map((span) => sql`(${utcDate(at - span * DAY_MS)}::date)`),
   );
-  const [row] = await readRows(
+  // Prepared: planning this statement took three times as long as running it (1.6 ms against 0.5
+  // at 100,000 users); its text is the same every time, its values all parameters.
+  const [row] = await readPreparedRows(
     db,
     STANDING_ROW,
     sql`WITH days AS MATERIALIZED (
