@@ -11,6 +11,7 @@ import { enableSellers } from './market-db.js';
 import type { ReviewApp } from './review-cases-app.js';
 import { checkStandingRecount } from './seller-standing-recount.js';
 import { queueEverySellerLevel, settleDueSellerLevels } from '../../server/modules/seller-standing/index.js';
+import { recountedSellerStandingOf, sellerStandingOf } from '../../server/modules/seller-standing/standing.js';
 
 const DAY = 86_400_000;
 
@@ -160,6 +161,19 @@ export function sellerStandingSuite(start: () => Promise<ReviewApp>) {
       window: { orders: 10 },
       effects: { payoutHoldDays: 0, activeListingCap: null },
     });
+  });
+
+  it('counts once a recent day whose unshipped orders fall late between now and the projection', async () => {
+    // The statement reads such a day's orders (the bucket alone cannot say whether they are late
+    // 7 days ahead) even when the rule then answers it from the bucket: counted once either way.
+    const [sellerId] = await enableSellers(t.app, 'stunshipped');
+    await paidOrder(sellerId!, 1, { shipDays: null });
+    await paidOrder(sellerId!, 2, { shipDays: null });
+    await paidOrder(sellerId!, 20);
+    const nowMs = Date.now();
+    const kept = await sellerStandingOf(t.database.db, sellerId!, nowMs);
+    expect(kept.window.orders).toBe(3);
+    expect(kept).toEqual(await recountedSellerStandingOf(t.database.db, sellerId!, nowMs));
   });
 
   it('measures replies within 24 hours over the chats a buyer opened', async () => {

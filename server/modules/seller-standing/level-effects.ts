@@ -18,20 +18,27 @@ import type { Db, Executor } from '../../platform/db/database.js';
 import { sellerLevelEffects, users } from '../../platform/db/schema/index.js';
 import { countValue, readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 
-const EFFECTS_ROW = sqlRow(sellerLevelEffects, 'level', 'payout_hold_days', 'active_listing_cap');
+/** One row of the table (also as JSON: the standing reads them inside its one statement). */
+export const EFFECTS_ROW = sqlRow(sellerLevelEffects, 'level', 'payout_hold_days', 'active_listing_cap');
+/** The table's rows as `EFFECTS_ROW`, one JSON array (null when the table is empty). */
+export const EFFECTS_JSON = sql`(SELECT json_agg(json_build_object('level', level, 'payout_hold_days', payout_hold_days,
+                                                      'active_listing_cap', active_listing_cap))
+                                   FROM seller_level_effects)`;
 
-/** Every level's effects; a level without a row (never, after 0113) has the contract's default. */
-export async function levelEffectsOf(db: Executor): Promise<LevelEffectsTable> {
-  const rows = await readRows(
-    db,
-    EFFECTS_ROW,
-    sql`SELECT level, payout_hold_days, active_listing_cap FROM seller_level_effects`,
-  );
+/** Every level's effects from the table's rows; a level without a row (never, after 0113) has the contract's default. */
+export function levelEffectsFrom(rows: readonly z.output<typeof EFFECTS_ROW>[]): LevelEffectsTable {
   const table: LevelEffectsTable = { ...DEFAULT_LEVEL_EFFECTS };
   for (const row of rows) {
     table[row.level] = { payoutHoldDays: row.payout_hold_days, activeListingCap: row.active_listing_cap };
   }
   return table;
+}
+
+/** Every level's effects. */
+export async function levelEffectsOf(db: Executor): Promise<LevelEffectsTable> {
+  return levelEffectsFrom(
+    await readRows(db, EFFECTS_ROW, sql`SELECT level, payout_hold_days, active_listing_cap FROM seller_level_effects`),
+  );
 }
 
 const IMPACT_ROW = z.object({

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/rules/seller-level.js';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
-const dayOf = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+export const dayOf = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 
 /** One kept bucket, its day as the epoch ms of its UTC midnight. */
 export interface StandingDay {
