@@ -498,14 +498,21 @@ export function policySuite(start: () => Promise<ReviewApp>) {
       await fc.assert(
         fc.asyncProperty(
           fc.integer({ min: 2, max: 60 }),
+          fc.integer({ min: 1, max: 60 }),
           fc.array(fc.record({ bidder: fc.constantFrom(...bidders), amount: fc.integer({ min: 1, max: 80 }) }), {
             minLength: 1,
             maxLength: 6,
           }),
-          async (threshold, bids) => {
+          async (threshold, floor, bids) => {
+            // The live path judges a bid from what its transaction wrote (no read back): the stored
+            // amount (proxy bidding may set it apart from the amount asked), the seller, the auction's
+            // end and the bid's place must read as the backtest reads them from the tables.
             const rule = await newRule({
               event: 'bid',
-              expression: `bid.maxBid >= ${threshold}.0 || (bid.bidCount > 2 && actor.emailDomain == "market.test")`,
+              expression:
+                `bid.maxBid >= ${threshold}.0 || (bid.bidCount > 2 && actor.emailDomain == "market.test")` +
+                ` || (bid.amount >= ${floor}.0 && bid.amount < bid.maxBid && bid.sellerId == "${sellerId}"` +
+                ` && bid.endsInMinutes > 60 && bid.listingId != "")`,
               action: 'openCase',
               mode: 'shadow',
             });
