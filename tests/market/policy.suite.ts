@@ -277,6 +277,32 @@ export function policySuite(start: () => Promise<ReviewApp>) {
       expect((await call('polbidder', 'POST', '/bid', { listingId: await auction(), amount: 800 })).status).toBe(200);
     });
 
+    it('a blocking bid rule judges the auction as the bid finds it under its lock: seller, bids before, end', async () => {
+      const rule = await newRule({
+        event: 'bid',
+        expression: `bid.bidCount >= 1 && bid.sellerId == "${sellerId}" && bid.endsInMinutes > 60`,
+        action: 'block',
+        publicMessage: 'This auction takes one bid.',
+        mode: 'shadow',
+      });
+      await call('mod', 'POST', `/admin/rules/${rule.id}/backtest`, { days: 1 });
+      expect((await call('mod', 'PATCH', `/admin/rules/${rule.id}`, { mode: 'on' })).status).toBe(200);
+      const listingId = await auction();
+      expect((await call('lockbida', 'POST', '/bid', { listingId, amount: 10 })).status).toBe(200);
+      const refused = await call('lockbidb', 'POST', '/bid', { listingId, amount: 30 });
+      expect(refused).toMatchObject({
+        status: 403,
+        body: { code: 'blockedByPolicy', message: 'This auction takes one bid.' },
+      });
+      expect(await rows(sql`SELECT user_id FROM bids WHERE listing_id = ${listingId}`)).toEqual([
+        { user_id: await me('lockbida') },
+      ]);
+      expect(await matchesOf(rule.id)).toMatchObject([
+        { ruleId: rule.id, action: 'block', done: true, actorId: await me('lockbidb') },
+      ]);
+      await call('mod', 'DELETE', `/admin/rules/${rule.id}`);
+    });
+
     it('a case rule on chat messages opens a review case naming the rule, by rule:<id>; a shadow rule only records', async () => {
       await call('mod', 'POST', '/admin/lists', { name: 'payWords', kind: 'words', items: ['Venmo', 'cashapp'] });
       const expression = 'lists.payWords.exists(w, message.text.lowerAscii().contains(w))';
