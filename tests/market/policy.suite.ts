@@ -277,6 +277,32 @@ export function policySuite(start: () => Promise<ReviewApp>) {
       expect((await call('polbidder', 'POST', '/bid', { listingId: await auction(), amount: 800 })).status).toBe(200);
     });
 
+    it('a blocking bid rule judges the auction as the bid finds it under its lock: seller, bids before, end', async () => {
+      const rule = await newRule({
+        event: 'bid',
+        expression: `bid.bidCount >= 1 && bid.sellerId == "${sellerId}" && bid.endsInMinutes > 60`,
+        action: 'block',
+        publicMessage: 'This auction takes one bid.',
+        mode: 'shadow',
+      });
+      await call('mod', 'POST', `/admin/rules/${rule.id}/backtest`, { days: 1 });
+      expect((await call('mod', 'PATCH', `/admin/rules/${rule.id}`, { mode: 'on' })).status).toBe(200);
+      const listingId = await auction();
+      expect((await call('lockbida', 'POST', '/bid', { listingId, amount: 10 })).status).toBe(200);
+      const refused = await call('lockbidb', 'POST', '/bid', { listingId, amount: 30 });
+      expect(refused).toMatchObject({
+        status: 403,
+        body: { code: 'blockedByPolicy', message: 'This auction takes one bid.' },
+      });
+      expect(await rows(sql`SELECT user_id FROM bids WHERE listing_id = ${listingId}`)).toEqual([
+        { user_id: await me('lockbida') },
+      ]);
+      expect(await matchesOf(rule.id)).toMatchObject([
+        { ruleId: rule.id, action: 'block', done: true, actorId: await me('lockbidb') },
+      ]);
+      await call('mod', 'DELETE', `/admin/rules/${rule.id}`);
+    });
+
     it('a case rule on chat messages opens a review case naming the rule, by rule:<id>; a shadow rule only records', async () => {
       await call('mod', 'POST', '/admin/lists', { name: 'payWords', kind: 'words', items: ['Venmo', 'cashapp'] });
       const expression = 'lists.payWords.exists(w, message.text.lowerAscii().contains(w))';
@@ -498,14 +524,21 @@ export function policySuite(start: () => Promise<ReviewApp>) {
       await fc.assert(
         fc.asyncProperty(
           fc.integer({ min: 2, max: 60 }),
+          fc.integer({ min: 1, max: 60 }),
           fc.array(fc.record({ bidder: fc.constantFrom(...bidders), amount: fc.integer({ min: 1, max: 80 }) }), {
             minLength: 1,
             maxLength: 6,
           }),
-          async (threshold, bids) => {
+          async (threshold, floor, bids) => {
+            // The live path judges a bid from what its transaction wrote (no read back): the stored
+            // amount (proxy bidding may set it apart from the amount asked), the seller, the auction's
+            // end and the bid's place must read as the backtest reads them from the tables.
             const rule = await newRule({
               event: 'bid',
-              expression: `bid.maxBid >= ${threshold}.0 || (bid.bidCount > 2 && actor.emailDomain == "market.test")`,
+              expression:
+                `bid.maxBid >= ${threshold}.0 || (bid.bidCount > 2 && actor.emailDomain == "market.test")` +
+                ` || (bid.amount >= ${floor}.0 && bid.amount < bid.maxBid && bid.sellerId == "${sellerId}"` +
+                ` && bid.endsInMinutes > 60 && bid.listingId != "")`,
               action: 'openCase',
               mode: 'shadow',
             });

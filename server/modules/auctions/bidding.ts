@@ -37,6 +37,46 @@ export interface BidRequest {
   maxCents: number;
   /** When the request arrived (`performance.now()`): its time to answer runs from there. Absent: from the call. */
   receivedAt?: number;
+  /**
+   * Judges the bid on its auction as the locked read found it, before anything is written: the
+   * error to refuse it with (the transaction rolls back), or null. The route passes what policy's
+   * blocking rules registered for the request (`screenBid`). Synchronous: the lock waits on it.
+   */
+  screen?: BidScreen;
+  /** Told, once the bid committed, what its transaction wrote (the route hands it to policy rules). */
+  stored?: (bid: StoredBid) => void;
+}
+
+/** The auction as a bid finds it under the lock: what a rule judging the bid before the write reads. */
+export interface AuctionAtBid {
+  sellerId: string;
+  /** The auction's bids before this one. */
+  bidsBefore: number;
+  endTimeMs: number | null;
+  /** The bid's time, read under the lock. */
+  atMs: number;
+}
+
+export type BidScreen = (auction: AuctionAtBid) => Error | null;
+
+/**
+ * A committed bid as its row and its auction's now read: what policy rules judge after the commit
+ * (policy's stored-events.ts reads the same from the tables for a backtest), handed over so that
+ * judging a bid reads nothing back. The stored amount is the one the transaction wrote, which
+ * proxy bidding may have set apart from the amount asked.
+ */
+export interface StoredBid {
+  bidId: string;
+  bidderId: string;
+  listingId: string;
+  sellerId: string;
+  amountCents: number;
+  maxCents: number;
+  /** The bid's place in its auction (`bids.seq`): the auction's bid count after it. */
+  seq: number;
+  placedAtMs: number;
+  /** The auction's end as this bid left it (an anti-snipe extension included), null when it has none. */
+  endTimeMs: number | null;
 }
 
 export type BidReceipt = z.output<typeof Auctions.BidReceipt>;
@@ -201,13 +241,20 @@ async function placeQueuedBid(
   const mark = turn.markLockedRead();
   // The transaction's round trips are bid-transaction.ts's to choose (fewer under the lock on PostgreSQL).
   const read = { ...lockedAuctionRead(request), deadlineAt };
-  const { receipt, events, committed } = await runBidTransaction(deps.db, read, async (rows) => {
+  const { receipt, events, committed, stored } = await runBidTransaction(deps.db, read, async (rows) => {
     const row = checkedAuction(rows[0]);
 
     // The clock is read under the lock, so arrival order and lock order agree.
     const placedAtMs = nowOf(deps);
     const state = auctionStateOf(row);
     turn.observe(state, mark);
+    const screened = request.screen?.({
+      sellerId: row.user_id,
+      bidsBefore: row.bid_count,
+      endTimeMs: row.end_time === null ? null : state.endTimeMs,
+      atMs: placedAtMs,
+    });
+    if (screened) throw screened;
     const result = placeBid(
       state,
       { bidId, bidderId: request.bidderId, maxCents: request.maxCents, placedAtMs },
@@ -224,13 +271,26 @@ async function placeQueuedBid(
     const messageId = shownCents === null ? null : randomUUID();
     const endTime = next.endTimeMs === Number.MAX_SAFE_INTEGER ? null : new Date(next.endTimeMs);
 
+    // What the bid's row says, and the auction's end it leaves: written below, and handed over after the commit.
+    const stored: StoredBid = {
+      bidId,
+      bidderId: request.bidderId,
+      listingId: row.id,
+      sellerId: row.user_id,
+      amountCents: shownCents ?? priceCents,
+      maxCents: request.maxCents,
+      seq: next.bidCount,
+      placedAtMs: placedAt.getTime(),
+      endTimeMs: endTime === null ? null : endTime.getTime(),
+    };
+
     // One statement: the bid, its auction message (not for a hidden max raise) and the new state;
     // the message and the listing's state are their owners' statements (conversations, listings).
     const write = sql`
       WITH bid AS (
         INSERT INTO bids (id, listing_id, user_id, amount_cents, max_bid_cents, created_at, seq)
-        VALUES (${bidId}, ${row.id}, ${request.bidderId}, ${shownCents ?? priceCents}, ${request.maxCents}, ${placedAt},
-                ${next.bidCount})
+        VALUES (${bidId}, ${row.id}, ${request.bidderId}, ${stored.amountCents}, ${stored.maxCents}, ${placedAt},
+                ${stored.seq})
       ), message AS (
         ${bidMessageInsert({ id: messageId, listingId: row.id, userId: request.bidderId, amountCents: shownCents, createdAt: placedAt })}
       )
@@ -276,9 +336,10 @@ async function placeQueuedBid(
     };
     // Decided: the next bid's locked read may queue behind this write and commit in the database.
     turn.handOff(next);
-    return { write, result: { receipt, events, committed: next } };
+    return { write, result: { receipt, events, committed: next, stored } };
   });
   turn.observe(committed, mark);
+  request.stored?.(stored);
   // Realtime events in commit order: the bid before this one may not have published yet.
   await before?.done;
   deps.events.publish(events);

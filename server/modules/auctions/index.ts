@@ -1,11 +1,26 @@
 // The auctions module from outside: its buyer routes, the auction closer the API starts, the bid
 // service (benchmarks and tests drive it), the bid history orders show, and the proxy-bidding
 // rules the seed replays. An auction's end time is the listings module's (auction-schedule.ts).
+// `screenBid` and `storedBidOf` let policy's hooks on POST /bid judge a bid from the bid's own
+// locked read and from what it wrote, without reading either again.
 // The hooks come first: a module that subscribes may be loaded while this one still is.
 export { auctionLadderSettled, MIN_BIDS_TO_SCORE } from './hooks.js';
-export { bidRoutes, enteredGiveawayRoutes, giveawayEntryRoutes, uniqueBidRoutes } from './routes.js';
+export {
+  bidRoutes,
+  enteredGiveawayRoutes,
+  giveawayEntryRoutes,
+  screenBid,
+  storedBidOf,
+  uniqueBidRoutes,
+} from './routes.js';
 export { type AuctionCloser, closeDueListings, startAuctionCloser } from './auction-closer.js';
-export { type BidReceipt, DEFAULT_STARTING_BID_CENTS, placeBidInDb } from './bidding.js';
+export {
+  type BidReceipt,
+  DEFAULT_STARTING_BID_CENTS,
+  placeBidInDb,
+  type AuctionAtBid,
+  type StoredBid,
+} from './bidding.js';
 export { replayBids } from './rules/bid-replay.js';
 export { flushOutbidNotices } from './outbid-notices.js';
 export { uniqueBidAuctions } from './bid-history.js';

@@ -1,6 +1,7 @@
 // The buyer's auction routes: placing a bid, a listing's bids and standing, the
 // caller's own bids and maximum, and giveaway entries. market-routes.ts registers each group
 // where the OpenAPI document lists it (the document's path order is registration order).
+import type { FastifyRequest } from 'fastify';
 import { usdToCents } from '../../../shared/rules/money.js';
 import {
   AuctionStanding,
@@ -19,10 +20,23 @@ import { IdParams, type MarketRouteContext, Paging, StrictPaging } from '../../p
 import { UniqueBidAuctions } from '../../../shared/contract/market/auctions.js';
 import { uniqueBidAuctions } from './bid-history.js';
 import { latestBid, listingBids, ownMaxBid, userBids } from './bid-reads.js';
-import { placeBidInDb } from './bidding.js';
+import { type BidScreen, placeBidInDb, type StoredBid } from './bidding.js';
 import { enteredGiveaways, enterGiveaway } from './giveaways.js';
 
 const tags = ['bids'];
+
+/** Each `POST /bid` request's committed bid, for the policy hooks that judge it after the answer. */
+const storedBids = new WeakMap<FastifyRequest, StoredBid>();
+/** What judges a `POST /bid` request's bid under the auction's lock (policy's blocking rules). */
+const bidScreens = new WeakMap<FastifyRequest, BidScreen>();
+
+/** Has the request's bid judged by `screen` under its auction's lock, before it is written. */
+export const screenBid = (request: FastifyRequest, screen: BidScreen): void => {
+  bidScreens.set(request, screen);
+};
+
+/** What the request's bid wrote once it committed (undefined before, or when it was refused). */
+export const storedBidOf = (request: FastifyRequest): StoredBid | undefined => storedBids.get(request);
 
 /** `/bid…` and `/listing/:id/maxbid`. */
 export async function bidRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
@@ -44,7 +58,14 @@ export async function bidRoutes({ r, deps, secured }: MarketRouteContext): Promi
       if (maxBid !== undefined && maxBid < amount) throw badRequest('body/maxBid: must not be below amount');
       // The bid's time to answer counts from the request's arrival, sign-in check included.
       const receivedAt = performance.now() - reply.elapsedTime;
-      return placeBidInDb(deps, { listingId, bidderId: user.id, maxCents: usdToCents(maxBid ?? amount), receivedAt });
+      return placeBidInDb(deps, {
+        listingId,
+        bidderId: user.id,
+        maxCents: usdToCents(maxBid ?? amount),
+        receivedAt,
+        screen: bidScreens.get(request),
+        stored: (bid) => storedBids.set(request, bid),
+      });
     },
   );
   r.get(

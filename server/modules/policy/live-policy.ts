@@ -4,8 +4,10 @@
 // - before the write (preHandler), the `on` rules whose action is `block` judge the event as asked
 //   and refuse it with 403 `blockedByPolicy` (nothing is stored);
 // - after the commit (onResponse, once the answer has gone: nobody waits on a case), every other
-//   rule in force judges the event as stored, read back by the id the answer carried, through the
-//   same read a backtest streams (stored-events.ts), and its match is recorded and acted on.
+//   rule in force judges the event as stored, and its match is recorded and acted on. A bid is
+//   judged from what its transaction wrote, handed over by the bid route (`storedBidOf`), as the
+//   row a backtest reads (stored-events.ts, `storedBidRow`): no statement per bid. The other events
+//   are read back by the id the answer carried, through the same read a backtest streams.
 // With no rule in force for the event, each hook is one look in this node's book, in memory.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -16,7 +18,7 @@ import type { ServiceDeps } from '../../platform/services/service-deps.js';
 import { readRows } from '../../platform/db/sql-row.js';
 import { accountFactsOf } from './account-facts.js';
 import { actOnMatches, blockedByPolicy, recordBlock } from './rule-actions.js';
-import { ruleBookOf, type LiveRule } from './rule-book.js';
+import { ruleBookOf, type LiveRule, type PolicySnapshot } from './rule-book.js';
 import {
   actorVariable,
   bidVariable,
@@ -27,7 +29,15 @@ import {
   type ActorFacts,
 } from './rules/event-context.js';
 import type { CelRecord } from './rules/rule-language.js';
-import { eventVariableOf, StoredEventRow, storedEventsQuery, subjectOf, type StoredEvent } from './stored-events.js';
+import { screenBid, storedBidOf, type StoredBid } from '../auctions/index.js';
+import {
+  eventVariableOf,
+  storedBidRow,
+  StoredEventRow,
+  storedEventsQuery,
+  subjectOf,
+  type StoredEvent,
+} from './stored-events.js';
 
 /** The market routes that are a policy event (method and path under the API prefix). */
 const EVENT_ROUTES: Record<string, StoredEvent> = {
@@ -58,11 +68,6 @@ const ListingForSale = z.object({
   price_cents: z.union([z.number(), z.string()]).transform(Number).nullable(),
   shipping_type: z.string(),
   shipping_price_cents: z.union([z.number(), z.string()]).transform(Number),
-});
-const AuctionRead = z.object({
-  user_id: z.string(),
-  bid_count: z.number(),
-  end_ms: z.union([z.number(), z.string()]).transform(Number).nullable(),
 });
 
 const ListingAsked = z.object({
@@ -136,41 +141,18 @@ async function askedListing(
   return { variable, about: listingId };
 }
 
-/** The event as asked, before the write: what a blocking rule judges, and what it was about. */
+/**
+ * The event as asked, before the write: what a blocking rule judges, and what it was about. A bid
+ * is judged under its auction's lock instead (`screenBidByRules`).
+ */
 async function askedEvent(
   deps: ServiceDeps,
   request: FastifyRequest,
-  event: StoredEvent,
+  event: Exclude<StoredEvent, 'bid'>,
   actor: ActorFacts,
-  atMs: number,
 ): Promise<{ variable: CelRecord; about: string } | null> {
   if (event === 'signUp') return { variable: signUpVariable(actor), about: actor.id };
   if (event === 'listing') return askedListing(deps, request, actor);
-  if (event === 'bid') {
-    const asked = BidAsked.safeParse(request.body);
-    if (!asked.success) return null;
-    const [auction] = await readRows(
-      deps.db,
-      AuctionRead,
-      sql`SELECT user_id, bid_count, (extract(epoch FROM end_time) * 1000)::bigint AS end_ms
-            FROM listings WHERE id = ${asked.data.listingId}`,
-    );
-    // An unknown auction is the bid path's 404 to give.
-    if (!auction) return null;
-    const variable = bidVariable(
-      {
-        amountCents: usdToCents(asked.data.amount),
-        maxCents: usdToCents(asked.data.maxBid ?? asked.data.amount),
-        listingId: asked.data.listingId,
-        sellerId: auction.user_id,
-        bidsBefore: auction.bid_count,
-        endTimeMs: auction.end_ms,
-        atMs,
-      },
-      actor,
-    );
-    return { variable, about: asked.data.listingId };
-  }
   if (event === 'order') {
     const asked = OrderAsked.safeParse(request.body);
     if (!asked.success) return null;
@@ -201,6 +183,16 @@ async function askedEvent(
   return { variable: messageVariable({ text: text.data.text, kind: 'auction', listingId }), about: listingId };
 }
 
+/** The rules in force for `event` that `skip` leaves, and the lists they read. */
+async function rulesInForce(
+  deps: ServiceDeps,
+  event: StoredEvent,
+  skip: (rule: LiveRule) => boolean,
+): Promise<{ rules: LiveRule[]; lists: PolicySnapshot['lists'] }> {
+  const snapshot = await ruleBookOf(deps.db).snapshot();
+  return { rules: (snapshot.rules.get(event) ?? []).filter((rule) => !skip(rule)), lists: snapshot.lists };
+}
+
 /** Judges one stored event by the rules in force and acts on what matched. */
 export async function judgeStoredEvent(
   deps: ServiceDeps,
@@ -209,8 +201,7 @@ export async function judgeStoredEvent(
   skip: (rule: LiveRule) => boolean = () => false,
   sinceMs = 0,
 ): Promise<void> {
-  const snapshot = await ruleBookOf(deps.db).snapshot();
-  const rules = (snapshot.rules.get(event) ?? []).filter((rule) => !skip(rule));
+  const { rules, lists } = await rulesInForce(deps, event, skip);
   if (rules.length === 0) return;
   const since = sql`to_timestamp(${sinceMs}::double precision / 1000)`;
   // The newest of the subject's events since the request arrived: a listing's edit, not its creation.
@@ -222,12 +213,32 @@ export async function judgeStoredEvent(
     )
   ).at(-1);
   if (!row) return;
+  await judgeRow(deps, rules, lists, event, row);
+}
+
+/**
+ * Judges a committed bid from what its transaction wrote (auctions' `StoredBid`), as the bid query
+ * of stored-events.ts would read it: no statement per bid, the bidder's facts aside (kept warm).
+ */
+async function judgeStoredBid(deps: ServiceDeps, bid: StoredBid, skip: (rule: LiveRule) => boolean): Promise<void> {
+  const { rules, lists } = await rulesInForce(deps, 'bid', skip);
+  if (rules.length > 0) await judgeRow(deps, rules, lists, 'bid', storedBidRow(bid));
+}
+
+/** The rules judge the stored event's row; the matches are recorded and acted on. */
+async function judgeRow(
+  deps: ServiceDeps,
+  rules: readonly LiveRule[],
+  lists: PolicySnapshot['lists'],
+  event: StoredEvent,
+  row: StoredEventRow,
+): Promise<void> {
   const actor = await accountFactsOf(deps.db).of(row.actor_id, { ring: rules.some((rule) => rule.readsRing) });
   if (!actor) return;
   const context = {
     actor: actorVariable(actor, row.at_ms),
     event: eventVariableOf(event, row, actor),
-    lists: snapshot.lists,
+    lists,
   };
   const matched = rules.filter((rule) => rule.matches(context));
   if (matched.length === 0) return;
@@ -248,6 +259,7 @@ const refusesBeforeWrite = (rule: LiveRule) => rule.mode === 'on' && rule.action
 export function livePolicy(deps: ServiceDeps, prefix: string) {
   const book = ruleBookOf(deps.db);
   const watched = new WeakMap<FastifyRequest, Watched>();
+  const blockedBids = new WeakMap<FastifyRequest, { rule: LiveRule; listingId: string; actorId: string }>();
 
   const eventOf = (request: FastifyRequest): PolicyEvent | undefined =>
     EVENT_ROUTES[`${request.method} ${request.routeOptions.url?.slice(prefix.length) ?? ''}`];
@@ -266,8 +278,12 @@ export function livePolicy(deps: ServiceDeps, prefix: string) {
     if (blocking.length === 0) return;
     const actor = await accountFactsOf(deps.db).of(user.id, { ring: blocking.some((rule) => rule.readsRing) });
     if (!actor) return;
+    if (event === 'bid') {
+      screenBidByRules(request, blocking, snapshot.lists, actor);
+      return;
+    }
     const atMs = Date.now();
-    const asked = await askedEvent(deps, request, event, actor, atMs);
+    const asked = await askedEvent(deps, request, event, actor);
     if (!asked) return;
     const context = { actor: actorVariable(actor, atMs), event: asked.variable, lists: snapshot.lists };
     const rule = blocking.find((candidate) => candidate.matches(context));
@@ -277,10 +293,56 @@ export function livePolicy(deps: ServiceDeps, prefix: string) {
     throw blockedByPolicy(rule);
   }
 
-  /** onSend: the stored event's id, from a successful answer. */
+  /**
+   * A bid's blocking rules judge it under its auction's lock (auctions' `screenBid`), from the
+   * auction the bid reads there anyway: no read of its own. A match refuses the bid before its
+   * write; the block is recorded before the 403 goes (onSend).
+   */
+  function screenBidByRules(
+    request: FastifyRequest,
+    rules: readonly LiveRule[],
+    lists: PolicySnapshot['lists'],
+    actor: ActorFacts,
+  ): void {
+    const asked = BidAsked.safeParse(request.body);
+    if (!asked.success) return;
+    const { listingId, amount, maxBid } = asked.data;
+    screenBid(request, (auction) => {
+      const bid = bidVariable(
+        {
+          amountCents: usdToCents(amount),
+          maxCents: usdToCents(maxBid ?? amount),
+          listingId,
+          sellerId: auction.sellerId,
+          bidsBefore: auction.bidsBefore,
+          endTimeMs: auction.endTimeMs,
+          atMs: auction.atMs,
+        },
+        actor,
+      );
+      const context = { actor: actorVariable(actor, auction.atMs), event: bid, lists };
+      const rule = rules.find((candidate) => candidate.matches(context));
+      if (!rule) return null;
+      blockedBids.set(request, { rule, listingId, actorId: actor.id });
+      return blockedByPolicy(rule);
+    });
+  }
+
+  /** onSend: a refused bid's block recorded; the stored event's id, from a successful answer. */
   async function noteStoredEvent(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+    const blocked = blockedBids.get(request);
+    if (blocked) {
+      blockedBids.delete(request);
+      watched.delete(request);
+      // The bid is refused whatever happens here: a block that cannot be recorded is logged, not a 500.
+      await recordBlock(deps, blocked.rule, 'bid', blocked.listingId, blocked.actorId).catch((error: unknown) =>
+        request.log.error({ err: error }, 'policy rules could not record a blocked bid'),
+      );
+      return payload;
+    }
     const watch = watched.get(request);
-    if (!watch || reply.statusCode >= 300 || typeof payload !== 'string') return payload;
+    // A bid is handed over by the bid route itself (`storedBidOf`), its answer left unparsed.
+    if (!watch || watch.event === 'bid' || reply.statusCode >= 300 || typeof payload !== 'string') return payload;
     try {
       const answered = STORED_ID_OF[watch.event].safeParse(JSON.parse(payload));
       watch.subjectId = answered.success ? answered.data : null;
@@ -293,10 +355,19 @@ export function livePolicy(deps: ServiceDeps, prefix: string) {
   /** onResponse: the other rules judge the stored event, after the caller has their answer. */
   async function judgeAfterCommit(request: FastifyRequest): Promise<void> {
     const watch = watched.get(request);
-    if (!watch?.subjectId) return;
+    if (!watch) return;
     watched.delete(request);
-    await judgeStoredEvent(deps, watch.event, watch.subjectId, refusesBeforeWrite, watch.sinceMs).catch(
-      (error: unknown) => request.log.error({ err: error }, 'policy rules could not judge a stored event'),
+    let judged: Promise<void>;
+    if (watch.event === 'bid') {
+      const bid = storedBidOf(request);
+      if (!bid) return;
+      judged = judgeStoredBid(deps, bid, refusesBeforeWrite);
+    } else {
+      if (!watch.subjectId) return;
+      judged = judgeStoredEvent(deps, watch.event, watch.subjectId, refusesBeforeWrite, watch.sinceMs);
+    }
+    await judged.catch((error: unknown) =>
+      request.log.error({ err: error }, 'policy rules could not judge a stored event'),
     );
   }
 

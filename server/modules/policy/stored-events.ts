@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { RecordRef } from '../../../shared/contract/accountability.js';
 import type { PolicyEvent } from '../../../shared/contract/policy.js';
 import type { ReviewSubjectType } from '../../../shared/contract/review-cases.js';
+import type { StoredBid } from '../auctions/index.js';
 import {
   bidVariable,
   listingVariable,
@@ -94,6 +95,30 @@ export function storedEventsQuery(event: StoredEvent, where: (createdAt: SQL, id
                  FROM auction_messages a WHERE a.type = 'text' AND ${where(sql`a.created_at`, sql`a.id`)}
              ) e ORDER BY e.created_at, e.id`;
 }
+
+/**
+ * A bid's row as the bid query above reads it, from what its transaction wrote (auctions'
+ * `StoredBid`): the live path judges a bid without reading it back, and sees what a backtest will.
+ */
+export const storedBidRow = (bid: StoredBid): StoredEventRow => ({
+  id: bid.bidId,
+  actor_id: bid.bidderId,
+  at_ms: bid.placedAtMs,
+  listing_id: bid.listingId,
+  seller_id: bid.sellerId,
+  amount_cents: bid.amountCents,
+  max_cents: bid.maxCents,
+  seq: bid.seq,
+  end_ms: bid.endTimeMs,
+  voided: false,
+  text: null,
+  kind: null,
+  title: null,
+  description: null,
+  listing_type: null,
+  change: null,
+  bid_count: null,
+});
 
 /** The listing columns of the other event kinds. */
 const NO_LISTING = sql`NULL::text AS title, NULL::text AS description, NULL::text AS listing_type, NULL::text AS change,

@@ -1,0 +1,96 @@
+// What ten bid rules `on` cost a bid in statements (issue 43's performance target): none. The same
+// bids through POST /v1/bid, each on an auction of its own (no outbid notice, no integrity review
+// to flush at a moment of its own), are counted with no rule and then with the benchmark's ten
+// bid rules on (four of them blocking): the bid transaction hands what it wrote to the rules
+// judged after the answer, and the blocking rules judge under the auction's lock from the bid's
+// own locked read, so the count is the same. The bidder's facts (read every 30 s) are warmed by a
+// first bid; the rule book's version stamp is read once a second per node, whatever the bids, so
+// it is left out of the count and bounded on its own. A rule that matches then shows the rules did
+// judge those bids, by the id the bid was stored under.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../server/platform/db/database.js';
+import { createRule, runBacktest, updateRule } from '../../server/modules/policy/index.js';
+import { postgresAvailable } from '../support/postgres-cluster.js';
+import { BID_RULES, turnOnRules } from '../benchmarks/bench-rules.js';
+import { captureStatements, statementsOf } from '../benchmarks/bidding-bench-statements.js';
+import { holdsIdentity } from './holds-app.js';
+import { createAuction, type MarketTestDb, startMarketDb } from './market-db.js';
+import { type ReviewApp, startReviewApp } from './review-cases-app.js';
+
+const BIDS = 6;
+/** Long enough for the hooks after the answer (in the same process) to have run. */
+const AFTER_ANSWER_MS = 150;
+const isStamp = (text: string) => /\bAS stamp\b/.test(text);
+
+describe.skipIf(!postgresAvailable())('bid rules on PostgreSQL: statements per bid', () => {
+  let pg: MarketTestDb;
+  let t: ReviewApp;
+  let sellerId: string;
+
+  beforeAll(async () => {
+    pg = await startMarketDb();
+    t = await startReviewApp(await pg.open(8), holdsIdentity);
+    sellerId = (await t.call('seller', 'GET', '/user/my-details')).body.id as string;
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await pg?.stop();
+  });
+
+  /**
+   * The statements of `BIDS` bids by `bidder`, each on a new auction, after a first, uncounted bid
+   * (`bidIds`: all of them, the first included).
+   */
+  async function statementsPerBid(bidder: string): Promise<{ perBid: string[][]; stamps: number; bidIds: string[] }> {
+    const bid = async (listingId: string) => {
+      const answer = await t.call(bidder, 'POST', '/bid', { listingId, amount: 20 });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, AFTER_ANSWER_MS));
+      return answer.body.bidId as string;
+    };
+    const bidIds = [await bid(await createAuction(t.database, sellerId))];
+    const auctions: string[] = [];
+    for (let i = 0; i < BIDS; i += 1) auctions.push(await createAuction(t.database, sellerId));
+    const perBid: string[][] = [];
+    let stamps = 0;
+    for (const listingId of auctions) {
+      const captured = statementsOf(await captureStatements(async () => void bidIds.push(await bid(listingId))));
+      stamps += captured.filter((statement) => isStamp(statement.text)).length;
+      perBid.push(captured.filter((statement) => !isStamp(statement.text)).map((s) => s.text.split('\n')[0]!.trim()));
+    }
+    return { perBid, stamps, bidIds };
+  }
+
+  it('ten bid rules on add no statement to a bid, and still judge it', async () => {
+    const without = await statementsPerBid('stmtplain');
+    const counts = new Set(without.perBid.map((statements) => statements.length));
+    expect(counts.size, JSON.stringify(without.perBid)).toBe(1);
+
+    await turnOnRules(t.database.db, BID_RULES);
+    const started = Date.now();
+    const withRules = await statementsPerBid('stmtruled');
+    const seconds = (Date.now() - started) / 1000;
+    expect(withRules.perBid).toEqual(without.perBid);
+    expect(withRules.stamps).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+
+    // An eleventh rule that matches every bid of this bidder: the rules judged what the bid stored.
+    const owner = { uid: 'stmt-owner', email: 'stmt-owner@market.test', emailVerified: true, admin: true };
+    const matching = await createRule(t.database.db, owner, {
+      name: 'Every bid of stmtruled',
+      event: 'bid',
+      expression: 'bid.maxBid == 20.0 && bid.amount == 5.0 && bid.bidCount == 0 && bid.endsInMinutes > 60',
+      action: 'openCase',
+      priority: 'normal',
+      mode: 'off',
+    });
+    await runBacktest(t.database.db, matching.id, 1);
+    await updateRule(t.database.db, owner, matching.id, { mode: 'shadow' });
+    const { bidIds } = await statementsPerBid('stmtruled');
+    const matched = await queryRows<{ subject_id: string }>(
+      t.database.db,
+      sql`SELECT subject_id FROM policy_matches WHERE rule_id = ${matching.id}`,
+    );
+    expect(new Set(matched.map((row) => row.subject_id))).toEqual(new Set(bidIds));
+  }, 120_000);
+});
