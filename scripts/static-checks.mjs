@@ -1,5 +1,7 @@
-// The checks `npm test` runs before it builds: ESLint, Prettier's check and TypeScript on every
-// per-runtime project, side by side, one per core. Each is one single-threaded process: run one
+// The checks `npm test` runs before its tests: ESLint, Prettier's check and TypeScript on every
+// per-runtime project, side by side, one per core; with `--build`, the renderer's build as one
+// more job of the same lanes (the Playwright projects need it; built after the checks it was
+// a core left idle at the end of the last lane). Each is one single-threaded process: run one
 // after the other they took their CPU times summed (lint 17 s, format 18 s, the seven tsc
 // projects 92 s, measured on the 2-core machine), where two lanes take about half of that. Each
 // check's output is printed whole when it ends, so two never interleave; the run fails when any
@@ -16,6 +18,7 @@ import { typecheckProjects } from './typecheck-projects.mjs';
  */
 const SECONDS = {
   'typecheck ./tests/tsconfig.json': 28,
+  build: 20,
   'format:check': 18,
   lint: 17,
   'typecheck ./renderer/tsconfig.json': 16,
@@ -33,6 +36,7 @@ const checks = [
   })),
   { name: 'lint', args: ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings', '0'] },
   { name: 'format:check', args: ['node_modules/prettier/bin/prettier.cjs', '--check', '.'] },
+  ...(process.argv.includes('--build') ? [{ name: 'build', args: ['node_modules/vite/bin/vite.js', 'build'] }] : []),
 ].sort((a, b) => (SECONDS[b.name] ?? 0) - (SECONDS[a.name] ?? 0));
 
 /** Runs one check, its output kept until it ends; true when it passed. */

@@ -83,11 +83,18 @@ class AnswerDriftError extends ResponseSerializationError {
   }
 }
 
-/** Fastify's serializer compiler for every route whose response schema is a zod schema. */
+/**
+ * Fastify's serializer compiler for every route whose response schema is a zod schema. Fastify
+ * asks for every route and status when the app starts. Production compiles them all there, so a
+ * schema fast-json-stringify cannot take stops the node at boot. Development and tests compile
+ * one on its first answer: a test app answers a few routes of some 260, and compiling all of them
+ * was about half a second of every route test file's set-up.
+ */
 export function answerSerializerCompiler({ schema, method, url }: RouteAnswer): Serializer {
   if (!(schema instanceof z.ZodType)) throw new Error(`${method} ${url}: a response schema must be a zod schema`);
-  const compiled = compiledAnswerWriter(schema);
-  if (!CHECK_ANSWERS) return compiled;
+  if (!CHECK_ANSWERS) return compiledAnswerWriter(schema);
+  let writer: Serializer | undefined;
+  const compiled: Serializer = (data) => (writer ??= compiledAnswerWriter(schema))(data);
   return (data) => {
     const checked = schema.safeEncode(data);
     if (!checked.success) throw new ResponseSerializationError(method, url, { cause: checked.error });
