@@ -103,13 +103,17 @@ test('write a rule, fix its expression, backtest 30 days, then switch it to shad
   await expect(fact(result, 'Nothing happened')).toHaveText('5');
   await expect(result.getByRole('img', { name: /Matches by outcome: Bid voided 6/ })).toBeVisible();
   await expect(result.getByRole('img', { name: 'Matches per day over 30 days: 18 in all' })).toBeVisible();
-  // A sample opens its record's drawer over the editor: the bid's auction, the message's sender.
-  await result.getByRole('button', { name: 'Open listing l0' }).click();
+  // A sample opens its record's drawer over the editor, named as a moderator knows it: the bid's
+  // auction by its title (with its bidder beside it), the message's sender by name.
+  const samples = result.getByRole('list', { name: 'Sample matches' });
+  await expect(samples.getByRole('listitem').first().getByText('by user3', { exact: true })).toBeVisible();
+  await expect(samples.getByRole('listitem').nth(1).getByText(/^by /)).toHaveCount(0);
+  await result.getByRole('button', { name: 'Open listing “Listing 0”' }).click();
   const opened = page.getByRole('dialog', { name: 'Listing', exact: true });
   await expect(opened.getByRole('heading', { name: 'Listing 0' })).toBeVisible();
   await opened.getByRole('button', { name: 'Close' }).first().click();
   await expect(opened).toBeHidden();
-  await result.getByRole('button', { name: 'Open user u3' }).click();
+  await result.getByRole('button', { name: 'Open user3', exact: true }).click();
   const user = page.getByRole('dialog', { name: 'Details', exact: true });
   await expect(user.getByText('user3@example.com').first()).toBeVisible();
   await user.getByRole('button', { name: 'Close' }).first().click();
@@ -282,6 +286,9 @@ for (const theme of ['dark', 'light'] as const) {
     await settled(page);
     await page.screenshot({ path: info.outputPath(`rule-backtest-${theme}.png`) });
     expect(await seriousViolations(page)).toEqual([]);
+    // The samples at the foot of the result, named: a listing's title with its bidder, a user's name.
+    await result.getByRole('list', { name: 'Sample matches' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: info.outputPath(`rule-samples-${theme}.png`) });
     await editor.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('tab', { name: 'Lists' }).click();
     await expect(page.getByRole('table', { name: 'Lists' })).toBeVisible();
