@@ -11,11 +11,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/platform/db/database.js';
 import { createRule, runBacktest, updateRule } from '../../server/modules/policy/index.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
+import { appOnPostgres } from '../support/app-on-postgres.js';
+import { canRun } from '../support/service-skips.js';
 import { BID_RULES, turnOnRules } from '../benchmarks/bench-rules.js';
 import { captureStatements, statementsOf } from '../benchmarks/bidding-bench-statements.js';
 import { holdsIdentity } from './holds-app.js';
-import { createAuction, type MarketTestDb, startMarketDb } from './market-db.js';
+import { createAuction } from './market-db.js';
 import { type ReviewApp, startReviewApp } from './review-cases-app.js';
 
 const BIDS = 6;
@@ -23,19 +24,16 @@ const BIDS = 6;
 const AFTER_ANSWER_MS = 150;
 const isStamp = (text: string) => /\bAS stamp\b/.test(text);
 
-describe.skipIf(!postgresAvailable())('bid rules on PostgreSQL: statements per bid', () => {
-  let pg: MarketTestDb;
+describe.skipIf(!canRun('postgres'))('bid rules on PostgreSQL: statements per bid', () => {
   let t: ReviewApp;
   let sellerId: string;
 
   beforeAll(async () => {
-    pg = await startMarketDb();
-    t = await startReviewApp(await pg.open(8), holdsIdentity);
+    t = await appOnPostgres((database) => startReviewApp(database, holdsIdentity));
     sellerId = (await t.call('seller', 'GET', '/user/my-details')).body.id as string;
   }, 120_000);
   afterAll(async () => {
     await t?.close();
-    await pg?.stop();
   });
 
   /**
