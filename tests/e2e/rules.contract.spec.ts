@@ -164,6 +164,29 @@ test('a failed backtest, save or delete shows the server’s message in a toast'
   await expect(toast(page, 'Failed to delete the rule')).toContainText('another admin');
 });
 
+test('a rule’s matches and versions that fail to load say so in a toast and in place; Refresh reads them again', async ({
+  page,
+}) => {
+  await openRules(page);
+  await failNext(page, 'rules.matches', 'The database is busy');
+  await failNext(page, 'rules.versions', 'The database is restarting');
+  await adminTable(page, 'Rules').clickRow(/Young account/);
+  const editor = page.getByRole('dialog', { name: 'Young account bids on its ring' });
+  await expect(toast(page, 'Failed to load the rule’s matches')).toContainText('The database is busy');
+  await expect(toast(page, 'Failed to load the rule’s versions')).toContainText('The database is restarting');
+  for (const [section, table, message] of [
+    [/^Matches/, 'Rule matches', 'The database is busy'],
+    [/^Version history/, 'Rule versions', 'The database is restarting'],
+  ] as const) {
+    const region = editor.getByRole('region', { name: section });
+    await expect(region.getByText(`Not loaded: ${message}`)).toBeVisible();
+    await expect(region.getByRole('table')).toHaveCount(0);
+    await region.getByRole('button', { name: 'Refresh' }).click();
+    await expect(region.getByRole('table', { name: table })).toBeVisible();
+    await expect(region.getByText(/^Not loaded/)).toHaveCount(0);
+  }
+});
+
 test('the Lists tab creates a list, edits its items and deletes it; a refusal is a toast', async ({ page }) => {
   await openRules(page);
   await page.getByRole('tab', { name: 'Lists' }).click();
