@@ -6,7 +6,8 @@
 // own locked read, so the count is the same. The bidder's facts (read every 30 s) are warmed by a
 // first bid; the rule book's version stamp is read once a second per node, whatever the bids, so
 // it is left out of the count and bounded on its own. A rule that matches then shows the rules did
-// judge those bids, by the id the bid was stored under.
+// judge those bids, by the id the bid was stored under. And a backtest names its samples (user
+// names, listing titles) in one statement for the page, whatever the number of samples.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/platform/db/database.js';
@@ -90,5 +91,34 @@ describe.skipIf(!canRun('postgres'))('bid rules on PostgreSQL: statements per bi
       sql`SELECT subject_id FROM policy_matches WHERE rule_id = ${matching.id}`,
     );
     expect(new Set(matched.map((row) => row.subject_id))).toEqual(new Set(bidIds));
+  }, 120_000);
+
+  it('a backtest names its whole page of samples in one statement, not one per sample', async () => {
+    for (const bidder of ['stmtnamea', 'stmtnameb']) {
+      for (let i = 0; i < 3; i += 1) {
+        const listingId = await createAuction(t.database, sellerId);
+        expect((await t.call(bidder, 'POST', '/bid', { listingId, amount: 31 })).status).toBe(200);
+      }
+    }
+    await t.database.db.execute(sql`UPDATE users SET user_name = firebase_id WHERE user_name IS NULL`);
+    const owner = { uid: 'stmt-owner', email: 'stmt-owner@market.test', emailVerified: true, admin: true };
+    const rule = await createRule(t.database.db, owner, {
+      name: 'Bids of 31',
+      event: 'bid',
+      expression: 'bid.maxBid == 31.0',
+      action: 'openCase',
+      priority: 'normal',
+      mode: 'off',
+    });
+    let samples: { actorName: string | null; listingTitle: string | null }[] = [];
+    const captured = statementsOf(
+      await captureStatements(async () => {
+        samples = (await runBacktest(t.database.db, rule.id, 1)).samples;
+      }),
+    );
+    expect(samples).toHaveLength(6);
+    expect(samples.every((sample) => sample.actorName !== null && sample.listingTitle !== null)).toBe(true);
+    const naming = captured.filter((statement) => /\bAS actor_name\b/.test(statement.text));
+    expect(naming).toHaveLength(1);
   }, 120_000);
 });
