@@ -37,6 +37,18 @@ describe.skipIf(!canRun('postgres'))('bid rules on PostgreSQL: statements per bi
     await t?.close();
   });
 
+  const owner = { uid: 'stmt-owner', email: 'stmt-owner@market.test', emailVerified: true, admin: true };
+  /** A case rule on bids, off: a backtest or a mode change puts it to work. */
+  const bidRuleOff = (name: string, expression: string) =>
+    createRule(t.database.db, owner, {
+      name,
+      event: 'bid',
+      expression,
+      action: 'openCase',
+      priority: 'normal',
+      mode: 'off',
+    });
+
   /**
    * The statements of `BIDS` bids by `bidder`, each on a new auction, after a first, uncounted bid
    * (`bidIds`: all of them, the first included).
@@ -74,15 +86,10 @@ describe.skipIf(!canRun('postgres'))('bid rules on PostgreSQL: statements per bi
     expect(withRules.stamps).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
 
     // An eleventh rule that matches every bid of this bidder: the rules judged what the bid stored.
-    const owner = { uid: 'stmt-owner', email: 'stmt-owner@market.test', emailVerified: true, admin: true };
-    const matching = await createRule(t.database.db, owner, {
-      name: 'Every bid of stmtruled',
-      event: 'bid',
-      expression: 'bid.maxBid == 20.0 && bid.amount == 5.0 && bid.bidCount == 0 && bid.endsInMinutes > 60',
-      action: 'openCase',
-      priority: 'normal',
-      mode: 'off',
-    });
+    const matching = await bidRuleOff(
+      'Every bid of stmtruled',
+      'bid.maxBid == 20.0 && bid.amount == 5.0 && bid.bidCount == 0 && bid.endsInMinutes > 60',
+    );
     await runBacktest(t.database.db, matching.id, 1);
     await updateRule(t.database.db, owner, matching.id, { mode: 'shadow' });
     const { bidIds } = await statementsPerBid('stmtruled');
@@ -101,15 +108,7 @@ describe.skipIf(!canRun('postgres'))('bid rules on PostgreSQL: statements per bi
       }
     }
     await t.database.db.execute(sql`UPDATE users SET user_name = firebase_id WHERE user_name IS NULL`);
-    const owner = { uid: 'stmt-owner', email: 'stmt-owner@market.test', emailVerified: true, admin: true };
-    const rule = await createRule(t.database.db, owner, {
-      name: 'Bids of 31',
-      event: 'bid',
-      expression: 'bid.maxBid == 31.0',
-      action: 'openCase',
-      priority: 'normal',
-      mode: 'off',
-    });
+    const rule = await bidRuleOff('Bids of 31', 'bid.maxBid == 31.0');
     let samples: { actorName: string | null; listingTitle: string | null }[] = [];
     const captured = statementsOf(
       await captureStatements(async () => {
