@@ -163,6 +163,10 @@ export const Backtest = z.object({
          * an order, a listing, a registered user, a chat message's sender (chats have no drawer).
          */
         opens: RecordRef,
+        /** The user name of the account behind the event (null when it has none), to recognise it by. */
+        actorName: storedLine().nullable(),
+        /** The title of the listing the sample opens; null when it opens an order or a user. */
+        listingTitle: storedLine().nullable(),
       }),
     )
     .max(BACKTEST_SAMPLES_MAX),

@@ -103,13 +103,17 @@ test('write a rule, fix its expression, backtest 30 days, then switch it to shad
   await expect(fact(result, 'Nothing happened')).toHaveText('5');
   await expect(result.getByRole('img', { name: /Matches by outcome: Bid voided 6/ })).toBeVisible();
   await expect(result.getByRole('img', { name: 'Matches per day over 30 days: 18 in all' })).toBeVisible();
-  // A sample opens its record's drawer over the editor: the bid's auction, the message's sender.
-  await result.getByRole('button', { name: 'Open listing l0' }).click();
+  // A sample opens its record's drawer over the editor, named as a moderator knows it: the bid's
+  // auction by its title (with its bidder beside it), the message's sender by name.
+  const samples = result.getByRole('list', { name: 'Sample matches' });
+  await expect(samples.getByRole('listitem').first().getByText('by user3', { exact: true })).toBeVisible();
+  await expect(samples.getByRole('listitem').nth(1).getByText(/^by /)).toHaveCount(0);
+  await result.getByRole('button', { name: 'Open listing “Listing 0”' }).click();
   const opened = page.getByRole('dialog', { name: 'Listing', exact: true });
   await expect(opened.getByRole('heading', { name: 'Listing 0' })).toBeVisible();
   await opened.getByRole('button', { name: 'Close' }).first().click();
   await expect(opened).toBeHidden();
-  await result.getByRole('button', { name: 'Open user u3' }).click();
+  await result.getByRole('button', { name: 'Open user3', exact: true }).click();
   const user = page.getByRole('dialog', { name: 'Details', exact: true });
   await expect(user.getByText('user3@example.com').first()).toBeVisible();
   await user.getByRole('button', { name: 'Close' }).first().click();
@@ -158,6 +162,29 @@ test('a failed backtest, save or delete shows the server’s message in a toast'
   await expectFocusWithin(confirm);
   await confirm.getByRole('button', { name: 'Delete rule' }).click();
   await expect(toast(page, 'Failed to delete the rule')).toContainText('another admin');
+});
+
+test('a rule’s matches and versions that fail to load say so in a toast and in place; Refresh reads them again', async ({
+  page,
+}) => {
+  await openRules(page);
+  await failNext(page, 'rules.matches', 'The database is busy');
+  await failNext(page, 'rules.versions', 'The database is restarting');
+  await adminTable(page, 'Rules').clickRow(/Young account/);
+  const editor = page.getByRole('dialog', { name: 'Young account bids on its ring' });
+  await expect(toast(page, 'Failed to load the rule’s matches')).toContainText('The database is busy');
+  await expect(toast(page, 'Failed to load the rule’s versions')).toContainText('The database is restarting');
+  for (const [section, table, message] of [
+    [/^Matches/, 'Rule matches', 'The database is busy'],
+    [/^Version history/, 'Rule versions', 'The database is restarting'],
+  ] as const) {
+    const region = editor.getByRole('region', { name: section });
+    await expect(region.getByText(`Not loaded: ${message}`)).toBeVisible();
+    await expect(region.getByRole('table')).toHaveCount(0);
+    await region.getByRole('button', { name: 'Refresh' }).click();
+    await expect(region.getByRole('table', { name: table })).toBeVisible();
+    await expect(region.getByText(/^Not loaded/)).toHaveCount(0);
+  }
 });
 
 test('the Lists tab creates a list, edits its items and deletes it; a refusal is a toast', async ({ page }) => {
@@ -282,6 +309,9 @@ for (const theme of ['dark', 'light'] as const) {
     await settled(page);
     await page.screenshot({ path: info.outputPath(`rule-backtest-${theme}.png`) });
     expect(await seriousViolations(page)).toEqual([]);
+    // The samples at the foot of the result, named: a listing's title with its bidder, a user's name.
+    await result.getByRole('list', { name: 'Sample matches' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: info.outputPath(`rule-samples-${theme}.png`) });
     await editor.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('tab', { name: 'Lists' }).click();
     await expect(page.getByRole('table', { name: 'Lists' })).toBeVisible();

@@ -1,23 +1,13 @@
 // Blocks on PostgreSQL (blocks.suite.ts).
 import { describe } from 'vitest';
-import { postgresAvailable } from '../support/postgres-cluster.js';
+import { appOnPostgres } from '../support/app-on-postgres.js';
+import { canRun } from '../support/service-skips.js';
 import { blocksSuite } from './blocks.suite.js';
 import { holdsIdentity } from './holds-app.js';
-import { startMarketDb } from './market-db.js';
-import { type ReviewApp, startReviewApp } from './review-cases-app.js';
+import { startReviewApp } from './review-cases-app.js';
 
-async function startOnPostgres(): Promise<ReviewApp> {
-  const pg = await startMarketDb();
-  const app = await startReviewApp(await pg.open(8), holdsIdentity);
-  return {
-    ...app,
-    close: async () => {
-      await app.close();
-      await pg.stop();
-    },
-  };
-}
+const startOnPostgres = () => appOnPostgres((database) => startReviewApp(database, holdsIdentity));
 
-describe.skipIf(!postgresAvailable())('blocks on PostgreSQL', () => {
+describe.skipIf(!canRun('postgres'))('blocks on PostgreSQL', () => {
   blocksSuite(startOnPostgres);
 });

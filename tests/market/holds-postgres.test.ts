@@ -7,21 +7,12 @@ import { queryRows } from '../../server/platform/db/database.js';
 
 import { holdsIdentity } from './holds-app.js';
 import { holdsSuite } from './holds.suite.js';
-import { enableSellers, startMarketDb } from './market-db.js';
+import { enableSellers } from './market-db.js';
 import { type ReviewApp, startReviewApp } from './review-cases-app.js';
+import { appOnPostgres } from '../support/app-on-postgres.js';
 import { canRun } from '../support/service-skips.js';
 
-async function startOnPostgres(): Promise<ReviewApp> {
-  const pg = await startMarketDb();
-  const app = await startReviewApp(await pg.open(8), holdsIdentity);
-  return {
-    ...app,
-    close: async () => {
-      await app.close();
-      await pg.stop();
-    },
-  };
-}
+const startOnPostgres = () => appOnPostgres((database) => startReviewApp(database, holdsIdentity));
 
 describe.skipIf(!canRun('postgres'))('holds on PostgreSQL', () => {
   holdsSuite(startOnPostgres);

@@ -6,16 +6,18 @@
 // own locked read, so the count is the same. The bidder's facts (read every 30 s) are warmed by a
 // first bid; the rule book's version stamp is read once a second per node, whatever the bids, so
 // it is left out of the count and bounded on its own. A rule that matches then shows the rules did
-// judge those bids, by the id the bid was stored under.
+// judge those bids, by the id the bid was stored under. And a backtest names its samples (user
+// names, listing titles) in one statement for the page, whatever the number of samples.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/platform/db/database.js';
 import { createRule, runBacktest, updateRule } from '../../server/modules/policy/index.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
+import { appOnPostgres } from '../support/app-on-postgres.js';
+import { canRun } from '../support/service-skips.js';
 import { BID_RULES, turnOnRules } from '../benchmarks/bench-rules.js';
 import { captureStatements, statementsOf } from '../benchmarks/bidding-bench-statements.js';
 import { holdsIdentity } from './holds-app.js';
-import { createAuction, type MarketTestDb, startMarketDb } from './market-db.js';
+import { createAuction } from './market-db.js';
 import { type ReviewApp, startReviewApp } from './review-cases-app.js';
 
 const BIDS = 6;
@@ -23,20 +25,29 @@ const BIDS = 6;
 const AFTER_ANSWER_MS = 150;
 const isStamp = (text: string) => /\bAS stamp\b/.test(text);
 
-describe.skipIf(!postgresAvailable())('bid rules on PostgreSQL: statements per bid', () => {
-  let pg: MarketTestDb;
+describe.skipIf(!canRun('postgres'))('bid rules on PostgreSQL: statements per bid', () => {
   let t: ReviewApp;
   let sellerId: string;
 
   beforeAll(async () => {
-    pg = await startMarketDb();
-    t = await startReviewApp(await pg.open(8), holdsIdentity);
+    t = await appOnPostgres((database) => startReviewApp(database, holdsIdentity));
     sellerId = (await t.call('seller', 'GET', '/user/my-details')).body.id as string;
   }, 120_000);
   afterAll(async () => {
     await t?.close();
-    await pg?.stop();
   });
+
+  const owner = { uid: 'stmt-owner', email: 'stmt-owner@market.test', emailVerified: true, admin: true };
+  /** A case rule on bids, off: a backtest or a mode change puts it to work. */
+  const bidRuleOff = (name: string, expression: string) =>
+    createRule(t.database.db, owner, {
+      name,
+      event: 'bid',
+      expression,
+      action: 'openCase',
+      priority: 'normal',
+      mode: 'off',
+    });
 
   /**
    * The statements of `BIDS` bids by `bidder`, each on a new auction, after a first, uncounted bid
@@ -75,15 +86,10 @@ describe.skipIf(!postgresAvailable())('bid rules on PostgreSQL: statements per b
     expect(withRules.stamps).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
 
     // An eleventh rule that matches every bid of this bidder: the rules judged what the bid stored.
-    const owner = { uid: 'stmt-owner', email: 'stmt-owner@market.test', emailVerified: true, admin: true };
-    const matching = await createRule(t.database.db, owner, {
-      name: 'Every bid of stmtruled',
-      event: 'bid',
-      expression: 'bid.maxBid == 20.0 && bid.amount == 5.0 && bid.bidCount == 0 && bid.endsInMinutes > 60',
-      action: 'openCase',
-      priority: 'normal',
-      mode: 'off',
-    });
+    const matching = await bidRuleOff(
+      'Every bid of stmtruled',
+      'bid.maxBid == 20.0 && bid.amount == 5.0 && bid.bidCount == 0 && bid.endsInMinutes > 60',
+    );
     await runBacktest(t.database.db, matching.id, 1);
     await updateRule(t.database.db, owner, matching.id, { mode: 'shadow' });
     const { bidIds } = await statementsPerBid('stmtruled');
@@ -92,5 +98,26 @@ describe.skipIf(!postgresAvailable())('bid rules on PostgreSQL: statements per b
       sql`SELECT subject_id FROM policy_matches WHERE rule_id = ${matching.id}`,
     );
     expect(new Set(matched.map((row) => row.subject_id))).toEqual(new Set(bidIds));
+  }, 120_000);
+
+  it('a backtest names its whole page of samples in one statement, not one per sample', async () => {
+    for (const bidder of ['stmtnamea', 'stmtnameb']) {
+      for (let i = 0; i < 3; i += 1) {
+        const listingId = await createAuction(t.database, sellerId);
+        expect((await t.call(bidder, 'POST', '/bid', { listingId, amount: 31 })).status).toBe(200);
+      }
+    }
+    await t.database.db.execute(sql`UPDATE users SET user_name = firebase_id WHERE user_name IS NULL`);
+    const rule = await bidRuleOff('Bids of 31', 'bid.maxBid == 31.0');
+    let samples: { actorName: string | null; listingTitle: string | null }[] = [];
+    const captured = statementsOf(
+      await captureStatements(async () => {
+        samples = (await runBacktest(t.database.db, rule.id, 1)).samples;
+      }),
+    );
+    expect(samples).toHaveLength(6);
+    expect(samples.every((sample) => sample.actorName !== null && sample.listingTitle !== null)).toBe(true);
+    const naming = captured.filter((statement) => /\bAS actor_name\b/.test(statement.text));
+    expect(naming).toHaveLength(1);
   }, 120_000);
 });

@@ -1,23 +1,13 @@
 // Policy rules and lists on PostgreSQL (policy.suite.ts).
 import { describe } from 'vitest';
-import { postgresAvailable } from '../support/postgres-cluster.js';
+import { appOnPostgres } from '../support/app-on-postgres.js';
+import { canRun } from '../support/service-skips.js';
 import { policySuite } from './policy.suite.js';
 import { holdsIdentity } from './holds-app.js';
-import { startMarketDb } from './market-db.js';
-import { type ReviewApp, startReviewApp } from './review-cases-app.js';
+import { startReviewApp } from './review-cases-app.js';
 
-async function startOnPostgres(): Promise<ReviewApp> {
-  const pg = await startMarketDb();
-  const app = await startReviewApp(await pg.open(8), holdsIdentity);
-  return {
-    ...app,
-    close: async () => {
-      await app.close();
-      await pg.stop();
-    },
-  };
-}
+const startOnPostgres = () => appOnPostgres((database) => startReviewApp(database, holdsIdentity));
 
-describe.skipIf(!postgresAvailable())('policy on PostgreSQL', () => {
+describe.skipIf(!canRun('postgres'))('policy on PostgreSQL', () => {
   policySuite(startOnPostgres);
 });

@@ -13,6 +13,7 @@ import type { RuleMatch } from '../../shared/contract/policy.js';
 import { Backtest, PolicyList, Rule } from '../../shared/contract/policy.js';
 import { ReviewCase } from '../../shared/contract/review-cases.js';
 import { createAuction, enableSellers } from './market-db.js';
+import { backtestSampleCases } from './policy-backtest-samples.suite.js';
 import { policyEventCases } from './policy-events.suite.js';
 import type { ReviewApp } from './review-cases-app.js';
 
@@ -571,4 +572,9 @@ export function policySuite(start: () => Promise<ReviewApp>) {
   });
 
   describe('listing and registration events', () => policyEventCases(() => t));
+  describe('backtest samples', () =>
+    backtestSampleCases(
+      () => t,
+      () => sellerId,
+    ));
 }

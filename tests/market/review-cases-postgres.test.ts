@@ -4,25 +4,22 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../server/platform/db/database.js';
 
-import { startMarketDb, type MarketTestDb } from './market-db.js';
 import { startReviewApp, type ReviewApp } from './review-cases-app.js';
+import { appOnPostgres } from '../support/app-on-postgres.js';
 import { canRun } from '../support/service-skips.js';
 
 const available = canRun('postgres');
 
 describe.skipIf(!available)('review cases on PostgreSQL', () => {
-  let pg: MarketTestDb;
   let database: Database;
   let review: ReviewApp;
 
   beforeAll(async () => {
-    pg = await startMarketDb();
-    database = await pg.open(10);
-    review = await startReviewApp(database);
+    review = await appOnPostgres((opened) => startReviewApp(opened), 10);
+    database = review.database;
   }, 120_000);
   afterAll(async () => {
-    await review?.app.close();
-    await pg?.stop();
+    await review?.close();
   });
 
   it('two admins claim the same case at once: exactly one wins, the other gets 409', async () => {

@@ -7,14 +7,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../server/platform/db/database.js';
 import type { ReviewCase } from '../../shared/contract/review-cases.js';
-import { postgresAvailable } from '../support/postgres-cluster.js';
-import { startMarketDb, type MarketTestDb } from './market-db.js';
+import { appOnPostgres } from '../support/app-on-postgres.js';
+import { canRun } from '../support/service-skips.js';
 import { startReviewApp, type ReviewApp } from './review-cases-app.js';
 
 const PAIRS = 8;
 
-describe.skipIf(!postgresAvailable())('admin actions racing on PostgreSQL', () => {
-  let pg: MarketTestDb;
+describe.skipIf(!canRun('postgres'))('admin actions racing on PostgreSQL', () => {
   let database: Database;
   let review: ReviewApp;
   const call: ReviewApp['call'] = (...args) => review.call(...args);
@@ -58,13 +57,11 @@ describe.skipIf(!postgresAvailable())('admin actions racing on PostgreSQL', () =
     )[0]!;
 
   beforeAll(async () => {
-    pg = await startMarketDb();
-    database = await pg.open(10);
-    review = await startReviewApp(database);
+    review = await appOnPostgres((opened) => startReviewApp(opened), 10);
+    database = review.database;
   }, 120_000);
   afterAll(async () => {
-    await review?.app.close();
-    await pg?.stop();
+    await review?.close();
   });
 
   it('resolve vs resolve: one 200, one 409; one warning, one audit entry, the winner holds the case', async () => {

@@ -2,21 +2,11 @@
 import { describe } from 'vitest';
 import { holdsIdentity } from './holds-app.js';
 import { sellerStandingSuite } from './seller-standing.suite.js';
-import { startMarketDb } from './market-db.js';
-import { type ReviewApp, startReviewApp } from './review-cases-app.js';
+import { startReviewApp } from './review-cases-app.js';
+import { appOnPostgres } from '../support/app-on-postgres.js';
 import { canRun } from '../support/service-skips.js';
 
-async function startOnPostgres(): Promise<ReviewApp> {
-  const pg = await startMarketDb();
-  const app = await startReviewApp(await pg.open(8), holdsIdentity);
-  return {
-    ...app,
-    close: async () => {
-      await app.close();
-      await pg.stop();
-    },
-  };
-}
+const startOnPostgres = () => appOnPostgres((database) => startReviewApp(database, holdsIdentity));
 
 describe.skipIf(!canRun('postgres'))('seller standing on PostgreSQL', () => {
   sellerStandingSuite(startOnPostgres);

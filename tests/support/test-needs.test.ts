@@ -11,6 +11,7 @@ describe('a test file’s needs and project', () => {
     ['a finance token, double quotes', call('inject', '"financeToken"'), ['auth-emulator'], 'pglite'],
     ['the cluster', `const url = ${call('inject', "'postgresAdminUrl'")};`, ['postgres'], 'postgres'],
     ['the market fixture', `db = await ${call('startMarketDb', '')};`, ['postgres'], 'postgres'],
+    ['an app on PostgreSQL', `suite(() => ${call('appOnPostgres', 'startApp')});`, ['postgres'], 'postgres'],
     [
       'both',
       `${call('inject', "'adminToken'")}; ${call('inject', "'postgresAdminUrl'")};`,

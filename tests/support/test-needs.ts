@@ -4,7 +4,8 @@
 // - the Auth emulator when it injects an emulator token (`inject('adminToken')` …) or asks
 //   `canRun('auth-emulator')` (service-skips.ts);
 // - PostgreSQL when it injects `postgresAdminUrl` or makes its database with `startMarketDb(`
-//   (tests/market/market-db.ts injects the run's cluster for it) or asks `canRun('postgres')`;
+//   (tests/market/market-db.ts injects the run's cluster for it) or `appOnPostgres(`
+//   (app-on-postgres.ts, over startMarketDb) or asks `canRun('postgres')`;
 // - either, whatever its text, when it declares `// test-needs: auth-emulator` or
 //   `// test-needs: postgres` (a file that reaches a service another way: a shared `*.suite.ts`
 //   that serves both drivers, its own cluster beside the run's, the emulator's host).
@@ -30,7 +31,7 @@ export function needsInText(text: string): Set<Need> {
     if (key === 'postgresAdminUrl') needs.add('postgres');
     else if (EMULATOR_KEYS.includes(key!)) needs.add('auth-emulator');
   }
-  if (/\bstartMarketDb\(/.test(text)) needs.add('postgres');
+  if (/\b(?:startMarketDb|appOnPostgres)\(/.test(text)) needs.add('postgres');
   // `canRun('postgres', 'auth-emulator')` (service-skips.ts): the services a suite says it runs on.
   for (const [, args] of text.matchAll(/\bcanRun\(([^)]*)\)/g))
     for (const [, service] of args!.matchAll(/['"`]([\w-]+)['"`]/g))

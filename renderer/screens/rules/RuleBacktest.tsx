@@ -12,27 +12,34 @@ import { SeriesChart, type SeriesSpec } from '../../components/charts/index.js';
 import { formatCount, formatDateTime } from '../../components/format.js';
 import { useColorMode } from '../../stores/color-mode-store.js';
 import { useRecordDrawers } from '../accountability/RecordDrawers.js';
-import { BACKTEST_DAY_CHOICES, outcomeBars, sampleLinkText } from './rules-display.js';
+import { BACKTEST_DAY_CHOICES, outcomeBars, sampleActorText, sampleLinkText } from './rules-display.js';
 
 const PER_DAY_SERIES: readonly SeriesSpec<{ date: string; matches: number }>[] = [
   { key: 'matches', label: 'Matches', unit: 'count' },
 ];
 
-/** The samples, newest last as the stream met them; each opens its record (bid: its auction). */
+/**
+ * The samples, newest last as the stream met them; each opens its record (bid: its auction), named
+ * as a moderator knows it, with who did it beside a listing's.
+ */
 function BacktestSamples({ backtest }: { backtest: Backtest }) {
   const records = useRecordDrawers();
   if (backtest.samples.length === 0) return <p className="rule-muted">No match to show.</p>;
   return (
     <>
       <ul className="rule-samples" aria-label="Sample matches">
-        {backtest.samples.map((sample) => (
-          <li key={`${sample.subjectId}-${sample.at}`}>
-            <span className="rule-muted">{formatDateTime(sample.at)}</span>{' '}
-            <Button variant="minimal" size="small" onClick={() => records.open(sample.opens)}>
-              {sampleLinkText(sample)}
-            </Button>
-          </li>
-        ))}
+        {backtest.samples.map((sample) => {
+          const actor = sampleActorText(sample);
+          return (
+            <li key={`${sample.subjectId}-${sample.at}`}>
+              <span className="rule-muted">{formatDateTime(sample.at)}</span>{' '}
+              <Button variant="minimal" size="small" ellipsizeText onClick={() => records.open(sample.opens)}>
+                {sampleLinkText(sample)}
+              </Button>
+              {actor && <span className="rule-muted">{actor}</span>}
+            </li>
+          );
+        })}
       </ul>
       {records.drawers}
     </>

@@ -1,40 +1,16 @@
 // A rule's latest matches (shadow and on), newest first: when, which version, what it matched and
 // whether the action was taken. Read again when the drawer asks (after a mode change).
-import { Button, H5, HTMLTable, Tag } from '@blueprintjs/core';
-import { useCallback, useEffect, useState } from 'react';
-import type { RuleMatch } from '../../../shared/contract/policy.js';
+import { HTMLTable, Tag } from '@blueprintjs/core';
 import { market } from '../../bridge.js';
-import { runAdminAction } from '../../components/admin-action/index.js';
 import { formatDateTime } from '../../components/format.js';
+import { RulePageSection, useRulePage } from './RulePageSection.js';
 import { ACTION_LABELS, MODE_LABELS } from './rules-display.js';
 
-const SHOWN = 20;
-
 export function RuleMatches({ ruleId, version }: { ruleId: string; version: number }) {
-  const [matches, setMatches] = useState<{ count: number; items: RuleMatch[] } | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const load = useCallback(async () => {
-    const result = await runAdminAction(
-      () => market.admin.rules.matches({ params: { id: ruleId }, query: { page: 1, limit: SHOWN } }),
-      { failure: 'Failed to load the rule’s matches' },
-    );
-    if (result.ok) {
-      setMatches(result.data);
-      setFailed(null);
-    } else setFailed(result.error.message);
-  }, [ruleId]);
-  useEffect(() => {
-    void load();
-  }, [load, version]);
+  const loaded = useRulePage(market.admin.rules.matches, ruleId, version, 'Failed to load the rule’s matches');
+  const matches = loaded.page;
   return (
-    <section aria-labelledby="rule-matches-title" className="rule-section">
-      <div className="rule-section-heading">
-        <H5 id="rule-matches-title">Matches{matches ? ` (${matches.count})` : ''}</H5>
-        <Button size="small" variant="minimal" icon="refresh" onClick={() => void load()}>
-          Refresh
-        </Button>
-      </div>
-      {failed && <p className="rule-muted">Not loaded: {failed}</p>}
+    <RulePageSection id="rule-matches-title" title="Matches" loaded={loaded}>
       {matches && matches.items.length === 0 && <p className="rule-muted">No matches yet.</p>}
       {matches && matches.items.length > 0 && (
         <HTMLTable compact striped aria-label="Rule matches" className="rule-matches">
@@ -67,6 +43,6 @@ export function RuleMatches({ ruleId, version }: { ruleId: string; version: numb
           </tbody>
         </HTMLTable>
       )}
-    </section>
+    </RulePageSection>
   );
 }

@@ -9,6 +9,7 @@ import {
   ruleBodyOf,
   precisionTargetOf,
   precisionWarning,
+  sampleActorText,
   sampleLinkText,
   type RuleForm,
 } from './rules-display.js';
@@ -90,13 +91,32 @@ describe('listItemsOf', () => {
   ])('%s', (_, text, items) => expect(listItemsOf(text)).toEqual(items));
 });
 
-describe('sampleLinkText', () => {
+describe('sampleLinkText and sampleActorText', () => {
+  const sample = (
+    opens: Backtest['samples'][number]['opens'],
+    actorName: string | null,
+    listingTitle: string | null = null,
+  ) => ({ at: '2026-12-01T00:00:00.000Z', subjectId: 's', actorId: 'a', opens, actorName, listingTitle });
   it.each([
-    [{ type: 'listing', id: 'l7' }, 'Open listing l7'],
-    [{ type: 'order', id: 'o2' }, 'Open order o2'],
-    [{ type: 'user', id: 'u3' }, 'Open user u3'],
-  ] as const)('%j → %s', (opens, text) => {
-    expect(sampleLinkText({ at: '2026-12-01T00:00:00.000Z', subjectId: 's', actorId: 'a', opens })).toBe(text);
+    [
+      'a bid opens its auction, by title',
+      sample({ type: 'listing', id: 'l7' }, 'Mia Novak', 'Brass lamp'),
+      'Open listing “Brass lamp”',
+      'by Mia Novak',
+    ],
+    [
+      'a listing gone from the table',
+      sample({ type: 'listing', id: 'l7' }, 'Mia Novak'),
+      'Open listing l7',
+      'by Mia Novak',
+    ],
+    ['an order, by its buyer', sample({ type: 'order', id: 'o2' }, 'Mia Novak'), 'Open Mia Novak’s order', null],
+    ['an order of an account with no name', sample({ type: 'order', id: 'o2' }, null), 'Open order o2', null],
+    ['a user, by name', sample({ type: 'user', id: 'u3' }, 'Mia Novak'), 'Open Mia Novak', null],
+    ['a user with no name', sample({ type: 'user', id: 'u3' }, null), 'Open user u3', null],
+  ] as const)('%s', (_, given, link, actor) => {
+    expect(sampleLinkText(given)).toBe(link);
+    expect(sampleActorText(given)).toBe(actor);
   });
 });
 

@@ -146,15 +146,23 @@ export function listItemsOf(text: string): string[] {
   ];
 }
 
-const OPENS_LABELS: Record<Backtest['samples'][number]['opens']['type'], string> = {
-  listing: 'Open listing',
-  order: 'Open order',
-  user: 'Open user',
-};
+type BacktestSample = Backtest['samples'][number];
 
-/** A backtest sample's link: what it opens, said in words a screen reader reads alone. */
-export function sampleLinkText(sample: Backtest['samples'][number]): string {
-  return `${OPENS_LABELS[sample.opens.type]} ${sample.opens.id}`;
+/**
+ * A backtest sample's link, in words a screen reader reads alone: the record it opens by what a
+ * moderator knows it by (a user's name, a listing's title), its id only when it has no name.
+ */
+export function sampleLinkText(sample: BacktestSample): string {
+  const { opens, actorName, listingTitle } = sample;
+  if (opens.type === 'listing') return listingTitle ? `Open listing “${listingTitle}”` : `Open listing ${opens.id}`;
+  // A sample opens a user or an order only for the actor's own account or purchase.
+  if (opens.type === 'order') return actorName ? `Open ${actorName}’s order` : `Open order ${opens.id}`;
+  return actorName ? `Open ${actorName}` : `Open user ${opens.id}`;
+}
+
+/** Who did what a listing sample opens (its bidder, writer or seller); the link of the others names them. */
+export function sampleActorText(sample: BacktestSample): string | null {
+  return sample.opens.type === 'listing' && sample.actorName ? `by ${sample.actorName}` : null;
 }
 
 /** The warning of a rule whose precision fell below its owner's target, or null when none is due. */

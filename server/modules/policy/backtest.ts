@@ -2,8 +2,9 @@
 // rule's current version, read from one server-side cursor in the created_at index's order (a
 // million bids never sit in memory), batch by batch. Each batch reads the facts of its new actors
 // at once (kept for the rest of the run, as the live path keeps them warm) and, for its matches
-// only, what later happened to them, split by backtest-outcome.ts. The result is kept: it is what
-// lets the version be switched on.
+// only, what later happened to them, split by backtest-outcome.ts; the samples are named (who did
+// it, which listing they open) by one statement at the end. The result is kept: it is what lets
+// the version be switched on.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { BACKTEST_SAMPLES_MAX, type Backtest } from '../../../shared/contract/policy.js';
@@ -64,6 +65,45 @@ async function laterFactsOf(tx: Executor, matched: readonly StoredEventRow[]) {
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+type Sample = Backtest['samples'][number];
+type UnnamedSample = Omit<Sample, 'actorName' | 'listingTitle'>;
+
+const SampleNamesRow = z.object({
+  at_index: z.number().int(),
+  actor_name: z.string().nullable(),
+  listing_title: z.string().nullable(),
+});
+
+/**
+ * The samples with what a moderator recognises them by: the actor's user name and the title of
+ * the listing a sample opens, read in one statement for the whole page of samples (at most 20).
+ * Read now, not at the event: the drawer the sample opens shows the record as it is now.
+ */
+async function namedSamples(tx: Executor, samples: readonly UnnamedSample[]): Promise<Sample[]> {
+  if (samples.length === 0) return [];
+  const values = sql.join(
+    samples.map(
+      (sample, index) =>
+        sql`(${index}::int, ${sample.actorId}::text, ${sample.opens.type === 'listing' ? sample.opens.id : null}::text)`,
+    ),
+    sql`, `,
+  );
+  const rows = await readRows(
+    tx,
+    SampleNamesRow,
+    sql`SELECT s.at_index, u.user_name AS actor_name, l.title AS listing_title
+          FROM (VALUES ${values}) AS s (at_index, actor_id, listing_id)
+          LEFT JOIN users u ON u.id = s.actor_id
+          LEFT JOIN listings l ON l.id = s.listing_id`,
+  );
+  const byIndex = new Map(rows.map((row) => [row.at_index, row]));
+  return samples.map((sample, index) => ({
+    ...sample,
+    actorName: byIndex.get(index)?.actor_name ?? null,
+    listingTitle: byIndex.get(index)?.listing_title ?? null,
+  }));
+}
+
 export interface BacktestRun extends Backtest {
   /** The ids of every matched event, in the stream's order (for the property test against live). */
   matchedIds?: string[];
@@ -77,7 +117,8 @@ export async function runBacktest(db: Db, ruleId: string, days: number, keepIds 
   const matches = compileRule(event, rule.expression, Object.keys(lists));
   const ringNeeded = readsRing(rule.expression);
   const byOutcome = NO_OUTCOMES();
-  const samples: Backtest['samples'] = [];
+  const unnamed: UnnamedSample[] = [];
+  let samples: Sample[] = [];
   const matchedIds: string[] = [];
   const matchedByDay = new Map<string, number>();
   const actors = new Map<string, ActorFacts | null>();
@@ -125,8 +166,8 @@ export async function runBacktest(db: Db, ruleId: string, days: number, keepIds 
           byOutcome[outcome] += 1;
           const day = utcDayOf(row.at_ms);
           matchedByDay.set(day, (matchedByDay.get(day) ?? 0) + 1);
-          if (samples.length < BACKTEST_SAMPLES_MAX) {
-            samples.push({
+          if (unnamed.length < BACKTEST_SAMPLES_MAX) {
+            unnamed.push({
               at: new Date(row.at_ms).toISOString(),
               subjectId: row.id,
               actorId: row.actor_id,
@@ -138,6 +179,7 @@ export async function runBacktest(db: Db, ruleId: string, days: number, keepIds 
         if (rows.length < BATCH_ROWS) break;
       }
       await tx.execute(sql`CLOSE policy_backtest`);
+      samples = await namedSamples(tx, unnamed);
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

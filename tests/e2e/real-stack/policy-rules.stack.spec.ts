@@ -101,6 +101,12 @@ test('write a rule, fix it, backtest 30 days, shadow then on: a matching chat me
   await expect(fact(result, 'Of version')).toHaveText('1');
   await expect(result.getByRole('img', { name: /^Matches per day over 30 days: \d+ in all$/ })).toBeVisible();
   await expect(result.getByRole('img', { name: /^Matches by outcome: / })).toBeVisible();
+  // A chat message's sample opens its sender, named as the demo data names them, not by id.
+  const samples = result.getByRole('list', { name: 'Sample matches' }).getByRole('button');
+  await expect(samples.first()).toHaveText(/^Open (?!user )\S/);
+  await samples.first().scrollIntoViewIfNeeded();
+  await settle(page);
+  await page.screenshot({ path: `${SCREENSHOTS}rule-samples-dark-1280x720.png` });
 
   for (const theme of ['light', 'dark'] as const) await shootEditor(page, name, theme);
 

@@ -197,9 +197,24 @@ export function installFakePolicy(context: PolicyContext) {
         evaluated: 1200 * days,
         matches: total,
         byOutcome,
+        // Named as the demo data names them (user u3 is user3, listing l0 is "Listing 0").
         samples: [
-          { at: '2026-12-03T12:00:00.000Z', subjectId: 'bid-412', actorId: 'u3', opens: { type: 'listing', id: 'l0' } },
-          { at: '2026-12-02T09:00:00.000Z', subjectId: 'msg-77', actorId: 'u3', opens: { type: 'user', id: 'u3' } },
+          {
+            at: '2026-12-03T12:00:00.000Z',
+            subjectId: 'bid-412',
+            actorId: 'u3',
+            opens: { type: 'listing', id: 'l0' },
+            actorName: 'user3',
+            listingTitle: 'Listing 0',
+          },
+          {
+            at: '2026-12-02T09:00:00.000Z',
+            subjectId: 'msg-77',
+            actorId: 'u3',
+            opens: { type: 'user', id: 'u3' },
+            actorName: 'user3',
+            listingTitle: null,
+          },
         ],
         // The matches spread over the window's days, as the server's daily series gives them.
         perDay: Array.from({ length: days + 1 }, (_, index) => ({
