@@ -18,10 +18,13 @@
 // browser hosts, so the stacks reuse it and this process owns it; one already running there is
 // reused and left alone.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EMULATOR_HOST, startAuthEmulator } from '../../../scripts/auth-emulator.js';
+import { EMULATOR_HOST, PROJECT_ID, startAuthEmulator } from '../../../scripts/auth-emulator.js';
+import { DEMO_ACCOUNTS, ensureDemoAccounts } from '../../../server/platform/auth/demo-accounts.js';
+import { openDatabase } from '../../../server/platform/db/database.js';
+import { prepareDemoDatabase } from '../../../server/seeding/demo-database.js';
 import {
   REAL_STACK_COUNT,
   realStackAt,
@@ -78,9 +81,36 @@ if (!(process.env.CONTRACT_RENDERER_BUILT === '1' && existsSync('dist/renderer/i
 const emulator = await startAuthEmulator();
 const hosts: ChildProcess[] = [];
 
+// The demo database is made once (migrated, seeded, the demo buyer linked) and each stack starts
+// on a copy of its files: the stacks' records are still their own, and the start no longer
+// migrates and seeds three databases side by side on two cores. Made here, per run, never kept:
+// the seeded times are relative to now.
+// How long since this process started, in its log lines: where a slow start went.
+const since = () => `${process.uptime().toFixed(1)} s`;
+const demoDatabase = mkdtempSync(join(tmpdir(), 'market-e2e-demo-'));
+dirs.push(demoDatabase);
+const demoPglite = join(demoDatabase, 'pglite');
+try {
+  // The accounts too are made once, before the stacks ask for them all at once.
+  const uids = await ensureDemoAccounts(PROJECT_ID, EMULATOR_HOST);
+  const database = await openDatabase({ pgliteDir: demoPglite });
+  try {
+    await prepareDemoDatabase(database, { email: DEMO_ACCOUNTS.buyer.email, uid: uids.buyer }, () => undefined);
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  console.error(error);
+  await emulator.stop().catch(() => undefined);
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  process.exit(1);
+}
+console.log(`demo database made in ${since()}`);
+
 for (const stack of stacks) {
   const dir = mkdtempSync(join(tmpdir(), 'market-e2e-'));
   dirs.push(dir);
+  cpSync(demoPglite, join(dir, 'pglite'), { recursive: true });
   const settingsFile = join(dir, 'desktop-settings.json');
   writeFileSync(
     settingsFile,
@@ -142,4 +172,4 @@ for (;;) {
   if (up.every(Boolean)) break;
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
-console.log(`real stacks ready: ${stacks.map((stack) => stack.rendererUrl).join(', ')}`);
+console.log(`real stacks ready in ${since()}: ${stacks.map((stack) => stack.rendererUrl).join(', ')}`);
