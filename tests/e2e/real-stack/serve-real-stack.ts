@@ -4,7 +4,8 @@
 // 4100 + E2E_PORT_OFFSET + i, renderer 5174 + E2E_PORT_OFFSET + i; the step-up stack after the
 // others, started with ADMIN_STEP_UP_SECONDS=STEP_UP_SECONDS) with a fresh throwaway PGlite
 // database and settings file, so runs are deterministic, the workers never share a record, and a
-// developer's stack on 4000/5173 is never touched. REAL_STACK_SERVE (set by the config) names the
+// developer's stack on 4000/5173 is never touched. Those databases are copies of one made here
+// once per run (see below). REAL_STACK_SERVE (set by the config) names the
 // projects whose stacks to start: `real-stack`, `step-up` or both. The stacks start side by side;
 // "real stacks ready" on stdout (the config waits for it) says every one answers.
 //
