@@ -24,8 +24,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EMULATOR_HOST, PROJECT_ID, startAuthEmulator } from '../../../scripts/auth-emulator.js';
 import { DEMO_ACCOUNTS, ensureDemoAccounts } from '../../../server/platform/auth/demo-accounts.js';
-import { openDatabase } from '../../../server/platform/db/database.js';
 import { prepareDemoDatabase } from '../../../server/seeding/demo-database.js';
+import { openMigratedPglite } from '../../support/pglite-template.js';
 import {
   REAL_STACK_COUNT,
   realStackAt,
@@ -94,7 +94,9 @@ const demoPglite = join(demoDatabase, 'pglite');
 try {
   // The accounts too are made once, before the stacks ask for them all at once.
   const uids = await ensureDemoAccounts(PROJECT_ID, EMULATOR_HOST);
-  const database = await openDatabase({ pgliteDir: demoPglite });
+  // Already migrated: from the template of the migrations the unit tests made (pglite-template.ts,
+  // named by a hash of the migrations, made now if missing), not initdb and every migration again.
+  const database = await openMigratedPglite(demoPglite);
   try {
     await prepareDemoDatabase(database, { email: DEMO_ACCOUNTS.buyer.email, uid: uids.buyer }, () => undefined);
   } finally {
