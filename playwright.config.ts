@@ -68,6 +68,19 @@ export default defineConfig({
       use: { baseURL: CONTRACT_RENDERER_URL },
     },
     {
+      // Before real-stack: its one long test starts with the first real-stack spec instead of
+      // running alone at the end, when the real-stack workers are done.
+      // The refund that asks "Confirm it's you", against a stack of its own started with a short
+      // ADMIN_STEP_UP_SECONDS (real-stack-ports.ts), by the same web server as the real-stack
+      // project's: one run, one emulator, the stacks starting side by side.
+      name: 'step-up',
+      testDir: 'tests/e2e/real-stack',
+      testMatch: 'step-up.stack.spec.ts',
+      workers: 1,
+      timeout: 120_000,
+      expect: { timeout: 20_000 },
+    },
+    {
       // The browser host against the real stack (API, PGlite with demo data, Auth emulator).
       name: 'real-stack',
       testDir: 'tests/e2e/real-stack',
@@ -80,17 +93,6 @@ export default defineConfig({
       // row may take longer than the default 5 s to show without anything being wrong.
       expect: { timeout: 20_000 },
       // The base URL is the worker's own stack's renderer (tests/e2e/real-stack/quiet-console.ts).
-    },
-    {
-      // The refund that asks "Confirm it's you", against a stack of its own started with a short
-      // ADMIN_STEP_UP_SECONDS (real-stack-ports.ts), by the same web server as the real-stack
-      // project's: one run, one emulator, the stacks starting side by side.
-      name: 'step-up',
-      testDir: 'tests/e2e/real-stack',
-      testMatch: 'step-up.stack.spec.ts',
-      workers: 1,
-      timeout: 120_000,
-      expect: { timeout: 20_000 },
     },
   ],
   webServer: [

@@ -1,18 +1,10 @@
 // `npm run stack`: the whole local back end in one command. Starts the Firebase Auth emulator,
 // creates the demo accounts, migrates and (first run only) seeds the embedded database, starts
 // the API on :4000, and stops everything on Ctrl-C / SIGTERM.
-import { sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS, ensureDemoAccounts } from '../server/platform/auth/demo-accounts.js';
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/platform/db/database.js';
-import { migrate } from '../server/platform/db/migrate.js';
-import { isSeeded, seedMarketplace } from '../server/seeding/seed.js';
-import { seedReviewQueue } from '../server/seeding/seed-review-queue.js';
-import { seedDemoBlocks } from '../server/seeding/seed-blocks.js';
-import { seedDemoListingVersions } from '../server/seeding/seed-listing-versions.js';
-import { seedDemoPolicy } from '../server/seeding/seed-policy.js';
-import { seedDemoDispute } from '../server/seeding/seed-disputes.js';
-import { seedDemoSellerLevels } from '../server/seeding/seed-seller-levels.js';
+import { prepareDemoDatabase } from '../server/seeding/demo-database.js';
 import { startServer } from '../server/server.js';
 import { EMULATOR_HOST, PROJECT_ID, WEB_API_KEY, startAuthEmulator } from './auth-emulator.js';
 
@@ -34,29 +26,7 @@ try {
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
   try {
-    await migrate(database);
-    if (await isSeeded(database.db)) {
-      console.log('Reusing the existing demo data.');
-    } else {
-      console.log('Seeding demo data (first run)…');
-      console.log(await seedMarketplace(database.db, { users: 300, seed: 1 }));
-      console.log(await seedReviewQueue(database.db));
-      console.log(await seedDemoBlocks(database.db));
-      console.log(await seedDemoListingVersions(database.db));
-      console.log(await seedDemoPolicy(database.db));
-      console.log(await seedDemoDispute(database.db));
-      console.log(await seedDemoSellerLevels(database.db));
-    }
-    // The demo buyer is a marketplace user too, matched by firebaseId. The emulator keeps no
-    // data between starts, so the account's uid is new each time: match the row by email.
-    const email = DEMO_ACCOUNTS.buyer.email;
-    await database.db.execute(
-      sql`UPDATE users SET firebase_id = ${uids.buyer} WHERE lower(email) = ${email} AND deleted_at IS NULL`,
-    );
-    await database.db.execute(sql`
-      INSERT INTO users (firebase_id, user_name, email)
-      SELECT ${uids.buyer}, 'demo_buyer', ${email}
-      WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(email) = ${email} AND deleted_at IS NULL)`);
+    await prepareDemoDatabase(database, { email: DEMO_ACCOUNTS.buyer.email, uid: uids.buyer });
   } finally {
     await database.close();
   }

@@ -78,10 +78,11 @@ export async function migratedTemplate(): Promise<Blob> {
 
 /**
  * The same Database as `openDatabase({ pgliteDir: 'memory://' })` (database.ts) followed by
- * `migrate`, its data directory loaded from the template.
+ * `migrate`, its data directory loaded from the template: in memory, or in the empty folder
+ * `dataDir` (the end-to-end stacks' demo database, serve-real-stack.ts).
  */
-export async function openMigratedPglite(): Promise<Database> {
-  const client = await PGlite.create('memory://', { extensions: { pg_trgm }, loadDataDir: await migratedTemplate() });
+export async function openMigratedPglite(dataDir = 'memory://'): Promise<Database> {
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: await migratedTemplate() });
   const db = drizzle({ client, schema }) as unknown as Database['db'];
   return {
     db,

@@ -28,15 +28,14 @@ export async function ensureDemoAccounts(
   const name = `demo-accounts-${projectId}`;
   const auth = getAuth(getApps().find((app) => app.name === name) ?? initializeApp({ projectId }, name));
   const uids = {} as Record<DemoAccountName, string>;
-  for (const [key, account] of Object.entries(DEMO_ACCOUNTS) as [
-    DemoAccountName,
-    (typeof DEMO_ACCOUNTS)[DemoAccountName],
-  ][]) {
-    const user = await auth.getUserByEmail(account.email).catch((error: { code?: string }) => {
-      if (error.code === 'auth/user-not-found')
-        return auth.createUser({ email: account.email, password: account.password, emailVerified: true });
-      throw error;
-    });
+  const entries = Object.entries(DEMO_ACCOUNTS) as [DemoAccountName, (typeof DEMO_ACCOUNTS)[DemoAccountName]][];
+  // One look-up for all of them: every stack's start asks, and the accounts are there but the first time.
+  const { users: found } = await auth.getUsers(entries.map(([, account]) => ({ email: account.email })));
+  const byEmail = new Map(found.map((user) => [user.email?.toLowerCase(), user]));
+  for (const [key, account] of entries) {
+    const user =
+      byEmail.get(account.email) ??
+      (await auth.createUser({ email: account.email, password: account.password, emailVerified: true }));
     // Only repair what is wrong: a password or claims update revokes the tokens already issued.
     // Verified, as a real user's would be: an unverified email never links to a marketplace row.
     if (user.disabled || !user.emailVerified) {

@@ -4,7 +4,8 @@
 // 4100 + E2E_PORT_OFFSET + i, renderer 5174 + E2E_PORT_OFFSET + i; the step-up stack after the
 // others, started with ADMIN_STEP_UP_SECONDS=STEP_UP_SECONDS) with a fresh throwaway PGlite
 // database and settings file, so runs are deterministic, the workers never share a record, and a
-// developer's stack on 4000/5173 is never touched. REAL_STACK_SERVE (set by the config) names the
+// developer's stack on 4000/5173 is never touched. Those databases are copies of one made here
+// once per run (see below). REAL_STACK_SERVE (set by the config) names the
 // projects whose stacks to start: `real-stack`, `step-up` or both. The stacks start side by side;
 // "real stacks ready" on stdout (the config waits for it) says every one answers.
 //
@@ -18,10 +19,13 @@
 // browser hosts, so the stacks reuse it and this process owns it; one already running there is
 // reused and left alone.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EMULATOR_HOST, startAuthEmulator } from '../../../scripts/auth-emulator.js';
+import { EMULATOR_HOST, PROJECT_ID, startAuthEmulator } from '../../../scripts/auth-emulator.js';
+import { DEMO_ACCOUNTS, ensureDemoAccounts } from '../../../server/platform/auth/demo-accounts.js';
+import { prepareDemoDatabase } from '../../../server/seeding/demo-database.js';
+import { openMigratedPglite } from '../../support/pglite-template.js';
 import {
   REAL_STACK_COUNT,
   realStackAt,
@@ -78,9 +82,38 @@ if (!(process.env.CONTRACT_RENDERER_BUILT === '1' && existsSync('dist/renderer/i
 const emulator = await startAuthEmulator();
 const hosts: ChildProcess[] = [];
 
+// The demo database is made once (migrated, seeded, the demo buyer linked) and each stack starts
+// on a copy of its files: the stacks' records are still their own, and the start no longer
+// migrates and seeds three databases side by side on two cores. Made here, per run, never kept:
+// the seeded times are relative to now.
+// How long since this process started, in its log lines: where a slow start went.
+const since = () => `${process.uptime().toFixed(1)} s`;
+const demoDatabase = mkdtempSync(join(tmpdir(), 'market-e2e-demo-'));
+dirs.push(demoDatabase);
+const demoPglite = join(demoDatabase, 'pglite');
+try {
+  // The accounts too are made once, before the stacks ask for them all at once.
+  const uids = await ensureDemoAccounts(PROJECT_ID, EMULATOR_HOST);
+  // Already migrated: from the template of the migrations the unit tests made (pglite-template.ts,
+  // named by a hash of the migrations, made now if missing), not initdb and every migration again.
+  const database = await openMigratedPglite(demoPglite);
+  try {
+    await prepareDemoDatabase(database, { email: DEMO_ACCOUNTS.buyer.email, uid: uids.buyer }, () => undefined);
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  console.error(error);
+  await emulator.stop().catch(() => undefined);
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  process.exit(1);
+}
+console.log(`demo database made in ${since()}`);
+
 for (const stack of stacks) {
   const dir = mkdtempSync(join(tmpdir(), 'market-e2e-'));
   dirs.push(dir);
+  cpSync(demoPglite, join(dir, 'pglite'), { recursive: true });
   const settingsFile = join(dir, 'desktop-settings.json');
   writeFileSync(
     settingsFile,
@@ -142,4 +175,4 @@ for (;;) {
   if (up.every(Boolean)) break;
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
-console.log(`real stacks ready: ${stacks.map((stack) => stack.rendererUrl).join(', ')}`);
+console.log(`real stacks ready in ${since()}: ${stacks.map((stack) => stack.rendererUrl).join(', ')}`);
