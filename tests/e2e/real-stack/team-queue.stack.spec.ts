@@ -75,6 +75,17 @@ test('the team queue: due dates, assign, a macro from the keyboard, an appeal gr
   const toResolve = `macro ${stamp}: call me 555 867 5309`;
   await flaggedMessage(toAssign);
   await flaggedMessage(toResolve);
+  // The detector opens each case after the message's commit: wait for both, or one arrives live
+  // after the queue's first page and is put on top of it (seen once in seven runs).
+  await expect
+    .poll(async () => {
+      const found = await callApi<{ count: number }>(
+        adminToken,
+        `/admin/review-cases?search=${encodeURIComponent(stamp)}&status=open,claimed&limit=10`,
+      );
+      return found.count;
+    })
+    .toBe(2);
 
   // Sorted by due date: the soonest due first, with the time left shown.
   await page.goto('/#/dashboard/review');
