@@ -27,6 +27,10 @@ export const levelHoldDaysOf = (sellerId: SQL) =>
   sql`coalesce((SELECT e.payout_hold_days FROM users hu JOIN seller_level_effects e ON e.level = hu.seller_level
                  WHERE hu.id = ${sellerId}), 0)`;
 
+/** The same days where the seller's row is already joined: no second look-up of the seller per row. */
+const holdDaysOfLevel = (sellerLevel: SQL) =>
+  sql`coalesce((SELECT e.payout_hold_days FROM seller_level_effects e WHERE e.level = ${sellerLevel}), 0)`;
+
 /** What an order's payout is read from (payout-release.ts's facts, with the ledger beside). */
 export const PAYOUT_COLUMNS = sqlRow(
   orders,
@@ -92,7 +96,7 @@ function selectOrders(where: SQL, tail: SQL): SQL {
            s.id AS seller_id, s.user_name AS seller_user_name, s.email AS seller_email,
            b.id AS buyer_id, b.user_name AS buyer_user_name, b.email AS buyer_email,
            o.payout_cents, o.payout_released_at, o.payout_held_at, o.payout_hold_reason, o.payout_hold_admin_uid,
-           o.payout_hold_admin_email, o.shipped_at, o.delivered_at, ${levelHoldDaysOf(sql`o.seller_id`)} AS hold_days
+           o.payout_hold_admin_email, o.shipped_at, o.delivered_at, ${holdDaysOfLevel(sql`s.seller_level`)} AS hold_days
     FROM orders o
     JOIN listings l ON l.id = o.listing_id
     JOIN users s ON s.id = o.seller_id
