@@ -1,7 +1,7 @@
 // Type-ahead against the real stack: a moderator types a name into the Users search one key at a
 // time, slower than the search's debounce, so every prefix is asked for. Each call from the page
-// to the desktop host is held back on the way (as a slow API would answer), so a newer prefix is
-// typed while the one before is still out: the list store aborts it, the host aborts its HTTP
+// to the desktop host is held back on the way (as a slow API would answer) until the next prefix's
+// call is sent, so a newer prefix is always typed while the one before is still out: the list store aborts it, the host aborts its HTTP
 // request (the API cancels its statement), and the call answers `aborted`. The table ends up
 // showing only the last term's rows, with at most one list call still running.
 import type { Request } from '@playwright/test';
@@ -11,9 +11,8 @@ import { SEARCH_DEBOUNCE_MS } from '../../../renderer/components/search-debounce
 import { adminTable } from '../support/table.js';
 import { DEMO_ACCOUNTS, adminList, ensureSignedIn, openScreen, searchBox } from './real-stack.js';
 
-/** How long each Users list call is held on its way to the host. */
-const HELD_MS = 1500;
 const USERS_LIST_CALL = '/call/admin.users.list';
+const ABORT_CALL = '/call/calls.abort';
 
 test.beforeEach(async ({ page }) => {
   await ensureSignedIn(page);
@@ -34,8 +33,25 @@ test('typing a name key by key aborts the searches nobody reads and shows only t
   // The list calls out and back, and what each answered.
   const running = new Set<Request>();
   const answers: { term: string; ok: boolean; code: string | null }[] = [];
+  // Held by what happens, not by a clock: a prefix's call goes on to the host only once the host
+  // has taken the page's abort of it (its `calls.abort` answered), so it arrives aborted; the whole
+  // term's call, the last, goes on at once.
+  const callOf = (request: Request) =>
+    JSON.parse(request.postData() ?? '[]') as [{ query?: { search?: string } }?, { callId?: string }?];
+  const searchOf = (request: Request) => callOf(request)[0]?.query?.search ?? '';
+  const held = new Map<string, () => void>();
+  const abortedCalls = new Set<string>();
+  page.on('requestfinished', (request) => {
+    if (!request.url().endsWith(ABORT_CALL)) return;
+    const [callId] = JSON.parse(request.postData() ?? '[]') as [string?];
+    if (!callId) return;
+    abortedCalls.add(callId);
+    held.get(callId)?.();
+  });
   await page.route(`**${USERS_LIST_CALL}`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, HELD_MS));
+    const callId = callOf(route.request())[1]?.callId;
+    if (searchOf(route.request()) !== term && callId && !abortedCalls.has(callId))
+      await new Promise<void>((resolve) => held.set(callId, resolve));
     await route.continue();
   });
   page.on('request', (request) => {
@@ -45,10 +61,9 @@ test('typing a name key by key aborts the searches nobody reads and shows only t
   page.on('requestfinished', (request) => {
     if (!running.delete(request)) return;
     void request.response().then(async (response) => {
-      const [input] = JSON.parse(request.postData() ?? '[]') as [{ query?: { search?: string } }];
       const body = (await response?.json()) as { value?: { ok: boolean; error?: { code: string } } };
       answers.push({
-        term: input?.query?.search ?? '',
+        term: searchOf(request),
         ok: body.value?.ok === true,
         code: body.value?.error?.code ?? null,
       });
