@@ -18,13 +18,14 @@ import { typecheckProjects } from './typecheck-projects.mjs';
  */
 const SECONDS = {
   'typecheck ./tests/tsconfig.json': 28,
-  build: 20,
   'format:check': 18,
   lint: 17,
   'typecheck ./renderer/tsconfig.json': 16,
   'typecheck ./scripts/tsconfig.json': 15,
   'typecheck ./server/tsconfig.json': 14,
   'typecheck ./main/tsconfig.json': 8,
+  // The renderer's build: 7.5 and 8.0 s in two clean-clone runs.
+  build: 8,
   'typecheck ./preload/tsconfig.json': 5,
   'typecheck ./shared/tsconfig.json': 5,
 };
