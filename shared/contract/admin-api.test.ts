@@ -79,6 +79,8 @@ describe('request bodies', () => {
     ['in stock must be an integer', { inStock: 1.5 }, false],
     ['end time as epoch ms string', { endTime: '1767225600000' }, true],
     ['end time as ISO is refused', { endTime: '2026-01-01' }, false],
+    ['end time on the last millisecond of the year 9999', { endTime: '253402300799999' }, true],
+    ['end time in the year 10000 is refused (PostgreSQL cannot store it)', { endTime: '253402300800000' }, false],
   ])('listing patch: %s', (_, body, ok) => expect(ListingPatchBody.safeParse(body).success).toBe(ok));
 
   it.each([

@@ -9,7 +9,7 @@ import { adminMetricsRoutes } from './admin-metrics-routes.js';
 import {
   AdminListing,
   AdminUser,
-  EPOCH_MS_DIGITS,
+  epochMsDigits,
   SoldListing,
   Statistics,
   Subcategory,
@@ -66,7 +66,7 @@ export const ListingPatchBody = z
     inStock: z.number().int().min(0).max(INTEGER_COLUMN_MAX),
     startingBid: usd.nullable(),
     featured: z.boolean(),
-    endTime: z.string().max(EPOCH_MS_DIGITS).regex(/^\d+$/, 'must be epoch milliseconds').nullable(),
+    endTime: epochMsDigits().nullable(),
     video: listingVideo().nullable(),
     massUnit: z.enum(MASS_UNITS),
     weight: z.number().int().min(0).max(INTEGER_COLUMN_MAX),

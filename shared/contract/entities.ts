@@ -29,8 +29,20 @@ import { PostalAddress } from './address.js';
 export const id = singleLineText().min(1).max(64);
 /** An ISO 8601 date-time with an offset; 64 characters leave room for any fraction of a second. */
 export const isoDate = z.iso.datetime({ offset: true }).max(64);
-/** Epoch milliseconds as digits: 15 of them reach the year 33658. */
+/**
+ * The last millisecond of the year 9999, the latest time a request may name: a later one is
+ * written "+010000-…" in ISO form, which PostgreSQL's timestamps refuse (a 500 the fuzz found).
+ */
+export const MAX_EPOCH_MS = 253_402_300_799_999;
+/** Epoch milliseconds as digits: MAX_EPOCH_MS has 15. */
 export const EPOCH_MS_DIGITS = 15;
+/** A time a request names as epoch milliseconds in digits, up to MAX_EPOCH_MS. */
+export const epochMsDigits = () =>
+  z
+    .string()
+    .max(EPOCH_MS_DIGITS)
+    .regex(/^\d+$/, 'must be epoch milliseconds')
+    .refine((digits) => Number(digits) <= MAX_EPOCH_MS, 'must be a time before the year 10000');
 /** The largest value of a PostgreSQL `integer` column (stock, weights and sizes are kept in one). */
 export const INTEGER_COLUMN_MAX = 2_147_483_647;
 /** A USD amount: a JSON number with at most 2 decimals. */

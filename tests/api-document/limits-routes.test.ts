@@ -3,7 +3,7 @@
 // is a 400. One row per limit added to make the document complete (the rest were there before).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_MAX, PATH_PARAMETER_MAX } from '../../shared/contract/answer-limits.js';
-import { EPOCH_MS_DIGITS } from '../../shared/contract/entities.js';
+import { EPOCH_MS_DIGITS, MAX_EPOCH_MS } from '../../shared/contract/entities.js';
 import { MEDIA_KEY_MAX } from '../../shared/contract/market/listings.js';
 import { REVIEW_CASE_STATUSES } from '../../shared/contract/review-cases.js';
 import { openTestApp } from '../support/app-fixture.js';
@@ -65,7 +65,8 @@ const LIMITS: Limit[] = [
       token: 'admin',
       method: 'PATCH',
       url: '/admin/listings/active/no-such-listing',
-      body: { endTime: '9'.repeat(EPOCH_MS_DIGITS + Number(over)) },
+      // The latest time it may name (the year 9999's last millisecond), and a digit more.
+      body: { endTime: over ? `${MAX_EPOCH_MS}0` : String(MAX_EPOCH_MS) },
     }),
     atLimit: 404,
   },

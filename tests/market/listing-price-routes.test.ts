@@ -157,6 +157,15 @@ describe('listing tools routes', () => {
         (await call('eseller', 'PUT', `/listing/end-time/${auction}`, { endTime: Date.now() + 15 * DAY })).status,
       ).toBe(400);
       expect((await call('eseller', 'PUT', `/listing/end-time/${auction}`, { endTime: 'tomorrow' })).status).toBe(400);
+      // A time a timestamp column cannot hold (the year 10000 on) is a 400 when a listing is made,
+      // never a 500 (the fuzz found a giveaway ending in the year 27833).
+      for (const endTime of [816_166_290_322_014, '253402300800000']) {
+        const far = await call('eseller', 'POST', '/listing', { title: 'Far off', listingType: 'giveaway', endTime });
+        expect(far.status).toBe(400);
+      }
+      // So is a subcategory nobody made (its foreign key refused the insert with a 500: the fuzz again).
+      const lost = await call('eseller', 'POST', '/listing', { title: 'Lost', price: 5, subCategoryId: 'no-such' });
+      expect(lost).toMatchObject({ status: 400, body: { message: 'body/subCategoryId: no such subcategory' } });
 
       await call('ebuyer', 'POST', '/bid', { listingId: auction, amount: 1 });
       expect((await call('eseller', 'PUT', `/listing/end-time/${auction}`, { endTime: target + HOUR })).status).toBe(

@@ -10,9 +10,9 @@ import { badRequest, callersOr404, conflict } from '../../platform/http/errors.j
 import { chosenEndTime } from './rules/auction-end-time.js';
 import { nowOf, type ServiceDeps } from '../../platform/services/service-deps.js';
 import { listingProblems } from './rules/listing-completeness.js';
-import { insertListing, lockOwned, softDeleteListing } from './listings.js';
+import { insertListing, lockOwned, softDeleteListing, subCategoryExists } from './listings.js';
 import { getListing, listListingsWhere } from './listing-reads.js';
-import { listings, subcategories } from '../../platform/db/schema/index.js';
+import { listings } from '../../platform/db/schema/index.js';
 import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 
 /** A draft as the draft routes answer it (the contract's `Draft`). */
@@ -69,16 +69,6 @@ function checkEndTime(body: DraftListingBody, now: number): void {
   if (body.listingType === 'default' || body.endTime === undefined) return;
   const decision = chosenEndTime(Number(body.endTime), now);
   if (!decision.ok) throw badRequest(`body/endTime: ${decision.message}`);
-}
-
-async function subCategoryExists(db: Executor, subCategoryId: string | undefined): Promise<void> {
-  if (subCategoryId === undefined) return;
-  const [found] = await readRows(
-    db,
-    sqlRow(subcategories, 'id'),
-    sql`SELECT id FROM subcategories WHERE id = ${subCategoryId}`,
-  );
-  if (!found) throw badRequest('body/subCategoryId: no such subcategory');
 }
 
 export async function getDraft(db: Executor, sellerId: string, id: string): Promise<MarketDraft> {

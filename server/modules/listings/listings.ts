@@ -14,7 +14,7 @@ import { listingTextShown } from './hooks.js';
 import { type ListingTerms, listingProblems, problemsText } from './rules/listing-completeness.js';
 import { assertMaySell, sellingRefusal } from '../accounts/index.js';
 import { refuseOverListingCap } from './listing-cap.js';
-import { listings } from '../../platform/db/schema/index.js';
+import { listings, subcategories } from '../../platform/db/schema/index.js';
 import { readRows, sqlRow } from '../../platform/db/sql-row.js';
 import { getListing } from './listing-reads.js';
 import { bidEditLockRefusal, type EditableListing } from './rules/bid-edit-lock.js';
@@ -29,6 +29,17 @@ function endTimeOf(value: string | number | undefined, now: number): Date {
   return new Date(ms);
 }
 
+/** A 400 for a subcategory nobody made (its foreign key would refuse the insert with a 500). */
+export async function subCategoryExists(db: Executor, subCategoryId: string | undefined): Promise<void> {
+  if (subCategoryId === undefined) return;
+  const [found] = await readRows(
+    db,
+    sqlRow(subcategories, 'id'),
+    sql`SELECT id FROM subcategories WHERE id = ${subCategoryId}`,
+  );
+  if (!found) throw badRequest('body/subCategoryId: no such subcategory');
+}
+
 export async function createListing(
   deps: ServiceDeps,
   sellerId: string,
@@ -36,6 +47,7 @@ export async function createListing(
 ): Promise<MarketListing> {
   const problems = body.draft ? [] : listingProblems(termsOf(body));
   if (problems.length > 0) throw badRequest(problemsText('body/', problems));
+  await subCategoryExists(deps.db, body.subCategoryId);
   // A live listing is selling (assertMaySell); saving a draft is not.
   const id = body.draft
     ? await insertListing(deps.db, sellerId, body, nowOf(deps))

@@ -7,8 +7,10 @@ import { ANSWER_ITEMS_MAX, storedLine, storedText, storedUrl } from '../answer-l
 import {
   AdminListing,
   ApiErrorBody,
+  epochMsDigits,
   id,
   INTEGER_COLUMN_MAX,
+  MAX_EPOCH_MS,
   isoDate,
   listResponse,
   ProfileRef,
@@ -25,14 +27,8 @@ const epochMsText = AdminListing.shape.endTime.unwrap();
 
 // ── Requests ──
 
-/** At most 15 digits (until the year 33658): a time a Date and a timestamp column both hold. */
-const epochMs = z.union([
-  z
-    .string()
-    .max(15)
-    .regex(/^\d{1,15}$/),
-  z.number().int().nonnegative().max(999_999_999_999_999),
-]);
+/** Up to the last millisecond of the year 9999, as digits or a number: a time a timestamp column holds. */
+const epochMs = z.union([epochMsDigits(), z.number().int().nonnegative().max(MAX_EPOCH_MS)]);
 const dimension = z.number().int().nonnegative().max(INTEGER_COLUMN_MAX);
 
 /** The create-listing payload with its defaults. */
