@@ -2,8 +2,11 @@
 // with the lists they read, switched on through the policy area's own service as the admin routes
 // do it (made off, backtested, then `on`: a rule is on only with a backtest of its version).
 // The bid rules are written so that the benchmark's bidders (new accounts, no orders, no ring, no
-// enforcement, an ordinary domain, bids far below five figures) match none: a match that blocked
-// would change the bids the benchmark checks. What they cost is their evaluation on every bid.
+// enforcement, an ordinary domain) match none: a match that blocked would change the bids the
+// benchmark checks, and one that opened a case would measure cases, not rules. The hot auction's
+// maximum passes six figures within a round (one increment a bid), so the amount rules look at
+// an auction's first bids, as a moderator's would: a leap is suspect early, not after 500 bids.
+// What they cost is their evaluation on every bid.
 // The message rules match what a moderator would want caught, so some benchmark messages open a
 // case through them: their cost is the evaluation and, for a match, the case.
 import type { PolicyListBody, RuleBody } from '../../shared/contract/policy.js';
@@ -48,7 +51,7 @@ export const BID_RULES: readonly RuleBody[] = [
   rule(
     'Large first bid from a new buyer',
     'bid',
-    'bid.maxBid >= 50000.0 && actor.ordersAsBuyer == 0 && actor.ageDays < 7',
+    'bid.bidCount == 0 && bid.maxBid >= 5000.0 && actor.ordersAsBuyer == 0 && actor.ageDays < 7',
     'openCase',
   ),
   rule('Repeatedly enforced bidder', 'bid', 'actor.enforcements >= 3', 'block'),
@@ -67,7 +70,7 @@ export const BID_RULES: readonly RuleBody[] = [
     'actor.sellerEnabled && actor.ordersAsSeller == 0 && bid.sharesRingWithSeller',
     'openCase',
   ),
-  rule('Six-figure maximum bid', 'bid', 'bid.maxBid >= 100000.0', 'openCase'),
+  rule('Six-figure leap early in an auction', 'bid', 'bid.bidCount < 10 && bid.maxBid >= 100000.0', 'openCase'),
 ];
 
 export const MESSAGE_RULES: readonly RuleBody[] = [

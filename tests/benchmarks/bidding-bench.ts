@@ -337,6 +337,18 @@ export async function runBidBenchmark(options: BenchOptions): Promise<BenchRepor
       }
     }
 
+    if (options.rules) {
+      // The rules are there to be evaluated, not to match: a match opens a case per bid and the
+      // run would measure cases (bench-rules.ts).
+      const [matched] = await queryRows<{ count: string }>(
+        database.db,
+        sql`SELECT count(*) AS count FROM policy_matches`,
+      );
+      const count = Number(matched!.count);
+      if (count > 0) failures.push(`the bid rules matched ${count} bids: the benchmark's premise is that none match`);
+      log(`bid rules: ${count} matches over every round`);
+    }
+
     const comparison: ComparisonRow[] = [];
     for (const scenario of sides.includes('pgbench') ? scenarios : []) {
       const tpsOf = (side: Side) =>
