@@ -45,6 +45,14 @@ export default defineConfig({
         // In-process only: pure rules, route tests on in-memory PGlite with the fake identity.
         test: {
           name: 'unit',
+          // A worker runs its files one after another in one module graph, not each in a fresh
+          // one: importing the app, zod's contract and PGlite for each of some 250 files was half
+          // of the project's CPU (alone on a quiet machine: 475 CPU-s and 247 s isolated, 255 and
+          // 135 s not). So a module's state outlives a file: test fixtures start their records
+          // afresh in each file (market-app.ts …), a cache is kept per database
+          // (term-statistics.ts), and a file that changes the process itself undoes it
+          // (schema-matches-migrations.test.ts and drizzle-kit's prototypes).
+          isolate: false,
           include: [ALL],
           exclude: [...EMULATOR_FILES, ...POSTGRES_FILES],
           globalSetup: [PGLITE_TEMPLATE_SETUP],

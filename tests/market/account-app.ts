@@ -10,7 +10,8 @@ import { useApp } from '../support/app-fixture.js';
 export let database: Database;
 export let app: FastifyInstance;
 export const log: RecordedEvent[] = [];
-export const sms = localSms();
+/** The app's SMS sender, a new one for each file's app (so a number's last code is this file's). */
+export let sms = localSms();
 /** Firebase uids whose sign-in the identity provider was asked to disable. */
 export const disabled: string[] = [];
 
@@ -21,19 +22,22 @@ export const codeSentTo = (e164: string) => /\b(\d{6})\b/.exec(sms.lastTo(e164)?
 export const register = (user: string, userName: string) =>
   call(user, 'POST', '/user', { userName, firstName: 'Ann', lastName: 'Lee', acceptedTerms: true });
 
-const startedAt = Date.now();
-
 /**
  * Opens the app on a fresh database before the tests of the calling file, and closes it after; the
- * app's clock is `now` (by default the time this file was loaded).
+ * app's clock is `now` (by default the time the calling file set its app up). The records above
+ * start empty for each file: files may share this module (one test process runs many).
  */
-export function useAccountApp(now: () => number = () => startedAt): void {
+export function useAccountApp(now?: () => number): void {
+  const startedAt = Date.now();
   useApp(
     { identity: { ...fakeIdentity, disableAccount: async (uid) => void disabled.push(uid) }, events: log },
     (opened) => {
       ({ app, database } = opened);
+      log.length = 0;
+      disabled.length = 0;
+      sms = localSms();
       app.market.sms = sms;
-      app.market.now = now;
+      app.market.now = now ?? (() => startedAt);
     },
   );
 }

@@ -55,7 +55,11 @@ export function useListingToolsApp(): void {
   });
   useApp(
     () => ({ identity: fakeIdentity, listingTools: tools, rateLimitMax: 10_000, events: log }),
-    (opened) => ({ app, database } = opened),
+    (opened) => {
+      ({ app, database } = opened);
+      // Files may share this module (one test process runs many): the record is this file's.
+      log.length = 0;
+    },
   );
 
   beforeAll(async () => {

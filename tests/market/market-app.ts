@@ -18,6 +18,8 @@ export const me = async (user: string) => (await call(user, 'GET', '/user/my-det
 export function useMarketApp(): void {
   useApp({ identity: fakeIdentity, events: log }, async (opened) => {
     ({ app, database } = opened);
+    // Files may share this module (one test process runs many): the record is this file's.
+    log.length = 0;
     // Only an enabled seller lists and accepts offers (selling.ts).
     await enableSellers(app, 'seller');
   });

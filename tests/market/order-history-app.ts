@@ -57,7 +57,12 @@ export const delivered = async (seller: string, buyer: string, title: string) =>
 
 /** Opens the app on a fresh database before the tests of the calling file, and closes it after. */
 export function useOrderHistoryApp(): void {
-  useApp({ identity: fakeIdentity, events: log }, (opened) => ({ app, database } = opened));
+  useApp({ identity: fakeIdentity, events: log }, (opened) => {
+    ({ app, database } = opened);
+    // Files may share this module (one test process runs many): the record and ids are this file's.
+    log.length = 0;
+    ids.clear();
+  });
 
   beforeAll(async () => {
     for (const [user, type] of [

@@ -3,7 +3,6 @@
 // (generateDrizzleJson + generateMigration from nothing), and PostgreSQL's catalogs of the two
 // must agree on every table, column (type, nullability, default), constraint and index.
 import { readFileSync } from 'node:fs';
-import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './database.js';
 import { migrate, migrations } from './migrate.js';
@@ -18,6 +17,28 @@ function functionOf(name: string, file: string): string {
   const statement = new RegExp(`CREATE (?:OR REPLACE )?FUNCTION ${name}\\b[\\s\\S]*?\\$\\$;`).exec(text)?.[0];
   if (!statement) throw new Error(`${file} defines no function ${name}`);
   return statement;
+}
+
+const PROTOTYPES = [Array.prototype, String.prototype, Object.prototype, Function.prototype];
+
+/**
+ * drizzle-kit's API, used and then forgotten. Importing it adds methods to the built-in
+ * prototypes (`Array.prototype.random`, enumerable, so every `for…in` over an array then meets
+ * it: zod's JSON Schemas and ajv's enums broke in the files that ran after this one in the same
+ * test process). The additions are removed once the DDL is made.
+ */
+async function drizzleKitDdl(): Promise<string[]> {
+  const before = PROTOTYPES.map((prototype) => new Set(Reflect.ownKeys(prototype)));
+  try {
+    const { generateDrizzleJson, generateMigration } = await import('drizzle-kit/api');
+    return await generateMigration(generateDrizzleJson({}), generateDrizzleJson(schema));
+  } finally {
+    PROTOTYPES.forEach((prototype, index) => {
+      for (const key of Reflect.ownKeys(prototype)) {
+        if (!before[index]!.has(key)) Reflect.deleteProperty(prototype, key);
+      }
+    });
+  }
 }
 
 /** What one catalog has and the other lacks, both ways, as readable lines. */
@@ -47,7 +68,7 @@ describe('the Drizzle schema and the migrations', () => {
     await fromSchema.runScript(functionOf('short_grams', '0040_short_search_terms.sql'));
     // The canonical email the ring's email link compares, as migration 0087 defines it.
     await fromSchema.runScript(functionOf('canonical_email', '0087_canonical_email_inlined.sql'));
-    const statements = await generateMigration(generateDrizzleJson({}), generateDrizzleJson(schema));
+    const statements = await drizzleKitDdl();
     await fromSchema.runScript(statements.join(';\n'));
     described = await readSchemaCatalog(fromSchema.db);
   }, 60_000);

@@ -1,6 +1,7 @@
 // How common a search term is in a list's searched columns, by the statistics ANALYZE keeps
-// (pg_stats), read through one cache: each index's or column's statistics are read once and kept
-// ten minutes. One database per process, and a stale statistic only changes a plan, never rows.
+// (pg_stats), read through one cache per database: each index's or column's statistics are read
+// once and kept ten minutes. A stale statistic only changes a plan, never rows. (A process has one
+// database, but a test process opens many, one after another: each keeps its own statistics.)
 //
 // Two readings. A short term's grams (no trigram: "e", "an") by the statistics of each column's
 // short-gram index (migration 0040: its most common grams and their shares): a gram in most rows
@@ -21,14 +22,17 @@ import { readRows } from './sql-row.js';
 const KEPT_MS = 10 * 60_000;
 
 /**
- * Statistics by key (an index or a `table.column`), kept KEPT_MS: `read` is asked for the stale
- * keys only, and answers for every one of them (an empty statistic when ANALYZE has none).
+ * Statistics by key (an index or a `table.column`), kept KEPT_MS per database (its executor: an
+ * export's transaction reads its own): `read` is asked for the stale keys only, and answers for
+ * every one of them (an empty statistic when ANALYZE has none).
  */
 function keptStatistics<T>(
   read: (db: Executor, keys: readonly string[]) => Promise<ReadonlyMap<string, T>>,
 ): (db: Executor, keys: readonly string[]) => Promise<ReadonlyMap<string, T>> {
-  const known = new Map<string, { readAt: number; value: T }>();
+  const byDatabase = new WeakMap<Executor, Map<string, { readAt: number; value: T }>>();
   return async (db, keys) => {
+    const known = byDatabase.get(db) ?? new Map<string, { readAt: number; value: T }>();
+    byDatabase.set(db, known);
     const stale = [...new Set(keys)].filter((key) => {
       const entry = known.get(key);
       return !entry || Date.now() - entry.readAt > KEPT_MS;
