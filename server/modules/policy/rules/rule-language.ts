@@ -18,6 +18,35 @@ const TYPE_NAMES: Record<PolicyEvent, string> = {
 
 const environments = new Map<string, Environment>();
 
+/** A record of one declared type (`actor`, `bid`, …) as the rules read it. */
+type RecordClass = new () => CelRecord;
+const recordClasses = new WeakMap<object, RecordClass>();
+
+/**
+ * The class of one declared record type's values, by its fields. cel-js reads a value of a
+ * registered class as it is, but wraps a plain object anew on every evaluation: with ten rules on
+ * for bids, each bid's `actor` and `bid` were wrapped ten times (bench:bids --rules). celRecord
+ * makes its records of this class; a plain object (a test's) is still taken, copied into one.
+ */
+function recordClassOf(fields: Record<string, CelFieldType>): RecordClass {
+  let made = recordClasses.get(fields);
+  if (!made) {
+    made = class PolicyRecord {} as unknown as RecordClass;
+    recordClasses.set(fields, made);
+  }
+  return made;
+}
+
+/** The declaration of one record type: its class, and the copy of a plain object into it. */
+function recordType(fields: Record<string, CelFieldType>) {
+  const Kind = recordClassOf(fields);
+  return {
+    ctor: Kind,
+    fields,
+    convert: (value: object) => (value instanceof Kind ? value : Object.assign(new Kind(), value)),
+  };
+}
+
 /** The environment of one event kind with these list names; built once per combination. */
 export function policyEnvironment(event: PolicyEvent, listNames: readonly string[]): Environment {
   const names = [...listNames].sort();
@@ -25,8 +54,8 @@ export function policyEnvironment(event: PolicyEvent, listNames: readonly string
   let environment = environments.get(key);
   if (!environment) {
     environment = new Environment({ unlistedVariablesAreDyn: false })
-      .registerType('Actor', { fields: ACTOR_FIELDS })
-      .registerType(TYPE_NAMES[event], { fields: EVENT_FIELDS[event] })
+      .registerType('Actor', recordType(ACTOR_FIELDS))
+      .registerType(TYPE_NAMES[event], recordType(EVENT_FIELDS[event]))
       .registerType('Lists', { fields: Object.fromEntries(names.map((name) => [name, 'list<string>'])) })
       .registerVariable('actor', 'Actor')
       .registerVariable(event, TYPE_NAMES[event])
@@ -121,8 +150,9 @@ export function celRecord<Fields extends Record<string, CelFieldType>>(
     [K in keyof Fields]: Fields[K] extends 'int' | 'double' ? number : Fields[K] extends 'bool' ? boolean : string;
   },
 ): CelRecord {
-  const record: CelRecord = {};
-  for (const [name, type] of Object.entries(fields)) {
+  const record = new (recordClassOf(fields))();
+  for (const name of Object.keys(fields)) {
+    const type = fields[name as keyof Fields];
     const value = values[name as keyof Fields] as string | number | boolean;
     record[name] = type === 'int' ? BigInt(Math.trunc(Number(value))) : type === 'double' ? Number(value) : value;
   }
