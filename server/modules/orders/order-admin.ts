@@ -19,17 +19,17 @@ import { readRows, sqlColumn, sqlRow } from '../../platform/db/sql-row.js';
 import { z } from 'zod';
 
 /**
- * The payout hold days of the seller's current level (seller-standing's `seller_level_effects`,
- * migration 0113; "Seller standing"): read at each release and each view, so an owner's change in
- * Settings moves every pending payout of that level at once, as its preview said.
+ * The payout hold days of a seller level (seller-standing's `seller_level_effects`, migration
+ * 0113; "Seller standing"): read at each release and each view, so an owner's change in Settings
+ * moves every pending payout of that level at once, as its preview said. Where the seller's row
+ * is already joined, its level is given: no second look-up of the seller per row.
  */
-export const levelHoldDaysOf = (sellerId: SQL) =>
-  sql`coalesce((SELECT e.payout_hold_days FROM users hu JOIN seller_level_effects e ON e.level = hu.seller_level
-                 WHERE hu.id = ${sellerId}), 0)`;
-
-/** The same days where the seller's row is already joined: no second look-up of the seller per row. */
 const holdDaysOfLevel = (sellerLevel: SQL) =>
   sql`coalesce((SELECT e.payout_hold_days FROM seller_level_effects e WHERE e.level = ${sellerLevel}), 0)`;
+
+/** The payout hold days of the seller's current level, by the seller's id. */
+export const levelHoldDaysOf = (sellerId: SQL) =>
+  holdDaysOfLevel(sql`(SELECT hu.seller_level FROM users hu WHERE hu.id = ${sellerId})`);
 
 /** What an order's payout is read from (payout-release.ts's facts, with the ledger beside). */
 export const PAYOUT_COLUMNS = sqlRow(
