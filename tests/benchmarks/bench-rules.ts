@@ -95,7 +95,7 @@ export const MESSAGE_RULES: readonly RuleBody[] = [
   rule(
     'Email address in chat',
     'message',
-    "message.text.matches('[a-z0-9._%+-]+@[a-z0-9.-]+\\\\.[a-z]{2,}')",
+    "message.text.matches('[a-z0-9._%+-]+@[a-z0-9-]+\\\\.[a-z]{2,24}')",
     'openCase',
   ),
   rule(
