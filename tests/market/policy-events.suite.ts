@@ -251,4 +251,56 @@ export function policyEventCases(app: () => ReviewApp) {
       { numRuns: 6 },
     );
   }, 120_000);
+
+  it('a backtest over the stored messages finds exactly the chat and auction messages live evaluation matched (property)', async () => {
+    await enableSellers(app().app, 'msgseller');
+    const other = (await call('msgseller', 'GET', '/user/my-details')).body.id as string;
+    const chat = await call('msgprop', 'POST', '/chat', { otherUserId: other });
+    const listing = await call('msgseller', 'POST', '/listing', {
+      title: 'Brass lamp',
+      listingType: 'auction',
+      startingBid: 5,
+    });
+    expect([chat.status, listing.status]).toEqual([200, 201]);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 8, max: 40 }),
+        fc.array(
+          fc.record({
+            text: fc.constantFrom('Is it still there?', 'venmo me first', 'Ship it Monday, please', 'OK'),
+            auction: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
+        async (length, messages) => {
+          const rule = await ruleInForce(
+            {
+              event: 'message',
+              expression: `message.text.size() >= ${length} || message.text.contains("venmo")`,
+              action: 'openCase',
+            },
+            'shadow',
+          );
+          const ids = new Set<string>();
+          for (const { text, auction } of messages) {
+            const sent = auction
+              ? await call('msgprop', 'POST', `/listing/${listing.body.id}/messages`, { text })
+              : await call('msgprop', 'POST', '/message', { chatId: chat.body.id, message: text });
+            expect(sent.status).toBe(201);
+            ids.add(sent.body.id as string);
+          }
+          const backtest = await runBacktest(app().database.db, rule.id, 1, true);
+          const replayed = (backtest.matchedIds ?? []).filter((id) => ids.has(id)).sort();
+          const judged = await eventually(
+            async () => (await matchesOf(rule.id)).map((match) => match.subjectId).filter((id) => ids.has(id)),
+            (found) => found.length >= replayed.length,
+          );
+          // Judged live from what the routes stored (storedMessageOf), replayed from the tables.
+          expect(judged.sort()).toEqual(replayed);
+          await drop(rule);
+        },
+      ),
+      { numRuns: 6 },
+    );
+  }, 120_000);
 }

@@ -4,6 +4,7 @@
 // The hooks come first: a module that subscribes may be loaded while this one still is.
 export { auctionTextPosted, chatMessageSent } from './hooks.js';
 export { auctionFeedRoutes, chatMessageRoutes, chatRoutes, userChatRoutes } from './routes.js';
+export { storedMessageOf, type StoredMessage } from './routes.js';
 export { moderationHandlers } from './admin.js';
 export { userChats } from './chats.js';
 export { auctionMessageItem, chatItem } from './admin-items.js';

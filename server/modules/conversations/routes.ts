@@ -1,6 +1,7 @@
 // The buyer's conversation routes: a listing's auction feed, chats and their
 // messages. market-routes.ts registers each group where the OpenAPI document lists it (the
 // document's path order is registration order, and other areas' routes sit between them).
+import type { FastifyRequest } from 'fastify';
 import {
   AuctionFeed,
   AuctionFeedBody,
@@ -22,6 +23,24 @@ import { auctionFeed, postAuctionText } from './auction-feed.js';
 import { blockChat, chatMessages, chatOf, markAsRead, openChat, postMessage, unreadCount, userChats } from './chats.js';
 
 const tags = ['chat'];
+
+/** What a posted message stored, for the areas that judge it after the answer (policy's rules). */
+export interface StoredMessage {
+  id: string;
+  senderId: string;
+  /** The text as stored. */
+  text: string;
+  kind: 'chat' | 'auction';
+  /** The auction's listing; null for a chat message. */
+  listingId: string | null;
+  /** Its `created_at` in epoch ms (as the pg driver reads it: whole milliseconds, truncated). */
+  atMs: number;
+}
+
+const storedMessages = new WeakMap<FastifyRequest, StoredMessage>();
+
+/** What the request's message stored once it committed (undefined before, or when it was refused). */
+export const storedMessageOf = (request: FastifyRequest): StoredMessage | undefined => storedMessages.get(request);
 
 /** `/listing/:id/messages`: read a listing's auction feed, post a text on it. */
 export async function auctionFeedRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
@@ -50,8 +69,18 @@ export async function auctionFeedRoutes({ r, deps, secured }: MarketRouteContext
         response: { 201: AuctionMessage },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await postAuctionText(deps, request.caller.id, request.params.id, request.body.text)),
+    async (request, reply) => {
+      const posted = await postAuctionText(deps, request.caller.id, request.params.id, request.body.text);
+      storedMessages.set(request, {
+        id: posted.id,
+        senderId: request.caller.id,
+        text: request.body.text,
+        kind: 'auction',
+        listingId: request.params.id,
+        atMs: Date.parse(posted.createdAt),
+      });
+      return reply.code(201).send(posted);
+    },
   );
 }
 
@@ -138,8 +167,18 @@ export async function chatMessageRoutes({ r, deps, secured }: MarketRouteContext
         response: { 201: SentMessage, 404: ApiErrorBody },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await postMessage(deps, request.caller.id, request.body.chatId, request.body.message)),
+    async (request, reply) => {
+      const sent = await postMessage(deps, request.caller.id, request.body.chatId, request.body.message);
+      storedMessages.set(request, {
+        id: sent.id,
+        senderId: request.caller.id,
+        text: request.body.message,
+        kind: 'chat',
+        listingId: null,
+        atMs: Date.parse(sent.createdAt),
+      });
+      return reply.code(201).send(sent);
+    },
   );
   r.get(
     '/message/chat-messages/:id',

@@ -4,10 +4,11 @@
 // - before the write (preHandler), the `on` rules whose action is `block` judge the event as asked
 //   and refuse it with 403 `blockedByPolicy` (nothing is stored);
 // - after the commit (onResponse, once the answer has gone: nobody waits on a case), every other
-//   rule in force judges the event as stored, and its match is recorded and acted on. A bid is
-//   judged from what its transaction wrote, handed over by the bid route (`storedBidOf`), as the
-//   row a backtest reads (stored-events.ts, `storedBidRow`): no statement per bid. The other events
-//   are read back by the id the answer carried, through the same read a backtest streams.
+//   rule in force judges the event as stored, and its match is recorded and acted on. A bid and a
+//   message are judged from what they stored, handed over by their routes (`storedBidOf`,
+//   `storedMessageOf`), as the row a backtest reads (stored-events.ts, `storedBidRow`,
+//   `storedMessageRow`): no statement each. The other events are read back by the id the answer
+//   carried, through the same read a backtest streams.
 // With no rule in force for the event, each hook is one look in this node's book, in memory.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -30,9 +31,11 @@ import {
 } from './rules/event-context.js';
 import type { CelRecord } from './rules/rule-language.js';
 import { screenBid, storedBidOf, type StoredBid } from '../auctions/index.js';
+import { storedMessageOf, type StoredMessage } from '../conversations/index.js';
 import {
   eventVariableOf,
   storedBidRow,
+  storedMessageRow,
   StoredEventRow,
   storedEventsQuery,
   subjectOf,
@@ -225,6 +228,16 @@ async function judgeStoredBid(deps: ServiceDeps, bid: StoredBid, skip: (rule: Li
   if (rules.length > 0) await judgeRow(deps, rules, lists, 'bid', storedBidRow(bid));
 }
 
+/** A committed message, from what its route stored (conversations' `StoredMessage`), likewise. */
+async function judgeStoredMessage(
+  deps: ServiceDeps,
+  message: StoredMessage,
+  skip: (rule: LiveRule) => boolean,
+): Promise<void> {
+  const { rules, lists } = await rulesInForce(deps, 'message', skip);
+  if (rules.length > 0) await judgeRow(deps, rules, lists, 'message', storedMessageRow(message));
+}
+
 /** The rules judge the stored event's row; the matches are recorded and acted on. */
 async function judgeRow(
   deps: ServiceDeps,
@@ -341,8 +354,10 @@ export function livePolicy(deps: ServiceDeps, prefix: string) {
       return payload;
     }
     const watch = watched.get(request);
-    // A bid is handed over by the bid route itself (`storedBidOf`), its answer left unparsed.
+    // A bid and a message are handed over by their routes (`storedBidOf`, `storedMessageOf`), their
+    // answers left unparsed.
     if (!watch || watch.event === 'bid' || reply.statusCode >= 300 || typeof payload !== 'string') return payload;
+    if (watch.event === 'message' && storedMessageOf(request)) return payload;
     try {
       const answered = STORED_ID_OF[watch.event].safeParse(JSON.parse(payload));
       watch.subjectId = answered.success ? answered.data : null;
@@ -358,10 +373,13 @@ export function livePolicy(deps: ServiceDeps, prefix: string) {
     if (!watch) return;
     watched.delete(request);
     let judged: Promise<void>;
+    const message = watch.event === 'message' ? storedMessageOf(request) : undefined;
     if (watch.event === 'bid') {
       const bid = storedBidOf(request);
       if (!bid) return;
       judged = judgeStoredBid(deps, bid, refusesBeforeWrite);
+    } else if (message) {
+      judged = judgeStoredMessage(deps, message, refusesBeforeWrite);
     } else {
       if (!watch.subjectId) return;
       judged = judgeStoredEvent(deps, watch.event, watch.subjectId, refusesBeforeWrite, watch.sinceMs);

@@ -11,6 +11,7 @@ import type { RecordRef } from '../../../shared/contract/accountability.js';
 import type { PolicyEvent } from '../../../shared/contract/policy.js';
 import type { ReviewSubjectType } from '../../../shared/contract/review-cases.js';
 import type { StoredBid } from '../auctions/index.js';
+import type { StoredMessage } from '../conversations/index.js';
 import {
   bidVariable,
   listingVariable,
@@ -50,7 +51,8 @@ export type StoredEventRow = z.output<typeof StoredEventRow>;
 /** Every event kind is read from what it stored (live after the commit, and backtests). */
 export type StoredEvent = PolicyEvent;
 
-const ms = (column: SQL) => sql`(extract(epoch FROM ${column}) * 1000)::bigint`;
+/** A timestamp in whole epoch ms, truncated as the pg driver reads it (a message's `atMs`). */
+const ms = (column: SQL) => sql`floor(extract(epoch FROM ${column}) * 1000)::bigint`;
 
 /** The stored events of one kind, narrowed by `where` over the alias `e` (created_at, id). */
 export function storedEventsQuery(event: StoredEvent, where: (createdAt: SQL, id: SQL) => SQL): SQL {
@@ -113,6 +115,30 @@ export const storedBidRow = (bid: StoredBid): StoredEventRow => ({
   voided: false,
   text: null,
   kind: null,
+  title: null,
+  description: null,
+  listing_type: null,
+  change: null,
+  bid_count: null,
+});
+
+/**
+ * A message's row as the message query above reads it, from what its route stored
+ * (conversations' `StoredMessage`): judged without reading it back, as a backtest will see it.
+ */
+export const storedMessageRow = (message: StoredMessage): StoredEventRow => ({
+  id: message.id,
+  actor_id: message.senderId,
+  at_ms: message.atMs,
+  listing_id: message.listingId,
+  seller_id: null,
+  amount_cents: null,
+  max_cents: null,
+  seq: null,
+  end_ms: null,
+  voided: false,
+  text: message.text,
+  kind: message.kind,
   title: null,
   description: null,
   listing_type: null,
