@@ -41,6 +41,16 @@ export function policyEventCases(app: () => ReviewApp) {
   };
   const matchesOf = async (ruleId: string) =>
     (await call('mod', 'GET', `/admin/rules/${ruleId}/matches?limit=100`)).body.items as RuleMatch[];
+  /** The rule's live matches among `ids` are the ones a backtest of its stored events finds. */
+  const expectLiveAsReplayed = async (ruleId: string, ids: ReadonlySet<string>) => {
+    const backtest = await runBacktest(app().database.db, ruleId, 1, true);
+    const replayed = (backtest.matchedIds ?? []).filter((id) => ids.has(id)).sort();
+    const judged = await eventually(
+      async () => (await matchesOf(ruleId)).map((match) => match.subjectId).filter((id) => ids.has(id)),
+      (found) => found.length >= replayed.length,
+    );
+    expect(judged.sort()).toEqual(replayed);
+  };
   const drop = async (...rules: Rule[]) => {
     for (const rule of rules) await call('mod', 'DELETE', `/admin/rules/${rule.id}`);
   };
@@ -237,14 +247,8 @@ export function policyEventCases(app: () => ReviewApp) {
               expect(edited.status).toBe(200);
             }
           }
-          const backtest = await runBacktest(app().database.db, rule.id, 1, true);
-          const replayed = (backtest.matchedIds ?? []).filter((id) => ids.has(id)).sort();
-          const judged = await eventually(
-            async () => (await matchesOf(rule.id)).map((match) => match.subjectId).filter((id) => ids.has(id)),
-            (found) => found.length >= replayed.length,
-          );
           // Each listing's creation and edit are two events under its id: compared with their repeats.
-          expect(judged.sort()).toEqual(replayed);
+          await expectLiveAsReplayed(rule.id, ids);
           await drop(rule);
         },
       ),
@@ -289,14 +293,8 @@ export function policyEventCases(app: () => ReviewApp) {
             expect(sent.status).toBe(201);
             ids.add(sent.body.id as string);
           }
-          const backtest = await runBacktest(app().database.db, rule.id, 1, true);
-          const replayed = (backtest.matchedIds ?? []).filter((id) => ids.has(id)).sort();
-          const judged = await eventually(
-            async () => (await matchesOf(rule.id)).map((match) => match.subjectId).filter((id) => ids.has(id)),
-            (found) => found.length >= replayed.length,
-          );
           // Judged live from what the routes stored (storedMessageOf), replayed from the tables.
-          expect(judged.sort()).toEqual(replayed);
+          await expectLiveAsReplayed(rule.id, ids);
           await drop(rule);
         },
       ),

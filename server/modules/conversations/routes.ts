@@ -42,6 +42,20 @@ const storedMessages = new WeakMap<FastifyRequest, StoredMessage>();
 /** What the request's message stored once it committed (undefined before, or when it was refused). */
 export const storedMessageOf = (request: FastifyRequest): StoredMessage | undefined => storedMessages.get(request);
 
+/** Keeps what the caller's message stored (`posted`, as answered) for `storedMessageOf`. */
+function keepStored(
+  request: FastifyRequest,
+  posted: { id: string; createdAt: string },
+  message: Pick<StoredMessage, 'text' | 'kind' | 'listingId'>,
+): void {
+  storedMessages.set(request, {
+    id: posted.id,
+    senderId: request.caller.id,
+    atMs: Date.parse(posted.createdAt),
+    ...message,
+  });
+}
+
 /** `/listing/:id/messages`: read a listing's auction feed, post a text on it. */
 export async function auctionFeedRoutes({ r, deps, secured }: MarketRouteContext): Promise<void> {
   r.get(
@@ -71,14 +85,7 @@ export async function auctionFeedRoutes({ r, deps, secured }: MarketRouteContext
     },
     async (request, reply) => {
       const posted = await postAuctionText(deps, request.caller.id, request.params.id, request.body.text);
-      storedMessages.set(request, {
-        id: posted.id,
-        senderId: request.caller.id,
-        text: request.body.text,
-        kind: 'auction',
-        listingId: request.params.id,
-        atMs: Date.parse(posted.createdAt),
-      });
+      keepStored(request, posted, { text: request.body.text, kind: 'auction', listingId: request.params.id });
       return reply.code(201).send(posted);
     },
   );
@@ -169,14 +176,7 @@ export async function chatMessageRoutes({ r, deps, secured }: MarketRouteContext
     },
     async (request, reply) => {
       const sent = await postMessage(deps, request.caller.id, request.body.chatId, request.body.message);
-      storedMessages.set(request, {
-        id: sent.id,
-        senderId: request.caller.id,
-        text: request.body.message,
-        kind: 'chat',
-        listingId: null,
-        atMs: Date.parse(sent.createdAt),
-      });
+      keepStored(request, sent, { text: request.body.message, kind: 'chat', listingId: null });
       return reply.code(201).send(sent);
     },
   );

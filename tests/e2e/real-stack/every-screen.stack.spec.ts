@@ -159,8 +159,12 @@ const OPENED: [name: string, open: (page: Page) => Promise<Locator>][] = [
       await openScreen(p, 'review');
       await tableReady(p, 'Review queue');
       await p.getByRole('combobox', { name: 'Source' }).selectOption({ label: 'Chargeback dispute' });
-      await tableReady(p, 'Review queue');
-      await adminTable(p, 'Review queue').clickFirstRow();
+      // The range label still reads "Rows …" from the unfiltered page, so it says nothing of the
+      // filter: wait for the filtered rows themselves, and click the dispute's own row (a click on
+      // the first row once landed on an off-platform case the filter was about to take away).
+      const queue = adminTable(p, 'Review queue');
+      await expect.poll(() => queue.firstRowCell('Source')).toBe('Chargeback dispute');
+      await queue.clickRow(/Chargeback of/);
       const dispute = p.getByRole('dialog', { name: /Chargeback dispute/ }).getByRole('region', { name: 'Dispute' });
       await expect(dispute.getByText('Evidence packet')).toBeVisible();
       return dispute;
@@ -171,8 +175,10 @@ const OPENED: [name: string, open: (page: Page) => Promise<Locator>][] = [
     async (p) => {
       await closeDrawer(p);
       await p.getByRole('combobox', { name: 'Source' }).selectOption({ label: 'All sources' });
-      await tableReady(p, 'Review queue');
-      await adminTable(p, 'Review queue').clickFirstRow();
+      // As above: a first row from another source is what says the filter is gone.
+      const queue = adminTable(p, 'Review queue');
+      await expect.poll(() => queue.firstRowCell('Source')).not.toBe('Chargeback dispute');
+      await queue.clickFirstRow();
       const drawer = p.locator('.side-drawer');
       await drawer.getByRole('button', { name: 'Assign to' }).click();
       const picker = p.getByRole('listbox');
