@@ -30,8 +30,8 @@ import {
   type ActorFacts,
 } from './rules/event-context.js';
 import type { CelRecord } from './rules/rule-language.js';
-import { screenBid, storedBidOf, type StoredBid } from '../auctions/index.js';
-import { storedMessageOf, type StoredMessage } from '../conversations/index.js';
+import { screenBid, storedBidOf } from '../auctions/index.js';
+import { storedMessageOf } from '../conversations/index.js';
 import {
   eventVariableOf,
   storedBidRow,
@@ -220,22 +220,18 @@ export async function judgeStoredEvent(
 }
 
 /**
- * Judges a committed bid from what its transaction wrote (auctions' `StoredBid`), as the bid query
- * of stored-events.ts would read it: no statement per bid, the bidder's facts aside (kept warm).
+ * Judges a committed bid or message from what its route handed over (auctions' `StoredBid`,
+ * conversations' `StoredMessage`), made the row its stored-events query would read: no statement
+ * per event, the actor's facts aside (kept warm).
  */
-async function judgeStoredBid(deps: ServiceDeps, bid: StoredBid, skip: (rule: LiveRule) => boolean): Promise<void> {
-  const { rules, lists } = await rulesInForce(deps, 'bid', skip);
-  if (rules.length > 0) await judgeRow(deps, rules, lists, 'bid', storedBidRow(bid));
-}
-
-/** A committed message, from what its route stored (conversations' `StoredMessage`), likewise. */
-async function judgeStoredMessage(
+async function judgeStoredRow(
   deps: ServiceDeps,
-  message: StoredMessage,
+  event: StoredEvent,
+  row: StoredEventRow,
   skip: (rule: LiveRule) => boolean,
 ): Promise<void> {
-  const { rules, lists } = await rulesInForce(deps, 'message', skip);
-  if (rules.length > 0) await judgeRow(deps, rules, lists, 'message', storedMessageRow(message));
+  const { rules, lists } = await rulesInForce(deps, event, skip);
+  if (rules.length > 0) await judgeRow(deps, rules, lists, event, row);
 }
 
 /** The rules judge the stored event's row; the matches are recorded and acted on. */
@@ -377,9 +373,9 @@ export function livePolicy(deps: ServiceDeps, prefix: string) {
     if (watch.event === 'bid') {
       const bid = storedBidOf(request);
       if (!bid) return;
-      judged = judgeStoredBid(deps, bid, refusesBeforeWrite);
+      judged = judgeStoredRow(deps, 'bid', storedBidRow(bid), refusesBeforeWrite);
     } else if (message) {
-      judged = judgeStoredMessage(deps, message, refusesBeforeWrite);
+      judged = judgeStoredRow(deps, 'message', storedMessageRow(message), refusesBeforeWrite);
     } else {
       if (!watch.subjectId) return;
       judged = judgeStoredEvent(deps, watch.event, watch.subjectId, refusesBeforeWrite, watch.sinceMs);
