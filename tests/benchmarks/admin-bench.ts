@@ -112,6 +112,21 @@ function pgbenchScript(statements: RecordedStatement[]): { script: string; defin
   return { script: `${lines.join('\n')}\n`, defines };
 }
 
+/**
+ * pgbench's protocol for a request: `prepared` (each statement parsed and planned once per
+ * connection) when the API prepares every statement it sends, as it does for `users/{id}`;
+ * otherwise `extended`, each statement planned on every run. A list that prepares its rows
+ * statement but not its count is compared with pgbench planning both (`preparedOf` says so
+ * beside its ratio): pgbench pays the plan the API spares, there.
+ */
+export function pgbenchMode(statements: readonly RecordedStatement[]): 'prepared' | 'extended' {
+  return statements.length > 0 && statements.every((statement) => statement.prepared) ? 'prepared' : 'extended';
+}
+
+/** How many of the request's statements the API prepares, as `k/n`. */
+export const preparedOf = (statements: readonly RecordedStatement[]) =>
+  `${statements.filter((statement) => statement.prepared).length}/${statements.length}`;
+
 async function pgbenchOf(
   url: string,
   statements: RecordedStatement[],
@@ -123,7 +138,7 @@ async function pgbenchOf(
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'admin-request.sql');
   writeFileSync(file, script);
-  const args = ['-n', '-M', 'extended', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', file];
+  const args = ['-n', '-M', pgbenchMode(statements), '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', file];
   for (const define of defines) args.push('-D', define);
   // The statements run as the API runs them: without JIT (database.ts).
   args.push(`${url}${url.includes('?') ? '&' : '?'}options=-c%20jit%3Doff`);

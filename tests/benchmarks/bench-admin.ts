@@ -5,11 +5,12 @@
 // running the same statements at the same concurrency, the ratio of the two, each statement's
 // shared buffers, and p50 relative to GET /admin/users/{id} (the median of its p50 in samples
 // taken through the run). Beside the lists: a ring, a seller's standing (the seller with the most
-// orders of the last year, issue 45) and the block preview, each against the same ≤ 3× users/{id}.
-// The block preview (POST /admin/blocks/preview) is measured the same way, with its JSON body;
-// then one 90-day policy backtest per replayed event kind (a rule of bench-rules.ts, made once in
-// the reused database), timed through its route (target ≤ 60 s); a backtest that fails fails the run.
-// Prints ratios against the targets (≥ 0.8× pgbench, ≤ 3× users/{id}) and each ratio to pgbench
+// orders of the last year, issue 45) and the block preview (a POST with its JSON body), each
+// against the same ≤ 3× users/{id}; then one 90-day policy backtest per replayed event kind (a rule
+// of bench-rules.ts, made once in the reused database), timed through its route (target ≤ 60 s); a
+// backtest that fails fails the run. pgbench runs a request's statements prepared when the API
+// prepares them all (column `prepared`, k of n: admin-bench.ts, pgbenchMode). Prints ratios
+// against the targets (≥ 0.8× pgbench, ≤ 3× users/{id}) and each ratio to pgbench
 // beside the previous full run's at the same size (.data/bench/admin-full-N.json), with a
 // REGRESSION verdict for a drop of more than 25% (admin-bench-verdicts.ts); exits non-zero only
 // on a wrong answer. Figures also go to .data/bench/admin-latest.json and admin-latest-N.json,
@@ -41,7 +42,7 @@ import {
 import { EMULATOR_HOST, isAuthEmulatorUp, PROJECT_ID, signIn } from '../support/auth-emulator.js';
 import { adminDatabase } from './admin-database.js';
 import { BACKTEST_RULES, benchRule } from './bench-rules.js';
-import { measureRequest, type RequestFigures } from './admin-bench.js';
+import { measureRequest, preparedOf, type RequestFigures } from './admin-bench.js';
 import {
   type AdminRun,
   GROWTH_LIMIT,
@@ -342,6 +343,7 @@ try {
     'req/s',
     'API CPU ms',
     'pgbench/s',
+    'prepared',
     'vs pgbench',
     'previous',
     'change',
@@ -357,6 +359,7 @@ try {
     f.http.perSecond.toFixed(0),
     f.apiCpuMs.toFixed(2),
     f.pgbenchTps.toFixed(0),
+    preparedOf(f.statements),
     `${verdicts[i]!.ratio.toFixed(2)}×`,
     verdicts[i]!.previousRatio === null ? '—' : `${verdicts[i]!.previousRatio!.toFixed(2)}×`,
     changeText(verdicts[i]!.ratio, verdicts[i]!.previousRatio),

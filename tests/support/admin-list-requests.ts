@@ -27,6 +27,8 @@ import { addDays, MAX_METRIC_DAYS, utcDay } from '../../shared/rules/market-days
 export interface RecordedStatement {
   sql: string;
   params: unknown[];
+  /** Sent as a named prepared statement (database.ts, `preparedRows`): planned once per connection. */
+  prepared: boolean;
 }
 
 export interface ListRequest {
@@ -192,7 +194,7 @@ export async function recordStatements(
   const recording = Object.create(db) as Db;
   recording.execute = ((query: SQL) => {
     const { sql, params } = dialect.sqlToQuery(query);
-    statements.push({ sql, params });
+    statements.push({ sql, params, prepared: false });
     return db.execute(query);
   }) as Db['execute'];
   // A list's rows by its page's ids run as a prepared statement (database.ts, `preparedRows`),
@@ -200,7 +202,8 @@ export async function recordStatements(
   const { session } = db._;
   const recordingSession = Object.create(session) as typeof session;
   recordingSession.prepareQuery = ((query: { sql: string; params: unknown[] }, ...rest: unknown[]) => {
-    statements.push({ sql: query.sql, params: query.params });
+    // Its name, the third argument, is missing past the names' bound: then it runs unnamed.
+    statements.push({ sql: query.sql, params: query.params, prepared: typeof rest[1] === 'string' });
     return (session.prepareQuery as (...args: unknown[]) => unknown).call(session, query, ...rest);
   }) as typeof session.prepareQuery;
   Object.defineProperty(recording, '_', { value: { ...db._, session: recordingSession } });

@@ -8,6 +8,7 @@ import { verifyEmulatorIdToken } from './emulator-token.js';
 import { firebaseTeam } from './firebase-team.js';
 import { IdentityUnavailableError, type IdentityProvider } from './identity.js';
 import { sharedVerification } from './shared-verification.js';
+import { verifiedTokens } from './verified-tokens.js';
 
 export interface FirebaseIdentityOptions {
   projectId: string;
@@ -67,17 +68,13 @@ export function firebaseIdentity(options: FirebaseIdentityOptions): IdentityProv
       return { validSinceMs: Number.isNaN(validSince) ? null : validSince, disabled: user.disabled };
     },
   });
-  // Requests that carry the same token at the same moment share one verification.
-  const verify = sharedVerification(async (token) => {
+  // The token's signature and claims, checked once per token (verified-tokens.ts).
+  const claimsOf = verifiedTokens(async (token) => {
     const decoded = options.emulatorHost
       ? verifyEmulatorIdToken(token, options.projectId)
       : await withinTime(auth.verifyIdToken(token, false), timeoutMs).catch(unavailableOrRefused);
-    const standing = await standings.standing(decoded.uid).catch(unavailableOrRefused);
-    if (!tokenStands(standing, decoded.auth_time)) {
-      throw new TokenRefusedError(standing.disabled ? 'auth/user-disabled' : 'auth/id-token-revoked');
-    }
-    // Frozen: requests that joined one verification hold the same object.
-    return Object.freeze({
+    // Frozen: every request with the token holds the same object.
+    const identity = Object.freeze({
       uid: decoded.uid,
       email: decoded.email ?? null,
       emailVerified: decoded.email_verified === true,
@@ -85,6 +82,17 @@ export function firebaseIdentity(options: FirebaseIdentityOptions): IdentityProv
       adminRole: adminRoleOf(decoded.adminRole),
       authTime: decoded.auth_time,
     });
+    return { value: identity, expiresAtMs: decoded.exp * 1000 };
+  });
+  // Requests that carry the same token at the same moment share one verification; the account's
+  // standing is asked on every request.
+  const verify = sharedVerification(async (token) => {
+    const identity = await claimsOf(token);
+    const standing = await standings.standing(identity.uid).catch(unavailableOrRefused);
+    if (!tokenStands(standing, identity.authTime)) {
+      throw new TokenRefusedError(standing.disabled ? 'auth/user-disabled' : 'auth/id-token-revoked');
+    }
+    return identity;
   });
   return {
     verifyIdToken: verify,
