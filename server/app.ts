@@ -23,6 +23,7 @@ import type { IdentityProvider } from './platform/auth/identity.js';
 import { connectionLost, type Database } from './platform/db/database.js';
 import { errorBody, HttpError } from './platform/http/errors.js';
 import { answerSerializerCompiler } from './platform/http/answer-serializer.js';
+import { AnsweredRequestLog } from './platform/http/request-log.js';
 import type { Ports } from './composition.js';
 import { registerMarket } from './market-api.js';
 import { adminRoutesPlugin } from './admin-api.js';
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const trustProxy = options.trustedProxy?.length ? [...options.trustedProxy] : false;
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new AnsweredRequestLog(),
     trustProxy,
     // A path Fastify cannot route (bad percent-encoding: 400; a parameter over its length: 414) is
     // answered in the contract's error body, not Fastify's own with its internal `code`.
