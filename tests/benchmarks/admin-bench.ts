@@ -69,7 +69,7 @@ async function profiled<T>(
 const quantile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 
-async function httpLoad(options: {
+export async function httpLoad(options: {
   url: string;
   token: string;
   clients: number;
@@ -138,7 +138,19 @@ async function pgbenchOf(
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'admin-request.sql');
   writeFileSync(file, script);
-  const args = ['-n', '-M', pgbenchMode(statements), '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', file];
+  const args = [
+    '-n',
+    '-M',
+    pgbenchMode(statements),
+    '-c',
+    String(clients),
+    '-j',
+    '2',
+    '-T',
+    String(seconds),
+    '-f',
+    file,
+  ];
   for (const define of defines) args.push('-D', define);
   // The statements run as the API runs them: without JIT (database.ts).
   args.push(`${url}${url.includes('?') ? '&' : '?'}options=-c%20jit%3Doff`);

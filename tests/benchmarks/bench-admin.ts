@@ -18,7 +18,7 @@
 // (`--all` at 1M, then `--all --users 3000000 --compare-users 1000000`). `--cpu-prof DIR`: where
 // the API's thread spends its time. The API runs as deployed (as-deployed.ts, imported first).
 import './as-deployed.js';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app.js';
@@ -43,14 +43,10 @@ import { EMULATOR_HOST, isAuthEmulatorUp, PROJECT_ID, signIn } from '../support/
 import { adminDatabase } from './admin-database.js';
 import { BACKTEST_RULES, benchRule } from './bench-rules.js';
 import { measureRequest, preparedOf, type RequestFigures } from './admin-bench.js';
-import {
-  type AdminRun,
-  GROWTH_LIMIT,
-  growthBetween,
-  PGBENCH_RATIO_TARGET,
-  ratioVerdict,
-} from './admin-bench-verdicts.js';
+import { type AdminRun, PGBENCH_RATIO_TARGET, ratioVerdict } from './admin-bench-verdicts.js';
 import { changeText } from './bidding-bench-verdicts.js';
+import { nodeFloor, type FloorFigures } from './node-floor.js';
+import { compareWith, fullRunPath, latestRunPath, OUT_DIR, printTable, readRun } from './admin-bench-runs.js';
 
 const { values } = parseArgs({
   options: {
@@ -87,7 +83,6 @@ const { values } = parseArgs({
     'compare-users': { type: 'string' },
   },
 });
-const OUT_DIR = '.data/bench';
 /**
  * The type-ahead's terms: one letter, two letters, a common three-letter one, a name matching
  * most rows, a person's name and a title of middling frequency (about one account in 150 is a
@@ -106,46 +101,7 @@ function median(values: readonly number[]): number {
 const clients = Number(values.clients);
 const seconds = Number(values.seconds);
 const users = Number(values.users);
-/** Every run's figures at a size, the last one standing: what `--compare-users` reads. */
-const latestRunPath = (size: number) => `${OUT_DIR}/admin-latest-${size}.json`;
-/** The last full run at a size (no `--only`, no wrong answer): the REGRESSION verdict's baseline. */
-const fullRunPath = (size: number) => `${OUT_DIR}/admin-full-${size}.json`;
-const readRun = (path: string): AdminRun | null =>
-  existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as AdminRun) : null;
 const previousFull = readRun(fullRunPath(users));
-
-function printTable(header: string[], table: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
-  for (const row of [header, ...table]) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
-}
-
-/** Each request's growth between this run and the other size's latest (`--compare-users`). */
-function compareWith(run: AdminRun, otherUsers: number): void {
-  const other = readRun(latestRunPath(otherUsers));
-  if (!other) {
-    console.log(`
-No run at ${otherUsers} users in ${latestRunPath(otherUsers)}: nothing to compare with.`);
-    return;
-  }
-  const [small, large] = run.users <= other.users ? [run, other] : [other, run];
-  console.log(
-    `
-Growth from ${small.users} users (${small.at}) to ${large.users} (${large.at}), ${large.users}/${small.users}: ` +
-      `p50, time per request by HTTP req/s, and pgbench's on the same statements (limit ${GROWTH_LIMIT}× by HTTP).\n`,
-  );
-  const growth = growthBetween(run, other);
-  printTable(
-    ['request', 'p50', 'http', 'pgbench'],
-    growth.map((g) => [
-      g.name,
-      `${g.p50.toFixed(2)}×`,
-      `${g.http.toFixed(2)}×${g.over ? ` (above ${GROWTH_LIMIT})` : ''}`,
-      `${g.pgbench.toFixed(2)}×`,
-    ]),
-  );
-  const over = growth.filter((g) => g.over);
-  console.log(over.length ? `\nGrown over ${GROWTH_LIMIT}×: ${over.map((g) => g.name).join(', ')}` : '');
-}
 
 if (!(await isAuthEmulatorUp())) {
   console.error(`The Firebase Auth emulator is not answering on ${EMULATOR_HOST}: start it (npm run stack does).`);
@@ -269,10 +225,13 @@ try {
   // ms on two cores), and every ratio is against it: it is measured again every
   // YARDSTICK_EVERY requests and at the end, and the ratios use the median of its samples.
   const yardsticks: number[] = [];
+  let floor: FloorFigures | null = null;
   for (const [index, request] of requests.entries()) {
     if (index > 0 && index % YARDSTICK_EVERY === 0) yardsticks.push((await measure(requests[0]!)).http.p50);
     const result = await measure(request);
     if (index === 0) yardsticks.push(result.http.p50);
+    if (index === 0)
+      floor = await nodeFloor({ databaseUrl: cluster.url, statements: result.statements, clients, seconds });
     figures.push(result);
     console.log(
       `  ${result.name}: single ${result.singleP50.toFixed(1)} ms, p50 ${result.http.p50.toFixed(1)} ms, ` +
@@ -368,6 +327,10 @@ try {
     f.buffers.join('+'),
   ]);
   printTable(header, table);
+  if (floor)
+    console.log(
+      `\nThe floor (node-floor.ts: node:http + pg, nothing else) on users/{id}'s statement: ${floor.perSecond.toFixed(0)}/s, ${(floor.perSecond / figures[0]!.pgbenchTps).toFixed(2)}× pgbench, thread ${floor.cpuMs.toFixed(2)} ms CPU a request.`,
+    );
   console.log(
     previousFull
       ? `
@@ -388,6 +351,7 @@ No previous full run in ${fullRunPath(users)}: this one becomes it (unless --onl
     seedSeconds: cluster.seedSeconds,
     figures,
     backtests,
+    floor,
   };
   const json = JSON.stringify(run, null, 2);
   writeFileSync(`${OUT_DIR}/admin-latest.json`, json);
