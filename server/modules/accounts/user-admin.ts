@@ -19,7 +19,7 @@ import type { AdminDeps } from '../../platform/http/admin-handler.js';
 import { emailTaken, userNameTaken } from './account.js';
 import { PENDING_REQUEST_COLUMNS, pendingRequestOf } from './pending-request.js';
 import { addresses, sellerRequests, userEnforcements, users } from '../../platform/db/schema/index.js';
-import { leftJoined, readPreparedRows, readRows, sqlColumn, sqlRow, sqlTableRow } from '../../platform/db/sql-row.js';
+import { leftJoined, readRows, sqlColumn, sqlRow, sqlTableRow } from '../../platform/db/sql-row.js';
 import { z } from 'zod';
 
 /** An address as `addresses.ts` maps it, with the user it belongs to (`SELECT *`). */
@@ -171,12 +171,13 @@ const USER_WITH_SHIPPING_ROW = USER_ROW.extend({ shipping_info: z.array(SHIPPING
 /**
  * The admin view of one user; 404 when unknown or deleted. One statement, the addresses folded
  * in as JSON (their time as PostgreSQL's text, as the driver reads a column): the drawer's lookup
- * is the yardstick of every admin read, and a second round trip was a third of its time. Its text
- * is the same for every user, so it runs prepared: PostgreSQL planned it in 0.7 ms and ran it in
- * 0.06 ms at a million users.
+ * is the yardstick of every admin read, and a second round trip was a third of its time. It is
+ * not prepared, though its text allows it: planning is most of its time in PostgreSQL (0.7 ms of
+ * 0.8 at a million users), and prepared it became three times faster under load than every list,
+ * whose p50 the contract holds within 3× of it (ARCHITECTURE.md, "The API's own cost").
  */
 export async function loadAdminUser(executor: Executor, id: string): Promise<AdminUser> {
-  const [row] = await readPreparedRows(
+  const [row] = await readRows(
     executor,
     USER_WITH_SHIPPING_ROW,
     sql`SELECT u.*, (
