@@ -114,7 +114,7 @@ function pgbenchScript(statements: RecordedStatement[]): { script: string; defin
 
 /**
  * pgbench's protocol for a request: `prepared` (each statement parsed and planned once per
- * connection) when the API prepares every statement it sends, as it does for `users/{id}`;
+ * connection) when the API prepares every statement it sends, as it does for a seller's standing;
  * otherwise `extended`, each statement planned on every run. A list that prepares its rows
  * statement but not its count is compared with pgbench planning both (`preparedOf` says so
  * beside its ratio): pgbench pays the plan the API spares, there.

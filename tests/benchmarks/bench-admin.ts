@@ -229,9 +229,10 @@ try {
   for (const [index, request] of requests.entries()) {
     if (index > 0 && index % YARDSTICK_EVERY === 0) yardsticks.push((await measure(requests[0]!)).http.p50);
     const result = await measure(request);
-    if (index === 0) yardsticks.push(result.http.p50);
-    if (index === 0)
+    if (index === 0) {
+      yardsticks.push(result.http.p50);
       floor = await nodeFloor({ databaseUrl: cluster.url, statements: result.statements, clients, seconds });
+    }
     figures.push(result);
     console.log(
       `  ${result.name}: single ${result.singleP50.toFixed(1)} ms, p50 ${result.http.p50.toFixed(1)} ms, ` +
